@@ -1,0 +1,257 @@
+/*
+ * store.c - LMDB behind the project's error codes.
+ *
+ * Environments are opened with MDB_NOTLS so that a read transaction is not
+ * tied to the thread that began it: libmicrohttpd's pool threads may begin
+ * and end transactions freely.
+ */
+#include "store.h"
+
+#include <errno.h>
+#include <lmdb.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+
+#include "wb_err.h"
+#include "wb_mem.h"
+
+struct store_env {
+    MDB_env *env;
+    int flags;
+};
+
+struct store_txn {
+    MDB_txn *txn;
+};
+
+struct store_cur {
+    MDB_cursor *cur;
+};
+
+static int from_mdb(int rc)
+{
+    switch (rc) {
+    case MDB_SUCCESS:
+        return WB_OK;
+    case MDB_NOTFOUND:
+        return WB_ENOTFOUND;
+    case MDB_KEYEXIST:
+        return WB_EEXIST;
+    case MDB_MAP_FULL:
+    case MDB_DBS_FULL:
+    case MDB_READERS_FULL:
+    case MDB_TXN_FULL:
+        return WB_EFULL;
+    case MDB_CORRUPTED:
+    case MDB_INVALID:
+    case MDB_VERSION_MISMATCH:
+    case MDB_INCOMPATIBLE:
+        return WB_ECORRUPT;
+    case ENOMEM:
+        return WB_ENOMEM;
+    case ENOENT:
+        return WB_ENOTFOUND;
+    case EACCES:
+    case EIO:
+    case ENOSPC:
+        return WB_EIO;
+    default:
+        return WB_ESTORE;
+    }
+}
+
+int store_env_open(const char *dir, int flags, size_t mapsize, unsigned maxdbs,
+                   store_env **out)
+{
+    MDB_env *env = NULL;
+    int rc;
+
+    *out = NULL;
+    if ((flags & STORE_CREATE) && mkdir(dir, 0755) != 0 && errno != EEXIST)
+        return WB_EIO;
+    rc = mdb_env_create(&env);
+    if (rc)
+        return from_mdb(rc);
+    rc = mdb_env_set_mapsize(env, mapsize ? mapsize : (size_t)1 << 30);
+    if (!rc)
+        rc = mdb_env_set_maxdbs(env, maxdbs ? maxdbs : 8);
+    if (!rc)
+        rc = mdb_env_set_maxreaders(env, 512);
+    if (!rc) {
+        unsigned int f = MDB_NOTLS;
+        if (flags & STORE_RDONLY)
+            f |= MDB_RDONLY;
+        if (flags & STORE_NOSYNC)
+            f |= MDB_NOSYNC;
+        rc = mdb_env_open(env, dir, f, 0644);
+    }
+    if (rc) {
+        mdb_env_close(env);
+        return from_mdb(rc);
+    }
+    store_env *e = wb_malloc(sizeof *e);
+    e->env = env;
+    e->flags = flags;
+    *out = e;
+    return WB_OK;
+}
+
+int store_env_sync(store_env *env)
+{
+    return from_mdb(mdb_env_sync(env->env, 1));
+}
+
+void store_env_close(store_env *env)
+{
+    if (!env)
+        return;
+    if ((env->flags & STORE_NOSYNC) && !(env->flags & STORE_RDONLY))
+        mdb_env_sync(env->env, 1);
+    mdb_env_close(env->env);
+    free(env);
+}
+
+int store_txn_begin(store_env *env, int write, store_txn **out)
+{
+    MDB_txn *t = NULL;
+    int rc = mdb_txn_begin(env->env, NULL, write ? 0 : MDB_RDONLY, &t);
+    *out = NULL;
+    if (rc)
+        return from_mdb(rc);
+    store_txn *txn = wb_malloc(sizeof *txn);
+    txn->txn = t;
+    *out = txn;
+    return WB_OK;
+}
+
+int store_txn_commit(store_txn *txn)
+{
+    int rc = mdb_txn_commit(txn->txn);
+    free(txn);
+    return from_mdb(rc);
+}
+
+void store_txn_abort(store_txn *txn)
+{
+    if (!txn)
+        return;
+    mdb_txn_abort(txn->txn);
+    free(txn);
+}
+
+int store_db_open(store_txn *txn, const char *name, int create, store_db *out)
+{
+    MDB_dbi dbi;
+    int rc = mdb_dbi_open(txn->txn, name, create ? MDB_CREATE : 0, &dbi);
+    if (rc)
+        return from_mdb(rc);
+    *out = dbi;
+    return WB_OK;
+}
+
+int store_db_clear(store_txn *txn, store_db db)
+{
+    return from_mdb(mdb_drop(txn->txn, db, 0));
+}
+
+int store_get(store_txn *txn, store_db db, const void *key, size_t klen,
+              store_val *val)
+{
+    MDB_val k = {klen, (void *)(unsigned long)key}, v;
+    int rc = mdb_get(txn->txn, db, &k, &v);
+    if (rc)
+        return from_mdb(rc);
+    val->data = v.mv_data;
+    val->len = v.mv_size;
+    return WB_OK;
+}
+
+int store_put(store_txn *txn, store_db db, const void *key, size_t klen,
+              const void *val, size_t vlen, int flags)
+{
+    MDB_val k = {klen, (void *)(unsigned long)key};
+    MDB_val v = {vlen, (void *)(unsigned long)val};
+    unsigned int f = 0;
+    if (flags & STORE_PUT_APPEND)
+        f |= MDB_APPEND;
+    if (flags & STORE_PUT_NOOVERWRITE)
+        f |= MDB_NOOVERWRITE;
+    return from_mdb(mdb_put(txn->txn, db, &k, &v, f));
+}
+
+int store_del(store_txn *txn, store_db db, const void *key, size_t klen)
+{
+    MDB_val k = {klen, (void *)(unsigned long)key};
+    return from_mdb(mdb_del(txn->txn, db, &k, NULL));
+}
+
+int store_count(store_txn *txn, store_db db, size_t *count)
+{
+    MDB_stat st;
+    int rc = mdb_stat(txn->txn, db, &st);
+    if (rc)
+        return from_mdb(rc);
+    *count = st.ms_entries;
+    return WB_OK;
+}
+
+int store_cur_open(store_txn *txn, store_db db, store_cur **out)
+{
+    MDB_cursor *c = NULL;
+    int rc = mdb_cursor_open(txn->txn, db, &c);
+    *out = NULL;
+    if (rc)
+        return from_mdb(rc);
+    store_cur *cur = wb_malloc(sizeof *cur);
+    cur->cur = c;
+    *out = cur;
+    return WB_OK;
+}
+
+void store_cur_close(store_cur *cur)
+{
+    if (!cur)
+        return;
+    mdb_cursor_close(cur->cur);
+    free(cur);
+}
+
+static int cur_get(store_cur *cur, MDB_val *k, store_val *ko, store_val *vo,
+                   MDB_cursor_op op)
+{
+    MDB_val v;
+    int rc = mdb_cursor_get(cur->cur, k, &v, op);
+    if (rc)
+        return from_mdb(rc);
+    if (ko) {
+        ko->data = k->mv_data;
+        ko->len = k->mv_size;
+    }
+    if (vo) {
+        vo->data = v.mv_data;
+        vo->len = v.mv_size;
+    }
+    return WB_OK;
+}
+
+int store_cur_seek(store_cur *cur, const void *key, size_t klen,
+                   store_val *k, store_val *v)
+{
+    MDB_val mk = {klen, (void *)(unsigned long)key};
+    if (!key)
+        return cur_get(cur, &mk, k, v, MDB_FIRST);
+    return cur_get(cur, &mk, k, v, MDB_SET_RANGE);
+}
+
+int store_cur_next(store_cur *cur, store_val *k, store_val *v)
+{
+    MDB_val mk = {0, NULL};
+    return cur_get(cur, &mk, k, v, MDB_NEXT);
+}
+
+int store_cur_last(store_cur *cur, store_val *k, store_val *v)
+{
+    MDB_val mk = {0, NULL};
+    return cur_get(cur, &mk, k, v, MDB_LAST);
+}

@@ -1,0 +1,597 @@
+/*
+ * build.c - build a dictionary from Hunspell, a word list and WordNet.
+ *
+ * The steps, each reported to the progress callback:
+ *  1. sources:   gather candidate forms (word list, Hunspell .dic stems,
+ *                WordNet lemmas and exception forms), folded with ICU;
+ *  2. classify:  a form is a word when Hunspell accepts it in lower case
+ *                (or the list has it in lower case); a proper noun when it
+ *                is not a word but Hunspell accepts it title-cased or the
+ *                list has it capitalised;
+ *  3. relate:    base forms and derivational families (morph.c);
+ *  4. write:     everything into LMDB (format.h, LAYOUT.md), in a
+ *                temporary directory renamed into place at the end.
+ */
+#include "dict_build.h"
+
+#include <errno.h>
+#include <hunspell/hunspell.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "dict.h"
+#include "format.h"
+#include "morph.h"
+#include "normalise.h"
+#include "store.h"
+#include "strtab.h"
+#include "wb_err.h"
+#include "wb_mem.h"
+#include "wb_paths.h"
+#include "wordnet.h"
+
+#define FOLD_CAP (4 * DICT_WORD_MAX + 8)
+
+enum { C_LIST_LOWER = 1, C_LIST_CAP = 2, C_DIC = 4, C_WORDNET = 8 };
+
+typedef struct builder {
+    const dict_build_opts *o;
+    Hunhandle *hun;      /* the dictionary's own Hunspell */
+    Hunhandle *stem_hun; /* the Hunspell used for stems (may be hun) */
+    wordnet *wn;
+    strtab *cands;       /* folded candidate forms */
+    uint8_t *cflags;     /* C_* by candidate id */
+    size_t ncflags;
+    uint8_t *kind;       /* FMT_VALID / FMT_PROPER / 0 by candidate id */
+    uint32_t *wid;       /* word id by candidate id (valid words) */
+    uint32_t *order;     /* candidate ids of valid words, by word id */
+    size_t nwords, nproper;
+    morph_sets *ms;
+} builder;
+
+static void progress(builder *b, const char *phase, size_t done, size_t total)
+{
+    if (b->o->progress)
+        b->o->progress(b->o->progress_ctx, phase, done, total);
+}
+
+static int file_exists(const char *p)
+{
+    struct stat st;
+    return p && stat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+int dict_build_defaults(const char *id, dict_build_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    if (strcmp(id, "en_US") == 0) {
+        o->id = "en_US";
+        o->language = "English (United States)";
+        o->aff = "/usr/share/hunspell/en_US.aff";
+        o->dic = "/usr/share/hunspell/en_US.dic";
+        o->wordlist = "/usr/share/dict/american-english";
+    } else if (strcmp(id, "en_GB") == 0) {
+        o->id = "en_GB";
+        o->language = "English (United Kingdom)";
+        o->aff = "/usr/share/hunspell/en_GB.aff";
+        o->dic = "/usr/share/hunspell/en_GB.dic";
+        o->wordlist = "/usr/share/dict/british-english";
+    } else {
+        return WB_ENOTFOUND;
+    }
+    o->wordnet_dir = "/usr/share/wordnet";
+    o->stem_aff = "/usr/share/hunspell/en_US.aff";
+    o->stem_dic = "/usr/share/hunspell/en_US.dic";
+    return WB_OK;
+}
+
+int dict_build_exists(const char *data_dir, const char *id)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/dict/%s/data.mdb", data_dir, id);
+    return file_exists(path);
+}
+
+/* --- 1. candidates ------------------------------------------------------ */
+
+static void add_cand(builder *b, const char *raw, size_t len, uint8_t flag)
+{
+    char folded[FOLD_CAP], base[FOLD_CAP];
+    if (norm_fold(raw, len, DICT_WORD_MAX, folded, sizeof folded) ||
+        norm_base(folded, base, sizeof base))
+        return;
+    uint32_t id = strtab_intern(b->cands, folded);
+    if (id >= b->ncflags) {
+        size_t old = b->ncflags;
+        b->cflags = wb_grow(b->cflags, &b->ncflags, id + 1, 1);
+        memset(b->cflags + old, 0, b->ncflags - old);
+    }
+    b->cflags[id] |= flag;
+}
+
+static int read_lines(builder *b, const char *path, int is_dic)
+{
+    FILE *f = fopen(path, "r");
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    int first = 1;
+    if (!f)
+        return WB_EDATA;
+    while ((n = getline(&line, &cap, f)) > 0) {
+        char *s = line;
+        if (first && n >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0)
+            s += 3;
+        size_t len = strcspn(s, is_dic ? "/\t\r\n" : "\r\n");
+        if (is_dic && first) { /* the first line of a .dic is a count */
+            first = 0;
+            continue;
+        }
+        first = 0;
+        /* Possessives ("dog's") and contractions are not Wibbell words. */
+        if (len == 0 || memchr(s, '\'', len))
+            continue;
+        uint8_t flag = C_DIC;
+        if (!is_dic)
+            flag = (s[0] >= 'A' && s[0] <= 'Z') ? C_LIST_CAP : C_LIST_LOWER;
+        add_cand(b, s, len, flag);
+    }
+    free(line);
+    fclose(f);
+    return WB_OK;
+}
+
+static void add_wn_cand(void *ctx, const char *w)
+{
+    add_cand(ctx, w, strlen(w), C_WORDNET);
+}
+
+/* --- 2. classify -------------------------------------------------------- */
+
+static int hun_ok(Hunhandle *h, const char *w)
+{
+    return Hunspell_spell(h, w) != 0;
+}
+
+static int cmp_words(builder *b, uint32_t x, uint32_t y, const size_t *nlet)
+{
+    if (nlet[x] != nlet[y])
+        return nlet[x] < nlet[y] ? -1 : 1;
+    return strcmp(strtab_str(b->cands, x), strtab_str(b->cands, y));
+}
+
+/* qsort has no context argument; the build runs once per process at a
+ * time, so a file-scope context for the comparison is acceptable here. */
+static builder *sort_b;
+static const size_t *sort_nlet;
+
+static int order_cmp(const void *x, const void *y)
+{
+    return cmp_words(sort_b, *(const uint32_t *)x, *(const uint32_t *)y, sort_nlet);
+}
+
+static void classify(builder *b)
+{
+    size_t n = strtab_count(b->cands);
+    char title[FOLD_CAP], base[FOLD_CAP];
+    size_t *nlet = wb_calloc(n, sizeof *nlet);
+
+    b->kind = wb_calloc(n, 1);
+    b->wid = wb_malloc(n * sizeof *b->wid);
+    b->order = wb_malloc(n * sizeof *b->order);
+    for (uint32_t i = 0; i < n; i++) {
+        const char *w = strtab_str(b->cands, i);
+        uint8_t fl = b->cflags[i];
+        b->wid[i] = DICT_NONE;
+        if (hun_ok(b->hun, w) || (fl & C_LIST_LOWER)) {
+            b->kind[i] = FMT_VALID;
+            norm_base(w, base, sizeof base);
+            nlet[i] = strlen(base);
+            b->order[b->nwords++] = i;
+        } else if ((fl & C_LIST_CAP) ||
+                   (!norm_titlecase(w, title, sizeof title) && hun_ok(b->hun, title))) {
+            b->kind[i] = FMT_PROPER;
+            b->nproper++;
+        }
+        if (i % 4096 == 0)
+            progress(b, "classifying forms", i, n);
+    }
+    progress(b, "classifying forms", n, n);
+    sort_b = b;
+    sort_nlet = nlet;
+    qsort(b->order, b->nwords, sizeof *b->order, order_cmp);
+    sort_b = NULL;
+    sort_nlet = NULL;
+    for (uint32_t k = 0; k < b->nwords; k++)
+        b->wid[b->order[k]] = k;
+    free(nlet);
+}
+
+/* --- 4. write ----------------------------------------------------------- */
+
+static void be32(uint32_t v, unsigned char out[4])
+{
+    out[0] = (unsigned char)(v >> 24);
+    out[1] = (unsigned char)(v >> 16);
+    out[2] = (unsigned char)(v >> 8);
+    out[3] = (unsigned char)v;
+}
+
+static int put_meta(store_txn *t, store_db db, const char *k, const char *v)
+{
+    return store_put(t, db, k, strlen(k), v, strlen(v) + 1, 0);
+}
+
+static int write_meta(builder *b, store_txn *t)
+{
+    store_db db;
+    char num[32], when[32], *src;
+    time_t now = time(NULL);
+    struct tm tm;
+    int rc = store_db_open(t, DB_META, 1, &db);
+    if (rc)
+        return rc;
+    gmtime_r(&now, &tm);
+    strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    src = wb_asprintf("Hunspell %s; word list %s; WordNet %s; stems by %s",
+                      b->o->dic, b->o->wordlist ? b->o->wordlist : "(none)",
+                      b->o->wordnet_dir ? b->o->wordnet_dir : "(none)",
+                      b->o->stem_dic ? b->o->stem_dic : b->o->dic);
+    rc = put_meta(t, db, "format", DICT_FORMAT);
+    if (!rc) rc = put_meta(t, db, "id", b->o->id);
+    if (!rc) rc = put_meta(t, db, "language", b->o->language ? b->o->language : b->o->id);
+    if (!rc) rc = put_meta(t, db, "sources", src);
+    if (!rc) rc = put_meta(t, db, "built_at", when);
+    snprintf(num, sizeof num, "%zu", b->nwords);
+    if (!rc) rc = put_meta(t, db, "words", num);
+    snprintf(num, sizeof num, "%zu", b->nproper);
+    if (!rc) rc = put_meta(t, db, "proper_nouns", num);
+    snprintf(num, sizeof num, "%zu", morph_lemma_count(b->ms));
+    if (!rc) rc = put_meta(t, db, "lemmas", num);
+    free(src);
+    return rc;
+}
+
+static int write_words(builder *b, store_txn *t)
+{
+    store_db db;
+    size_t n = strtab_count(b->cands), cap = 0;
+    unsigned char *buf = NULL;
+    int rc = store_db_open(t, DB_WORDS, 1, &db);
+    for (uint32_t i = 0; i < n && !rc; i++) {
+        if (!b->kind[i])
+            continue;
+        const uint32_t *lem = NULL, *fam = NULL;
+        size_t nlem = 0, nfam = 0;
+        if (b->kind[i] == FMT_VALID)
+            morph_sets_of(b->ms, b->wid[i], &lem, &nlem, &fam, &nfam);
+        size_t len = sizeof(fmt_word) + 4 * (nlem + nfam);
+        buf = wb_grow(buf, &cap, len, 1);
+        fmt_word fw = {.flags = b->kind[i], .nlem = (uint16_t)nlem,
+                       .nfam = (uint16_t)nfam, .id = b->wid[i]};
+        memcpy(buf, &fw, sizeof fw);
+        memcpy(buf + sizeof fw, lem, 4 * nlem);
+        memcpy(buf + sizeof fw + 4 * nlem, fam, 4 * nfam);
+        const char *w = strtab_str(b->cands, i);
+        rc = store_put(t, db, w, strlen(w), buf, len, 0);
+    }
+    free(buf);
+    return rc;
+}
+
+static int write_lemmas(builder *b, store_txn *t)
+{
+    store_db ldb, idb, mdb;
+    unsigned char key[4];
+    int rc = store_db_open(t, DB_LEMMAS, 1, &ldb);
+    if (!rc) rc = store_db_open(t, DB_LEMMA_IDS, 1, &idb);
+    if (!rc) rc = store_db_open(t, DB_MEMBERS, 1, &mdb);
+    size_t n = morph_lemma_count(b->ms);
+    for (uint32_t l = 0; l < n && !rc; l++) {
+        const char *s = morph_lemma_str(b->ms, l);
+        be32(l, key);
+        rc = store_put(t, ldb, key, 4, s, strlen(s) + 1, STORE_PUT_APPEND);
+        if (!rc)
+            rc = store_put(t, idb, s, strlen(s), &l, 4, 0);
+        const uint32_t *mem;
+        size_t nmem;
+        morph_members(b->ms, l, &mem, &nmem);
+        if (!rc && nmem)
+            rc = store_put(t, mdb, key, 4, mem, 4 * nmem, STORE_PUT_APPEND);
+    }
+    return rc;
+}
+
+struct defbuf {
+    unsigned char *p;
+    size_t n, cap;
+};
+
+static void def_cb(void *ctx, const char *pos, const char *text)
+{
+    struct defbuf *d = ctx;
+    size_t tl = strlen(text);
+    uint8_t pi = 0;
+    if (tl > 65535)
+        tl = 65535;
+    for (uint8_t k = 0; k < 4; k++)
+        if (strcmp(pos, fmt_pos_names[k]) == 0)
+            pi = k;
+    d->p = wb_grow(d->p, &d->cap, d->n + 3 + tl, 1);
+    d->p[d->n] = pi;
+    d->p[d->n + 1] = (unsigned char)(tl & 0xff);
+    d->p[d->n + 2] = (unsigned char)(tl >> 8);
+    memcpy(d->p + d->n + 3, text, tl);
+    d->n += 3 + tl;
+}
+
+static int write_defs(builder *b, store_txn *t)
+{
+    store_db db;
+    struct defbuf d = {0};
+    int rc = store_db_open(t, DB_DEFS, 1, &db);
+    if (!b->wn)
+        return rc;
+    for (size_t k = 0; k < b->nwords && !rc; k++) {
+        const char *w = strtab_str(b->cands, b->order[k]);
+        d.n = 0;
+        wn_glosses(b->wn, w, 8, def_cb, &d);
+        if (d.n)
+            rc = store_put(t, db, w, strlen(w), d.p, d.n, 0);
+    }
+    free(d.p);
+    return rc;
+}
+
+static int write_match(builder *b, store_txn *t)
+{
+    store_db db;
+    size_t scap = 0, slen = 0, nbits = (b->nwords + 63) / 64;
+    char *strs = NULL, base[FOLD_CAP];
+    fmt_rec *recs = wb_calloc(b->nwords ? b->nwords : 1, sizeof *recs);
+    uint64_t *bits = wb_calloc(26 * (nbits ? nbits : 1), sizeof *bits);
+    int rc = store_db_open(t, DB_MATCH, 1, &db);
+
+    for (uint32_t k = 0; k < b->nwords; k++) {
+        const char *w = strtab_str(b->cands, b->order[k]);
+        size_t wl = strlen(w);
+        norm_base(w, base, sizeof base);
+        fmt_rec *r = &recs[k];
+        r->str = (uint32_t)slen;
+        r->len = (uint8_t)strlen(base);
+        for (const char *c = base; *c; c++) {
+            int l = *c - 'a';
+            if (r->counts[l] < 255)
+                r->counts[l]++;
+            r->mask |= 1u << l;
+            bits[(size_t)l * nbits + k / 64] |= 1ull << (k % 64);
+        }
+        strs = wb_grow(strs, &scap, slen + wl + 1, 1);
+        memcpy(strs + slen, w, wl + 1);
+        slen += wl + 1;
+    }
+    if (!rc) rc = store_put(t, db, "recs", 4, recs, b->nwords * sizeof *recs, 0);
+    if (!rc) rc = store_put(t, db, "strs", 4, strs ? strs : "", slen, 0);
+    for (int l = 0; l < 26 && !rc; l++) {
+        char key[8] = "bits:a";
+        key[5] = (char)('a' + l);
+        rc = store_put(t, db, key, 6, bits + (size_t)l * nbits, nbits * 8, 0);
+    }
+    free(recs);
+    free(bits);
+    free(strs);
+    return rc;
+}
+
+/* The trie: nodes numbered in preorder over the words sorted bytewise. */
+struct trie_ctx {
+    builder *b;
+    store_txn *t;
+    store_db db;
+    uint32_t *sorted; /* word ids by folded bytes */
+    uint32_t next;
+    unsigned char *buf;
+    size_t cap;
+};
+
+static int trie_node(struct trie_ctx *c, size_t lo, size_t hi, size_t depth,
+                     uint32_t id)
+{
+    const char *w = strtab_str(c->b->cands, c->b->order[c->sorted[lo]]);
+    fmt_trie_node node = {.word = DICT_NONE};
+    size_t i = lo, nch = 0;
+    uint32_t first_child = c->next;
+    int rc = WB_OK;
+
+    if (strlen(w) == depth) {
+        node.word = c->sorted[lo];
+        i++;
+    }
+    /* Count the children first so the node can be written before them. */
+    for (size_t j = i; j < hi;) {
+        unsigned char by = (unsigned char)strtab_str(c->b->cands, c->b->order[c->sorted[j]])[depth];
+        while (j < hi && (unsigned char)strtab_str(c->b->cands, c->b->order[c->sorted[j]])[depth] == by)
+            j++;
+        nch++;
+    }
+    node.nchild = (uint16_t)nch;
+    size_t len = sizeof node + 5 * nch;
+    unsigned char *val = wb_malloc(len);
+    memcpy(val, &node, sizeof node);
+    /* Child ids are preorder: each child's id is the next free id when
+     * its subtree starts, so they are assigned while recursing. */
+    size_t k = 0;
+    c->next = first_child;
+    for (size_t j = i; j < hi && !rc; k++) {
+        unsigned char by = (unsigned char)strtab_str(c->b->cands, c->b->order[c->sorted[j]])[depth];
+        size_t e = j;
+        while (e < hi && (unsigned char)strtab_str(c->b->cands, c->b->order[c->sorted[e]])[depth] == by)
+            e++;
+        uint32_t cid = c->next++;
+        val[sizeof node + 5 * k] = by;
+        memcpy(val + sizeof node + 5 * k + 1, &cid, 4);
+        rc = trie_node(c, j, e, depth + 1, cid);
+        j = e;
+    }
+    if (!rc) {
+        unsigned char key[4];
+        be32(id, key);
+        rc = store_put(c->t, c->db, key, 4, val, len, 0);
+    }
+    free(val);
+    return rc;
+}
+
+static int byte_cmp(const void *x, const void *y)
+{
+    uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+    return strcmp(strtab_str(sort_b->cands, sort_b->order[a]),
+                  strtab_str(sort_b->cands, sort_b->order[b]));
+}
+
+static int write_trie(builder *b, store_txn *t)
+{
+    struct trie_ctx c = {.b = b, .t = t, .next = 1};
+    int rc = store_db_open(t, DB_TRIE, 1, &c.db);
+    if (rc || b->nwords == 0)
+        return rc;
+    c.sorted = wb_malloc(b->nwords * sizeof *c.sorted);
+    for (uint32_t k = 0; k < b->nwords; k++)
+        c.sorted[k] = k;
+    sort_b = b;
+    qsort(c.sorted, b->nwords, sizeof *c.sorted, byte_cmp);
+    sort_b = NULL;
+    rc = trie_node(&c, 0, b->nwords, 0, 0);
+    free(c.sorted);
+    return rc;
+}
+
+static int write_all(builder *b, const char *dir)
+{
+    store_env *env = NULL;
+    store_txn *t = NULL;
+    int rc = store_env_open(dir, STORE_CREATE | STORE_NOSYNC, (size_t)2 << 30, 16, &env);
+    if (rc)
+        return rc;
+    rc = store_txn_begin(env, 1, &t);
+    if (!rc) { progress(b, "writing LMDB", 0, 6); rc = write_meta(b, t); }
+    if (!rc) { progress(b, "writing LMDB", 1, 6); rc = write_words(b, t); }
+    if (!rc) { progress(b, "writing LMDB", 2, 6); rc = write_lemmas(b, t); }
+    if (!rc) { progress(b, "writing LMDB", 3, 6); rc = write_defs(b, t); }
+    if (!rc) { progress(b, "writing LMDB", 4, 6); rc = write_match(b, t); }
+    if (!rc) { progress(b, "writing LMDB", 5, 6); rc = write_trie(b, t); }
+    if (!rc) {
+        rc = store_txn_commit(t);
+        t = NULL;
+    }
+    store_txn_abort(t);
+    if (!rc)
+        rc = store_env_sync(env);
+    store_env_close(env);
+    if (!rc)
+        progress(b, "writing LMDB", 6, 6);
+    return rc;
+}
+
+/* --- driver ------------------------------------------------------------- */
+
+static int rm_env_dir(const char *dir)
+{
+    char p[4096];
+    snprintf(p, sizeof p, "%s/data.mdb", dir);
+    unlink(p);
+    snprintf(p, sizeof p, "%s/lock.mdb", dir);
+    unlink(p);
+    return rmdir(dir) == 0 || errno == ENOENT ? WB_OK : WB_EIO;
+}
+
+int dict_build(const char *data_dir, const dict_build_opts *o)
+{
+    builder b = {.o = o};
+    char dir[4096], tmp[4096], old[4096];
+    int rc = WB_OK;
+
+    if (!o->id || !*o->id || strchr(o->id, '/') || o->id[0] == '.')
+        return WB_EINVAL;
+    if (!file_exists(o->aff) || !file_exists(o->dic) ||
+        (o->wordlist && !file_exists(o->wordlist)) ||
+        (o->stem_aff && (!file_exists(o->stem_aff) || !file_exists(o->stem_dic))))
+        return WB_EDATA;
+    snprintf(dir, sizeof dir, "%s/dict", data_dir);
+    if ((rc = wb_mkdirs(dir)))
+        return rc;
+    snprintf(dir, sizeof dir, "%s/dict/%s", data_dir, o->id);
+    snprintf(tmp, sizeof tmp, "%s/dict/%s.tmp", data_dir, o->id);
+    snprintf(old, sizeof old, "%s/dict/%s.old", data_dir, o->id);
+
+    progress(&b, "reading sources", 0, 4);
+    b.hun = Hunspell_create(o->aff, o->dic);
+    b.stem_hun = o->stem_aff ? Hunspell_create(o->stem_aff, o->stem_dic) : b.hun;
+    if (!b.hun || !b.stem_hun) {
+        rc = WB_EDATA;
+        goto out;
+    }
+    if (o->wordnet_dir && (rc = wn_load(o->wordnet_dir, &b.wn)))
+        goto out;
+    progress(&b, "reading sources", 1, 4);
+    b.cands = strtab_create();
+    if (o->wordlist && (rc = read_lines(&b, o->wordlist, 0)))
+        goto out;
+    progress(&b, "reading sources", 2, 4);
+    if ((rc = read_lines(&b, o->dic, 1)))
+        goto out;
+    progress(&b, "reading sources", 3, 4);
+    if (b.wn)
+        wn_each_word(b.wn, add_wn_cand, &b);
+    progress(&b, "reading sources", 4, 4);
+
+    classify(&b);
+
+    morph_input mi = {
+        .hun = b.hun, .stem_hun = b.stem_hun, .wn = b.wn, .nwords = b.nwords,
+        .progress = o->progress, .progress_ctx = o->progress_ctx,
+    };
+    const char **words = wb_malloc((b.nwords + 1) * sizeof *words);
+    for (size_t k = 0; k < b.nwords; k++)
+        words[k] = strtab_str(b.cands, b.order[k]);
+    mi.words = words;
+    b.ms = morph_build(&mi);
+    free(words);
+
+    if ((rc = rm_env_dir(tmp)))
+        goto out;
+    if ((rc = write_all(&b, tmp)))
+        goto out;
+    /* Swap in: the old dictionary (if any) moves aside, the new one takes
+     * its name, then the old one is removed. */
+    rm_env_dir(old);
+    if (rename(dir, old) != 0 && errno != ENOENT) {
+        rc = WB_EIO;
+        goto out;
+    }
+    if (rename(tmp, dir) != 0) {
+        rc = WB_EIO;
+        goto out;
+    }
+    rm_env_dir(old);
+
+out:
+    if (rc)
+        rm_env_dir(tmp);
+    morph_free(b.ms);
+    if (b.stem_hun && b.stem_hun != b.hun)
+        Hunspell_destroy(b.stem_hun);
+    if (b.hun)
+        Hunspell_destroy(b.hun);
+    wn_free(b.wn);
+    strtab_destroy(b.cands);
+    free(b.cflags);
+    free(b.kind);
+    free(b.wid);
+    free(b.order);
+    return rc;
+}

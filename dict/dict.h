@@ -1,0 +1,167 @@
+/*
+ * dict.h - the Wibbell dictionary service: the public API of dict/.
+ *
+ * A data directory holds any number of dictionaries, each an LMDB
+ * environment built ahead of time by dict_build() (see dict_build.h and
+ * dict/LAYOUT.md).  At run time the dictionaries are read-only: every call
+ * here is safe to make from many threads at once on the same dict_lib.
+ *
+ * Words given to these functions are UTF-8 and are normalised here (NFC,
+ * case folding); letters are judged after normalisation, and for card
+ * matching diacritics are removed (é counts as e).  Results are plain C
+ * structures owned by the caller and freed with the matching _free call.
+ * This module knows neither HTTP nor JSON.
+ */
+#ifndef DICT_H
+#define DICT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct dict_lib dict_lib; /* all dictionaries of a data directory */
+typedef struct dict dict;         /* one dictionary, owned by its dict_lib */
+
+#define DICT_WORD_MAX 64  /* longest word, in letters */
+#define DICT_CARDS_MAX 16 /* most cards in one check or match */
+
+/* Open every dictionary under `data_dir`/dict/.  WB_ENOTFOUND when there
+ * is none.  The first dictionary named `default_id` (or, failing that, the
+ * first in name order) is the default. */
+int dict_lib_open(const char *data_dir, const char *default_id, dict_lib **out);
+void dict_lib_close(dict_lib *lib);
+size_t dict_lib_count(const dict_lib *lib);
+/* The i-th dictionary (0 <= i < count), in name order. */
+const dict *dict_lib_at(const dict_lib *lib, size_t i);
+/* The dictionary with this id, or NULL. */
+const dict *dict_lib_find(const dict_lib *lib, const char *id);
+const dict *dict_lib_default(const dict_lib *lib);
+
+/* Facts about a dictionary; strings live as long as the dict_lib. */
+typedef struct dict_info {
+    const char *id;          /* "en_US" */
+    const char *language;    /* "English (United States)" */
+    const char *sources;     /* the data it was built from, one line */
+    const char *built_at;    /* ISO 8601 UTC */
+    size_t words;            /* valid (non-proper) word forms */
+    size_t proper_nouns;     /* entries that are proper nouns only */
+    size_t lemmas;           /* base forms */
+    int is_default;
+} dict_info;
+void dict_get_info(const dict *d, dict_info *info);
+
+/* --- Normalisation ----------------------------------------------------- */
+
+/* Normalise `in` (UTF-8, `len` bytes) to NFC and case-fold it into `out`
+ * (NUL-terminated).  WB_EUTF8 for invalid UTF-8, WB_ENOTWORD when empty,
+ * longer than DICT_WORD_MAX letters, or holding anything but letters,
+ * WB_ETOOBIG when `out` is too small. */
+int dict_normalise(const char *in, size_t len, char *out, size_t cap);
+
+/* --- One word ---------------------------------------------------------- */
+
+typedef struct dict_def {
+    char pos[12]; /* "noun", "verb", "adjective", "adverb" */
+    char *text;
+} dict_def;
+
+typedef struct dict_entry {
+    char *word;          /* normalised */
+    int valid;           /* a word that counts in Wibbell */
+    int proper_noun;     /* only a proper noun (Paris, Monday) */
+    char **stems;        /* base forms, nstems */
+    size_t nstems;
+    char **family;       /* related words (derivatives), nfamily, sorted */
+    size_t nfamily;
+    dict_def *defs;      /* WordNet definitions of the word and its stems */
+    size_t ndefs;
+} dict_entry;
+
+/* Look a word up.  A well-formed word that is not in the dictionary gives
+ * an entry with valid = 0.  Errors: those of dict_normalise, WB_ESTORE. */
+int dict_lookup(const dict *d, const char *word, size_t len,
+                size_t max_family, size_t max_defs, dict_entry **out);
+void dict_entry_free(dict_entry *e);
+
+/* --- Wibbell check ----------------------------------------------------- */
+
+typedef enum dict_reason_code {
+    DICT_NOT_A_WORD,
+    DICT_PROPER_NOUN,
+    DICT_CARDS_NOT_COVERED,
+    DICT_ALREADY_USED,
+    DICT_DERIVATIVE,
+} dict_reason_code;
+
+/* The stable name of a reason: "not_a_word", "proper_noun", ... */
+const char *dict_reason_name(dict_reason_code code);
+
+typedef struct dict_reason {
+    dict_reason_code code;
+    char *detail; /* a sentence a player understands */
+    char *of;     /* DICT_ALREADY_USED / DICT_DERIVATIVE: the used word */
+} dict_reason;
+
+typedef struct dict_assign {
+    size_t card;    /* index into the cards given */
+    char letter[8]; /* the letter of the word used for it (UTF-8, as in word) */
+    size_t position;/* 0-based position of that letter in the word */
+} dict_assign;
+
+typedef struct dict_verdict {
+    char *word;           /* normalised */
+    int valid;
+    dict_reason *reasons; /* empty when valid */
+    size_t nreasons;
+    dict_assign *assign;  /* one per card when the cards are covered */
+    size_t nassign;
+} dict_verdict;
+
+/* A card: a string of one or more letters (UTF-8; case and diacritics do
+ * not matter).  Each card needs its own position in the word holding one
+ * of its letters. */
+typedef struct dict_cards {
+    const char *const *cards;
+    size_t ncards;
+} dict_cards;
+
+/* Judge `word` against the cards and the used words.  Errors (the input,
+ * not the verdict): WB_EINVAL for a bad card (empty, non-letter, more than
+ * DICT_CARDS_MAX), those of dict_normalise for the word or a used word. */
+int dict_check(const dict *d, const char *word, size_t len,
+               const dict_cards *cards, const char *const *used, size_t nused,
+               dict_verdict **out);
+void dict_verdict_free(dict_verdict *v);
+
+/* --- Lists ------------------------------------------------------------- */
+
+typedef struct dict_list {
+    char **words;
+    size_t nwords;
+    size_t total; /* how many in all, before offset and limit */
+} dict_list;
+
+/* Every valid word that satisfies the cards and is neither used nor a
+ * derivative of a used word; shortest first, then alphabetical.
+ * At most `limit` words from `offset` on; `total` counts them all. */
+int dict_match(const dict *d, const dict_cards *cards,
+               const char *const *used, size_t nused,
+               size_t offset, size_t limit, dict_list **out);
+
+/* Valid words beginning with `prefix` (normalised; may be empty), in
+ * alphabetical order; `total` is the number returned plus one when there
+ * are more (counting them all is not worth the walk). */
+int dict_prefix(const dict *d, const char *prefix, size_t len, size_t limit,
+                dict_list **out);
+
+/* Valid words matching `pattern`, where '?' stands for any one letter and
+ * letters for themselves (e.g. "c?t"), alphabetical, walked in the trie. */
+int dict_pattern(const dict *d, const char *pattern, size_t len, size_t limit,
+                 dict_list **out);
+
+void dict_list_free(dict_list *l);
+
+/* Are two words related (one a derivative of the other)?  Sets *related. */
+int dict_related(const dict *d, const char *a, size_t alen, const char *b,
+                 size_t blen, int *related);
+
+#endif

@@ -1,0 +1,48 @@
+/*
+ * dict_build.h - building a dictionary into LMDB, ahead of time.
+ *
+ * The build reads the Debian Hunspell dictionary, the SCOWL-based word
+ * list and WordNet, decides for every candidate form whether it is a word,
+ * a proper noun or neither, precomputes the derivative relation and the
+ * indexes, and writes one LMDB environment at `data_dir`/dict/<id>/.  It
+ * writes into <id>.tmp and renames it into place at the end, so a crash
+ * leaves either the old dictionary or none, never half of one.
+ *
+ * Hunspell and the word list are used only here, never on the request path.
+ */
+#ifndef DICT_BUILD_H
+#define DICT_BUILD_H
+
+#include <stddef.h>
+
+/* Called as the build goes: `phase` names the step, `done` of `total`
+ * items (total 0: unknown).  Called with done == total at the end of a
+ * phase. */
+typedef void (*dict_progress_fn)(void *ctx, const char *phase, size_t done,
+                                 size_t total);
+
+typedef struct dict_build_opts {
+    const char *id;          /* dictionary id, e.g. "en_US" */
+    const char *language;    /* human name */
+    const char *aff, *dic;   /* Hunspell files of the dictionary */
+    const char *wordlist;    /* SCOWL-based list (one word a line) or NULL */
+    const char *wordnet_dir; /* WordNet database directory or NULL */
+    /* Hunspell used for stemming (en_US's: en_GB's affix rules invent
+     * stems).  NULL: aff/dic. */
+    const char *stem_aff, *stem_dic;
+    dict_progress_fn progress;
+    void *progress_ctx;
+} dict_build_opts;
+
+/* Fill `o` with the Debian paths for a known id ("en_US", "en_GB").
+ * WB_ENOTFOUND for an unknown id. */
+int dict_build_defaults(const char *id, dict_build_opts *o);
+
+/* Build (or rebuild) the dictionary.  WB_EDATA when a source file is
+ * missing, WB_EIO / WB_ESTORE on write errors. */
+int dict_build(const char *data_dir, const dict_build_opts *o);
+
+/* Does `data_dir` hold a built dictionary with this id? */
+int dict_build_exists(const char *data_dir, const char *id);
+
+#endif

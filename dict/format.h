@@ -1,0 +1,63 @@
+/*
+ * format.h - the on-disk layout of a dictionary, shared by the build
+ * (build.c) and the reader (dict.c).  Private to dict/; the prose version
+ * with the reasons is dict/LAYOUT.md.  Integers are little-endian as on
+ * every machine we run on, except keys that must sort numerically, which
+ * are big-endian.  Bump DICT_FORMAT when anything here changes: a reader
+ * refuses other versions (WB_ECORRUPT) and the daemon rebuilds.
+ */
+#ifndef DICT_FORMAT_H
+#define DICT_FORMAT_H
+
+#include <stdint.h>
+
+#define DICT_FORMAT "3"
+#define DICT_NONE UINT32_MAX
+
+/* Named databases. */
+#define DB_META "meta"         /* name -> string */
+#define DB_WORDS "words"       /* folded word -> fmt_word + u32 lem[] + u32 fam[] */
+#define DB_LEMMAS "lemmas"     /* u32be lemma id -> lemma string */
+#define DB_LEMMA_IDS "lemma_ids" /* lemma string -> u32 id */
+#define DB_MEMBERS "members"   /* u32be lemma id -> u32 word ids (sorted) */
+#define DB_DEFS "defs"         /* word or lemma -> (u8 pos, u16 len, text)* */
+#define DB_MATCH "match"       /* "recs", "strs", "bits:a".."bits:z" */
+#define DB_TRIE "trie"         /* u32be node id -> fmt_trie_node + children */
+
+enum { FMT_VALID = 1, FMT_PROPER = 2 };
+
+/* Value of DB_WORDS, followed by nlem lemma ids then nfam lemma ids, both
+ * sorted ascending.  lem: the word's own base forms (itself included);
+ * fam: lem plus every lemma one derivational link from one of them. */
+typedef struct fmt_word {
+    uint8_t flags;
+    uint8_t pad;
+    uint16_t nlem;
+    uint16_t nfam;
+    uint16_t pad2;
+    uint32_t id; /* index in the match records, DICT_NONE if not valid */
+} fmt_word;
+
+/* One element of match "recs", indexed by word id.  Word ids are ordered
+ * by (number of letters, folded word) so that walking ids in order gives
+ * the answer order of dict_match. */
+typedef struct fmt_rec {
+    uint32_t mask;       /* letters present */
+    uint32_t str;        /* offset of the NUL-terminated word in "strs" */
+    uint8_t counts[26];  /* how often each base letter occurs (capped 255) */
+    uint8_t len;         /* base letters */
+    uint8_t pad;
+} fmt_rec;
+
+/* Value of DB_TRIE: a node, then nchild (byte, child id) pairs packed as
+ * 5 bytes each (u8 byte, u32 child). */
+typedef struct fmt_trie_node {
+    uint32_t word; /* word id ending here, or DICT_NONE */
+    uint16_t nchild;
+    uint16_t pad;
+} fmt_trie_node;
+
+/* Definitions: parts of speech as stored. */
+static const char *const fmt_pos_names[] = {"noun", "verb", "adjective", "adverb"};
+
+#endif

@@ -1,0 +1,287 @@
+/*
+ * morph.c - base forms and derivational families, from WordNet and
+ * Hunspell, computed once at build time (see morph.h for the rule).
+ */
+#include "morph.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "dict.h"
+#include "normalise.h"
+#include "strtab.h"
+#include "wb_mem.h"
+
+#define MAXB 64
+#define FOLD_CAP (4 * DICT_WORD_MAX + 8)
+
+struct morph_sets {
+    strtab *lemmas;
+    uint32_t *lem_off, *lem;  /* CSR by word id */
+    uint32_t *fam_off, *fam;
+    uint32_t *mem_off, *mem;  /* CSR by lemma id */
+    size_t nwords;
+};
+
+/* WordNet's detachment rules (morphy), per part of speech. */
+struct rule {
+    unsigned pos;
+    const char *suffix, *ending;
+};
+
+static const struct rule rules[] = {
+    {WN_NOUN, "s", ""},    {WN_NOUN, "ses", "s"}, {WN_NOUN, "xes", "x"},
+    {WN_NOUN, "zes", "z"}, {WN_NOUN, "ches", "ch"}, {WN_NOUN, "shes", "sh"},
+    {WN_NOUN, "men", "man"}, {WN_NOUN, "ies", "y"},
+    {WN_VERB, "s", ""},    {WN_VERB, "ies", "y"}, {WN_VERB, "es", "e"},
+    {WN_VERB, "es", ""},   {WN_VERB, "ed", "e"},  {WN_VERB, "ed", ""},
+    {WN_VERB, "ing", "e"}, {WN_VERB, "ing", ""},
+    {WN_ADJ, "er", ""},    {WN_ADJ, "est", ""},   {WN_ADJ, "er", "e"},
+    {WN_ADJ, "est", "e"},
+};
+
+typedef struct strset {
+    const char *v[MAXB];
+    char own[MAXB][FOLD_CAP];
+    size_t n;
+} strset;
+
+static int set_has(const strset *s, const char *w)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (strcmp(s->v[i], w) == 0)
+            return 1;
+    return 0;
+}
+
+static void set_add(strset *s, const char *w)
+{
+    if (s->n >= MAXB || set_has(s, w))
+        return;
+    size_t l = strlen(w);
+    if (l >= FOLD_CAP)
+        return;
+    memcpy(s->own[s->n], w, l + 1);
+    s->v[s->n] = s->own[s->n];
+    s->n++;
+}
+
+static void rule_bases(const morph_input *in, const char *w, unsigned wpos,
+                       strset *out)
+{
+    size_t wl = strlen(w);
+    char buf[FOLD_CAP];
+    for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) {
+        const struct rule *r = &rules[i];
+        size_t sl = strlen(r->suffix), el = strlen(r->ending);
+        /* Comparatives of a word that is a noun or verb in its own right
+         * are nearly always false (number is not numb + er). */
+        if (r->pos == WN_ADJ && (wpos & (WN_NOUN | WN_VERB)))
+            continue;
+        if (wl <= sl + 1 || strcmp(w + wl - sl, r->suffix) != 0)
+            continue;
+        if (wl - sl + el >= sizeof buf)
+            continue;
+        memcpy(buf, w, wl - sl);
+        memcpy(buf + wl - sl, r->ending, el + 1);
+        if (strlen(buf) >= 2 && (wn_lemma_pos(in->wn, buf) & r->pos))
+            set_add(out, buf);
+    }
+}
+
+/* Does a word of the dictionary (or a WordNet lemma) have this form? */
+static int known(const morph_input *in, const strtab *words, const char *s)
+{
+    return strtab_find(words, s) != STRTAB_NONE ||
+           (in->wn && wn_lemma_pos(in->wn, s));
+}
+
+static void hun_stems(const morph_input *in, const strtab *words,
+                      Hunhandle *h, const char *w, int prefix_check, strset *out)
+{
+    char **list = NULL, folded[FOLD_CAP];
+    int n = Hunspell_stem(h, &list, w);
+    for (int i = 0; i < n; i++) {
+        if (norm_fold(list[i], strlen(list[i]), DICT_WORD_MAX, folded, sizeof folded))
+            continue;
+        if (strcmp(folded, w) == 0 || !known(in, words, folded))
+            continue;
+        if (prefix_check) {
+            /* en_GB's affix rules invent stems (nation -> n, action ->
+             * ace): keep a stem only if, less a final e or y, it begins
+             * the word and is three letters or more. */
+            size_t sl = strlen(folded);
+            if (sl > 1 && (folded[sl - 1] == 'e' || folded[sl - 1] == 'y'))
+                sl--;
+            if (sl < 3 || strncmp(folded, w, sl) != 0)
+                continue;
+        }
+        set_add(out, folded);
+    }
+    if (list)
+        Hunspell_free_list(h, &list, n);
+}
+
+static void bases_of(const morph_input *in, const strtab *words, const char *w,
+                     strset *L)
+{
+    strset rb = {.n = 0}, hb = {.n = 0};
+    const char *exc[MAXB];
+    unsigned wpos = in->wn ? wn_lemma_pos(in->wn, w) : 0;
+
+    set_add(L, w);
+    if (in->wn) {
+        size_t n = wn_exc(in->wn, w, exc, MAXB);
+        for (size_t i = 0; i < n && i < MAXB; i++)
+            set_add(L, exc[i]);
+        rule_bases(in, w, wpos, &rb);
+    }
+    hun_stems(in, words, in->stem_hun, w, 0, &hb);
+    if (hb.n == 0 && in->hun != in->stem_hun && !Hunspell_spell(in->stem_hun, w))
+        hun_stems(in, words, in->hun, w, 1, &hb);
+
+    /* A word that WordNet lists in its own right (butter, decided) keeps
+     * a rule-made base only when Hunspell derives it the same way: both
+     * sources must agree before a listed word is taken for an inflection.
+     * Forms WordNet does not list take the bases of either source. */
+    if (!wpos) {
+        for (size_t i = 0; i < rb.n; i++)
+            set_add(L, rb.v[i]);
+        for (size_t i = 0; i < hb.n; i++)
+            set_add(L, hb.v[i]);
+    } else {
+        for (size_t i = 0; i < rb.n; i++)
+            if (set_has(&hb, rb.v[i]))
+                set_add(L, rb.v[i]);
+    }
+}
+
+static int u32_cmp(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Sort and deduplicate ids[0..n); returns the new count. */
+static size_t uniq(uint32_t *ids, size_t n)
+{
+    size_t k = 0;
+    qsort(ids, n, sizeof *ids, u32_cmp);
+    for (size_t i = 0; i < n; i++)
+        if (k == 0 || ids[k - 1] != ids[i])
+            ids[k++] = ids[i];
+    return k;
+}
+
+typedef struct vec {
+    uint32_t *v;
+    size_t n, cap;
+} vec;
+
+static void vec_push(vec *x, uint32_t v)
+{
+    x->v = wb_grow(x->v, &x->cap, x->n + 1, sizeof *x->v);
+    x->v[x->n++] = v;
+}
+
+morph_sets *morph_build(const morph_input *in)
+{
+    morph_sets *ms = wb_calloc(1, sizeof *ms);
+    strtab *words = strtab_create();
+    vec lem = {0}, fam = {0}, pairs = {0};
+    const char *links[MAXB];
+
+    ms->lemmas = strtab_create();
+    ms->nwords = in->nwords;
+    ms->lem_off = wb_calloc(in->nwords + 1, sizeof *ms->lem_off);
+    ms->fam_off = wb_calloc(in->nwords + 1, sizeof *ms->fam_off);
+    for (size_t k = 0; k < in->nwords; k++)
+        strtab_intern(words, in->words[k]);
+
+    for (size_t k = 0; k < in->nwords; k++) {
+        strset L = {.n = 0};
+        bases_of(in, words, in->words[k], &L);
+        size_t l0 = lem.n, f0 = fam.n;
+        for (size_t i = 0; i < L.n; i++) {
+            uint32_t id = strtab_intern(ms->lemmas, L.v[i]);
+            vec_push(&lem, id);
+            vec_push(&fam, id);
+            size_t nl = in->wn ? wn_links(in->wn, L.v[i], links, MAXB) : 0;
+            for (size_t j = 0; j < nl && j < MAXB; j++)
+                vec_push(&fam, strtab_intern(ms->lemmas, links[j]));
+        }
+        lem.n = l0 + uniq(lem.v + l0, lem.n - l0);
+        fam.n = f0 + uniq(fam.v + f0, fam.n - f0);
+        ms->lem_off[k + 1] = (uint32_t)lem.n;
+        ms->fam_off[k + 1] = (uint32_t)fam.n;
+        for (size_t i = l0; i < lem.n; i++) {
+            vec_push(&pairs, lem.v[i]);
+            vec_push(&pairs, (uint32_t)k);
+        }
+        if (in->progress && k % 4096 == 0)
+            in->progress(in->progress_ctx, "relating forms", k, in->nwords);
+    }
+    if (in->progress)
+        in->progress(in->progress_ctx, "relating forms", in->nwords, in->nwords);
+    ms->lem = lem.v;
+    ms->fam = fam.v;
+
+    /* Members: word ids by lemma.  Words are visited in id order, so each
+     * lemma's list comes out sorted by a counting pass. */
+    size_t nl = strtab_count(ms->lemmas), np = pairs.n / 2;
+    ms->mem_off = wb_calloc(nl + 1, sizeof *ms->mem_off);
+    ms->mem = wb_malloc((np + 1) * sizeof *ms->mem);
+    for (size_t i = 0; i < np; i++)
+        ms->mem_off[pairs.v[2 * i] + 1]++;
+    for (size_t l = 0; l < nl; l++)
+        ms->mem_off[l + 1] += ms->mem_off[l];
+    uint32_t *fill = wb_calloc(nl + 1, sizeof *fill);
+    for (size_t i = 0; i < np; i++) {
+        uint32_t l = pairs.v[2 * i];
+        ms->mem[ms->mem_off[l] + fill[l]++] = pairs.v[2 * i + 1];
+    }
+    free(fill);
+    free(pairs.v);
+    strtab_destroy(words);
+    return ms;
+}
+
+void morph_free(morph_sets *ms)
+{
+    if (!ms)
+        return;
+    strtab_destroy(ms->lemmas);
+    free(ms->lem_off);
+    free(ms->lem);
+    free(ms->fam_off);
+    free(ms->fam);
+    free(ms->mem_off);
+    free(ms->mem);
+    free(ms);
+}
+
+size_t morph_lemma_count(const morph_sets *ms)
+{
+    return strtab_count(ms->lemmas);
+}
+
+const char *morph_lemma_str(const morph_sets *ms, uint32_t lemma)
+{
+    return strtab_str(ms->lemmas, lemma);
+}
+
+void morph_sets_of(const morph_sets *ms, uint32_t w, const uint32_t **lem,
+                   size_t *nlem, const uint32_t **fam, size_t *nfam)
+{
+    *lem = ms->lem + ms->lem_off[w];
+    *nlem = ms->lem_off[w + 1] - ms->lem_off[w];
+    *fam = ms->fam + ms->fam_off[w];
+    *nfam = ms->fam_off[w + 1] - ms->fam_off[w];
+}
+
+void morph_members(const morph_sets *ms, uint32_t lemma, const uint32_t **w,
+                   size_t *n)
+{
+    *w = ms->mem + ms->mem_off[lemma];
+    *n = ms->mem_off[lemma + 1] - ms->mem_off[lemma];
+}

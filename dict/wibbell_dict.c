@@ -1,0 +1,233 @@
+/*
+ * wibbell_dict.c - the `wibbell-dict` command: build, inspect and query
+ * dictionaries offline, with the same code the daemon serves them with.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "dict.h"
+#include "dict_build.h"
+#include "wb_config.h"
+#include "wb_err.h"
+#include "wb_mem.h"
+#include "wb_paths.h"
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+        "usage: wibbell-dict [--data-dir DIR] [--dict ID] COMMAND [ARGS]\n"
+        "\n"
+        "commands:\n"
+        "  build [ID...]                 build dictionaries (default en_US; known: en_US en_GB)\n"
+        "  info                          list the dictionaries of the data directory\n"
+        "  lookup WORD                   validity, proper noun, stems, family, definitions\n"
+        "  check WORD [--cards A,B,...] [--used W,...]   judge a Wibbell claim\n"
+        "  match --cards A,B,... [--used W,...] [--limit N]   words that fit the cards\n"
+        "  prefix PREFIX [--limit N]     words beginning with PREFIX\n"
+        "  pattern PATTERN [--limit N]   words matching PATTERN ('?' = any letter)\n"
+        "  related A B                   is one word a derivative of the other?\n"
+        "\n"
+        "The data directory defaults to $WIBBELLD_DATA_DIR, $XDG_DATA_HOME/wibbelld\n"
+        "or ~/.local/share/wibbelld, as for wibbelld.\n");
+}
+
+struct prog {
+    int tty;
+    char last[64];
+    time_t t0;
+};
+
+static void on_progress(void *ctx, const char *phase, size_t done, size_t total)
+{
+    struct prog *p = ctx;
+    int pct = total ? (int)(done * 100 / total) : 0;
+    if (p->tty) {
+        fprintf(stderr, "\r  %-20s %3d%%", phase, pct);
+        if (done == total)
+            fputc('\n', stderr);
+    } else if (strcmp(p->last, phase) != 0 || done == total) {
+        if (strcmp(p->last, phase) != 0)
+            fprintf(stderr, "  %s ...\n", phase);
+        else
+            fprintf(stderr, "  %s done\n", phase);
+    }
+    snprintf(p->last, sizeof p->last, "%s", phase);
+}
+
+/* Split "a,b,c" into a NULL-terminated vector; the string is modified. */
+static char **split(char *s, size_t *n)
+{
+    size_t cap = 0;
+    char **v = NULL;
+    *n = 0;
+    for (char *save = NULL, *t = strtok_r(s, ",", &save); t;
+         t = strtok_r(NULL, ",", &save)) {
+        v = wb_grow(v, &cap, *n + 2, sizeof *v);
+        v[(*n)++] = t;
+    }
+    v = wb_grow(v, &cap, *n + 1, sizeof *v);
+    v[*n] = NULL;
+    return v;
+}
+
+static void print_list(const dict_list *l)
+{
+    for (size_t i = 0; i < l->nwords; i++)
+        printf("%s\n", l->words[i]);
+}
+
+int main(int argc, char **argv)
+{
+    char *data_dir = NULL, *cards_s = NULL, *used_s = NULL;
+    const char *dict_id = NULL;
+    size_t limit = 20;
+    char *pos[8];
+    int npos = 0, rc = 0;
+
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return 0;
+        } else if (!strcmp(a, "--version")) {
+            printf("wibbell-dict %s\n", WB_VERSION);
+            return 0;
+        } else if (!strcmp(a, "--data-dir") && i + 1 < argc) {
+            data_dir = wb_strdup(argv[++i]);
+        } else if (!strcmp(a, "--dict") && i + 1 < argc) {
+            dict_id = argv[++i];
+        } else if (!strcmp(a, "--cards") && i + 1 < argc) {
+            cards_s = argv[++i];
+        } else if (!strcmp(a, "--used") && i + 1 < argc) {
+            used_s = argv[++i];
+        } else if (!strcmp(a, "--limit") && i + 1 < argc) {
+            limit = strtoul(argv[++i], NULL, 10);
+        } else if (a[0] == '-' && a[1] == '-') {
+            fprintf(stderr, "wibbell-dict: unknown option %s\n", a);
+            usage(stderr);
+            return 2;
+        } else if (npos < 8) {
+            pos[npos++] = argv[i];
+        }
+    }
+    if (npos == 0) {
+        usage(stderr);
+        return 2;
+    }
+    if (!data_dir)
+        data_dir = wb_default_data_dir();
+    const char *cmd = pos[0];
+
+    if (!strcmp(cmd, "build")) {
+        const char *def[] = {"en_US"};
+        const char **ids = npos > 1 ? (const char **)pos + 1 : def;
+        int nids = npos > 1 ? npos - 1 : 1;
+        for (int i = 0; i < nids && !rc; i++) {
+            dict_build_opts o;
+            struct prog p = {.tty = isatty(2), .t0 = time(NULL)};
+            if ((rc = dict_build_defaults(ids[i], &o))) {
+                fprintf(stderr, "wibbell-dict: unknown dictionary %s\n", ids[i]);
+                break;
+            }
+            o.progress = on_progress;
+            o.progress_ctx = &p;
+            fprintf(stderr, "building %s into %s/dict/%s\n", ids[i], data_dir, ids[i]);
+            if ((rc = dict_build(data_dir, &o)))
+                fprintf(stderr, "wibbell-dict: build of %s failed: %s\n", ids[i],
+                        wb_strerror(rc));
+            else
+                fprintf(stderr, "built %s in %lds\n", ids[i], (long)(time(NULL) - p.t0));
+        }
+        free(data_dir);
+        return rc ? 1 : 0;
+    }
+
+    dict_lib *lib = NULL;
+    if ((rc = dict_lib_open(data_dir, "en_US", &lib))) {
+        fprintf(stderr, "wibbell-dict: no dictionary in %s (%s); run `wibbell-dict build`\n",
+                data_dir, wb_strerror(rc));
+        free(data_dir);
+        return 1;
+    }
+    const dict *d = dict_id ? dict_lib_find(lib, dict_id) : dict_lib_default(lib);
+    size_t ncards = 0, nused = 0;
+    char **cards = split(cards_s ? cards_s : (char[1]){0}, &ncards);
+    char **used = split(used_s ? used_s : (char[1]){0}, &nused);
+    dict_cards dc = {(const char *const *)cards, ncards};
+
+    if (!d) {
+        fprintf(stderr, "wibbell-dict: no dictionary %s\n", dict_id);
+        rc = WB_ENOTFOUND;
+    } else if (!strcmp(cmd, "info")) {
+        for (size_t i = 0; i < dict_lib_count(lib); i++) {
+            dict_info in;
+            dict_get_info(dict_lib_at(lib, i), &in);
+            printf("%s%s: %s; %zu words, %zu proper nouns, %zu lemmas; built %s\n  from %s\n",
+                   in.id, in.is_default ? " (default)" : "", in.language, in.words,
+                   in.proper_nouns, in.lemmas, in.built_at, in.sources);
+        }
+    } else if (!strcmp(cmd, "lookup") && npos == 2) {
+        dict_entry *e;
+        if (!(rc = dict_lookup(d, pos[1], strlen(pos[1]), 50, 10, &e))) {
+            printf("%s: %s%s\n", e->word, e->valid ? "a word" : "not a word",
+                   e->proper_noun ? " (proper noun)" : "");
+            printf("stems:");
+            for (size_t i = 0; i < e->nstems; i++)
+                printf(" %s", e->stems[i]);
+            printf("\nfamily:");
+            for (size_t i = 0; i < e->nfamily; i++)
+                printf(" %s", e->family[i]);
+            printf("\n");
+            for (size_t i = 0; i < e->ndefs; i++)
+                printf("  (%s) %s\n", e->defs[i].pos, e->defs[i].text);
+            dict_entry_free(e);
+        }
+    } else if (!strcmp(cmd, "check") && npos == 2) {
+        dict_verdict *v;
+        if (!(rc = dict_check(d, pos[1], strlen(pos[1]), &dc,
+                              (const char *const *)used, nused, &v))) {
+            printf("%s: %s\n", v->word, v->valid ? "valid" : "refused");
+            for (size_t i = 0; i < v->nreasons; i++)
+                printf("  %s: %s\n", dict_reason_name(v->reasons[i].code),
+                       v->reasons[i].detail);
+            for (size_t i = 0; i < v->nassign; i++)
+                printf("  card %s <- '%s' at %zu\n", cards[v->assign[i].card],
+                       v->assign[i].letter, v->assign[i].position);
+            if (!v->valid)
+                rc = -1;
+            dict_verdict_free(v);
+        }
+    } else if (!strcmp(cmd, "match")) {
+        dict_list *l;
+        if (!(rc = dict_match(d, &dc, (const char *const *)used, nused, 0, limit, &l))) {
+            print_list(l);
+            fprintf(stderr, "%zu words in all\n", l->total);
+            dict_list_free(l);
+        }
+    } else if ((!strcmp(cmd, "prefix") || !strcmp(cmd, "pattern")) && npos == 2) {
+        dict_list *l;
+        rc = cmd[1] == 'r' ? dict_prefix(d, pos[1], strlen(pos[1]), limit, &l)
+                           : dict_pattern(d, pos[1], strlen(pos[1]), limit, &l);
+        if (!rc) {
+            print_list(l);
+            dict_list_free(l);
+        }
+    } else if (!strcmp(cmd, "related") && npos == 3) {
+        int rel = 0;
+        if (!(rc = dict_related(d, pos[1], strlen(pos[1]), pos[2], strlen(pos[2]), &rel)))
+            printf("%s\n", rel ? "related" : "unrelated");
+    } else {
+        usage(stderr);
+        rc = -2;
+    }
+    if (rc > 0)
+        fprintf(stderr, "wibbell-dict: %s\n", wb_strerror(rc));
+    free(cards);
+    free(used);
+    dict_lib_close(lib);
+    free(data_dir);
+    return rc == 0 ? 0 : rc == -2 ? 2 : 1;
+}

@@ -1,0 +1,513 @@
+/*
+ * wordnet.c - a small reader of the WordNet 3.0 database files.
+ *
+ * Words are interned in one strtab; relations (exceptions, links, senses)
+ * are collected as pairs and turned into sorted adjacency lists (CSR) once
+ * loading is done.  Synsets are kept per part of speech, sorted by their
+ * byte offset (which is how pointers name them), for binary search.
+ */
+#include "wordnet.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "strtab.h"
+#include "wb_err.h"
+#include "wb_mem.h"
+
+#define NPOS 4
+static const char *const pos_file[NPOS] = {"noun", "verb", "adj", "adv"};
+static const char *const pos_name[NPOS] = {"noun", "verb", "adjective", "adverb"};
+
+typedef struct pair {
+    uint32_t a, b;
+} pair;
+
+typedef struct pairs {
+    pair *v;
+    size_t n, cap;
+} pairs;
+
+/* Adjacency: for word id a, targets are tgt[off[a] .. off[a+1]). */
+typedef struct csr {
+    uint32_t *off;
+    uint32_t *tgt;
+} csr;
+
+typedef struct synset {
+    long offset;
+    uint32_t *words; /* word ids in the synset, in order */
+    uint8_t nwords;
+    char *gloss;
+} synset;
+
+typedef struct sense {
+    uint32_t word;
+    uint16_t rank; /* order of the sense in the index line */
+    uint8_t pos;
+    uint32_t syn;  /* index into syns[pos] */
+} sense;
+
+struct wordnet {
+    strtab *words;
+    uint8_t *posbits; /* by word id */
+    size_t nposbits;
+    synset *syns[NPOS];
+    size_t nsyns[NPOS];
+    csr exc, links;
+    sense *senses; /* sorted by word, then rank */
+    size_t nsenses;
+    uint32_t *sense_off;
+};
+
+static void pairs_add(pairs *p, uint32_t a, uint32_t b)
+{
+    p->v = wb_grow(p->v, &p->cap, p->n + 1, sizeof *p->v);
+    p->v[p->n].a = a;
+    p->v[p->n].b = b;
+    p->n++;
+}
+
+static int pair_cmp(const void *x, const void *y)
+{
+    const pair *a = x, *b = y;
+    if (a->a != b->a)
+        return a->a < b->a ? -1 : 1;
+    return a->b < b->b ? -1 : a->b > b->b;
+}
+
+static void csr_build(csr *c, pairs *p, size_t nwords)
+{
+    qsort(p->v, p->n, sizeof *p->v, pair_cmp);
+    c->off = wb_calloc(nwords + 1, sizeof *c->off);
+    c->tgt = wb_malloc((p->n + 1) * sizeof *c->tgt);
+    size_t k = 0;
+    for (size_t i = 0; i < p->n; i++) {
+        if (i > 0 && p->v[i].a == p->v[i - 1].a && p->v[i].b == p->v[i - 1].b)
+            continue;
+        c->tgt[k++] = p->v[i].b;
+        c->off[p->v[i].a + 1]++;
+    }
+    for (size_t w = 0; w < nwords; w++)
+        c->off[w + 1] += c->off[w];
+    free(p->v);
+    p->v = NULL;
+    p->n = p->cap = 0;
+}
+
+static void csr_free(csr *c)
+{
+    free(c->off);
+    free(c->tgt);
+}
+
+/* A WordNet word as stored in files: lower-case letters, '_' for spaces,
+ * adjectives may carry a syntactic marker "(a)", "(p)", "(ip)".  Returns 0
+ * for words we skip (collocations, digits, punctuation). */
+static int clean_word(const char *in, char *out, size_t cap)
+{
+    size_t n = 0;
+    for (; *in && *in != '('; in++) {
+        unsigned char c = (unsigned char)*in;
+        if (c >= 'A' && c <= 'Z')
+            c = (unsigned char)(c - 'A' + 'a');
+        if (c < 'a' || c > 'z')
+            return 0;
+        if (n + 1 >= cap)
+            return 0;
+        out[n++] = (char)c;
+    }
+    out[n] = '\0';
+    return n > 0;
+}
+
+static uint32_t word_id(wordnet *wn, const char *w)
+{
+    uint32_t id = strtab_intern(wn->words, w);
+    if (id >= wn->nposbits) {
+        size_t old = wn->nposbits;
+        wn->posbits = wb_grow(wn->posbits, &wn->nposbits, id + 1, 1);
+        memset(wn->posbits + old, 0, wn->nposbits - old);
+    }
+    return id;
+}
+
+static FILE *open_file(const char *dir, const char *prefix, const char *name)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s%s", dir, prefix, name);
+    return fopen(path, "r");
+}
+
+static int load_index(wordnet *wn, const char *dir, int pos, pairs *senses)
+{
+    FILE *f = open_file(dir, "index.", pos_file[pos]);
+    char *line = NULL, w[128];
+    size_t cap = 0;
+    if (!f)
+        return WB_EDATA;
+    while (getline(&line, &cap, f) > 0) {
+        if (line[0] == ' ')
+            continue;
+        char *save = NULL, *tok = strtok_r(line, " \n", &save);
+        if (!tok || !clean_word(tok, w, sizeof w))
+            continue;
+        uint32_t id = word_id(wn, w);
+        wn->posbits[id] |= (uint8_t)(1u << pos);
+        /* lemma pos synset_cnt p_cnt [ptr_symbol...] sense_cnt tagsense_cnt
+         * synset_offset... */
+        strtok_r(NULL, " ", &save);
+        char *t = strtok_r(NULL, " ", &save);
+        long nsyn = t ? strtol(t, NULL, 10) : 0;
+        t = strtok_r(NULL, " ", &save);
+        long nptr = t ? strtol(t, NULL, 10) : 0;
+        for (long i = 0; i < nptr; i++)
+            strtok_r(NULL, " ", &save);
+        strtok_r(NULL, " ", &save);
+        strtok_r(NULL, " ", &save);
+        for (long i = 0; i < nsyn; i++) {
+            t = strtok_r(NULL, " \n", &save);
+            if (!t)
+                break;
+            /* a = word, b = pos << 28 | rank << 20 ... the offset does not
+             * fit; keep offsets in a side pair list keyed the same way. */
+            pairs_add(&senses[0], id, (uint32_t)((pos << 16) | (uint32_t)i));
+            pairs_add(&senses[1], id, (uint32_t)strtoul(t, NULL, 10));
+        }
+    }
+    free(line);
+    fclose(f);
+    return WB_OK;
+}
+
+static int syn_cmp(const void *x, const void *y)
+{
+    const synset *a = x, *b = y;
+    return a->offset < b->offset ? -1 : a->offset > b->offset;
+}
+
+static long syn_find(const wordnet *wn, int pos, long offset)
+{
+    size_t lo = 0, hi = wn->nsyns[pos];
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (wn->syns[pos][mid].offset < offset)
+            lo = mid + 1;
+        else if (wn->syns[pos][mid].offset > offset)
+            hi = mid;
+        else
+            return (long)mid;
+    }
+    return -1;
+}
+
+static int pos_of_char(char c)
+{
+    switch (c) {
+    case 'n': return 0;
+    case 'v': return 1;
+    case 'a': case 's': return 2;
+    case 'r': return 3;
+    default: return -1;
+    }
+}
+
+/* A pointer waiting for its target synset to be loaded. */
+typedef struct pend {
+    int spos, tpos;
+    long soff, toff;
+    int src, tgt; /* 1-based word numbers, 0 = whole synset */
+} pend;
+
+static int load_data(wordnet *wn, const char *dir, int pos, pend **pv,
+                     size_t *np, size_t *pcap)
+{
+    FILE *f = open_file(dir, "data.", pos_file[pos]);
+    char *line = NULL, w[128];
+    size_t cap = 0, scap = 0;
+    if (!f)
+        return WB_EDATA;
+    while (getline(&line, &cap, f) > 0) {
+        if (line[0] == ' ')
+            continue;
+        char *bar = strstr(line, " | ");
+        char *gloss = bar ? bar + 3 : NULL;
+        if (bar)
+            *bar = '\0';
+        char *save = NULL, *t = strtok_r(line, " ", &save);
+        if (!t)
+            continue;
+        synset s = {.offset = strtol(t, NULL, 10)};
+        strtok_r(NULL, " ", &save);          /* lex_filenum */
+        strtok_r(NULL, " ", &save);          /* ss_type */
+        t = strtok_r(NULL, " ", &save);
+        long nw = t ? strtol(t, NULL, 16) : 0;
+        s.words = wb_malloc((size_t)(nw > 0 ? nw : 1) * sizeof *s.words);
+        for (long i = 0; i < nw; i++) {
+            t = strtok_r(NULL, " ", &save);
+            strtok_r(NULL, " ", &save);      /* lex_id */
+            s.words[i] = t && clean_word(t, w, sizeof w) ? word_id(wn, w) : UINT32_MAX;
+        }
+        s.nwords = (uint8_t)(nw > 255 ? 255 : nw);
+        t = strtok_r(NULL, " ", &save);
+        long nptr = t ? strtol(t, NULL, 10) : 0;
+        for (long i = 0; i < nptr; i++) {
+            char *sym = strtok_r(NULL, " ", &save);
+            char *off = strtok_r(NULL, " ", &save);
+            char *pc = strtok_r(NULL, " ", &save);
+            char *st = strtok_r(NULL, " ", &save);
+            if (!sym || !off || !pc || !st)
+                break;
+            /* '+' derivationally related form, '\' pertainym / derived
+             * from adjective: both are lexical links between words. */
+            /* '=' (attribute: beautiful = beauty) links whole synsets, so
+             * it is kept only between words that look alike (link_alike). */
+            int attr = strcmp(sym, "=") == 0;
+            if (strcmp(sym, "+") != 0 && strcmp(sym, "\\") != 0 && !attr)
+                continue;
+            unsigned long stv = strtoul(st, NULL, 16);
+            int tp = pos_of_char(pc[0]);
+            if (tp < 0 || (stv == 0 && !attr))
+                continue;
+            *pv = wb_grow(*pv, pcap, *np + 1, sizeof **pv);
+            (*pv)[(*np)++] = (pend){pos, tp, s.offset, strtol(off, NULL, 10),
+                                    (int)(stv >> 8), (int)(stv & 0xff)};
+        }
+        if (gloss) {
+            /* The definition is the gloss up to the first quoted example. */
+            char *q = strstr(gloss, "; \"");
+            if (q)
+                *q = '\0';
+            size_t gl = strlen(gloss);
+            while (gl && (gloss[gl - 1] == '\n' || gloss[gl - 1] == ' ' ||
+                          gloss[gl - 1] == ';'))
+                gloss[--gl] = '\0';
+            s.gloss = wb_strdup(gloss);
+        } else {
+            s.gloss = wb_strdup("");
+        }
+        wn->syns[pos] = wb_grow(wn->syns[pos], &scap, wn->nsyns[pos] + 1,
+                                sizeof *wn->syns[pos]);
+        wn->syns[pos][wn->nsyns[pos]++] = s;
+    }
+    free(line);
+    fclose(f);
+    qsort(wn->syns[pos], wn->nsyns[pos], sizeof *wn->syns[pos], syn_cmp);
+    return WB_OK;
+}
+
+static int load_exc(wordnet *wn, const char *dir, int pos, pairs *exc)
+{
+    FILE *f = open_file(dir, pos_file[pos], ".exc");
+    char *line = NULL, a[128], b[128];
+    size_t cap = 0;
+    if (!f)
+        return WB_EDATA;
+    while (getline(&line, &cap, f) > 0) {
+        char *save = NULL;
+        char *form = strtok_r(line, " \n", &save);
+        if (!form || !clean_word(form, a, sizeof a))
+            continue;
+        uint32_t fid = word_id(wn, a);
+        for (char *base; (base = strtok_r(NULL, " \n", &save));) {
+            if (clean_word(base, b, sizeof b) && strcmp(a, b) != 0)
+                pairs_add(exc, fid, word_id(wn, b));
+        }
+    }
+    free(line);
+    fclose(f);
+    return WB_OK;
+}
+
+static int sense_cmp(const void *x, const void *y)
+{
+    const sense *a = x, *b = y;
+    if (a->word != b->word)
+        return a->word < b->word ? -1 : 1;
+    if (a->rank != b->rank)
+        return a->rank < b->rank ? -1 : 1;
+    return a->pos < b->pos ? -1 : a->pos > b->pos;
+}
+
+/* Link two words of a synset-level link when they share a stem: a prefix
+ * of four letters or more that leaves at most two letters of the shorter
+ * word (beautiful, beauty), not otherwise (large, size). */
+static void link_alike(wordnet *wn, pairs *links, uint32_t a, uint32_t b)
+{
+    if (a == UINT32_MAX || b == UINT32_MAX || a == b)
+        return;
+    const char *x = strtab_str(wn->words, a), *y = strtab_str(wn->words, b);
+    size_t n = 0, lx = strlen(x), ly = strlen(y);
+    while (x[n] && x[n] == y[n])
+        n++;
+    size_t shorter = lx < ly ? lx : ly;
+    if (n < 4 || n + 2 < shorter)
+        return;
+    pairs_add(links, a, b);
+    pairs_add(links, b, a);
+}
+
+int wn_load(const char *dir, wordnet **out)
+{
+    wordnet *wn = wb_calloc(1, sizeof *wn);
+    pairs idx[2] = {{0}}, exc = {0}, links = {0};
+    pend *pv = NULL;
+    size_t np = 0, pcap = 0;
+    int rc = WB_OK;
+
+    *out = NULL;
+    wn->words = strtab_create();
+    for (int p = 0; p < NPOS && !rc; p++)
+        rc = load_index(wn, dir, p, idx);
+    for (int p = 0; p < NPOS && !rc; p++)
+        rc = load_data(wn, dir, p, &pv, &np, &pcap);
+    for (int p = 0; p < NPOS && !rc; p++)
+        rc = load_exc(wn, dir, p, &exc);
+    if (rc)
+        goto out;
+
+    for (size_t i = 0; i < np; i++) {
+        long si = syn_find(wn, pv[i].spos, pv[i].soff);
+        long ti = syn_find(wn, pv[i].tpos, pv[i].toff);
+        if (si < 0 || ti < 0)
+            continue;
+        const synset *s = &wn->syns[pv[i].spos][si], *t = &wn->syns[pv[i].tpos][ti];
+        if (pv[i].src == 0 && pv[i].tgt == 0) {
+            /* A synset-level attribute link: relate the words of the two
+             * synsets that share a stem (beautiful, beauty), not the
+             * others (large, size). */
+            for (size_t x = 0; x < s->nwords; x++)
+                for (size_t y = 0; y < t->nwords; y++)
+                    link_alike(wn, &links, s->words[x], t->words[y]);
+            continue;
+        }
+        if (pv[i].src < 1 || pv[i].src > s->nwords || pv[i].tgt < 1 ||
+            pv[i].tgt > t->nwords)
+            continue;
+        uint32_t a = s->words[pv[i].src - 1], b = t->words[pv[i].tgt - 1];
+        if (a == UINT32_MAX || b == UINT32_MAX || a == b)
+            continue;
+        pairs_add(&links, a, b);
+        pairs_add(&links, b, a);
+    }
+
+    size_t nw = strtab_count(wn->words);
+    csr_build(&wn->exc, &exc, nw);
+    csr_build(&wn->links, &links, nw);
+
+    /* Senses: idx[0] holds (word, pos<<16|rank), idx[1] (word, offset) in
+     * the same order. */
+    wn->nsenses = idx[0].n;
+    wn->senses = wb_malloc((idx[0].n + 1) * sizeof *wn->senses);
+    size_t k = 0;
+    for (size_t i = 0; i < idx[0].n; i++) {
+        int pos = (int)(idx[0].v[i].b >> 16);
+        long si = syn_find(wn, pos, (long)idx[1].v[i].b);
+        if (si < 0)
+            continue;
+        wn->senses[k++] = (sense){idx[0].v[i].a, (uint16_t)(idx[0].v[i].b & 0xffff),
+                                  (uint8_t)pos, (uint32_t)si};
+    }
+    wn->nsenses = k;
+    qsort(wn->senses, k, sizeof *wn->senses, sense_cmp);
+    wn->sense_off = wb_calloc(nw + 1, sizeof *wn->sense_off);
+    for (size_t i = 0; i < k; i++)
+        wn->sense_off[wn->senses[i].word + 1]++;
+    for (size_t w = 0; w < nw; w++)
+        wn->sense_off[w + 1] += wn->sense_off[w];
+
+out:
+    free(idx[0].v);
+    free(idx[1].v);
+    free(exc.v);
+    free(links.v);
+    free(pv);
+    if (rc) {
+        wn_free(wn);
+        return rc;
+    }
+    *out = wn;
+    return WB_OK;
+}
+
+void wn_free(wordnet *wn)
+{
+    if (!wn)
+        return;
+    for (int p = 0; p < NPOS; p++) {
+        for (size_t i = 0; i < wn->nsyns[p]; i++) {
+            free(wn->syns[p][i].words);
+            free(wn->syns[p][i].gloss);
+        }
+        free(wn->syns[p]);
+    }
+    csr_free(&wn->exc);
+    csr_free(&wn->links);
+    free(wn->senses);
+    free(wn->sense_off);
+    free(wn->posbits);
+    strtab_destroy(wn->words);
+    free(wn);
+}
+
+unsigned wn_lemma_pos(const wordnet *wn, const char *w)
+{
+    uint32_t id = strtab_find(wn->words, w);
+    return id == STRTAB_NONE || id >= wn->nposbits ? 0 : wn->posbits[id];
+}
+
+static size_t csr_get(const wordnet *wn, const csr *c, const char *w,
+                      const char **out, size_t max)
+{
+    uint32_t id = strtab_find(wn->words, w);
+    if (id == STRTAB_NONE || !c->off)
+        return 0;
+    size_t n = c->off[id + 1] - c->off[id];
+    for (size_t i = 0; i < n && i < max; i++)
+        out[i] = strtab_str(wn->words, c->tgt[c->off[id] + i]);
+    return n;
+}
+
+size_t wn_exc(const wordnet *wn, const char *w, const char **out, size_t max)
+{
+    return csr_get(wn, &wn->exc, w, out, max);
+}
+
+size_t wn_links(const wordnet *wn, const char *w, const char **out, size_t max)
+{
+    return csr_get(wn, &wn->links, w, out, max);
+}
+
+size_t wn_sense_count(const wordnet *wn, const char *w)
+{
+    uint32_t id = strtab_find(wn->words, w);
+    if (id == STRTAB_NONE)
+        return 0;
+    return wn->sense_off[id + 1] - wn->sense_off[id];
+}
+
+size_t wn_glosses(const wordnet *wn, const char *w, size_t max,
+                  void (*cb)(void *ctx, const char *pos, const char *text),
+                  void *ctx)
+{
+    uint32_t id = strtab_find(wn->words, w);
+    size_t n = 0;
+    if (id == STRTAB_NONE)
+        return 0;
+    for (uint32_t i = wn->sense_off[id]; i < wn->sense_off[id + 1] && n < max; i++) {
+        const sense *s = &wn->senses[i];
+        cb(ctx, pos_name[s->pos], wn->syns[s->pos][s->syn].gloss);
+        n++;
+    }
+    return n;
+}
+
+void wn_each_word(const wordnet *wn, void (*cb)(void *ctx, const char *w),
+                  void *ctx)
+{
+    size_t n = strtab_count(wn->words);
+    for (uint32_t i = 0; i < n; i++)
+        cb(ctx, strtab_str(wn->words, i));
+}
