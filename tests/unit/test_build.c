@@ -1,0 +1,151 @@
+/*
+ * test_build.c - the dictionary build (dict/build.c) on small sources
+ * written here: real Hunspell files, a word list, a real LMDB result.
+ * Checks what is classified as a word or a proper noun, that stems relate
+ * forms, and that a rebuild replaces the dictionary as a whole while a
+ * failed build leaves the old one in place.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "dict.h"
+#include "dict_build.h"
+#include "wb_err.h"
+
+static char root[64];
+static char aff[128], dic[128], list[128], data[128];
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static const char *AFF =
+    "SET UTF-8\n"
+    "SFX S Y 1\nSFX S 0 s .\n"
+    "SFX D Y 2\nSFX D 0 d e\nSFX D 0 ed [^e]\n"
+    "SFX G Y 2\nSFX G e ing e\nSFX G 0 ing [^e]\n";
+
+static int setup(void **state)
+{
+    (void)state;
+    snprintf(root, sizeof root, "/tmp/wb-build-XXXXXX");
+    if (!mkdtemp(root))
+        return -1;
+    snprintf(aff, sizeof aff, "%s/t.aff", root);
+    snprintf(dic, sizeof dic, "%s/t.dic", root);
+    snprintf(list, sizeof list, "%s/words", root);
+    snprintf(data, sizeof data, "%s/data", root);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+static void opts(dict_build_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->id = "tt";
+    o->language = "test";
+    o->aff = aff;
+    o->dic = dic;
+    o->wordlist = list;
+}
+
+static size_t words_of(const char *d, size_t *proper)
+{
+    dict_lib *lib;
+    dict_info in;
+    assert_int_equal(dict_lib_open(d, "tt", &lib), WB_OK);
+    dict_get_info(dict_lib_default(lib), &in);
+    *proper = in.proper_nouns;
+    size_t n = in.words;
+    dict_lib_close(lib);
+    return n;
+}
+
+static void test_build_and_rebuild(void **state)
+{
+    (void)state;
+    dict_build_opts o;
+    size_t proper = 0;
+    write_file(aff, AFF);
+    write_file(dic, "4\ncat/S\nwalk/DGS\nParis\nexplore/DGS\n");
+    write_file(list, "cats\nwalking\nParis\nLondon\ndog's\nzzzq\n");
+    opts(&o);
+    assert_int_equal(dict_build_exists(data, "tt"), 0);
+    assert_int_equal(dict_build(data, &o), WB_OK);
+    assert_int_equal(dict_build_exists(data, "tt"), 1);
+    /* cat cats walk walking explore; zzzq is only in the list in lower
+     * case, which counts; dog's is a possessive. */
+    assert_int_equal(words_of(data, &proper), 6);
+    assert_int_equal(proper, 2); /* paris, london */
+
+    dict_lib *lib;
+    assert_int_equal(dict_lib_open(data, "tt", &lib), WB_OK);
+    const dict *d = dict_lib_default(lib);
+    int rel = -1;
+    assert_int_equal(dict_related(d, "walking", 7, "walk", 4, &rel), WB_OK);
+    assert_true(rel);
+    assert_int_equal(dict_related(d, "cats", 4, "cat", 3, &rel), WB_OK);
+    assert_true(rel);
+    assert_int_equal(dict_related(d, "cat", 3, "walk", 4, &rel), WB_OK);
+    assert_false(rel);
+    dict_entry *e;
+    assert_int_equal(dict_lookup(d, "dog's", 5, 5, 5, &e), WB_ENOTWORD);
+    dict_lib_close(lib);
+
+    /* A stale temporary directory from a crashed build is no obstacle,
+     * and a rebuild takes the new sources. */
+    char tmp[192];
+    snprintf(tmp, sizeof tmp, "%s/dict/tt.tmp", data);
+    assert_int_equal(mkdir(tmp, 0755), 0);
+    write_file(dic, "5\ncat/S\nwalk/DGS\nParis\nexplore/DGS\ndog/S\n");
+    assert_int_equal(dict_build(data, &o), WB_OK);
+    assert_int_equal(words_of(data, &proper), 7);
+    assert_int_not_equal(access(tmp, F_OK), 0);
+
+    /* A build whose sources are missing fails before touching anything. */
+    o.aff = "/nonexistent.aff";
+    assert_int_equal(dict_build(data, &o), WB_EDATA);
+    assert_int_equal(words_of(data, &proper), 7);
+}
+
+static void test_defaults(void **state)
+{
+    (void)state;
+    dict_build_opts o;
+    assert_int_equal(dict_build_defaults("en_US", &o), WB_OK);
+    assert_string_equal(o.id, "en_US");
+    assert_int_equal(dict_build_defaults("en_GB", &o), WB_OK);
+    assert_non_null(o.stem_dic);
+    assert_int_equal(dict_build_defaults("xx", &o), WB_ENOTFOUND);
+    opts(&o);
+    o.id = "../evil";
+    assert_int_equal(dict_build(data, &o), WB_EINVAL);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_build_and_rebuild),
+        cmocka_unit_test(test_defaults),
+    };
+    return cmocka_run_group_tests_name("build", tests, setup, teardown);
+}

@@ -1,0 +1,319 @@
+/*
+ * test_dict.c - the dictionary service (dict/dict.c) on the real en_US and
+ * en_GB dictionaries that the build made from the Debian data
+ * ($WIBBELLD_TEST_DATA), and the derivative table in tests/data.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "cards.h"
+#include "dict.h"
+#include "dict_alt.h"
+#include "normalise.h"
+#include "wb_err.h"
+
+static dict_lib *lib;
+static const dict *us;
+
+static int setup(void **state)
+{
+    (void)state;
+    const char *dir = getenv("WIBBELLD_TEST_DATA");
+    if (!dir || dict_lib_open(dir, "en_US", &lib) != WB_OK)
+        return -1;
+    us = dict_lib_find(lib, "en_US");
+    return us ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    dict_lib_close(lib);
+    return 0;
+}
+
+static void test_lib(void **state)
+{
+    (void)state;
+    dict_info in;
+    assert_int_equal(dict_lib_count(lib), 2);
+    assert_ptr_equal(dict_lib_default(lib), us);
+    assert_non_null(dict_lib_find(lib, "en_GB"));
+    assert_null(dict_lib_find(lib, "xx_XX"));
+    dict_get_info(us, &in);
+    assert_string_equal(in.id, "en_US");
+    assert_true(in.is_default);
+    assert_true(in.words > 80000);
+    assert_true(in.proper_nouns > 5000);
+}
+
+static void entry(const char *w, int *valid, int *proper)
+{
+    dict_entry *e;
+    assert_int_equal(dict_lookup(us, w, strlen(w), 50, 10, &e), WB_OK);
+    *valid = e->valid;
+    *proper = e->proper_noun;
+    dict_entry_free(e);
+}
+
+static void test_proper_nouns(void **state)
+{
+    (void)state;
+    const char *proper[] = {"paris", "Monday", "london", "einstein", "ohio", "december"};
+    const char *common[] = {"turkey", "march", "china", "polish", "may", "bill", "explore"};
+    int v, p;
+    for (size_t i = 0; i < sizeof proper / sizeof *proper; i++) {
+        entry(proper[i], &v, &p);
+        assert_false(v);
+        assert_true(p);
+    }
+    for (size_t i = 0; i < sizeof common / sizeof *common; i++) {
+        entry(common[i], &v, &p);
+        assert_true(v);
+        assert_false(p);
+    }
+    entry("xqzt", &v, &p);
+    assert_false(v);
+    assert_false(p);
+}
+
+static void test_derivative_table(void **state)
+{
+    (void)state;
+    char path[4096], a[128], b[128], want[32];
+    snprintf(path, sizeof path, "%s/data/derivatives.tsv", getenv("WIBBELLD_TEST_SRC"));
+    FILE *f = fopen(path, "r");
+    char line[512];
+    size_t pairs = 0, related = 0;
+    assert_non_null(f);
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || sscanf(line, "%127s %127s %31s", a, b, want) != 3)
+            continue;
+        int expect = strcmp(want, "related") == 0, r1 = -1, r2 = -1;
+        assert_int_equal(dict_related(us, a, strlen(a), b, strlen(b), &r1), WB_OK);
+        assert_int_equal(dict_related(us, b, strlen(b), a, strlen(a), &r2), WB_OK);
+        if (r1 != expect || r2 != expect)
+            fail_msg("%s / %s: expected %s, got %d/%d", a, b, want, r1, r2);
+        pairs++;
+        related += (size_t)expect;
+    }
+    fclose(f);
+    assert_true(pairs >= 80);
+    assert_true(related >= 30 && pairs - related >= 30);
+}
+
+static void test_lookup(void **state)
+{
+    (void)state;
+    dict_entry *e;
+    assert_int_equal(dict_lookup(us, "Explore", 7, 100, 10, &e), WB_OK);
+    assert_string_equal(e->word, "explore");
+    assert_true(e->valid);
+    int has_ing = 0, has_tion = 0;
+    for (size_t i = 0; i < e->nfamily; i++) {
+        has_ing |= strcmp(e->family[i], "exploring") == 0;
+        has_tion |= strcmp(e->family[i], "exploration") == 0;
+        assert_string_not_equal(e->family[i], "explore");
+        if (i)
+            assert_true(strcmp(e->family[i - 1], e->family[i]) < 0);
+    }
+    assert_true(has_ing && has_tion);
+    assert_true(e->ndefs > 0);
+    assert_string_equal(e->defs[0].pos, "verb");
+    dict_entry_free(e);
+
+    assert_int_equal(dict_lookup(us, "geese", 5, 10, 10, &e), WB_OK);
+    assert_int_equal(e->nstems, 1);
+    assert_string_equal(e->stems[0], "goose");
+    dict_entry_free(e);
+
+    assert_int_equal(dict_lookup(us, "not a word", 10, 10, 10, &e), WB_ENOTWORD);
+    assert_int_equal(dict_lookup(us, "\xff", 1, 10, 10, &e), WB_EUTF8);
+}
+
+static dict_verdict *check(const char *w, const char *const *cards, size_t n,
+                           const char *const *used, size_t nused)
+{
+    dict_cards dc = {cards, n};
+    dict_verdict *v = NULL;
+    assert_int_equal(dict_check(us, w, strlen(w), &dc, used, nused, &v), WB_OK);
+    return v;
+}
+
+static int has_reason(const dict_verdict *v, dict_reason_code c, const char *of)
+{
+    for (size_t i = 0; i < v->nreasons; i++)
+        if (v->reasons[i].code == c &&
+            (!of || (v->reasons[i].of && strcmp(v->reasons[i].of, of) == 0)))
+            return 1;
+    return 0;
+}
+
+static void test_check(void **state)
+{
+    (void)state;
+    const char *const c[] = {"NZ", "IQ", "SG", "SH"};
+    const char *ok[] = {"hints", "mission", "kissing"};
+    for (size_t i = 0; i < 3; i++) {
+        dict_verdict *v = check(ok[i], c, 4, NULL, 0);
+        assert_true(v->valid);
+        assert_int_equal(v->nassign, 4);
+        for (size_t k = 0; k < 4; k++)
+            assert_non_null(strchr("nzIQiqsgSGshSH", v->assign[k].letter[0]));
+        dict_verdict_free(v);
+    }
+    dict_verdict *v = check("sin", c, 4, NULL, 0);
+    assert_false(v->valid);
+    assert_true(has_reason(v, DICT_CARDS_NOT_COVERED, NULL));
+    dict_verdict_free(v);
+
+    const char *const used[] = {"explore", "Teach"};
+    v = check("exploring", NULL, 0, used, 2);
+    assert_false(v->valid);
+    assert_true(has_reason(v, DICT_DERIVATIVE, "explore"));
+    dict_verdict_free(v);
+    v = check("TAUGHT", NULL, 0, used, 2);
+    assert_true(has_reason(v, DICT_DERIVATIVE, "Teach"));
+    dict_verdict_free(v);
+    v = check("explore", NULL, 0, used, 2);
+    assert_true(has_reason(v, DICT_ALREADY_USED, "explore"));
+    dict_verdict_free(v);
+    v = check("expire", NULL, 0, used, 2);
+    assert_true(v->valid);
+    dict_verdict_free(v);
+
+    v = check("Paris", c, 0, NULL, 0);
+    assert_true(has_reason(v, DICT_PROPER_NOUN, NULL));
+    assert_false(has_reason(v, DICT_NOT_A_WORD, NULL));
+    dict_verdict_free(v);
+    v = check("xqzt", c, 0, NULL, 0);
+    assert_true(has_reason(v, DICT_NOT_A_WORD, NULL));
+    dict_verdict_free(v);
+
+    /* Diacritics: café gives its é to an E card, reported as written. */
+    v = check("CAFE\xcc\x81", (const char *const[]){"E"}, 1, NULL, 0);
+    assert_int_equal(v->nassign, 1);
+    assert_string_equal(v->assign[0].letter, "\xc3\xa9");
+    assert_int_equal(v->assign[0].position, 3);
+    dict_verdict_free(v);
+
+    dict_cards dc = {(const char *const[]){"1"}, 1};
+    assert_int_equal(dict_check(us, "cat", 3, &dc, NULL, 0, &v), WB_EINVAL);
+}
+
+static int same_list(const dict_list *a, const dict_list *b)
+{
+    if (a->nwords != b->nwords || a->total != b->total)
+        return 0;
+    for (size_t i = 0; i < a->nwords; i++)
+        if (strcmp(a->words[i], b->words[i]) != 0)
+            return 0;
+    return 1;
+}
+
+static void test_match_agrees_with_scans(void **state)
+{
+    (void)state;
+    const char *sets[][6] = {
+        {"NZ", "IQ", "SG", "SH"}, {"E", "T"}, {"S", "S", "E"},
+        {"QU", "X", "Z", "J", "K", "V"}, {"A", "E", "I", "O", "U"}, {"RT", "LN"},
+    };
+    const size_t ns[] = {4, 2, 3, 6, 5, 2};
+    const char *const used[] = {"sing", "explore"};
+    for (size_t s = 0; s < 6; s++) {
+        dict_cards dc = {sets[s], ns[s]};
+        for (size_t nu = 0; nu <= 2; nu += 2) {
+            dict_list *m, *a, *b;
+            assert_int_equal(dict_match(us, &dc, used, nu, 0, 100000, &m), WB_OK);
+            assert_int_equal(dict_match_scan(us, &dc, used, nu, 0, 100000, 0, &a), WB_OK);
+            assert_int_equal(dict_match_scan(us, &dc, used, nu, 0, 100000, 1, &b), WB_OK);
+            assert_true(same_list(m, a));
+            assert_true(same_list(m, b));
+            assert_true(m->total == m->nwords);
+            /* Shortest first, then alphabetical; none used or derived. */
+            for (size_t i = 1; i < m->nwords; i++) {
+                char x[256], y[256];
+                norm_base(m->words[i - 1], x, sizeof x);
+                norm_base(m->words[i], y, sizeof y);
+                assert_true(strlen(x) < strlen(y) ||
+                            (strlen(x) == strlen(y) && strcmp(m->words[i - 1], m->words[i]) < 0));
+            }
+            for (size_t i = 0; i < m->nwords && nu; i++) {
+                int rel = 0;
+                assert_int_equal(dict_related(us, m->words[i], strlen(m->words[i]), "sing", 4, &rel), WB_OK);
+                assert_false(rel);
+                assert_string_not_equal(m->words[i], "singing");
+            }
+            dict_list_free(m);
+            dict_list_free(a);
+            dict_list_free(b);
+        }
+    }
+    /* offset and limit page through the same answer. */
+    dict_cards dc = {(const char *const[]){"E", "T"}, 2};
+    dict_list *all, *page;
+    assert_int_equal(dict_match(us, &dc, NULL, 0, 0, 100000, &all), WB_OK);
+    assert_int_equal(dict_match(us, &dc, NULL, 0, 100, 10, &page), WB_OK);
+    assert_int_equal(page->total, all->total);
+    assert_int_equal(page->nwords, 10);
+    for (size_t i = 0; i < 10; i++)
+        assert_string_equal(page->words[i], all->words[100 + i]);
+    dict_list_free(all);
+    dict_list_free(page);
+}
+
+static void test_prefix_and_pattern(void **state)
+{
+    (void)state;
+    const char *prefixes[] = {"expl", "a", "zz", "Qu", "caf\xc3\xa9", ""};
+    for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++) {
+        const char *p = prefixes[i];
+        dict_list *a, *b, *c;
+        assert_int_equal(dict_prefix(us, p, strlen(p), 25, &a), WB_OK);
+        assert_int_equal(dict_prefix_trie(us, p, strlen(p), 25, &b), WB_OK);
+        assert_int_equal(dict_prefix_scan(us, p, strlen(p), 25, &c), WB_OK);
+        assert_true(same_list(a, b));
+        assert_true(same_list(a, c));
+        dict_list_free(a);
+        dict_list_free(b);
+        dict_list_free(c);
+    }
+    dict_list *a, *b;
+    assert_int_equal(dict_prefix(us, "expl", 4, 5, &a), WB_OK);
+    assert_int_equal(a->nwords, 5);
+    assert_int_equal(a->total, 6); /* "there are more" */
+    for (size_t i = 0; i < a->nwords; i++)
+        assert_memory_equal(a->words[i], "expl", 4);
+    dict_list_free(a);
+
+    const char *pats[] = {"c?t", "??", "?xplore", "caf?", "q??"};
+    for (size_t i = 0; i < sizeof pats / sizeof *pats; i++) {
+        assert_int_equal(dict_pattern(us, pats[i], strlen(pats[i]), 1000, &a), WB_OK);
+        assert_int_equal(dict_pattern_scan(us, pats[i], strlen(pats[i]), 1000, &b), WB_OK);
+        assert_true(same_list(a, b));
+        assert_true(a->nwords > 0);
+        dict_list_free(a);
+        dict_list_free(b);
+    }
+    assert_int_equal(dict_pattern(us, "c t", 3, 10, &a), WB_ENOTWORD);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_lib),
+        cmocka_unit_test(test_proper_nouns),
+        cmocka_unit_test(test_derivative_table),
+        cmocka_unit_test(test_lookup),
+        cmocka_unit_test(test_check),
+        cmocka_unit_test(test_match_agrees_with_scans),
+        cmocka_unit_test(test_prefix_and_pattern),
+    };
+    return cmocka_run_group_tests_name("dict", tests, setup, teardown);
+}
