@@ -36,6 +36,8 @@ struct dict {
     size_t nstrs;
     uint64_t *bits; /* 26 bitsets of nbits words each */
     size_t nbits;
+    uint64_t *ge[4]; /* ge[k]: 26 bitsets, words with the letter > k times;
+                        ge[0] is bits */
 };
 
 struct dict_lib {
@@ -79,6 +81,8 @@ static void dict_free(dict *d)
     free(d->recs);
     free(d->strs);
     free(d->bits);
+    for (int k = 1; k < 4; k++)
+        free(d->ge[k]);
     free(d);
 }
 
@@ -147,12 +151,20 @@ static int dict_open(const char *dir, dict **out)
     if (rc)
         goto out;
     /* Every record must point inside the strings. */
-    for (size_t i = 0; i < d->nrecs; i++)
+    d->ge[0] = d->bits;
+    for (int k = 1; k < 4; k++)
+        d->ge[k] = wb_calloc(26 * (d->nbits ? d->nbits : 1), sizeof *d->bits);
+    for (size_t i = 0; i < d->nrecs; i++) {
         if (d->recs[i].str >= d->nstrs ||
             !memchr(d->strs + d->recs[i].str, '\0', d->nstrs - d->recs[i].str)) {
             rc = WB_ECORRUPT;
             goto out;
         }
+        for (int l = 0; l < 26; l++)
+            for (int k = 1; k < 4; k++)
+                if (d->recs[i].counts[l] > k)
+                    d->ge[k][(size_t)l * d->nbits + i / 64] |= 1ull << (i % 64);
+    }
 out:
     free(fmt);
     /* Commit, not abort: database handles opened in a transaction survive
@@ -758,18 +770,105 @@ static void take(dict_list *l, const dict *d, uint32_t id, size_t offset,
     l->total++;
 }
 
+/* Hall's condition: a word covers the cards exactly when every set S of
+ * cards finds at least |S| positions holding letters of S.  Sets of one
+ * card are the candidate bitsets; groups of cards that share no letter
+ * with each other are independent.  So only sets of two or more cards
+ * inside one group of overlapping cards remain, and since a letter with
+ * count c gives min(c, |S|) = sum over j <= |S| of [c >= j] positions, each
+ * set is checked for 64 words at a time with bit-sliced counters over the
+ * "letter occurs at least j times" bitsets. */
+typedef struct hall {
+    uint32_t mask[64];
+    uint8_t size[64];
+    size_t n;
+    int exact; /* 0: a group of more than 4 cards; use the matcher */
+} hall;
+
+static void hall_plan(const cards_set *cs, hall *h)
+{
+    int group[DICT_CARDS_MAX];
+    h->n = 0;
+    h->exact = 1;
+    for (size_t i = 0; i < cs->n; i++)
+        group[i] = (int)i;
+    for (size_t i = 0; i < cs->n; i++)
+        for (size_t j = i + 1; j < cs->n; j++)
+            if ((cs->mask[i] & cs->mask[j]) && group[j] != group[i]) {
+                int from = group[j], to = group[i];
+                for (size_t k = 0; k < cs->n; k++)
+                    if (group[k] == from)
+                        group[k] = to;
+            }
+    for (size_t g = 0; g < cs->n && h->exact; g++) {
+        size_t idx[DICT_CARDS_MAX], m = 0;
+        for (size_t i = 0; i < cs->n; i++)
+            if (group[i] == (int)g)
+                idx[m++] = i;
+        if (m < 2)
+            continue;
+        if (m > 4) {
+            h->exact = 0;
+            break;
+        }
+        for (uint32_t sub = 1; sub < (1u << m); sub++) {
+            int size = __builtin_popcount(sub);
+            if (size < 2)
+                continue;
+            uint32_t u = 0;
+            for (size_t k = 0; k < m; k++)
+                if (sub & (1u << k))
+                    u |= cs->mask[idx[k]];
+            h->mask[h->n] = u;
+            h->size[h->n++] = (uint8_t)size;
+        }
+    }
+}
+
+/* Keep in cand[i] only the words meeting every set of the plan. */
+static void hall_filter(const dict *d, const hall *h, uint64_t *cand)
+{
+    size_t nb = d->nbits;
+    for (size_t i = 0; i < nb; i++) {
+        if (!cand[i])
+            continue;
+        for (size_t s = 0; s < h->n && cand[i]; s++) {
+            /* c2 c1 c0: a saturating count (>= 4 keeps c2 set). */
+            uint64_t c0 = 0, c1 = 0, c2 = 0;
+            for (uint32_t m = h->mask[s]; m; m &= m - 1) {
+                size_t l = (size_t)__builtin_ctz(m);
+                for (int j = 0; j < h->size[s]; j++) {
+                    uint64_t x = d->ge[j][l * nb + i];
+                    uint64_t k0 = c0 & x;
+                    c0 ^= x;
+                    uint64_t k1 = c1 & k0;
+                    c1 ^= k0;
+                    c2 |= k1;
+                }
+            }
+            uint64_t ok = h->size[s] == 2 ? (c1 | c2)
+                        : h->size[s] == 3 ? ((c1 & c0) | c2)
+                                          : c2;
+            cand[i] &= ok;
+        }
+    }
+}
+
 int dict_match(const dict *d, const dict_cards *cards, const char *const *used,
                size_t nused, size_t offset, size_t limit, dict_list **out)
 {
     cards_set cs;
+    hall h;
     size_t nb = d->nbits;
     int rc = cards_parse(cards->cards, cards->ncards, &cs);
     *out = NULL;
     if (rc)
         return rc;
-    uint64_t *cand = wb_malloc((nb + 1) * 8), *excl = wb_calloc(nb + 1, 8);
+    uint64_t *cand = wb_malloc((nb + 1) * 8), *acc = wb_malloc((nb + 1) * 8);
+    uint64_t *excl = wb_calloc(nb + 1, 8);
     if ((rc = exclusions(d, used, nused, excl))) {
         free(cand);
+        free(acc);
         free(excl);
         return rc;
     }
@@ -780,42 +879,36 @@ int dict_match(const dict *d, const dict_cards *cards, const char *const *used,
     if (d->nrecs % 64)
         cand[nb - 1] &= (1ull << (d->nrecs % 64)) - 1;
     for (size_t c = 0; c < cs.n; c++) {
-        uint32_t m = cs.mask[c];
-        int first = 1;
-        /* OR the card's letters into the running AND in one pass. */
-        uint64_t *acc = NULL;
-        while (m) {
-            int l = __builtin_ctz(m);
-            m &= m - 1;
-            const uint64_t *b = d->bits + (size_t)l * nb;
-            if (first) {
-                acc = wb_malloc(nb * 8 + 8);
-                memcpy(acc, b, nb * 8);
-                first = 0;
-            } else {
-                for (size_t i = 0; i < nb; i++)
-                    acc[i] |= b[i];
-            }
+        memset(acc, 0, nb * 8);
+        for (uint32_t m = cs.mask[c]; m; m &= m - 1) {
+            const uint64_t *b = d->bits + (size_t)__builtin_ctz(m) * nb;
+            for (size_t i = 0; i < nb; i++)
+                acc[i] |= b[i];
         }
         for (size_t i = 0; i < nb; i++)
-            cand[i] &= acc ? acc[i] : 0;
-        free(acc);
+            cand[i] &= acc[i];
     }
+    hall_plan(&cs, &h);
+    if (h.exact)
+        hall_filter(d, &h, cand);
     dict_list *l = list_new(limit);
     for (size_t i = 0; i < nb; i++) {
         uint64_t w = cand[i];
+        if (h.exact && (l->nwords == limit || l->total + (size_t)__builtin_popcountll(w) <= offset)) {
+            /* Nothing to collect from this block: just count it. */
+            l->total += (size_t)__builtin_popcountll(w);
+            continue;
+        }
         while (w) {
             uint32_t id = (uint32_t)(i * 64 + (size_t)__builtin_ctzll(w));
             w &= w - 1;
-            /* With disjoint cards, one letter per card is always a
-             * distinct position; only overlapping cards need matching. */
-            if ((cs.overlap || d->recs[id].len < cs.n) &&
-                !cards_cover_counts(&cs, d->recs[id].counts))
+            if (!h.exact && !cards_cover_counts(&cs, d->recs[id].counts))
                 continue;
             take(l, d, id, offset, limit);
         }
     }
     free(cand);
+    free(acc);
     free(excl);
     *out = l;
     return WB_OK;

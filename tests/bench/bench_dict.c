@@ -1,1 +1,202 @@
-int main(void){return 0;}
+/*
+ * bench_dict.c - server-side time of the dictionary operations, each next
+ * to the alternative it was chosen over, measured in the same run.
+ *
+ *   bench_dict DATA_DIR [SECONDS_PER_CASE]
+ *
+ * Prints one line per case: mean time per operation and the ratio to the
+ * baseline (a naive scan of the same words).  Not a test: it asserts
+ * nothing; tests/bench/bench.sh runs it and puts the figures together.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "dict.h"
+#include "dict_alt.h"
+#include "wb_err.h"
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+typedef int (*op_fn)(const dict *d, const void *arg);
+
+/* Mean seconds per call of fn over about `secs` seconds. */
+static double timeit(op_fn fn, const dict *d, const void *arg, double secs)
+{
+    size_t n = 0, batch = 1;
+    double t0 = now(), t;
+    do {
+        for (size_t i = 0; i < batch; i++)
+            if (fn(d, arg) != WB_OK) {
+                fprintf(stderr, "bench: operation failed\n");
+                exit(1);
+            }
+        n += batch;
+        if (batch < 1024)
+            batch *= 2;
+        t = now();
+    } while (t - t0 < secs);
+    return (t - t0) / (double)n;
+}
+
+typedef struct margs {
+    dict_cards cards;
+    const char *const *used;
+    size_t nused;
+    int how; /* 0 index, 1 scan, 2 scan with mask prefilter */
+} margs;
+
+static int op_match(const dict *d, const void *arg)
+{
+    const margs *m = arg;
+    dict_list *l;
+    int rc = m->how == 0 ? dict_match(d, &m->cards, m->used, m->nused, 0, 20, &l)
+                         : dict_match_scan(d, &m->cards, m->used, m->nused, 0, 20,
+                                           m->how == 2, &l);
+    if (!rc)
+        dict_list_free(l);
+    return rc;
+}
+
+static int op_check(const dict *d, const void *arg)
+{
+    const margs *m = arg;
+    dict_verdict *v;
+    int rc = dict_check(d, "kissing", 7, &m->cards, m->used, m->nused, &v);
+    if (!rc)
+        dict_verdict_free(v);
+    return rc;
+}
+
+typedef struct pargs {
+    const char *s;
+    int how; /* 0 LMDB cursor, 1 trie, 2 scan */
+} pargs;
+
+static int op_prefix(const dict *d, const void *arg)
+{
+    const pargs *p = arg;
+    dict_list *l;
+    size_t n = strlen(p->s);
+    int rc = p->how == 0 ? dict_prefix(d, p->s, n, 20, &l)
+           : p->how == 1 ? dict_prefix_trie(d, p->s, n, 20, &l)
+                         : dict_prefix_scan(d, p->s, n, 20, &l);
+    if (!rc)
+        dict_list_free(l);
+    return rc;
+}
+
+static int op_pattern(const dict *d, const void *arg)
+{
+    const pargs *p = arg;
+    dict_list *l;
+    size_t n = strlen(p->s);
+    int rc = p->how == 1 ? dict_pattern(d, p->s, n, 20, &l)
+                         : dict_pattern_scan(d, p->s, n, 20, &l);
+    if (!rc)
+        dict_list_free(l);
+    return rc;
+}
+
+static int op_lookup(const dict *d, const void *arg)
+{
+    dict_entry *e;
+    int rc = dict_lookup(d, arg, strlen(arg), 50, 10, &e);
+    if (!rc)
+        dict_entry_free(e);
+    return rc;
+}
+
+static long rss_kib(void)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    long kib = -1;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "VmRSS: %ld", &kib) == 1)
+            break;
+    if (f)
+        fclose(f);
+    return kib;
+}
+
+int main(int argc, char **argv)
+{
+    dict_lib *lib;
+    double secs = argc > 2 ? atof(argv[2]) : 0.3;
+    if (argc < 2) {
+        fprintf(stderr, "usage: bench_dict DATA_DIR [SECONDS_PER_CASE]\n");
+        return 2;
+    }
+    long rss0 = rss_kib();
+    int rc = dict_lib_open(argv[1], "en_US", &lib);
+    if (rc) {
+        fprintf(stderr, "bench_dict: %s\n", wb_strerror(rc));
+        return 1;
+    }
+    const dict *d = dict_lib_default(lib);
+    dict_info in;
+    dict_get_info(d, &in);
+    printf("dictionary %s: %zu words; resident memory of the opened dictionaries: %ld KiB\n",
+           in.id, in.words, rss_kib() - rss0);
+
+    static const char *const cardsets[][6] = {
+        {"NZ", "IQ"}, {"NZ", "IQ", "SG"}, {"NZ", "IQ", "SG", "SH"},
+        {"E", "T", "A", "S"}, {"RT", "LN", "AE", "SO", "D"},
+        {"AB", "CD", "EF", "GH", "IL", "MN"},
+    };
+    static const size_t ncs[] = {2, 3, 4, 4, 5, 6};
+    const char *const used[] = {"explore", "sing", "teach"};
+
+    printf("\n%-34s %12s %12s %12s %8s %8s\n", "match (limit 20, total counted)",
+           "index", "scan", "scan+mask", "x scan", "x mask");
+    for (size_t i = 0; i < 6; i++) {
+        margs m = {{cardsets[i], ncs[i]}, used, 3, 0};
+        char label[64] = "";
+        for (size_t k = 0; k < ncs[i]; k++) {
+            strcat(label, cardsets[i][k]);
+            strcat(label, k + 1 < ncs[i] ? "," : "");
+        }
+        double t0 = timeit(op_match, d, &m, secs);
+        m.how = 1;
+        double t1 = timeit(op_match, d, &m, secs);
+        m.how = 2;
+        double t2 = timeit(op_match, d, &m, secs);
+        printf("%-34s %9.1f us %9.1f us %9.1f us %7.1fx %7.1fx\n", label, t0 * 1e6,
+               t1 * 1e6, t2 * 1e6, t1 / t0, t2 / t0);
+    }
+
+    margs c = {{cardsets[2], 4}, used, 3, 0};
+    printf("\ncheck 'kissing', 4 cards, 3 used words: %.2f us per check\n",
+           timeit(op_check, d, &c, secs) * 1e6);
+    printf("lookup 'explore' (stems, family, definitions): %.2f us\n",
+           timeit(op_lookup, d, "explore", secs) * 1e6);
+
+    printf("\n%-20s %12s %12s %12s\n", "prefix (limit 20)", "LMDB cursor", "LMDB trie", "scan");
+    const char *prefixes[] = {"expl", "a", "qu", "zyz"};
+    for (size_t i = 0; i < 4; i++) {
+        double t[3];
+        for (int h = 0; h < 3; h++) {
+            pargs p = {prefixes[i], h};
+            t[h] = timeit(op_prefix, d, &p, secs);
+        }
+        printf("%-20s %9.2f us %9.2f us %9.1f us   (scan/cursor %.0fx, trie/cursor %.1fx)\n",
+               prefixes[i], t[0] * 1e6, t[1] * 1e6, t[2] * 1e6, t[2] / t[0], t[1] / t[0]);
+    }
+    printf("\n%-20s %12s %12s\n", "pattern (limit 20)", "LMDB trie", "scan");
+    const char *pats[] = {"c?t", "?xplore", "s??ing", "???"};
+    for (size_t i = 0; i < 4; i++) {
+        pargs a = {pats[i], 1}, b = {pats[i], 2};
+        double t1 = timeit(op_pattern, d, &a, secs), t2 = timeit(op_pattern, d, &b, secs);
+        printf("%-20s %9.2f us %9.1f us   (scan/trie %.0fx)\n", pats[i], t1 * 1e6,
+               t2 * 1e6, t2 / t1);
+    }
+    dict_lib_close(lib);
+    return 0;
+}

@@ -223,10 +223,11 @@ static void test_match_agrees_with_scans(void **state)
     const char *sets[][6] = {
         {"NZ", "IQ", "SG", "SH"}, {"E", "T"}, {"S", "S", "E"},
         {"QU", "X", "Z", "J", "K", "V"}, {"A", "E", "I", "O", "U"}, {"RT", "LN"},
+        {"S", "S", "S", "ST"}, {"AE", "EI", "IO", "OU", "UA"}, {"E", "E", "ER", "R", "T"},
     };
-    const size_t ns[] = {4, 2, 3, 6, 5, 2};
+    const size_t ns[] = {4, 2, 3, 6, 5, 2, 4, 5, 5};
     const char *const used[] = {"sing", "explore"};
-    for (size_t s = 0; s < 6; s++) {
+    for (size_t s = 0; s < sizeof ns / sizeof *ns; s++) {
         dict_cards dc = {sets[s], ns[s]};
         for (size_t nu = 0; nu <= 2; nu += 2) {
             dict_list *m, *a, *b;
