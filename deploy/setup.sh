@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# deploy/setup.sh - one command from a fresh Debian 12 machine to a running
+# daemon or a finished test run.
+#
+#   bash deploy/setup.sh run [wibbelld options]   install, build, run the daemon
+#   bash deploy/setup.sh test                     install, build, run every test
+#                                                 (plain and ASan+UBSan builds)
+#   bash deploy/setup.sh build                    install and build only
+#   bash deploy/setup.sh bench                    install, build, run the benchmark
+#
+# Installs only what is missing (from deploy/debian-packages.txt); needs
+# root for that, as the README says.
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+top=$(cd "$here/.." && pwd)
+cd "$top"
+
+install_missing() {
+    local want=() missing=()
+    mapfile -t want < <(grep -v '^\s*#' "$here/debian-packages.txt" | grep -v '^\s*$')
+    want+=("$@")
+    for p in "${want[@]}"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    echo "setup: installing ${missing[*]}" >&2
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "setup: run as root, or install these first: apt-get install -y ${missing[*]}" >&2
+        exit 1
+    fi
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+build() { # build DIR [meson options]
+    local dir=$1; shift
+    if [ ! -f "$dir/build.ninja" ]; then
+        meson setup "$dir" "$@" >/dev/null
+    fi
+    ninja -C "$dir" >/dev/null
+}
+
+cmd=${1:-}
+[ $# -gt 0 ] && shift
+case "$cmd" in
+run)
+    install_missing
+    build build
+    exec build/daemon/wibbelld "$@"
+    ;;
+build)
+    install_missing
+    build build
+    ;;
+test)
+    install_missing
+    status=0
+    build build
+    meson test -C build --print-errorlogs --num-processes 2 || status=1
+    # The same suite under AddressSanitizer and UBSan.  A UBSan report
+    # fails the test (halt_on_error), leaks are reported by LeakSanitizer.
+    build build-asan -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug
+    ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+    UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+        meson test -C build-asan --print-errorlogs --num-processes 2 || status=1
+    python3 tests/summary.py build build-asan || status=1
+    exit $status
+    ;;
+bench)
+    install_missing wrk nginx-light procps
+    build build
+    exec bash tests/bench/bench.sh "$@"
+    ;;
+*)
+    echo "usage: bash deploy/setup.sh run|test|build|bench [args]" >&2
+    exit 2
+    ;;
+esac
