@@ -274,8 +274,10 @@ static int write_words(builder *b, store_txn *t)
         fmt_word fw = {.flags = b->kind[i], .nlem = (uint16_t)nlem,
                        .nfam = (uint16_t)nfam, .id = b->wid[i]};
         memcpy(buf, &fw, sizeof fw);
-        memcpy(buf + sizeof fw, lem, 4 * nlem);
-        memcpy(buf + sizeof fw + 4 * nlem, fam, 4 * nfam);
+        if (nlem)
+            memcpy(buf + sizeof fw, lem, 4 * nlem);
+        if (nfam)
+            memcpy(buf + sizeof fw + 4 * nlem, fam, 4 * nfam);
         const char *w = strtab_str(b->cands, i);
         rc = store_put(t, db, w, strlen(w), buf, len, 0);
     }

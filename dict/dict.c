@@ -1024,7 +1024,8 @@ int dict_prefix_scan(const dict *d, const char *prefix, size_t len,
             hits = wb_grow(hits, &cap, n + 1, sizeof *hits);
             hits[n++] = word_str(d, id);
         }
-    qsort(hits, n, sizeof *hits, str_cmp);
+    if (n)
+        qsort(hits, n, sizeof *hits, str_cmp);
     dict_list *l = list_new(limit);
     for (size_t i = 0; i < n && i < limit; i++)
         l->words[l->nwords++] = wb_strdup(hits[i]);
@@ -1231,7 +1232,8 @@ int dict_pattern_scan(const dict *d, const char *pattern, size_t len,
             hits = wb_grow(hits, &cap, n + 1, sizeof *hits);
             hits[n++] = word_str(d, id);
         }
-    qsort(hits, n, sizeof *hits, str_cmp);
+    if (n)
+        qsort(hits, n, sizeof *hits, str_cmp);
     dict_list *l = list_new(limit);
     for (size_t i = 0; i < n && i < limit; i++)
         l->words[l->nwords++] = wb_strdup(hits[i]);
