@@ -203,7 +203,7 @@ int dict_lib_open(const char *data_dir, const char *default_id, dict_lib **out)
     for (struct dirent *e; (e = readdir(dir));) {
         if (e->d_name[0] == '.' || strchr(e->d_name, '.'))
             continue; /* ".", "..", "<id>.tmp", "<id>.old" */
-        char sub[4096], mdb[4200];
+        char sub[8192], mdb[8300];
         FILE *f;
         snprintf(sub, sizeof sub, "%s/%s", path, e->d_name);
         snprintf(mdb, sizeof mdb, "%s/data.mdb", sub);
@@ -492,15 +492,21 @@ int dict_lookup(const dict *d, const char *word, size_t len, size_t max_family,
         goto out;
     /* Members of the word's family keys, each once, less the word. */
     qsort(fam.v, fam.n, sizeof *fam.v, u32_cmp);
-    e->family = wb_calloc(fam.n + 1, sizeof *e->family);
-    for (size_t i = 0; i < fam.n; i++)
-        if (fam.v[i] != r.id && (i == 0 || fam.v[i] != fam.v[i - 1]))
-            e->family[e->nfamily++] = (char *)word_str(d, fam.v[i]);
-    qsort(e->family, e->nfamily, sizeof *e->family, str_cmp);
-    if (e->nfamily > max_family)
-        e->nfamily = max_family;
-    for (size_t i = 0; i < e->nfamily; i++)
-        e->family[i] = wb_strdup(e->family[i]);
+    {
+        const char **names = wb_calloc(fam.n + 1, sizeof *names);
+        size_t k = 0;
+        for (size_t i = 0; i < fam.n; i++)
+            if (fam.v[i] != r.id && (i == 0 || fam.v[i] != fam.v[i - 1]))
+                names[k++] = word_str(d, fam.v[i]);
+        qsort(names, k, sizeof *names, str_cmp);
+        if (k > max_family)
+            k = max_family;
+        e->family = wb_calloc(k + 1, sizeof *e->family);
+        for (size_t i = 0; i < k; i++)
+            e->family[i] = wb_strdup(names[i]);
+        e->nfamily = k;
+        free(names);
+    }
 
     e->defs = wb_calloc(max_defs + 1, sizeof *e->defs);
     add_defs(d, t, w, e, max_defs);

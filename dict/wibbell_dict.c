@@ -122,8 +122,9 @@ int main(int argc, char **argv)
     const char *cmd = pos[0];
 
     if (!strcmp(cmd, "build")) {
-        const char *def[] = {"en_US"};
-        const char **ids = npos > 1 ? (const char **)pos + 1 : def;
+        const char *ids[8] = {"en_US"};
+        for (int i = 1; i < npos; i++)
+            ids[i - 1] = pos[i];
         int nids = npos > 1 ? npos - 1 : 1;
         for (int i = 0; i < nids && !rc; i++) {
             dict_build_opts o;

@@ -1,0 +1,59 @@
+/*
+ * api.h - the HTTP layer of wibbelld: the public API of api/.
+ *
+ * api/ turns HTTP requests into calls on the dictionary (dict.h) and the
+ * results into JSON responses; errors become application/problem+json
+ * documents (RFC 9457).  It is the only module, besides the daemon's
+ * main, that knows libmicrohttpd; nothing of it shows through this header.
+ *
+ * A server runs its own threads (libmicrohttpd's internal polling thread
+ * and thread pool).  api_server_start() returns once the socket is bound
+ * and listening; api_server_stop() returns once every request in flight
+ * has finished and every thread has exited.
+ */
+#ifndef API_H
+#define API_H
+
+#include <stddef.h>
+
+#include "dict.h"
+
+typedef struct api_server api_server;
+
+#define API_PORT_DEFAULT 8080
+#define API_MAX_BODY_DEFAULT ((size_t)64 * 1024) /* bytes of request body */
+
+typedef struct api_config {
+    const char *host;          /* address to bind: "127.0.0.1", "::1",
+                                * "0.0.0.0", "localhost"...; NULL is
+                                * 127.0.0.1 */
+    unsigned port;             /* 0: any free port (see api_server_port) */
+    unsigned threads;          /* worker threads; 0: one per CPU */
+    size_t max_body;           /* largest request body; 0: the default */
+    unsigned connection_limit; /* open connections; 0: from RLIMIT_NOFILE */
+    int verbose;               /* log one line per request to stderr (5xx
+                                * responses are logged always) */
+    const dict_lib *dicts;     /* the dictionaries served; borrowed, must
+                                * outlive the server */
+} api_config;
+
+/* Fill `cfg` with the defaults: 127.0.0.1:8080, one thread per CPU, a
+ * 64 KiB body limit, quiet, no dictionaries. */
+void api_config_init(api_config *cfg);
+
+/* Bind the address of `cfg` and start serving.  `cfg` is read during the
+ * call only, except `dicts`, which is borrowed.  Returns WB_OK and the
+ * server in *out; WB_EINVAL when `cfg` is unusable (no dictionaries, an
+ * address that does not resolve), WB_EIO when the socket cannot be bound
+ * (address in use, permission) or the threads cannot start; the reason is
+ * also logged to stderr. */
+int api_server_start(const api_config *cfg, api_server **out);
+
+/* The port the server is bound to: the real one when 0 was asked for. */
+unsigned api_server_port(const api_server *s);
+
+/* Stop accepting, finish the requests in flight, join the threads and
+ * free `s`.  NULL is allowed. */
+void api_server_stop(api_server *s);
+
+#endif

@@ -1,0 +1,172 @@
+/*
+ * json.c - JSON and text helpers of the HTTP layer.
+ *
+ * Responses are serialised with Jansson (compact, UTF-8 as is).  Jansson
+ * allocates with malloc() (wibbelld never installs other allocators), so a
+ * serialised body is released with free() wherever it ends up.  Input is
+ * checked here for UTF-8 before anything else looks at it: the dictionary
+ * would reject bad UTF-8 too, but the client deserves to hear that it was
+ * the encoding, not the word, that was wrong.
+ */
+#include "api_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void api_reply_json(api_req *r, unsigned status, json_t *body)
+{
+    char *s = body ? json_dumps(body, JSON_COMPACT) : NULL;
+    json_decref(body);
+    if (!s) {
+        api_problem(r, API_P_INTERNAL, "cannot build the JSON response");
+        return;
+    }
+    free(r->out);
+    r->out = s;
+    r->out_static = NULL;
+    r->out_len = strlen(s);
+    r->status = status;
+    r->content_type = "application/json";
+    r->cache_control = "no-store";
+    r->code = NULL;
+}
+
+void api_reply_static(api_req *r, unsigned status, const char *content_type,
+                      const char *cache_control, const char *body, size_t len)
+{
+    free(r->out);
+    r->out = NULL;
+    r->out_static = body;
+    r->out_len = len;
+    r->status = status;
+    r->content_type = content_type;
+    r->cache_control = cache_control;
+    r->code = NULL;
+}
+
+int api_body_object(api_req *r, json_t **out)
+{
+    *out = NULL;
+    if (r->body_len == 0) {
+        api_problem(r, API_P_BAD_JSON, "the request body is empty; a JSON object is required");
+        return -1;
+    }
+    if (!api_utf8_valid(r->body, r->body_len)) {
+        api_problem(r, API_P_BAD_UTF8, "the request body is not valid UTF-8");
+        return -1;
+    }
+    json_error_t err;
+    json_t *j = json_loadb(r->body, r->body_len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &err);
+    if (!j) {
+        api_problem(r, API_P_BAD_JSON, "malformed JSON at line %d, column %d: %s",
+                    err.line, err.column, err.text);
+        return -1;
+    }
+    if (!json_is_object(j)) {
+        json_decref(j);
+        api_problem(r, API_P_BAD_REQUEST, "the body must be a JSON object");
+        return -1;
+    }
+    *out = j;
+    return 0;
+}
+
+json_t *api_json_strings(char *const *v, size_t n)
+{
+    json_t *a = json_array();
+    if (!a)
+        return NULL;
+    for (size_t i = 0; i < n; i++) {
+        if (json_array_append_new(a, json_string(v[i]))) {
+            json_decref(a);
+            return NULL;
+        }
+    }
+    return a;
+}
+
+int api_utf8_valid(const char *str, size_t len)
+{
+    const unsigned char *s = (const unsigned char *)str;
+    size_t i = 0;
+    while (i < len) {
+        unsigned c = s[i];
+        if (c < 0x80) {
+            i++;
+            continue;
+        }
+        size_t n;
+        unsigned lo = 0x80, hi = 0xBF; /* range of the second byte */
+        if (c >= 0xC2 && c <= 0xDF) {
+            n = 1;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            n = 2;
+            if (c == 0xE0)
+                lo = 0xA0; /* overlong */
+            else if (c == 0xED)
+                hi = 0x9F; /* surrogates */
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            n = 3;
+            if (c == 0xF0)
+                lo = 0x90; /* overlong */
+            else if (c == 0xF4)
+                hi = 0x8F; /* above U+10FFFF */
+        } else {
+            return 0;
+        }
+        if (len - i <= n)
+            return 0;
+        if (s[i + 1] < lo || s[i + 1] > hi)
+            return 0;
+        for (size_t k = 2; k <= n; k++)
+            if ((s[i + k] & 0xC0) != 0x80)
+                return 0;
+        i += n + 1;
+    }
+    return 1;
+}
+
+int api_clip(const char *s, size_t len, size_t max)
+{
+    if (len <= max)
+        return (int)len;
+    size_t n = max;
+    /* back off continuation bytes so the cut falls between characters */
+    while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
+        n--;
+    return (int)n;
+}
+
+static int hexval(int c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+size_t api_pct_decode(char *s, size_t len, int plus)
+{
+    size_t o = 0;
+    for (size_t i = 0; i < len; i++) {
+        char c = s[i];
+        if (c == '%') {
+            if (len - i < 3)
+                return (size_t)-1;
+            int a = hexval((unsigned char)s[i + 1]), b = hexval((unsigned char)s[i + 2]);
+            if (a < 0 || b < 0)
+                return (size_t)-1;
+            s[o++] = (char)(a * 16 + b);
+            i += 2;
+        } else if (c == '+' && plus) {
+            s[o++] = ' ';
+        } else {
+            s[o++] = c;
+        }
+    }
+    s[o] = '\0';
+    return o;
+}

@@ -1,0 +1,264 @@
+/*
+ * route.c - from a raw request target to a handler.
+ *
+ * The routes are one table of (method, path pattern, handler); a pattern
+ * segment "{}" takes any one non-empty path segment, which the handler
+ * finds in r->arg[].  The target is taken raw (as the client sent it) and decoded
+ * here, segment by segment, so that an escaped '/' (%2F) stays inside its
+ * segment and a decoded segment is checked for UTF-8 before anyone reads
+ * it.  A path that matches some route but not its method gets a 405 with
+ * the Allow header; one that matches nothing gets a 404.
+ */
+#include "api_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "wb_mem.h"
+
+enum { M_GET = 1, M_POST = 2 };
+
+typedef struct route {
+    unsigned method;
+    const char *path;
+    api_handler fn;
+} route;
+
+static const route routes[] = {
+    {M_GET, "/healthz", api_h_healthz},
+    {M_GET, "/openapi.json", api_h_openapi},
+    {M_GET, "/v1/version", api_h_version},
+    {M_GET, "/v1/dictionaries", api_h_dictionaries},
+    {M_GET, "/v1/dictionaries/{}/words/{}", api_h_word},
+    {M_GET, "/v1/dictionaries/{}/match", api_h_match},
+    {M_GET, "/v1/dictionaries/{}/prefix/{}", api_h_prefix},
+    {M_GET, "/v1/dictionaries/{}/pattern/{}", api_h_pattern},
+    {M_POST, "/v1/wibbell/check", api_h_check},
+};
+
+static const char *const allow_hdr[] = {
+    [M_GET] = "GET, HEAD",
+    [M_POST] = "POST",
+    [M_GET | M_POST] = "GET, HEAD, POST",
+};
+
+void api_req_cleanup(api_req *r)
+{
+    free(r->pathbuf);
+    free(r->querybuf);
+    free(r->out);
+    free(r->note);
+    r->pathbuf = r->querybuf = r->out = r->note = NULL;
+    r->nseg = r->nquery = 0;
+}
+
+/* Does the path of `r` match `pattern`?  Fills r->arg on a match. */
+static int route_match(api_req *r, const char *pattern)
+{
+    const char *p = pattern + 1; /* past the leading '/' */
+    size_t i = 0, nargs = 0;
+    for (;;) {
+        const char *end = strchr(p, '/');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        if (i >= r->nseg)
+            return 0;
+        if (n == 2 && p[0] == '{' && p[1] == '}') {
+            if (r->seglen[i] == 0)
+                return 0; /* a placeholder takes a non-empty segment */
+            if (nargs < API_PARAMS_MAX) {
+                r->arg[nargs] = r->seg[i];
+                r->arglen[nargs] = r->seglen[i];
+                nargs++;
+            }
+        } else if (r->seglen[i] != n || memcmp(r->seg[i], p, n) != 0) {
+            return 0;
+        }
+        i++;
+        if (!end)
+            break;
+        p = end + 1;
+    }
+    return i == r->nseg;
+}
+
+/* Split and decode the path into r->seg.  Returns 0 or -1 with a problem. */
+static int parse_path(api_req *r, const char *path, size_t len)
+{
+    r->pathbuf = wb_strndup(path, len);
+    char *s = r->pathbuf + 1; /* past the leading '/' */
+    char *end = r->pathbuf + len;
+    if (len == 1)
+        return 0; /* "/" has no segments */
+    for (;;) {
+        char *slash = memchr(s, '/', (size_t)(end - s));
+        char *segend = slash ? slash : end;
+        if (r->nseg == API_SEG_MAX) {
+            api_problem(r, API_P_NOT_FOUND, "no resource has a path this deep");
+            return -1;
+        }
+        size_t n = api_pct_decode(s, (size_t)(segend - s), 0);
+        if (n == (size_t)-1) {
+            api_problem(r, API_P_BAD_REQUEST,
+                        "malformed percent-encoding in path segment %zu", r->nseg + 1);
+            return -1;
+        }
+        if (!api_utf8_valid(s, n)) {
+            api_problem(r, API_P_BAD_UTF8,
+                        "path segment %zu is not valid UTF-8 once decoded", r->nseg + 1);
+            return -1;
+        }
+        if (memchr(s, '\0', n)) {
+            api_problem(r, API_P_BAD_REQUEST, "path segment %zu holds a NUL byte",
+                        r->nseg + 1);
+            return -1;
+        }
+        r->seg[r->nseg] = s;
+        r->seglen[r->nseg] = n;
+        r->nseg++;
+        if (!slash)
+            break;
+        s = slash + 1;
+    }
+    return 0;
+}
+
+/* Split and decode the query string into r->query. */
+static int parse_query(api_req *r, const char *q, size_t len)
+{
+    r->querybuf = wb_strndup(q, len);
+    char *s = r->querybuf, *end = r->querybuf + len;
+    while (s < end) {
+        char *amp = memchr(s, '&', (size_t)(end - s));
+        char *pend = amp ? amp : end;
+        *pend = '\0';
+        if (pend > s) { /* "a&&b": empty pieces are skipped */
+            if (r->nquery == API_QUERY_MAX) {
+                api_problem(r, API_P_BAD_PARAMETER, "more than %d query parameters",
+                            API_QUERY_MAX);
+                return -1;
+            }
+            char *eq = memchr(s, '=', (size_t)(pend - s));
+            char *val = eq ? eq + 1 : pend;
+            size_t klen = api_pct_decode(s, (size_t)((eq ? eq : pend) - s), 1);
+            size_t vlen = eq ? api_pct_decode(val, (size_t)(pend - val), 1) : 0;
+            if (klen == (size_t)-1 || vlen == (size_t)-1) {
+                api_problem(r, API_P_BAD_PARAMETER,
+                            "malformed percent-encoding in query parameter %zu", r->nquery + 1);
+                return -1;
+            }
+            if (!api_utf8_valid(s, klen) || !api_utf8_valid(val, vlen)) {
+                api_problem(r, API_P_BAD_UTF8,
+                            "query parameter %zu is not valid UTF-8 once decoded", r->nquery + 1);
+                return -1;
+            }
+            if (memchr(s, '\0', klen) || memchr(val, '\0', vlen)) {
+                api_problem(r, API_P_BAD_PARAMETER, "query parameter %zu holds a NUL byte",
+                            r->nquery + 1);
+                return -1;
+            }
+            r->query[r->nquery].key = s;
+            r->query[r->nquery].val = val;
+            r->query[r->nquery].vlen = vlen;
+            r->nquery++;
+        }
+        s = pend + 1;
+    }
+    return 0;
+}
+
+void api_route(api_req *r, const char *uri)
+{
+    size_t len = strlen(uri);
+    if (len > API_URI_MAX) {
+        api_problem(r, API_P_URI_TOO_LONG, "the request target is longer than %d bytes",
+                    API_URI_MAX);
+        return;
+    }
+    /* absolute-form ("http://host/path"): the path starts after the host */
+    if (strncmp(uri, "http://", 7) == 0 || strncmp(uri, "https://", 8) == 0) {
+        const char *p = strchr(strstr(uri, "//") + 2, '/');
+        uri = p ? p : "/";
+        len = strlen(uri);
+    }
+    size_t plen = strcspn(uri, "?#");
+    if (uri[0] != '/') {
+        api_problem(r, API_P_NOT_FOUND, "no resource here");
+        return;
+    }
+    if (parse_path(r, uri, plen))
+        return;
+
+    unsigned mbit = 0;
+    if (strcmp(r->method, "GET") == 0 || strcmp(r->method, "HEAD") == 0)
+        mbit = M_GET;
+    else if (strcmp(r->method, "POST") == 0)
+        mbit = M_POST;
+
+    const route *hit = NULL;
+    unsigned allowed = 0;
+    for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++) {
+        if (!route_match(r, routes[i].path))
+            continue;
+        allowed |= routes[i].method;
+        if (routes[i].method == mbit) {
+            hit = &routes[i];
+            break;
+        }
+    }
+    if (!hit) {
+        if (allowed) {
+            api_problem(r, API_P_METHOD_NOT_ALLOWED, "%s is not allowed here; use %s",
+                        r->method, allow_hdr[allowed]);
+            r->allow = allow_hdr[allowed];
+        } else {
+            api_problem(r, API_P_NOT_FOUND, "no resource at this path; see /openapi.json");
+        }
+        return;
+    }
+    if (uri[plen] == '?') {
+        const char *q = uri + plen + 1;
+        if (parse_query(r, q, strcspn(q, "#")))
+            return;
+    }
+    hit->fn(r);
+    if (r->status == 0)
+        api_problem(r, API_P_INTERNAL, "handler of %s set no response", hit->path);
+}
+
+const char *api_query(const api_req *r, const char *key, size_t *len)
+{
+    for (size_t i = 0; i < r->nquery; i++) {
+        if (strcmp(r->query[i].key, key) == 0) {
+            if (len)
+                *len = r->query[i].vlen;
+            return r->query[i].val;
+        }
+    }
+    return NULL;
+}
+
+int api_query_size(api_req *r, const char *key, size_t def, size_t min, size_t max,
+                   size_t *out)
+{
+    size_t len;
+    const char *v = api_query(r, key, &len);
+    if (!v) {
+        *out = def;
+        return 0;
+    }
+    int ok = len > 0 && len <= 19;
+    unsigned long long n = 0;
+    for (size_t i = 0; ok && i < len; i++) {
+        if (v[i] < '0' || v[i] > '9')
+            ok = 0;
+        else
+            n = n * 10 + (unsigned)(v[i] - '0');
+    }
+    if (!ok || n < min || n > max) {
+        api_problem(r, API_P_BAD_PARAMETER, "%s must be a whole number from %zu to %zu, not \"%.*s\"",
+                    key, min, max, api_clip(v, len, 40), v);
+        return -1;
+    }
+    *out = (size_t)n;
+    return 0;
+}

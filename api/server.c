@@ -1,0 +1,432 @@
+/*
+ * server.c - libmicrohttpd wiring: the daemon, the request closure, the
+ * body, the response and the access log.
+ *
+ * One MHD daemon with an internal polling thread and a thread pool (epoll
+ * on Linux).  Each request gets an api_conn closure, created in the URI
+ * log callback (which sees the request target exactly as the client sent
+ * it, before MHD unescapes anything) and freed in the completion callback,
+ * whatever way the request ends.  The body is accumulated in the closure
+ * up to the configured limit: a Content-Length over the limit is refused
+ * before any of the body is read, a chunked body the moment it crosses the
+ * limit.  Responses are destroyed right after queueing; MHD holds its own
+ * reference until the response is sent.
+ */
+#include "api.h"
+#include "api_int.h"
+
+#include <microhttpd.h>
+#include <netdb.h>
+#include <limits.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "wb_err.h"
+#include "wb_mem.h"
+
+#define CONN_TIMEOUT_S 60u
+#define LOG_URI_MAX 200
+
+struct api_server {
+    struct MHD_Daemon *mhd;
+    api_ctx ctx;
+    unsigned port;
+};
+
+/* The closure of one request (MHD's *req_cls). */
+typedef struct api_conn {
+    api_server *srv;
+    char *uri;              /* the request target, raw */
+    struct timespec t0;     /* when the request line arrived */
+    char method[16];
+    char *body;
+    size_t len, cap;
+    int seen;               /* the access handler ran once */
+    int too_large;          /* the body crossed the limit: discard the rest */
+    size_t discarded;       /* bytes of body read since (and before) */
+    int responded;
+    /* what was answered, for the log */
+    unsigned status;
+    size_t out_len;
+    const char *code;
+    char *note;
+} api_conn;
+
+static void conn_free(api_conn *rc)
+{
+    free(rc->uri);
+    free(rc->body);
+    free(rc->note);
+    free(rc);
+}
+
+/* --- the log -------------------------------------------------------------- */
+
+static void mhd_log(void *cls, const char *fmt, va_list ap)
+{
+    const api_server *s = cls;
+    /* A malformed request is the client's business, not the operator's,
+     * unless asked to log requests. */
+    if (!s->ctx.verbose && strncmp(fmt, "Error processing request", 24) == 0)
+        return;
+    char buf[512];
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    size_t n = strlen(buf);
+    while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
+        buf[--n] = '\0';
+    fprintf(stderr, "wibbelld: http: %s\n", buf);
+}
+
+/* One line per request: client, request line, status, size, time. */
+static void log_request(struct MHD_Connection *c, const api_conn *rc,
+                        enum MHD_RequestTerminationCode toe)
+{
+    char addr[64] = "-";
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (ci && ci->client_addr) {
+        socklen_t alen = ci->client_addr->sa_family == AF_INET6 ? sizeof(struct sockaddr_in6)
+                                                                : sizeof(struct sockaddr_in);
+        if (getnameinfo(ci->client_addr, alen, addr, sizeof addr, NULL, 0, NI_NUMERICHOST))
+            snprintf(addr, sizeof addr, "-");
+    }
+    /* the target is the client's: keep control bytes and broken UTF-8
+     * out of the log */
+    const char *u = rc->uri ? rc->uri : "-";
+    size_t ulen = strlen(u);
+    int utf8 = api_utf8_valid(u, ulen);
+    size_t keep = (size_t)api_clip(u, ulen, LOG_URI_MAX);
+    char uri[LOG_URI_MAX + 4];
+    size_t n = 0;
+    for (size_t i = 0; i < keep; i++) {
+        unsigned char ch = (unsigned char)u[i];
+        uri[n++] = (ch < 0x20 || ch == 0x7f || ch == '"' || (ch >= 0x80 && !utf8)) ? '?' : (char)ch;
+    }
+    if (keep < ulen)
+        uri[n++] = '.', uri[n++] = '.', uri[n++] = '.';
+    uri[n] = '\0';
+
+    struct timespec t1;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double ms = (double)(t1.tv_sec - rc->t0.tv_sec) * 1e3 +
+                (double)(t1.tv_nsec - rc->t0.tv_nsec) / 1e6;
+    char status[16];
+    if (rc->responded)
+        snprintf(status, sizeof status, "%u", rc->status);
+    else
+        snprintf(status, sizeof status, "-");
+
+    char line[1024];
+    snprintf(line, sizeof line, "wibbelld: %s \"%s %s\" %s %zu %.3fms%s%s%s%s%s\n", addr,
+             rc->method[0] ? rc->method : "-", uri, status, rc->out_len, ms,
+             rc->code ? " " : "", rc->code ? rc->code : "", rc->note ? ": " : "",
+             rc->note ? rc->note : "",
+             toe == MHD_REQUEST_TERMINATED_COMPLETED_OK ? "" : " (connection ended early)");
+    fputs(line, stderr);
+}
+
+/* --- responses ---------------------------------------------------------- */
+
+/* Queue the response held by `r` and note it for the log. */
+static enum MHD_Result send_req(struct MHD_Connection *c, api_conn *rc, api_req *r)
+{
+    struct MHD_Response *resp;
+    if (r->out) {
+        resp = MHD_create_response_from_buffer_with_free_callback(r->out_len, r->out, free);
+        if (resp)
+            r->out = NULL; /* MHD frees it now */
+    } else {
+        /* MHD does not write to a persistent buffer; the cast only drops
+         * const from a static body */
+        resp = MHD_create_response_from_buffer(r->out_len, (void *)(uintptr_t)r->out_static,
+                                               MHD_RESPMEM_PERSISTENT);
+    }
+    if (!resp) {
+        fprintf(stderr, "wibbelld: cannot create a response (out of memory)\n");
+        return MHD_NO;
+    }
+    int ok = MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, r->content_type) ==
+             MHD_YES;
+    if (r->cache_control)
+        ok &= MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, r->cache_control) ==
+              MHD_YES;
+    if (r->allow)
+        ok &= MHD_add_response_header(resp, MHD_HTTP_HEADER_ALLOW, r->allow) == MHD_YES;
+    ok &= MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff") == MHD_YES;
+
+    rc->status = r->status;
+    rc->out_len = r->out_len;
+    rc->code = r->code;
+    free(rc->note);
+    rc->note = r->note;
+    r->note = NULL;
+
+    enum MHD_Result ret = ok ? MHD_queue_response(c, r->status, resp) : MHD_NO;
+    MHD_destroy_response(resp);
+    if (ret == MHD_YES)
+        rc->responded = 1;
+    return ret;
+}
+
+/* Route and answer the request whose body (if any) is complete. */
+static enum MHD_Result handle(struct MHD_Connection *c, api_conn *rc)
+{
+    api_req r;
+    memset(&r, 0, sizeof r);
+    r.ctx = &rc->srv->ctx;
+    r.method = rc->method;
+    r.body = rc->body;
+    r.body_len = rc->len;
+    api_route(&r, rc->uri ? rc->uri : "/");
+    enum MHD_Result ret = send_req(c, rc, &r);
+    api_req_cleanup(&r);
+    free(rc->body);
+    rc->body = NULL;
+    rc->len = rc->cap = 0;
+    return ret;
+}
+
+static enum MHD_Result reply_too_large(struct MHD_Connection *c, api_conn *rc)
+{
+    api_req r;
+    memset(&r, 0, sizeof r);
+    r.ctx = &rc->srv->ctx;
+    api_problem(&r, API_P_BODY_TOO_LARGE, "the request body is larger than %zu bytes",
+                rc->srv->ctx.max_body);
+    enum MHD_Result ret = send_req(c, rc, &r);
+    api_req_cleanup(&r);
+    return ret;
+}
+
+/* --- MHD callbacks ------------------------------------------------------ */
+
+static void *on_uri(void *cls, const char *uri, struct MHD_Connection *c)
+{
+    api_conn *rc = wb_calloc(1, sizeof *rc);
+    rc->srv = cls;
+    rc->uri = wb_strdup(uri ? uri : "");
+    clock_gettime(CLOCK_MONOTONIC, &rc->t0);
+    return rc;
+}
+
+/* MHD would unescape the path in place, merging an escaped '/' into the
+ * path; route.c decodes segment by segment instead. */
+static size_t unescape_none(void *cls, struct MHD_Connection *c, char *s)
+{
+    return strlen(s);
+}
+
+/* How much of a chunked body over the limit is read (and thrown away)
+ * before the connection is dropped instead of answered. */
+static size_t discard_max(size_t max)
+{
+    size_t m = max > SIZE_MAX / 16 ? SIZE_MAX : max * 16;
+    return m < ((size_t)1 << 20) ? (size_t)1 << 20 : m;
+}
+
+/* Parse a Content-Length value; -1 when it is not a plain number. */
+static long long content_length(const char *s)
+{
+    if (!s || !*s)
+        return -1;
+    long long n = 0;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9' || n > (LLONG_MAX - 9) / 10)
+            return -1;
+        n = n * 10 + (*s - '0');
+    }
+    return n;
+}
+
+static enum MHD_Result on_access(void *cls, struct MHD_Connection *c, const char *url,
+                                 const char *method, const char *version,
+                                 const char *upload_data, size_t *upload_data_size,
+                                 void **req_cls)
+{
+    api_server *s = cls;
+    api_conn *rc = *req_cls;
+    size_t max = s->ctx.max_body;
+
+    if (!rc) { /* the URI log callback always runs first; be safe anyway */
+        rc = on_uri(s, url, c);
+        *req_cls = rc;
+    }
+    if (!rc->seen) {
+        rc->seen = 1;
+        snprintf(rc->method, sizeof rc->method, "%s", method);
+        const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+                                                     MHD_HTTP_HEADER_CONTENT_LENGTH);
+        long long n = content_length(cl);
+        if (n > 0 && (unsigned long long)n > max) {
+            /* refuse before reading a byte of it; MHD closes the
+             * connection after the answer, as the body is left unread */
+            rc->too_large = 1;
+            return reply_too_large(c, rc);
+        }
+        /* Answering now, before MHD has seen the end of the request,
+         * would cost the keep-alive: wait for the call that ends it. */
+        if (n > 0)
+            rc->body = wb_malloc((size_t)n), rc->cap = (size_t)n;
+        return MHD_YES;
+    }
+    if (*upload_data_size) {
+        size_t n = *upload_data_size;
+        *upload_data_size = 0;
+        if (rc->too_large) {
+            /* MHD cannot answer in the middle of a body: read on, so the
+             * client hears 413 at its end, but not forever */
+            rc->discarded += n;
+            if (rc->discarded > discard_max(max)) {
+                free(rc->note);
+                rc->note = wb_strdup("body far over the limit: connection closed");
+                return MHD_NO;
+            }
+            return MHD_YES;
+        }
+        if (n > max - rc->len) {
+            rc->too_large = 1;
+            rc->discarded = rc->len + n;
+            free(rc->body);
+            rc->body = NULL;
+            rc->len = rc->cap = 0;
+            return MHD_YES;
+        }
+        rc->body = wb_grow(rc->body, &rc->cap, rc->len + n, 1);
+        memcpy(rc->body + rc->len, upload_data, n);
+        rc->len += n;
+        return MHD_YES;
+    }
+    if (rc->responded)
+        return MHD_YES;
+    if (rc->too_large)
+        return reply_too_large(c, rc);
+    return handle(c, rc);
+}
+
+static void on_completed(void *cls, struct MHD_Connection *c, void **req_cls,
+                         enum MHD_RequestTerminationCode toe)
+{
+    api_conn *rc = *req_cls;
+    if (!rc)
+        return;
+    *req_cls = NULL;
+    if (rc->srv->ctx.verbose || (rc->responded && rc->status >= 500))
+        log_request(c, rc, toe);
+    conn_free(rc);
+}
+
+/* --- the server --------------------------------------------------------- */
+
+static unsigned cpu_count(void)
+{
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+        return (unsigned)CPU_COUNT(&set);
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (unsigned)n : 1;
+}
+
+/* Leave room under the descriptor limit for the dictionaries and logs. */
+static unsigned default_connection_limit(void)
+{
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
+        return 10000;
+    if (rl.rlim_cur <= 256)
+        return (unsigned)(rl.rlim_cur / 2);
+    rlim_t n = rl.rlim_cur - 128;
+    return n > 100000 ? 100000 : (unsigned)n;
+}
+
+void api_config_init(api_config *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->host = "127.0.0.1";
+    cfg->port = API_PORT_DEFAULT;
+    cfg->max_body = API_MAX_BODY_DEFAULT;
+}
+
+int api_server_start(const api_config *cfg, api_server **out)
+{
+    int rc = WB_OK;
+    struct addrinfo *ai = NULL;
+    api_server *s = NULL;
+    const char *host = cfg->host ? cfg->host : "127.0.0.1";
+
+    *out = NULL;
+    if (!cfg->dicts || cfg->port > 65535) {
+        rc = WB_EINVAL;
+        goto out;
+    }
+    char port[8];
+    snprintf(port, sizeof port, "%u", cfg->port);
+    struct addrinfo hints;
+    memset(&hints, 0, sizeof hints);
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
+    int gai = getaddrinfo(host, port, &hints, &ai);
+    if (gai != 0 || !ai) {
+        fprintf(stderr, "wibbelld: cannot resolve the address %s: %s\n", host,
+                gai ? gai_strerror(gai) : "no address");
+        rc = WB_EINVAL;
+        goto out;
+    }
+
+    s = wb_calloc(1, sizeof *s);
+    s->ctx.dicts = cfg->dicts;
+    s->ctx.max_body = cfg->max_body ? cfg->max_body : API_MAX_BODY_DEFAULT;
+    s->ctx.verbose = cfg->verbose;
+    unsigned threads = cfg->threads ? cfg->threads : cpu_count();
+    unsigned limit = cfg->connection_limit ? cfg->connection_limit : default_connection_limit();
+    unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ERROR_LOG;
+    if (ai->ai_family == AF_INET6)
+        flags |= MHD_USE_IPv6;
+
+    s->mhd = MHD_start_daemon(
+        flags, (uint16_t)cfg->port, NULL, NULL, on_access, s,
+        MHD_OPTION_EXTERNAL_LOGGER, mhd_log, (void *)s,
+        MHD_OPTION_SOCK_ADDR, ai->ai_addr,
+        MHD_OPTION_URI_LOG_CALLBACK, on_uri, (void *)s,
+        MHD_OPTION_UNESCAPE_CALLBACK, unescape_none, (void *)NULL,
+        MHD_OPTION_NOTIFY_COMPLETED, on_completed, (void *)s,
+        MHD_OPTION_THREAD_POOL_SIZE, threads > 1 ? threads : 0u,
+        MHD_OPTION_CONNECTION_LIMIT, limit,
+        MHD_OPTION_CONNECTION_TIMEOUT, CONN_TIMEOUT_S,
+        MHD_OPTION_END);
+    if (!s->mhd) {
+        fprintf(stderr, "wibbelld: cannot listen on %s port %u\n", host, cfg->port);
+        rc = WB_EIO;
+        goto out;
+    }
+    const union MHD_DaemonInfo *di = MHD_get_daemon_info(s->mhd, MHD_DAEMON_INFO_BIND_PORT);
+    s->port = di && di->port ? di->port : cfg->port;
+    *out = s;
+    s = NULL;
+out:
+    if (ai)
+        freeaddrinfo(ai);
+    free(s);
+    return rc;
+}
+
+unsigned api_server_port(const api_server *s)
+{
+    return s->port;
+}
+
+void api_server_stop(api_server *s)
+{
+    if (!s)
+        return;
+    MHD_stop_daemon(s->mhd);
+    free(s);
+}

@@ -1,0 +1,278 @@
+/*
+ * config.c - parsing the command line of wibbelld.
+ *
+ * Every usage error is reported here, with what was wrong and what was
+ * expected, so that main() only has to exit with status 2.
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api.h"
+#include "wb_config.h"
+#include "wb_mem.h"
+
+#define THREADS_MAX 1024
+#define MAX_BODY_MAX ((size_t)1 << 30)
+#define DICT_ID_MAX 64
+
+static const char usage_text[] =
+    "Usage: wibbelld [OPTION]...\n"
+    "Serve the Wibbell dictionary over HTTP (JSON).\n"
+    "\n"
+    "  -l, --listen ADDR:PORT     address to listen on (default 127.0.0.1:8080);\n"
+    "                             IPv6 in brackets: [::1]:8080; port 0: any free port\n"
+    "  -d, --data-dir DIR         where dictionaries are built and kept (default\n"
+    "                             $WIBBELLD_DATA_DIR, else $XDG_DATA_HOME/wibbelld,\n"
+    "                             else ~/.local/share/wibbelld)\n"
+    "      --dictionaries ID,...  dictionaries to serve, the first is the default\n"
+    "                             (default en_US); missing ones are built first\n"
+    "  -t, --threads N            worker threads (default: one per CPU)\n"
+    "      --max-body BYTES       largest request body, K and M suffixes allowed\n"
+    "                             (default 64K)\n"
+    "  -v, --verbose              log every request to stderr\n"
+    "  -h, --help                 show this help and exit\n"
+    "  -V, --version              show the version and exit\n"
+    "\n"
+    "Once listening, wibbelld prints one line to stdout:\n"
+    "  wibbelld: listening on http://HOST:PORT\n"
+    "and runs until SIGTERM or SIGINT.  Exit status: 0 after a clean shutdown,\n"
+    "1 on a runtime error, 2 on a usage error.\n";
+
+static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static int usage_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("wibbelld: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputs("\nTry 'wibbelld --help' for more information.\n", stderr);
+    va_end(ap);
+    return CONFIG_USAGE;
+}
+
+/* A whole unsigned number in [0, max], with an optional K or M suffix
+ * (powers of 1024) when `suffix` is set. */
+static int parse_num(const char *s, unsigned long long max, int suffix,
+                     unsigned long long *out)
+{
+    unsigned long long n = 0;
+    const char *p = s;
+    if (*p < '0' || *p > '9')
+        return -1;
+    for (; *p >= '0' && *p <= '9'; p++) {
+        if (n > max)
+            return -1; /* and so no overflow either */
+        n = n * 10 + (unsigned)(*p - '0');
+    }
+    if (suffix && (*p == 'K' || *p == 'k') && p[1] == '\0') {
+        if (n > max / 1024)
+            return -1;
+        n *= 1024;
+        p++;
+    } else if (suffix && (*p == 'M' || *p == 'm') && p[1] == '\0') {
+        if (n > max / (1024 * 1024))
+            return -1;
+        n *= 1024 * 1024;
+        p++;
+    }
+    if (*p != '\0' || n > max)
+        return -1;
+    *out = n;
+    return 0;
+}
+
+int config_parse_listen(const char *s, char **host, unsigned *port, const char **why)
+{
+    const char *h, *hend, *p;
+    *host = NULL;
+    if (s[0] == '[') {
+        hend = strchr(s, ']');
+        if (!hend || hend[1] != ':') {
+            *why = "an IPv6 address goes in brackets followed by the port: [::1]:8080";
+            return -1;
+        }
+        h = s + 1;
+        p = hend + 2;
+    } else {
+        const char *colon = strrchr(s, ':');
+        if (!colon) {
+            *why = "expected ADDR:PORT, e.g. 127.0.0.1:8080";
+            return -1;
+        }
+        if (memchr(s, ':', (size_t)(colon - s))) {
+            *why = "an IPv6 address goes in brackets: [::1]:8080";
+            return -1;
+        }
+        h = s;
+        hend = colon;
+        p = colon + 1;
+    }
+    unsigned long long n;
+    if (parse_num(p, 65535, 0, &n)) {
+        *why = "the port is a number from 0 to 65535";
+        return -1;
+    }
+    if (hend == h) {
+        if (s[0] == '[') {
+            *why = "the brackets hold no address";
+            return -1;
+        }
+        *host = wb_strdup("127.0.0.1");
+    } else {
+        *host = wb_strndup(h, (size_t)(hend - h));
+    }
+    *port = (unsigned)n;
+    return 0;
+}
+
+/* The default data directory, or NULL when there is no home to put it. */
+static char *default_data_dir(void)
+{
+    const char *v = getenv("WIBBELLD_DATA_DIR");
+    if (v && *v)
+        return wb_strdup(v);
+    v = getenv("XDG_DATA_HOME");
+    if (v && v[0] == '/') /* the XDG spec ignores relative paths */
+        return wb_asprintf("%s/wibbelld", v);
+    v = getenv("HOME");
+    if (v && *v)
+        return wb_asprintf("%s/.local/share/wibbelld", v);
+    return NULL;
+}
+
+static int valid_dict_id(const char *s, size_t n)
+{
+    if (n == 0 || n > DICT_ID_MAX)
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              c == '_' || c == '-'))
+            return 0;
+    }
+    return 1;
+}
+
+static int set_dicts(config *cfg, const char *list)
+{
+    for (size_t i = 0; i < cfg->ndicts; i++)
+        free(cfg->dicts[i]);
+    cfg->ndicts = 0;
+    const char *s = list;
+    for (;;) {
+        size_t n = strcspn(s, ",");
+        if (!valid_dict_id(s, n))
+            return usage_error("--dictionaries: '%s' is not a list of ids such as en_US,en_GB",
+                               list);
+        if (cfg->ndicts == CONFIG_DICTS_MAX)
+            return usage_error("--dictionaries: too many (%s)", list);
+        cfg->dicts[cfg->ndicts++] = wb_strndup(s, n);
+        if (!s[n])
+            break;
+        s += n + 1;
+    }
+    return CONFIG_RUN;
+}
+
+void config_free(config *cfg)
+{
+    free(cfg->host);
+    free(cfg->data_dir);
+    for (size_t i = 0; i < cfg->ndicts; i++)
+        free(cfg->dicts[i]);
+    free(cfg->dicts);
+    memset(cfg, 0, sizeof *cfg);
+}
+
+int config_parse(config *cfg, int argc, char **argv)
+{
+    enum { OPT_DICTS = 256, OPT_MAX_BODY };
+    static const struct option longopts[] = {
+        {"listen", required_argument, NULL, 'l'},
+        {"data-dir", required_argument, NULL, 'd'},
+        {"dictionaries", required_argument, NULL, OPT_DICTS},
+        {"threads", required_argument, NULL, 't'},
+        {"max-body", required_argument, NULL, OPT_MAX_BODY},
+        {"verbose", no_argument, NULL, 'v'},
+        {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},
+        {NULL, 0, NULL, 0},
+    };
+    unsigned long long n;
+    const char *why;
+    int c, rc;
+
+    memset(cfg, 0, sizeof *cfg);
+    cfg->host = wb_strdup("127.0.0.1");
+    cfg->port = API_PORT_DEFAULT;
+    cfg->max_body = API_MAX_BODY_DEFAULT;
+    cfg->dicts = wb_calloc(CONFIG_DICTS_MAX, sizeof *cfg->dicts);
+    cfg->dicts[cfg->ndicts++] = wb_strdup("en_US");
+
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":l:d:t:vhV", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'l':
+            free(cfg->host);
+            if (config_parse_listen(optarg, &cfg->host, &cfg->port, &why)) {
+                fprintf(stderr, "wibbelld: --listen '%s': %s\n", optarg, why);
+                fputs("Try 'wibbelld --help' for more information.\n", stderr);
+                return CONFIG_USAGE;
+            }
+            break;
+        case 'd':
+            if (!*optarg)
+                return usage_error("--data-dir: the directory name is empty");
+            free(cfg->data_dir);
+            cfg->data_dir = wb_strdup(optarg);
+            break;
+        case OPT_DICTS:
+            if ((rc = set_dicts(cfg, optarg)) != CONFIG_RUN)
+                return rc;
+            break;
+        case 't':
+            if (parse_num(optarg, THREADS_MAX, 0, &n))
+                return usage_error("--threads: '%s' is not a number from 0 to 1024", optarg);
+            cfg->threads = (unsigned)n;
+            break;
+        case OPT_MAX_BODY:
+            if (parse_num(optarg, MAX_BODY_MAX, 1, &n) || n == 0)
+                return usage_error("--max-body: '%s' is not a size from 1 to 1G bytes "
+                                   "(K and M suffixes allowed)",
+                                   optarg);
+            cfg->max_body = (size_t)n;
+            break;
+        case 'v':
+            cfg->verbose = 1;
+            break;
+        case 'h':
+            fputs(usage_text, stdout);
+            return CONFIG_EXIT;
+        case 'V':
+            printf("wibbelld %s\n", WB_VERSION);
+            return CONFIG_EXIT;
+        case ':':
+            return usage_error("option '%s' needs an argument", argv[optind - 1]);
+        default:
+            if (optopt)
+                return usage_error("unknown option '-%c'", optopt);
+            return usage_error("unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        return usage_error("unexpected argument '%s'", argv[optind]);
+    if (!cfg->data_dir) {
+        cfg->data_dir = default_data_dir();
+        if (!cfg->data_dir)
+            return usage_error("no data directory: give --data-dir, or set "
+                               "WIBBELLD_DATA_DIR or HOME");
+    }
+    return CONFIG_RUN;
+}

@@ -1,0 +1,52 @@
+/*
+ * config.h - the command line of wibbelld and its defaults.
+ *
+ *   wibbelld [--listen ADDR:PORT] [--data-dir DIR] [--dictionaries ID,...]
+ *            [--threads N] [--max-body BYTES] [-v|--verbose]
+ *            [--help] [--version]
+ *
+ * Parsing is kept apart from main() so that every rule about arguments
+ * (what is a usage error, where the data directory is by default) lives
+ * in one place.
+ */
+#ifndef CONFIG_H
+#define CONFIG_H
+
+#include <stddef.h>
+
+#define CONFIG_DICTS_MAX 16
+
+typedef struct config {
+    char *host;         /* address to bind, without brackets: "::1" */
+    unsigned port;      /* 0: any free port */
+    char *data_dir;     /* where the dictionaries live */
+    char **dicts;       /* dictionary ids, the first is the default */
+    size_t ndicts;
+    unsigned threads;   /* 0: one per CPU */
+    size_t max_body;    /* bytes */
+    int verbose;
+} config;
+
+enum {
+    CONFIG_RUN,   /* parsed: run the daemon */
+    CONFIG_EXIT,  /* --help or --version was answered: exit 0 */
+    CONFIG_USAGE, /* a usage error was reported on stderr: exit 2 */
+};
+
+/* Parse argv into `cfg`, which gets the defaults for what is not given:
+ * 127.0.0.1:8080; the data directory $WIBBELLD_DATA_DIR, else
+ * $XDG_DATA_HOME/wibbelld, else $HOME/.local/share/wibbelld; en_US; one
+ * thread per CPU; 64 KiB bodies.  --help and --version print to stdout,
+ * errors go to stderr.  Returns CONFIG_RUN, CONFIG_EXIT or CONFIG_USAGE;
+ * in every case `cfg` is to be released with config_free(). */
+int config_parse(config *cfg, int argc, char **argv);
+
+/* Release what config_parse() allocated.  Safe on a zeroed config. */
+void config_free(config *cfg);
+
+/* Split "ADDR:PORT" ("127.0.0.1:8080", "[::1]:0", "localhost:80",
+ * ":8080" for 127.0.0.1) into a new host string and a port.  Returns 0, or
+ * -1 with a reason in `why` (a static string). */
+int config_parse_listen(const char *s, char **host, unsigned *port, const char **why);
+
+#endif

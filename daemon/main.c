@@ -1,0 +1,290 @@
+/*
+ * main.c - wibbelld: start, serve, stop.
+ *
+ * Start: parse the command line, make the data directory, build every
+ * requested dictionary that is not built yet (showing progress on stderr),
+ * open the dictionaries, start the HTTP server and announce the real
+ * address on stdout with one line, which scripts and tests wait for:
+ *
+ *   wibbelld: listening on http://127.0.0.1:8080
+ *
+ * Stop: SIGTERM and SIGINT are blocked in every thread and taken with
+ * sigwait() here, so shutdown runs in ordinary code, not in a signal
+ * handler: stop the server (finishing requests in flight), close the
+ * dictionaries, exit 0.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "api.h"
+#include "config.h"
+#include "dict.h"
+#include "dict_build.h"
+#include "wb_err.h"
+#include "wb_mem.h"
+
+enum { EXIT_CLEAN = 0, EXIT_RUNTIME = 1, EXIT_USAGE = 2 };
+
+/* --- build progress ----------------------------------------------------- */
+
+typedef struct progress {
+    const char *id;
+    int tty;            /* stderr is a terminal: one line, redrawn */
+    char phase[64];
+    int ended;          /* the current phase reported its end */
+    int last;           /* last percentage (tty) or tenth (log) shown */
+    size_t last_done;   /* for phases of unknown size */
+    struct timespec t0; /* when the phase started */
+} progress;
+
+static double since(const struct timespec *t0)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+static void progress_end_phase(progress *p)
+{
+    if (!p->phase[0] || p->ended)
+        return;
+    p->ended = 1;
+    if (!p->tty)
+        fprintf(stderr, "wibbelld: building %s: %s done (%.1f s)\n", p->id, p->phase,
+                since(&p->t0));
+}
+
+static void on_progress(void *ctx, const char *phase, size_t done, size_t total)
+{
+    progress *p = ctx;
+    if (!phase)
+        phase = "";
+    if (strncmp(p->phase, phase, sizeof p->phase - 1) != 0) {
+        progress_end_phase(p);
+        snprintf(p->phase, sizeof p->phase, "%s", phase);
+        p->ended = 0;
+        p->last = -1;
+        p->last_done = 0;
+        clock_gettime(CLOCK_MONOTONIC, &p->t0);
+        if (!p->tty)
+            fprintf(stderr, "wibbelld: building %s: %s...\n", p->id, p->phase);
+    }
+    if (p->tty) {
+        if (total) {
+            int pct = (int)(done >= total ? 100 : (double)done * 100.0 / (double)total);
+            if (pct != p->last) {
+                p->last = pct;
+                fprintf(stderr, "\rwibbelld: building %s: %s %3d%%\033[K", p->id, p->phase, pct);
+            }
+        } else if (p->last < 0 || done >= p->last_done * 2 || done == 0) {
+            p->last = 0;
+            p->last_done = done ? done : 1;
+            fprintf(stderr, "\rwibbelld: building %s: %s %zu\033[K", p->id, p->phase, done);
+        }
+        if (total && done >= total)
+            p->ended = 1;
+        return;
+    }
+    if (total) {
+        if (done >= total) {
+            progress_end_phase(p);
+            return;
+        }
+        int tenth = (int)((double)done * 10.0 / (double)total);
+        if (tenth > p->last && tenth > 0) {
+            p->last = tenth;
+            fprintf(stderr, "wibbelld: building %s: %s %d%%\n", p->id, p->phase, tenth * 10);
+        }
+    }
+}
+
+/* Build dictionary `id` into `dir`.  Returns a wb_err code. */
+static int build_dict(const char *dir, const char *id)
+{
+    dict_build_opts o;
+    memset(&o, 0, sizeof o);
+    int rc = dict_build_defaults(id, &o);
+    if (rc != WB_OK) {
+        fprintf(stderr, "wibbelld: dictionary %s is not built in %s, and there is no recipe "
+                        "to build it: %s\n",
+                id, dir, wb_strerror(rc));
+        return rc;
+    }
+    progress p;
+    memset(&p, 0, sizeof p);
+    p.id = id;
+    p.tty = isatty(STDERR_FILENO);
+    p.last = -1;
+    o.progress = on_progress;
+    o.progress_ctx = &p;
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    fprintf(stderr, "wibbelld: building dictionary %s in %s (once; later starts reuse it)\n", id,
+            dir);
+    rc = dict_build(dir, &o);
+    progress_end_phase(&p);
+    if (p.tty)
+        fputc('\n', stderr);
+    if (rc != WB_OK)
+        fprintf(stderr, "wibbelld: cannot build dictionary %s: %s\n", id, wb_strerror(rc));
+    else
+        fprintf(stderr, "wibbelld: built dictionary %s in %.1f s\n", id, since(&t0));
+    return rc;
+}
+
+/* --- start-up helpers --------------------------------------------------- */
+
+/* mkdir -p.  Returns 0 or -1 with errno set. */
+static int mkdir_p(const char *path)
+{
+    char *s = wb_strdup(path);
+    int rc = 0;
+    for (char *p = s + 1;; p++) {
+        if (*p != '/' && *p != '\0')
+            continue;
+        char c = *p;
+        *p = '\0';
+        if (mkdir(s, 0755) != 0 && errno != EEXIST) {
+            rc = -1;
+            break;
+        }
+        *p = c;
+        if (!c)
+            break;
+    }
+    if (rc == 0) {
+        struct stat st;
+        if (stat(path, &st) != 0) {
+            rc = -1;
+        } else if (!S_ISDIR(st.st_mode)) {
+            errno = ENOTDIR;
+            rc = -1;
+        }
+    }
+    int e = errno;
+    free(s);
+    errno = e;
+    return rc;
+}
+
+/* Many keep-alive clients need many descriptors: take what we may. */
+static void raise_fd_limit(void)
+{
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) != 0)
+        return;
+    rlim_t want = rl.rlim_max == RLIM_INFINITY || rl.rlim_max > 65536 ? 65536 : rl.rlim_max;
+    if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < want) {
+        rl.rlim_cur = want;
+        setrlimit(RLIMIT_NOFILE, &rl);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    config cfg;
+    dict_lib *lib = NULL;
+    api_server *srv = NULL;
+    int status = EXIT_RUNTIME;
+    int rc;
+
+    switch (config_parse(&cfg, argc, argv)) {
+    case CONFIG_EXIT:
+        status = EXIT_CLEAN;
+        goto out;
+    case CONFIG_USAGE:
+        status = EXIT_USAGE;
+        goto out;
+    default:
+        break;
+    }
+
+    signal(SIGPIPE, SIG_IGN);
+    raise_fd_limit();
+    if (mkdir_p(cfg.data_dir) != 0) {
+        fprintf(stderr, "wibbelld: cannot create the data directory %s: %s\n", cfg.data_dir,
+                strerror(errno));
+        goto out;
+    }
+
+    /* Built before the signals are blocked: ^C during a long build just
+     * ends the process, and a build never leaves half a dictionary. */
+    for (size_t i = 0; i < cfg.ndicts; i++) {
+        if (dict_build_exists(cfg.data_dir, cfg.dicts[i]))
+            continue;
+        rc = build_dict(cfg.data_dir, cfg.dicts[i]);
+        if (rc != WB_OK) {
+            status = rc == WB_ENOTFOUND ? EXIT_USAGE : EXIT_RUNTIME;
+            goto out;
+        }
+    }
+
+    /* Blocked before any thread starts, so that every thread inherits
+     * the mask and only sigwait() below takes them. */
+    sigset_t sigs;
+    sigemptyset(&sigs);
+    sigaddset(&sigs, SIGTERM);
+    sigaddset(&sigs, SIGINT);
+    if ((rc = pthread_sigmask(SIG_BLOCK, &sigs, NULL)) != 0) {
+        fprintf(stderr, "wibbelld: cannot block signals: %s\n", strerror(rc));
+        goto out;
+    }
+
+    rc = dict_lib_open(cfg.data_dir, cfg.dicts[0], &lib);
+    if (rc != WB_OK) {
+        fprintf(stderr, "wibbelld: cannot open the dictionaries in %s: %s\n", cfg.data_dir,
+                wb_strerror(rc));
+        lib = NULL;
+        goto out;
+    }
+
+    api_config ac;
+    api_config_init(&ac);
+    ac.host = cfg.host;
+    ac.port = cfg.port;
+    ac.threads = cfg.threads;
+    ac.max_body = cfg.max_body;
+    ac.verbose = cfg.verbose;
+    ac.dicts = lib;
+    rc = api_server_start(&ac, &srv);
+    if (rc != WB_OK) {
+        fprintf(stderr, "wibbelld: cannot start the HTTP server: %s\n", wb_strerror(rc));
+        srv = NULL;
+        goto out;
+    }
+
+    int v6 = strchr(cfg.host, ':') != NULL;
+    printf("wibbelld: listening on http://%s%s%s:%u\n", v6 ? "[" : "", cfg.host, v6 ? "]" : "",
+           api_server_port(srv));
+    fflush(stdout);
+    if (cfg.verbose) {
+        const dict *d = dict_lib_default(lib);
+        dict_info info;
+        if (d)
+            dict_get_info(d, &info);
+        fprintf(stderr, "wibbelld: %zu dictionaries from %s, default %s\n", dict_lib_count(lib),
+                cfg.data_dir, d ? info.id : "none");
+    }
+
+    int sig = 0;
+    if ((rc = sigwait(&sigs, &sig)) != 0) {
+        fprintf(stderr, "wibbelld: sigwait: %s\n", strerror(rc));
+        goto out;
+    }
+    fprintf(stderr, "wibbelld: %s, shutting down\n", sig == SIGINT ? "SIGINT" : "SIGTERM");
+    status = EXIT_CLEAN;
+out:
+    api_server_stop(srv);
+    if (lib)
+        dict_lib_close(lib);
+    config_free(&cfg);
+    return status;
+}

@@ -1,0 +1,671 @@
+#!/usr/bin/env python3
+"""test_dict_api.py - end-to-end tests of the dictionary API of wibbelld.
+
+Starts the real daemon on 127.0.0.1 port 0 with the prebuilt test
+dictionary ($WIBBELLD_TEST_DATA), talks HTTP to it, and stops it with
+SIGTERM by its pid, expecting exit status 0.  Covers every endpoint, the
+examples of the Wibbell rules, and bad input of every kind (each must give
+the right status, application/problem+json and its stable code, and leave
+the daemon answering /healthz).
+
+Needs: WIBBELLD (the daemon binary), WIBBELLD_TEST_DATA (a data directory
+holding a built en_US dictionary).
+"""
+import json
+import os
+import socket
+import sys
+import threading
+import unicodedata
+import unittest
+import urllib.parse
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import wbtest  # noqa: E402
+
+D = None  # the daemon, shared by every test of this file
+
+RULES_CARDS = ["NZ", "IQ", "SG", "SH"]
+
+# Every route these tests use, as (method, OpenAPI path).
+ROUTES = [
+    ("get", "/healthz"),
+    ("get", "/v1/version"),
+    ("get", "/openapi.json"),
+    ("get", "/v1/dictionaries"),
+    ("get", "/v1/dictionaries/{dict}/words/{word}"),
+    ("get", "/v1/dictionaries/{dict}/match"),
+    ("get", "/v1/dictionaries/{dict}/prefix/{prefix}"),
+    ("get", "/v1/dictionaries/{dict}/pattern/{pattern}"),
+    ("post", "/v1/wibbell/check"),
+]
+
+
+def setUpModule():
+    global D
+    D = wbtest.Daemon().start()
+
+
+def tearDownModule():
+    rc = D.stop()
+    if rc != 0:
+        sys.stderr.write(D.stderr_text())
+        raise AssertionError("wibbelld exited with %r after SIGTERM, not 0" % rc)
+
+
+def q(s):
+    """Percent-encode a path segment (UTF-8)."""
+    return urllib.parse.quote(s, safe="")
+
+
+def fold(s):
+    """Letters as the cards see them: NFC, case-folded, diacritics off."""
+    s = unicodedata.normalize("NFD", s.casefold())
+    return "".join(c for c in s if not unicodedata.combining(c))
+
+
+def covers(word, cards):
+    """Can each card get its own position in word holding one of its
+    letters?  A bipartite matching (Kuhn's augmenting paths)."""
+    letters = list(fold(word))
+    sets = [set(fold(c)) for c in cards]
+    owner = [-1] * len(letters)
+
+    def augment(i, seen):
+        for j, ch in enumerate(letters):
+            if ch in sets[i] and j not in seen:
+                seen.add(j)
+                if owner[j] == -1 or augment(owner[j], seen):
+                    owner[j] = i
+                    return True
+        return False
+
+    return all(augment(i, set()) for i in range(len(sets)))
+
+
+class CoversSelfTest(unittest.TestCase):
+    """The checker the match tests rely on must itself be right."""
+
+    def test_rules_example(self):
+        for w in ("kissing", "mission", "hints"):
+            self.assertTrue(covers(w, RULES_CARDS), w)
+        self.assertFalse(covers("sin", RULES_CARDS))
+        self.assertFalse(covers("ss", ["S", "S", "S"]))
+        self.assertTrue(covers("sss", ["S", "S", "S"]))
+
+
+class Base(unittest.TestCase):
+    def get(self, path, status=200):
+        st, hdrs, doc = D.json("GET", path)
+        self.assertEqual(st, status, "GET %s -> %d %r" % (path, st, doc))
+        self.assertTrue(hdrs.get("content-type", "").startswith("application/json"),
+                        hdrs.get("content-type"))
+        return doc
+
+    def check(self, body, status=200):
+        st, hdrs, doc = D.json("POST", "/v1/wibbell/check", body)
+        self.assertEqual(st, status, "check %r -> %d %r" % (body, st, doc))
+        return doc
+
+    def word(self, w, dict_id="en_US", query=""):
+        return self.get("/v1/dictionaries/%s/words/%s%s" % (dict_id, q(w), query))
+
+    def match(self, cards, used=(), limit=None, offset=None, dict_id="en_US"):
+        params = {"cards": ",".join(cards)}
+        if used:
+            params["used"] = ",".join(used)
+        if limit is not None:
+            params["limit"] = str(limit)
+        if offset is not None:
+            params["offset"] = str(offset)
+        return self.get("/v1/dictionaries/%s/match?%s" % (dict_id, urllib.parse.urlencode(params)))
+
+    def reason_codes(self, verdict):
+        return [r["code"] for r in verdict["reasons"]]
+
+
+class Meta(Base):
+    def test_healthz(self):
+        st, hdrs, body = D.request("GET", "/healthz")
+        self.assertEqual(st, 200)
+        self.assertEqual(json.loads(body), {"status": "ok"})
+        self.assertEqual(hdrs.get("cache-control"), "no-store")
+
+    def test_head_healthz(self):
+        st, hdrs, body = D.request("HEAD", "/healthz")
+        self.assertEqual(st, 200)
+        self.assertEqual(body, b"")
+
+    def test_version(self):
+        doc = self.get("/v1/version")
+        self.assertEqual(doc["name"], "wibbelld")
+        self.assertRegex(doc["version"], r"^\d+\.\d+\.\d+")
+        self.assertIn("en_US", doc["dictionaries"])
+
+    def test_openapi_describes_every_route(self):
+        doc = self.get("/openapi.json")
+        self.assertTrue(doc["openapi"].startswith("3."))
+        self.assertIn("info", doc)
+        paths = doc["paths"]
+        for method, path in ROUTES:
+            self.assertIn(path, paths, "%s is not described" % path)
+            self.assertIn(method, paths[path], "%s %s is not described" % (method, path))
+
+    def test_every_described_route_exists(self):
+        """The other direction: each path of the document is served."""
+        doc = self.get("/openapi.json")
+        samples = {"{dict}": "en_US", "{word}": "explore", "{prefix}": "expl", "{pattern}": "c_t"}
+        for path, ops in doc["paths"].items():
+            url = path
+            for k, v in samples.items():
+                url = url.replace(k, v)
+            self.assertNotIn("{", url, "no sample for a parameter of %s" % path)
+            if "match" in url:
+                url += "?cards=NZ,IQ"
+            for method in ops:
+                if method == "post":
+                    st, _, _ = D.request("POST", url, {"word": "kissing", "cards": RULES_CARDS})
+                else:
+                    st, _, _ = D.request(method.upper(), url)
+                self.assertEqual(st, 200, "%s %s" % (method.upper(), url))
+
+    def test_keep_alive(self):
+        c = D.connect()
+        try:
+            for _ in range(5):
+                st, hdrs, body = D.request("GET", "/v1/version", conn=c)
+                self.assertEqual(st, 200)
+                self.assertNotEqual(hdrs.get("connection", "").lower(), "close")
+        finally:
+            c.close()
+
+    def test_concurrent_requests(self):
+        errors = []
+
+        def worker(n):
+            try:
+                for i in range(20):
+                    st, _, doc = D.json("GET", "/v1/dictionaries/en_US/words/explore")
+                    if st != 200 or not doc["valid"]:
+                        errors.append((n, i, st))
+                    st, _, doc = D.json("POST", "/v1/wibbell/check",
+                                        {"word": "kissing", "cards": RULES_CARDS})
+                    if st != 200 or not doc["valid"]:
+                        errors.append((n, i, st))
+            except Exception as e:  # noqa: BLE001 - reported below
+                errors.append((n, repr(e)))
+
+        threads = [threading.Thread(target=worker, args=(n,)) for n in range(8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        self.assertEqual(errors, [])
+
+
+class Dictionaries(Base):
+    def test_list(self):
+        doc = self.get("/v1/dictionaries")
+        ds = {d["id"]: d for d in doc["dictionaries"]}
+        self.assertIn("en_US", ds)
+        us = ds["en_US"]
+        self.assertTrue(us["default"])
+        self.assertEqual(sum(1 for d in doc["dictionaries"] if d["default"]), 1)
+        for key in ("words", "proper_nouns", "lemmas"):
+            self.assertIsInstance(us[key], int)
+        self.assertGreater(us["words"], 50000)
+        self.assertGreater(us["proper_nouns"], 0)
+        for key in ("language", "built_at", "sources"):
+            self.assertIsInstance(us[key], str)
+
+
+class Words(Base):
+    def test_valid_word(self):
+        doc = self.word("explore")
+        self.assertEqual(doc["word"], "explore")
+        self.assertTrue(doc["valid"])
+        self.assertFalse(doc["proper_noun"])
+        self.assertIn("explore", doc["stems"])
+        self.assertIn("exploring", doc["family"])
+        self.assertGreater(len(doc["definitions"]), 0)
+        for d in doc["definitions"]:
+            self.assertIn(d["pos"], ("noun", "verb", "adjective", "adverb"))
+            self.assertIsInstance(d["text"], str)
+
+    def test_proper_noun(self):
+        doc = self.word("paris")
+        self.assertFalse(doc["valid"])
+        self.assertTrue(doc["proper_noun"])
+
+    def test_turkey_is_a_word(self):
+        doc = self.word("turkey")
+        self.assertTrue(doc["valid"])
+
+    def test_non_word(self):
+        doc = self.word("xqzt")
+        self.assertFalse(doc["valid"])
+        self.assertFalse(doc["proper_noun"])
+        self.assertEqual(doc["definitions"], [])
+
+    def test_case_does_not_matter(self):
+        self.assertEqual(self.word("EXPLORE"), self.word("explore"))
+        self.assertEqual(self.word("Explore"), self.word("explore"))
+
+    def test_unicode_normalisation_does_not_matter(self):
+        decomposed = self.word("Cafe\u0301")
+        composed = self.word("caf\u00e9")
+        self.assertEqual(decomposed, composed)
+        self.assertEqual(composed["word"], "caf\u00e9")
+
+    def test_default_dictionary(self):
+        self.assertEqual(self.word("explore", dict_id="default"), self.word("explore"))
+
+    def test_limits(self):
+        doc = self.word("explore", query="?family_limit=2&definitions_limit=1")
+        self.assertLessEqual(len(doc["family"]), 2)
+        self.assertLessEqual(len(doc["definitions"]), 1)
+        doc = self.word("explore", query="?family_limit=0&definitions_limit=0")
+        self.assertEqual(doc["family"], [])
+        self.assertEqual(doc["definitions"], [])
+
+
+class Check(Base):
+    def test_rules_example_valid(self):
+        for w in ("kissing", "mission", "hints"):
+            v = self.check({"word": w, "cards": RULES_CARDS})
+            self.assertTrue(v["valid"], "%s: %r" % (w, v))
+            self.assertEqual(v["word"], w)
+            self.assertEqual(v["reasons"], [])
+            self.assertEqual(v["dictionary"], "en_US")
+            # the assignment gives each card its own position with one of its letters
+            a = v["assignment"]
+            self.assertEqual(sorted(x["card"] for x in a), sorted(RULES_CARDS))
+            self.assertEqual(len({x["position"] for x in a}), len(RULES_CARDS))
+            for x in a:
+                self.assertEqual(w[x["position"]], x["letter"].lower())
+                self.assertIn(x["letter"].lower(), x["card"].lower())
+
+    def test_rules_example_sin(self):
+        v = self.check({"word": "sin", "cards": RULES_CARDS})
+        self.assertFalse(v["valid"])
+        self.assertIn("cards_not_covered", self.reason_codes(v))
+
+    def test_derivative(self):
+        v = self.check({"word": "exploring", "cards": [], "used": ["explore"]})
+        self.assertFalse(v["valid"])
+        ds = [r for r in v["reasons"] if r["code"] == "derivative"]
+        self.assertEqual(len(ds), 1, v)
+        self.assertEqual(ds[0]["of"], "explore")
+        self.assertIsInstance(ds[0]["detail"], str)
+
+    def test_already_used(self):
+        v = self.check({"word": "Explore", "cards": [], "used": ["explore"]})
+        self.assertFalse(v["valid"])
+        self.assertIn("already_used", self.reason_codes(v))
+
+    def test_proper_noun(self):
+        v = self.check({"word": "Paris", "cards": []})
+        self.assertFalse(v["valid"])
+        self.assertIn("proper_noun", self.reason_codes(v))
+
+    def test_not_a_word(self):
+        v = self.check({"word": "xqzt", "cards": []})
+        self.assertFalse(v["valid"])
+        self.assertIn("not_a_word", self.reason_codes(v))
+
+    def test_of_only_where_it_belongs(self):
+        v = self.check({"word": "sin", "cards": RULES_CARDS})
+        for r in v["reasons"]:
+            if r["code"] not in ("derivative", "already_used"):
+                self.assertNotIn("of", r)
+
+    def test_card_echoed_as_sent(self):
+        v = self.check({"word": "kissing", "cards": ["nz", "Iq", "SG", "sH"]})
+        self.assertTrue(v["valid"])
+        self.assertEqual(sorted(x["card"] for x in v["assignment"]), sorted(["nz", "Iq", "SG", "sH"]))
+
+    def test_two_same_cards_need_two_letters(self):
+        self.assertFalse(self.check({"word": "sin", "cards": ["S", "S"]})["valid"])
+        self.assertTrue(self.check({"word": "kissing", "cards": ["S", "S"]})["valid"])
+
+    def test_dictionary_field(self):
+        v = self.check({"word": "kissing", "cards": RULES_CARDS, "dictionary": "en_US"})
+        self.assertTrue(v["valid"])
+        v = self.check({"word": "kissing", "cards": RULES_CARDS, "dictionary": "default"})
+        self.assertTrue(v["valid"])
+        v = self.check({"word": "kissing", "cards": RULES_CARDS, "dictionary": None, "used": None})
+        self.assertTrue(v["valid"])
+
+    def test_case_and_normalisation(self):
+        a = self.check({"word": "KISSING", "cards": RULES_CARDS})
+        b = self.check({"word": "kissing", "cards": RULES_CARDS})
+        self.assertEqual(a, b)
+        c = self.check({"word": "Cafe\u0301", "cards": ["E"]})
+        self.assertTrue(c["valid"], c)
+        self.assertEqual(c["word"], "caf\u00e9")
+
+
+class Match(Base):
+    def test_rules_cards(self):
+        doc = self.match(RULES_CARDS, limit=200)
+        words = doc["words"]
+        self.assertGreater(len(words), 0)
+        self.assertGreaterEqual(doc["total"], len(words))
+        for w in words:
+            self.assertTrue(covers(w, RULES_CARDS), "%s does not satisfy the cards" % w)
+        keys = [(len(w), w) for w in words]
+        self.assertEqual(keys, sorted(keys), "not shortest first, then alphabetical")
+        # every match is a valid word
+        for w in words[:20]:
+            self.assertTrue(self.word(w)["valid"], w)
+
+    def test_paging(self):
+        whole = self.match(RULES_CARDS, limit=30)
+        first = self.match(RULES_CARDS, limit=10)
+        second = self.match(RULES_CARDS, limit=10, offset=10)
+        self.assertEqual(first["words"] + second["words"], whole["words"][:20])
+        self.assertEqual(first["total"], whole["total"])
+        self.assertEqual(self.match(RULES_CARDS)["words"], whole["words"][:20])  # default 20
+
+    def test_used_and_derivatives_excluded(self):
+        cards = ["X", "P", "L", "G"]
+        before = self.match(cards, limit=1000)["words"]
+        self.assertIn("exploring", before)
+        after = self.match(cards, used=["explore"], limit=1000)
+        self.assertNotIn("exploring", after["words"])
+        for w in after["words"]:
+            self.assertTrue(covers(w, cards), w)
+            self.assertFalse(w.startswith("explor"), w)
+        # a used word itself is excluded too
+        used_self = self.match(cards, used=["exploring"], limit=1000)["words"]
+        self.assertNotIn("exploring", used_self)
+
+    def test_repeated_parameters(self):
+        a = self.get("/v1/dictionaries/en_US/match?cards=NZ&cards=IQ,SG&cards=SH&limit=50")
+        b = self.match(RULES_CARDS, limit=50)
+        self.assertEqual(a, b)
+
+    def test_total_counts_all(self):
+        doc = self.match(RULES_CARDS, limit=0)
+        self.assertEqual(doc["words"], [])
+        self.assertGreater(doc["total"], 0)
+
+
+class Prefix(Base):
+    def test_prefix(self):
+        doc = self.get("/v1/dictionaries/en_US/prefix/expl?limit=50")
+        words = doc["words"]
+        self.assertGreater(len(words), 5)
+        self.assertLessEqual(len(words), 50)
+        for w in words:
+            self.assertTrue(w.startswith("expl"), w)
+        self.assertEqual(words, sorted(words))
+        self.assertIsInstance(doc["more"], bool)
+
+    def test_more(self):
+        doc = self.get("/v1/dictionaries/en_US/prefix/ex?limit=3")
+        self.assertEqual(len(doc["words"]), 3)
+        self.assertTrue(doc["more"])
+        doc = self.get("/v1/dictionaries/en_US/prefix/explore?limit=1000")
+        self.assertFalse(doc["more"])
+        self.assertIn("explore", doc["words"])
+
+    def test_prefix_is_normalised(self):
+        self.assertEqual(self.get("/v1/dictionaries/en_US/prefix/EXPL"),
+                         self.get("/v1/dictionaries/en_US/prefix/expl"))
+
+
+class Pattern(Base):
+    def check_pattern(self, pattern, wildcard_pattern):
+        doc = self.get("/v1/dictionaries/en_US/pattern/%s?limit=100" % pattern)
+        words = doc["words"]
+        self.assertGreater(len(words), 0)
+        for w in words:
+            self.assertEqual(len(w), len(wildcard_pattern), w)
+            for a, b in zip(w, wildcard_pattern):
+                if b != "?":
+                    self.assertEqual(a, b, w)
+        self.assertEqual(words, sorted(words))
+        return words
+
+    def test_question_mark(self):
+        words = self.check_pattern("c%3Ft", "c?t")
+        self.assertIn("cat", words)
+
+    def test_underscore_and_dot(self):
+        a = self.check_pattern("c_t", "c?t")
+        b = self.check_pattern("c.t", "c?t")
+        c = self.check_pattern("c%3Ft", "c?t")
+        self.assertEqual(a, b)
+        self.assertEqual(a, c)
+
+    def test_longer(self):
+        words = self.check_pattern("e__l_re", "e??l?re")
+        self.assertIn("explore", words)
+
+
+class BadInput(unittest.TestCase):
+    """Each case: the status, problem+json, the code; and the daemon lives."""
+
+    def tearDown(self):
+        st, _, _ = D.request("GET", "/healthz")
+        self.assertEqual(st, 200, "the daemon no longer answers /healthz")
+        self.assertTrue(D.alive())
+
+    def assertProblem(self, resp, status, code, detail_has=None):
+        st, hdrs, body = resp
+        self.assertEqual(st, status, body[:300])
+        self.assertTrue(hdrs.get("content-type", "").startswith("application/problem+json"),
+                        hdrs.get("content-type"))
+        doc = json.loads(body.decode("utf-8"))
+        self.assertEqual(doc["code"], code, doc)
+        self.assertEqual(doc["status"], status)
+        for key in ("type", "title", "detail"):
+            self.assertIsInstance(doc[key], str)
+        if detail_has:
+            self.assertIn(detail_has, doc["detail"])
+        return doc, hdrs
+
+    def post(self, body, headers=None):
+        return D.request("POST", "/v1/wibbell/check", body, headers)
+
+    def test_malformed_json(self):
+        for body in (b'{"word":', b"not json", b'{"word":"a",}', b'{"word":"a"} x', b""):
+            self.assertProblem(self.post(body, {"Content-Type": "application/json"}), 400,
+                               "bad_json")
+
+    def test_duplicate_keys(self):
+        self.assertProblem(self.post(b'{"word":"a","word":"b","cards":[]}'), 400, "bad_json")
+
+    def test_not_an_object(self):
+        for body in (b"[]", b'"kissing"', b"42", b"null"):
+            self.assertProblem(self.post(body), 400, "bad_request")
+
+    def test_wrong_types(self):
+        cases = [
+            ({"word": 5, "cards": []}, "word"),
+            ({"word": ["a"], "cards": []}, "word"),
+            ({"word": "a", "cards": "NZ"}, "cards"),
+            ({"word": "a", "cards": [1]}, "cards[0]"),
+            ({"word": "a", "cards": ["NZ", None]}, "cards[1]"),
+            ({"word": "a", "cards": [], "used": "explore"}, "used"),
+            ({"word": "a", "cards": [], "used": ["x", 3]}, "used[1]"),
+            ({"word": "a", "cards": [], "dictionary": 7}, "dictionary"),
+            ({"word": "a", "cards": ["A"] * 17}, "cards"),
+            ({"word": "a", "cards": [], "used": ["a"] * 1001}, "used"),
+        ]
+        for body, field in cases:
+            self.assertProblem(self.post(body), 400, "bad_request", detail_has=field)
+
+    def test_missing_fields(self):
+        self.assertProblem(self.post({"cards": []}), 400, "bad_request", detail_has="word")
+        self.assertProblem(self.post({"word": "kissing"}), 400, "bad_request", detail_has="cards")
+        self.assertProblem(self.post({}), 400, "bad_request", detail_has="word")
+
+    def test_bad_word(self):
+        for w in ("hello world", "don't", "abc1", "", "a" * 65):
+            self.assertProblem(self.post({"word": w, "cards": []}), 400, "bad_word")
+            if w:
+                self.assertProblem(D.request("GET", "/v1/dictionaries/en_US/words/" + q(w)), 400,
+                                   "bad_word")
+        self.assertProblem(self.post({"word": "kissing", "cards": [], "used": ["ok", "no way"]}),
+                           400, "bad_word", detail_has="used[1]")
+
+    def test_bad_card(self):
+        for cards in (["N1"], [""], ["NZ", "I Q"], ["?"]):
+            self.assertProblem(self.post({"word": "kissing", "cards": cards}), 400, "bad_card")
+        self.assertProblem(D.request("GET", "/v1/dictionaries/en_US/match?cards=N1"), 400,
+                           "bad_card")
+        self.assertProblem(D.request("GET", "/v1/dictionaries/en_US/match?cards=NZ,,IQ"), 400,
+                           "bad_card")
+
+    def test_invalid_utf8_in_body(self):
+        self.assertProblem(self.post(b'{"word":"\xff\xfe","cards":[]}'), 400, "bad_utf8")
+        self.assertProblem(self.post(b'{"word":"caf\xc3","cards":[]}'), 400, "bad_utf8")
+        self.assertProblem(self.post(b'{"word":"\xed\xa0\x80","cards":[]}'), 400, "bad_utf8")
+
+    def test_invalid_utf8_in_path(self):
+        self.assertProblem(D.request("GET", "/v1/dictionaries/en_US/words/%FF%FE"), 400,
+                           "bad_utf8")
+        self.assertProblem(D.request("GET", "/v1/dictionaries/en_US/words/caf%C3"), 400,
+                           "bad_utf8")
+        self.assertProblem(D.request("GET", "/v1/dictionaries/en_US/prefix/%C0%AF"), 400,
+                           "bad_utf8")
+        # raw bytes, not escaped
+        self.assertProblem(D.raw(b"GET /v1/dictionaries/en_US/words/\xff\xfe HTTP/1.1\r\n"
+                                 b"Host: x\r\nConnection: close\r\n\r\n"), 400, "bad_utf8")
+
+    def test_invalid_utf8_in_query(self):
+        self.assertProblem(D.request("GET", "/v1/dictionaries/en_US/match?cards=%FF"), 400,
+                           "bad_utf8")
+        self.assertProblem(D.request("GET", "/v1/dictionaries/en_US/match?cards=NZ&used=%E2%82"),
+                           400, "bad_utf8")
+
+    def test_bad_escapes(self):
+        self.assertProblem(D.request("GET", "/v1/dictionaries/en_US/words/ab%2"), 400,
+                           "bad_request")
+        self.assertProblem(D.request("GET", "/v1/dictionaries/en_US/words/ab%zz"), 400,
+                           "bad_request")
+        self.assertProblem(D.request("GET", "/v1/dictionaries/en_US/words/ab%00c"), 400,
+                           "bad_request")
+        self.assertProblem(D.request("GET", "/v1/dictionaries/en_US/match?cards=NZ%G1"), 400,
+                           "bad_parameter")
+
+    def test_oversized_body_with_content_length(self):
+        body = json.dumps({"word": "kissing", "cards": [], "used": ["a" * 100] * 700}).encode()
+        self.assertGreater(len(body), 64 * 1024)
+        doc, hdrs = self.assertProblem(self.post(body), 413, "body_too_large")
+
+    def test_oversized_body_refused_before_it_is_sent(self):
+        resp = D.raw(b"POST /v1/wibbell/check HTTP/1.1\r\nHost: x\r\n"
+                     b"Content-Type: application/json\r\nContent-Length: 10000000\r\n"
+                     b"Expect: 100-continue\r\n\r\n")
+        self.assertProblem(resp, 413, "body_too_large")
+
+    def test_oversized_chunked_body(self):
+        def chunks():
+            yield b'{"word":"kissing","cards":[],"used":['
+            for _ in range(100):
+                yield b'"' + b"a" * 1000 + b'",'
+            yield b'"b"]}'
+        c = D.connect()
+        try:
+            c.request("POST", "/v1/wibbell/check", body=chunks(), encode_chunked=True,
+                      headers={"Content-Type": "application/json", "Transfer-Encoding": "chunked"})
+            r = c.getresponse()
+            resp = (r.status, {k.lower(): v for k, v in r.getheaders()}, r.read())
+        finally:
+            c.close()
+        self.assertProblem(resp, 413, "body_too_large")
+
+    def test_chunked_body_under_the_limit(self):
+        def chunks():
+            yield b'{"word":"kissing",'
+            yield b'"cards":["NZ","IQ","SG","SH"]}'
+        c = D.connect()
+        try:
+            c.request("POST", "/v1/wibbell/check", body=chunks(), encode_chunked=True,
+                      headers={"Content-Type": "application/json", "Transfer-Encoding": "chunked"})
+            r = c.getresponse()
+            self.assertEqual(r.status, 200)
+            self.assertTrue(json.loads(r.read())["valid"])
+        finally:
+            c.close()
+
+    def test_unknown_dictionary(self):
+        self.assertProblem(D.request("GET", "/v1/dictionaries/xx_XX/words/explore"), 404,
+                           "unknown_dictionary")
+        self.assertProblem(D.request("GET", "/v1/dictionaries/xx_XX/match?cards=NZ"), 404,
+                           "unknown_dictionary")
+        self.assertProblem(D.request("GET", "/v1/dictionaries/xx_XX/prefix/ex"), 404,
+                           "unknown_dictionary")
+        self.assertProblem(D.request("GET", "/v1/dictionaries/xx_XX/pattern/c_t"), 404,
+                           "unknown_dictionary")
+        self.assertProblem(self.post({"word": "a", "cards": [], "dictionary": "xx_XX"}), 404,
+                           "unknown_dictionary")
+
+    def test_unknown_route(self):
+        for path in ("/", "/nope", "/v1", "/v1/dictionaries/en_US", "/healthz/",
+                     "/v1/dictionaries/en_US/words", "/v1/dictionaries/en_US/words/a/b",
+                     "/v2/version", "/v1/dictionaries//words/a"):
+            self.assertProblem(D.request("GET", path), 404, "not_found")
+
+    def test_wrong_method(self):
+        doc, hdrs = self.assertProblem(D.request("POST", "/healthz", b"{}"), 405,
+                                       "method_not_allowed")
+        self.assertIn("GET", hdrs.get("allow", ""))
+        doc, hdrs = self.assertProblem(D.request("GET", "/v1/wibbell/check"), 405,
+                                       "method_not_allowed")
+        self.assertEqual(hdrs.get("allow"), "POST")
+        for m in ("DELETE", "PUT", "PATCH"):
+            doc, hdrs = self.assertProblem(D.request(m, "/v1/dictionaries"), 405,
+                                           "method_not_allowed")
+            self.assertIn("GET", hdrs.get("allow", ""))
+
+    def test_bad_limit(self):
+        base = "/v1/dictionaries/en_US/"
+        for query in ("limit=abc", "limit=-1", "limit=1001", "limit=", "limit=1e3",
+                      "limit=99999999999999999999999", "offset=x"):
+            self.assertProblem(D.request("GET", base + "match?cards=NZ&" + query), 400,
+                               "bad_parameter")
+        for query in ("limit=abc", "limit=100000"):
+            self.assertProblem(D.request("GET", base + "prefix/ex?" + query), 400,
+                               "bad_parameter")
+            self.assertProblem(D.request("GET", base + "pattern/c_t?" + query), 400,
+                               "bad_parameter")
+        self.assertProblem(D.request("GET", base + "words/explore?family_limit=x"), 400,
+                           "bad_parameter")
+        self.assertProblem(D.request("GET", base + "words/explore?definitions_limit=101"), 400,
+                           "bad_parameter")
+
+    def test_match_cards_required(self):
+        base = "/v1/dictionaries/en_US/match"
+        self.assertProblem(D.request("GET", base), 400, "bad_parameter", detail_has="cards")
+        self.assertProblem(D.request("GET", base + "?cards="), 400, "bad_parameter")
+        self.assertProblem(D.request("GET", base + "?cards=" + ",".join(["A"] * 17)), 400,
+                           "bad_parameter")
+
+    def test_bad_pattern(self):
+        self.assertProblem(D.request("GET", "/v1/dictionaries/en_US/pattern/c%2At"), 400,
+                           "bad_word")
+
+    def test_long_uri(self):
+        st, _, _ = D.request("GET", "/v1/dictionaries/en_US/words/" + "a" * 9000)
+        self.assertIn(st, (414, 431))
+
+    def test_garbage_request(self):
+        # not HTTP at all: the daemon may answer 400 or just close
+        s = socket.create_connection((D.host, D.port), timeout=2)
+        try:
+            s.sendall(b"\x00\x01\x02 garbage \xff\r\n\r\n")
+            try:
+                s.recv(4096)
+            except OSError:
+                pass
+        finally:
+            s.close()
+
+
+if __name__ == "__main__":
+    wbtest.main()

@@ -1,0 +1,285 @@
+"""wbtest.py - what the end-to-end tests of wibbelld share.
+
+Starts the real daemon (the binary named by $WIBBELLD) on 127.0.0.1 port 0
+with the prebuilt data directory $WIBBELLD_TEST_DATA, reads the real port
+from the one line it prints on stdout, waits until /healthz answers, and
+stops it by the pid it started (SIGTERM), checking that it exits 0.  Also
+a small HTTP client over http.client and raw sockets, and a unittest runner
+that speaks TAP (one `ok`/`not ok` line per test), ends with the line
+`e2e: N passed, M failed` and exits non-zero on any failure.
+
+Python 3 standard library only.
+"""
+import http.client
+import json
+import os
+import re
+import select
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+LISTEN_RE = re.compile(r"^wibbelld: listening on http://(\[[^\]]+\]|[^:/]+):(\d+)$")
+START_TIMEOUT = 240.0  # a first start may build a dictionary
+STOP_TIMEOUT = 30.0
+
+
+SANITIZER_STATUS = 99
+SANITIZER_RE = re.compile(r"runtime error:|ERROR: \w+Sanitizer|WARNING: \w+Sanitizer")
+
+
+def sanitizer_report(text):
+    """The sanitizer lines (with what follows) of a stderr text, or ""."""
+    m = SANITIZER_RE.search(text)
+    return text[m.start():][:4000] if m else ""
+
+
+def env_path(name):
+    v = os.environ.get(name)
+    if not v:
+        sys.stderr.write("e2e: the environment variable %s is not set\n" % name)
+        sys.exit(2)
+    return v
+
+
+class Daemon:
+    """One wibbelld process started by these tests."""
+
+    def __init__(self, args=(), data_dir=None, listen="127.0.0.1:0", env=None,
+                 data_dir_arg=True):
+        self.exe = env_path("WIBBELLD")
+        self.data_dir = data_dir or env_path("WIBBELLD_TEST_DATA")
+        self.args = ["--listen", listen]
+        if data_dir_arg:
+            self.args += ["--data-dir", self.data_dir]
+        self.args += list(args)
+        self.env = env
+        self.proc = None
+        self.host = None
+        self.port = None
+        self.stderr = tempfile.TemporaryFile(mode="w+b")
+
+    def start(self):
+        self.proc = subprocess.Popen([self.exe] + self.args, stdout=subprocess.PIPE,
+                                     stderr=self.stderr, stdin=subprocess.DEVNULL,
+                                     env=self.env)
+        line = self._read_line(START_TIMEOUT)
+        m = LISTEN_RE.match(line)
+        if not m:
+            self.kill()
+            self.proc.stdout.close()
+            raise RuntimeError("wibbelld did not announce its address; stdout %r; stderr:\n%s"
+                               % (line, self.stderr_text()))
+        self.host = m.group(1).strip("[]")
+        self.port = int(m.group(2))
+        if self.port == 0:
+            raise RuntimeError("wibbelld announced port 0")
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                status, _, _ = self.request("GET", "/healthz")
+                if status == 200:
+                    break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                self.kill()
+                raise RuntimeError("wibbelld does not answer /healthz")
+            time.sleep(0.05)
+        return self
+
+    def _read_line(self, timeout):
+        deadline = time.monotonic() + timeout
+        fd = self.proc.stdout.fileno()
+        buf = b""
+        while b"\n" not in buf:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                break
+            r, _, _ = select.select([fd], [], [], left)
+            if not r:
+                break
+            chunk = os.read(fd, 4096)
+            if not chunk:
+                break
+            buf += chunk
+        return buf.split(b"\n", 1)[0].decode("utf-8", "replace")
+
+    def stderr_text(self):
+        self.stderr.seek(0)
+        return self.stderr.read().decode("utf-8", "replace")
+
+    def alive(self):
+        return self.proc is not None and self.proc.poll() is None
+
+    def stop(self, sig=signal.SIGTERM):
+        """Signal the process we started; return its exit status.  A
+        sanitizer report on its stderr (UBSan does not change the exit
+        status by itself) turns a 0 into SANITIZER_STATUS."""
+        if self.proc is None:
+            return None
+        if self.proc.poll() is None:
+            os.kill(self.proc.pid, sig)
+        try:
+            rc = self.proc.wait(timeout=STOP_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            self.kill()
+            rc = None
+        self.proc.stdout.close()
+        report = sanitizer_report(self.stderr_text())
+        if report:
+            print("# sanitizer report of wibbelld pid %d:" % self.proc.pid)
+            for l in report.splitlines():
+                print("#   " + l)
+            if rc == 0:
+                rc = SANITIZER_STATUS
+        return rc
+
+    def kill(self):
+        if self.proc is not None and self.proc.poll() is None:
+            os.kill(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
+
+    # --- HTTP ---
+
+    def connect(self, timeout=30):
+        return http.client.HTTPConnection(self.host, self.port, timeout=timeout)
+
+    def request(self, method, path, body=None, headers=None, conn=None):
+        """One request; returns (status, headers as a lower-case dict, body bytes)."""
+        own = conn is None
+        c = conn or self.connect()
+        try:
+            h = dict(headers or {})
+            if isinstance(body, (dict, list)):
+                body = json.dumps(body).encode("utf-8")
+                h.setdefault("Content-Type", "application/json")
+            elif isinstance(body, str):
+                body = body.encode("utf-8")
+            c.request(method, path, body=body, headers=h)
+            r = c.getresponse()
+            data = r.read()
+            return r.status, {k.lower(): v for k, v in r.getheaders()}, data
+        finally:
+            if own:
+                c.close()
+
+    def json(self, method, path, body=None, headers=None):
+        """A request whose answer must be JSON: (status, headers, document)."""
+        status, hdrs, data = self.request(method, path, body, headers)
+        try:
+            doc = json.loads(data.decode("utf-8"))
+        except ValueError:
+            raise AssertionError("%s %s: not JSON: %r" % (method, path, data[:200]))
+        return status, hdrs, doc
+
+    def raw(self, data, timeout=10):
+        """Send raw bytes on a new connection; return everything read
+        until the server closes it or the first response is complete."""
+        s = socket.create_connection((self.host, self.port), timeout=timeout)
+        try:
+            s.sendall(data)
+            return read_response(s)
+        finally:
+            s.close()
+
+
+def read_response(s):
+    """Read one HTTP/1.1 response (with Content-Length) from socket s:
+    (status, headers as a lower-case dict, body bytes)."""
+    buf = b""
+    while b"\r\n\r\n" not in buf:
+        chunk = s.recv(65536)
+        if not chunk:
+            break
+        buf += chunk
+    head, _, body = buf.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    if not lines or not lines[0].startswith("HTTP/"):
+        raise AssertionError("no HTTP response: %r" % buf[:200])
+    status = int(lines[0].split()[1])
+    hdrs = {}
+    for l in lines[1:]:
+        k, _, v = l.partition(":")
+        hdrs[k.strip().lower()] = v.strip()
+    n = int(hdrs.get("content-length", "0"))
+    while len(body) < n:
+        chunk = s.recv(65536)
+        if not chunk:
+            break
+        body += chunk
+    return status, hdrs, body[:n]
+
+
+class TapResult(unittest.TestResult):
+    """Reports each test as a TAP line on stdout as it ends."""
+
+    def __init__(self, *a, **k):
+        super().__init__(*a, **k)
+        self.n = 0
+        self.passed = 0
+        self.bad = 0
+
+    def _line(self, ok, test, note=""):
+        self.n += 1
+        name = test.id() if hasattr(test, "id") else str(test)
+        if name.startswith("__main__."):
+            name = name[len("__main__."):]
+        print("%s %d - %s%s" % ("ok" if ok else "not ok", self.n, name, note))
+        sys.stdout.flush()
+
+    def _diag(self, text):
+        for l in text.rstrip("\n").split("\n"):
+            print("# " + l)
+        sys.stdout.flush()
+
+    def addSuccess(self, test):
+        super().addSuccess(test)
+        self.passed += 1
+        self._line(True, test)
+
+    def addFailure(self, test, err):
+        super().addFailure(test, err)
+        self.bad += 1
+        self._line(False, test)
+        self._diag(self.failures[-1][1])
+
+    def addError(self, test, err):
+        super().addError(test, err)
+        self.bad += 1
+        self._line(False, test)
+        self._diag(self.errors[-1][1])
+
+    def addSkip(self, test, reason):
+        super().addSkip(test, reason)
+        self.passed += 1
+        self._line(True, test, " # SKIP " + reason)
+
+    def addExpectedFailure(self, test, err):
+        super().addExpectedFailure(test, err)
+        self.passed += 1
+        self._line(True, test, " # TODO expected failure")
+
+    def addUnexpectedSuccess(self, test):
+        super().addUnexpectedSuccess(test)
+        self.bad += 1
+        self._line(False, test, " # unexpected success")
+
+
+def main(module_name="__main__"):
+    """Run the tests of a module as TAP on stdout (the plan comes last);
+    end with `e2e: N passed, M failed` (a TAP comment on stdout, and a
+    plain line on stderr); exit 0 only if all passed."""
+    suite = unittest.defaultTestLoader.loadTestsFromModule(sys.modules[module_name])
+    res = TapResult()
+    suite.run(res)
+    print("1..%d" % res.n)
+    summary = "e2e: %d passed, %d failed" % (res.passed, res.bad)
+    print("# " + summary)
+    sys.stdout.flush()
+    sys.stderr.write(summary + "\n")
+    sys.exit(0 if res.bad == 0 and res.n > 0 else 1)
