@@ -40,6 +40,7 @@ typedef struct synset {
     long offset;
     uint32_t *words; /* word ids in the synset, in order */
     uint8_t nwords;
+    uint64_t proper; /* bit i: word i is capitalised here (a name: Teach) */
     char *gloss;
 } synset;
 
@@ -249,6 +250,8 @@ static int load_data(wordnet *wn, const char *dir, int pos, pend **pv,
             t = strtok_r(NULL, " ", &save);
             strtok_r(NULL, " ", &save);      /* lex_id */
             s.words[i] = t && clean_word(t, w, sizeof w) ? word_id(wn, w) : UINT32_MAX;
+            if (t && t[0] >= 'A' && t[0] <= 'Z' && i < 64)
+                s.proper |= 1ull << i;
         }
         s.nwords = (uint8_t)(nw > 255 ? 255 : nw);
         t = strtok_r(NULL, " ", &save);
@@ -331,6 +334,11 @@ static int sense_cmp(const void *x, const void *y)
     return a->pos < b->pos ? -1 : a->pos > b->pos;
 }
 
+static int is_proper(const synset *s, size_t i)
+{
+    return i < 64 && (s->proper & (1ull << i));
+}
+
 /* Link two words of a synset-level link when they share a stem: a prefix
  * of four letters or more that leaves at most two letters of the shorter
  * word (beautiful, beauty), not otherwise (large, size). */
@@ -380,14 +388,16 @@ int wn_load(const char *dir, wordnet **out)
              * others (large, size). */
             for (size_t x = 0; x < s->nwords; x++)
                 for (size_t y = 0; y < t->nwords; y++)
-                    link_alike(wn, &links, s->words[x], t->words[y]);
+                    if (!is_proper(s, x) && !is_proper(t, y))
+                        link_alike(wn, &links, s->words[x], t->words[y]);
             continue;
         }
         if (pv[i].src < 1 || pv[i].src > s->nwords || pv[i].tgt < 1 ||
             pv[i].tgt > t->nwords)
             continue;
         uint32_t a = s->words[pv[i].src - 1], b = t->words[pv[i].tgt - 1];
-        if (a == UINT32_MAX || b == UINT32_MAX || a == b)
+        if (a == UINT32_MAX || b == UINT32_MAX || a == b ||
+            is_proper(s, (size_t)pv[i].src - 1) || is_proper(t, (size_t)pv[i].tgt - 1))
             continue;
         pairs_add(&links, a, b);
         pairs_add(&links, b, a);
@@ -498,7 +508,16 @@ size_t wn_glosses(const wordnet *wn, const char *w, size_t max,
         return 0;
     for (uint32_t i = wn->sense_off[id]; i < wn->sense_off[id + 1] && n < max; i++) {
         const sense *s = &wn->senses[i];
-        cb(ctx, pos_name[s->pos], wn->syns[s->pos][s->syn].gloss);
+        const synset *syn = &wn->syns[s->pos][s->syn];
+        /* Skip the senses in which the word is a name ("Teach", the
+         * pirate, for teach): Wibbell words are not proper nouns. */
+        int name = 0;
+        for (size_t k = 0; k < syn->nwords; k++)
+            if (syn->words[k] == id && is_proper(syn, k))
+                name = 1;
+        if (name)
+            continue;
+        cb(ctx, pos_name[s->pos], syn->gloss);
         n++;
     }
     return n;

@@ -133,6 +133,13 @@ static void test_lookup(void **state)
     assert_string_equal(e->stems[0], "goose");
     dict_entry_free(e);
 
+    /* Senses in which the word is a name (Teach, the pirate) are left out. */
+    assert_int_equal(dict_lookup(us, "teach", 5, 10, 10, &e), WB_OK);
+    assert_true(e->ndefs > 0);
+    for (size_t i = 0; i < e->ndefs; i++)
+        assert_null(strstr(e->defs[i].text, "pirate"));
+    dict_entry_free(e);
+
     assert_int_equal(dict_lookup(us, "not a word", 10, 10, 10, &e), WB_ENOTWORD);
     assert_int_equal(dict_lookup(us, "\xff", 1, 10, 10, &e), WB_EUTF8);
 }
