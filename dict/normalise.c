@@ -103,8 +103,11 @@ static int base_of(UChar32 c, const UNormalizer2 *nfd)
     return -1;
 }
 
-int norm_letter_spans(const char *folded, size_t *offs, size_t *lens,
-                      size_t cap, size_t *count)
+/* Walk the letters of a folded word: the a-z base of each into `base`
+ * (when not NULL, NUL-terminated) and the byte span of each into offs/lens
+ * (when not NULL).  Combining marks join the span of the letter before. */
+static int walk_letters(const char *folded, char *base, size_t *offs,
+                        size_t *lens, size_t cap, size_t *count)
 {
     UErrorCode st = U_ZERO_ERROR;
     const UNormalizer2 *nfd = unorm2_getNFDInstance(&st);
@@ -122,44 +125,36 @@ int norm_letter_spans(const char *folded, size_t *offs, size_t *lens,
         if (b < 0)
             return WB_ENOTWORD;
         if (b == 0) {
-            if (k > 0)
+            if (k > 0 && lens)
                 lens[k - 1] += (size_t)(i - start);
             continue;
         }
-        if (k >= cap)
+        if (k + 1 >= cap)
             return WB_ETOOBIG;
-        offs[k] = (size_t)start;
-        lens[k] = (size_t)(i - start);
+        if (base)
+            base[k] = (char)b;
+        if (offs) {
+            offs[k] = (size_t)start;
+            lens[k] = (size_t)(i - start);
+        }
         k++;
     }
+    if (base)
+        base[k] = '\0';
     *count = k;
-    return WB_OK;
+    return k ? WB_OK : WB_ENOTWORD;
+}
+
+int norm_letter_spans(const char *folded, size_t *offs, size_t *lens,
+                      size_t cap, size_t *count)
+{
+    return walk_letters(folded, NULL, offs, lens, cap + 1, count);
 }
 
 int norm_base(const char *folded, char *out, size_t cap)
 {
-    UErrorCode st = U_ZERO_ERROR;
-    const UNormalizer2 *nfd = unorm2_getNFDInstance(&st);
-    if (U_FAILURE(st))
-        return WB_EINVAL;
-    size_t len = strlen(folded), k = 0;
-    int32_t i = 0;
-    while ((size_t)i < len) {
-        UChar32 c;
-        U8_NEXT(folded, i, (int32_t)len, c);
-        if (c < 0)
-            return WB_EUTF8;
-        int b = base_of(c, nfd);
-        if (b < 0)
-            return WB_ENOTWORD;
-        if (b == 0)
-            continue;
-        if (k + 1 >= cap)
-            return WB_ETOOBIG;
-        out[k++] = (char)b;
-    }
-    out[k] = '\0';
-    return k ? WB_OK : WB_ENOTWORD;
+    size_t n;
+    return walk_letters(folded, out, NULL, NULL, cap, &n);
 }
 
 int norm_titlecase(const char *folded, char *out, size_t cap)
