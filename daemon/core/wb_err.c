@@ -19,6 +19,12 @@ static const struct {
     [WB_EFULL] = {"full", "capacity exhausted"},
     [WB_ECONFLICT] = {"conflict", "conflicting or stale state"},
     [WB_EDATA] = {"missing_data", "source data is missing"},
+    [WB_EILLEGAL] = {"illegal_action", "the rules do not allow this action now"},
+    [WB_ENOTTURN] = {"not_your_turn", "this seat may not act now"},
+    [WB_EAUTH] = {"unauthorized", "a token is needed"},
+    [WB_EFORBIDDEN] = {"forbidden", "this token does not allow that"},
+    [WB_ESTALE] = {"stale_version", "the version given is not the current one"},
+    [WB_ELIMIT] = {"match_limit", "the daemon holds as many live matches as it may"},
 };
 
 const char *wb_strerror(int err)

@@ -24,6 +24,12 @@ typedef enum wb_err {
     WB_EFULL,      /* storage or capacity is full */
     WB_ECONFLICT,  /* stale version or conflicting state */
     WB_EDATA,      /* source data (dictionaries, word lists) missing */
+    WB_EILLEGAL,   /* a game action the rules do not allow now */
+    WB_ENOTTURN,   /* a game action from a seat that may not act now */
+    WB_EAUTH,      /* no credentials where they are needed */
+    WB_EFORBIDDEN, /* credentials that do not allow this */
+    WB_ESTALE,     /* the caller's version is not the current one */
+    WB_ELIMIT,     /* a configured cap is reached (live matches) */
     WB_ERR_COUNT_
 } wb_err;
 

@@ -1,0 +1,114 @@
+/*
+ * matches.h - the game framework: live matches, their persistence and
+ * their event logs.  The one API of games/ that api/ uses.
+ *
+ * A match is an instance of a game (game.h) with an id, a version (the
+ * number of applied actions plus one), a host token and one token per seat.
+ * Every applied action is appended to the match's log in the same LMDB
+ * write transaction that stores the new state, and the transaction is
+ * durable before the call returns: an acknowledged action is never lost,
+ * and opening the store again resumes every match.
+ *
+ * Thread safety: every function may be called from any thread.  Actions
+ * on one match are serialised; different matches proceed in parallel.
+ *
+ * Ownership: json_t results are new references the caller decrefs;
+ * strings set through `why` are malloc'd and freed by the caller.
+ */
+#ifndef MATCHES_H
+#define MATCHES_H
+
+#include <jansson.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dict.h"
+#include "game.h"
+
+typedef struct match_store match_store;
+typedef struct match_sub match_sub;
+
+typedef struct match_config {
+    const char *data_dir;  /* matches live in data_dir/games/ (LMDB) */
+    size_t max_live;       /* cap on active matches; 0: 1000 */
+    int64_t abandon_ms;    /* an active match untouched this long counts as
+                              abandoned (listable, deletable); 0: 24 h */
+    const dict_lib *dicts; /* borrowed, for games that judge words */
+} match_config;
+
+/* Open (creating if needed) the store and load every match in it.
+ * A match of an unknown game or with a state its game cannot load is
+ * skipped with a message on stderr, never deleted. */
+int match_store_open(const match_config *cfg, match_store **out);
+/* Stop timers, wake and detach subscribers, close.  NULL accepted. */
+void match_store_close(match_store *ms);
+
+/* Create a match.  `players`: array of 1..n names; `options`: object or
+ * NULL; `seed`: used when `has_seed`, else random.  On WB_OK *out is
+ * {"id","game","version":1,"seed","host_token",
+ *  "players":[{"seat","name","token"}],"state":<host view>}.
+ * WB_EINVAL (+why) bad request for this game, WB_ENOTFOUND unknown game,
+ * WB_ELIMIT too many live matches. */
+int match_create(match_store *ms, const char *game, const json_t *players,
+                 const json_t *options, uint64_t seed, int has_seed,
+                 json_t **out, char **why);
+
+/* Who is calling: `token` NULL -> GAME_SEAT_PUBLIC; the host token ->
+ * GAME_SEAT_HOST; a seat token -> that seat.  WB_ENOTFOUND no such match;
+ * WB_EFORBIDDEN a token that is not one of this match's. */
+int match_auth(match_store *ms, const char *id, const char *token, int *seat);
+
+/* The view for `seat`, with "id", "game" and "version" added.  Sets
+ * *version.  WB_ENOTFOUND. */
+int match_view(match_store *ms, const char *id, int seat, json_t **view,
+               uint64_t *version);
+
+/* {"actions":[...]} for `seat`; empty for the public. */
+int match_actions(match_store *ms, const char *id, int seat, json_t **out);
+
+/* Apply an action.  `if_match`: the version the caller saw, or 0 for
+ * none.  On WB_OK *out is {"version","events":[...],"state":<view of seat>}.
+ * Errors: WB_ENOTFOUND; WB_EAUTH (public caller); WB_ESTALE (if_match is
+ * not the current version); WB_EILLEGAL / WB_ENOTTURN / WB_EINVAL with
+ * *why from the game (nothing changed, nothing logged); WB_ESTORE. */
+int match_apply(match_store *ms, const char *id, int seat,
+                const json_t *action, uint64_t if_match, json_t **out,
+                char **why);
+
+/* The log as `seat` may see it: {"entries":[{"version","seat","action",
+ * "at","events":[...]}]} for versions > after (0: all).  Private events of
+ * other seats are left out; other seats' actions are shown as the game's
+ * events show them (the action body only to its seat and the host). */
+int match_log(match_store *ms, const char *id, int seat, uint64_t after,
+              json_t **out);
+
+/* Matches as a list: {"matches":[{"id","game","status","version",
+ * "players","created","updated","abandoned"}]}; `status` filter "active",
+ * "finished", "abandoned" or NULL for all. */
+int match_list(match_store *ms, const char *status, json_t **out);
+
+/* Delete a match and its log.  Only by its host (seat must be
+ * GAME_SEAT_HOST: else WB_EFORBIDDEN), and only when finished or
+ * abandoned (else WB_ECONFLICT with *why). */
+int match_delete(match_store *ms, const char *id, int seat, char **why);
+
+/* Ask the match's game a read-only question (game_kind.query) as `seat`.
+ * WB_ENOTFOUND (no such match or question), WB_EINVAL / WB_EFORBIDDEN
+ * with *why. */
+int match_query(match_store *ms, const char *id, int seat, const char *name,
+                const json_t *args, json_t **out, char **why);
+
+/* Subscribe to a match: `fn(ctx)` is called (from the thread that applied
+ * the action, after it is durable, without locks held) whenever the
+ * version changes, and once with the match gone (deleted or store closing).
+ * Keep fn short: it should only wake the subscriber, which then reads with
+ * match_log / match_view.  WB_ENOTFOUND. */
+int match_subscribe(match_store *ms, const char *id, void (*fn)(void *ctx),
+                    void *ctx, match_sub **out);
+/* After this returns, fn is not running and will not be called again. */
+void match_unsubscribe(match_sub *sub);
+
+/* The current version, or 0 when the match does not exist (any more). */
+uint64_t match_version(match_store *ms, const char *id);
+
+#endif
