@@ -34,6 +34,10 @@ typedef struct match_config {
     int64_t abandon_ms;    /* an active match untouched this long counts as
                               abandoned (listable, deletable); 0: 24 h */
     const dict_lib *dicts; /* borrowed, for games that judge words */
+    /* The games this store runs; NULL: game_registry().  Tests pass their
+     * own small games here. */
+    const game_kind *const *kinds;
+    size_t nkinds;
 } match_config;
 
 /* Open (creating if needed) the store and load every match in it.

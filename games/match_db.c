@@ -1,0 +1,180 @@
+/* match_db.c - match records and event logs in LMDB (see match_db.h). */
+#include "match_db.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store.h"
+#include "wb_err.h"
+#include "wb_mem.h"
+#include "wb_paths.h"
+
+#define ID_LEN 32
+
+struct match_db {
+    store_env *env;
+    store_db matches, log;
+};
+
+int match_db_open(const char *data_dir, match_db **out)
+{
+    match_db *db = wb_calloc(1, sizeof *db);
+    store_txn *t = NULL;
+    char *dir = wb_asprintf("%s/games", data_dir);
+    int rc = wb_mkdirs(dir);
+    *out = NULL;
+    if (!rc)
+        rc = store_env_open(dir, STORE_CREATE, (size_t)8 << 30, 4, &db->env);
+    if (!rc)
+        rc = store_txn_begin(db->env, 1, &t);
+    if (!rc)
+        rc = store_db_open(t, "matches", 1, &db->matches);
+    if (!rc)
+        rc = store_db_open(t, "log", 1, &db->log);
+    if (!rc) {
+        rc = store_txn_commit(t);
+        t = NULL;
+    }
+    store_txn_abort(t);
+    free(dir);
+    if (rc) {
+        match_db_close(db);
+        return rc;
+    }
+    *out = db;
+    return WB_OK;
+}
+
+void match_db_close(match_db *db)
+{
+    if (!db)
+        return;
+    store_env_close(db->env);
+    free(db);
+}
+
+static void log_key(const char *id, uint64_t version, unsigned char key[ID_LEN + 8])
+{
+    memcpy(key, id, ID_LEN);
+    for (int i = 0; i < 8; i++)
+        key[ID_LEN + i] = (unsigned char)(version >> (56 - 8 * i));
+}
+
+int match_db_each(match_db *db, int (*cb)(void *, const char *, const char *, size_t),
+                  void *ctx)
+{
+    store_txn *t = NULL;
+    store_cur *c = NULL;
+    store_val k, v;
+    int rc = store_txn_begin(db->env, 0, &t);
+    if (!rc)
+        rc = store_cur_open(t, db->matches, &c);
+    if (!rc)
+        rc = store_cur_seek(c, NULL, 0, &k, &v);
+    while (!rc) {
+        char id[ID_LEN + 1];
+        if (k.len == ID_LEN) {
+            memcpy(id, k.data, ID_LEN);
+            id[ID_LEN] = '\0';
+            char *rec = wb_strndup(v.data, v.len);
+            int stop = cb(ctx, id, rec, v.len);
+            free(rec);
+            if (stop)
+                break;
+        }
+        rc = store_cur_next(c, &k, &v);
+    }
+    if (rc == WB_ENOTFOUND)
+        rc = WB_OK;
+    store_cur_close(c);
+    store_txn_abort(t);
+    return rc;
+}
+
+int match_db_commit(match_db *db, const char *id, const char *rec,
+                    uint64_t version, const char *entry)
+{
+    store_txn *t = NULL;
+    unsigned char key[ID_LEN + 8];
+    int rc = store_txn_begin(db->env, 1, &t);
+    if (rc)
+        return rc;
+    rc = store_put(t, db->matches, id, ID_LEN, rec, strlen(rec), 0);
+    if (!rc && entry) {
+        log_key(id, version, key);
+        rc = store_put(t, db->log, key, sizeof key, entry, strlen(entry), 0);
+    }
+    if (rc) {
+        store_txn_abort(t);
+        return rc;
+    }
+    return store_txn_commit(t);
+}
+
+int match_db_log(match_db *db, const char *id, uint64_t after,
+                 int (*cb)(void *, uint64_t, const char *, size_t), void *ctx)
+{
+    store_txn *t = NULL;
+    store_cur *c = NULL;
+    store_val k, v;
+    unsigned char key[ID_LEN + 8];
+    int rc = store_txn_begin(db->env, 0, &t);
+    log_key(id, after + 1, key);
+    if (!rc)
+        rc = store_cur_open(t, db->log, &c);
+    if (!rc)
+        rc = store_cur_seek(c, key, sizeof key, &k, &v);
+    while (!rc && k.len == sizeof key && memcmp(k.data, id, ID_LEN) == 0) {
+        uint64_t ver = 0;
+        for (int i = 0; i < 8; i++)
+            ver = ver << 8 | ((const unsigned char *)k.data)[ID_LEN + i];
+        char *e = wb_strndup(v.data, v.len);
+        int stop = cb(ctx, ver, e, v.len);
+        free(e);
+        if (stop)
+            break;
+        rc = store_cur_next(c, &k, &v);
+    }
+    if (rc == WB_ENOTFOUND)
+        rc = WB_OK;
+    store_cur_close(c);
+    store_txn_abort(t);
+    return rc;
+}
+
+int match_db_delete(match_db *db, const char *id)
+{
+    store_txn *t = NULL;
+    store_cur *c = NULL;
+    store_val k, v;
+    unsigned char key[ID_LEN + 8], (*keys)[ID_LEN + 8] = NULL;
+    size_t n = 0, cap = 0;
+    int rc = store_txn_begin(db->env, 1, &t);
+    if (rc)
+        return rc;
+    rc = store_del(t, db->matches, id, ID_LEN);
+    if (rc == WB_ENOTFOUND)
+        rc = WB_OK;
+    log_key(id, 0, key);
+    if (!rc)
+        rc = store_cur_open(t, db->log, &c);
+    if (!rc)
+        rc = store_cur_seek(c, key, sizeof key, &k, &v);
+    while (!rc && k.len == sizeof key && memcmp(k.data, id, ID_LEN) == 0) {
+        keys = wb_grow(keys, &cap, n + 1, sizeof *keys);
+        memcpy(keys[n++], k.data, sizeof key);
+        rc = store_cur_next(c, &k, &v);
+    }
+    if (rc == WB_ENOTFOUND)
+        rc = WB_OK;
+    store_cur_close(c);
+    for (size_t i = 0; i < n && !rc; i++)
+        rc = store_del(t, db->log, keys[i], sizeof key);
+    free(keys);
+    if (rc) {
+        store_txn_abort(t);
+        return rc;
+    }
+    return store_txn_commit(t);
+}

@@ -1,0 +1,46 @@
+/*
+ * match_db.h - where matches are kept: an LMDB environment in
+ * DATA_DIR/games/ with two databases.
+ *
+ *   matches  key: match id (32 hex digits)
+ *            value: the match record, JSON: game, version, seed, tokens,
+ *                   players, times and the game's saved state
+ *   log      key: match id + u64 big-endian version (so one match's log is
+ *                 contiguous and in order)
+ *            value: the log entry, JSON: version, seat, action, at, events
+ *
+ * Private to games/.  The record and the log entry of one action are put
+ * in one write transaction, committed durably before match_db_commit returns.
+ */
+#ifndef MATCH_DB_H
+#define MATCH_DB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct match_db match_db;
+
+int match_db_open(const char *data_dir, match_db **out);
+void match_db_close(match_db *db);
+
+/* Call cb for every stored match record (`rec` NUL-terminated, valid only
+ * during the call).  Stops at the first non-zero return of cb. */
+int match_db_each(match_db *db, int (*cb)(void *ctx, const char *id,
+                                          const char *rec, size_t len),
+                  void *ctx);
+
+/* Store the record of `id` and, when `entry` is not NULL, its log entry
+ * for `version`, in one durable transaction. */
+int match_db_commit(match_db *db, const char *id, const char *rec,
+                    uint64_t version, const char *entry);
+
+/* Call cb for the log entries of `id` with version > after, in order. */
+int match_db_log(match_db *db, const char *id, uint64_t after,
+                 int (*cb)(void *ctx, uint64_t version, const char *entry,
+                           size_t len),
+                 void *ctx);
+
+/* Remove the record and the whole log of `id`. */
+int match_db_delete(match_db *db, const char *id);
+
+#endif
