@@ -7,6 +7,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "wb_mem.h"
@@ -33,12 +34,13 @@ const game_kind *game_find(const char *name)
 char *game_why(const char *fmt, ...)
 {
     va_list ap;
+    char *s = NULL;
     va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
+    int n = vasprintf(&s, fmt, ap);
     va_end(ap);
-    char *s = wb_malloc((size_t)(n > 0 ? n : 0) + 1);
-    va_start(ap, fmt);
-    vsnprintf(s, (size_t)(n > 0 ? n : 0) + 1, fmt, ap);
-    va_end(ap);
+    if (n < 0) {
+        fprintf(stderr, "wibbelld: out of memory\n");
+        abort();
+    }
     return s;
 }

@@ -1,0 +1,213 @@
+/*
+ * wibbell_int.h - private to the Wibbell module (wibbell.c, wibbell_rules.c,
+ * wibbell_io.c): the state of a match as plain C, and the helpers the
+ * three files share.
+ *
+ * wibbell.c      the game_kind table, options, set-up (create), the deck
+ *                file parser, small shared helpers;
+ * wibbell_rules.c the state machine: apply() and everything an action does;
+ * wibbell_io.c   views, actions lists, save/load and the queries.
+ *
+ * Cards are identified by their index in `cards` (the deck as given or as
+ * read from games/data/wibbell-deck.txt); every list of cards below holds
+ * such ids.  See games/WIBBELL.md for the rules choices.
+ */
+#ifndef WIBBELL_INT_H
+#define WIBBELL_INT_H
+
+#include <jansson.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dict.h"
+#include "game.h"
+#include "rng.h"
+
+#define WIBBELL_LETTERS_MAX 26  /* letters on one card */
+#define WIBBELL_BORDER_MAX 24   /* bytes of a border name, with the NUL */
+#define WIBBELL_DECK_MAX 500    /* cards in a custom deck */
+#define WIBBELL_HANDICAPS_MAX 2 /* starting handicaps per seat */
+#define WIBBELL_TIE_MAX 5000    /* longest tie window, ms */
+#define WIBBELL_HINTS_MAX 500   /* most words one hints query returns */
+
+/* The default deck, embedded at build time from data/wibbell-deck.txt. */
+extern const unsigned char wibbell_deck_txt[];
+extern const size_t wibbell_deck_txt_len;
+
+typedef enum wibbell_mode {
+    WIBBELL_STANDARD, /* round ends on the 3rd card; one permanent handicap */
+    WIBBELL_SIMPLE,   /* round ends on the 4th; the 5th is a bonus */
+    WIBBELL_SIMPLER,  /* round ends on the 3rd, the 4th a bonus; no handicaps */
+} wibbell_mode;
+
+typedef enum wibbell_phase {
+    WIBBELL_FLIP, /* companion mode: waiting for the host to flip a card */
+    WIBBELL_PLAY, /* two cards in the centre: claims are open */
+    WIBBELL_TAKE, /* the turn's winner chooses a centre card */
+    WIBBELL_KEEP, /* the round's winner chooses a permanent handicap */
+    WIBBELL_OVER, /* the game is over */
+} wibbell_phase;
+
+/* A growable list of card ids. */
+typedef struct wibbell_ids {
+    int *v;
+    size_t n, cap;
+} wibbell_ids;
+
+typedef struct wibbell_card {
+    char letters[WIBBELL_LETTERS_MAX + 1]; /* upper-case ASCII, "NZ" */
+    int value;                             /* printed on the card; not scored */
+    char border[WIBBELL_BORDER_MAX];       /* printed border pattern */
+} wibbell_card;
+
+typedef struct wibbell_player {
+    char *name;
+    wibbell_ids up;   /* face-up cards of this round, in the order taken */
+    wibbell_ids down; /* face-down cards of earlier rounds */
+    wibbell_ids hcap; /* permanent handicaps; the first nstart were dealt
+                         at set-up and do not score */
+    size_t nstart;
+    size_t won;       /* cards won by turns this round (bonus not counted) */
+    int out;          /* made a mistake on the current card */
+    size_t rounds_won;
+} wibbell_player;
+
+/* A valid claim waiting in the tie window. */
+typedef struct wibbell_claim {
+    int seat;
+    char *word; /* normalised */
+    int64_t at;
+    int take;   /* centre card chosen in advance, or -1 */
+    size_t row; /* its row in the vocabulary log */
+} wibbell_claim;
+
+/* One row of the classroom log: every judged claim. */
+typedef struct wibbell_vocab {
+    size_t turn;
+    int seat;
+    char *word;       /* normalised when it could be, else as given */
+    int accepted;     /* the dictionary accepted it */
+    int won;          /* it won the card */
+    char *reasons;    /* the refusal reasons, "; "-joined ("" if accepted) */
+    char *pos;        /* part of speech of the first definition, or "" */
+    char *definition; /* first WordNet definition at the time, or "" */
+    int64_t at;
+} wibbell_vocab;
+
+/* What a turn was played with, for the hints query. */
+typedef struct wibbell_turn {
+    size_t round;
+    int centre[2];
+    size_t ncentre;
+    size_t nused;       /* the first nused words of `used` were used before */
+    wibbell_ids *cons;  /* per seat: handicaps then face-up cards */
+} wibbell_turn;
+
+typedef struct wibbell_state {
+    /* options, fixed at creation */
+    wibbell_mode mode;
+    int companion, learning_aid, shuffle;
+    int64_t tie_ms;
+    char *dict_id;
+
+    rng rng;
+    wibbell_card *cards; /* every card of the deck; ids index this */
+    size_t ncards;
+    /* Normal mode: the face-down deck, top first.  Companion mode: the
+     * cards of the deck not seen in play, by id (the physical order is the
+     * table's); ntrim of them are out of the game (2 or 3 players). */
+    wibbell_ids deck;
+    size_t ntrim;
+    wibbell_ids centre; /* 0..2 cards, in view order */
+
+    size_t nplayers;
+    wibbell_player *p;
+
+    char **used; /* the words that took cards, in order */
+    size_t nused, capused;
+
+    wibbell_phase phase;
+    size_t round;          /* 1-based */
+    int winner;            /* TAKE/KEEP: the seat that won; else -1 */
+    int bonus;             /* KEEP in simple mode: the bonus card, else -1 */
+    int last_winner;       /* the seat that won the latest turn, or -1 */
+    int last_round_winner; /* or -1 */
+    int barred;            /* learning aid: may not win this round, or -1 */
+    int64_t window_end;    /* the tie window closes then; -1 when closed */
+    char *end_reason;      /* OVER: "deck_out" or "host_ended" */
+
+    wibbell_claim *claims;
+    size_t nclaims, capclaims;
+    wibbell_vocab *vocab;
+    size_t nvocab, capvocab;
+    wibbell_turn *turns;
+    size_t nturns, capturns;
+} wibbell_state;
+
+/* --- wibbell.c ---------------------------------------------------------- */
+
+void wibbell_ids_push(wibbell_ids *l, int id);
+/* Remove the element at index i, keeping the order. */
+void wibbell_ids_remove(wibbell_ids *l, size_t i);
+/* Index of `id` in l, or -1. */
+long wibbell_ids_find(const wibbell_ids *l, int id);
+
+/* Parse one card line "NZ [value [border]]" (no comment, trimmed):
+ * WB_EINVAL with *why on a bad line. */
+int wibbell_card_parse(const char *line, wibbell_card *c, char **why);
+/* Parse a whole deck file: one card a line, '#' comments. */
+int wibbell_deck_parse(const char *text, size_t len, wibbell_card **cards,
+                       size_t *ncards, char **why);
+/* The letters of a card as a comparable key: upper-case, sorted. */
+void wibbell_card_key(const char *letters, char out[WIBBELL_LETTERS_MAX + 1]);
+
+const char *wibbell_mode_name(wibbell_mode m);
+const char *wibbell_phase_name(wibbell_phase ph);
+
+/* Number of cards still to come from the deck. */
+size_t wibbell_remaining(const wibbell_state *st);
+/* A seat's score: every card held except starting handicaps. */
+size_t wibbell_score(const wibbell_state *st, size_t seat);
+/* May `seat` still win the current card (not out, not barred)? */
+int wibbell_eligible(const wibbell_state *st, size_t seat);
+/* Index of the pending claim of `seat` in the window, or -1. */
+long wibbell_claim_of(const wibbell_state *st, size_t seat);
+/* Does `seat` have to act now (the to_act convention)? */
+int wibbell_to_act(const wibbell_state *st, size_t seat);
+/* The cards a claim of `seat` must satisfy, as letter strings: the
+ * centre, then the seat's handicaps, then its face-up cards.  Returns the
+ * count (may exceed DICT_CARDS_MAX; only that many are written). */
+size_t wibbell_claim_cards(const wibbell_state *st, size_t seat,
+                           const char *out[DICT_CARDS_MAX]);
+
+/* The whole state as freed by destroy (NULL accepted). */
+void wibbell_free(wibbell_state *st);
+
+/* JSON building: `rc |= wibbell_set(o, k, v)` steals v (NULL is a failure). */
+int wibbell_set(json_t *o, const char *key, json_t *v);
+int wibbell_push(json_t *a, json_t *v);
+/* A card as {"id","letters","value","border"}; NULL on failure. */
+json_t *wibbell_card_json(const wibbell_state *st, int id);
+json_t *wibbell_cards_json(const wibbell_state *st, const wibbell_ids *l);
+json_t *wibbell_scores_json(const wibbell_state *st);
+json_t *wibbell_winners_json(const wibbell_state *st);
+
+/* --- wibbell_rules.c ---------------------------------------------------- */
+
+/* After set-up: fill the centre and start the first turn (WB_OK). */
+int wibbell_start(wibbell_state *st, json_t *events);
+int wibbell_apply(void *state, const game_ctx *ctx, int seat,
+                  const json_t *action, json_t *events, char **why);
+int64_t wibbell_deadline(const void *state);
+
+/* --- wibbell_io.c ------------------------------------------------------- */
+
+json_t *wibbell_view(const void *state, int seat);
+json_t *wibbell_actions(const void *state, int seat);
+json_t *wibbell_save(const void *state);
+int wibbell_load(const json_t *saved, void **state, char **why);
+int wibbell_query(const void *state, const game_ctx *ctx, int seat,
+                  const char *name, const json_t *args, json_t **out,
+                  char **why);
+
+#endif
