@@ -11,10 +11,14 @@
 #include <string.h>
 
 #include "wb_mem.h"
+#include "whirlpool.h"
 #include "wibbell.h"
+#include "woodlouse.h"
 
 static const game_kind *const kinds[] = {
     &game_wibbell,
+    &game_whirlpool,
+    &game_woodlouse,
 };
 
 const game_kind *const *game_registry(size_t *n)

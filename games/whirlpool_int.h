@@ -1,0 +1,86 @@
+/*
+ * whirlpool_int.h - the state of a Whirlpool Pond match and what the
+ * module's files share (private to games/whirlpool*.c).
+ *
+ * whirlpool.c: the game kind, options, set-up, save/load and views (what
+ * only reads a match or builds one); whirlpool_rules.c: the turn, the
+ * movement, the four actions and the extortion sub-state machine (what
+ * changes a match); whirlpool_board.c: the pond.
+ */
+#ifndef WHIRLPOOL_INT_H
+#define WHIRLPOOL_INT_H
+
+#include <jansson.h>
+
+#include "game.h"
+#include "rng.h"
+#include "whirlpool_board.h"
+
+#define WP_MAX_SEATS 4
+#define WP_NVAL 7 /* balloon counts are indexed by value; coins 4, 5, 6 exist */
+#define WP_BAL_MIN 4
+#define WP_BAL_MAX 6
+
+typedef enum wp_phase {
+    WP_PH_ROLL_OFF, /* everyone still in the roll-off rolls for first player */
+    WP_PH_ROLL,     /* the player to move rolls (and so moves) */
+    WP_PH_ACT,      /* the player who moved may do one of the four actions */
+    WP_PH_EXTORT,   /* an extortion is being negotiated */
+    WP_PH_OVER
+} wp_phase;
+
+typedef struct wp_tube {
+    int at;           /* a space of the board; -1 once in the whirlpool */
+    int bal[WP_NVAL]; /* water balloons held, by value */
+} wp_tube;
+
+typedef struct wp_deal {
+    int target;          /* the seat being extorted (the thrower is `turn`) */
+    int demand[WP_NVAL]; /* what the thrower asks for, by value */
+    int offer[WP_NVAL];  /* the target's counter-offer, when has_offer */
+    int has_offer;
+    int waiting_target;  /* 1: the target must answer; 0: the thrower */
+} wp_deal;
+
+typedef struct wp_state {
+    wp_board *board;
+    char *board_text; /* the board as given, saved with the state */
+    rng r;
+    int nseats;
+    int suit[WP_MAX_SEATS];
+    wp_tube tube[WP_MAX_SEATS];
+    int stash[WP_NVAL];
+    wp_phase phase;
+    int turn;                    /* the player moving; -1 during the roll-off */
+    int first;                   /* who won the roll-off; -1 before */
+    int last_roll;               /* the last movement roll; 0: none yet */
+    int rolling[WP_MAX_SEATS];   /* roll-off: still rolling in this round */
+    int rolls[WP_MAX_SEATS];     /* roll-off: this round's rolls; 0: not yet */
+    int extort_off;              /* an extortion was called off this turn */
+    wp_deal deal;                /* valid in WP_PH_EXTORT */
+    int winner;                  /* -1 until the game is over */
+} wp_state;
+
+/* whirlpool_rules.c */
+json_t *wp_actions(const void *state, int seat);
+int wp_apply(void *state, const game_ctx *ctx, int seat, const json_t *action,
+             json_t *events, char **why);
+/* The seats that may act now, ascending; returns how many (out: 4). */
+int wp_to_act(const wp_state *s, int out[WP_MAX_SEATS]);
+
+/* whirlpool.c: small JSON helpers the files share.  They return NULL (or
+ * nonzero) when Jansson fails, and take ownership of `v` even then. */
+int wp_set(json_t *o, const char *key, json_t *v);
+int wp_push(json_t *a, json_t *v);
+/* [col, row] of a space; null for -1. */
+json_t *wp_pos(const wp_state *s, int space);
+/* Balloon counts as an array of values, highest first. */
+json_t *wp_bal_json(const int bal[WP_NVAL]);
+/* How many balloons; whether `part` is a selection of `whole`. */
+int wp_bal_count(const int bal[WP_NVAL]);
+int wp_bal_sub(const int part[WP_NVAL], const int whole[WP_NVAL]);
+/* An array of balloon values into counts: WB_OK, or WB_EINVAL when it is
+ * not an array of integers WP_BAL_MIN..WP_BAL_MAX. */
+int wp_bal_parse(const json_t *a, int bal[WP_NVAL]);
+
+#endif

@@ -1,0 +1,555 @@
+/*
+ * woodlouse_box.c - Woodlouse Chaos: the box, the options, the set-up of a
+ * match, and the card and pile helpers the module's files share.
+ *
+ * The box (the animal cards of each species and the variants with their
+ * draw pile sizes) is data: data/woodlouse-cards.txt, embedded into the
+ * binary as woodlouse_cards_txt and read here by a small line parser.  A
+ * match copies what it uses of the box into its state, so a saved match
+ * never depends on the data file it was dealt from.  How a turn is played
+ * is in woodlouse.c; saving and loading in woodlouse_save.c.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "game.h"
+#include "wb_err.h"
+#include "wb_mem.h"
+#include "woodlouse_int.h"
+
+/* The embedded data/woodlouse-cards.txt (daemon/core/embed.c). */
+extern const unsigned char woodlouse_cards_txt[];
+extern const size_t woodlouse_cards_txt_len;
+
+#define WL_MAX_VARIANTS 8
+#define WL_LINE_MAX 256
+
+const char *const wl_phase_names[] = {"draw", "code", "guess", "over"};
+const char *const wl_outcome_names[] = {"none", "guessed", "kept", "mistake"};
+
+/* --- the box -------------------------------------------------------------- */
+
+typedef struct wl_variant {
+    char name[WL_NAME_MAX + 1];
+    int nspecies;
+    int reshuffle;
+    int pile[WL_MAX_SEATS - WL_MIN_SEATS + 1]; /* by number of players */
+} wl_variant;
+
+typedef struct wl_box {
+    int nspecies;
+    char species[WL_MAX_SPECIES][WL_NAME_MAX + 1];
+    int counts[WL_MAX_SPECIES][WL_VALUES];
+    int nvariants;
+    wl_variant v[WL_MAX_VARIANTS];
+} wl_box;
+
+int wl_name_ok(const char *s)
+{
+    size_t n = strlen(s);
+    if (n == 0 || n > WL_NAME_MAX)
+        return 0;
+    for (; *s; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '-' ||
+              *s == '_'))
+            return 0;
+    return 1;
+}
+
+/* A whole decimal number in [lo, hi], or -1. */
+static long parse_num(const char *s, long lo, long hi)
+{
+    char *end = NULL;
+    long v;
+    if (!s || !*s)
+        return -1;
+    v = strtol(s, &end, 10);
+    return *end || v < lo || v > hi ? -1 : v;
+}
+
+static int box_species_find(const wl_box *b, const char *name)
+{
+    for (int i = 0; i < b->nspecies; i++)
+        if (strcmp(b->species[i], name) == 0)
+            return i;
+    return -1;
+}
+
+/* One record of the box file, split into words.  0, or -1 when bad. */
+static int box_record(wl_box *b, char **w, int nw)
+{
+    if (strcmp(w[0], "card") == 0) {
+        if (nw != 2 + WL_VALUES || b->nspecies == WL_MAX_SPECIES || !wl_name_ok(w[1]) ||
+            box_species_find(b, w[1]) >= 0)
+            return -1;
+        int total = 0;
+        for (int k = 0; k < WL_VALUES; k++) {
+            long v = parse_num(w[2 + k], 0, WL_MAX_PER_VALUE);
+            if (v < 0)
+                return -1;
+            b->counts[b->nspecies][k] = (int)v;
+            total += (int)v;
+        }
+        if (total == 0)
+            return -1;
+        strcpy(b->species[b->nspecies++], w[1]);
+        return 0;
+    }
+    if (strcmp(w[0], "variant") == 0) {
+        wl_variant *v = &b->v[b->nvariants];
+        long ns = nw == 4 + WL_MAX_SEATS - WL_MIN_SEATS + 1 ? parse_num(w[2], 1, WL_MAX_SPECIES)
+                                                             : -1;
+        if (ns < 0 || b->nvariants == WL_MAX_VARIANTS || !wl_name_ok(w[1]) ||
+            (strcmp(w[3], "yes") != 0 && strcmp(w[3], "no") != 0))
+            return -1;
+        for (int i = 0; i < b->nvariants; i++)
+            if (strcmp(b->v[i].name, w[1]) == 0)
+                return -1;
+        for (int k = 0; k <= WL_MAX_SEATS - WL_MIN_SEATS; k++) {
+            long p = parse_num(w[4 + k], 1, WL_MAX_CARDS);
+            if (p < 0)
+                return -1;
+            v->pile[k] = (int)p;
+        }
+        strcpy(v->name, w[1]);
+        v->nspecies = (int)ns;
+        v->reshuffle = strcmp(w[3], "yes") == 0;
+        b->nvariants++;
+        return 0;
+    }
+    return -1;
+}
+
+/* Read the embedded box file.  WB_EDATA with *why when it is broken (a
+ * build error: the file ships with the binary). */
+static int box_read(wl_box *b, char **why)
+{
+    const char *p = (const char *)woodlouse_cards_txt;
+    const char *end = p + woodlouse_cards_txt_len;
+    int line = 0;
+    memset(b, 0, sizeof *b);
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        size_t len = (size_t)((nl ? nl : end) - p);
+        char buf[WL_LINE_MAX], *w[16], *save = NULL, *tok;
+        int nw = 0;
+        line++;
+        if (len >= sizeof buf) {
+            *why = game_why("data/woodlouse-cards.txt:%d: line too long", line);
+            return WB_EDATA;
+        }
+        memcpy(buf, p, len);
+        buf[len] = '\0';
+        p += len + (nl != NULL);
+        char *hash = strchr(buf, '#');
+        if (hash)
+            *hash = '\0';
+        for (tok = strtok_r(buf, " \t\r", &save); tok && nw < 16;
+             tok = strtok_r(NULL, " \t\r", &save))
+            w[nw++] = tok;
+        if (nw && box_record(b, w, nw) != 0) {
+            *why = game_why("data/woodlouse-cards.txt:%d: not a card or variant record", line);
+            return WB_EDATA;
+        }
+    }
+    if (b->nspecies == 0 || b->nvariants == 0) {
+        *why = game_why("data/woodlouse-cards.txt: no cards or no variants");
+        return WB_EDATA;
+    }
+    return WB_OK;
+}
+
+/* A custom deck from the "deck" option: {"name": [n1, .., n5], ...}, in
+ * the order given.  It replaces the box's cards, not its variants. */
+static int deck_read(wl_box *b, const json_t *deck, char **why)
+{
+    const char *name;
+    json_t *counts;
+    int n = 0;
+    if (!json_is_object(deck) || json_object_size(deck) < 1 ||
+        json_object_size(deck) > WL_MAX_SPECIES) {
+        *why = game_why("deck must be an object of 1 to %d species", WL_MAX_SPECIES);
+        return WB_EINVAL;
+    }
+    json_object_foreach((json_t *)(uintptr_t)deck, name, counts) {
+        int total = 0;
+        if (!wl_name_ok(name)) {
+            *why = game_why("deck: a species name is 1 to %d of a-z, 0-9, - and _",
+                            WL_NAME_MAX);
+            return WB_EINVAL;
+        }
+        if (!json_is_array(counts) || json_array_size(counts) != WL_VALUES) {
+            *why = game_why("deck: %s must be an array of %d card counts (cards showing "
+                            "1, 2, 3, 4 and 5 animals)", name, WL_VALUES);
+            return WB_EINVAL;
+        }
+        for (int k = 0; k < WL_VALUES; k++) {
+            json_t *c = json_array_get(counts, (size_t)k);
+            json_int_t v = json_is_integer(c) ? json_integer_value(c) : -1;
+            if (v < 0 || v > WL_MAX_PER_VALUE) {
+                *why = game_why("deck: %s: a count is an integer from 0 to %d", name,
+                                WL_MAX_PER_VALUE);
+                return WB_EINVAL;
+            }
+            b->counts[n][k] = (int)v;
+            total += (int)v;
+        }
+        if (total == 0) {
+            *why = game_why("deck: %s has no cards", name);
+            return WB_EINVAL;
+        }
+        strcpy(b->species[n++], name);
+    }
+    b->nspecies = n;
+    return WB_OK;
+}
+
+/* --- options -------------------------------------------------------------- */
+
+static const char *const option_names[] = {"variant", "fixed_sequence", "species",
+                                           "first_trainer", "guess_ms", "deck"};
+
+static json_t *option(const char *type, json_t *def, const char *desc)
+{
+    json_t *o = json_object();
+    int rc = !o || !def;
+    if (o) {
+        rc |= json_object_set_new(o, "type", json_string(type));
+        rc |= json_object_set(o, "default", def);
+        rc |= json_object_set_new(o, "description", json_string(desc));
+    }
+    json_decref(def);
+    if (rc) {
+        json_decref(o);
+        return NULL;
+    }
+    return o;
+}
+
+static json_t *box_deck_json(const wl_box *b)
+{
+    json_t *d = json_object();
+    int rc = !d;
+    for (int i = 0; d && i < b->nspecies; i++) {
+        json_t *a = json_array();
+        rc |= !a;
+        for (int k = 0; a && k < WL_VALUES; k++)
+            rc |= json_array_append_new(a, json_integer(b->counts[i][k]));
+        rc |= json_object_set_new(d, b->species[i], a);
+    }
+    if (rc) {
+        json_decref(d);
+        return NULL;
+    }
+    return d;
+}
+
+json_t *wl_options(void)
+{
+    wl_box b;
+    char *why = NULL;
+    json_t *o, *variant, *names;
+    int rc;
+    if (box_read(&b, &why)) {
+        free(why);
+        return NULL;
+    }
+    o = json_object();
+    if (!o)
+        return NULL;
+    names = json_array();
+    rc = !names;
+    for (int i = 0; names && i < b.nvariants; i++)
+        rc |= json_array_append_new(names, json_string(b.v[i].name));
+    variant = option("string", json_string(b.v[0].name),
+                     "basic: 4 species (40 cards), draw pile 15/16/15/18 for 3/4/5/6 "
+                     "players; harder: all 5 species (50 cards); easier: 3 species "
+                     "(30 cards), draw pile 12; even-easier: the basic game with the "
+                     "sequence cards never reshuffled");
+    if (variant)
+        rc |= json_object_set_new(variant, "enum", names);
+    else
+        json_decref(names);
+    rc |= json_object_set_new(o, "variant", variant);
+    rc |= json_object_set_new(
+        o, "fixed_sequence",
+        option("boolean", json_false(),
+               "never reshuffle the sequence cards (the even-easier rule) whatever "
+               "the variant"));
+    rc |= json_object_set_new(
+        o, "species",
+        option("array", json_null(),
+               "the species in play, as many as the variant uses (the basic game: "
+               "the players choose which species to leave out); null: chosen by the "
+               "match's random generator"));
+    rc |= json_object_set_new(
+        o, "first_trainer",
+        option("integer", json_integer(0),
+               "the seat of the first animal trainer (the rules: the youngest "
+               "player); seats are clockwise in the order the players are given"));
+    rc |= json_object_set_new(
+        o, "guess_ms",
+        option("integer", json_integer(0),
+               "once the code is complete, the guessing closes after this many ms "
+               "and the trainer keeps the card; 0: it stays open until every "
+               "guesser has passed or is out, or the host closes it (0 to 3600000)"));
+    rc |= json_object_set_new(
+        o, "deck",
+        option("object", box_deck_json(&b),
+               "the animal cards: {species: [cards showing 1, 2, 3, 4, 5 animals]}, "
+               "in box order; the rules give 10 cards per species, the default "
+               "has two of each count"));
+    if (rc) {
+        json_decref(o);
+        return NULL;
+    }
+    return o;
+}
+
+/* --- set-up --------------------------------------------------------------- */
+
+/* Mark the species in play: the "species" option, or a random choice. */
+static int choose_species(wl_state *s, const wl_variant *v, const json_t *opt,
+                          int in_play[WL_MAX_SPECIES], char **why)
+{
+    if (v->nspecies > s->nspecies) {
+        *why = game_why("the %s game needs %d species; the deck has %d", v->name,
+                        v->nspecies, s->nspecies);
+        return WB_EINVAL;
+    }
+    if (opt && !json_is_null(opt)) {
+        size_t i;
+        json_t *e;
+        if (!json_is_array(opt) || json_array_size(opt) != (size_t)v->nspecies) {
+            *why = game_why("species must be an array of the %d species in play in the "
+                            "%s game", v->nspecies, v->name);
+            return WB_EINVAL;
+        }
+        json_array_foreach(opt, i, e) {
+            const char *name = json_string_value(e);
+            int sp = name ? wl_species_find(s, name) : -1;
+            if (sp < 0) {
+                *why = game_why("species[%zu] is not a species of the deck", i);
+                return WB_EINVAL;
+            }
+            if (in_play[sp]) {
+                *why = game_why("species: %s is named twice", s->species[sp]);
+                return WB_EINVAL;
+            }
+            in_play[sp] = 1;
+        }
+        return WB_OK;
+    }
+    int idx[WL_MAX_SPECIES];
+    for (int i = 0; i < s->nspecies; i++)
+        idx[i] = i;
+    rng_shuffle(&s->r, idx, (size_t)s->nspecies, sizeof idx[0]);
+    for (int i = 0; i < v->nspecies; i++)
+        in_play[idx[i]] = 1;
+    return WB_OK;
+}
+
+/* An integer option in [lo, hi], or `def` when absent. */
+static int int_option(const json_t *options, const char *key, long lo, long hi, int def,
+                      int *out, char **why)
+{
+    json_t *v = json_object_get(options, key);
+    if (!v) {
+        *out = def;
+        return WB_OK;
+    }
+    if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi) {
+        *why = game_why("%s must be an integer from %ld to %ld", key, lo, hi);
+        return WB_EINVAL;
+    }
+    *out = (int)json_integer_value(v);
+    return WB_OK;
+}
+
+int wl_setup(size_t nplayers, const json_t *options, uint64_t seed, wl_state **out,
+             char **why)
+{
+    wl_box b;
+    wl_state *s = NULL;
+    const wl_variant *v = NULL;
+    const char *key;
+    json_t *val;
+    int rc, fixed = 0, in_play[WL_MAX_SPECIES] = {0};
+    wl_card deck[WL_MAX_CARDS];
+    int ndeck = 0, k = 0, pile;
+
+    *out = NULL;
+    if ((rc = box_read(&b, why)))
+        goto out;
+    rc = WB_EINVAL;
+    if (nplayers < WL_MIN_SEATS || nplayers > WL_MAX_SEATS) {
+        *why = game_why("Woodlouse Chaos takes %d to %d players", WL_MIN_SEATS,
+                        WL_MAX_SEATS);
+        goto out;
+    }
+    if (options && !json_is_object(options)) {
+        *why = game_why("options must be an object");
+        goto out;
+    }
+    json_object_foreach((json_t *)(uintptr_t)options, key, val) {
+        size_t i = 0;
+        while (i < sizeof option_names / sizeof *option_names && strcmp(key, option_names[i]))
+            i++;
+        if (i == sizeof option_names / sizeof *option_names) {
+            *why = game_why("unknown option %s", key);
+            goto out;
+        }
+    }
+    val = json_object_get(options, "deck");
+    if (val && !json_is_null(val) && (rc = deck_read(&b, val, why)))
+        goto out;
+    rc = WB_EINVAL;
+    val = json_object_get(options, "variant");
+    if (!val) {
+        v = &b.v[0];
+    } else {
+        for (int i = 0; json_is_string(val) && i < b.nvariants; i++)
+            if (strcmp(json_string_value(val), b.v[i].name) == 0)
+                v = &b.v[i];
+        if (!v) {
+            char list[WL_MAX_VARIANTS * (WL_NAME_MAX + 2)] = "";
+            for (int i = 0; i < b.nvariants; i++)
+                strcat(strcat(list, i ? ", " : ""), b.v[i].name);
+            *why = game_why("variant must be one of %s", list);
+            goto out;
+        }
+    }
+    val = json_object_get(options, "fixed_sequence");
+    if (val && !json_is_boolean(val)) {
+        *why = game_why("fixed_sequence must be true or false");
+        goto out;
+    }
+    fixed = json_is_true(val);
+
+    s = wb_calloc(1, sizeof *s);
+    s->nseats = (int)nplayers;
+    if ((rc = int_option(options, "first_trainer", 0, s->nseats - 1, 0, &s->first_trainer,
+                         why)) ||
+        (rc = int_option(options, "guess_ms", 0, WL_MAX_GUESS_MS, 0, &s->guess_ms, why)))
+        goto out;
+    rng_seed(&s->r, seed);
+    s->nspecies = b.nspecies;
+    memcpy(s->species, b.species, sizeof s->species);
+    memcpy(s->counts, b.counts, sizeof s->counts);
+    strcpy(s->variant, v->name);
+    s->reshuffle = v->reshuffle && !fixed;
+    if ((rc = choose_species(s, v, json_object_get(options, "species"), in_play, why)))
+        goto out;
+
+    /* The cards of the species in play, shuffled; three to each score
+     * pile, dealt one at a time from seat 0; then the draw pile; the rest
+     * back into the box. */
+    for (int sp = 0; sp < s->nspecies; sp++)
+        for (int c = 1; in_play[sp] && c <= WL_VALUES; c++)
+            for (int i = 0; i < s->counts[sp][c - 1]; i++)
+                deck[ndeck++] = WL_CARD(sp, c);
+    pile = v->pile[nplayers - WL_MIN_SEATS];
+    if (ndeck < WL_START_CARDS * s->nseats + pile) {
+        *why = game_why("the %s game for %d players needs %d cards; the species in play "
+                        "have %d", v->name, s->nseats, WL_START_CARDS * s->nseats + pile,
+                        ndeck);
+        rc = WB_EINVAL;
+        goto out;
+    }
+    rng_shuffle(&s->r, deck, (size_t)ndeck, sizeof deck[0]);
+    for (int r = 0; r < WL_START_CARDS; r++)
+        for (int i = 0; i < s->nseats; i++)
+            wl_push(&s->score[i], deck[k++]);
+    for (int i = 0; i < pile; i++)
+        wl_push(&s->draw, deck[k++]);
+    while (k < ndeck)
+        wl_push(&s->out, deck[k++]);
+
+    /* The sequence cards of the species in play, laid out at random. */
+    for (int sp = 0; sp < s->nspecies; sp++)
+        if (in_play[sp])
+            s->seq[s->nseq++] = sp;
+    rng_shuffle(&s->r, s->seq, (size_t)s->nseq, sizeof s->seq[0]);
+
+    s->phase = WL_DRAW;
+    s->trainer = s->first_trainer;
+    s->turn = 1;
+    s->round = 1;
+    s->deadline = -1;
+    s->last_outcome = WL_NONE;
+    s->last_winner = -1;
+    *out = s;
+    s = NULL;
+    rc = WB_OK;
+out:
+    free(s);
+    return rc;
+}
+
+/* --- helpers -------------------------------------------------------------- */
+
+void wl_push(wl_pile *p, wl_card c)
+{
+    if (p->n < WL_MAX_CARDS)
+        p->c[p->n++] = c;
+}
+
+void wl_push_bottom(wl_pile *p, wl_card c)
+{
+    if (p->n >= WL_MAX_CARDS)
+        return;
+    memmove(p->c + 1, p->c, (size_t)p->n * sizeof p->c[0]);
+    p->c[0] = c;
+    p->n++;
+}
+
+wl_card wl_pop(wl_pile *p)
+{
+    return p->c[--p->n];
+}
+
+int wl_species_find(const wl_state *s, const char *name)
+{
+    for (int i = 0; i < s->nspecies; i++)
+        if (strcasecmp(s->species[i], name) == 0)
+            return i;
+    return -1;
+}
+
+int wl_position(const wl_state *s, int species)
+{
+    for (int i = 0; i < s->nseq; i++)
+        if (s->seq[i] == species)
+            return i + 1;
+    return 0;
+}
+
+json_t *wl_card_json(const wl_state *s, wl_card c)
+{
+    return json_pack("{s:s, s:i}", "species", s->species[WL_SPECIES(c)], "count",
+                     WL_COUNT(c));
+}
+
+json_t *wl_pile_tally(const wl_state *s, const wl_pile *p)
+{
+    int n[WL_MAX_SPECIES][WL_VALUES] = {{0}};
+    json_t *o = json_object();
+    int rc = !o;
+    for (int i = 0; i < p->n; i++)
+        n[WL_SPECIES(p->c[i])][WL_COUNT(p->c[i]) - 1]++;
+    for (int sp = 0; o && sp < s->nspecies; sp++) {
+        if (!wl_position(s, sp))
+            continue;
+        json_t *a = json_array();
+        rc |= !a;
+        for (int k = 0; a && k < WL_VALUES; k++)
+            rc |= json_array_append_new(a, json_integer(n[sp][k]));
+        rc |= json_object_set_new(o, s->species[sp], a);
+    }
+    if (rc) {
+        json_decref(o);
+        return NULL;
+    }
+    return o;
+}

@@ -1,0 +1,155 @@
+/*
+ * woodlouse_int.h - what the files of the Woodlouse Chaos module share: the
+ * state of a match as plain C, and the functions each file offers the
+ * others.
+ *
+ * The seams: woodlouse_box.c knows the box (the card set and the variants,
+ * data/woodlouse-cards.txt) and turns options into a dealt table;
+ * woodlouse_save.c turns a state into JSON and back; woodlouse.c knows how
+ * a turn is played and what each seat may see and do.  Private to the
+ * module: the framework and api/ use woodlouse.h only.
+ */
+#ifndef WOODLOUSE_INT_H
+#define WOODLOUSE_INT_H
+
+#include <jansson.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rng.h"
+
+#define WL_MIN_SEATS 3
+#define WL_MAX_SEATS 6
+#define WL_MAX_SPECIES 8     /* in a custom deck; the box holds 5 */
+#define WL_VALUES 5          /* a card shows 1 to 5 animals */
+#define WL_MAX_PER_VALUE 10  /* cards of one species and value, custom decks */
+#define WL_MAX_CARDS (WL_MAX_SPECIES * WL_VALUES * WL_MAX_PER_VALUE)
+#define WL_NAME_MAX 24       /* bytes of a species or variant name */
+#define WL_MAX_SIGNALS (WL_MAX_SPECIES + WL_VALUES + 1)
+#define WL_MAX_GUESS_MS 3600000
+#define WL_START_CARDS 3     /* face-down cards dealt to each score pile */
+
+/* A card: its species (index into the box) and how many animals it shows.
+ * Cards of the same species and count are alike, so this is all of it. */
+typedef uint8_t wl_card;
+#define WL_CARD(species, count) ((wl_card)((species) << 3 | (count)))
+#define WL_SPECIES(c) ((int)((c) >> 3))
+#define WL_COUNT(c) ((int)((c) & 7))
+
+/* A pile of face-down cards; c[0] is the bottom, c[n - 1] the top. */
+typedef struct wl_pile {
+    int n;
+    wl_card c[WL_MAX_CARDS];
+} wl_pile;
+
+typedef enum wl_phase {
+    WL_DRAW,  /* the trainer is to draw a card */
+    WL_CODE,  /* the trainer is performing the code */
+    WL_GUESS, /* the code is complete: the others may shout guesses */
+    WL_OVER   /* the draw pile is empty: the game is over */
+} wl_phase;
+
+typedef enum wl_outcome {
+    WL_NONE,    /* no turn has ended yet */
+    WL_GUESSED, /* a guesser named the card and won it */
+    WL_KEPT,    /* nobody guessed right: the trainer keeps the card */
+    WL_MISTAKE  /* the code was wrong: the card goes under the draw pile */
+} wl_outcome;
+
+/* What a seat did during the current turn (reset when a turn starts). */
+typedef struct wl_seat {
+    int passed;    /* said it will not guess (again) this turn */
+    int free_used; /* made its one guess with an empty score pile */
+    int wrong;     /* wrong guesses this turn */
+} wl_seat;
+
+typedef struct wl_state {
+    rng r;
+    int nseats;
+
+    /* The box: every species of the deck and its cards by count. */
+    int nspecies;
+    char species[WL_MAX_SPECIES][WL_NAME_MAX + 1];
+    int counts[WL_MAX_SPECIES][WL_VALUES];
+
+    /* The variant, resolved from the options. */
+    char variant[WL_NAME_MAX + 1];
+    int reshuffle; /* reshuffle the sequence after each round */
+    int guess_ms;  /* the guessing window, 0: none */
+    int first_trainer;
+
+    /* The sequence cards: seq[i] is the species at position i + 1 (the
+     * card next to the box is position 1).  Exactly the species in play. */
+    int nseq;
+    int seq[WL_MAX_SPECIES];
+
+    /* Progress. */
+    wl_phase phase;
+    int trainer;
+    int turn;        /* 1, 2, ...: the turn being played */
+    int round;       /* 1, 2, ...: a round is one turn of every seat */
+    int round_turns; /* turns finished in this round */
+    wl_card card;    /* the trainer's card, in WL_CODE and WL_GUESS */
+    int nsignals;
+    char signals[WL_MAX_SIGNALS + 1]; /* 'b' bang, 'c' clap, in order */
+    int64_t deadline;                 /* end of the guessing window, -1 */
+    wl_seat seat[WL_MAX_SEATS];
+
+    wl_pile score[WL_MAX_SEATS]; /* face-down score piles */
+    wl_pile draw;                /* the draw pile */
+    wl_pile out;                 /* out of the game (back in the box) */
+
+    /* The last finished turn, shown face-up in the views. */
+    wl_outcome last_outcome;
+    int last_turn, last_trainer, last_winner; /* winner -1: none */
+    wl_card last_card;
+} wl_state;
+
+/* --- woodlouse_box.c --- */
+
+/* The options of the game with defaults and descriptions (game_kind
+ * .options); a new reference, or NULL when the built-in box is broken. */
+json_t *wl_options(void);
+
+/* Set up a match: check the options and player count, choose the species
+ * in play, deal, lay the sequence cards.  On WB_OK *out is a new state the
+ * caller frees with free().  WB_EINVAL with *why (malloc'd) for a bad
+ * option or player count; WB_EDATA with *why when the built-in box
+ * (data/woodlouse-cards.txt) cannot be read. */
+int wl_setup(size_t nplayers, const json_t *options, uint64_t seed,
+             wl_state **out, char **why);
+
+/* --- woodlouse_save.c --- */
+
+/* The whole state as JSON (a new reference, NULL on out-of-memory), and
+ * back: wl_load() checks every member, so a state it accepts is safe to
+ * play; WB_EINVAL with *why otherwise.  load(save(x)) saves as x. */
+json_t *wl_save(const wl_state *s);
+int wl_load(const json_t *saved, wl_state **out, char **why);
+
+/* --- woodlouse_box.c: helpers --- */
+
+/* A species or variant name: 1..WL_NAME_MAX bytes of a-z, 0-9, '-', '_'. */
+int wl_name_ok(const char *s);
+
+/* Piles. */
+void wl_push(wl_pile *p, wl_card c);        /* on top */
+void wl_push_bottom(wl_pile *p, wl_card c); /* under the pile */
+wl_card wl_pop(wl_pile *p);                 /* from the top; p->n > 0 */
+
+/* A card as the API shows it: {"species": "spider", "count": 4}. */
+json_t *wl_card_json(const wl_state *s, wl_card c);
+/* The species called `name` in the box, or -1. */
+int wl_species_find(const wl_state *s, const char *name);
+/* The position (1..nseq) of a species on the sequence cards, or 0 when it
+ * is not in play. */
+int wl_position(const wl_state *s, int species);
+/* A pile as the number of its cards of each species and count, in box
+ * order: {"spider": [n1, n2, n3, n4, n5], ...}; order is not shown. */
+json_t *wl_pile_tally(const wl_state *s, const wl_pile *p);
+
+/* The names of the phases and outcomes, in enum order, for the wire. */
+extern const char *const wl_phase_names[];
+extern const char *const wl_outcome_names[];
+
+#endif
