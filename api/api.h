@@ -2,8 +2,9 @@
  * api.h - the HTTP layer of wibbelld: the public API of api/.
  *
  * api/ turns HTTP requests into calls on the dictionary (dict.h) and the
- * results into JSON responses; errors become application/problem+json
- * documents (RFC 9457).  It is the only module, besides the daemon's
+ * game framework (matches.h) and the results into JSON responses (or
+ * Server-Sent Events); errors become application/problem+json documents
+ * (RFC 9457).  It is the only module, besides the daemon's
  * main, that knows libmicrohttpd; nothing of it shows through this header.
  *
  * A server runs its own threads (libmicrohttpd's internal polling thread
@@ -17,6 +18,7 @@
 #include <stddef.h>
 
 #include "dict.h"
+#include "matches.h"
 
 typedef struct api_server api_server;
 
@@ -35,14 +37,20 @@ typedef struct api_config {
                                 * responses are logged always) */
     const dict_lib *dicts;     /* the dictionaries served; borrowed, must
                                 * outlive the server */
+    match_store *matches;      /* the matches served; borrowed, must
+                                * outlive the server; NULL: no games */
+    unsigned max_streams;      /* open event streams; 0: 256 */
+    unsigned heartbeat_s;      /* keep-alive comment on an idle event
+                                * stream every this many seconds; 0: 15 */
 } api_config;
 
 /* Fill `cfg` with the defaults: 127.0.0.1:8080, one thread per CPU, a
- * 64 KiB body limit, quiet, no dictionaries. */
+ * 64 KiB body limit, quiet, no dictionaries, no matches, 256 event streams
+ * with a heartbeat every 15 s. */
 void api_config_init(api_config *cfg);
 
 /* Bind the address of `cfg` and start serving.  `cfg` is read during the
- * call only, except `dicts`, which is borrowed.  Returns WB_OK and the
+ * call only, except `dicts` and `matches`, which are borrowed.  Returns WB_OK and the
  * server in *out; WB_EINVAL when `cfg` is unusable (no dictionaries, an
  * address that does not resolve), WB_EIO when the socket cannot be bound
  * (address in use, permission) or the threads cannot start; the reason is
@@ -52,8 +60,10 @@ int api_server_start(const api_config *cfg, api_server **out);
 /* The port the server is bound to: the real one when 0 was asked for. */
 unsigned api_server_port(const api_server *s);
 
-/* Stop accepting, finish the requests in flight, join the threads and
- * free `s`.  NULL is allowed. */
+/* Stop accepting, end the event streams (each sends what it has and
+ * closes; clients resume with Last-Event-ID), finish the requests in
+ * flight, join the threads and free `s`.  NULL is allowed.  The match
+ * store may be closed once this returns. */
 void api_server_stop(api_server *s);
 
 #endif

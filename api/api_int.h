@@ -6,27 +6,44 @@
  * body.  The router (route.c) finds the handler; a handler (h_*.c) reads
  * the api_req and sets its response with api_reply_json() or one of the
  * api_problem*() calls; the server then sends that response.  Nothing here
- * knows libmicrohttpd, so handlers can be read without it.
+ * knows libmicrohttpd, so handlers can be read without it: request headers
+ * come through api_header(), and a streamed response (Server-Sent Events)
+ * is an opaque api_stream that sse.c creates and server.c sends.
  */
 #ifndef API_INT_H
 #define API_INT_H
 
 #include <jansson.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "dict.h"
+#include "matches.h"
 
 #define API_URI_MAX 8192    /* longest request target accepted */
 #define API_SEG_MAX 16      /* most path segments */
 #define API_QUERY_MAX 64    /* most query parameters */
 #define API_PARAMS_MAX 4    /* most {placeholders} in one route */
+#define API_HDRS_MAX 6      /* most extra response headers */
 
-/* What every request of one server may read; fixed while it runs. */
+typedef struct api_stream api_stream;   /* one Server-Sent Events stream */
+typedef struct api_sse_hub api_sse_hub; /* the streams of one server */
+
+/* What every request of one server may read; fixed while it runs (the
+ * objects pointed to are thread-safe). */
 typedef struct api_ctx {
     const dict_lib *dicts;
+    match_store *matches;     /* NULL: this server runs no games */
+    api_sse_hub *sse;         /* NULL when matches is NULL */
     size_t max_body;
     int verbose;
 } api_ctx;
+
+/* One extra response header; `val` is owned (malloc). */
+typedef struct api_hdr {
+    const char *name;
+    char *val;
+} api_hdr;
 
 /* One decoded query parameter; key and val are NUL-terminated, valid
  * UTF-8 and free of NUL bytes, and point into the request's querybuf. */
@@ -52,6 +69,7 @@ typedef struct api_req {
     size_t nquery;
     const char *body;         /* the request body, not NUL-terminated */
     size_t body_len;
+    void *conn;               /* the server's connection, for api_header() */
 
     /* --- the response (set by a handler or the router) --- */
     unsigned status;          /* 0 until a response is set */
@@ -61,15 +79,26 @@ typedef struct api_req {
     const char *content_type;
     const char *cache_control;
     const char *allow;        /* the Allow header of a 405, or NULL */
+    api_hdr hdr[API_HDRS_MAX]; /* more headers (ETag, Location, ...) */
+    size_t nhdr;
+    api_stream *stream;       /* a streamed body instead of out (sse.c);
+                               * owned until the server takes it */
     const char *code;         /* the problem code, for the log */
     char *note;               /* why a 5xx happened, for the log (malloc) */
 } api_req;
 
 typedef void (*api_handler)(api_req *r);
 
-/* Release what the request owns (segments, query, response body if it
- * was not handed over, note).  The request itself is the caller's. */
+/* Release what the request owns (segments, query, response body and
+ * stream if they were not handed over, headers, note).  The request itself
+ * is the caller's. */
 void api_req_cleanup(api_req *r);
+
+/* --- server.c --------------------------------------------------------- */
+
+/* The value of request header `name` (case-insensitive), or NULL; valid
+ * until the request ends. */
+const char *api_header(const api_req *r, const char *name);
 
 /* --- route.c ---------------------------------------------------------- */
 
@@ -93,11 +122,22 @@ typedef enum api_prob {
     API_P_BODY_TOO_LARGE,     /* 413 over the body limit */
     API_P_URI_TOO_LONG,       /* 414 over API_URI_MAX */
     API_P_INTERNAL,           /* 500 our fault */
+    API_P_UNKNOWN_GAME,       /* 400 no game of that name */
+    API_P_UNAUTHORIZED,       /* 401 no or malformed credentials */
+    API_P_FORBIDDEN,          /* 403 credentials that do not allow this */
+    API_P_UNKNOWN_MATCH,      /* 404 no such match */
+    API_P_NOT_YOUR_TURN,      /* 409 this seat may not act now */
+    API_P_STALE_VERSION,      /* 412 If-Match is not the current version */
+    API_P_ILLEGAL_ACTION,     /* 422 the rules do not allow it */
+    API_P_MATCH_LIMIT,        /* 503 too many live matches */
+    API_P_TOO_MANY_STREAMS,   /* 503 too many event streams open */
     API_P_COUNT_
 } api_prob;
 
 /* Set a problem+json response of kind `p`; `fmt` gives the detail.  For
- * API_P_INTERNAL the detail is logged, and the client gets a generic one. */
+ * API_P_INTERNAL the detail is logged, and the client gets a generic one.
+ * Extra headers set before are dropped; the kind's own header (Retry-After
+ * of a 503, WWW-Authenticate of a 401) is added. */
 void api_problem(api_req *r, api_prob p, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
@@ -115,6 +155,14 @@ const char *api_prob_code(api_prob p);
  * reference is stolen).  A NULL body, or one that cannot be serialised,
  * gives a 500 instead. */
 void api_reply_json(api_req *r, unsigned status, json_t *body);
+
+/* Add response header `name` (a static string) with a printf value; at
+ * most API_HDRS_MAX, more are dropped.  Setting a problem clears them. */
+void api_add_header(api_req *r, const char *name, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Drop the extra response headers. */
+void api_clear_headers(api_req *r);
 
 /* Set a response with a static body that is sent as it is. */
 void api_reply_static(api_req *r, unsigned status, const char *content_type,
@@ -151,6 +199,22 @@ const char *api_query(const api_req *r, const char *key, size_t *len);
 int api_query_size(api_req *r, const char *key, size_t def, size_t min,
                    size_t max, size_t *out);
 
+/* Read the unsigned decimal s[0..len) into *out (at most UINT64_MAX).
+ * Returns 0, or -1 when it is not such a number. */
+int api_parse_u64(const char *s, size_t len, uint64_t *out);
+
+/* --- sse.c: Server-Sent Events ----------------------------------------- */
+
+/* Answer the request with the event stream of match `id` as `seat` sees
+ * it: the view first (unless `has_after`), then the log entries after
+ * version `after` (or the view's), then each new one as it is applied,
+ * and `end` once the match is finished or gone.  Sets r->stream and a 200,
+ * or a problem (503 too_many_streams, 404 unknown_match). */
+void api_sse_open(api_req *r, const char *id, int seat, int has_after, uint64_t after);
+
+/* Release a stream that was never handed to the server. */
+void api_sse_discard(api_stream *st);
+
 /* --- handlers --------------------------------------------------------- */
 
 void api_h_healthz(api_req *r);
@@ -163,6 +227,17 @@ void api_h_match(api_req *r);
 void api_h_prefix(api_req *r);
 void api_h_pattern(api_req *r);
 void api_h_check(api_req *r);
+
+void api_h_games(api_req *r);        /* GET /v1/games */
+void api_h_game_create(api_req *r);  /* POST /v1/games */
+void api_h_game_view(api_req *r);    /* GET /v1/games/{id} */
+void api_h_game_delete(api_req *r);  /* DELETE /v1/games/{id} */
+void api_h_game_actions(api_req *r); /* GET /v1/games/{id}/actions */
+void api_h_game_act(api_req *r);     /* POST /v1/games/{id}/actions */
+void api_h_game_log(api_req *r);     /* GET /v1/games/{id}/log */
+void api_h_game_events(api_req *r);  /* GET /v1/games/{id}/events */
+void api_h_game_query(api_req *r);   /* GET /v1/games/{id}/query/{name} */
+void api_h_matches(api_req *r);      /* GET /v1/matches */
 
 /* The embedded OpenAPI document (generated from api/openapi.json). */
 extern const unsigned char api_openapi_json[];

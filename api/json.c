@@ -10,8 +10,12 @@
  */
 #include "api_int.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "wb_mem.h"
 
 void api_reply_json(api_req *r, unsigned status, json_t *body)
 {
@@ -29,6 +33,27 @@ void api_reply_json(api_req *r, unsigned status, json_t *body)
     r->content_type = "application/json";
     r->cache_control = "no-store";
     r->code = NULL;
+}
+
+void api_add_header(api_req *r, const char *name, const char *fmt, ...)
+{
+    if (r->nhdr == API_HDRS_MAX)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    char buf[512];
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    r->hdr[r->nhdr].name = name;
+    r->hdr[r->nhdr].val = wb_strdup(buf);
+    r->nhdr++;
+}
+
+void api_clear_headers(api_req *r)
+{
+    for (size_t i = 0; i < r->nhdr; i++)
+        free(r->hdr[i].val);
+    r->nhdr = 0;
 }
 
 void api_reply_static(api_req *r, unsigned status, const char *content_type,

@@ -25,6 +25,7 @@ static const struct {
     unsigned status;
     const char *code;
     const char *title;
+    const char *hdr, *hdr_val; /* a header the status calls for, or NULL */
 } probtab[API_P_COUNT_] = {
     [API_P_BAD_REQUEST] = {400, "bad_request", "The request is not what this endpoint takes"},
     [API_P_BAD_JSON] = {400, "bad_json", "The body is not valid JSON"},
@@ -39,6 +40,17 @@ static const struct {
     [API_P_BODY_TOO_LARGE] = {413, "body_too_large", "The request body is too large"},
     [API_P_URI_TOO_LONG] = {414, "uri_too_long", "The request target is too long"},
     [API_P_INTERNAL] = {500, "internal", "Internal server error"},
+    [API_P_UNKNOWN_GAME] = {400, "unknown_game", "No such game"},
+    [API_P_UNAUTHORIZED] = {401, "unauthorized", "A token is required", "WWW-Authenticate",
+                            "Bearer"},
+    [API_P_FORBIDDEN] = {403, "forbidden", "This token does not allow this"},
+    [API_P_UNKNOWN_MATCH] = {404, "unknown_match", "No such match"},
+    [API_P_NOT_YOUR_TURN] = {409, "not_your_turn", "This seat may not act now"},
+    [API_P_STALE_VERSION] = {412, "stale_version", "The match has moved on since that version"},
+    [API_P_ILLEGAL_ACTION] = {422, "illegal_action", "The rules do not allow this action"},
+    [API_P_MATCH_LIMIT] = {503, "match_limit", "Too many live matches", "Retry-After", "60"},
+    [API_P_TOO_MANY_STREAMS] = {503, "too_many_streams", "Too many event streams are open",
+                                "Retry-After", "5"},
 };
 
 /* wb_err -> problem.  Codes not named here are the server's fault. */
@@ -53,6 +65,12 @@ static const struct {
     {WB_ENOTFOUND, API_P_NOT_FOUND},
     {WB_EEXIST, API_P_CONFLICT},
     {WB_ECONFLICT, API_P_CONFLICT},
+    {WB_EILLEGAL, API_P_ILLEGAL_ACTION},
+    {WB_ENOTTURN, API_P_NOT_YOUR_TURN},
+    {WB_EAUTH, API_P_UNAUTHORIZED},
+    {WB_EFORBIDDEN, API_P_FORBIDDEN},
+    {WB_ESTALE, API_P_STALE_VERSION},
+    {WB_ELIMIT, API_P_MATCH_LIMIT},
 };
 
 api_prob api_prob_of_err(int err)
@@ -126,6 +144,9 @@ void api_problem(api_req *r, api_prob p, const char *fmt, ...)
     free(r->out);
     r->out = NULL;
     r->out_static = NULL;
+    api_clear_headers(r);
+    if (probtab[p].hdr)
+        api_add_header(r, probtab[p].hdr, "%s", probtab[p].hdr_val);
     r->code = probtab[p].code;
     r->content_type = "application/problem+json";
     r->cache_control = "no-store";

@@ -16,7 +16,7 @@
 
 #include "wb_mem.h"
 
-enum { M_GET = 1, M_POST = 2 };
+enum { M_GET = 1, M_POST = 2, M_DELETE = 4 };
 
 typedef struct route {
     unsigned method;
@@ -34,16 +34,34 @@ static const route routes[] = {
     {M_GET, "/v1/dictionaries/{}/prefix/{}", api_h_prefix},
     {M_GET, "/v1/dictionaries/{}/pattern/{}", api_h_pattern},
     {M_POST, "/v1/wibbell/check", api_h_check},
+    {M_GET, "/v1/games", api_h_games},
+    {M_POST, "/v1/games", api_h_game_create},
+    {M_GET, "/v1/games/{}", api_h_game_view},
+    {M_DELETE, "/v1/games/{}", api_h_game_delete},
+    {M_GET, "/v1/games/{}/actions", api_h_game_actions},
+    {M_POST, "/v1/games/{}/actions", api_h_game_act},
+    {M_GET, "/v1/games/{}/log", api_h_game_log},
+    {M_GET, "/v1/games/{}/events", api_h_game_events},
+    {M_GET, "/v1/games/{}/query/{}", api_h_game_query},
+    {M_GET, "/v1/matches", api_h_matches},
 };
 
 static const char *const allow_hdr[] = {
     [M_GET] = "GET, HEAD",
     [M_POST] = "POST",
     [M_GET | M_POST] = "GET, HEAD, POST",
+    [M_DELETE] = "DELETE",
+    [M_GET | M_DELETE] = "GET, HEAD, DELETE",
+    [M_POST | M_DELETE] = "POST, DELETE",
+    [M_GET | M_POST | M_DELETE] = "GET, HEAD, POST, DELETE",
 };
 
 void api_req_cleanup(api_req *r)
 {
+    if (r->stream)
+        api_sse_discard(r->stream);
+    r->stream = NULL;
+    api_clear_headers(r);
     free(r->pathbuf);
     free(r->querybuf);
     free(r->out);
@@ -193,6 +211,8 @@ void api_route(api_req *r, const char *uri)
         mbit = M_GET;
     else if (strcmp(r->method, "POST") == 0)
         mbit = M_POST;
+    else if (strcmp(r->method, "DELETE") == 0)
+        mbit = M_DELETE;
 
     const route *hit = NULL;
     unsigned allowed = 0;
@@ -235,6 +255,23 @@ const char *api_query(const api_req *r, const char *key, size_t *len)
         }
     }
     return NULL;
+}
+
+int api_parse_u64(const char *s, size_t len, uint64_t *out)
+{
+    if (len == 0 || len > 20)
+        return -1;
+    uint64_t n = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return -1;
+        unsigned d = (unsigned)(s[i] - '0');
+        if (n > (UINT64_MAX - d) / 10)
+            return -1;
+        n = n * 10 + d;
+    }
+    *out = n;
+    return 0;
 }
 
 int api_query_size(api_req *r, const char *key, size_t def, size_t min, size_t max,

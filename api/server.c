@@ -11,9 +11,14 @@
  * before any of the body is read, a chunked body the moment it crosses the
  * limit.  Responses are destroyed right after queueing; MHD holds its own
  * reference until the response is sent.
+ *
+ * Event streams (sse.c) suspend their connection while they have nothing
+ * to send, so the daemon allows suspension; on stop, the streams are ended
+ * and resumed before MHD_stop_daemon(), which must find none suspended.
  */
 #include "api.h"
 #include "api_int.h"
+#include "sse.h"
 
 #include <microhttpd.h>
 #include <netdb.h>
@@ -53,6 +58,7 @@ typedef struct api_conn {
     int too_large;          /* the body crossed the limit: discard the rest */
     size_t discarded;       /* bytes of body read since (and before) */
     int responded;
+    api_stream *stream;     /* an event stream being sent, or NULL */
     /* what was answered, for the log */
     unsigned status;
     size_t out_len;
@@ -73,9 +79,11 @@ static void conn_free(api_conn *rc)
 static void mhd_log(void *cls, const char *fmt, va_list ap)
 {
     const api_server *s = cls;
-    /* A malformed request is the client's business, not the operator's,
-     * unless asked to log requests. */
-    if (!s->ctx.verbose && strncmp(fmt, "Error processing request", 24) == 0)
+    /* A malformed request, or a client that went away in the middle of a
+     * response (an event stream's reader closing its tab), is the client's
+     * business, not the operator's, unless asked to log requests. */
+    if (!s->ctx.verbose && (strncmp(fmt, "Error processing request", 24) == 0 ||
+                            strncmp(fmt, "Failed to send", 14) == 0))
         return;
     char buf[512];
     vsnprintf(buf, sizeof buf, fmt, ap);
@@ -135,11 +143,24 @@ static void log_request(struct MHD_Connection *c, const api_conn *rc,
 
 /* --- responses ---------------------------------------------------------- */
 
+const char *api_header(const api_req *r, const char *name)
+{
+    if (!r->conn)
+        return NULL;
+    return MHD_lookup_connection_value(r->conn, MHD_HEADER_KIND, name);
+}
+
 /* Queue the response held by `r` and note it for the log. */
 static enum MHD_Result send_req(struct MHD_Connection *c, api_conn *rc, api_req *r)
 {
     struct MHD_Response *resp;
-    if (r->out) {
+    if (r->stream) {
+        api_stream *st = r->stream;
+        r->stream = NULL;
+        resp = api_sse_response(st, c);
+        if (resp)
+            rc->stream = st; /* closed in on_completed, whatever happens */
+    } else if (r->out) {
         resp = MHD_create_response_from_buffer_with_free_callback(r->out_len, r->out, free);
         if (resp)
             r->out = NULL; /* MHD frees it now */
@@ -153,13 +174,17 @@ static enum MHD_Result send_req(struct MHD_Connection *c, api_conn *rc, api_req 
         fprintf(stderr, "wibbelld: cannot create a response (out of memory)\n");
         return MHD_NO;
     }
-    int ok = MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, r->content_type) ==
-             MHD_YES;
+    int ok = 1;
+    if (r->content_type)
+        ok &= MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, r->content_type) ==
+              MHD_YES;
     if (r->cache_control)
         ok &= MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, r->cache_control) ==
               MHD_YES;
     if (r->allow)
         ok &= MHD_add_response_header(resp, MHD_HTTP_HEADER_ALLOW, r->allow) == MHD_YES;
+    for (size_t i = 0; i < r->nhdr; i++)
+        ok &= MHD_add_response_header(resp, r->hdr[i].name, r->hdr[i].val) == MHD_YES;
     ok &= MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff") == MHD_YES;
 
     rc->status = r->status;
@@ -182,6 +207,7 @@ static enum MHD_Result handle(struct MHD_Connection *c, api_conn *rc)
     api_req r;
     memset(&r, 0, sizeof r);
     r.ctx = &rc->srv->ctx;
+    r.conn = c;
     r.method = rc->method;
     r.body = rc->body;
     r.body_len = rc->len;
@@ -199,6 +225,7 @@ static enum MHD_Result reply_too_large(struct MHD_Connection *c, api_conn *rc)
     api_req r;
     memset(&r, 0, sizeof r);
     r.ctx = &rc->srv->ctx;
+    r.conn = c;
     api_problem(&r, API_P_BODY_TOO_LARGE, "the request body is larger than %zu bytes",
                 rc->srv->ctx.max_body);
     enum MHD_Result ret = send_req(c, rc, &r);
@@ -318,6 +345,8 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **req_cls,
     if (!rc)
         return;
     *req_cls = NULL;
+    if (rc->stream)
+        api_sse_close(rc->stream);
     if (rc->srv->ctx.verbose || (rc->responded && rc->status >= 500))
         log_request(c, rc, toe);
     conn_free(rc);
@@ -352,6 +381,8 @@ void api_config_init(api_config *cfg)
     cfg->host = "127.0.0.1";
     cfg->port = API_PORT_DEFAULT;
     cfg->max_body = API_MAX_BODY_DEFAULT;
+    cfg->max_streams = API_SSE_MAX_DEFAULT;
+    cfg->heartbeat_s = API_SSE_HEARTBEAT_DEFAULT;
 }
 
 int api_server_start(const api_config *cfg, api_server **out)
@@ -383,11 +414,17 @@ int api_server_start(const api_config *cfg, api_server **out)
 
     s = wb_calloc(1, sizeof *s);
     s->ctx.dicts = cfg->dicts;
+    s->ctx.matches = cfg->matches;
+    if (cfg->matches &&
+        (rc = api_sse_hub_create(cfg->matches, cfg->max_streams, cfg->heartbeat_s,
+                                 &s->ctx.sse)) != WB_OK)
+        goto out;
     s->ctx.max_body = cfg->max_body ? cfg->max_body : API_MAX_BODY_DEFAULT;
     s->ctx.verbose = cfg->verbose;
     unsigned threads = cfg->threads ? cfg->threads : cpu_count();
     unsigned limit = cfg->connection_limit ? cfg->connection_limit : default_connection_limit();
-    unsigned flags = MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ERROR_LOG;
+    unsigned flags =
+        MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME;
     if (ai->ai_family == AF_INET6)
         flags |= MHD_USE_IPv6;
 
@@ -414,6 +451,8 @@ int api_server_start(const api_config *cfg, api_server **out)
 out:
     if (ai)
         freeaddrinfo(ai);
+    if (s)
+        api_sse_hub_destroy(s->ctx.sse);
     free(s);
     return rc;
 }
@@ -427,6 +466,8 @@ void api_server_stop(api_server *s)
 {
     if (!s)
         return;
+    api_sse_hub_shutdown(s->ctx.sse);
     MHD_stop_daemon(s->mhd);
+    api_sse_hub_destroy(s->ctx.sse);
     free(s);
 }

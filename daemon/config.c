@@ -19,14 +19,23 @@
 #define THREADS_MAX 1024
 #define MAX_BODY_MAX ((size_t)1 << 30)
 #define DICT_ID_MAX 64
+#define MAX_MATCHES_DEFAULT 1000
+#define MAX_MATCHES_MAX 10000000
+#define ABANDON_DEFAULT_S 86400
+#define ABANDON_MAX_S (100LL * 365 * 86400)
+#define MAX_STREAMS_DEFAULT 256
+#define MAX_STREAMS_MAX 100000
+#define HEARTBEAT_DEFAULT_S 15
+#define HEARTBEAT_MAX_S 3600
 
 static const char usage_text[] =
     "Usage: wibbelld [OPTION]...\n"
-    "Serve the Wibbell dictionary over HTTP (JSON).\n"
+    "Serve the Wibbell dictionary and games over HTTP (JSON).\n"
     "\n"
     "  -l, --listen ADDR:PORT     address to listen on (default 127.0.0.1:8080);\n"
     "                             IPv6 in brackets: [::1]:8080; port 0: any free port\n"
-    "  -d, --data-dir DIR         where dictionaries are built and kept (default\n"
+    "  -d, --data-dir DIR         where dictionaries are built and kept, and matches\n"
+    "                             are stored (in DIR/games) (default\n"
     "                             $WIBBELLD_DATA_DIR, else $XDG_DATA_HOME/wibbelld,\n"
     "                             else ~/.local/share/wibbelld)\n"
     "      --dictionaries ID,...  dictionaries to serve, the first is the default\n"
@@ -34,6 +43,16 @@ static const char usage_text[] =
     "  -t, --threads N            worker threads (default: one per CPU)\n"
     "      --max-body BYTES       largest request body, K and M suffixes allowed\n"
     "                             (default 64K)\n"
+    "      --max-matches N        live matches at once; creating more answers 503\n"
+    "                             (default 1000)\n"
+    "      --abandon-after SECONDS\n"
+    "                             an active match untouched this long is abandoned:\n"
+    "                             it stops counting as live and its host may delete\n"
+    "                             it (default 86400)\n"
+    "      --max-streams N        open event streams (GET /v1/games/ID/events) at\n"
+    "                             once (default 256)\n"
+    "      --heartbeat SECONDS    keep-alive comment on an idle event stream every\n"
+    "                             SECONDS (default 15)\n"
     "  -v, --verbose              log every request to stderr\n"
     "  -h, --help                 show this help and exit\n"
     "  -V, --version              show the version and exit\n"
@@ -192,13 +211,18 @@ void config_free(config *cfg)
 
 int config_parse(config *cfg, int argc, char **argv)
 {
-    enum { OPT_DICTS = 256, OPT_MAX_BODY };
+    enum { OPT_DICTS = 256, OPT_MAX_BODY, OPT_MAX_MATCHES, OPT_ABANDON, OPT_MAX_STREAMS,
+           OPT_HEARTBEAT };
     static const struct option longopts[] = {
         {"listen", required_argument, NULL, 'l'},
         {"data-dir", required_argument, NULL, 'd'},
         {"dictionaries", required_argument, NULL, OPT_DICTS},
         {"threads", required_argument, NULL, 't'},
         {"max-body", required_argument, NULL, OPT_MAX_BODY},
+        {"max-matches", required_argument, NULL, OPT_MAX_MATCHES},
+        {"abandon-after", required_argument, NULL, OPT_ABANDON},
+        {"max-streams", required_argument, NULL, OPT_MAX_STREAMS},
+        {"heartbeat", required_argument, NULL, OPT_HEARTBEAT},
         {"verbose", no_argument, NULL, 'v'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
@@ -212,6 +236,10 @@ int config_parse(config *cfg, int argc, char **argv)
     cfg->host = wb_strdup("127.0.0.1");
     cfg->port = API_PORT_DEFAULT;
     cfg->max_body = API_MAX_BODY_DEFAULT;
+    cfg->max_matches = MAX_MATCHES_DEFAULT;
+    cfg->abandon_s = ABANDON_DEFAULT_S;
+    cfg->max_streams = MAX_STREAMS_DEFAULT;
+    cfg->heartbeat_s = HEARTBEAT_DEFAULT_S;
     cfg->dicts = wb_calloc(CONFIG_DICTS_MAX, sizeof *cfg->dicts);
     cfg->dicts[cfg->ndicts++] = wb_strdup("en_US");
 
@@ -248,6 +276,31 @@ int config_parse(config *cfg, int argc, char **argv)
                                    "(K and M suffixes allowed)",
                                    optarg);
             cfg->max_body = (size_t)n;
+            break;
+        case OPT_MAX_MATCHES:
+            if (parse_num(optarg, MAX_MATCHES_MAX, 0, &n) || n == 0)
+                return usage_error("--max-matches: '%s' is not a number from 1 to %d", optarg,
+                                   MAX_MATCHES_MAX);
+            cfg->max_matches = (size_t)n;
+            break;
+        case OPT_ABANDON:
+            if (parse_num(optarg, ABANDON_MAX_S, 0, &n) || n == 0)
+                return usage_error("--abandon-after: '%s' is not a number of seconds from 1 "
+                                   "to %lld",
+                                   optarg, ABANDON_MAX_S);
+            cfg->abandon_s = (long long)n;
+            break;
+        case OPT_MAX_STREAMS:
+            if (parse_num(optarg, MAX_STREAMS_MAX, 0, &n) || n == 0)
+                return usage_error("--max-streams: '%s' is not a number from 1 to %d", optarg,
+                                   MAX_STREAMS_MAX);
+            cfg->max_streams = (unsigned)n;
+            break;
+        case OPT_HEARTBEAT:
+            if (parse_num(optarg, HEARTBEAT_MAX_S, 0, &n) || n == 0)
+                return usage_error("--heartbeat: '%s' is not a number of seconds from 1 to %d",
+                                   optarg, HEARTBEAT_MAX_S);
+            cfg->heartbeat_s = (unsigned)n;
             break;
         case 'v':
             cfg->verbose = 1;

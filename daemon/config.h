@@ -2,8 +2,9 @@
  * config.h - the command line of wibbelld and its defaults.
  *
  *   wibbelld [--listen ADDR:PORT] [--data-dir DIR] [--dictionaries ID,...]
- *            [--threads N] [--max-body BYTES] [-v|--verbose]
- *            [--help] [--version]
+ *            [--threads N] [--max-body BYTES] [--max-matches N]
+ *            [--abandon-after SECONDS] [--max-streams N]
+ *            [--heartbeat SECONDS] [-v|--verbose] [--help] [--version]
  *
  * Parsing is kept apart from main() so that every rule about arguments
  * (what is a usage error, where the data directory is by default) lives
@@ -24,6 +25,10 @@ typedef struct config {
     size_t ndicts;
     unsigned threads;   /* 0: one per CPU */
     size_t max_body;    /* bytes */
+    size_t max_matches; /* live (active, not abandoned) matches */
+    long long abandon_s; /* an untouched active match is abandoned after */
+    unsigned max_streams; /* open event streams */
+    unsigned heartbeat_s; /* keep-alive comment on idle event streams */
     int verbose;
 } config;
 
@@ -36,7 +41,8 @@ enum {
 /* Parse argv into `cfg`, which gets the defaults for what is not given:
  * 127.0.0.1:8080; the data directory $WIBBELLD_DATA_DIR, else
  * $XDG_DATA_HOME/wibbelld, else $HOME/.local/share/wibbelld; en_US; one
- * thread per CPU; 64 KiB bodies.  --help and --version print to stdout,
+ * thread per CPU; 64 KiB bodies; 1000 live matches, abandoned after a day
+ * (86400 s) untouched; 256 event streams with a heartbeat every 15 s.  --help and --version print to stdout,
  * errors go to stderr.  Returns CONFIG_RUN, CONFIG_EXIT or CONFIG_USAGE;
  * in every case `cfg` is to be released with config_free(). */
 int config_parse(config *cfg, int argc, char **argv);

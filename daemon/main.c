@@ -3,15 +3,17 @@
  *
  * Start: parse the command line, make the data directory, build every
  * requested dictionary that is not built yet (showing progress on stderr),
- * open the dictionaries, start the HTTP server and announce the real
+ * open the dictionaries, open the match store (DATA_DIR/games: every match
+ * resumes where it was), start the HTTP server and announce the real
  * address on stdout with one line, which scripts and tests wait for:
  *
  *   wibbelld: listening on http://127.0.0.1:8080
  *
  * Stop: SIGTERM and SIGINT are blocked in every thread and taken with
  * sigwait() here, so shutdown runs in ordinary code, not in a signal
- * handler: stop the server (finishing requests in flight), close the
- * dictionaries, exit 0.
+ * handler: stop the server (ending event streams, finishing requests in
+ * flight), close the match store (its timers stop; every acknowledged
+ * action is already on disk), close the dictionaries, exit 0.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -28,6 +30,7 @@
 #include "config.h"
 #include "dict.h"
 #include "dict_build.h"
+#include "matches.h"
 #include "wb_err.h"
 #include "wb_mem.h"
 
@@ -192,6 +195,7 @@ int main(int argc, char **argv)
 {
     config cfg;
     dict_lib *lib = NULL;
+    match_store *ms = NULL;
     api_server *srv = NULL;
     int status = EXIT_RUNTIME;
     int rc;
@@ -246,6 +250,22 @@ int main(int argc, char **argv)
         goto out;
     }
 
+    match_config mc;
+    memset(&mc, 0, sizeof mc);
+    mc.data_dir = cfg.data_dir;
+    mc.max_live = cfg.max_matches;
+    mc.abandon_ms = (int64_t)cfg.abandon_s * 1000;
+    mc.dicts = lib;
+    rc = match_store_open(&mc, &ms);
+    if (rc != WB_OK) {
+        fprintf(stderr, "wibbelld: cannot open the match store in %s/games: %s\n",
+                cfg.data_dir,
+                rc == WB_ECONFLICT ? "another wibbelld is using this data directory"
+                                   : wb_strerror(rc));
+        ms = NULL;
+        goto out;
+    }
+
     api_config ac;
     api_config_init(&ac);
     ac.host = cfg.host;
@@ -254,6 +274,9 @@ int main(int argc, char **argv)
     ac.max_body = cfg.max_body;
     ac.verbose = cfg.verbose;
     ac.dicts = lib;
+    ac.matches = ms;
+    ac.max_streams = cfg.max_streams;
+    ac.heartbeat_s = cfg.heartbeat_s;
     rc = api_server_start(&ac, &srv);
     if (rc != WB_OK) {
         fprintf(stderr, "wibbelld: cannot start the HTTP server: %s\n", wb_strerror(rc));
@@ -272,6 +295,11 @@ int main(int argc, char **argv)
             dict_get_info(d, &info);
         fprintf(stderr, "wibbelld: %zu dictionaries from %s, default %s\n", dict_lib_count(lib),
                 cfg.data_dir, d ? info.id : "none");
+        json_t *all = NULL;
+        if (match_list(ms, NULL, &all) == WB_OK)
+            fprintf(stderr, "wibbelld: %zu matches in %s/games\n",
+                    json_array_size(json_object_get(all, "matches")), cfg.data_dir);
+        json_decref(all);
     }
 
     int sig = 0;
@@ -282,7 +310,8 @@ int main(int argc, char **argv)
     fprintf(stderr, "wibbelld: %s, shutting down\n", sig == SIGINT ? "SIGINT" : "SIGTERM");
     status = EXIT_CLEAN;
 out:
-    api_server_stop(srv);
+    api_server_stop(srv); /* first: no request may touch the store after */
+    match_store_close(ms);
     if (lib)
         dict_lib_close(lib);
     config_free(&cfg);

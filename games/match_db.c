@@ -1,7 +1,11 @@
 /* match_db.c - match records and event logs in LMDB (see match_db.h). */
 #include "match_db.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
+#include <sys/file.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,6 +19,7 @@
 struct match_db {
     store_env *env;
     store_db matches, log;
+    int lockfd; /* flock()ed: one daemon per games store */
 };
 
 int match_db_open(const char *data_dir, match_db **out)
@@ -24,6 +29,16 @@ int match_db_open(const char *data_dir, match_db **out)
     char *dir = wb_asprintf("%s/games", data_dir);
     int rc = wb_mkdirs(dir);
     *out = NULL;
+    db->lockfd = -1;
+    if (!rc) {
+        char *lp = wb_asprintf("%s/owner.lock", dir);
+        db->lockfd = open(lp, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+        free(lp);
+        if (db->lockfd < 0)
+            rc = WB_EIO;
+        else if (flock(db->lockfd, LOCK_EX | LOCK_NB) != 0)
+            rc = errno == EWOULDBLOCK ? WB_ECONFLICT : WB_EIO;
+    }
     if (!rc)
         rc = store_env_open(dir, STORE_CREATE, (size_t)8 << 30, 4, &db->env);
     if (!rc)
@@ -51,6 +66,8 @@ void match_db_close(match_db *db)
     if (!db)
         return;
     store_env_close(db->env);
+    if (db->lockfd >= 0)
+        close(db->lockfd);
     free(db);
 }
 

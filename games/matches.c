@@ -67,6 +67,7 @@ struct match_store {
     size_t nkinds;
     match_db *db;
     pthread_mutex_t lock; /* buckets, refs, nmatches */
+    pthread_mutex_t create_lock; /* the cap check and the insert, together */
     match *buckets[NBUCKETS];
     size_t nmatches;
     pthread_mutex_t sub_lock;
@@ -520,6 +521,7 @@ int match_store_open(const match_config *cfg, match_store **out)
     if (!ms->kinds)
         ms->kinds = game_registry(&ms->nkinds);
     pthread_mutex_init(&ms->lock, NULL);
+    pthread_mutex_init(&ms->create_lock, NULL);
     pthread_mutex_init(&ms->sub_lock, NULL);
     pthread_mutex_init(&ms->timer_lock, NULL);
     pthread_cond_init(&ms->timer_cond, NULL);
@@ -559,6 +561,7 @@ void match_store_close(match_store *ms)
     }
     match_db_close(ms->db);
     pthread_mutex_destroy(&ms->lock);
+    pthread_mutex_destroy(&ms->create_lock);
     pthread_mutex_destroy(&ms->sub_lock);
     pthread_mutex_destroy(&ms->timer_lock);
     pthread_cond_destroy(&ms->timer_cond);
@@ -577,8 +580,11 @@ static size_t live_count(match_store *ms, int64_t now)
     size_t n = 0;
     pthread_mutex_lock(&ms->lock);
     for (size_t b = 0; b < NBUCKETS; b++)
-        for (match *m = ms->buckets[b]; m; m = m->next)
+        for (match *m = ms->buckets[b]; m; m = m->next) {
+            pthread_mutex_lock(&m->lock);
             n += !m->finished && !is_abandoned(ms, m, now);
+            pthread_mutex_unlock(&m->lock);
+        }
     pthread_mutex_unlock(&ms->lock);
     return n;
 }
@@ -592,7 +598,7 @@ int match_create(match_store *ms, const char *game, const json_t *players,
     const char **names = NULL;
     size_t n = json_array_size(players);
     match *m = NULL;
-    int rc = WB_OK;
+    int rc = WB_OK, locked = 0;
 
     *out = NULL;
     if (!kind)
@@ -616,6 +622,10 @@ int match_create(match_store *ms, const char *game, const json_t *players,
         rc = WB_EINVAL;
         goto out;
     }
+    /* Creations are serialised from the cap check to the insert, so
+     * concurrent creates cannot overshoot the cap. */
+    pthread_mutex_lock(&ms->create_lock);
+    locked = 1;
     if (live_count(ms, now) >= ms->cfg.max_live) {
         rc = WB_ELIMIT;
         goto out;
@@ -659,6 +669,8 @@ int match_create(match_store *ms, const char *game, const json_t *players,
         timer_kick(ms);
     m = NULL;
 out:
+    if (locked)
+        pthread_mutex_unlock(&ms->create_lock);
     if (m && rc)
         match_free(m);
     free(names);

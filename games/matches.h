@@ -40,7 +40,10 @@ typedef struct match_config {
     size_t nkinds;
 } match_config;
 
-/* Open (creating if needed) the store and load every match in it.
+/* Open (creating if needed) the store and load every match in it.  One
+ * daemon at a time owns a games store: WB_ECONFLICT when
+ * another process holds it (matches live in memory, so two daemons on one
+ * store would each miss the other's moves).
  * A match of an unknown game or with a state its game cannot load is
  * skipped with a message on stderr, never deleted. */
 int match_store_open(const match_config *cfg, match_store **out);
@@ -103,10 +106,11 @@ int match_query(match_store *ms, const char *id, int seat, const char *name,
                 const json_t *args, json_t **out, char **why);
 
 /* Subscribe to a match: `fn(ctx)` is called (from the thread that applied
- * the action, after it is durable, without locks held) whenever the
- * version changes, and once with the match gone (deleted or store closing).
- * Keep fn short: it should only wake the subscriber, which then reads with
- * match_log / match_view.  WB_ENOTFOUND. */
+ * the action, after it is durable) whenever the version changes, and once
+ * with the match gone (deleted or store closing).  It runs with the
+ * store's subscriber lock held and no other: keep it short (wake the
+ * subscriber, which then reads with match_log / match_view) and never call
+ * match_subscribe or match_unsubscribe from it.  WB_ENOTFOUND. */
 int match_subscribe(match_store *ms, const char *id, void (*fn)(void *ctx),
                     void *ctx, match_sub **out);
 /* After this returns, fn is not running and will not be called again. */

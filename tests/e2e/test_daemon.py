@@ -28,7 +28,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import wbtest  # noqa: E402
 
 EXE = wbtest.env_path("WIBBELLD")
-DATA = wbtest.env_path("WIBBELLD_TEST_DATA")
+DATA = wbtest.make_data_dir()  # the test dictionaries, games of its own
 
 
 def run(args, env=None, timeout=60):
@@ -143,7 +143,7 @@ class Lifecycle(unittest.TestCase):
             self.assertEqual(d.stop(), 0)
 
     def test_data_dir_from_environment(self):
-        env = dict(os.environ, WIBBELLD_DATA_DIR=DATA)
+        env = dict(os.environ, WIBBELLD_DATA_DIR=wbtest.make_data_dir())
         d = wbtest.Daemon(env=env, data_dir_arg=False).start()
         try:
             st, _, body = d.request("GET", "/v1/dictionaries")

@@ -157,6 +157,8 @@ class Meta(Base):
         doc = self.get("/openapi.json")
         samples = {"{dict}": "en_US", "{word}": "explore", "{prefix}": "expl", "{pattern}": "c_t"}
         for path, ops in doc["paths"].items():
+            if path.startswith(("/v1/games", "/v1/matches")):
+                continue  # need a match: test_games_api.py checks them
             url = path
             for k, v in samples.items():
                 url = url.replace(k, v)

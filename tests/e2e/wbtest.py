@@ -1,7 +1,8 @@
 """wbtest.py - what the end-to-end tests of wibbelld share.
 
 Starts the real daemon (the binary named by $WIBBELLD) on 127.0.0.1 port 0
-with the prebuilt data directory $WIBBELLD_TEST_DATA, reads the real port
+with a data directory of its own that links the prebuilt dictionaries of
+$WIBBELLD_TEST_DATA, reads the real port
 from the one line it prints on stdout, waits until /healthz answers, and
 stops it by the pid it started (SIGTERM), checking that it exits 0.  Also
 a small HTTP client over http.client and raw sockets, and a unittest runner
@@ -10,11 +11,13 @@ that speaks TAP (one `ok`/`not ok` line per test), ends with the line
 
 Python 3 standard library only.
 """
+import atexit
 import http.client
 import json
 import os
 import re
 import select
+import shutil
 import signal
 import socket
 import subprocess
@@ -38,6 +41,26 @@ def sanitizer_report(text):
     return text[m.start():][:4000] if m else ""
 
 
+_made_dirs = []
+
+
+def make_data_dir():
+    """A new temporary data directory whose dict/ is the prebuilt test
+    dictionaries (opened read-only, so shared), and whose games/ is its
+    own: no two daemons ever share a games store.  Removed at exit."""
+    src = os.path.join(env_path("WIBBELLD_TEST_DATA"), "dict")
+    d = tempfile.mkdtemp(prefix="wibbelld-e2e-")
+    os.symlink(os.path.abspath(src), os.path.join(d, "dict"))
+    _made_dirs.append(d)
+    return d
+
+
+@atexit.register
+def _remove_made_dirs():
+    for d in _made_dirs:
+        shutil.rmtree(d, ignore_errors=True)
+
+
 def env_path(name):
     v = os.environ.get(name)
     if not v:
@@ -52,7 +75,7 @@ class Daemon:
     def __init__(self, args=(), data_dir=None, listen="127.0.0.1:0", env=None,
                  data_dir_arg=True):
         self.exe = env_path("WIBBELLD")
-        self.data_dir = data_dir or env_path("WIBBELLD_TEST_DATA")
+        self.data_dir = data_dir or make_data_dir()
         self.args = ["--listen", listen]
         if data_dir_arg:
             self.args += ["--data-dir", self.data_dir]

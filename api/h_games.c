@@ -1,0 +1,780 @@
+/*
+ * h_games.c - handlers of the games: /v1/games/... and /v1/matches.
+ *
+ * Each handler works out who is calling (the Bearer token: a seat, the
+ * host, or nobody, which is the public), checks the shape of its input,
+ * calls one function of matches.h and turns the result into JSON.  The
+ * game framework judges everything about the game itself; its reasons
+ * (`why`) become the problem's detail.  The one event stream per caller is
+ * in sse.c.
+ *
+ * Versions are HTTP entity tags: a view carries ETag "<version>";
+ * If-None-Match with it gives 304, If-Match on an action gives 412 when
+ * the match has moved on.
+ */
+#include "api_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "wb_err.h"
+#include "wb_mem.h"
+
+#define QUOTE_MAX 80       /* bytes of input quoted in a detail */
+#define TOKEN_MAX 256      /* longest bearer token looked at */
+#define SEED_MAX_INT (1ull << 53) /* largest seed sent as a JSON number */
+
+/* --- common ---------------------------------------------------------------- */
+
+/* Games need a match store; a server without one has no such resources. */
+static int have_games(api_req *r)
+{
+    if (r->ctx->matches)
+        return 1;
+    api_problem(r, API_P_NOT_FOUND, "this server runs no games");
+    return 0;
+}
+
+static void no_match(api_req *r, const char *id)
+{
+    api_problem(r, API_P_UNKNOWN_MATCH, "there is no match \"%.*s\"",
+                api_clip(id, strlen(id), QUOTE_MAX), id);
+}
+
+/* A problem for error `err` of a matches.h call, with the game's reason
+ * `why` (may be NULL; freed here) as the detail. */
+static void match_err(api_req *r, int err, const char *fn, const char *id, char *why)
+{
+    api_prob p = api_prob_of_err(err);
+    switch (err) {
+    case WB_ENOTFOUND:
+        no_match(r, id);
+        break;
+    case WB_EAUTH:
+        api_problem(r, p, "%s", why ? why : "this needs a seat or host token: "
+                                            "Authorization: Bearer <token>");
+        break;
+    case WB_EFORBIDDEN:
+        api_problem(r, p, "%s", why ? why : "this token may not do that in this match");
+        break;
+    default:
+        if (p == API_P_INTERNAL)
+            api_problem(r, p, "%s: %s", fn, wb_strerror(err));
+        else
+            api_problem(r, p, "%s", why ? why : wb_strerror(err));
+        break;
+    }
+    free(why);
+}
+
+/* Is c a character of an RFC 6750 token (token68)? */
+static int token68_char(unsigned char c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+           c == '-' || c == '.' || c == '_' || c == '~' || c == '+' || c == '/' || c == '=';
+}
+
+/* Who is calling match `id`: *seat gets a seat, GAME_SEAT_HOST or
+ * GAME_SEAT_PUBLIC (no Authorization).  Returns 0, or -1 with a problem
+ * set: 401 for a malformed Authorization, 403 for a token that is not this
+ * match's, 404 for no such match. */
+static int caller(api_req *r, const char *id, int *seat)
+{
+    char tok[TOKEN_MAX + 1];
+    const char *token = NULL;
+    const char *h = api_header(r, "Authorization");
+    if (h) {
+        while (*h == ' ' || *h == '\t')
+            h++;
+        if (strncasecmp(h, "Bearer", 6) != 0 || (h[6] != ' ' && h[6] != '\t')) {
+            api_problem(r, API_P_UNAUTHORIZED,
+                        "Authorization must be \"Bearer <token>\", with the seat or host "
+                        "token of this match");
+            return -1;
+        }
+        h += 6;
+        while (*h == ' ' || *h == '\t')
+            h++;
+        size_t n = strlen(h);
+        while (n > 0 && (h[n - 1] == ' ' || h[n - 1] == '\t'))
+            n--;
+        size_t i = 0;
+        while (i < n && token68_char((unsigned char)h[i]))
+            i++;
+        if (n == 0 || i != n) {
+            api_problem(r, API_P_UNAUTHORIZED,
+                        "the bearer token is empty or holds characters no token has");
+            return -1;
+        }
+        if (n > TOKEN_MAX) {
+            api_problem(r, API_P_FORBIDDEN, "this token is not one of this match's");
+            return -1;
+        }
+        memcpy(tok, h, n);
+        tok[n] = '\0';
+        token = tok;
+    }
+    int rc = match_auth(r->ctx->matches, id, token, seat);
+    if (rc == WB_EFORBIDDEN) {
+        api_problem(r, API_P_FORBIDDEN, "this token is not one of this match's");
+        return -1;
+    }
+    if (rc) {
+        match_err(r, rc, "match_auth", id, NULL);
+        return -1;
+    }
+    return 0;
+}
+
+static void set_etag(api_req *r, uint64_t version)
+{
+    api_add_header(r, "ETag", "\"%llu\"", (unsigned long long)version);
+}
+
+/* Split a list header (If-Match, If-None-Match) into its entity tags,
+ * calling `fn` on each with the quotes and a weak "W/" taken off; stops
+ * at the first non-zero return of `fn` and returns it.  "*" is passed as
+ * it is. */
+static int each_etag(const char *h, int (*fn)(void *ctx, const char *tag, size_t len, int weak),
+                     void *ctx)
+{
+    const char *p = h;
+    while (*p) {
+        while (*p == ' ' || *p == '\t' || *p == ',')
+            p++;
+        if (!*p)
+            break;
+        int weak = 0;
+        if (p[0] == 'W' && p[1] == '/') {
+            weak = 1;
+            p += 2;
+        }
+        const char *s, *e;
+        if (*p == '"') {
+            s = ++p;
+            while (*p && *p != '"')
+                p++;
+            e = p;
+            if (*p == '"')
+                p++;
+        } else {
+            s = p;
+            while (*p && *p != ',' && *p != ' ' && *p != '\t')
+                p++;
+            e = p;
+        }
+        int rc = fn(ctx, s, (size_t)(e - s), weak);
+        if (rc)
+            return rc;
+        while (*p && *p != ',')
+            p++;
+    }
+    return 0;
+}
+
+struct etag_match {
+    uint64_t version;
+    int hit;
+};
+
+/* If-None-Match: a weak comparison, "*" matches any version. */
+static int inm_one(void *ctx, const char *tag, size_t len, int weak)
+{
+    struct etag_match *m = ctx;
+    uint64_t v;
+    (void)weak;
+    if ((len == 1 && tag[0] == '*') ||
+        (api_parse_u64(tag, len, &v) == 0 && v == m->version)) {
+        m->hit = 1;
+        return 1;
+    }
+    return 0;
+}
+
+struct if_match {
+    uint64_t current; /* the version now, to pick from a list */
+    uint64_t pick;    /* the version to hand to match_apply; 0: none */
+    int any;          /* "*" */
+    int n;            /* tags seen */
+    int bad;          /* a tag that is no version (never matches) */
+};
+
+/* If-Match: a strong comparison; weak tags never match. */
+static int im_one(void *ctx, const char *tag, size_t len, int weak)
+{
+    struct if_match *m = ctx;
+    uint64_t v;
+    m->n++;
+    if (len == 1 && tag[0] == '*' && !weak) {
+        m->any = 1;
+        return 0;
+    }
+    if (weak || api_parse_u64(tag, len, &v) != 0 || v == 0) {
+        m->bad = 1;
+        return 0;
+    }
+    if (!m->pick || v == m->current)
+        m->pick = v;
+    return 0;
+}
+
+/* The version an If-Match asks for: *out = 0 when there is none (or "*").
+ * Returns 0, or -1 with a 412 set when no tag can be the current version. */
+static int if_match_version(api_req *r, const char *id, uint64_t *out)
+{
+    *out = 0;
+    const char *h = api_header(r, "If-Match");
+    if (!h)
+        return 0;
+    struct if_match m = {match_version(r->ctx->matches, id), 0, 0, 0, 0};
+    each_etag(h, im_one, &m);
+    if (m.any)
+        return 0;
+    if (!m.pick) {
+        api_problem(r, API_P_STALE_VERSION,
+                    "If-Match names no version of this match; it is at version %llu",
+                    (unsigned long long)m.current);
+        if (m.current)
+            set_etag(r, m.current);
+        return -1;
+    }
+    *out = m.pick;
+    return 0;
+}
+
+/* Read an unsigned query parameter as a u64: `def` when absent.  Returns 0
+ * or -1 with a 400 bad_parameter. */
+static int query_u64(api_req *r, const char *key, uint64_t def, uint64_t *out)
+{
+    size_t len;
+    const char *v = api_query(r, key, &len);
+    if (!v) {
+        *out = def;
+        return 0;
+    }
+    if (api_parse_u64(v, len, out)) {
+        api_problem(r, API_P_BAD_PARAMETER, "%s must be a whole number, not \"%.*s\"", key,
+                    api_clip(v, len, 40), v);
+        return -1;
+    }
+    return 0;
+}
+
+/* --- GET /v1/games ---------------------------------------------------------- */
+
+void api_h_games(api_req *r)
+{
+    size_t n;
+    const game_kind *const *kinds = game_registry(&n);
+    json_t *a = json_array();
+    int rc = !a;
+    for (size_t i = 0; !rc && i < n; i++) {
+        const game_kind *k = kinds[i];
+        json_t *opts = k->options ? k->options() : json_object();
+        json_t *o = json_object();
+        rc |= !o || !opts;
+        rc |= json_object_set_new(o, "name", json_string(k->name));
+        rc |= json_object_set_new(o, "title", json_string(k->title));
+        rc |= json_object_set_new(o, "min_players", json_integer(k->min_players));
+        rc |= json_object_set_new(o, "max_players", json_integer(k->max_players));
+        rc |= json_object_set_new(o, "options", opts);
+        rc |= json_array_append_new(a, o);
+    }
+    json_t *body = rc ? NULL : json_pack("{s:o}", "games", a);
+    if (rc)
+        json_decref(a);
+    api_reply_json(r, 200, body);
+}
+
+/* --- POST /v1/games ---------------------------------------------------------- */
+
+/* The seed of a create body: absent or null, a JSON integer 0..2^53, or a
+ * string of digits for any u64.  Returns 0 or -1 with a problem. */
+static int body_seed(api_req *r, const json_t *js, uint64_t *seed, int *has)
+{
+    *has = 0;
+    if (!js || json_is_null(js))
+        return 0;
+    if (json_is_integer(js)) {
+        json_int_t v = json_integer_value(js);
+        if (v < 0 || (unsigned long long)v > SEED_MAX_INT) {
+            api_problem(r, API_P_BAD_REQUEST,
+                        "seed must be from 0 to 2^53 as a number; send larger ones as a "
+                        "string of digits");
+            return -1;
+        }
+        *seed = (uint64_t)v;
+        *has = 1;
+        return 0;
+    }
+    if (json_is_string(js) &&
+        api_parse_u64(json_string_value(js), json_string_length(js), seed) == 0) {
+        *has = 1;
+        return 0;
+    }
+    api_problem(r, API_P_BAD_REQUEST,
+                "seed must be a whole number from 0 to 2^53, or a string of digits up to "
+                "18446744073709551615");
+    return -1;
+}
+
+void api_h_game_create(api_req *r)
+{
+    json_t *body = NULL, *out = NULL;
+    char *why = NULL;
+    if (!have_games(r) || api_body_object(r, &body))
+        goto out;
+
+    json_t *jg = json_object_get(body, "game");
+    if (!json_is_string(jg)) {
+        api_problem(r, API_P_BAD_REQUEST,
+                    "game is required: the name of a game, as GET /v1/games lists them");
+        goto out;
+    }
+    const char *game = json_string_value(jg);
+    if (!game_find(game)) {
+        api_problem(r, API_P_UNKNOWN_GAME,
+                    "there is no game \"%.*s\"; GET /v1/games lists them",
+                    api_clip(game, json_string_length(jg), QUOTE_MAX), game);
+        goto out;
+    }
+    json_t *players = json_object_get(body, "players");
+    if (!json_is_array(players)) {
+        api_problem(r, API_P_BAD_REQUEST, "players is required: an array of names");
+        goto out;
+    }
+    size_t i;
+    json_t *p;
+    json_array_foreach(players, i, p) {
+        if (!json_is_string(p)) {
+            api_problem(r, API_P_BAD_REQUEST, "players[%zu] must be a string", i);
+            goto out;
+        }
+    }
+    json_t *options = json_object_get(body, "options");
+    if (json_is_null(options))
+        options = NULL;
+    if (options && !json_is_object(options)) {
+        api_problem(r, API_P_BAD_REQUEST, "options must be an object");
+        goto out;
+    }
+    uint64_t seed = 0;
+    int has_seed;
+    if (body_seed(r, json_object_get(body, "seed"), &seed, &has_seed))
+        goto out;
+
+    int rc = match_create(r->ctx->matches, game, players, options, seed, has_seed, &out, &why);
+    if (rc == WB_ENOTFOUND) {
+        api_problem(r, API_P_UNKNOWN_GAME, "there is no game \"%.*s\"",
+                    api_clip(game, json_string_length(jg), QUOTE_MAX), game);
+        goto out;
+    }
+    if (rc == WB_ELIMIT) {
+        api_problem(r, API_P_MATCH_LIMIT,
+                    "%s", why ? why : "the server holds as many live matches as it may; "
+                                      "finish or delete one, or retry later");
+        goto out;
+    }
+    if (rc) {
+        match_err(r, rc, "match_create", "", why);
+        why = NULL;
+        goto out;
+    }
+    const char *id = json_string_value(json_object_get(out, "id"));
+    if (!id) {
+        api_problem(r, API_P_INTERNAL, "match_create gave no id");
+        goto out;
+    }
+    api_add_header(r, "Location", "/v1/games/%s", id);
+    set_etag(r, 1);
+    /* the headers survive: api_reply_json() does not touch them */
+    api_reply_json(r, 201, out);
+    out = NULL;
+out:
+    free(why);
+    json_decref(out);
+    json_decref(body);
+}
+
+/* --- GET /v1/games/{id} ----------------------------------------------------- */
+
+void api_h_game_view(api_req *r)
+{
+    const char *id = r->arg[0];
+    int seat;
+    if (!have_games(r) || caller(r, id, &seat))
+        return;
+    const char *inm = api_header(r, "If-None-Match");
+    if (inm) {
+        struct etag_match m = {match_version(r->ctx->matches, id), 0};
+        if (m.version && (each_etag(inm, inm_one, &m), m.hit)) {
+            api_reply_static(r, 304, NULL, "private, no-cache", "", 0);
+            set_etag(r, m.version);
+            api_add_header(r, "Vary", "Authorization");
+            return;
+        }
+    }
+    json_t *view = NULL;
+    uint64_t version = 0;
+    int rc = match_view(r->ctx->matches, id, seat, &view, &version);
+    if (rc) {
+        match_err(r, rc, "match_view", id, NULL);
+        return;
+    }
+    api_reply_json(r, 200, view);
+    if (r->status == 200) {
+        /* one URL, one view per token: caches must keep them apart */
+        r->cache_control = "private, no-cache";
+        set_etag(r, version);
+        api_add_header(r, "Vary", "Authorization");
+    }
+}
+
+/* --- DELETE /v1/games/{id} ---------------------------------------------------- */
+
+void api_h_game_delete(api_req *r)
+{
+    const char *id = r->arg[0];
+    int seat;
+    char *why = NULL;
+    if (!have_games(r) || caller(r, id, &seat))
+        return;
+    if (seat == GAME_SEAT_PUBLIC) {
+        api_problem(r, API_P_UNAUTHORIZED, "deleting a match needs its host token");
+        return;
+    }
+    int rc = match_delete(r->ctx->matches, id, seat, &why);
+    if (rc == WB_EFORBIDDEN) {
+        free(why);
+        api_problem(r, API_P_FORBIDDEN, "only the host token may delete a match");
+        return;
+    }
+    if (rc) {
+        match_err(r, rc, "match_delete", id, why);
+        return;
+    }
+    free(why);
+    api_reply_static(r, 204, NULL, "no-store", "", 0);
+}
+
+/* --- GET and POST /v1/games/{id}/actions ------------------------------------ */
+
+void api_h_game_actions(api_req *r)
+{
+    const char *id = r->arg[0];
+    int seat;
+    if (!have_games(r) || caller(r, id, &seat))
+        return;
+    json_t *out = NULL;
+    int rc = match_actions(r->ctx->matches, id, seat, &out);
+    if (rc) {
+        match_err(r, rc, "match_actions", id, NULL);
+        return;
+    }
+    api_reply_json(r, 200, out);
+}
+
+void api_h_game_act(api_req *r)
+{
+    const char *id = r->arg[0];
+    int seat;
+    uint64_t if_match;
+    json_t *body = NULL, *out = NULL;
+    char *why = NULL;
+    if (!have_games(r) || caller(r, id, &seat))
+        return;
+    if (seat == GAME_SEAT_PUBLIC) {
+        api_problem(r, API_P_UNAUTHORIZED,
+                    "acting needs a seat or host token: Authorization: Bearer <token>");
+        return;
+    }
+    if (if_match_version(r, id, &if_match) || api_body_object(r, &body))
+        goto out;
+    int rc = match_apply(r->ctx->matches, id, seat, body, if_match, &out, &why);
+    if (rc == WB_ESTALE) {
+        uint64_t cur = match_version(r->ctx->matches, id);
+        free(why);
+        why = NULL;
+        api_problem(r, API_P_STALE_VERSION,
+                    "the match is at version %llu, not %llu; read it again and retry",
+                    (unsigned long long)cur, (unsigned long long)if_match);
+        if (cur)
+            set_etag(r, cur);
+        goto out;
+    }
+    if (rc) {
+        match_err(r, rc, "match_apply", id, why);
+        why = NULL;
+        goto out;
+    }
+    json_int_t v = json_integer_value(json_object_get(out, "version"));
+    api_reply_json(r, 200, out);
+    out = NULL;
+    if (r->status == 200 && v > 0)
+        set_etag(r, (uint64_t)v);
+out:
+    free(why);
+    json_decref(out);
+    json_decref(body);
+}
+
+/* --- GET /v1/games/{id}/log ------------------------------------------------- */
+
+void api_h_game_log(api_req *r)
+{
+    const char *id = r->arg[0];
+    int seat;
+    uint64_t after;
+    if (!have_games(r) || caller(r, id, &seat) || query_u64(r, "after", 0, &after))
+        return;
+    json_t *out = NULL;
+    int rc = match_log(r->ctx->matches, id, seat, after, &out);
+    if (rc) {
+        match_err(r, rc, "match_log", id, NULL);
+        return;
+    }
+    api_reply_json(r, 200, out);
+}
+
+/* --- GET /v1/games/{id}/events ---------------------------------------------- */
+
+void api_h_game_events(api_req *r)
+{
+    const char *id = r->arg[0];
+    int seat;
+    if (!have_games(r) || caller(r, id, &seat))
+        return;
+    /* the browser's EventSource sends Last-Event-ID; a client that cannot
+     * set headers may give last_event_id in the query */
+    uint64_t after = 0;
+    int has_after = 0;
+    const char *h = api_header(r, "Last-Event-ID");
+    size_t len;
+    const char *q = api_query(r, "last_event_id", &len);
+    if (h) {
+        while (*h == ' ')
+            h++;
+        size_t n = strlen(h);
+        while (n > 0 && h[n - 1] == ' ')
+            n--;
+        if (n > 0 && api_parse_u64(h, n, &after)) {
+            api_problem(r, API_P_BAD_PARAMETER,
+                        "Last-Event-ID must be a version (a whole number), not \"%.*s\"",
+                        api_clip(h, n, 40), h);
+            return;
+        }
+        has_after = n > 0;
+    } else if (q) {
+        if (api_parse_u64(q, len, &after)) {
+            api_problem(r, API_P_BAD_PARAMETER,
+                        "last_event_id must be a version (a whole number), not \"%.*s\"",
+                        api_clip(q, len, 40), q);
+            return;
+        }
+        has_after = 1;
+    }
+    api_sse_open(r, id, seat, has_after, after);
+}
+
+/* --- GET /v1/games/{id}/query/{name} ------------------------------------------ */
+
+static void csv_field(char **buf, size_t *len, size_t *cap, const char *s, size_t n)
+{
+    int quote = 0;
+    for (size_t i = 0; i < n && !quote; i++)
+        quote = s[i] == ',' || s[i] == '"' || s[i] == '\r' || s[i] == '\n';
+    size_t need = *len + 2 * n + 3;
+    *buf = wb_grow(*buf, cap, need, 1);
+    char *o = *buf + *len;
+    if (quote)
+        *o++ = '"';
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '"')
+            *o++ = '"';
+        *o++ = s[i];
+    }
+    if (quote)
+        *o++ = '"';
+    *len = (size_t)(o - *buf);
+}
+
+static void csv_raw(char **buf, size_t *len, size_t *cap, const char *s)
+{
+    size_t n = strlen(s);
+    *buf = wb_grow(*buf, cap, *len + n + 1, 1);
+    memcpy(*buf + *len, s, n);
+    *len += n;
+}
+
+/* One value as CSV text: strings as they are, numbers and booleans as in
+ * JSON, null empty, arrays and objects as compact JSON. */
+static int csv_value(char **buf, size_t *len, size_t *cap, const json_t *v)
+{
+    if (!v || json_is_null(v))
+        return 0;
+    if (json_is_string(v)) {
+        csv_field(buf, len, cap, json_string_value(v), json_string_length(v));
+        return 0;
+    }
+    char *s = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);
+    if (!s)
+        return -1;
+    csv_field(buf, len, cap, s, strlen(s));
+    free(s);
+    return 0;
+}
+
+/* {"rows":[{...},...]} as RFC 4180 CSV: a header row of the first row's
+ * keys, in their order, then one record per row (a key a row lacks is an
+ * empty field; keys the first row lacks are left out), CRLF line ends.
+ * NULL when `res` has no such form. */
+static char *csv_of(const json_t *res, size_t *outlen)
+{
+    json_t *rows = json_object_get(res, "rows");
+    if (!json_is_array(rows))
+        return NULL;
+    size_t i;
+    json_t *row;
+    json_array_foreach(rows, i, row)
+        if (!json_is_object(row))
+            return NULL;
+    char *buf = NULL;
+    size_t len = 0, cap = 0;
+    buf = wb_grow(buf, &cap, 1, 1);
+    json_t *first = json_array_get(rows, 0);
+    if (first) {
+        const char *key;
+        json_t *v;
+        int k = 0;
+        json_object_foreach(first, key, v) {
+            if (k++)
+                csv_raw(&buf, &len, &cap, ",");
+            csv_field(&buf, &len, &cap, key, strlen(key));
+        }
+        csv_raw(&buf, &len, &cap, "\r\n");
+        json_array_foreach(rows, i, row) {
+            k = 0;
+            json_object_foreach(first, key, v) {
+                if (k++)
+                    csv_raw(&buf, &len, &cap, ",");
+                if (csv_value(&buf, &len, &cap, json_object_get(row, key))) {
+                    free(buf);
+                    return NULL;
+                }
+            }
+            csv_raw(&buf, &len, &cap, "\r\n");
+        }
+    }
+    *outlen = len;
+    return buf;
+}
+
+void api_h_game_query(api_req *r)
+{
+    const char *id = r->arg[0];
+    const char *name = r->arg[1];
+    int seat;
+    json_t *args = NULL, *out = NULL;
+    char *why = NULL;
+    if (!have_games(r) || caller(r, id, &seat))
+        return;
+
+    size_t flen = 0;
+    const char *format = api_query(r, "format", &flen);
+    int csv = 0;
+    if (format) {
+        if (strcmp(format, "csv") == 0) {
+            csv = 1;
+        } else if (strcmp(format, "json") != 0) {
+            api_problem(r, API_P_BAD_PARAMETER, "format must be json or csv, not \"%.*s\"",
+                        api_clip(format, flen, 40), format);
+            return;
+        }
+    }
+    /* every other parameter is an argument of the question, as a string */
+    args = json_object();
+    for (size_t i = 0; args && i < r->nquery; i++) {
+        const api_param *p = &r->query[i];
+        if (strcmp(p->key, "format") == 0)
+            continue;
+        if (json_object_get(args, p->key)) {
+            api_problem(r, API_P_BAD_PARAMETER, "%s is given twice", p->key);
+            goto out;
+        }
+        if (json_object_set_new(args, p->key, json_stringn(p->val, p->vlen))) {
+            api_problem(r, API_P_INTERNAL, "cannot build the query arguments");
+            goto out;
+        }
+    }
+    if (!args) {
+        api_problem(r, API_P_INTERNAL, "out of memory");
+        goto out;
+    }
+    int rc = match_query(r->ctx->matches, id, seat, name, args, &out, &why);
+    if (rc == WB_ENOTFOUND) {
+        free(why);
+        why = NULL;
+        if (match_version(r->ctx->matches, id) == 0)
+            no_match(r, id);
+        else
+            api_problem(r, API_P_NOT_FOUND, "this game answers no question \"%.*s\"",
+                        api_clip(name, r->arglen[1], QUOTE_MAX), name);
+        goto out;
+    }
+    if (rc) {
+        match_err(r, rc, "match_query", id, why);
+        why = NULL;
+        goto out;
+    }
+    if (!csv) {
+        api_reply_json(r, 200, out);
+        out = NULL;
+        goto out;
+    }
+    size_t len = 0;
+    char *text = csv_of(out, &len);
+    if (!text) {
+        api_problem(r, API_P_BAD_PARAMETER,
+                    "the answer to \"%.*s\" is not a table of rows; ask for format=json",
+                    api_clip(name, r->arglen[1], QUOTE_MAX), name);
+        goto out;
+    }
+    free(r->out);
+    r->out = text;
+    r->out_static = NULL;
+    r->out_len = len;
+    r->status = 200;
+    r->content_type = "text/csv; charset=utf-8";
+    r->cache_control = "no-store";
+    r->code = NULL;
+out:
+    free(why);
+    json_decref(out);
+    json_decref(args);
+}
+
+/* --- GET /v1/matches ----------------------------------------------------------- */
+
+void api_h_matches(api_req *r)
+{
+    if (!have_games(r))
+        return;
+    size_t len = 0;
+    const char *status = api_query(r, "status", &len);
+    if (status && strcmp(status, "active") != 0 && strcmp(status, "finished") != 0 &&
+        strcmp(status, "abandoned") != 0) {
+        api_problem(r, API_P_BAD_PARAMETER,
+                    "status must be active, finished or abandoned, not \"%.*s\"",
+                    api_clip(status, len, 40), status);
+        return;
+    }
+    json_t *out = NULL;
+    int rc = match_list(r->ctx->matches, status, &out);
+    if (rc) {
+        match_err(r, rc, "match_list", "", NULL);
+        return;
+    }
+    api_reply_json(r, 200, out);
+}
