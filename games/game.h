@@ -112,7 +112,11 @@ const game_kind *const *game_registry(size_t *n);
 /* The game with this API name, or NULL. */
 const game_kind *game_find(const char *name);
 
-/* Helpers for modules: a malloc'd printf string for *why. */
+/* Helpers for modules.  game_option: one entry of an options() object,
+ * {"type","default","description"}; takes the reference to `def`; NULL
+ * when out of memory. */
+json_t *game_option(const char *type, json_t *def, const char *desc);
+/* A malloc'd printf string for *why. */
 char *game_why(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #endif

@@ -35,6 +35,19 @@ const game_kind *game_find(const char *name)
     return NULL;
 }
 
+json_t *game_option(const char *type, json_t *def, const char *desc)
+{
+    json_t *o = json_object();
+    if (!o || !def || json_object_set_new(o, "type", json_string(type)) ||
+        json_object_set(o, "default", def) ||
+        json_object_set_new(o, "description", json_string(desc))) {
+        json_decref(o);
+        o = NULL;
+    }
+    json_decref(def);
+    return o;
+}
+
 char *game_why(const char *fmt, ...)
 {
     va_list ap;

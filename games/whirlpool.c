@@ -102,31 +102,17 @@ int wp_bal_count(const int bal[WP_NVAL])
 
 /* --- options -------------------------------------------------------------- */
 
-static json_t *option(const char *type, json_t *def, const char *desc)
-{
-    json_t *o = json_object();
-    int rc = !o;
-    rc |= wp_set(o, "type", json_string(type));
-    rc |= wp_set(o, "default", def);
-    rc |= wp_set(o, "description", json_string(desc));
-    if (rc) {
-        json_decref(o);
-        return NULL;
-    }
-    return o;
-}
-
 static json_t *wp_options(void)
 {
     json_t *o = json_object();
     int rc = !o;
     rc |= wp_set(o, "suits",
-                 option("array", json_pack("[ssss]", "suns", "crowns", "moons", "arms"),
+                 game_option("array", json_pack("[ssss]", "suns", "crowns", "moons", "arms"),
                         "the suit of each seat, in seat order (suns, moons, crowns, arms; "
                         "all different); the default gives the seats the first suits of "
                         "this list, so two players are on different ropes"));
     rc |= wp_set(o, "board",
-                 option("string", json_null(),
+                 game_option("string", json_null(),
                         "a custom pond in the format of data/whirlpool-board.txt (a grid "
                         "of rings, the corner coins, the two ropes, a start per suit); "
                         "null: the default pond of games/WHIRLPOOL.md"));

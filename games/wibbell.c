@@ -335,31 +335,13 @@ out:
 
 /* --- options ------------------------------------------------------------- */
 
-static json_t *option(const char *type, json_t *def, const char *desc)
-{
-    json_t *o = json_object();
-    int rc = !o;
-    if (o) {
-        rc |= wibbell_set(o, "type", json_string(type));
-        rc |= wibbell_set(o, "default", def);
-        rc |= wibbell_set(o, "description", json_string(desc));
-    } else {
-        json_decref(def);
-    }
-    if (rc) {
-        json_decref(o);
-        return NULL;
-    }
-    return o;
-}
-
 static json_t *wb_options(void)
 {
     json_t *o = json_object(), *mode;
     int rc = !o;
     if (!o)
         return NULL;
-    mode = option("string", json_string("standard"),
+    mode = game_option("string", json_string("standard"),
                   "standard: a round ends when someone takes their 3rd card, "
                   "they take both centre cards and keep one of their 4 as a "
                   "permanent handicap; simple: a round ends on the 4th card, "
@@ -370,34 +352,34 @@ static json_t *wb_options(void)
         rc |= wibbell_set(mode, "enum", json_pack("[sss]", "standard", "simple", "simpler"));
     rc |= wibbell_set(o, "mode", mode);
     rc |= wibbell_set(o, "learning_aid",
-        option("boolean", json_false(),
+        game_option("boolean", json_false(),
                "the winner of a round may not claim during the next round"));
     rc |= wibbell_set(o, "tie_window_ms",
-        option("integer", json_integer(400),
+        game_option("integer", json_integer(400),
                "claims within this many ms of the first valid claim compete: "
                "the shortest word wins, then the first alphabetically; "
                "identical words redeal; 0: the first valid claim wins (0 to 5000)"));
     rc |= wibbell_set(o, "dictionary",
-        option("string", json_null(),
+        game_option("string", json_null(),
                "the dictionary that judges claims (en_US, en_GB, ...); "
                "null: the daemon's default"));
     rc |= wibbell_set(o, "deck",
-        option("array", json_null(),
+        game_option("array", json_null(),
                "a custom deck: one string a card, \"LETTERS [VALUE [BORDER]]\" "
                "(\"NZ\", \"NZ 2 dots\"), or {\"letters\",\"value\",\"border\"}; "
                "null: the default 48-card deck"));
     rc |= wibbell_set(o, "shuffle",
-        option("boolean", json_true(),
+        game_option("boolean", json_true(),
                "shuffle the deck; false: the first card of the deck is flipped "
                "first (removed cards for 2 or 3 players come from the end)"));
     rc |= wibbell_set(o, "handicaps",
-        option("array", json_array(),
+        game_option("array", json_array(),
                "starting permanent handicaps by seat, which do not score: "
                "a count 0..2 dealt from the deck, or an array of up to 2 card "
                "letter strings taken from the deck (required form in "
                "companion mode)"));
     rc |= wibbell_set(o, "companion",
-        option("boolean", json_false(),
+        game_option("boolean", json_false(),
                "referee a physical table: the host records flips, shouts, "
                "takes and keeps; the seats only watch"));
     if (rc) {

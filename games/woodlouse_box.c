@@ -210,23 +210,6 @@ static int deck_read(wl_box *b, const json_t *deck, char **why)
 static const char *const option_names[] = {"variant", "fixed_sequence", "species",
                                            "first_trainer", "guess_ms", "deck"};
 
-static json_t *option(const char *type, json_t *def, const char *desc)
-{
-    json_t *o = json_object();
-    int rc = !o || !def;
-    if (o) {
-        rc |= json_object_set_new(o, "type", json_string(type));
-        rc |= json_object_set(o, "default", def);
-        rc |= json_object_set_new(o, "description", json_string(desc));
-    }
-    json_decref(def);
-    if (rc) {
-        json_decref(o);
-        return NULL;
-    }
-    return o;
-}
-
 static json_t *box_deck_json(const wl_box *b)
 {
     json_t *d = json_object();
@@ -262,7 +245,7 @@ json_t *wl_options(void)
     rc = !names;
     for (int i = 0; names && i < b.nvariants; i++)
         rc |= json_array_append_new(names, json_string(b.v[i].name));
-    variant = option("string", json_string(b.v[0].name),
+    variant = game_option("string", json_string(b.v[0].name),
                      "basic: 4 species (40 cards), draw pile 15/16/15/18 for 3/4/5/6 "
                      "players; harder: all 5 species (50 cards); easier: 3 species "
                      "(30 cards), draw pile 12; even-easier: the basic game with the "
@@ -274,29 +257,29 @@ json_t *wl_options(void)
     rc |= json_object_set_new(o, "variant", variant);
     rc |= json_object_set_new(
         o, "fixed_sequence",
-        option("boolean", json_false(),
+        game_option("boolean", json_false(),
                "never reshuffle the sequence cards (the even-easier rule) whatever "
                "the variant"));
     rc |= json_object_set_new(
         o, "species",
-        option("array", json_null(),
+        game_option("array", json_null(),
                "the species in play, as many as the variant uses (the basic game: "
                "the players choose which species to leave out); null: chosen by the "
                "match's random generator"));
     rc |= json_object_set_new(
         o, "first_trainer",
-        option("integer", json_integer(0),
+        game_option("integer", json_integer(0),
                "the seat of the first animal trainer (the rules: the youngest "
                "player); seats are clockwise in the order the players are given"));
     rc |= json_object_set_new(
         o, "guess_ms",
-        option("integer", json_integer(0),
+        game_option("integer", json_integer(0),
                "once the code is complete, the guessing closes after this many ms "
                "and the trainer keeps the card; 0: it stays open until every "
                "guesser has passed or is out, or the host closes it (0 to 3600000)"));
     rc |= json_object_set_new(
         o, "deck",
-        option("object", box_deck_json(&b),
+        game_option("object", box_deck_json(&b),
                "the animal cards: {species: [cards showing 1, 2, 3, 4, 5 animals]}, "
                "in box order; the rules give 10 cards per species, the default "
                "has two of each count"));
