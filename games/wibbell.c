@@ -73,6 +73,11 @@ const char *wibbell_phase_name(wibbell_phase ph)
     return names[ph];
 }
 
+size_t wibbell_round_cards(const wibbell_state *st)
+{
+    return st->mode == WIBBELL_SIMPLE ? 4 : 3;
+}
+
 size_t wibbell_remaining(const wibbell_state *st)
 {
     if (!st->companion)
@@ -102,8 +107,13 @@ long wibbell_claim_of(const wibbell_state *st, size_t seat)
 int wibbell_to_act(const wibbell_state *st, size_t seat)
 {
     switch (st->phase) {
-    case WIBBELL_PLAY:
-        return wibbell_eligible(st, seat) && wibbell_claim_of(st, seat) < 0;
+    case WIBBELL_PLAY: {
+        /* a seat with more cards to cover than a claim can be judged
+         * against has no claim to make (see WIBBELL.md) */
+        const char *cards[DICT_CARDS_MAX];
+        return wibbell_eligible(st, seat) && wibbell_claim_of(st, seat) < 0 &&
+               wibbell_claim_cards(st, seat, cards) <= DICT_CARDS_MAX;
+    }
     case WIBBELL_TAKE:
     case WIBBELL_KEEP:
         return st->winner == (int)seat;

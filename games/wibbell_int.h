@@ -164,6 +164,8 @@ void wibbell_card_key(const char *letters, char out[WIBBELL_LETTERS_MAX + 1]);
 const char *wibbell_mode_name(wibbell_mode m);
 const char *wibbell_phase_name(wibbell_phase ph);
 
+/* Cards a seat wins in a round before it ends: 3, or 4 in simple mode. */
+size_t wibbell_round_cards(const wibbell_state *st);
 /* Number of cards still to come from the deck. */
 size_t wibbell_remaining(const wibbell_state *st);
 /* A seat's score: every card held except starting handicaps. */

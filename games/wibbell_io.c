@@ -633,11 +633,50 @@ static void load_turns(rd *r, const json_t *saved, wibbell_state *st)
     }
 }
 
+/* Is this a card as the deck parser makes it: 1 to 26 letters A-Z, a
+ * value 0..99 (checked by load_cards), a lower-case border name? */
+static int card_ok(const wibbell_card *c)
+{
+    size_t n = strlen(c->letters), b = strlen(c->border);
+    return n > 0 && strspn(c->letters, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == n && b > 0 &&
+           strspn(c->border, "abcdefghijklmnopqrstuvwxyz-") == b;
+}
+
+/* Every card id in at most one place: the deck, the centre or a player's
+ * cards (cards are neither made nor copied). */
+static int ids_once(const wibbell_state *st)
+{
+    unsigned char *seen = wb_calloc(st->ncards ? st->ncards : 1, 1);
+    const wibbell_ids *lists[3];
+    int ok = 1;
+    for (size_t s = 0; ok && s <= st->nplayers; s++) {
+        size_t nl = 0;
+        if (s == st->nplayers) {
+            lists[nl++] = &st->deck;
+            lists[nl++] = &st->centre;
+        } else {
+            lists[nl++] = &st->p[s].up;
+            lists[nl++] = &st->p[s].down;
+            lists[nl++] = &st->p[s].hcap;
+        }
+        for (size_t l = 0; ok && l < nl; l++)
+            for (size_t i = 0; ok && i < lists[l]->n; i++)
+                ok = !seen[lists[l]->v[i]]++;
+    }
+    free(seen);
+    return ok;
+}
+
 /* The invariants the rules code relies on, so a damaged record cannot
- * make it read out of bounds. */
+ * make it read out of bounds, lose or copy cards, or stall. */
 static const char *check_state(const wibbell_state *st)
 {
     json_int_t n = (json_int_t)st->nplayers;
+    for (size_t i = 0; i < st->ncards; i++)
+        if (!card_ok(&st->cards[i]))
+            return "cards";
+    if (!ids_once(st))
+        return "cards";
     if (st->centre.n > 2)
         return "centre";
     if (st->winner >= n || st->last_winner >= n || st->last_round_winner >= n ||
@@ -645,14 +684,43 @@ static const char *check_state(const wibbell_state *st)
         return "seats";
     if (st->bonus >= (int)st->ncards)
         return "bonus";
-    if (st->phase == WIBBELL_PLAY && st->centre.n != 2)
-        return "phase";
-    if ((st->phase == WIBBELL_TAKE || st->phase == WIBBELL_KEEP) && st->winner < 0)
-        return "winner";
-    if (st->phase == WIBBELL_TAKE && st->centre.n == 0)
-        return "centre";
-    if (st->nclaims && (st->window_end < 0 || st->phase != WIBBELL_PLAY))
+    for (size_t s = 0; s < st->nplayers; s++)
+        if (st->p[s].won > wibbell_round_cards(st))
+            return "players";
+    switch (st->phase) {
+    case WIBBELL_FLIP:
+        if (!st->companion || st->centre.n >= 2)
+            return "phase";
+        break;
+    case WIBBELL_PLAY:
+        if (st->centre.n != 2)
+            return "phase";
+        break;
+    case WIBBELL_TAKE:
+        if (st->winner < 0)
+            return "winner";
+        if (st->centre.n != 2)
+            return "centre";
+        break;
+    case WIBBELL_KEEP:
+        if (st->winner < 0 || st->mode == WIBBELL_SIMPLER)
+            return "winner";
+        if (st->centre.n != 0 || st->p[st->winner].up.n == 0 ||
+            (st->bonus >= 0 && wibbell_ids_find(&st->p[st->winner].up, st->bonus) < 0))
+            return "centre";
+        break;
+    default:
+        break;
+    }
+    /* a tie window is open exactly when valid claims wait in it, one per
+     * seat, each from a seat that may still win the card */
+    if ((st->nclaims > 0) != (st->window_end >= 0) ||
+        (st->nclaims && st->phase != WIBBELL_PLAY))
         return "claims";
+    for (size_t i = 0; i < st->nclaims; i++)
+        if (!wibbell_eligible(st, (size_t)st->claims[i].seat) ||
+            wibbell_claim_of(st, (size_t)st->claims[i].seat) != (long)i)
+            return "claims";
     return NULL;
 }
 

@@ -48,12 +48,6 @@ static const char *name_of(const wibbell_state *st, int seat)
     return seat >= 0 && (size_t)seat < st->nplayers ? st->p[seat].name : "nobody";
 }
 
-/* Cards a seat wins in a round before it ends: 3, or 4 in simple mode. */
-static size_t round_cards(const wibbell_state *st)
-{
-    return st->mode == WIBBELL_SIMPLE ? 4 : 3;
-}
-
 static void clear_claims(wibbell_state *st)
 {
     for (size_t i = 0; i < st->nclaims; i++)
@@ -68,6 +62,7 @@ static void game_over(run *r, const char *reason)
     clear_claims(st);
     st->phase = WIBBELL_OVER;
     st->winner = -1;
+    st->barred = -1; /* the round is over too: the learning aid's bar lifts */
     free(st->end_reason);
     st->end_reason = wb_strdup(reason);
     emit(r, json_pack("{s:s,s:o,s:o,s:s}", "type", "game_over",
@@ -200,7 +195,7 @@ static void do_take(run *r, int seat, size_t k)
     wibbell_state *st = r->st;
     take_centre(r, seat, k, NULL);
     st->p[seat].won++;
-    if (st->p[seat].won == round_cards(st)) {
+    if (st->p[seat].won == wibbell_round_cards(st)) {
         /* simple mode: the other centre card is the bonus */
         st->bonus = take_centre(r, seat, 0, "bonus");
         end_round(r, seat);
@@ -216,7 +211,7 @@ static void win_turn(run *r, int seat, const char *word, int automatic, int take
 {
     wibbell_state *st = r->st;
     wibbell_player *p = &st->p[seat];
-    int round_end = p->won + 1 == round_cards(st);
+    int round_end = p->won + 1 == wibbell_round_cards(st);
 
     emit(r, json_pack("{s:s,s:i,s:o,s:b,s:I}", "type", "card_won", "seat", seat,
                       "word", word ? json_string(word) : json_null(),

@@ -218,6 +218,43 @@ static int code_fits(const wl_state *s)
     return pos && bangs <= pos && claps <= count;
 }
 
+/* The counters agree with each other as play leaves them: the trainer
+ * moves one seat a turn from the first trainer, a round is nseats turns,
+ * and a finished game has counted its last turn but not started another.
+ * A round_turns of nseats in a game still going, say, would never reach
+ * nseats again: no reshuffle, and a save that no longer loads. */
+static int counters_fit(const wl_state *s)
+{
+    int over = s->phase == WL_OVER, done = s->turn - 1; /* turns finished before this one */
+    if (s->trainer != (s->first_trainer + done) % s->nseats ||
+        s->round != done / s->nseats + 1 || s->round_turns != done % s->nseats + over)
+        return 0;
+    if (s->last_outcome == WL_NONE)
+        return done == 0 && !over;
+    return s->last_turn == (over ? s->turn : done) &&
+           (over || s->last_trainer == (s->trainer + s->nseats - 1) % s->nseats) &&
+           (!over || s->last_trainer == s->trainer);
+}
+
+/* What the seats did this turn and the guessing window fit the phase:
+ * only guessers in the guessing phase have passed, guessed or used their
+ * one free guess (which needs an empty pile: a guesser's pile never grows
+ * during a turn), and a window is open exactly when guess_ms asks for one. */
+static int turn_fits(const wl_state *s)
+{
+    int guessing = s->phase == WL_GUESS, window = guessing && s->guess_ms;
+    if (window ? s->deadline < 0 : s->deadline != -1)
+        return 0;
+    for (int i = 0; i < s->nseats; i++) {
+        const wl_seat *q = &s->seat[i];
+        if ((!guessing || i == s->trainer) && (q->passed || q->free_used || q->wrong))
+            return 0;
+        if (q->free_used && (s->score[i].n > 0 || q->wrong < 1))
+            return 0;
+    }
+    return 1;
+}
+
 /* The box, the variant and the sequence: what the cards are read against. */
 static void load_table(loader *l, const json_t *saved, wl_state *s)
 {
@@ -339,10 +376,19 @@ int wl_load(const json_t *saved, wl_state **out, char **why)
         s->last_card = ld_card(&l, s, json_object_get(last, "card"), "last");
     else if (!json_is_null(json_object_get(last, "card")) && !l.bad)
         l.bad = "last";
-    if ((s->last_outcome == WL_GUESSED) != (s->last_winner >= 0) && !l.bad)
+    if (((s->last_outcome == WL_GUESSED) != (s->last_winner >= 0) ||
+         (s->last_winner >= 0 && s->last_winner == s->last_trainer)) && !l.bad)
         l.bad = "last";
     if (l.bad)
         goto out;
+    if (!counters_fit(s)) {
+        l.bad = "turn, round or trainer (they disagree)";
+        goto out;
+    }
+    if (!turn_fits(s)) {
+        l.bad = "seats or deadline (they do not fit the phase)";
+        goto out;
+    }
     if (!code_fits(s)) {
         l.bad = "signals";
         goto out;

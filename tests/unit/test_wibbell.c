@@ -896,6 +896,32 @@ static void test_final_cards(void **state)
     game_wibbell.destroy(st);
 }
 
+/* The learning aid's bar lifts when the round ends, also when the deck
+ * running out ends it (the finished view bars nobody). */
+static void test_learning_aid_game_end(void **state)
+{
+    (void)state;
+    void *st = mk(4, "{\"deck\":[\"AEIOST\",\"AEIOST\",\"AEIOST\",\"AEIOST\",\"AEIOST\","
+                     "\"AEIOST\",\"AEIOST\",\"AEIOST\",\"AEIOST\"],\"shuffle\":false,"
+                     "\"tie_window_ms\":0,\"learning_aid\":true}", 1);
+    win_take(st, 3);
+    win_take(st, 3);
+    claim_valid(st, 3, 1000);
+    json_int_t keep = json_integer_value(json_array_get(
+        json_object_get(V(st, HOST), "keep_choices"), 0));
+    OK(act(st, 3, "{\"type\":\"keep\",\"card\":%lld}", (long long)keep));
+    assert_true(json_is_true(json_object_get(player(st, 3), "barred")));
+    win_take(st, 0);
+    win_take(st, 1);
+    win_take(st, 2);
+    assert_int_equal(vint(st, "deck"), 0);
+    claim_valid(st, 0, 1000); /* the last turn */
+    assert_string_equal(phase(st), "over");
+    for (int s = 0; s < 4; s++)
+        assert_false(json_is_true(json_object_get(player(st, s), "barred")));
+    game_wibbell.destroy(st);
+}
+
 /* --- companion mode --------------------------------------------------------- */
 
 static void test_companion(void **state)
@@ -1239,6 +1265,131 @@ static void test_save_load(void **state)
     game_wibbell.destroy(st);
 }
 
+/* load(s) must refuse s: WB_ECORRUPT naming the damaged part. */
+static void refuse_load(json_t *s, const char *part)
+{
+    void *cp = NULL;
+    char *why = NULL;
+    int rc = game_wibbell.load(s, &cp, &why);
+    if (rc != WB_ECORRUPT) {
+        game_wibbell.destroy(cp);
+        fail_msg("a record damaged at '%s' was loaded", part);
+    }
+    assert_null(cp);
+    assert_non_null(strstr(why, part));
+    free(why);
+}
+
+/* A damaged record is refused before the rules code can trust it.  All
+ * but the closed window with claims loaded before, and the first crashed
+ * the timer (a window open with no claim in it: resolve_window read
+ * claims[0] of an empty list). */
+static void test_damaged_records(void **state)
+{
+    (void)state;
+    const char *opts = "{\"deck\":[\"AB\",\"CD\",\"AC\",\"BD\"," EASY "],\"shuffle\":false}";
+    void *st = mk(3, opts, 5);
+    OK(act_at(st, 1, 10000, "{\"type\":\"claim\",\"word\":\"qqq\"}"));
+    OK(act_at(st, 0, 10010, "{\"type\":\"claim\",\"word\":\"cab\"}"));
+    json_t *good = game_wibbell.save(st), *s;
+    game_wibbell.destroy(reload(st));
+
+    /* a tie window open with no claim waiting in it */
+    s = json_deep_copy(good);
+    json_object_set_new(s, "claims", json_array());
+    refuse_load(s, "claims");
+    json_decref(s);
+    /* a closed window with claims waiting */
+    s = json_deep_copy(good);
+    json_object_set_new(s, "window_end", json_integer(-1));
+    refuse_load(s, "claims");
+    json_decref(s);
+    /* a claim waiting from a seat that is out */
+    s = json_deep_copy(good);
+    json_object_set_new(json_array_get(json_object_get(s, "claims"), 0), "seat", json_integer(1));
+    refuse_load(s, "claims");
+    json_decref(s);
+    /* a card held twice: once in the centre, once face-down */
+    s = json_deep_copy(good);
+    json_array_append(json_object_get(json_array_get(json_object_get(s, "players"), 2), "down"),
+                      json_array_get(json_object_get(s, "centre"), 0));
+    refuse_load(s, "cards");
+    json_decref(s);
+    /* cards that are not 1 to 26 letters */
+    s = json_deep_copy(good);
+    json_array_set_new(json_object_get(s, "cards"), 0, json_pack("[s,i,s]", "", 1, "plain"));
+    refuse_load(s, "cards");
+    json_array_set_new(json_object_get(s, "cards"), 0, json_pack("[s,i,s]", "A1", 1, "plain"));
+    refuse_load(s, "cards");
+    json_decref(s);
+    /* waiting for a flip in a match where the daemon deals */
+    s = json_deep_copy(good);
+    json_object_set_new(s, "claims", json_array());
+    json_object_set_new(s, "window_end", json_integer(-1));
+    json_object_set_new(s, "phase", json_string("flip"));
+    refuse_load(s, "phase");
+    json_decref(s);
+    json_decref(good);
+
+    /* a take with one centre card (do_take would read an empty centre) */
+    OK(act_at(st, SYS, 10400, "{\"type\":\"timer\"}"));
+    assert_string_equal(phase(st), "take");
+    good = game_wibbell.save(st);
+    game_wibbell.destroy(reload(st));
+    s = json_deep_copy(good);
+    json_array_remove(json_object_get(s, "centre"), 1);
+    refuse_load(s, "centre");
+    json_decref(s);
+    /* more cards won this round than a round has */
+    s = json_deep_copy(good);
+    json_object_set_new(json_array_get(json_object_get(s, "players"), 0), "won", json_integer(4));
+    refuse_load(s, "players");
+    json_decref(s);
+    json_decref(good);
+    game_wibbell.destroy(st);
+}
+
+/* A seat that would have to cover more cards than a claim can be judged
+ * against (DICT_CARDS_MAX) has no claim to make: it is not in to_act
+ * (nor the host's awaiting list), like its empty action list says.  It
+ * still competes: when everyone else errs, it collects the card. */
+static void test_too_many_cards(void **state)
+{
+    (void)state;
+    char opts[2048] = "{\"shuffle\":false,\"tie_window_ms\":0,\"deck\":[\"AEIOST\"";
+    for (int i = 1; i < 30; i++)
+        strcat(opts, ",\"AEIOST\"");
+    strcat(opts, "]}");
+    void *st = mk(4, opts, 1);
+    json_t *s = game_wibbell.save(st), *deck = json_object_get(s, "deck");
+    json_t *hcap = json_object_get(json_array_get(json_object_get(s, "players"), 0), "hcap");
+    /* seat 0 gets 15 permanent handicaps: 17 cards with the centre */
+    for (int i = 0; i < 15; i++) {
+        json_array_append(hcap, json_array_get(deck, 0));
+        json_array_remove(deck, 0);
+    }
+    void *big = NULL;
+    char *why = NULL;
+    game_wibbell.destroy(st);
+    if (game_wibbell.load(s, &big, &why))
+        fail_msg("load: %s", why);
+    json_decref(s);
+    assert_false(acts(big, 0));
+    assert_true(acts(big, 1) && acts(big, 2) && acts(big, 3));
+    json_t *a = game_wibbell.actions(big, 0);
+    assert_int_equal(json_array_size(a), 0);
+    json_decref(a);
+    assert_int_equal(act(big, 0, "{\"type\":\"claim\",\"word\":\"toast\"}"), WB_EILLEGAL);
+    assert_non_null(strstr(last_why, "16"));
+    OK(act(big, 1, "{\"type\":\"claim\",\"word\":\"qqq\"}"));
+    OK(act(big, 2, "{\"type\":\"claim\",\"word\":\"qqq\"}"));
+    assert_null(event("card_won"));
+    OK(act(big, 3, "{\"type\":\"claim\",\"word\":\"qqq\"}"));
+    assert_int_equal(json_integer_value(json_object_get(event("card_won"), "seat")), 0);
+    assert_true(json_is_true(json_object_get(event("card_won"), "automatic")));
+    game_wibbell.destroy(big);
+}
+
 static void test_determinism(void **state)
 {
     (void)state;
@@ -1363,11 +1514,14 @@ int main(void)
         cmocka_unit_test(test_starting_handicaps),
         cmocka_unit_test(test_learning_aid),
         cmocka_unit_test(test_final_cards),
+        cmocka_unit_test(test_learning_aid_game_end),
         cmocka_unit_test(test_companion),
         cmocka_unit_test(test_actions_and_errors),
         cmocka_unit_test(test_views),
         cmocka_unit_test(test_queries),
         cmocka_unit_test(test_save_load),
+        cmocka_unit_test(test_damaged_records),
+        cmocka_unit_test(test_too_many_cards),
         cmocka_unit_test(test_determinism),
         cmocka_unit_test(test_random_games),
     };
