@@ -108,9 +108,10 @@ static json_t *wp_options(void)
     int rc = !o;
     rc |= wp_set(o, "suits",
                  game_option("array", json_pack("[ssss]", "suns", "crowns", "moons", "arms"),
-                        "the suit of each seat, in seat order (suns, moons, crowns, arms; "
-                        "all different); the default gives the seats the first suits of "
-                        "this list, so two players are on different ropes"));
+                        "the suits of the seats in seat order, all different (suns, moons, "
+                        "crowns, arms); seat i plays the i-th, so a list longer than the "
+                        "seats is fine; by default the first of [suns, crowns, moons, arms], "
+                        "so two players are on different ropes"));
     rc |= wp_set(o, "board",
                  game_option("string", json_null(),
                         "a custom pond in the format of data/whirlpool-board.txt (a grid "
@@ -143,27 +144,35 @@ static int parse_board(const char *text, size_t len, wp_state *s, char **why)
     return rc;
 }
 
+/* The suits of the seats: seat i plays the i-th suit of the list.  The
+ * list may be longer than the seats (up to the four suits, all different),
+ * so that the advertised default works for any number of players. */
 static int parse_suits(const json_t *a, int nseats, int suit[WP_MAX_SEATS], char **why)
 {
+    int all[WP_NSUITS], n;
     if (!a || json_is_null(a)) {
         for (int i = 0; i < nseats; i++)
             suit[i] = default_suits[i];
         return WB_OK;
     }
-    if (!json_is_array(a) || json_array_size(a) != (size_t)nseats) {
-        *why = game_why("suits: an array of %d suit names, one per seat", nseats);
+    n = json_is_array(a) ? (int)json_array_size(a) : -1;
+    if (n < nseats || n > WP_NSUITS) {
+        *why = game_why("suits: an array of %d to %d different suit names; seat i plays the "
+                        "i-th", nseats, WP_NSUITS);
         return WB_EINVAL;
     }
-    for (int i = 0; i < nseats; i++) {
-        suit[i] = wp_suit_find(json_string_value(json_array_get(a, (size_t)i)));
-        for (int j = 0; j < i && suit[i] >= 0; j++)
-            if (suit[j] == suit[i])
-                suit[i] = -1;
-        if (suit[i] < 0) {
+    for (int i = 0; i < n; i++) {
+        all[i] = wp_suit_find(json_string_value(json_array_get(a, (size_t)i)));
+        for (int j = 0; j < i && all[i] >= 0; j++)
+            if (all[j] == all[i])
+                all[i] = -1;
+        if (all[i] < 0) {
             *why = game_why("suits[%d]: one of suns, moons, crowns, arms, each once", i);
             return WB_EINVAL;
         }
     }
+    for (int i = 0; i < nseats; i++)
+        suit[i] = all[i];
     return WB_OK;
 }
 
@@ -313,6 +322,9 @@ static int load_tubes(const json_t *saved, wp_state *s, char **why)
         if (wp_bal_parse(json_object_get(t, "balloons"), s->tube[i].bal))
             goto bad;
         s->tube[i].at = -1;
+        /* A tube in the whirlpool gave all its balloons to the stash. */
+        if (json_is_null(at) && wp_bal_count(s->tube[i].bal))
+            goto bad;
         if (json_is_null(at))
             continue;
         json_t *c = json_array_get(at, 0), *r = json_array_get(at, 1);
@@ -330,7 +342,8 @@ static int load_tubes(const json_t *saved, wp_state *s, char **why)
     }
     return WB_OK;
 bad:
-    *why = game_why("whirlpool state: bad tubes (one per seat, on distinct water spaces)");
+    *why = game_why("whirlpool state: bad tubes (one per seat, on distinct water spaces; "
+                    "none in the whirlpool with balloons)");
     return WB_EINVAL;
 }
 
@@ -402,13 +415,21 @@ static int load_phase(const json_t *saved, wp_state *s, char **why)
         ok = (s->phase == WP_PH_ROLL_OFF || !s->rolling[k]) && (s->rolling[k] || !s->rolls[k]);
         waiting += s->rolling[k] && !s->rolls[k];
     }
-    /* Who is to move must agree with the phase. */
+    /* Who is to move must agree with the phase; the first player is known
+     * once the roll-off is over; an extortion can only have been called
+     * off while the player is choosing an action (or, in a game finished
+     * by the throw that followed, when saved by a version that did not
+     * clear the flag at the end: such matches must still load). */
     if (ok && s->phase == WP_PH_ROLL_OFF)
-        ok = s->turn < 0 && s->winner < 0 && alive == s->nseats && waiting > 0;
+        ok = s->turn < 0 && s->first < 0 && s->winner < 0 && alive == s->nseats &&
+             waiting > 0;
     else if (ok && s->phase == WP_PH_OVER)
-        ok = s->winner >= 0 && s->tube[s->winner].at >= 0 && alive == 1;
+        ok = s->turn < 0 && s->first >= 0 && s->winner >= 0 && s->tube[s->winner].at >= 0 &&
+             alive == 1;
     else if (ok)
-        ok = s->turn >= 0 && s->tube[s->turn].at >= 0 && s->winner < 0 && alive >= 2;
+        ok = s->turn >= 0 && s->first >= 0 && s->tube[s->turn].at >= 0 && s->winner < 0 &&
+             alive >= 2;
+    ok = ok && (!s->extort_off || s->phase == WP_PH_ACT || s->phase == WP_PH_OVER);
     if (!ok) {
         *why = game_why("whirlpool state: bad phase, turn, rolls or winner");
         return WB_EINVAL;

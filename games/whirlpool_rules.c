@@ -303,6 +303,7 @@ static void hit(wp_state *s, int seat, int target, int b, int dir, json_t *event
     s->phase = WP_PH_OVER;
     s->winner = last;
     s->turn = -1;
+    s->extort_off = 0;
     memset(&s->deal, 0, sizeof s->deal);
     emit(events, json_pack("{s:s,s:[i]}", "type", "game_over", "winners", last));
 }

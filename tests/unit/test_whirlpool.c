@@ -520,6 +520,51 @@ static void test_options(void **state)
     free(why);
 }
 
+/* The default of "suits" that options() advertises is a valid value for
+ * any number of players (a client may send the defaults back as they
+ * are): seat i plays the i-th suit of the list. */
+static void test_options_suits_default(void **state)
+{
+    (void)state;
+    json_t *opts = K->options();
+    json_t *def = json_object_get(json_object_get(opts, "suits"), "default");
+    for (int n = 2; n <= 4; n++) {
+        void *st = NULL;
+        char *why = NULL;
+        json_t *o = json_pack("{s:O}", "suits", def);
+        int rc = K->create(&ctx, names, (size_t)n, o, 1, &st, &why);
+        if (rc)
+            fprintf(stderr, "create with the default suits, %d players: %s\n", n, why);
+        assert_int_equal(rc, WB_OK);
+        assert_at(st, 0, 4, 1); /* suns */
+        assert_at(st, 1, 7, 4); /* crowns */
+        json_t *saved = K->save(st);
+        assert_int_equal(json_array_size(json_object_get(saved, "suits")), (size_t)n);
+        json_decref(saved);
+        K->destroy(st);
+        json_decref(o);
+    }
+    json_decref(opts);
+    /* A longer list: the first suits; still all different, at most four. */
+    void *st = create_opts(2, 1, "{\"suits\":[\"arms\",\"moons\",\"suns\"]}");
+    assert_at(st, 0, 1, 4);
+    assert_at(st, 1, 4, 7);
+    K->destroy(st);
+    const char *bad[] = {"{\"suits\":[\"arms\",\"moons\",\"arms\"]}",
+                         "{\"suits\":[\"arms\",\"moons\",\"suns\",\"crowns\",\"arms\"]}",
+                         "{\"suits\":[\"arms\",\"moons\",\"swords\"]}"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        json_t *opt = json_loads(bad[i], 0, NULL);
+        char *why = NULL;
+        st = NULL;
+        assert_int_equal(K->create(&ctx, names, 2, opt, 1, &st, &why), WB_EINVAL);
+        assert_non_null(why);
+        assert_null(st);
+        free(why);
+        json_decref(opt);
+    }
+}
+
 /* --- first player ---------------------------------------------------------- */
 
 static void test_first_player(void **state)
@@ -739,6 +784,38 @@ static void test_chain_bump(void **state)
     assert_balloons(st, 1, "[6]");
     assert_balloons(st, 2, "[6]");
     assert_view(st, "stash", "[5,4]");
+    json_decref(ev);
+    K->destroy(st);
+
+    /* On the smallest ring (8 spaces) a chain can come round to the mover:
+     * Suns (4,3) rolls 6 with Crowns right ahead (3,3), Moons at (3,5) and
+     * Arms at (5,4).  Crowns moves 1 and bumps Moons, who moves 2 and
+     * bumps Arms, who moves 1 and runs into Suns from behind: by the same
+     * rule Suns is bumped too (loses a balloon, moves the 2 left over)
+     * and bumps Crowns once more, who moves the last space. */
+    st = scene(4,
+               "[{\"at\":[4,3],\"balloons\":[6,5]},{\"at\":[3,3],\"balloons\":[6,5]},"
+               "{\"at\":[3,5],\"balloons\":[6,5]},{\"at\":[5,4],\"balloons\":[6,5]}]",
+               0, "roll", 6, "[]");
+    assert_int_equal(act(st, 0, "{\"type\":\"roll\"}", &ev), WB_OK);
+    assert_at(st, 0, 3, 3);
+    assert_at(st, 1, 3, 5);
+    assert_at(st, 2, 5, 5);
+    assert_at(st, 3, 5, 3);
+    int by[5] = {0, 1, 2, 3, 0}, who[5] = {1, 2, 3, 0, 1}, spaces[5] = {6, 5, 3, 2, 1};
+    for (int k = 0; k < 5; k++) {
+        json_t *b = event(ev, "bumped", k);
+        assert_non_null(b);
+        assert_int_equal(json_integer_value(json_object_get(b, "seat")), who[k]);
+        assert_int_equal(json_integer_value(json_object_get(b, "by")), by[k]);
+        assert_int_equal(json_integer_value(json_object_get(b, "spaces")), spaces[k]);
+    }
+    assert_null(event(ev, "bumped", 5));
+    assert_balloons(st, 0, "[6]");
+    assert_balloons(st, 1, "[]");
+    assert_balloons(st, 2, "[6]");
+    assert_balloons(st, 3, "[6]");
+    assert_view(st, "stash", "[6,5,5,5,5]");
     json_decref(ev);
     K->destroy(st);
 }
@@ -1232,6 +1309,89 @@ static void test_views_and_load_errors(void **state)
     K->destroy(st);
 }
 
+/* load() of `base` with `patch` merged in: the return code. */
+static int load_patched(const json_t *base, const char *patch)
+{
+    json_t *copy = json_deep_copy(base), *p = json_loads(patch, 0, NULL);
+    void *out = NULL;
+    char *why = NULL;
+    assert_non_null(p);
+    assert_int_equal(json_object_update(copy, p), 0);
+    int rc = K->load(copy, &out, &why);
+    if (rc) {
+        assert_non_null(why);
+        assert_null(out);
+    }
+    free(why);
+    K->destroy(out);
+    json_decref(copy);
+    json_decref(p);
+    return rc;
+}
+
+/* load() takes only states the game can reach: a tube in the whirlpool
+ * gave its balloons to the stash; nobody is to move in a finished game;
+ * the first player is known exactly when the roll-off is over; an
+ * extortion is only ever called off while choosing an action (the game
+ * over clears it). */
+static void test_load_consistency(void **state)
+{
+    (void)state;
+    void *st = extortion(2);
+    json_t *saved = K->save(st);
+    const char *over = "{\"phase\":\"finished\",\"winner\":0,\"turn\":null,\"deal\":null,"
+                       "\"tubes\":[{\"at\":[4,1],\"balloons\":[6,5]},"
+                       "{\"at\":null,\"balloons\":%s}]%s}";
+    char patch[512];
+    snprintf(patch, sizeof patch, over, "[]", "");
+    assert_int_equal(load_patched(saved, patch), WB_OK); /* the control */
+    snprintf(patch, sizeof patch, over, "[5]", "");
+    assert_int_equal(load_patched(saved, patch), WB_EINVAL);
+    snprintf(patch, sizeof patch, over, "[]", ",\"turn\":0");
+    assert_int_equal(load_patched(saved, patch), WB_EINVAL);
+    /* (A finished game with the flag set was saved by an earlier version:
+     * it still loads.) */
+    snprintf(patch, sizeof patch, over, "[]", ",\"extort_off\":true");
+    assert_int_equal(load_patched(saved, patch), WB_OK);
+    const char *deal = "{\"phase\":\"extort\",\"deal\":{\"thrower\":0,\"target\":1,"
+                       "\"demand\":[6],\"offer\":null,\"waiting_for\":\"target\"}%s}";
+    snprintf(patch, sizeof patch, deal, "");
+    assert_int_equal(load_patched(saved, patch), WB_OK);
+    snprintf(patch, sizeof patch, deal, ",\"extort_off\":true");
+    assert_int_equal(load_patched(saved, patch), WB_EINVAL);
+    assert_int_equal(load_patched(saved, "{\"phase\":\"act\",\"extort_off\":true}"), WB_OK);
+    assert_int_equal(load_patched(saved, "{\"phase\":\"roll\",\"deal\":null,"
+                                         "\"extort_off\":true}"), WB_EINVAL);
+    assert_int_equal(load_patched(saved, "{\"phase\":\"roll\",\"deal\":null,"
+                                         "\"first\":null}"), WB_EINVAL);
+    json_decref(saved);
+    K->destroy(st);
+
+    /* In the roll-off nobody has won it yet. */
+    st = create_opts(2, 1, NULL);
+    saved = K->save(st);
+    assert_int_equal(load_patched(saved, "{}"), WB_OK);
+    assert_int_equal(load_patched(saved, "{\"first\":1}"), WB_EINVAL);
+    json_decref(saved);
+    K->destroy(st);
+
+    /* A game won right after calling an extortion off: the finished state
+     * carries no "called off" flag, and saves and loads. */
+    st = scene(2, "[{\"at\":[1,1],\"balloons\":[4]},{\"at\":[3,3],\"balloons\":[5]}]", 0,
+               "act", 0, "[]");
+    assert_int_equal(act(st, 0, "{\"type\":\"extort\",\"target\":1,\"demand\":[5]}", NULL),
+                     WB_OK);
+    assert_int_equal(act(st, 0, "{\"type\":\"call_off\"}", NULL), WB_OK);
+    assert_int_equal(act(st, 0, "{\"type\":\"throw\",\"target\":1,\"balloon\":4}", NULL),
+                     WB_OK);
+    assert_view(st, "status", "\"finished\"");
+    assert_view(st, "extort_called_off", "false");
+    saved = K->save(st);
+    assert_int_equal(load_patched(saved, "{}"), WB_OK);
+    json_decref(saved);
+    K->destroy(st);
+}
+
 /* A tiny deterministic chooser for the random games below. */
 static uint64_t lcg(uint64_t *x)
 {
@@ -1384,6 +1544,7 @@ int main(void)
         cmocka_unit_test(test_board_geometry),
         cmocka_unit_test(test_board_custom),
         cmocka_unit_test(test_options),
+        cmocka_unit_test(test_options_suits_default),
         cmocka_unit_test(test_first_player),
         cmocka_unit_test(test_move_corner),
         cmocka_unit_test(test_bump),
@@ -1398,6 +1559,7 @@ int main(void)
         cmocka_unit_test(test_pull),
         cmocka_unit_test(test_actions_list),
         cmocka_unit_test(test_views_and_load_errors),
+        cmocka_unit_test(test_load_consistency),
         cmocka_unit_test(test_random_games_and_determinism),
     };
     return cmocka_run_group_tests_name("whirlpool", tests, NULL, NULL);
