@@ -106,13 +106,28 @@ class Conformance(unittest.TestCase):
         return self.d.json("POST", "/v1/games/%s/actions" % gid, action, headers=auth(token))
 
     def fill(self, rnd, a):
+        """A template's members from their descriptions: the example given
+        ("e.g. [5]") half the time, else a word for words, a small array
+        of numbers for arrays, a small number."""
         a = dict(a)
         params = a.pop("$params", None)
         if params is None:
             return a, False
-        for name in params:
-            a[name] = rnd.choice(WORDS) if "word" in name or rnd.random() < 0.5 \
-                else rnd.randrange(6)
+        for name, desc in params.items():
+            desc = desc if isinstance(desc, str) else ""
+            eg = desc.find("e.g. ")
+            if eg >= 0 and rnd.random() < 0.5:
+                try:
+                    a[name] = json.JSONDecoder().raw_decode(desc[eg + 5:])[0]
+                    continue
+                except ValueError:
+                    pass
+            if "word" in name or "word" in desc:
+                a[name] = rnd.choice(WORDS)
+            elif "array" in desc:
+                a[name] = [rnd.randrange(1, 7) for _ in range(rnd.randrange(1, 3))]
+            else:
+                a[name] = rnd.randrange(6)
         return a, True
 
     def check_secrets(self, gid, seats, host_tok, after):

@@ -136,14 +136,28 @@ static void check_view(const game_kind *k, const void *st, int seat, int *finish
     json_decref(v);
 }
 
-/* A word for a "$params" template: a dictionary word most of the time. */
-static json_t *fill_param(rng *r, const char *name)
+/* A value for a "$params" template member, from its description: the
+ * example it gives ("e.g. [5]") half the time, else a dictionary-ish word
+ * for words, a small array of numbers for arrays, a small number. */
+static json_t *fill_param(rng *r, const char *name, const char *desc)
 {
     static const char *const words[] = {
         "kissing", "hints", "mission", "explore", "cat", "zebra", "quiz", "jump",
         "rhythm", "strength", "apple", "exploring", "paris", "xqzt", "teach", "taught"};
-    if (strstr(name, "word") || rng_below(r, 2))
+    const char *eg = desc ? strstr(desc, "e.g. ") : NULL;
+    if (eg && rng_below(r, 2)) {
+        json_t *v = json_loads(eg + 5, JSON_DECODE_ANY | JSON_DISABLE_EOF_CHECK, NULL);
+        if (v)
+            return v;
+    }
+    if (strstr(name, "word") || (desc && strstr(desc, "word")))
         return json_string(words[rng_below(r, sizeof words / sizeof *words)]);
+    if (desc && strstr(desc, "array")) {
+        json_t *a = json_array();
+        for (uint64_t i = 0, n = 1 + rng_below(r, 2); i < n; i++)
+            json_array_append_new(a, json_integer((json_int_t)(1 + rng_below(r, 6))));
+        return a;
+    }
     return json_integer((json_int_t)rng_below(r, 6));
 }
 
@@ -157,7 +171,7 @@ static json_t *instantiate(rng *r, const json_t *a, int *is_template)
         json_t *v;
         json_object_del(out, "$params");
         json_object_foreach(params, key, v)
-            json_object_set_new(out, key, fill_param(r, key));
+            json_object_set_new(out, key, fill_param(r, key, json_string_value(v)));
     }
     return out;
 }
