@@ -552,8 +552,8 @@ static int may_act(const wl_state *s, const struct wl_rule *rule, int seat,
         return WB_ENOTTURN;
     }
     if (rule->who == WL_GUESSER && !can_guess(s, seat)) {
-        *why = game_why("your score pile is empty: you may guess once per turn, and you "
-                        "have");
+        *why = game_why("your score pile is empty: you may guess once per turn of the "
+                        "trainer, and you have guessed");
         return WB_EILLEGAL;
     }
     return WB_OK;
@@ -572,8 +572,8 @@ static int wl_apply(void *state, const game_ctx *ctx, int seat, const json_t *ac
         if (strcmp(type, rules[i].type) == 0)
             rule = &rules[i];
     if (!rule) {
-        *why = type ? game_why("unknown action \"%s\": draw, bang, clap, done, guess, pass",
-                               type)
+        *why = type ? game_why("unknown action \"%s\": draw, bang, clap, done, guess, pass "
+                               "(the players) or close (the host)", type)
                     : game_why("an action is an object with a string \"type\"");
         return WB_EINVAL;
     }

@@ -4,9 +4,11 @@
  * The save holds everything, in order (the draw pile and the score piles
  * bottom first, the rng): the framework stores it with every action, and
  * loading it must give a state that saves the same.  load() trusts
- * nothing: it checks every member, that the code so far fits the card,
- * and that every card of the species in play is in exactly one place, so
- * a state it accepts is safe to play.
+ * nothing: it checks every member, that the turn, round and trainer
+ * counters agree, that what the seats did this turn fits the phase, that
+ * the code so far fits the card, and that every card of the species in
+ * play is in exactly one place, so a state it accepts is safe to play
+ * (and every state play leads it to saves and loads again).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -230,7 +232,7 @@ static int counters_fit(const wl_state *s)
         s->round != done / s->nseats + 1 || s->round_turns != done % s->nseats + over)
         return 0;
     if (s->last_outcome == WL_NONE)
-        return done == 0 && !over;
+        return done == 0 && !over && s->last_turn == 0 && s->last_trainer == 0;
     return s->last_turn == (over ? s->turn : done) &&
            (over || s->last_trainer == (s->trainer + s->nseats - 1) % s->nseats) &&
            (!over || s->last_trainer == s->trainer);
@@ -239,20 +241,24 @@ static int counters_fit(const wl_state *s)
 /* What the seats did this turn and the guessing window fit the phase:
  * only guessers in the guessing phase have passed, guessed or used their
  * one free guess (which needs an empty pile: a guesser's pile never grows
- * during a turn), and a window is open exactly when guess_ms asks for one. */
+ * during a turn); a window is open exactly when guess_ms asks for one; and
+ * while the guessing is open somebody may still guess (play ends the turn
+ * the moment nobody may). */
 static int turn_fits(const wl_state *s)
 {
     int guessing = s->phase == WL_GUESS, window = guessing && s->guess_ms;
     if (window ? s->deadline < 0 : s->deadline != -1)
         return 0;
+    int open = 0; /* seats that may still guess: none ends the turn */
     for (int i = 0; i < s->nseats; i++) {
         const wl_seat *q = &s->seat[i];
         if ((!guessing || i == s->trainer) && (q->passed || q->free_used || q->wrong))
             return 0;
         if (q->free_used && (s->score[i].n > 0 || q->wrong < 1))
             return 0;
+        open += i != s->trainer && !q->passed && (s->score[i].n > 0 || !q->free_used);
     }
-    return 1;
+    return !guessing || open > 0;
 }
 
 /* The box, the variant and the sequence: what the cards are read against. */

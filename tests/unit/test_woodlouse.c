@@ -600,6 +600,19 @@ static void test_empty_pile_guesses_once(void **state)
     assert_true(json_is_false(json_object_get(event("guess"), "paid")));
     assert_int_equal(pile(st, 0), 6);
     wrong_guess(st, 1, WB_EILLEGAL);
+    /* The refusal says why, in a whole sentence. */
+    {
+        json_t *a = json_pack("{s:s, s:s, s:i}", "type", "guess", "species", "rat", "count", 1),
+               *e = json_array();
+        game_ctx ctx = {NULL, T0};
+        char *why = NULL;
+        assert_int_equal(K->apply(st, &ctx, 1, a, e, &why), WB_EILLEGAL);
+        assert_non_null(strstr(why, "once per turn"));
+        assert_non_null(strstr(why, "you have guessed"));
+        free(why);
+        json_decref(a);
+        json_decref(e);
+    }
     acts = K->actions(st, 1);
     assert_int_equal(json_array_size(acts), 0);
     json_decref(acts);
@@ -1329,6 +1342,127 @@ static void test_load_checks(void **state)
     K->destroy(st);
 }
 
+/* Set the member of `o` at `path` ("a.2.b": object keys and array
+ * indexes) to the JSON text `value`. */
+static void set_path(json_t *o, const char *path, const char *value)
+{
+    char buf[64], *save = NULL, *tok, *next;
+    snprintf(buf, sizeof buf, "%s", path);
+    tok = strtok_r(buf, ".", &save);
+    while ((next = strtok_r(NULL, ".", &save))) {
+        o = json_is_array(o) ? json_array_get(o, (size_t)atoi(tok)) : json_object_get(o, tok);
+        tok = next;
+    }
+    json_t *v = json_loads(value, JSON_DECODE_ANY, NULL);
+    assert_non_null(v);
+    if (json_is_array(o))
+        json_array_set_new(o, (size_t)atoi(tok), v);
+    else
+        json_object_set_new(o, tok, v);
+}
+
+static int loads(const json_t *saved)
+{
+    void *out = NULL;
+    char *why = NULL;
+    int rc = K->load(saved, &out, &why);
+    if (rc) {
+        assert_non_null(why);
+        assert_null(out);
+    }
+    free(why);
+    K->destroy(out);
+    return rc;
+}
+
+/* Load refuses states play cannot reach whose counters or seats disagree:
+ * such a state would play on wrongly.  round_turns at nseats in a game
+ * still going was accepted, and then never reached nseats again: no more
+ * reshuffles, and after the next turn a save load() refused. */
+static void test_load_checks_consistency(void **state)
+{
+    (void)state;
+    void *st = make(3, "{\"guess_ms\":1000}", 92);
+    perform(st);
+    pass_all(st); /* turn 2, seat 1 to draw, round 1 with one turn done */
+    json_t *good = K->save(st);
+    assert_int_equal(loads(good), WB_OK);
+    static const struct {
+        const char *path, *value;
+    } bad[] = {
+        {"round_turns", "3"},   /* a round "complete" but not started anew */
+        {"round_turns", "0"},   /* one turn has been played this round */
+        {"round", "2"},
+        {"turn", "3"},          /* seat 1 trains turn 2 */
+        {"trainer", "2"},
+        {"first_trainer", "1"},
+        {"last.turn", "2"},
+        {"last.trainer", "1"},
+        {"deadline", "1700000001000"}, /* no window while drawing */
+        {"seats.2.passed", "true"},    /* nobody has done anything this turn */
+        {"seats.2.wrong", "1"},
+        {"seats.0.free_used", "true"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        json_t *b = json_deep_copy(good);
+        set_path(b, bad[i].path, bad[i].value);
+        if (loads(b) != WB_EINVAL)
+            fail_msg("loaded with %s = %s", bad[i].path, bad[i].value);
+        json_decref(b);
+    }
+    /* The last turn was won by a guesser, never by its trainer. */
+    json_t *w = json_deep_copy(good);
+    set_path(w, "last.outcome", "\"guessed\"");
+    set_path(w, "last.winner", "2");
+    assert_int_equal(loads(w), WB_OK);
+    set_path(w, "last.winner", "0");
+    assert_int_equal(loads(w), WB_EINVAL);
+    json_decref(w);
+    json_decref(good);
+
+    /* Guessing: a window must be open, the trainer does not guess, a free
+     * guess needs an empty pile, and somebody must still be able to guess. */
+    perform(st);
+    good = K->save(st);
+    assert_int_equal(loads(good), WB_OK);
+    static const struct {
+        const char *path, *value;
+    } bad_guess[] = {
+        {"deadline", "-1"},
+        {"seats.1.passed", "true"},
+        {"seats.2.free_used", "true"},
+    };
+    for (size_t i = 0; i < sizeof bad_guess / sizeof bad_guess[0]; i++) {
+        json_t *b = json_deep_copy(good);
+        set_path(b, bad_guess[i].path, bad_guess[i].value);
+        if (loads(b) != WB_EINVAL)
+            fail_msg("loaded in guessing with %s = %s", bad_guess[i].path, bad_guess[i].value);
+        json_decref(b);
+    }
+    json_t *b = json_deep_copy(good);
+    set_path(b, "seats.0.passed", "true");
+    assert_int_equal(loads(b), WB_OK); /* seat 2 may still guess */
+    set_path(b, "seats.2.passed", "true");
+    assert_int_equal(loads(b), WB_EINVAL); /* nobody may: the turn is over */
+    json_decref(b);
+    json_decref(good);
+
+    /* A finished game has counted its last turn and round_turns may be
+     * nseats; it loads, and so does every state of a whole game. */
+    void *g = make(3, "{\"variant\":\"easier\"}", 93);
+    char buf[64];
+    while (strcmp(vstr(g, "status", buf), "active") == 0) {
+        perform(g);
+        pass_all(g);
+    }
+    good = K->save(g);
+    assert_int_equal(json_integer_value(json_object_get(good, "round_turns")), 3);
+    assert_int_equal(loads(good), WB_OK);
+    json_decref(good);
+    K->destroy(g);
+    K->destroy(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1354,6 +1488,7 @@ int main(void)
         cmocka_unit_test_teardown(test_random_games, teardown),
         cmocka_unit_test_teardown(test_determinism, teardown),
         cmocka_unit_test_teardown(test_load_checks, teardown),
+        cmocka_unit_test_teardown(test_load_checks_consistency, teardown),
     };
     return cmocka_run_group_tests_name("woodlouse", tests, NULL, NULL);
 }
