@@ -609,13 +609,26 @@ static void csv_raw(char **buf, size_t *len, size_t *cap, const char *s)
 }
 
 /* One value as CSV text: strings as they are, numbers and booleans as in
- * JSON, null empty, arrays and objects as compact JSON. */
+ * JSON, null empty, arrays and objects as compact JSON.  A string that a
+ * spreadsheet would run as a formula (=, +, -, @, tab, CR first: a player
+ * named "=HYPERLINK(...)") gets a leading apostrophe, as OWASP advises
+ * for CSV files that teachers open in spreadsheets. */
 static int csv_value(char **buf, size_t *len, size_t *cap, const json_t *v)
 {
     if (!v || json_is_null(v))
         return 0;
     if (json_is_string(v)) {
-        csv_field(buf, len, cap, json_string_value(v), json_string_length(v));
+        const char *str = json_string_value(v);
+        size_t n = json_string_length(v);
+        if (n && strchr("=+-@\t\r", str[0])) {
+            char *q = wb_malloc(n + 2);
+            q[0] = '\'';
+            memcpy(q + 1, str, n);
+            csv_field(buf, len, cap, q, n + 1);
+            free(q);
+        } else {
+            csv_field(buf, len, cap, str, n);
+        }
         return 0;
     }
     char *s = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);

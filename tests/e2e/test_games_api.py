@@ -598,6 +598,19 @@ class Queries(Base):
         self.assertIn('Ann, "the fox"', [r[keys.index("player")] for r in rows[1:]])
         self.assertIn('"Ann, ""the fox"""', text)
 
+    def test_vocabulary_csv_defuses_formulas(self):
+        """A player name a spreadsheet would run as a formula is written
+        with a leading apostrophe in the CSV (the JSON keeps it as is)."""
+        m = create(D, ["=HYPERLINK(\"http://x\")", "@bob", "cy"], fast(), seed=13)
+        m.ok(1, {"type": "claim", "word": "London"})
+        st, _, body = D.request("GET", m.path + "/query/vocabulary?format=csv")
+        self.assertEqual(st, 200, body)
+        rows = list(csv.reader(io.StringIO(body.decode("utf-8"), newline="")))
+        player = rows[0].index("player")
+        self.assertEqual(rows[1][player], "'@bob")
+        doc = D.json("GET", m.path + "/query/vocabulary")[2]
+        self.assertEqual(doc["rows"][0]["player"], "@bob")
+
     def test_hints(self):
         m = self.m
         st, _, doc = D.json("GET", m.path + "/query/hints?turn=1&seat=0", headers=bearer(m.host))
