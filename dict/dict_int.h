@@ -1,0 +1,65 @@
+/*
+ * dict_int.h - what the files of the dictionary reader share: the struct
+ * of an open dictionary and the word-record helpers.  Private to dict/.
+ *
+ *   dict.c       opening, the library of dictionaries, word records
+ *   dict_word.c  questions about one word: lookup, check, related
+ *   dict_list.c  lists over the whole dictionary: match, prefix, pattern
+ */
+#ifndef DICT_INT_H
+#define DICT_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dict.h"
+#include "format.h"
+#include "store.h"
+
+#define FOLD_CAP (4 * DICT_WORD_MAX + 8)
+
+struct dict {
+    char *id, *language, *sources, *built_at;
+    size_t words, proper, lemmas;
+    int is_default;
+    store_env *env;
+    store_db db_words, db_lemmas, db_lemma_ids, db_members, db_defs, db_trie;
+    fmt_rec *recs;
+    size_t nrecs;
+    char *strs;
+    size_t nstrs;
+    uint64_t *bits; /* 26 bitsets of nbits words each */
+    size_t nbits;
+    uint64_t *ge[4]; /* ge[k]: 26 bitsets, words with the letter > k times;
+                        ge[0] is bits */
+};
+
+/* A word's record, copied out of its LMDB transaction. */
+typedef struct wrec {
+    int found;
+    uint8_t flags;
+    uint32_t id;
+    uint32_t *lem, *fam; /* owned copies */
+    size_t nlem, nfam;
+} wrec;
+
+/* Read the record of a folded word; a word not in the dictionary has
+ * found = 0 and, as its own base form, its lemma id if it has one. */
+int dict_wrec_get(const dict *d, store_txn *t, const char *w, wrec *r);
+void dict_wrec_clear(wrec *r);
+/* The relation of morph.h: L(a) meets K(b) (symmetric). */
+int dict_wrec_related(const wrec *a, const wrec *b);
+/* The lemma string of a lemma id (malloc'd), or NULL. */
+char *dict_lemma_str(const dict *d, store_txn *t, uint32_t id);
+/* Call cb for every word id whose base forms hold lemma `id`. */
+int dict_each_member(const dict *d, store_txn *t, uint32_t id,
+                     void (*cb)(void *, uint32_t), void *ctx);
+/* The folded word of a word id (borrowed from the dictionary). */
+const char *dict_word_str(const dict *d, uint32_t id);
+/* dict_normalise into a FOLD_CAP buffer. */
+int dict_fold_word(const char *in, size_t len, char *out);
+/* qsort comparisons of uint32_t and of char *. */
+int dict_u32_cmp(const void *a, const void *b);
+int dict_str_cmp(const void *a, const void *b);
+
+#endif

@@ -1,0 +1,310 @@
+/*
+ * dict_word.c - questions about one word: its entry (stems, family,
+ * definitions), the Wibbell check of a claim, and whether two words are
+ * related.  Each answers from a few LMDB gets in one read transaction.
+ */
+#include "dict.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cards.h"
+#include "dict_int.h"
+#include "normalise.h"
+#include "wb_err.h"
+#include "wb_mem.h"
+
+/* --- lookup ------------------------------------------------------------- */
+
+typedef struct idvec {
+    uint32_t *v;
+    size_t n, cap;
+} idvec;
+
+static void idvec_push(void *ctx, uint32_t id)
+{
+    idvec *x = ctx;
+    x->v = wb_grow(x->v, &x->cap, x->n + 1, sizeof *x->v);
+    x->v[x->n++] = id;
+}
+
+static void add_defs(const dict *d, store_txn *t, const char *w, dict_entry *e,
+                     size_t max)
+{
+    store_val v;
+    if (store_get(t, d->db_defs, w, strlen(w), &v))
+        return;
+    const unsigned char *p = v.data, *end = p + v.len;
+    while (p + 3 <= end && e->ndefs < max) {
+        size_t tl = (size_t)p[1] | ((size_t)p[2] << 8);
+        if (p[0] > 3 || p + 3 + tl > end)
+            break;
+        dict_def *df = &e->defs[e->ndefs++];
+        snprintf(df->pos, sizeof df->pos, "%s", fmt_pos_names[p[0]]);
+        df->text = wb_strndup((const char *)p + 3, tl);
+        p += 3 + tl;
+    }
+}
+
+int dict_lookup(const dict *d, const char *word, size_t len, size_t max_family,
+                size_t max_defs, dict_entry **out)
+{
+    char w[FOLD_CAP];
+    store_txn *t = NULL;
+    wrec r = {0};
+    idvec fam = {0};
+    dict_entry *e = NULL;
+    int rc = dict_fold_word(word, len, w);
+
+    *out = NULL;
+    if (rc)
+        return rc;
+    if ((rc = store_txn_begin(d->env, 0, &t)))
+        return rc;
+    if ((rc = dict_wrec_get(d, t, w, &r)))
+        goto out;
+    e = wb_calloc(1, sizeof *e);
+    e->word = wb_strdup(w);
+    e->valid = r.found && (r.flags & FMT_VALID);
+    e->proper_noun = r.found && !(r.flags & FMT_VALID) && (r.flags & FMT_PROPER);
+    if (!e->valid)
+        goto out;
+
+    e->stems = wb_calloc(r.nlem + 1, sizeof *e->stems);
+    for (size_t i = 0; i < r.nlem; i++) {
+        char *s = dict_lemma_str(d, t, r.lem[i]);
+        if (s && strcmp(s, w) != 0)
+            e->stems[e->nstems++] = s;
+        else
+            free(s);
+    }
+    if (e->nstems == 0)
+        e->stems[e->nstems++] = wb_strdup(w);
+
+    for (size_t i = 0; i < r.nfam && !rc; i++)
+        rc = dict_each_member(d, t, r.fam[i], idvec_push, &fam);
+    if (rc)
+        goto out;
+    /* Members of the word's family keys, each once, less the word. */
+    qsort(fam.v, fam.n, sizeof *fam.v, dict_u32_cmp);
+    {
+        const char **names = wb_calloc(fam.n + 1, sizeof *names);
+        size_t k = 0;
+        for (size_t i = 0; i < fam.n; i++)
+            if (fam.v[i] != r.id && (i == 0 || fam.v[i] != fam.v[i - 1]))
+                names[k++] = dict_word_str(d, fam.v[i]);
+        qsort(names, k, sizeof *names, dict_str_cmp);
+        if (k > max_family)
+            k = max_family;
+        e->family = wb_calloc(k + 1, sizeof *e->family);
+        for (size_t i = 0; i < k; i++)
+            e->family[i] = wb_strdup(names[i]);
+        e->nfamily = k;
+        free(names);
+    }
+
+    e->defs = wb_calloc(max_defs + 1, sizeof *e->defs);
+    add_defs(d, t, w, e, max_defs);
+    for (size_t i = 0; i < e->nstems; i++)
+        if (strcmp(e->stems[i], w) != 0)
+            add_defs(d, t, e->stems[i], e, max_defs);
+out:
+    store_txn_abort(t);
+    dict_wrec_clear(&r);
+    free(fam.v);
+    if (rc) {
+        dict_entry_free(e);
+        return rc;
+    }
+    *out = e;
+    return WB_OK;
+}
+
+void dict_entry_free(dict_entry *e)
+{
+    if (!e)
+        return;
+    free(e->word);
+    for (size_t i = 0; i < e->nstems; i++)
+        free(e->stems[i]);
+    free(e->stems);
+    for (size_t i = 0; i < e->nfamily; i++)
+        free(e->family[i]);
+    free(e->family);
+    for (size_t i = 0; i < e->ndefs; i++)
+        free(e->defs[i].text);
+    free(e->defs);
+    free(e);
+}
+
+/* --- check -------------------------------------------------------------- */
+
+const char *dict_reason_name(dict_reason_code code)
+{
+    switch (code) {
+    case DICT_NOT_A_WORD: return "not_a_word";
+    case DICT_PROPER_NOUN: return "proper_noun";
+    case DICT_CARDS_NOT_COVERED: return "cards_not_covered";
+    case DICT_ALREADY_USED: return "already_used";
+    case DICT_DERIVATIVE: return "derivative";
+    }
+    return "unknown";
+}
+
+static void add_reason(dict_verdict *v, dict_reason_code code, char *detail,
+                       const char *of)
+{
+    v->reasons = wb_realloc(v->reasons, (v->nreasons + 1) * sizeof *v->reasons);
+    v->reasons[v->nreasons++] = (dict_reason){code, detail, of ? wb_strdup(of) : NULL};
+}
+
+/* Explain why the cards are not covered: which cards find no letter of
+ * theirs at all, or else that they compete for too few letters. */
+static char *cover_detail(const dict_cards *cards, const cards_set *cs,
+                          uint32_t wmask)
+{
+    size_t cap = 256, n = 0;
+    char *s = wb_malloc(cap);
+    int missing = 0;
+    s[0] = '\0';
+    for (size_t i = 0; i < cs->n; i++) {
+        if (cs->mask[i] & wmask)
+            continue;
+        const char *c = cards->cards[i];
+        size_t need = n + strlen(c) + 64;
+        s = wb_grow(s, &cap, need, 1);
+        n += (size_t)snprintf(s + n, cap - n, "%s%s", missing ? ", " : "", c);
+        missing++;
+    }
+    if (missing) {
+        char *r = wb_asprintf("the word has no letter of card%s %s",
+                              missing > 1 ? "s" : "", s);
+        free(s);
+        return r;
+    }
+    free(s);
+    return wb_strdup("the word does not have a separate letter for each card "
+                     "(cards that share a letter need it once each)");
+}
+
+int dict_check(const dict *d, const char *word, size_t len,
+               const dict_cards *cards, const char *const *used, size_t nused,
+               dict_verdict **out)
+{
+    char w[FOLD_CAP], u[FOLD_CAP], base[FOLD_CAP];
+    size_t offs[DICT_WORD_MAX], lens[DICT_WORD_MAX], nlet = 0;
+    size_t pos[DICT_CARDS_MAX];
+    cards_set cs;
+    store_txn *t = NULL;
+    wrec r = {0}, ur = {0};
+    dict_verdict *v = NULL;
+    int rc;
+
+    *out = NULL;
+    if ((rc = dict_fold_word(word, len, w)))
+        return rc;
+    if ((rc = cards_parse(cards->cards, cards->ncards, &cs)))
+        return rc;
+    for (size_t i = 0; i < nused; i++)
+        if (!used[i] || (rc = dict_fold_word(used[i], strlen(used[i]), u)))
+            return used[i] ? rc : WB_EINVAL;
+    if ((rc = store_txn_begin(d->env, 0, &t)))
+        return rc;
+    if ((rc = dict_wrec_get(d, t, w, &r)))
+        goto out;
+
+    v = wb_calloc(1, sizeof *v);
+    v->word = wb_strdup(w);
+    if (r.found && !(r.flags & FMT_VALID) && (r.flags & FMT_PROPER))
+        add_reason(v, DICT_PROPER_NOUN,
+                   wb_asprintf("'%s' is a proper noun (a name of a person, "
+                               "place or thing), not a word", w), NULL);
+    else if (!r.found || !(r.flags & FMT_VALID))
+        add_reason(v, DICT_NOT_A_WORD,
+                   wb_asprintf("'%s' is not in the %s dictionary", w, d->id), NULL);
+
+    int based = norm_base(w, base, sizeof base) == WB_OK &&
+                norm_letter_spans(w, offs, lens, DICT_WORD_MAX, &nlet) == WB_OK;
+    if (based && cards_cover(&cs, base, strlen(base), pos)) {
+        v->assign = wb_calloc(cs.n + 1, sizeof *v->assign);
+        v->nassign = cs.n;
+        for (size_t i = 0; i < cs.n; i++) {
+            dict_assign *a = &v->assign[i];
+            a->card = i;
+            a->position = pos[i];
+            size_t l = lens[pos[i]] < sizeof a->letter ? lens[pos[i]] : sizeof a->letter - 1;
+            memcpy(a->letter, w + offs[pos[i]], l);
+            a->letter[l] = '\0';
+        }
+    } else if (cs.n > 0) {
+        add_reason(v, DICT_CARDS_NOT_COVERED,
+                   cover_detail(cards, &cs, based ? cards_word_mask(base, strlen(base)) : 0),
+                   NULL);
+    }
+
+    for (size_t i = 0; i < nused; i++) {
+        dict_fold_word(used[i], strlen(used[i]), u);
+        if (strcmp(u, w) == 0) {
+            add_reason(v, DICT_ALREADY_USED,
+                       wb_asprintf("'%s' was already used this game", w), used[i]);
+            continue;
+        }
+        if ((rc = dict_wrec_get(d, t, u, &ur)))
+            goto out;
+        if (dict_wrec_related(&r, &ur))
+            add_reason(v, DICT_DERIVATIVE,
+                       wb_asprintf("'%s' is a derivative of '%s', already used "
+                                   "this game", w, u), used[i]);
+        dict_wrec_clear(&ur);
+    }
+    v->valid = v->nreasons == 0;
+out:
+    store_txn_abort(t);
+    dict_wrec_clear(&r);
+    dict_wrec_clear(&ur);
+    if (rc) {
+        dict_verdict_free(v);
+        return rc;
+    }
+    *out = v;
+    return WB_OK;
+}
+
+void dict_verdict_free(dict_verdict *v)
+{
+    if (!v)
+        return;
+    free(v->word);
+    for (size_t i = 0; i < v->nreasons; i++) {
+        free(v->reasons[i].detail);
+        free(v->reasons[i].of);
+    }
+    free(v->reasons);
+    free(v->assign);
+    free(v);
+}
+
+int dict_related(const dict *d, const char *a, size_t alen, const char *b,
+                 size_t blen, int *related)
+{
+    char fa[FOLD_CAP], fb[FOLD_CAP];
+    store_txn *t = NULL;
+    wrec ra = {0}, rb = {0};
+    int rc = dict_fold_word(a, alen, fa);
+    if (!rc)
+        rc = dict_fold_word(b, blen, fb);
+    if (rc)
+        return rc;
+    if ((rc = store_txn_begin(d->env, 0, &t)))
+        return rc;
+    rc = dict_wrec_get(d, t, fa, &ra);
+    if (!rc)
+        rc = dict_wrec_get(d, t, fb, &rb);
+    if (!rc)
+        *related = strcmp(fa, fb) == 0 || dict_wrec_related(&ra, &rb);
+    store_txn_abort(t);
+    dict_wrec_clear(&ra);
+    dict_wrec_clear(&rb);
+    return rc;
+}
