@@ -319,18 +319,14 @@ int dict_prefix(const dict *d, const char *prefix, size_t len, size_t limit,
     return WB_OK;
 }
 
-int dict_prefix_scan(const dict *d, const char *prefix, size_t len,
-                     size_t limit, dict_list **out)
+/* The naive scans: every word tested, the hits sorted by bytes. */
+static int scan_sorted(const dict *d, int (*hit)(const char *w, const char *arg),
+                       const char *arg, size_t limit, dict_list **out)
 {
-    char p[FOLD_CAP];
-    int rc = prefix_fold(prefix, len, p);
-    size_t pl = strlen(p), n = 0, cap = 0;
+    size_t n = 0, cap = 0;
     const char **hits = NULL;
-    *out = NULL;
-    if (rc)
-        return rc;
     for (uint32_t id = 0; id < d->nrecs; id++)
-        if (strncmp(dict_word_str(d, id), p, pl) == 0) {
+        if (hit(dict_word_str(d, id), arg)) {
             hits = wb_grow(hits, &cap, n + 1, sizeof *hits);
             hits[n++] = dict_word_str(d, id);
         }
@@ -343,6 +339,20 @@ int dict_prefix_scan(const dict *d, const char *prefix, size_t len,
     free(hits);
     *out = l;
     return WB_OK;
+}
+
+static int prefix_hit(const char *w, const char *prefix)
+{
+    return strncmp(w, prefix, strlen(prefix)) == 0;
+}
+
+int dict_prefix_scan(const dict *d, const char *prefix, size_t len,
+                     size_t limit, dict_list **out)
+{
+    char p[FOLD_CAP];
+    int rc = prefix_fold(prefix, len, p);
+    *out = NULL;
+    return rc ? rc : scan_sorted(d, prefix_hit, p, limit, out);
 }
 
 /* --- trie walks --------------------------------------------------------- */
@@ -531,24 +541,7 @@ int dict_pattern_scan(const dict *d, const char *pattern, size_t len,
                       size_t limit, dict_list **out)
 {
     char p[FOLD_CAP];
-    size_t n = 0, cap = 0;
-    const char **hits = NULL;
     int rc = pattern_fold(pattern, len, p);
     *out = NULL;
-    if (rc)
-        return rc;
-    for (uint32_t id = 0; id < d->nrecs; id++)
-        if (pattern_hit(dict_word_str(d, id), p)) {
-            hits = wb_grow(hits, &cap, n + 1, sizeof *hits);
-            hits[n++] = dict_word_str(d, id);
-        }
-    if (n)
-        qsort(hits, n, sizeof *hits, dict_str_cmp);
-    dict_list *l = list_new(limit);
-    for (size_t i = 0; i < n && i < limit; i++)
-        l->words[l->nwords++] = wb_strdup(hits[i]);
-    l->total = n > limit ? limit + 1 : n;
-    free(hits);
-    *out = l;
-    return WB_OK;
+    return rc ? rc : scan_sorted(d, pattern_hit, p, limit, out);
 }
