@@ -242,7 +242,7 @@ int main(int argc, char **argv)
         goto out;
     }
 
-    rc = dict_lib_open(cfg.data_dir, cfg.dicts[0], &lib);
+    rc = dict_lib_open_only(cfg.data_dir, (const char *const *)cfg.dicts, cfg.ndicts, &lib);
     if (rc != WB_OK) {
         fprintf(stderr, "wibbelld: cannot open the dictionaries in %s: %s\n", cfg.data_dir,
                 wb_strerror(rc));

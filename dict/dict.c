@@ -168,36 +168,29 @@ static int id_cmp(const void *a, const void *b)
     return strcmp(x->id, y->id);
 }
 
-int dict_lib_open(const char *data_dir, const char *default_id, dict_lib **out)
+/* Open DATA_DIR/dict/<name> into `lib` when it holds a dictionary.
+ * WB_ENOTFOUND when it does not. */
+static int lib_add(dict_lib *lib, size_t *cap, const char *data_dir, const char *name)
 {
-    char path[4096];
-    dict_lib *lib = wb_calloc(1, sizeof *lib);
-    size_t cap = 0;
-    int rc = WB_OK;
-    snprintf(path, sizeof path, "%s/dict", data_dir);
-    DIR *dir = opendir(path);
-    *out = NULL;
-    if (!dir) {
-        free(lib);
+    char sub[8192], mdb[8300];
+    FILE *f;
+    dict *d;
+    int rc;
+    snprintf(sub, sizeof sub, "%s/dict/%s", data_dir, name);
+    snprintf(mdb, sizeof mdb, "%s/data.mdb", sub);
+    if (!(f = fopen(mdb, "r")))
         return WB_ENOTFOUND;
-    }
-    for (struct dirent *e; (e = readdir(dir));) {
-        if (e->d_name[0] == '.' || strchr(e->d_name, '.'))
-            continue; /* ".", "..", "<id>.tmp", "<id>.old" */
-        char sub[8192], mdb[8300];
-        FILE *f;
-        snprintf(sub, sizeof sub, "%s/%s", path, e->d_name);
-        snprintf(mdb, sizeof mdb, "%s/data.mdb", sub);
-        if (!(f = fopen(mdb, "r")))
-            continue;
-        fclose(f);
-        dict *d;
-        if ((rc = dict_open(sub, &d)))
-            break;
-        lib->d = wb_grow(lib->d, &cap, lib->n + 1, sizeof *lib->d);
-        lib->d[lib->n++] = d;
-    }
-    closedir(dir);
+    fclose(f);
+    if ((rc = dict_open(sub, &d)))
+        return rc;
+    lib->d = wb_grow(lib->d, cap, lib->n + 1, sizeof *lib->d);
+    lib->d[lib->n++] = d;
+    return WB_OK;
+}
+
+/* Sort by id, mark the default (the first `default_id`, else the first). */
+static int lib_finish(dict_lib *lib, const char *default_id, int rc, dict_lib **out)
+{
     if (!rc && lib->n == 0)
         rc = WB_ENOTFOUND;
     if (rc) {
@@ -213,6 +206,49 @@ int dict_lib_open(const char *data_dir, const char *default_id, dict_lib **out)
     lib->d[lib->def]->is_default = 1;
     *out = lib;
     return WB_OK;
+}
+
+int dict_lib_open(const char *data_dir, const char *default_id, dict_lib **out)
+{
+    char path[4096];
+    dict_lib *lib = wb_calloc(1, sizeof *lib);
+    size_t cap = 0;
+    int rc = WB_OK;
+    snprintf(path, sizeof path, "%s/dict", data_dir);
+    DIR *dir = opendir(path);
+    *out = NULL;
+    if (!dir) {
+        free(lib);
+        return WB_ENOTFOUND;
+    }
+    for (struct dirent *e; (e = readdir(dir)) && !rc;) {
+        if (e->d_name[0] == '.' || strchr(e->d_name, '.'))
+            continue; /* ".", "..", "<id>.tmp", "<id>.old" */
+        rc = lib_add(lib, &cap, data_dir, e->d_name);
+        if (rc == WB_ENOTFOUND)
+            rc = WB_OK; /* a directory without a dictionary */
+    }
+    closedir(dir);
+    return lib_finish(lib, default_id, rc, out);
+}
+
+int dict_lib_open_only(const char *data_dir, const char *const *ids, size_t n,
+                       dict_lib **out)
+{
+    dict_lib *lib = wb_calloc(1, sizeof *lib);
+    size_t cap = 0;
+    int rc = n ? WB_OK : WB_EINVAL;
+    *out = NULL;
+    for (size_t i = 0; i < n && !rc; i++) {
+        int seen = 0;
+        for (size_t j = 0; j < i; j++)
+            seen |= strcmp(ids[i], ids[j]) == 0;
+        if (!ids[i][0] || ids[i][0] == '.' || strchr(ids[i], '/'))
+            rc = WB_EINVAL;
+        else if (!seen)
+            rc = lib_add(lib, &cap, data_dir, ids[i]);
+    }
+    return lib_finish(lib, n ? ids[0] : NULL, rc, out);
 }
 
 void dict_lib_close(dict_lib *lib)

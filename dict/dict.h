@@ -28,6 +28,11 @@ typedef struct dict dict;         /* one dictionary, owned by its dict_lib */
  * is none.  The first dictionary named `default_id` (or, failing that, the
  * first in name order) is the default. */
 int dict_lib_open(const char *data_dir, const char *default_id, dict_lib **out);
+/* Open only the dictionaries named in ids[0..n), the first being the
+ * default.  WB_ENOTFOUND when one of them is not there, WB_EINVAL for an
+ * empty list or a name that is not a plain directory name. */
+int dict_lib_open_only(const char *data_dir, const char *const *ids, size_t n,
+                       dict_lib **out);
 void dict_lib_close(dict_lib *lib);
 size_t dict_lib_count(const dict_lib *lib);
 /* The i-th dictionary (0 <= i < count), in name order. */

@@ -142,6 +142,22 @@ class Lifecycle(unittest.TestCase):
         finally:
             self.assertEqual(d.stop(), 0)
 
+    def test_serves_only_the_named_dictionaries(self):
+        """--dictionaries names what is served, the first is the default,
+        even when the data directory holds more."""
+        d = wbtest.Daemon(args=["--dictionaries", "en_GB"]).start()
+        try:
+            st, _, body = d.request("GET", "/v1/dictionaries")
+            self.assertEqual(st, 200)
+            dicts = json.loads(body)["dictionaries"]
+            self.assertEqual([x["id"] for x in dicts], ["en_GB"])
+            self.assertTrue(dicts[0]["default"])
+            st, _, body = d.request("GET", "/v1/dictionaries/en_US/words/colour")
+            self.assertEqual(st, 404)
+            self.assertEqual(json.loads(body)["code"], "unknown_dictionary")
+        finally:
+            self.assertEqual(d.stop(), 0)
+
     def test_data_dir_from_environment(self):
         env = dict(os.environ, WIBBELLD_DATA_DIR=wbtest.make_data_dir())
         d = wbtest.Daemon(env=env, data_dir_arg=False).start()

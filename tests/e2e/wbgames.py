@@ -38,6 +38,9 @@ class GamesDaemon(wbtest.Daemon):
     that shares the prebuilt dictionaries."""
 
     def __init__(self, args=(), data_dir=None, **kw):
+        # Both test dictionaries, so games can be judged by either.
+        if "--dictionaries" not in args:
+            args = ["--dictionaries", "en_US,en_GB"] + list(args)
         self.own_dir = None
         if data_dir is None:
             data_dir = make_data_dir()

@@ -53,6 +53,31 @@ static void test_lib(void **state)
     assert_true(in.proper_nouns > 5000);
 }
 
+static void test_lib_only(void **state)
+{
+    (void)state;
+    const char *dir = getenv("WIBBELLD_TEST_DATA");
+    dict_lib *only = NULL;
+    const char *gb[] = {"en_GB", "en_GB"};
+    assert_int_equal(dict_lib_open_only(dir, gb, 2, &only), WB_OK);
+    assert_int_equal(dict_lib_count(only), 1);
+    assert_null(dict_lib_find(only, "en_US"));
+    dict_info in;
+    dict_get_info(dict_lib_default(only), &in);
+    assert_string_equal(in.id, "en_GB");
+    dict_lib_close(only);
+    const char *both[] = {"en_GB", "en_US"};
+    assert_int_equal(dict_lib_open_only(dir, both, 2, &only), WB_OK);
+    dict_get_info(dict_lib_default(only), &in);
+    assert_string_equal(in.id, "en_GB"); /* the first named is the default */
+    dict_lib_close(only);
+    const char *missing[] = {"en_US", "xx_XX"};
+    assert_int_equal(dict_lib_open_only(dir, missing, 2, &only), WB_ENOTFOUND);
+    const char *evil[] = {"../dict"};
+    assert_int_equal(dict_lib_open_only(dir, evil, 1, &only), WB_EINVAL);
+    assert_int_equal(dict_lib_open_only(dir, NULL, 0, &only), WB_EINVAL);
+}
+
 static void entry(const char *w, int *valid, int *proper)
 {
     dict_entry *e;
@@ -316,6 +341,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lib),
+        cmocka_unit_test(test_lib_only),
         cmocka_unit_test(test_proper_nouns),
         cmocka_unit_test(test_derivative_table),
         cmocka_unit_test(test_lookup),
