@@ -78,28 +78,28 @@ static void log_key(const char *id, uint64_t version, unsigned char key[ID_LEN +
         key[ID_LEN + i] = (unsigned char)(version >> (56 - 8 * i));
 }
 
-int match_db_each(match_db *db, int (*cb)(void *, const char *, const char *, size_t),
-                  void *ctx)
+/* Visit, in a read transaction, the records of `dbi` from the first key
+ * >= seek (NULL: the first) while the key begins with prefix[0..plen).
+ * visit() gets the record copied out (NUL-terminated); non-zero stops. */
+static int walk(match_db *db, store_db dbi, const void *seek, size_t seeklen,
+                const void *prefix, size_t plen,
+                int (*visit)(void *ctx, const store_val *k, const char *val, size_t len),
+                void *ctx)
 {
     store_txn *t = NULL;
     store_cur *c = NULL;
     store_val k, v;
     int rc = store_txn_begin(db->env, 0, &t);
     if (!rc)
-        rc = store_cur_open(t, db->matches, &c);
+        rc = store_cur_open(t, dbi, &c);
     if (!rc)
-        rc = store_cur_seek(c, NULL, 0, &k, &v);
-    while (!rc) {
-        char id[ID_LEN + 1];
-        if (k.len == ID_LEN) {
-            memcpy(id, k.data, ID_LEN);
-            id[ID_LEN] = '\0';
-            char *rec = wb_strndup(v.data, v.len);
-            int stop = cb(ctx, id, rec, v.len);
-            free(rec);
-            if (stop)
-                break;
-        }
+        rc = store_cur_seek(c, seek, seeklen, &k, &v);
+    while (!rc && k.len >= plen && memcmp(k.data, prefix, plen) == 0) {
+        char *val = wb_strndup(v.data, v.len);
+        int stop = visit(ctx, &k, val, v.len);
+        free(val);
+        if (stop)
+            break;
         rc = store_cur_next(c, &k, &v);
     }
     if (rc == WB_ENOTFOUND)
@@ -107,6 +107,29 @@ int match_db_each(match_db *db, int (*cb)(void *, const char *, const char *, si
     store_cur_close(c);
     store_txn_abort(t);
     return rc;
+}
+
+struct each_ctx {
+    int (*cb)(void *, const char *, const char *, size_t);
+    void *ctx;
+};
+
+static int each_visit(void *ctx, const store_val *k, const char *val, size_t len)
+{
+    struct each_ctx *e = ctx;
+    char id[ID_LEN + 1];
+    if (k->len != ID_LEN)
+        return 0;
+    memcpy(id, k->data, ID_LEN);
+    id[ID_LEN] = '\0';
+    return e->cb(e->ctx, id, val, len);
+}
+
+int match_db_each(match_db *db, int (*cb)(void *, const char *, const char *, size_t),
+                  void *ctx)
+{
+    struct each_ctx e = {cb, ctx};
+    return walk(db, db->matches, NULL, 0, "", 0, each_visit, &e);
 }
 
 int match_db_commit(match_db *db, const char *id, const char *rec,
@@ -129,35 +152,29 @@ int match_db_commit(match_db *db, const char *id, const char *rec,
     return store_txn_commit(t);
 }
 
+struct log_ctx {
+    int (*cb)(void *, uint64_t, const char *, size_t);
+    void *ctx;
+};
+
+static int log_visit(void *ctx, const store_val *k, const char *val, size_t len)
+{
+    struct log_ctx *l = ctx;
+    uint64_t ver = 0;
+    if (k->len != ID_LEN + 8)
+        return 0;
+    for (int i = 0; i < 8; i++)
+        ver = ver << 8 | ((const unsigned char *)k->data)[ID_LEN + i];
+    return l->cb(l->ctx, ver, val, len);
+}
+
 int match_db_log(match_db *db, const char *id, uint64_t after,
                  int (*cb)(void *, uint64_t, const char *, size_t), void *ctx)
 {
-    store_txn *t = NULL;
-    store_cur *c = NULL;
-    store_val k, v;
     unsigned char key[ID_LEN + 8];
-    int rc = store_txn_begin(db->env, 0, &t);
+    struct log_ctx l = {cb, ctx};
     log_key(id, after + 1, key);
-    if (!rc)
-        rc = store_cur_open(t, db->log, &c);
-    if (!rc)
-        rc = store_cur_seek(c, key, sizeof key, &k, &v);
-    while (!rc && k.len == sizeof key && memcmp(k.data, id, ID_LEN) == 0) {
-        uint64_t ver = 0;
-        for (int i = 0; i < 8; i++)
-            ver = ver << 8 | ((const unsigned char *)k.data)[ID_LEN + i];
-        char *e = wb_strndup(v.data, v.len);
-        int stop = cb(ctx, ver, e, v.len);
-        free(e);
-        if (stop)
-            break;
-        rc = store_cur_next(c, &k, &v);
-    }
-    if (rc == WB_ENOTFOUND)
-        rc = WB_OK;
-    store_cur_close(c);
-    store_txn_abort(t);
-    return rc;
+    return walk(db, db->log, key, sizeof key, id, ID_LEN, log_visit, &l);
 }
 
 int match_db_delete(match_db *db, const char *id)

@@ -552,6 +552,19 @@ static int host_seat(const wibbell_state *st, const json_t *a, char **why)
     return WB_EILLEGAL;
 }
 
+/* The winner makes the choice; the host may record it for them. */
+static int chooser(const wibbell_state *st, int seat, const json_t *a, const char *won,
+                   char **why)
+{
+    if (seat == GAME_SEAT_HOST)
+        return host_seat(st, a, why);
+    if (seat != st->winner) {
+        *why = game_why("%s won %s", name_of(st, st->winner), won);
+        return WB_ENOTTURN;
+    }
+    return WB_OK;
+}
+
 static int act_take(run *r, int seat, const json_t *a, char **why)
 {
     wibbell_state *st = r->st;
@@ -568,14 +581,8 @@ static int act_take(run *r, int seat, const json_t *a, char **why)
             phase_why(st, why);
         return WB_EILLEGAL;
     }
-    if (seat == GAME_SEAT_HOST) {
-        if ((rc = host_seat(st, a, why)))
-            return rc;
-    } else if (seat != st->winner) {
-        *why = game_why("%s won this card and chooses which one to take",
-                        name_of(st, st->winner));
-        return WB_ENOTTURN;
-    }
+    if ((rc = chooser(st, seat, a, "this card and chooses which one to take", why)))
+        return rc;
     if (json_integer_value(jc) < 0 || (size_t)json_integer_value(jc) >= st->centre.n) {
         *why = game_why("card is the index of a centre card: 0 or 1");
         return WB_EILLEGAL;
@@ -602,14 +609,8 @@ static int act_keep(run *r, int seat, const json_t *a, char **why)
             phase_why(st, why);
         return WB_EILLEGAL;
     }
-    if (seat == GAME_SEAT_HOST) {
-        if ((rc = host_seat(st, a, why)))
-            return rc;
-    } else if (seat != st->winner) {
-        *why = game_why("%s won the round and chooses the permanent handicap",
-                        name_of(st, st->winner));
-        return WB_ENOTTURN;
-    }
+    if ((rc = chooser(st, seat, a, "the round and chooses the permanent handicap", why)))
+        return rc;
     p = &st->p[st->winner];
     id = json_integer_value(jc) < 0 || json_integer_value(jc) > INT32_MAX
              ? -1 : (int)json_integer_value(jc);

@@ -64,11 +64,7 @@ def setUpModule():
 
 
 def tearDownModule():
-    rc = D.stop()
-    D.cleanup()
-    if rc != 0:
-        sys.stderr.write(D.stderr_text())
-        raise AssertionError("wibbelld exited with %r after SIGTERM, not 0" % rc)
+    wbgames.stop_module_daemon(D)
 
 
 class Game:

@@ -16,6 +16,7 @@ import random
 import shutil
 import socket
 import string
+import sys
 import tempfile
 import time
 import urllib.parse
@@ -59,6 +60,16 @@ class GamesDaemon(wbtest.Daemon):
             raise AssertionError("wibbelld exited with %r, not 0:\n%s" % (rc, self.stderr_text()))
         self.stderr = tempfile.TemporaryFile(mode="w+b")
         return self.start()
+
+
+def stop_module_daemon(d):
+    """tearDownModule of the games test programs: SIGTERM, expect exit 0,
+    remove the daemon's data directory."""
+    rc = d.stop()
+    d.cleanup()
+    if rc != 0:
+        sys.stderr.write(d.stderr_text())
+        raise AssertionError("wibbelld exited with %r after SIGTERM, not 0" % rc)
 
 
 def make_data_dir():
