@@ -105,6 +105,10 @@ typedef struct game_kind {
     int (*query)(const void *state, const game_ctx *ctx, int seat,
                  const char *name, const json_t *args, json_t **out,
                  char **why);
+
+    /* Optional (NULL: read "status" from the public view): 1 when the
+     * match is over.  Cheaper than building a view after each action. */
+    int (*finished)(const void *state);
 } game_kind;
 
 /* The registered games, in a fixed order; *n set to their number. */

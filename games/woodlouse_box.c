@@ -207,87 +207,51 @@ static int deck_read(wl_box *b, const json_t *deck, char **why)
 
 /* --- options -------------------------------------------------------------- */
 
-static const char *const option_names[] = {"variant", "fixed_sequence", "species",
-                                           "first_trainer", "guess_ms", "deck"};
+const game_member wl_options[] = {
+    {.name = "variant", .type = GAME_T_STRING, .def = "\"basic\"",
+     .desc = "basic: 4 species (40 cards), draw pile 15/16/15/18 for 3/4/5/6 players; "
+             "harder: all 5 species (50 cards); easier: 3 species (30 cards), draw pile "
+             "12; even-easier: the basic game with the sequence cards never reshuffled"},
+    {.name = "fixed_sequence", .type = GAME_T_BOOL, .def = "false",
+     .desc = "never reshuffle the sequence cards (the even-easier rule) whatever the "
+             "variant"},
+    {.name = "species", .type = GAME_T_ARRAY, .def = "null",
+     .desc = "the species in play, as many as the variant uses (the basic game: the "
+             "players choose which species to leave out); null: chosen by the match's "
+             "random generator"},
+    {.name = "first_trainer", .type = GAME_T_INT, .def = "0",
+     .desc = "the seat of the first animal trainer (the rules: the youngest player); "
+             "seats are clockwise in the order the players are given"},
+    {.name = "guess_ms", .type = GAME_T_INT, .def = "0", .has_range = 1, .min = 0,
+     .max = WL_MAX_GUESS_MS,
+     .desc = "once the code is complete, the guessing closes after this many ms and the "
+             "trainer keeps the card; 0: it stays open until every guesser has passed or "
+             "is out, or the host closes it (0 to 3600000)"},
+    {.name = "deck", .type = GAME_T_OBJECT, .def = "null",
+     .desc = "the animal cards: {species: [cards showing 1, 2, 3, 4, 5 animals]}, in box "
+             "order; the rules give 10 cards per species, the default has two of each "
+             "count"},
+    {NULL},
+};
 
-static json_t *box_deck_json(const wl_box *b)
-{
-    json_t *d = json_object();
-    int rc = !d;
-    for (int i = 0; d && i < b->nspecies; i++) {
-        json_t *a = json_array();
-        rc |= !a;
-        for (int k = 0; a && k < WL_VALUES; k++)
-            rc |= json_array_append_new(a, json_integer(b->counts[i][k]));
-        rc |= json_object_set_new(d, b->species[i], a);
-    }
-    if (rc) {
-        json_decref(d);
-        return NULL;
-    }
-    return d;
-}
-
-json_t *wl_options(void)
+/* The variants and the default deck come from the box. */
+void wl_options_fix(json_t *desc)
 {
     wl_box b;
     char *why = NULL;
-    json_t *o, *variant, *names;
-    int rc;
     if (box_read(&b, &why)) {
         free(why);
-        return NULL;
+        return;
     }
-    o = json_object();
-    if (!o)
-        return NULL;
-    names = json_array();
-    rc = !names;
-    for (int i = 0; names && i < b.nvariants; i++)
-        rc |= json_array_append_new(names, json_string(b.v[i].name));
-    variant = game_option("string", json_string(b.v[0].name),
-                     "basic: 4 species (40 cards), draw pile 15/16/15/18 for 3/4/5/6 "
-                     "players; harder: all 5 species (50 cards); easier: 3 species "
-                     "(30 cards), draw pile 12; even-easier: the basic game with the "
-                     "sequence cards never reshuffled");
-    if (variant)
-        rc |= json_object_set_new(variant, "enum", names);
-    else
-        json_decref(names);
-    rc |= json_object_set_new(o, "variant", variant);
-    rc |= json_object_set_new(
-        o, "fixed_sequence",
-        game_option("boolean", json_false(),
-               "never reshuffle the sequence cards (the even-easier rule) whatever "
-               "the variant"));
-    rc |= json_object_set_new(
-        o, "species",
-        game_option("array", json_null(),
-               "the species in play, as many as the variant uses (the basic game: "
-               "the players choose which species to leave out); null: chosen by the "
-               "match's random generator"));
-    rc |= json_object_set_new(
-        o, "first_trainer",
-        game_option("integer", json_integer(0),
-               "the seat of the first animal trainer (the rules: the youngest "
-               "player); seats are clockwise in the order the players are given"));
-    rc |= json_object_set_new(
-        o, "guess_ms",
-        game_option("integer", json_integer(0),
-               "once the code is complete, the guessing closes after this many ms "
-               "and the trainer keeps the card; 0: it stays open until every "
-               "guesser has passed or is out, or the host closes it (0 to 3600000)"));
-    rc |= json_object_set_new(
-        o, "deck",
-        game_option("object", box_deck_json(&b),
-               "the animal cards: {species: [cards showing 1, 2, 3, 4, 5 animals]}, "
-               "in box order; the rules give 10 cards per species, the default "
-               "has two of each count"));
-    if (rc) {
-        json_decref(o);
-        return NULL;
-    }
-    return o;
+    json_t *names = json_array(), *deck = json_object();
+    for (int i = 0; i < b.nvariants; i++)
+        json_array_append_new(names, json_string(b.v[i].name));
+    for (int i = 0; i < b.nspecies; i++)
+        json_object_set_new(deck, b.species[i], game_json_ints(b.counts[i], WL_VALUES));
+    json_t *variant = json_object_get(desc, "variant");
+    json_object_set_new(variant, "enum", names);
+    json_object_set_new(variant, "default", json_string(b.v[0].name));
+    json_object_set_new(json_object_get(desc, "deck"), "default", deck);
 }
 
 /* --- set-up --------------------------------------------------------------- */
@@ -333,97 +297,48 @@ static int choose_species(wl_state *s, const wl_variant *v, const json_t *opt,
     return WB_OK;
 }
 
-/* An integer option in [lo, hi], or `def` when absent. */
-static int int_option(const json_t *options, const char *key, long lo, long hi, int def,
-                      int *out, char **why)
+int wl_setup(void *st, const game_ctx *ctx, const char *const *players, size_t nplayers,
+             const json_t *options, uint64_t seed, char **why)
 {
-    json_t *v = json_object_get(options, key);
-    if (!v) {
-        *out = def;
-        return WB_OK;
-    }
-    if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi) {
-        *why = game_why("%s must be an integer from %ld to %ld", key, lo, hi);
-        return WB_EINVAL;
-    }
-    *out = (int)json_integer_value(v);
-    return WB_OK;
-}
-
-int wl_setup(size_t nplayers, const json_t *options, uint64_t seed, wl_state **out,
-             char **why)
-{
+    (void)ctx, (void)players;
     wl_box b;
-    wl_state *s = NULL;
+    wl_state *s = st;
     const wl_variant *v = NULL;
-    const char *key;
-    json_t *val;
-    int rc, fixed = 0, in_play[WL_MAX_SPECIES] = {0};
+    const char *variant = game_opt_str(options, "variant");
+    json_t *deck_opt = json_object_get(options, "deck");
+    int rc, in_play[WL_MAX_SPECIES] = {0};
     wl_card deck[WL_MAX_CARDS];
     int ndeck = 0, k = 0, pile;
 
-    *out = NULL;
     if ((rc = box_read(&b, why)))
-        goto out;
-    rc = WB_EINVAL;
-    if (nplayers < WL_MIN_SEATS || nplayers > WL_MAX_SEATS) {
-        *why = game_why("Woodlouse Chaos takes %d to %d players", WL_MIN_SEATS,
-                        WL_MAX_SEATS);
-        goto out;
+        return rc;
+    if (!json_is_null(deck_opt) && (rc = deck_read(&b, deck_opt, why)))
+        return rc;
+    for (int i = 0; i < b.nvariants; i++)
+        if (strcmp(variant, b.v[i].name) == 0)
+            v = &b.v[i];
+    if (!v) {
+        char list[WL_MAX_VARIANTS * (WL_NAME_MAX + 2)] = "";
+        for (int i = 0; i < b.nvariants; i++)
+            strcat(strcat(list, i ? ", " : ""), b.v[i].name);
+        *why = game_why("variant must be one of %s", list);
+        return WB_EINVAL;
     }
-    if (options && !json_is_object(options)) {
-        *why = game_why("options must be an object");
-        goto out;
-    }
-    json_object_foreach((json_t *)(uintptr_t)options, key, val) {
-        size_t i = 0;
-        while (i < sizeof option_names / sizeof *option_names && strcmp(key, option_names[i]))
-            i++;
-        if (i == sizeof option_names / sizeof *option_names) {
-            *why = game_why("unknown option %s", key);
-            goto out;
-        }
-    }
-    val = json_object_get(options, "deck");
-    if (val && !json_is_null(val) && (rc = deck_read(&b, val, why)))
-        goto out;
-    rc = WB_EINVAL;
-    val = json_object_get(options, "variant");
-    if (!val) {
-        v = &b.v[0];
-    } else {
-        for (int i = 0; json_is_string(val) && i < b.nvariants; i++)
-            if (strcmp(json_string_value(val), b.v[i].name) == 0)
-                v = &b.v[i];
-        if (!v) {
-            char list[WL_MAX_VARIANTS * (WL_NAME_MAX + 2)] = "";
-            for (int i = 0; i < b.nvariants; i++)
-                strcat(strcat(list, i ? ", " : ""), b.v[i].name);
-            *why = game_why("variant must be one of %s", list);
-            goto out;
-        }
-    }
-    val = json_object_get(options, "fixed_sequence");
-    if (val && !json_is_boolean(val)) {
-        *why = game_why("fixed_sequence must be true or false");
-        goto out;
-    }
-    fixed = json_is_true(val);
-
-    s = wb_calloc(1, sizeof *s);
     s->nseats = (int)nplayers;
-    if ((rc = int_option(options, "first_trainer", 0, s->nseats - 1, 0, &s->first_trainer,
-                         why)) ||
-        (rc = int_option(options, "guess_ms", 0, WL_MAX_GUESS_MS, 0, &s->guess_ms, why)))
-        goto out;
+    s->first_trainer = (int)game_opt_int(options, "first_trainer");
+    s->guess_ms = (int)game_opt_int(options, "guess_ms");
+    if (s->first_trainer < 0 || s->first_trainer >= s->nseats) {
+        *why = game_why("first_trainer must be an integer from 0 to %d", s->nseats - 1);
+        return WB_EINVAL;
+    }
     rng_seed(&s->r, seed);
     s->nspecies = b.nspecies;
     memcpy(s->species, b.species, sizeof s->species);
     memcpy(s->counts, b.counts, sizeof s->counts);
     strcpy(s->variant, v->name);
-    s->reshuffle = v->reshuffle && !fixed;
+    s->reshuffle = v->reshuffle && !game_opt_bool(options, "fixed_sequence");
     if ((rc = choose_species(s, v, json_object_get(options, "species"), in_play, why)))
-        goto out;
+        return rc;
 
     /* The cards of the species in play, shuffled; three to each score
      * pile, dealt one at a time from seat 0; then the draw pile; the rest
@@ -437,8 +352,7 @@ int wl_setup(size_t nplayers, const json_t *options, uint64_t seed, wl_state **o
         *why = game_why("the %s game for %d players needs %d cards; the species in play "
                         "have %d", v->name, s->nseats, WL_START_CARDS * s->nseats + pile,
                         ndeck);
-        rc = WB_EINVAL;
-        goto out;
+        return WB_EINVAL;
     }
     rng_shuffle(&s->r, deck, (size_t)ndeck, sizeof deck[0]);
     for (int r = 0; r < WL_START_CARDS; r++)
@@ -462,12 +376,7 @@ int wl_setup(size_t nplayers, const json_t *options, uint64_t seed, wl_state **o
     s->deadline = -1;
     s->last_outcome = WL_NONE;
     s->last_winner = -1;
-    *out = s;
-    s = NULL;
-    rc = WB_OK;
-out:
-    free(s);
-    return rc;
+    return WB_OK;
 }
 
 /* --- helpers -------------------------------------------------------------- */
@@ -518,21 +427,10 @@ json_t *wl_pile_tally(const wl_state *s, const wl_pile *p)
 {
     int n[WL_MAX_SPECIES][WL_VALUES] = {{0}};
     json_t *o = json_object();
-    int rc = !o;
     for (int i = 0; i < p->n; i++)
         n[WL_SPECIES(p->c[i])][WL_COUNT(p->c[i]) - 1]++;
-    for (int sp = 0; o && sp < s->nspecies; sp++) {
-        if (!wl_position(s, sp))
-            continue;
-        json_t *a = json_array();
-        rc |= !a;
-        for (int k = 0; a && k < WL_VALUES; k++)
-            rc |= json_array_append_new(a, json_integer(n[sp][k]));
-        rc |= json_object_set_new(o, s->species[sp], a);
-    }
-    if (rc) {
-        json_decref(o);
-        return NULL;
-    }
+    for (int sp = 0; sp < s->nspecies; sp++)
+        if (wl_position(s, sp))
+            json_object_set_new(o, s->species[sp], game_json_ints(n[sp], WL_VALUES));
     return o;
 }

@@ -5,9 +5,10 @@
  *
  * The seams: woodlouse_box.c knows the box (the card set and the variants,
  * data/woodlouse-cards.txt) and turns options into a dealt table;
- * woodlouse_save.c turns a state into JSON and back; woodlouse.c knows how
- * a turn is played and what each seat may see and do.  Private to the
- * module: the framework and api/ use woodlouse.h only.
+ * woodlouse_save.c describes a state for the codec (game_json.h) and checks
+ * what a loaded one must satisfy; woodlouse.c knows how a turn is played
+ * and what each seat may see and do (the action table, game_def.h).
+ * Private to the module: the framework and api/ use woodlouse.h only.
  */
 #ifndef WOODLOUSE_INT_H
 #define WOODLOUSE_INT_H
@@ -16,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "game_def.h"
 #include "rng.h"
 
 #define WL_MIN_SEATS 3
@@ -64,6 +66,7 @@ typedef struct wl_seat {
 } wl_seat;
 
 typedef struct wl_state {
+    game_base base;
     rng r;
     int nseats;
 
@@ -107,25 +110,23 @@ typedef struct wl_state {
 
 /* --- woodlouse_box.c --- */
 
-/* The options of the game with defaults and descriptions (game_kind
- * .options); a new reference, or NULL when the built-in box is broken. */
-json_t *wl_options(void);
+/* The options (game_def.options) and the defaults read from the box. */
+extern const game_member wl_options[];
+void wl_options_fix(json_t *desc);
 
-/* Set up a match: check the options and player count, choose the species
- * in play, deal, lay the sequence cards.  On WB_OK *out is a new state the
- * caller frees with free().  WB_EINVAL with *why (malloc'd) for a bad
- * option or player count; WB_EDATA with *why when the built-in box
- * (data/woodlouse-cards.txt) cannot be read. */
-int wl_setup(size_t nplayers, const json_t *options, uint64_t seed,
-             wl_state **out, char **why);
+/* Set up a match (game_def.create): check the options against the box and
+ * the player count, choose the species in play, deal, lay the sequence
+ * cards.  WB_EINVAL with *why for a bad option; WB_EDATA with *why when
+ * the built-in box (data/woodlouse-cards.txt) cannot be read. */
+int wl_setup(void *st, const game_ctx *ctx, const char *const *players, size_t n,
+             const json_t *options, uint64_t seed, char **why);
 
 /* --- woodlouse_save.c --- */
 
-/* The whole state as JSON (a new reference, NULL on out-of-memory), and
- * back: wl_load() checks every member, so a state it accepts is safe to
- * play; WB_EINVAL with *why otherwise.  load(save(x)) saves as x. */
-json_t *wl_save(const wl_state *s);
-int wl_load(const json_t *saved, wl_state **out, char **why);
+/* The state, both ways (game_def.io); loading checks that the counters,
+ * the seats, the code and the cards agree, so a state it accepts is safe
+ * to play. */
+void wl_io(game_io *io, void *st);
 
 /* --- woodlouse_box.c: helpers --- */
 

@@ -1,182 +1,49 @@
 /*
- * woodlouse_save.c - Woodlouse Chaos: a match's state as JSON and back.
+ * woodlouse_save.c - Woodlouse Chaos: a match's state for the codec
+ * (game_json.h), both ways, and what a loaded state must satisfy.
  *
  * The save holds everything, in order (the draw pile and the score piles
  * bottom first, the rng): the framework stores it with every action, and
- * loading it must give a state that saves the same.  load() trusts
- * nothing: it checks every member, that the turn, round and trainer
- * counters agree, that what the seats did this turn fits the phase, that
- * the code so far fits the card, and that every card of the species in
- * play is in exactly one place, so a state it accepts is safe to play
- * (and every state play leads it to saves and loads again).
+ * loading it must give a state that saves the same.  Loading trusts
+ * nothing: every member is checked, and then that the turn, round and
+ * trainer counters agree, that what the seats did this turn fits the
+ * phase, that the code so far fits the card, and that every card of the
+ * species in play is in exactly one place, so a state it accepts is safe
+ * to play (and every state play leads it to saves and loads again).
  */
-#include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
-#include "game.h"
-#include "wb_err.h"
-#include "wb_mem.h"
 #include "woodlouse_int.h"
 
-#define WL_SAVE_FORMAT 1
-
-/* --- save ----------------------------------------------------------------- */
-
-/* A card in a save: "spider:4". */
-static json_t *card_str(const wl_state *s, wl_card c)
+/* A card as "spider:4". */
+static void io_card(game_io *io, const char *key, const wl_state *s, wl_card *c)
 {
-    return json_sprintf("%s:%d", s->species[WL_SPECIES(c)], WL_COUNT(c));
-}
-
-static json_t *pile_json(const wl_state *s, const wl_pile *p)
-{
-    json_t *a = json_array();
-    int rc = !a;
-    for (int i = 0; a && i < p->n; i++)
-        rc |= json_array_append_new(a, card_str(s, p->c[i]));
-    if (rc) {
-        json_decref(a);
-        return NULL;
-    }
-    return a;
-}
-
-json_t *wl_save(const wl_state *s)
-{
-    char hex[65];
-    json_t *o = json_object(), *species = json_array(), *counts = json_array(),
-           *seq = json_array(), *seats = json_array();
-    int rc = !o || !species || !counts || !seq || !seats;
-
-    rng_save(&s->r, hex);
-    for (int i = 0; !rc && i < s->nspecies; i++) {
-        json_t *c = json_array();
-        rc |= json_array_append_new(species, json_string(s->species[i]));
-        for (int k = 0; c && k < WL_VALUES; k++)
-            rc |= json_array_append_new(c, json_integer(s->counts[i][k]));
-        rc |= json_array_append_new(counts, c);
-    }
-    for (int i = 0; !rc && i < s->nseq; i++)
-        rc |= json_array_append_new(seq, json_string(s->species[s->seq[i]]));
-    for (int i = 0; !rc && i < s->nseats; i++)
-        rc |= json_array_append_new(
-            seats, json_pack("{s:b, s:b, s:i, s:o}", "passed", s->seat[i].passed,
-                             "free_used", s->seat[i].free_used, "wrong", s->seat[i].wrong,
-                             "score", pile_json(s, &s->score[i])));
-    if (!rc) {
-        int has_card = s->phase == WL_CODE || s->phase == WL_GUESS;
-        rc |= json_object_set_new(o, "format", json_integer(WL_SAVE_FORMAT));
-        rc |= json_object_set_new(o, "rng", json_string(hex));
-        rc |= json_object_set(o, "species", species);
-        rc |= json_object_set(o, "counts", counts);
-        rc |= json_object_set_new(o, "variant", json_string(s->variant));
-        rc |= json_object_set_new(o, "reshuffle", json_boolean(s->reshuffle));
-        rc |= json_object_set_new(o, "guess_ms", json_integer(s->guess_ms));
-        rc |= json_object_set_new(o, "first_trainer", json_integer(s->first_trainer));
-        rc |= json_object_set(o, "sequence", seq);
-        rc |= json_object_set_new(o, "phase", json_string(wl_phase_names[s->phase]));
-        rc |= json_object_set_new(o, "trainer", json_integer(s->trainer));
-        rc |= json_object_set_new(o, "turn", json_integer(s->turn));
-        rc |= json_object_set_new(o, "round", json_integer(s->round));
-        rc |= json_object_set_new(o, "round_turns", json_integer(s->round_turns));
-        rc |= json_object_set_new(o, "card", has_card ? card_str(s, s->card) : json_null());
-        rc |= json_object_set_new(o, "signals", json_stringn(s->signals,
-                                                             (size_t)s->nsignals));
-        rc |= json_object_set_new(o, "deadline", json_integer((json_int_t)s->deadline));
-        rc |= json_object_set(o, "seats", seats);
-        rc |= json_object_set_new(o, "draw", pile_json(s, &s->draw));
-        rc |= json_object_set_new(o, "out", pile_json(s, &s->out));
-        rc |= json_object_set_new(
-            o, "last",
-            json_pack("{s:s, s:i, s:i, s:i, s:o}", "outcome",
-                      wl_outcome_names[s->last_outcome], "turn", s->last_turn, "trainer",
-                      s->last_trainer, "winner", s->last_winner, "card",
-                      s->last_outcome != WL_NONE ? card_str(s, s->last_card) : json_null()));
-    }
-    json_decref(species);
-    json_decref(counts);
-    json_decref(seq);
-    json_decref(seats);
-    if (rc) {
-        json_decref(o);
-        return NULL;
-    }
-    return o;
-}
-
-/* --- load ----------------------------------------------------------------- */
-
-/* A loader keeps the first problem it meets; the rest is skipped. */
-typedef struct loader {
-    const char *bad; /* the member that is wrong, or NULL */
-} loader;
-
-static json_int_t ld_int(loader *l, const json_t *o, const char *key, json_int_t lo,
-                         json_int_t hi)
-{
-    json_t *v = json_object_get(o, key);
-    if (l->bad)
-        return lo;
-    if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi) {
-        l->bad = key;
-        return lo;
-    }
-    return json_integer_value(v);
-}
-
-static int ld_bool(loader *l, const json_t *o, const char *key)
-{
-    json_t *v = json_object_get(o, key);
-    if (!l->bad && !json_is_boolean(v))
-        l->bad = key;
-    return json_is_true(v);
-}
-
-/* The index of string member `key` among `names` (n of them), or 0. */
-static int ld_enum(loader *l, const json_t *o, const char *key, const char *const *names,
-                   int n)
-{
-    const char *v = json_string_value(json_object_get(o, key));
-    for (int i = 0; v && i < n; i++)
-        if (strcmp(v, names[i]) == 0)
-            return i;
-    if (!l->bad)
-        l->bad = key;
-    return 0;
-}
-
-static wl_card ld_card(loader *l, const wl_state *s, const json_t *v, const char *what)
-{
-    const char *str = json_string_value(v), *colon = str ? strrchr(str, ':') : NULL;
-    char name[WL_NAME_MAX + 1];
-    int sp = -1;
-    if (colon && (size_t)(colon - str) <= WL_NAME_MAX) {
-        memcpy(name, str, (size_t)(colon - str));
-        name[colon - str] = '\0';
-        for (int i = 0; i < s->nspecies; i++)
-            if (strcmp(s->species[i], name) == 0)
-                sp = i;
-        /* One digit, 1..WL_VALUES. */
-        if (sp >= 0 && colon[1] >= '1' && colon[1] <= '0' + WL_VALUES && !colon[2])
-            return WL_CARD(sp, colon[1] - '0');
-    }
-    if (!l->bad)
-        l->bad = what;
-    return 0;
-}
-
-static void ld_pile(loader *l, const wl_state *s, const json_t *a, wl_pile *p,
-                    const char *what)
-{
-    size_t i;
-    json_t *v;
-    if (!json_is_array(a) || json_array_size(a) > WL_MAX_CARDS) {
-        if (!l->bad)
-            l->bad = what;
+    char buf[WL_NAME_MAX + 8], *colon;
+    int sp;
+    if (!game_io_loading(io))
+        snprintf(buf, sizeof buf, "%s:%d", s->species[WL_SPECIES(*c)], WL_COUNT(*c));
+    game_io_chars(io, key, buf, sizeof buf);
+    if (!game_io_loading(io) || !game_io_ok(io))
         return;
-    }
-    json_array_foreach(a, i, v)
-        wl_push(p, ld_card(l, s, v, what));
+    colon = strrchr(buf, ':');
+    if (colon)
+        *colon = '\0';
+    sp = colon ? wl_species_find(s, buf) : -1;
+    /* One digit, 1..WL_VALUES, and the name exactly. */
+    if (sp < 0 || strcmp(s->species[sp], buf) != 0 || colon[1] < '1' ||
+        colon[1] > '0' + WL_VALUES || colon[2])
+        game_io_fail(io, key ? key : "cards");
+    else
+        *c = WL_CARD(sp, colon[1] - '0');
+}
+
+static void io_pile(game_io *io, const char *key, const wl_state *s, wl_pile *p)
+{
+    p->n = (int)game_io_array(io, key, (size_t)p->n, 0, WL_MAX_CARDS);
+    for (int i = 0; i < p->n; i++)
+        io_card(io, NULL, s, &p->c[i]);
+    game_io_end(io);
 }
 
 /* Every card of the species in play is somewhere, once; no other card is. */
@@ -262,158 +129,104 @@ static int turn_fits(const wl_state *s)
 }
 
 /* The box, the variant and the sequence: what the cards are read against. */
-static void load_table(loader *l, const json_t *saved, wl_state *s)
+static void io_table(game_io *io, wl_state *s)
 {
-    json_t *species = json_object_get(saved, "species");
-    json_t *counts = json_object_get(saved, "counts");
-    json_t *seq = json_object_get(saved, "sequence");
-    const char *variant = json_string_value(json_object_get(saved, "variant"));
-    size_t i;
-    json_t *v;
-
-    if (!json_is_array(species) || json_array_size(species) < 1 ||
-        json_array_size(species) > WL_MAX_SPECIES || !json_is_array(counts) ||
-        json_array_size(counts) != json_array_size(species)) {
-        l->bad = "species";
-        return;
+    int load = game_io_loading(io);
+    s->nspecies = (int)game_io_array(io, "species", (size_t)s->nspecies, 1, WL_MAX_SPECIES);
+    for (int i = 0; i < s->nspecies; i++) {
+        game_io_chars(io, NULL, s->species[i], WL_NAME_MAX + 1);
+        for (int k = 0; load && k < i; k++)
+            if (strcmp(s->species[k], s->species[i]) == 0)
+                game_io_fail(io, "species");
+        if (load && !wl_name_ok(s->species[i]))
+            game_io_fail(io, "species");
     }
-    json_array_foreach(species, i, v) {
-        const char *name = json_string_value(v);
-        json_t *c = json_array_get(counts, i);
-        if (!name || !wl_name_ok(name) || wl_species_find(s, name) >= 0) {
-            l->bad = "species";
-            return;
-        }
-        strcpy(s->species[s->nspecies], name);
-        for (int k = 0; k < WL_VALUES; k++) {
-            json_t *x = json_array_get(c, (size_t)k);
-            if (!json_is_integer(x) || json_integer_value(x) < 0 ||
-                json_integer_value(x) > WL_MAX_PER_VALUE || json_array_size(c) != WL_VALUES) {
-                l->bad = "counts";
-                return;
-            }
-            s->counts[s->nspecies][k] = (int)json_integer_value(x);
-        }
-        s->nspecies++;
+    game_io_end(io);
+    if (game_io_array(io, "counts", (size_t)s->nspecies, (size_t)s->nspecies,
+                      (size_t)s->nspecies) == (size_t)s->nspecies)
+        for (int i = 0; i < s->nspecies; i++)
+            game_io_ints(io, NULL, s->counts[i], WL_VALUES, 0, WL_MAX_PER_VALUE);
+    game_io_end(io);
+    game_io_chars(io, "variant", s->variant, sizeof s->variant);
+    if (load && !wl_name_ok(s->variant))
+        game_io_fail(io, "variant");
+    s->nseq = (int)game_io_array(io, "sequence", (size_t)s->nseq, 1, (size_t)s->nspecies);
+    for (int i = 0; i < s->nseq; i++) {
+        char name[WL_NAME_MAX + 1];
+        if (!load)
+            strcpy(name, s->species[s->seq[i]]);
+        game_io_chars(io, NULL, name, sizeof name);
+        int sp = load ? wl_species_find(s, name) : s->seq[i], twice = 0;
+        for (int k = 0; load && k < i; k++)
+            twice |= s->seq[k] == sp;
+        if (load && game_io_ok(io) && (sp < 0 || strcmp(name, s->species[sp]) != 0 || twice))
+            game_io_fail(io, "sequence");
+        else
+            s->seq[i] = sp;
     }
-    if (!variant || !wl_name_ok(variant)) {
-        l->bad = "variant";
-        return;
-    }
-    strcpy(s->variant, variant);
-    if (!json_is_array(seq) || json_array_size(seq) < 1 ||
-        json_array_size(seq) > (size_t)s->nspecies) {
-        l->bad = "sequence";
-        return;
-    }
-    json_array_foreach(seq, i, v) {
-        const char *name = json_string_value(v);
-        int sp = name ? wl_species_find(s, name) : -1;
-        if (sp < 0 || strcmp(name, s->species[sp]) != 0 || wl_position(s, sp)) {
-            l->bad = "sequence";
-            return;
-        }
-        s->seq[s->nseq++] = sp;
-    }
+    game_io_end(io);
 }
 
-int wl_load(const json_t *saved, wl_state **out, char **why)
+void wl_io(game_io *io, void *state)
 {
-    wl_state *s = wb_calloc(1, sizeof *s);
-    loader l = {NULL};
-    json_t *seats = json_object_get(saved, "seats"), *card = json_object_get(saved, "card");
-    json_t *last = json_object_get(saved, "last");
-    const char *signals = json_string_value(json_object_get(saved, "signals"));
-    int rc = WB_EINVAL;
-
-    *out = NULL;
-    if (!json_is_object(saved) || ld_int(&l, saved, "format", WL_SAVE_FORMAT,
-                                         WL_SAVE_FORMAT) != WL_SAVE_FORMAT || l.bad) {
-        l.bad = l.bad ? l.bad : "format";
-        goto out;
+    wl_state *s = state;
+    int load = game_io_loading(io), has;
+    game_io_rng(io, "rng", &s->r);
+    io_table(io, s);
+    s->nseats = (int)game_io_array(io, "seats", (size_t)s->nseats, WL_MIN_SEATS,
+                                   WL_MAX_SEATS);
+    for (int i = 0; i < s->nseats; i++) {
+        game_io_object(io, NULL);
+        game_io_bool(io, "passed", &s->seat[i].passed);
+        game_io_bool(io, "free_used", &s->seat[i].free_used);
+        game_io_int(io, "wrong", &s->seat[i].wrong, 0, WL_MAX_CARDS * 4);
+        io_pile(io, "score", s, &s->score[i]);
+        game_io_end(io);
     }
-    if (rng_load(&s->r, json_string_value(json_object_get(saved, "rng")))) {
-        l.bad = "rng";
-        goto out;
-    }
-    if (!json_is_array(seats) || json_array_size(seats) < WL_MIN_SEATS ||
-        json_array_size(seats) > WL_MAX_SEATS) {
-        l.bad = "seats";
-        goto out;
-    }
-    s->nseats = (int)json_array_size(seats);
-    load_table(&l, saved, s);
-    if (l.bad)
-        goto out;
-    s->reshuffle = ld_bool(&l, saved, "reshuffle");
-    s->guess_ms = (int)ld_int(&l, saved, "guess_ms", 0, WL_MAX_GUESS_MS);
-    s->first_trainer = (int)ld_int(&l, saved, "first_trainer", 0, s->nseats - 1);
-    s->phase = (wl_phase)ld_enum(&l, saved, "phase", wl_phase_names, WL_OVER + 1);
-    s->trainer = (int)ld_int(&l, saved, "trainer", 0, s->nseats - 1);
-    s->turn = (int)ld_int(&l, saved, "turn", 1, 1 << 30);
-    s->round = (int)ld_int(&l, saved, "round", 1, 1 << 30);
-    s->round_turns = (int)ld_int(&l, saved, "round_turns", 0, s->nseats);
-    s->deadline = (int64_t)ld_int(&l, saved, "deadline", -1, INT64_MAX);
-    if (s->phase == WL_CODE || s->phase == WL_GUESS)
-        s->card = ld_card(&l, s, card, "card");
-    else if (!json_is_null(card) && !l.bad)
-        l.bad = "card";
-    if (!signals || strlen(signals) > WL_MAX_SIGNALS) {
-        l.bad = l.bad ? l.bad : "signals";
-    } else {
-        s->nsignals = (int)strlen(signals);
-        memcpy(s->signals, signals, (size_t)s->nsignals);
-    }
-    for (int i = 0; i < s->nseats && !l.bad; i++) {
-        json_t *st = json_array_get(seats, (size_t)i);
-        s->seat[i].passed = ld_bool(&l, st, "passed");
-        s->seat[i].free_used = ld_bool(&l, st, "free_used");
-        s->seat[i].wrong = (int)ld_int(&l, st, "wrong", 0, WL_MAX_CARDS * 4);
-        ld_pile(&l, s, json_object_get(st, "score"), &s->score[i], "seats");
-    }
-    ld_pile(&l, s, json_object_get(saved, "draw"), &s->draw, "draw");
-    ld_pile(&l, s, json_object_get(saved, "out"), &s->out, "out");
-    s->last_outcome = (wl_outcome)ld_enum(&l, last, "outcome", wl_outcome_names,
-                                          WL_MISTAKE + 1);
-    s->last_turn = (int)ld_int(&l, last, "turn", 0, 1 << 30);
-    s->last_trainer = (int)ld_int(&l, last, "trainer", 0, s->nseats - 1);
-    s->last_winner = (int)ld_int(&l, last, "winner", -1, s->nseats - 1);
-    if (s->last_outcome != WL_NONE)
-        s->last_card = ld_card(&l, s, json_object_get(last, "card"), "last");
-    else if (!json_is_null(json_object_get(last, "card")) && !l.bad)
-        l.bad = "last";
-    if (((s->last_outcome == WL_GUESSED) != (s->last_winner >= 0) ||
-         (s->last_winner >= 0 && s->last_winner == s->last_trainer)) && !l.bad)
-        l.bad = "last";
-    if (l.bad)
-        goto out;
-    if (!counters_fit(s)) {
-        l.bad = "turn, round or trainer (they disagree)";
-        goto out;
-    }
-    if (!turn_fits(s)) {
-        l.bad = "seats or deadline (they do not fit the phase)";
-        goto out;
-    }
-    if (!code_fits(s)) {
-        l.bad = "signals";
-        goto out;
-    }
-    if (!cards_conserved(s)) {
-        l.bad = "cards (every card of the species in play must be in one place)";
-        goto out;
-    }
-    if ((s->phase == WL_OVER) != (s->draw.n == 0) && s->phase != WL_CODE &&
-        s->phase != WL_GUESS) {
-        l.bad = "phase";
-        goto out;
-    }
-    *out = s;
-    s = NULL;
-    rc = WB_OK;
-out:
-    if (rc)
-        *why = game_why("not a Woodlouse Chaos state: bad %s", l.bad ? l.bad : "state");
-    free(s);
-    return rc;
+    game_io_end(io);
+    game_io_bool(io, "reshuffle", &s->reshuffle);
+    game_io_int(io, "guess_ms", &s->guess_ms, 0, WL_MAX_GUESS_MS);
+    game_io_int(io, "first_trainer", &s->first_trainer, 0, s->nseats - 1);
+    game_io_enum(io, "phase", (int *)&s->phase, wl_phase_names, WL_OVER + 1);
+    game_io_int(io, "trainer", &s->trainer, 0, s->nseats - 1);
+    game_io_int(io, "turn", &s->turn, 1, 1 << 30);
+    game_io_int(io, "round", &s->round, 1, 1 << 30);
+    game_io_int(io, "round_turns", &s->round_turns, 0, s->nseats);
+    game_io_i64(io, "deadline", &s->deadline, -1, INT64_MAX);
+    has = s->phase == WL_CODE || s->phase == WL_GUESS;
+    if (game_io_null(io, "card", !has) == has)
+        game_io_fail(io, "card");
+    else if (has)
+        io_card(io, "card", s, &s->card);
+    game_io_chars(io, "signals", s->signals, sizeof s->signals);
+    s->nsignals = (int)strlen(s->signals);
+    io_pile(io, "draw", s, &s->draw);
+    io_pile(io, "out", s, &s->out);
+    game_io_object(io, "last");
+    game_io_enum(io, "outcome", (int *)&s->last_outcome, wl_outcome_names, WL_MISTAKE + 1);
+    game_io_int(io, "turn", &s->last_turn, 0, 1 << 30);
+    game_io_int(io, "trainer", &s->last_trainer, 0, s->nseats - 1);
+    game_io_int(io, "winner", &s->last_winner, -1, s->nseats - 1);
+    has = s->last_outcome != WL_NONE;
+    if (game_io_null(io, "card", !has) == has)
+        game_io_fail(io, "last");
+    else if (has)
+        io_card(io, "card", s, &s->last_card);
+    game_io_end(io);
+    if (!load || !game_io_ok(io))
+        return;
+    if ((s->last_outcome == WL_GUESSED) != (s->last_winner >= 0) ||
+        (s->last_winner >= 0 && s->last_winner == s->last_trainer))
+        game_io_fail(io, "last");
+    else if (!counters_fit(s))
+        game_io_fail(io, "turn, round or trainer (they disagree)");
+    else if (!turn_fits(s))
+        game_io_fail(io, "seats or deadline (they do not fit the phase)");
+    else if (!code_fits(s))
+        game_io_fail(io, "signals");
+    else if (!cards_conserved(s))
+        game_io_fail(io, "cards (every card of the species in play must be in one place)");
+    else if ((s->phase == WL_OVER) != (s->draw.n == 0) && s->phase != WL_CODE &&
+             s->phase != WL_GUESS)
+        game_io_fail(io, "phase");
 }

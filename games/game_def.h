@@ -1,0 +1,246 @@
+/*
+ * game_def.h - a game as tables and small hooks (the framework, v2).
+ *
+ * A game module fills one game_def: its options, its state (a plain C
+ * struct starting with game_base, described once for the codec), its
+ * actions as a table (who may send each, in which phases, its members
+ * with types, descriptions and allowed values, a legality check and an
+ * apply), the common view fields (finished, to_act, result) and the rest
+ * of its views.  The framework turns it into the game_kind that matches.c
+ * runs (GAME_DEF_KIND below) and does everything the games used to repeat:
+ *
+ *  - options: unknown ones, types and ranges refused with one message
+ *    shape; create() gets the options object with every default filled in;
+ *  - actions: the body's shape is checked (a string "type" naming an
+ *    action, its members present with their types, no unknown member):
+ *    WB_EINVAL (400 `invalid`) otherwise, the same for every game.  Then
+ *    "not you / not now" (role, phase, a pending decision of another seat,
+ *    the game is over, the action's `may` hook): WB_ENOTTURN (409
+ *    `not_your_turn`).  Then the rules: allowed values of the members and
+ *    the action's `check`: WB_EILLEGAL (422 `illegal_action`) with the
+ *    game's reason.  Only then `apply`;
+ *  - all-or-nothing: apply works on a copy (a flat state: memcpy) or after
+ *    a snapshot through the codec (a state with pointers); whatever apply
+ *    did before it refused, the state and the events are as they were;
+ *  - the legal-action list comes from the same table: every action the
+ *    caller's role may send now is enumerated (members with a `domain`
+ *    hook or a small range or value list), every candidate goes through
+ *    the same checks as a POST, and members that cannot be enumerated make
+ *    the action a template ("$params"); so a listed action is accepted by
+ *    construction;
+ *  - views: "status", "to_act", and once finished "winners" and "scores"
+ *    are built here from the hooks; the game's view hook adds the rest;
+ *  - pending decisions: when `pending` says a seat must now choose, that
+ *    seat is to_act, the views carry "pending", and only the actions that
+ *    answer it (role GAME_ROLE_PENDING) are open;
+ *  - saved states: {"format": N, ...the described state} with N checked on
+ *    load for every game ("not a <Title> state: bad format").
+ *
+ * Threading: a def is constant; hooks must not keep state outside the
+ * match state.  Errors: WB_OK / WB_EINVAL / WB_ENOTTURN / WB_EILLEGAL with
+ * a malloc'd *why (game_why()).
+ */
+#ifndef GAME_DEF_H
+#define GAME_DEF_H
+
+#include <jansson.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "game.h"
+#include "game_json.h"
+
+#define GAME_MAX_SEATS 16
+
+typedef struct game_def game_def;
+
+/* The first member of every game state: the framework finds the def of a
+ * state through it. */
+typedef struct game_base {
+    const game_def *def;
+} game_base;
+
+/* Roles: a bit set.  The game's `roles` hook gives a seat's roles now (its
+ * own bits, below GAME_ROLE_GAME_MAX); the framework adds the others. */
+#define GAME_ROLE_SEAT (1u << 0)     /* any seat (the default when no hook) */
+#define GAME_ROLE_PENDING (1u << 28) /* the seat a pending decision waits for */
+#define GAME_ROLE_HOST (1u << 29)    /* the host token */
+#define GAME_ROLE_SYSTEM (1u << 30)  /* the framework's timer */
+#define GAME_ROLE_GAME_MAX (1u << 27)
+
+/* Member types (of action bodies and options). */
+typedef enum game_type {
+    GAME_T_STRING,
+    GAME_T_INT,
+    GAME_T_BOOL,
+    GAME_T_ARRAY,  /* of anything: the check looks inside */
+    GAME_T_INTS,   /* array of integers, each in [min, max] */
+    GAME_T_OBJECT,
+    GAME_T_ANY,
+} game_type;
+
+/* A member of an action body, or an option. */
+typedef struct game_member {
+    const char *name;
+    game_type type;
+    const char *desc;    /* what to put there: listed in templates and options */
+    int optional;        /* actions: may be left out */
+    /* Allowed values (the rules: 422 for actions, 400 for options):
+     * integers (and GAME_T_INTS elements) in [min, max] when has_range;
+     * strings among `values` (NULL-terminated) when set. */
+    int has_range;
+    json_int_t min, max;
+    const char *const *values;
+    /* Options: the default as JSON text ("0", "false", "null", "\"x\"");
+     * null also accepts a null value. */
+    const char *def;
+    /* Actions: the values that make sense now, for the legal-action list
+     * (a new array); NULL: from the range or `values` when small, else a
+     * template. */
+    json_t *(*domain)(const void *st, int seat);
+} game_member;
+
+/* An action type. */
+typedef struct game_action {
+    const char *type;
+    unsigned who;       /* roles that may send it (GAME_ROLE_*, game bits) */
+    unsigned phases;    /* bit (1u << phase) per phase it is open in; 0: all */
+    const game_member *members; /* ended by {NULL}; NULL: none */
+    /* Optional: more "not now / not you" (WB_ENOTTURN + why). */
+    int (*may)(const void *st, const game_ctx *ctx, int seat, char **why);
+    /* Optional: the rules (WB_EILLEGAL + why); must not change anything. */
+    int (*check)(const void *st, const game_ctx *ctx, int seat, const json_t *a,
+                 char **why);
+    /* Do it: append the events.  May still refuse (WB_EILLEGAL + why): the
+     * framework then restores the state. */
+    int (*apply)(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *events,
+                 char **why);
+    /* Not offered in the legal-action list (timers). */
+    int unlisted;
+    /* Optional: offered in the list now?  (An action may be accepted but
+     * not offered: a signal that makes the code wrong.) */
+    int (*offered)(const void *st, int seat);
+} game_action;
+
+/* A pending decision: `seat` must now choose (its answers are the actions
+ * with GAME_ROLE_PENDING in `who`). */
+typedef struct game_pending {
+    int seat;
+    const char *prompt; /* "choose a centre card to take" */
+} game_pending;
+
+struct game_def {
+    const game_kind *kind; /* name, title, player counts */
+    int format;            /* the saved state's format version */
+    size_t size;           /* sizeof the state struct */
+    int flat;              /* no pointers inside: copied with memcpy */
+
+    const game_member *options; /* ended by {NULL}; NULL: none */
+    /* Optional: adjust the options description (defaults from data). */
+    void (*options_fix)(json_t *desc);
+
+    /* Fill a zeroed state (base already set) from the players, the
+     * complete options and the seed.  WB_EINVAL + why (or WB_EDATA). */
+    int (*create)(void *st, const game_ctx *ctx, const char *const *players, size_t n,
+                  const json_t *options, uint64_t seed, char **why);
+    /* Optional: free what the state points to (not the state). */
+    void (*free)(void *st);
+    /* The state, both ways (game_json.h); checks invariants on load. */
+    void (*io)(game_io *io, void *st);
+
+    /* Phases: the current one (an index into phase_names); optional. */
+    int (*phase)(const void *st);
+    const char *const *phase_names;
+    /* Optional: what is happening now, for "not now" refusals. */
+    char *(*situation)(const void *st);
+    /* Roles of `seat` (>= 0) now; NULL: GAME_ROLE_SEAT for every seat. */
+    unsigned (*roles)(const void *st, int seat);
+    int (*nseats)(const void *st);
+
+    const game_action *actions; /* ended by {NULL} */
+
+    /* Common view fields. */
+    int (*finished)(const void *st);
+    /* Optional: may `seat` act now?  NULL: when it has a listed action. */
+    int (*to_act)(const void *st, int seat);
+    /* Once finished: winner[i] and score[i] per seat. */
+    void (*result)(const void *st, int *winner, json_int_t *score);
+    /* Optional: a pending decision now (1 and *out set). */
+    int (*pending)(const void *st, game_pending *out);
+    /* Add the game's own members to a view for `seat`. */
+    void (*view)(const void *st, int seat, json_t *out);
+
+    /* Optional hooks passed through to game_kind. */
+    int64_t (*deadline)(const void *st);
+    int (*query)(const void *st, const game_ctx *ctx, int seat, const char *name,
+                 const json_t *args, json_t **out, char **why);
+};
+
+/* --- helpers for game modules -------------------------------------------- */
+
+/* Adds "winners" and "scores" (from the result hook) to `o`: for views and
+ * for game_over events. */
+void game_def_put_result(const void *st, json_t *o);
+
+/* A value of the complete options object create() receives. */
+json_int_t game_opt_int(const json_t *options, const char *name);
+int game_opt_bool(const json_t *options, const char *name);
+const char *game_opt_str(const json_t *options, const char *name);
+
+/* Secret simultaneous choices.  `full` describes a choice `owner` made;
+ * the others may only learn that it was made until it is revealed.  For
+ * `viewer` (a seat, GAME_SEAT_PUBLIC or GAME_SEAT_HOST): `full` itself
+ * (a new reference) when the viewer is the owner or the host or
+ * `revealed`; else a copy without the `hidden` members (NULL-terminated),
+ * with "sealed": true. */
+json_t *game_secret_view(const json_t *full, int viewer, int owner, int revealed,
+                         const char *const *hidden);
+/* Append an event of a secret choice: `full` private to its owner (the
+ * host sees it too), and the copy without `hidden` private to every other
+ * seat, so no seat but the owner sees the hidden members before the
+ * reveal (events.private_to, game.h).  Takes the reference to `full`. */
+void game_secret_event(json_t *events, json_t *full, int owner, int nseats,
+                       const char *const *hidden);
+
+/* --- the adapter into game_kind ------------------------------------------ */
+
+json_t *game_def_options(const game_def *d);
+int game_def_create(const game_def *d, const game_ctx *ctx, const char *const *players,
+                    size_t n, const json_t *options, uint64_t seed, void **state,
+                    char **why);
+int game_def_load(const game_def *d, const json_t *saved, void **state, char **why);
+void game_def_destroy(void *state);
+json_t *game_def_save(const void *state);
+json_t *game_def_view(const void *state, int seat);
+json_t *game_def_actions(const void *state, int seat);
+int game_def_apply(void *state, const game_ctx *ctx, int seat, const json_t *action,
+                   json_t *events, char **why);
+int64_t game_def_deadline(const void *state);
+int game_def_finished(const void *state);
+int game_def_query(const void *state, const game_ctx *ctx, int seat, const char *name,
+                   const json_t *args, json_t **out, char **why);
+
+/* In the game's .c file, after its def `D`:
+ *   GAME_DEF_HOOKS(D)
+ *   const game_kind game_x = {.name = "x", .title = "X", .min_players = 2,
+ *                             .max_players = 4, GAME_DEF_KIND(D)};
+ * (the def points back to the kind: .kind = &game_x). */
+#define GAME_DEF_HOOKS(D)                                                            \
+    static json_t *D##_options_(void) { return game_def_options(&D); }              \
+    static int D##_create_(const game_ctx *ctx, const char *const *p, size_t n,      \
+                           const json_t *o, uint64_t seed, void **st, char **why)    \
+    {                                                                                \
+        return game_def_create(&D, ctx, p, n, o, seed, st, why);                     \
+    }                                                                                \
+    static int D##_load_(const json_t *saved, void **st, char **why)                 \
+    {                                                                                \
+        return game_def_load(&D, saved, st, why);                                    \
+    }
+#define GAME_DEF_KIND(D)                                                             \
+    .options = D##_options_, .create = D##_create_, .destroy = game_def_destroy,     \
+    .save = game_def_save, .load = D##_load_, .view = game_def_view,                 \
+    .actions = game_def_actions, .apply = game_def_apply,                            \
+    .deadline = game_def_deadline, .query = game_def_query,                          \
+    .finished = game_def_finished
+
+#endif

@@ -1,0 +1,92 @@
+/*
+ * game_graph.h - boards as graphs: areas (nodes) with tags, undirected
+ * edges, optional drawing coordinates.  Shared by the games with a map
+ * (Whirlpool Pond's pond, Woobieworld's areas, World Dumbination's hexes).
+ *
+ * The data format (agreed in COORD.md), a JSON file:
+ *   {"nodes":[{"id":"doom-grove","name":"Doom Grove","tags":["land"],
+ *              "x":120.5,"y":80}],
+ *    "edges":[["doom-grove","woobania"], ...]}
+ * `id` a short lowercase ascii slug (a-z, 0-9, '-', '_'; at most
+ * GAME_GRAPH_ID_MAX - 1 bytes), `name` optional (the id), `tags` free
+ * strings the game interprets (at most 64 distinct in a graph), `x`, `y`
+ * optional, edges undirected (a duplicate edge or a self-loop is refused).
+ *
+ * Generators build the two regular boards the games need: the square
+ * rings of a pond around a centre, and hex grids that wrap east-west.
+ *
+ * Ownership: a graph is one heap object freed by game_graph_free; node
+ * names and adjacency lists live as long as it.  Graphs are read-only
+ * once built, so one graph may be shared by many matches and threads.
+ */
+#ifndef GAME_GRAPH_H
+#define GAME_GRAPH_H
+
+#include <jansson.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define GAME_GRAPH_ID_MAX 32
+#define GAME_GRAPH_TAGS_MAX 64
+#define GAME_GRAPH_NODES_MAX 4096
+
+typedef struct game_node {
+    char id[GAME_GRAPH_ID_MAX];
+    char *name;
+    uint64_t tags; /* bit i: graph.tags[i] */
+    double x, y;
+    int has_xy;
+    int *adj; /* neighbours, in the order the edges were given */
+    int nadj;
+} game_node;
+
+typedef struct game_graph {
+    int n;
+    game_node *nodes;
+    int ntags;
+    char *tags[GAME_GRAPH_TAGS_MAX];
+    size_t cap_; /* private */
+} game_graph;
+
+/* Read the JSON format (a value, or text of `len` bytes).  WB_OK and a new
+ * graph, or WB_EINVAL with *why (malloc'd) naming what is wrong. */
+int game_graph_load(const json_t *j, game_graph **out, char **why);
+int game_graph_parse(const char *text, size_t len, game_graph **out, char **why);
+/* The graph in the JSON format (a new reference); load gives it back. */
+json_t *game_graph_json(const game_graph *g);
+void game_graph_free(game_graph *g);
+
+/* The node with this id, or -1. */
+int game_graph_find(const game_graph *g, const char *id);
+/* The bit of a tag (1 << index), or 0 when no node has it. */
+uint64_t game_graph_tag(const game_graph *g, const char *tag);
+int game_graph_has(const game_graph *g, int node, const char *tag);
+int game_graph_adjacent(const game_graph *g, int a, int b);
+
+/* Building (the loader and generators use these; games may too). */
+game_graph *game_graph_new(void);
+/* Add a node: its index, or -1 for a bad or duplicate id. */
+int game_graph_add(game_graph *g, const char *id, const char *name);
+/* Tag a node: WB_OK, or WB_ELIMIT past GAME_GRAPH_TAGS_MAX tags. */
+int game_graph_add_tag(game_graph *g, int node, const char *tag);
+/* WB_OK, or WB_EINVAL for a self-loop or a duplicate. */
+int game_graph_add_edge(game_graph *g, int a, int b);
+
+/* The square rings of a pond: rings 1..`rings` around a centre cell, ring
+ * r the border of the (2r+1)-square, 8r cells counterclockwise from its
+ * top-left corner.  Node "centre" (tag "centre") and "r<r>-<k>" (tags
+ * "ring-<r>", and "corner" at the four corners); x, y are the grid column
+ * and row (the centre at (rings, rings)).  Edges: along each ring, and
+ * one ring inward (orthogonally; diagonally from a corner); ring 1 to the
+ * centre. */
+game_graph *game_graph_square_rings(int rings);
+
+/* A hex grid of `cols` x `rows` (rows of pointy-top hexes, odd rows
+ * shifted half a hex east), node "h<col>-<row>"; with `wrap_ew` the east
+ * edge joins the west edge (cols even then, so the shift stays regular).
+ * Tags "north-edge", "south-edge" on the first and last rows (and "west-edge",
+ * "east-edge" when not wrapping).  x, y: the centre of the hex, unit
+ * spacing. */
+game_graph *game_graph_hex(int cols, int rows, int wrap_ew);
+
+#endif

@@ -1,0 +1,82 @@
+/*
+ * game_json.h - the one state codec of the games, and the out-of-memory
+ * policy for Jansson.
+ *
+ * A game describes its state once, in one function that works both ways:
+ * game_io_* calls name each member, its type and its allowed range.  The
+ * framework (game_def.h) runs that function to save (C -> JSON) and to load
+ * (JSON -> C, every value checked).  Loading keeps the first problem it
+ * meets and skips the rest, so the describing function needs no error
+ * handling; invariants that tie members together are checked at the end
+ * with game_io_fail().  Saving and loading through the same function means
+ * load(save(x)) saves as x by construction.
+ *
+ * Out of memory: the games library sets Jansson's allocator to the
+ * aborting wb_malloc (once, before main), so Jansson calls that build JSON
+ * never fail for lack of memory: games call json_object_set_new and
+ * friends without checking.  They still fail on a NULL value or invalid
+ * UTF-8, which game code never passes (strings in a state are checked when
+ * they enter it).
+ */
+#ifndef GAME_JSON_H
+#define GAME_JSON_H
+
+#include <jansson.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rng.h"
+
+typedef struct game_io game_io;
+
+/* 1 while loading, 0 while saving. */
+int game_io_loading(const game_io *io);
+/* 1 while no problem was met (always 1 while saving). */
+int game_io_ok(const game_io *io);
+/* Loading: record that the state is bad, `what` (a static string: the
+ * member or the invariant) unless a problem was already recorded. */
+void game_io_fail(game_io *io, const char *what);
+
+/* Values.  In an object, `key` names the member; in an array, pass NULL:
+ * the next element.  Loading checks the type and the range [lo, hi]. */
+void game_io_int(game_io *io, const char *key, int *v, int lo, int hi);
+void game_io_i64(game_io *io, const char *key, int64_t *v, int64_t lo, int64_t hi);
+void game_io_size(game_io *io, const char *key, size_t *v, size_t hi);
+void game_io_bool(game_io *io, const char *key, int *v);
+/* An enum saved by name: names[0..n-1]. */
+void game_io_enum(game_io *io, const char *key, int *v, const char *const *names, int n);
+/* A string into a fixed buffer of `size` bytes (with the NUL); loading
+ * refuses a longer one. */
+void game_io_chars(game_io *io, const char *key, char *buf, size_t size);
+/* A malloc'd string; NULL is saved as null and loads back as NULL. */
+void game_io_str(game_io *io, const char *key, char **v);
+void game_io_rng(game_io *io, const char *key, rng *r);
+/* `n` ints, saved as an array of exactly n. */
+void game_io_ints(game_io *io, const char *key, int *v, size_t n, int lo, int hi);
+
+/* Saving: write null for `key` and return 1 when `is_null`.  Loading:
+ * return 1 when the member is null (or, in an array, the next element). */
+int game_io_null(game_io *io, const char *key, int is_null);
+
+/* Containers.  game_io_array enters an array: saving writes `n` elements
+ * (the caller's loop), loading returns the array's length, refused outside
+ * [lo, hi] (then 0).  game_io_object enters an object.  Every enter is
+ * closed by game_io_end. */
+size_t game_io_array(game_io *io, const char *key, size_t n, size_t lo, size_t hi);
+void game_io_object(game_io *io, const char *key);
+void game_io_end(game_io *io);
+
+/* Run a describing function: save `state` (a new reference) or load
+ * `saved` into `state` (WB_OK, or WB_EINVAL with *what set to the first
+ * problem, static).  Used by the framework; games need not call these. */
+json_t *game_io_save(void (*describe)(game_io *, void *), const void *state);
+int game_io_load(void (*describe)(game_io *, void *), const json_t *saved, void *state,
+                 const char **what);
+
+/* Small builders (no failure: see the allocator above). */
+json_t *game_json_ints(const int *v, size_t n);
+json_t *game_json_strs(const char *const *v, size_t n);
+/* The seats i < n with flag[i] set, as an array. */
+json_t *game_json_seats(const int *flag, int n);
+
+#endif
