@@ -90,13 +90,27 @@ static json_t *claims_json(const wibbell_state *st)
     return a;
 }
 
-/* The classroom log as flat rows (also the "vocabulary" query). */
-static json_t *vocab_json(const wibbell_state *st)
+/* A row of a claim still waiting in the tie window, of a seat other than
+ * `seat` (a seat, or the host: none)?  Its word is that seat's secret
+ * until the window closes. */
+static int sealed_row(const wibbell_state *st, size_t row, int seat)
+{
+    for (size_t i = 0; seat >= 0 && i < st->nclaims; i++)
+        if (st->claims[i].row == row && st->claims[i].seat != seat)
+            return 1;
+    return 0;
+}
+
+/* The classroom log as flat rows (also the "vocabulary" query), as `seat`
+ * may see it. */
+static json_t *vocab_json(const wibbell_state *st, int seat)
 {
     json_t *a = json_array();
     int rc = !a;
     for (size_t i = 0; a && i < st->nvocab; i++) {
         const wibbell_vocab *v = &st->vocab[i];
+        if (sealed_row(st, i, seat))
+            continue;
         rc |= wibbell_push(a, json_pack(
             "{s:I,s:i,s:s,s:s,s:b,s:b,s:s,s:s,s:s,s:I}",
             "turn", (json_int_t)v->turn, "seat", v->seat, "player", st->p[v->seat].name,
@@ -186,7 +200,7 @@ json_t *wibbell_view(const void *state, int seat)
         rc |= wibbell_set(o, "end_reason", json_string(st->end_reason ? st->end_reason : ""));
     }
     if (host)
-        rc |= wibbell_set(o, "vocabulary", vocab_json(st));
+        rc |= wibbell_set(o, "vocabulary", vocab_json(st, seat));
 out:
     if (rc) {
         json_decref(o);
@@ -389,7 +403,7 @@ json_t *wibbell_save(const void *state)
     rc |= wibbell_set(o, "end_reason", st->end_reason ? json_string(st->end_reason)
                                                       : json_null());
     rc |= wibbell_set(o, "claims", save_claims(st));
-    rc |= wibbell_set(o, "vocab", vocab_json(st));
+    rc |= wibbell_set(o, "vocab", vocab_json(st, GAME_SEAT_HOST));
     rc |= wibbell_set(o, "turns", save_turns(st));
     if (rc) {
         json_decref(o);
@@ -882,7 +896,14 @@ int wibbell_query(const void *state, const game_ctx *ctx, int seat,
     const wibbell_state *st = state;
     *out = NULL;
     if (strcmp(name, "vocabulary") == 0) {
-        json_t *rows = vocab_json(st);
+        /* The host's, and the players' of this match (not the public's):
+         * rows name players and show every refused word. */
+        if (seat == GAME_SEAT_PUBLIC) {
+            *why = game_why("the vocabulary log is for the host and the players of this "
+                            "match: send a seat or host token");
+            return WB_EAUTH;
+        }
+        json_t *rows = vocab_json(st, seat);
         *out = rows ? json_pack("{s:o}", "rows", rows) : NULL;
         return *out ? WB_OK : WB_ENOMEM;
     }

@@ -562,7 +562,8 @@ class Queries(Base):
         self.word = word
 
     def test_vocabulary_json(self):
-        st, _, doc = D.json("GET", self.m.path + "/query/vocabulary")
+        st, _, doc = D.json("GET", self.m.path + "/query/vocabulary",
+                            headers=bearer(self.m.host))
         self.assertEqual(st, 200, doc)
         rows = doc["rows"]
         self.assertEqual([r["word"] for r in rows], ["london", self.word])
@@ -570,14 +571,15 @@ class Queries(Base):
         self.assertEqual([r["won"] for r in rows], [False, True])
 
     def test_vocabulary_csv(self):
-        st, hdrs, body = D.request("GET", self.m.path + "/query/vocabulary?format=csv")
+        st, hdrs, body = D.request("GET", self.m.path + "/query/vocabulary?format=csv",
+                                   headers=bearer(self.m.host))
         self.assertEqual(st, 200, body)
         self.assertEqual(hdrs["content-type"], "text/csv; charset=utf-8")
         text = body.decode("utf-8")
         self.assertTrue(text.endswith("\r\n"))
         self.assertNotIn("\n", text.replace("\r\n", ""), "bare line feeds outside quotes")
         rows = list(csv.reader(io.StringIO(text, newline="")))
-        doc = D.json("GET", self.m.path + "/query/vocabulary")[2]
+        doc = D.json("GET", self.m.path + "/query/vocabulary", headers=bearer(self.m.host))[2]
         keys = list(doc["rows"][0].keys())
         self.assertEqual(rows[0], keys)
 
@@ -599,13 +601,41 @@ class Queries(Base):
         with a leading apostrophe in the CSV (the JSON keeps it as is)."""
         m = create(D, ["=HYPERLINK(\"http://x\")", "@bob", "cy"], fast(), seed=13)
         m.ok(1, {"type": "claim", "word": "London"})
-        st, _, body = D.request("GET", m.path + "/query/vocabulary?format=csv")
+        st, _, body = D.request("GET", m.path + "/query/vocabulary?format=csv",
+                                headers=bearer(m.tokens[0]))
         self.assertEqual(st, 200, body)
         rows = list(csv.reader(io.StringIO(body.decode("utf-8"), newline="")))
         player = rows[0].index("player")
         self.assertEqual(rows[1][player], "'@bob")
-        doc = D.json("GET", m.path + "/query/vocabulary")[2]
+        doc = D.json("GET", m.path + "/query/vocabulary", headers=bearer(m.host))[2]
         self.assertEqual(doc["rows"][0]["player"], "@bob")
+
+    def test_vocabulary_needs_a_token_of_the_match(self):
+        """Issue 7 item 8: the vocabulary log is the host's and the seats'
+        of that match (games/WIBBELL.md), not the public's nor another
+        match's tokens'."""
+        m = self.m
+        self.problem(401, "unauthorized", "GET", m.path + "/query/vocabulary")
+        self.problem(401, "unauthorized", "GET", m.path + "/query/vocabulary?format=csv")
+        other = create(D, ["dee", "eve"], fast(), seed=5)
+        self.problem(403, "forbidden", "GET", m.path + "/query/vocabulary",
+                     headers=bearer(other.host))
+        for token in (m.host, m.tokens[1]):
+            st, _, doc = D.json("GET", m.path + "/query/vocabulary", headers=bearer(token))
+            self.assertEqual(st, 200, doc)
+            self.assertEqual([r["word"] for r in doc["rows"]], ["london", self.word])
+
+    def test_vocabulary_hides_words_in_the_tie_window(self):
+        """A claim waiting in the tie window is its seat's secret: another
+        seat's vocabulary query does not show its word until the window
+        closes (the host's does)."""
+        m = create(D, ["ann", "bob", "cy"], {"tie_window_ms": 5000}, seed=13)
+        word = wbgames.find_words(D, wbgames.claim_cards(m.view("host"), 0), [])[0]
+        m.ok(0, {"type": "claim", "word": word})
+        rows = lambda t: D.json("GET", m.path + "/query/vocabulary", headers=bearer(t))[2]["rows"]
+        self.assertEqual([r["word"] for r in rows(m.host)], [word])
+        self.assertEqual([r["word"] for r in rows(m.tokens[0])], [word])
+        self.assertEqual(rows(m.tokens[1]), [])
 
     def test_hints(self):
         m = self.m
