@@ -2,7 +2,7 @@
  * test_conformance.c - one harness for every registered game, in the
  * spirit of OpenSpiel's random simulation tests.
  *
- * For each game in game_registry() it plays seeded matches through the
+ * For each game in game_registry() (and the framework's example game) it plays seeded matches through the
  * game interface alone, choosing random listed actions (templates filled
  * with random or dictionary words) for random seats that may act, and
  * random illegal actions, and checks at every step:
@@ -30,6 +30,7 @@
 #include <cmocka.h>
 
 #include "dict.h"
+#include "example.h"
 #include "game.h"
 #include "rng.h"
 #include "wb_err.h"
@@ -366,13 +367,16 @@ int main(void)
 {
     size_t n;
     const game_kind *const *kinds = game_registry(&n);
-    struct CMUnitTest *tests = calloc(n + 1, sizeof *tests);
-    /* One test per registered game, named after it. */
-    for (size_t g = 0; g < n; g++) {
-        tests[g].name = kinds[g]->name;
+    struct CMUnitTest *tests = calloc(n + 2, sizeof *tests);
+    /* One test per registered game, named after it, and the framework's
+     * example game (games/example.c). */
+    for (size_t g = 0; g <= n; g++) {
+        const game_kind *k = g < n ? kinds[g] : &game_example;
+        tests[g].name = k->name;
         tests[g].test_func = test_game;
-        tests[g].initial_state = (void *)(uintptr_t)kinds[g];
+        tests[g].initial_state = (void *)(uintptr_t)k;
     }
+    n++;
     int rc = _cmocka_run_group_tests("conformance", tests, n, setup, teardown);
     free(tests);
     return rc;

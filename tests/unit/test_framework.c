@@ -1,0 +1,407 @@
+/*
+ * test_framework.c - the game framework v2 (game_def.h, game_json.h,
+ * game_graph.h) through its example game, Sealed Bids (games/example.c),
+ * and directly: options checked and completed, one refusal code per kind
+ * of refusal (400 shape, 409 not you / not now, 422 the rules), the listed
+ * actions accepted by construction, secret simultaneous choices hidden in
+ * views and events until revealed, a pending decision as to_act and the
+ * only open action, the saved format version checked, the codec's
+ * refusals, the area-graph loader and the board generators.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "example.h"
+#include "game_graph.h"
+#include "game_json.h"
+#include "game_test.h"
+#include "wb_err.h"
+
+static const game_kind *const K = &game_example;
+
+/* --- options ------------------------------------------------------------- */
+
+static void test_options(void **state)
+{
+    (void)state;
+    json_t *o = K->options();
+    gt_match(o, "{\"coins\":{\"type\":\"integer\",\"default\":10},"
+                "\"rounds\":{\"type\":\"integer\",\"default\":3}}");
+    json_decref(o);
+    /* Unknown options, wrong types, values out of range, player counts:
+     * WB_EINVAL, the same for every game. */
+    assert_int_equal(gt_create_rc(K, 2, "{\"colour\":1}", 1), WB_EINVAL);
+    assert_int_equal(gt_create_rc(K, 2, "{\"coins\":\"ten\"}", 1), WB_EINVAL);
+    assert_int_equal(gt_create_rc(K, 2, "{\"coins\":21}", 1), WB_EINVAL);
+    assert_int_equal(gt_create_rc(K, 1, "{}", 1), WB_EINVAL);
+    assert_int_equal(gt_create_rc(K, 5, "{}", 1), WB_EINVAL);
+    assert_int_equal(gt_create_rc(K, 4, "{\"coins\":20,\"rounds\":1}", 1), WB_OK);
+    /* Defaults are filled in. */
+    gt t;
+    gt_make(&t, K, 3, "{}", 7);
+    json_t *v = gt_view(&t, GAME_SEAT_PUBLIC);
+    gt_match(v, "{\"status\":\"active\",\"to_act\":[0,1,2],\"coins\":[10,10,10],"
+                "\"rounds\":3,\"round\":1,\"phase\":\"bid\",\"bids\":[null,null,null]}");
+    json_decref(v);
+    gt_free(&t);
+}
+
+/* --- refusals ------------------------------------------------------------ */
+
+static void test_refusal_codes(void **state)
+{
+    (void)state;
+    gt t;
+    gt_make(&t, K, 2, "{\"coins\":5}", 7);
+    /* 400: the body's shape. */
+    assert_int_equal(gt_act(&t, 0, "{}"), WB_EINVAL);
+    assert_int_equal(gt_act(&t, 0, "{\"type\":7}"), WB_EINVAL);
+    assert_int_equal(gt_act(&t, 0, "{\"type\":\"juggle\"}"), WB_EINVAL);
+    assert_non_null(strstr(t.why, "bid, pick"));
+    assert_int_equal(gt_act(&t, 0, "{\"type\":\"bid\"}"), WB_EINVAL);
+    assert_int_equal(gt_act(&t, 0, "{\"type\":\"bid\",\"amount\":\"3\"}"), WB_EINVAL);
+    assert_int_equal(gt_act(&t, 0, "{\"type\":\"bid\",\"amount\":3,\"x\":1}"), WB_EINVAL);
+    assert_non_null(strstr(t.why, "\"x\""));
+    /* 422: the rules (allowed values, the check). */
+    assert_int_equal(gt_act(&t, 0, "{\"type\":\"bid\",\"amount\":21}"), WB_EILLEGAL);
+    assert_int_equal(gt_act(&t, 0, "{\"type\":\"bid\",\"amount\":6}"), WB_EILLEGAL);
+    assert_string_equal(t.why, "you have 5 coins");
+    /* 409: not you, not now. */
+    assert_int_equal(gt_act(&t, GAME_SEAT_HOST, "{\"type\":\"bid\",\"amount\":1}"),
+                     WB_ENOTTURN);
+    assert_int_equal(gt_act(&t, 0, "{\"type\":\"pick\",\"prize\":1}"), WB_ENOTTURN);
+    assert_int_equal(gt_act(&t, 0, "{\"type\":\"bid\",\"amount\":1}"), WB_OK);
+    assert_int_equal(gt_act(&t, 0, "{\"type\":\"bid\",\"amount\":1}"), WB_ENOTTURN);
+    assert_string_equal(t.why, "you have bid this round: the others are still bidding");
+    gt_free(&t);
+}
+
+/* --- secret simultaneous choices and a pending decision ------------------ */
+
+static void test_secret_bids(void **state)
+{
+    (void)state;
+    gt t;
+    gt_make(&t, K, 3, "{}", 7);
+    assert_int_equal(gt_act(&t, 1, "{\"type\":\"bid\",\"amount\":4}"), WB_OK);
+    /* The event: the whole bid to its seat, the fact of it to the others. */
+    assert_int_equal(json_array_size(t.ev), 2);
+    gt_match(json_array_get(t.ev, 0), "{\"type\":\"bid\",\"seat\":1,\"amount\":4,"
+                                      "\"private_to\":[1]}");
+    gt_match(json_array_get(t.ev, 1), "{\"type\":\"bid\",\"seat\":1,\"sealed\":true,"
+                                      "\"private_to\":[0,2]}");
+    assert_null(json_object_get(json_array_get(t.ev, 1), "amount"));
+    /* The views: the amount to seat 1 and the host only. */
+    json_t *mine = gt_view(&t, 1), *other = gt_view(&t, 0), *pub = gt_view(&t, GAME_SEAT_PUBLIC);
+    json_t *host = gt_view(&t, GAME_SEAT_HOST);
+    gt_match(mine, "{\"bids\":[null,{\"seat\":1,\"amount\":4},null],\"to_act\":[0,2]}");
+    gt_match(host, "{\"bids\":[null,{\"seat\":1,\"amount\":4},null]}");
+    gt_match(other, "{\"bids\":[null,{\"seat\":1,\"sealed\":true},null]}");
+    assert_null(json_object_get(json_array_get(json_object_get(other, "bids"), 1), "amount"));
+    assert_null(json_object_get(json_array_get(json_object_get(pub, "bids"), 1), "amount"));
+    json_decref(mine);
+    json_decref(other);
+    json_decref(pub);
+    json_decref(host);
+    /* Once all have bid: revealed, and the single highest bidder must pick. */
+    assert_int_equal(gt_act(&t, 0, "{\"type\":\"bid\",\"amount\":2}"), WB_OK);
+    assert_int_equal(gt_act(&t, 2, "{\"type\":\"bid\",\"amount\":3}"), WB_OK);
+    gt_match(gt_event(&t, "reveal"), "{\"bids\":[2,4,3],\"winner\":1}");
+    json_t *v = gt_view(&t, GAME_SEAT_PUBLIC);
+    gt_match(v, "{\"to_act\":[1],\"coins\":[10,6,10],\"phase\":\"pick\","
+                "\"pending\":{\"seat\":1,\"prompt\":\"pick a prize\",\"actions\":[\"pick\"]}}");
+    /* The pending seat's actions are the candidates, one per prize. */
+    json_t *acts = gt_actions(&t, 1);
+    assert_int_equal(json_array_size(acts), 6);
+    gt_match(json_array_get(acts, 0), "{\"type\":\"pick\"}");
+    json_t *prizes = json_object_get(v, "prizes");
+    int first = (int)json_integer_value(json_array_get(prizes, 0));
+    json_t *none = gt_actions(&t, 0);
+    assert_int_equal(json_array_size(none), 0);
+    assert_int_equal(gt_act(&t, 0, "{\"type\":\"pick\",\"prize\":%d}", first), WB_ENOTTURN);
+    assert_non_null(strstr(t.why, "seat 1 must now choose"));
+    assert_int_equal(gt_act(&t, 1, "{\"type\":\"pick\",\"prize\":9}"), WB_EILLEGAL);
+    assert_int_equal(gt_act(&t, 1, "{\"type\":\"pick\",\"prize\":%d}", first), WB_OK);
+    json_decref(v);
+    v = gt_view(&t, GAME_SEAT_PUBLIC);
+    gt_match(v, "{\"round\":2,\"phase\":\"bid\",\"to_act\":[0,1,2]}");
+    assert_null(json_object_get(v, "pending"));
+    json_decref(v);
+    json_decref(acts);
+    json_decref(none);
+    gt_free(&t);
+}
+
+/* Random listed actions to the end: every listed action is accepted, the
+ * result is in the view, save/load round-trips. */
+static void test_play_to_the_end(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        gt t;
+        rng r;
+        rng_seed(&r, seed);
+        gt_make(&t, K, 2 + (int)(seed % 3), "{\"coins\":6,\"rounds\":4}", seed);
+        for (int steps = 0; !K->finished(t.st); steps++) {
+            assert_true(steps < 200);
+            json_t *v = gt_view(&t, GAME_SEAT_PUBLIC), *to = json_object_get(v, "to_act");
+            int seat = (int)json_integer_value(json_array_get(to, rng_below(&r,
+                                                               json_array_size(to))));
+            json_t *acts = gt_actions(&t, seat);
+            assert_true(json_array_size(acts) > 0);
+            char *body = json_dumps(json_array_get(acts, rng_below(&r, json_array_size(acts))),
+                                    JSON_COMPACT);
+            assert_int_equal(gt_act(&t, seat, "%s", body), WB_OK);
+            free(body);
+            json_decref(acts);
+            json_decref(v);
+            json_t *saved = K->save(t.st);
+            void *copy = NULL;
+            char *why = NULL;
+            assert_int_equal(K->load(saved, &copy, &why), WB_OK);
+            json_t *again = K->save(copy);
+            assert_true(json_equal(saved, again));
+            json_decref(again);
+            json_decref(saved);
+            K->destroy(copy);
+        }
+        json_t *v = gt_view(&t, 0);
+        gt_match(v, "{\"status\":\"finished\",\"to_act\":[]}");
+        assert_true(json_array_size(json_object_get(v, "winners")) >= 1);
+        assert_int_equal(json_array_size(json_object_get(v, "scores")),
+                         json_array_size(json_object_get(v, "coins")));
+        assert_int_equal(gt_act(&t, 0, "{\"type\":\"bid\",\"amount\":0}"), WB_ENOTTURN);
+        json_decref(v);
+        gt_free(&t);
+    }
+}
+
+/* --- the saved state ------------------------------------------------------ */
+
+static void no_format(json_t *s) { json_object_del(s, "format"); }
+
+static void test_format_version(void **state)
+{
+    (void)state;
+    gt t;
+    gt_make(&t, K, 2, "{}", 3);
+    json_t *saved = K->save(t.st);
+    assert_int_equal(json_integer_value(json_object_get(saved, "format")), 1);
+    static const char *const bad[] = {
+        "{\"format\":2}", "{\"format\":null}", "{\"round\":0}", "{\"phase\":\"nap\"}",
+        "{\"seats\":[]}", "{\"prizes\":[1,2,3,4,5,6,7]}", "{\"picker\":0}",
+        "{\"seats\":[{\"coins\":1,\"bid\":2,\"won\":0},{\"coins\":1,\"bid\":0,\"won\":0}]}",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        json_t *b = json_deep_copy(saved), *patch = json_loads(bad[i], 0, NULL);
+        void *st = NULL;
+        char *why = NULL;
+        json_object_update(b, patch);
+        if (K->load(b, &st, &why) != WB_EINVAL)
+            fail_msg("loaded with %s", bad[i]);
+        assert_non_null(strstr(why, "not a Sealed Bids state: bad "));
+        assert_null(st);
+        free(why);
+        json_decref(b);
+        json_decref(patch);
+    }
+    json_t *b = json_deep_copy(saved);
+    no_format(b);
+    void *st = NULL;
+    char *why = NULL;
+    assert_int_equal(K->load(b, &st, &why), WB_EINVAL);
+    assert_string_equal(why, "not a Sealed Bids state: bad format");
+    free(why);
+    json_decref(b);
+    json_decref(saved);
+    gt_free(&t);
+}
+
+/* --- the codec directly ----------------------------------------------------- */
+
+typedef struct thing {
+    int n, flag, kind;
+    int64_t big;
+    char name[8];
+    char *text;
+    int v[3];
+} thing;
+
+static void thing_io(game_io *io, void *p)
+{
+    static const char *const kinds[] = {"a", "b"};
+    thing *t = p;
+    game_io_int(io, "n", &t->n, 0, 9);
+    game_io_bool(io, "flag", &t->flag);
+    game_io_enum(io, "kind", &t->kind, kinds, 2);
+    game_io_i64(io, "big", &t->big, -1, INT64_MAX);
+    game_io_chars(io, "name", t->name, sizeof t->name);
+    game_io_str(io, "text", &t->text);
+    game_io_object(io, "inner");
+    game_io_ints(io, "v", t->v, 3, 0, 100);
+    game_io_end(io);
+}
+
+static void test_codec(void **state)
+{
+    (void)state;
+    thing a = {3, 1, 1, 1LL << 40, "abc", (char *)"hello", {1, 2, 3}}, b = {0};
+    const char *what = NULL;
+    json_t *j = game_io_save(thing_io, &a);
+    gt_match(j, "{\"n\":3,\"flag\":true,\"kind\":\"b\",\"big\":1099511627776,\"name\":\"abc\","
+                "\"text\":\"hello\",\"inner\":{\"v\":[1,2,3]}}");
+    assert_int_equal(game_io_load(thing_io, j, &b, &what), WB_OK);
+    assert_int_equal(b.n, 3);
+    assert_string_equal(b.text, "hello");
+    assert_int_equal(b.v[2], 3);
+    free(b.text);
+    static const struct {
+        const char *patch, *what;
+    } bad[] = {
+        {"{\"n\":10}", "n"},          {"{\"flag\":1}", "flag"},
+        {"{\"kind\":\"c\"}", "kind"}, {"{\"name\":\"too long!\"}", "name"},
+        {"{\"text\":5}", "text"},     {"{\"inner\":{\"v\":[1,2]}}", "v"},
+        {"{\"inner\":{\"v\":[1,2,101]}}", "v"}, {"{\"inner\":[]}", "inner"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        json_t *c = json_deep_copy(j), *p = json_loads(bad[i].patch, 0, NULL);
+        thing x = {0};
+        json_object_update(c, p);
+        assert_int_equal(game_io_load(thing_io, c, &x, &what), WB_EINVAL);
+        assert_string_equal(what, bad[i].what);
+        free(x.text);
+        json_decref(c);
+        json_decref(p);
+    }
+    json_decref(j);
+}
+
+/* --- graphs ----------------------------------------------------------------- */
+
+static void test_graph_load(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "{\"nodes\":[{\"id\":\"doom-grove\",\"name\":\"Doom Grove\",\"tags\":[\"land\","
+        "\"mountain\"],\"x\":120.5,\"y\":80},{\"id\":\"woobania\",\"tags\":[\"land\"]},"
+        "{\"id\":\"sea\",\"tags\":[\"water\"]}],"
+        "\"edges\":[[\"doom-grove\",\"woobania\"],[\"woobania\",\"sea\"]]}";
+    game_graph *g = NULL;
+    char *why = NULL;
+    assert_int_equal(game_graph_parse(text, sizeof text - 1, &g, &why), WB_OK);
+    assert_int_equal(g->n, 3);
+    int dg = game_graph_find(g, "doom-grove"), wb = game_graph_find(g, "woobania");
+    int sea = game_graph_find(g, "sea");
+    assert_string_equal(g->nodes[dg].name, "Doom Grove");
+    assert_string_equal(g->nodes[wb].name, "woobania");
+    assert_true(g->nodes[dg].has_xy && g->nodes[dg].x == 120.5);
+    assert_false(g->nodes[wb].has_xy);
+    assert_true(game_graph_has(g, dg, "mountain"));
+    assert_false(game_graph_has(g, wb, "mountain"));
+    assert_true(g->nodes[sea].tags & game_graph_tag(g, "water"));
+    assert_true(game_graph_adjacent(g, dg, wb) && game_graph_adjacent(g, wb, dg));
+    assert_false(game_graph_adjacent(g, dg, sea));
+    assert_int_equal(game_graph_find(g, "nowhere"), -1);
+    /* Round trip through the format. */
+    json_t *j = game_graph_json(g);
+    game_graph *g2 = NULL;
+    assert_int_equal(game_graph_load(j, &g2, &why), WB_OK);
+    json_t *j2 = game_graph_json(g2);
+    assert_true(json_equal(j, j2));
+    json_decref(j);
+    json_decref(j2);
+    game_graph_free(g2);
+    game_graph_free(g);
+    static const char *const bad[] = {
+        "[]", "{\"nodes\":[],\"edges\":[]}", "{\"nodes\":[{\"id\":\"A\"}],\"edges\":[]}",
+        "{\"nodes\":[{\"id\":\"a\"},{\"id\":\"a\"}],\"edges\":[]}",
+        "{\"nodes\":[{\"id\":\"a\"}],\"edges\":[[\"a\",\"b\"]]}",
+        "{\"nodes\":[{\"id\":\"a\"}],\"edges\":[[\"a\",\"a\"]]}",
+        "{\"nodes\":[{\"id\":\"a\"},{\"id\":\"b\"}],\"edges\":[[\"a\",\"b\"],[\"b\",\"a\"]]}",
+        "{\"nodes\":[{\"id\":\"a\",\"x\":1}],\"edges\":[]}",
+        "{\"nodes\":[{\"id\":\"a\",\"tags\":[1]}],\"edges\":[]}", "{\"nodes\":",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        if (game_graph_parse(bad[i], strlen(bad[i]), &g, &why) != WB_EINVAL)
+            fail_msg("loaded %s", bad[i]);
+        assert_non_null(why);
+        assert_null(g);
+        free(why);
+        why = NULL;
+    }
+}
+
+static void test_square_rings(void **state)
+{
+    (void)state;
+    game_graph *g = game_graph_square_rings(3);
+    assert_int_equal(g->n, 1 + 8 + 16 + 24);
+    int centre = game_graph_find(g, "centre");
+    assert_int_equal(g->nodes[centre].nadj, 8);
+    for (int r = 1; r <= 3; r++) {
+        char tag[16];
+        int n = 0, corners = 0;
+        snprintf(tag, sizeof tag, "ring-%d", r);
+        for (int i = 0; i < g->n; i++)
+            if (game_graph_has(g, i, tag)) {
+                n++;
+                corners += game_graph_has(g, i, "corner");
+            }
+        assert_int_equal(n, 8 * r);
+        assert_int_equal(corners, 4);
+    }
+    /* The top-left corner of ring 2 is at (1, 1): its two ring
+     * neighbours, the corner of ring 1 diagonally inward, and three of
+     * ring 3 (the corner diagonally, two orthogonally). */
+    int c2 = game_graph_find(g, "r2-0"), c1 = game_graph_find(g, "r1-0");
+    int c3 = game_graph_find(g, "r3-0");
+    assert_true(g->nodes[c2].x == 1 && g->nodes[c2].y == 1);
+    assert_true(game_graph_adjacent(g, c2, c1) && game_graph_adjacent(g, c2, c3));
+    assert_true(game_graph_adjacent(g, c2, game_graph_find(g, "r2-1")));
+    assert_true(game_graph_adjacent(g, c2, game_graph_find(g, "r2-15")));
+    assert_int_equal(g->nodes[c2].nadj, 6);
+    /* A side cell: two along the ring, one in, one out. */
+    int s2 = game_graph_find(g, "r2-2");
+    assert_int_equal(g->nodes[s2].nadj, 4);
+    assert_true(game_graph_adjacent(g, s2, game_graph_find(g, "r1-1")));
+    game_graph_free(g);
+}
+
+static void test_hex_wrap(void **state)
+{
+    (void)state;
+    game_graph *g = game_graph_hex(8, 5, 1);
+    assert_int_equal(g->n, 40);
+    /* Inner hexes have six neighbours, the east edge wraps to the west. */
+    for (int i = 0; i < g->n; i++) {
+        int north = game_graph_has(g, i, "north-edge"), south = game_graph_has(g, i, "south-edge");
+        assert_int_equal(g->nodes[i].nadj, north || south ? 4 : 6);
+    }
+    assert_true(game_graph_adjacent(g, game_graph_find(g, "h7-2"), game_graph_find(g, "h0-2")));
+    assert_true(game_graph_adjacent(g, game_graph_find(g, "h7-1"), game_graph_find(g, "h0-2")));
+    assert_false(game_graph_has(g, 0, "west-edge"));
+    game_graph_free(g);
+    g = game_graph_hex(4, 3, 0);
+    assert_false(game_graph_adjacent(g, game_graph_find(g, "h3-1"), game_graph_find(g, "h0-1")));
+    assert_true(game_graph_has(g, game_graph_find(g, "h0-1"), "west-edge"));
+    assert_int_equal(g->nodes[game_graph_find(g, "h1-1")].nadj, 6);
+    game_graph_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_options),        cmocka_unit_test(test_refusal_codes),
+        cmocka_unit_test(test_secret_bids),    cmocka_unit_test(test_play_to_the_end),
+        cmocka_unit_test(test_format_version), cmocka_unit_test(test_codec),
+        cmocka_unit_test(test_graph_load),     cmocka_unit_test(test_square_rings),
+        cmocka_unit_test(test_hex_wrap),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
