@@ -231,7 +231,8 @@ class Refusals(Base):
         self.assertIsNone(won[0]["word"])
         self.assertEqual(m.view()["used"], ["explore"])
         # the vocabulary log has every judged claim
-        rows = D.json("GET", m.path + "/query/vocabulary")[2]["rows"]
+        rows = D.json("GET", m.path + "/query/vocabulary",
+                      headers=wbgames.bearer(m.host))[2]["rows"]
         self.assertEqual([r["word"] for r in rows], ["explore", "exploring", "explore", "paris"])
         self.assertEqual([r["accepted"] for r in rows], [True, False, False, False])
 
