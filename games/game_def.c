@@ -140,7 +140,7 @@ static json_t *options_complete(const game_def *d, const json_t *given, char **w
             *why = game_why("unknown option %s", key);
             return NULL;
         }
-        if (json_is_null(v) && strcmp(m->def, "null") == 0)
+        if (json_is_null(v) && (m->optional || strcmp(m->def, "null") == 0))
             continue;
         if (!type_ok(v, m->type)) {
             *why = game_why("%s must be %s", key, a_type(m->type));
@@ -234,13 +234,22 @@ json_t *game_def_save(const void *st)
 /* Load `saved` into the zeroed state `st`. */
 static int load_into(const game_def *d, const json_t *saved, void *st, char **why)
 {
-    json_t *f = json_object_get(saved, "format");
+    json_t *f = json_object_get(saved, "format"), *up = NULL;
+    json_int_t from = f ? (json_is_integer(f) ? json_integer_value(f) : -1) : 0;
     const char *what = "format";
     int rc = WB_EINVAL;
-    if (json_is_integer(f) && json_integer_value(f) == d->format)
+    if (json_is_object(saved) && from >= 0 && from < d->format && d->upgrade) {
+        up = json_deep_copy(saved);
+        if (d->upgrade(up, (int)from) == WB_OK) {
+            saved = up;
+            from = d->format;
+        }
+    }
+    if (from == d->format)
         rc = game_io_load(d->io, saved, st, &what);
     if (rc)
         *why = game_why("not a %s state: bad %s", d->kind->title, what);
+    json_decref(up);
     return rc;
 }
 
@@ -461,16 +470,33 @@ typedef struct lister {
     const game_member *m[MAX_MEMBERS];
     json_t *vals[MAX_MEMBERS];
     size_t n;
+    const game_member *pm[MAX_MEMBERS]; /* template parameters */
+    size_t np;
+    json_t *params; /* {name: desc} of the template parameters, or NULL */
     json_t *out;
 } lister;
 
-/* Every combination of the members' values from member i on. */
+/* Every combination of the members' values from member i on, each judged
+ * as a POST would be (a template: on the members it has). */
 static void combine(lister *l, size_t i, json_t *body)
 {
     if (i == l->n) {
         char *why = NULL;
-        if (!rules(l->st, l->ctx, l->a, l->seat, body, &why))
-            json_array_append_new(l->out, json_copy(body));
+        if (!rules(l->st, l->ctx, l->a, l->seat, body, &why)) {
+            json_t *b = json_copy(body);
+            if (l->params) {
+                json_t *p = json_copy(l->params);
+                for (size_t k = 0; k < l->np; k++) {
+                    char *d = l->pm[k]->describe ? l->pm[k]->describe(l->st, l->seat, body)
+                                                 : NULL;
+                    if (d)
+                        json_object_set_new(p, l->pm[k]->name, json_string(d));
+                    free(d);
+                }
+                json_object_set_new(b, "$params", p);
+            }
+            json_array_append_new(l->out, b);
+        }
         free(why);
         return;
     }
@@ -485,7 +511,7 @@ static void combine(lister *l, size_t i, json_t *body)
 
 static void list_action(const void *st, const game_action *a, int seat, json_t *out)
 {
-    lister l = {st, &listing, a, seat, {0}, {0}, 0, out};
+    lister l = {st, &listing, a, seat, {0}, {0}, 0, {0}, 0, NULL, out};
     json_t *body = json_pack("{s:s}", "type", a->type), *params = NULL;
     for (const game_member *m = a->members; m && m->name; m++) {
         json_t *vals = member_values(st, seat, m);
@@ -495,6 +521,7 @@ static void list_action(const void *st, const game_action *a, int seat, json_t *
             if (!params)
                 params = json_object();
             json_object_set_new(params, m->name, json_string(m->desc));
+            l.pm[l.np++] = m;
         } else if (l.n < MAX_MEMBERS) {
             l.m[l.n] = m;
             l.vals[l.n++] = vals;
@@ -502,17 +529,9 @@ static void list_action(const void *st, const game_action *a, int seat, json_t *
             json_decref(vals);
         }
     }
-    if (params) {
-        /* A template: the enumerable members keep their first value when
-         * they are required, and are left out when optional. */
-        for (size_t i = 0; i < l.n; i++)
-            if (!l.m[i]->optional && json_array_size(l.vals[i]))
-                json_object_set(body, l.m[i]->name, json_array_get(l.vals[i], 0));
-        json_object_set_new(body, "$params", params);
-        json_array_append(out, body);
-    } else {
-        combine(&l, 0, body);
-    }
+    l.params = params;
+    combine(&l, 0, body);
+    json_decref(params);
     for (size_t i = 0; i < l.n; i++)
         json_decref(l.vals[i]);
     json_decref(body);

@@ -84,7 +84,8 @@ typedef struct game_member {
     const char *name;
     game_type type;
     const char *desc;    /* what to put there: listed in templates and options */
-    int optional;        /* actions: may be left out */
+    int optional;        /* actions: may be left out; options: null is
+                            accepted (and means the default) */
     /* Allowed values (the rules: 422 for actions, 400 for options):
      * integers (and GAME_T_INTS elements) in [min, max] when has_range;
      * strings among `values` (NULL-terminated) when set. */
@@ -92,12 +93,15 @@ typedef struct game_member {
     json_int_t min, max;
     const char *const *values;
     /* Options: the default as JSON text ("0", "false", "null", "\"x\"");
-     * null also accepts a null value. */
+     * "null" also accepts a null value. */
     const char *def;
     /* Actions: the values that make sense now, for the legal-action list
      * (a new array); NULL: from the range or `values` when small, else a
-     * template. */
+     * template parameter. */
     json_t *(*domain)(const void *st, int seat);
+    /* Actions, template parameters: a description that depends on the
+     * state and the rest of the listed body (malloc'd); NULL: `desc`. */
+    char *(*describe)(const void *st, int seat, const json_t *body);
 } game_member;
 
 /* An action type. */
@@ -108,7 +112,9 @@ typedef struct game_action {
     const game_member *members; /* ended by {NULL}; NULL: none */
     /* Optional: more "not now / not you" (WB_ENOTTURN + why). */
     int (*may)(const void *st, const game_ctx *ctx, int seat, char **why);
-    /* Optional: the rules (WB_EILLEGAL + why); must not change anything. */
+    /* Optional: the rules (WB_EILLEGAL + why); must not change anything.
+     * Listing a template calls it with the template's members only:
+     * judge what is there. */
     int (*check)(const void *st, const game_ctx *ctx, int seat, const json_t *a,
                  char **why);
     /* Do it: append the events.  May still refuse (WB_EILLEGAL + why): the
@@ -132,8 +138,12 @@ typedef struct game_pending {
 struct game_def {
     const game_kind *kind; /* name, title, player counts */
     int format;            /* the saved state's format version */
+    /* Optional: bring a save of an older format (0: saved without one) up
+     * to `format` in place; WB_OK, or WB_EINVAL when it cannot be. */
+    int (*upgrade)(json_t *saved, int from);
     size_t size;           /* sizeof the state struct */
-    int flat;              /* no pointers inside: copied with memcpy */
+    int flat;              /* a memcpy is a working copy: no pointers, or
+                              only to data apply never changes */
 
     const game_member *options; /* ended by {NULL}; NULL: none */
     /* Optional: adjust the options description (defaults from data). */

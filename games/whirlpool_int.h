@@ -2,17 +2,18 @@
  * whirlpool_int.h - the state of a Whirlpool Pond match and what the
  * module's files share (private to games/whirlpool*.c).
  *
- * whirlpool.c: the game kind, options, set-up, save/load and views (what
- * only reads a match or builds one); whirlpool_rules.c: the turn, the
- * movement, the four actions and the extortion sub-state machine (what
- * changes a match); whirlpool_board.c: the pond.
+ * The files depend one way: whirlpool.c (the game kind: options, set-up,
+ * the state for the codec, views) uses whirlpool_rules.c (the turn, the
+ * movement, the four actions, the extortion as a pending decision: the
+ * action table and the hooks on who may act), which uses
+ * whirlpool_board.c (the pond).
  */
 #ifndef WHIRLPOOL_INT_H
 #define WHIRLPOOL_INT_H
 
 #include <jansson.h>
 
-#include "game.h"
+#include "game_def.h"
 #include "rng.h"
 #include "whirlpool_board.h"
 
@@ -43,7 +44,8 @@ typedef struct wp_deal {
 } wp_deal;
 
 typedef struct wp_state {
-    wp_board *board;
+    game_base base;
+    wp_board *board;  /* never changed by an action: the state is flat */
     char *board_text; /* the board as given, saved with the state */
     rng r;
     int nseats;
@@ -61,17 +63,13 @@ typedef struct wp_state {
     int winner;                  /* -1 until the game is over */
 } wp_state;
 
-/* whirlpool_rules.c */
-json_t *wp_actions(const void *state, int seat);
-int wp_apply(void *state, const game_ctx *ctx, int seat, const json_t *action,
-             json_t *events, char **why);
-/* The seats that may act now, ascending; returns how many (out: 4). */
-int wp_to_act(const wp_state *s, int out[WP_MAX_SEATS]);
-
-/* whirlpool.c: small JSON helpers the files share.  They return NULL (or
- * nonzero) when Jansson fails, and take ownership of `v` even then. */
-int wp_set(json_t *o, const char *key, json_t *v);
-int wp_push(json_t *a, json_t *v);
+/* whirlpool_rules.c: the actions, who may act, and what views share. */
+extern const game_action wp_actions[];
+extern const char *const wp_phase_names[];
+unsigned wp_roles(const void *st, int seat);
+int wp_to_act(const void *st, int seat);
+int wp_pending(const void *st, game_pending *out);
+char *wp_situation(const void *st);
 /* [col, row] of a space; null for -1. */
 json_t *wp_pos(const wp_state *s, int space);
 /* Balloon counts as an array of values, highest first. */
@@ -79,8 +77,5 @@ json_t *wp_bal_json(const int bal[WP_NVAL]);
 /* How many balloons; whether `part` is a selection of `whole`. */
 int wp_bal_count(const int bal[WP_NVAL]);
 int wp_bal_sub(const int part[WP_NVAL], const int whole[WP_NVAL]);
-/* An array of balloon values into counts: WB_OK, or WB_EINVAL when it is
- * not an array of integers WP_BAL_MIN..WP_BAL_MAX. */
-int wp_bal_parse(const json_t *a, int bal[WP_NVAL]);
 
 #endif

@@ -1,14 +1,17 @@
 /*
  * whirlpool_rules.c - the rules of Whirlpool Pond (Tube Wars): the roll
  * for first player, the turn (roll, move counterclockwise with bumps, then
- * at most one action), the four actions with their exact conditions, the
- * extortion negotiation as a small sub-state machine, and the list of
- * legal actions of a seat.
+ * at most one action), the four actions with their exact conditions, and
+ * the extortion negotiation: a pending decision of the target while a
+ * demand waits for an answer (game_def.h).
  *
- * Every action is checked completely before anything changes, so an
- * illegal one leaves the state as it was.  Dice come only from the rng in
- * the state.  The choices where the rules text leaves something open are
- * listed in games/WHIRLPOOL.md.
+ * The actions are a table: who may send each (the seats rolling for first
+ * player, the mover, the target of an extortion), in which phases, its
+ * members, its check (the rules, nothing changed) and its apply.  The
+ * framework validates bodies, refuses, lists the legal actions and
+ * applies all-or-nothing.  Dice come only from the rng in the state.  The
+ * choices where the rules text leaves something open are listed in
+ * games/WHIRLPOOL.md.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,21 +20,18 @@
 #include "wb_err.h"
 #include "whirlpool_int.h"
 
+const char *const wp_phase_names[] = {"roll_off", "roll", "act", "extort", "finished"};
+
 /* The eight directions a balloon flies, clockwise from north (rows grow
  * downward). */
-static const char *const dir_names[8] = {"n", "ne", "e", "se", "s", "sw", "w", "nw"};
+static const char *const dir_names[9] = {"n", "ne", "e", "se", "s", "sw", "w", "nw", NULL};
 static const int dir_dx[8] = {0, 1, 1, 1, 0, -1, -1, -1};
 static const int dir_dy[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
 
-/* An event must not get lost half-way through an action that has already
- * changed the state: out of memory here is fatal, as in wb_mem. */
-static void emit(json_t *events, json_t *ev)
-{
-    if (!ev || json_array_append_new(events, ev) != 0) {
-        fprintf(stderr, "wibbelld: whirlpool: out of memory building an event\n");
-        abort();
-    }
-}
+#define ROLLER (1u << 1) /* still to roll for first player */
+#define MOVER (1u << 2)  /* the seat whose turn it is */
+#define TARGET (1u << 3) /* the target of an extortion */
+#define PH(p) (1u << (p))
 
 /* Refuse with a reason; `why` may be NULL when only the verdict matters. */
 static int no(char **why, char *msg)
@@ -41,6 +41,51 @@ static int no(char **why, char *msg)
     else
         free(msg);
     return WB_EILLEGAL;
+}
+
+/* --- balloons and places ---------------------------------------------------- */
+
+json_t *wp_pos(const wp_state *s, int space)
+{
+    if (space < 0)
+        return json_null();
+    const wp_space *sp = &s->board->spaces[space];
+    return json_pack("[ii]", sp->col, sp->row);
+}
+
+json_t *wp_bal_json(const int bal[WP_NVAL])
+{
+    json_t *a = json_array();
+    for (int v = WP_NVAL - 1; v >= 0; v--)
+        for (int k = 0; k < bal[v]; k++)
+            json_array_append_new(a, json_integer(v));
+    return a;
+}
+
+int wp_bal_sub(const int part[WP_NVAL], const int whole[WP_NVAL])
+{
+    for (int v = 0; v < WP_NVAL; v++)
+        if (part[v] > whole[v])
+            return 0;
+    return 1;
+}
+
+int wp_bal_count(const int bal[WP_NVAL])
+{
+    int n = 0;
+    for (int v = 0; v < WP_NVAL; v++)
+        n += bal[v];
+    return n;
+}
+
+/* Counts of a member already checked to hold values WP_BAL_MIN..MAX. */
+static void bal_of(const json_t *a, int bal[WP_NVAL])
+{
+    size_t i;
+    json_t *v;
+    memset(bal, 0, WP_NVAL * sizeof *bal);
+    json_array_foreach(a, i, v)
+        bal[json_integer_value(v)]++;
 }
 
 /* --- small facts ---------------------------------------------------------- */
@@ -75,40 +120,58 @@ static int roll_die(wp_state *s)
     return (int)rng_below(&s->r, 6) + 1; /* ace 1 ... null 6 */
 }
 
-int wp_to_act(const wp_state *s, int out[WP_MAX_SEATS])
+/* --- who may act (game_def hooks) ----------------------------------------- */
+
+unsigned wp_roles(const void *st, int seat)
 {
-    int n = 0;
-    switch (s->phase) {
-    case WP_PH_ROLL_OFF:
-        for (int i = 0; i < s->nseats; i++)
-            if (s->rolling[i] && !s->rolls[i])
-                out[n++] = i;
-        break;
-    case WP_PH_ROLL:
-    case WP_PH_ACT:
-        out[n++] = s->turn;
-        break;
-    case WP_PH_EXTORT:
-        /* The thrower may hit at any moment; the target only answers. */
-        if (s->deal.waiting_target && s->deal.target < s->turn)
-            out[n++] = s->deal.target;
-        out[n++] = s->turn;
-        if (s->deal.waiting_target && s->deal.target > s->turn)
-            out[n++] = s->deal.target;
-        break;
-    case WP_PH_OVER:
-        break;
-    }
-    return n;
+    const wp_state *s = st;
+    unsigned r = 0;
+    if (s->phase == WP_PH_ROLL_OFF && s->rolling[seat] && !s->rolls[seat])
+        r |= ROLLER;
+    if (seat == s->turn)
+        r |= MOVER;
+    if (s->phase == WP_PH_EXTORT && seat == s->deal.target)
+        r |= TARGET;
+    return r;
 }
 
-static int may_act(const wp_state *s, int seat)
+/* The thrower may hit at any moment of an extortion; the target only
+ * answers, while a demand waits. */
+int wp_to_act(const void *st, int seat)
 {
-    int seats[WP_MAX_SEATS], n = wp_to_act(s, seats);
-    for (int i = 0; i < n; i++)
-        if (seats[i] == seat)
-            return 1;
-    return 0;
+    const wp_state *s = st;
+    unsigned r = wp_roles(s, seat);
+    return s->phase != WP_PH_OVER &&
+           ((r & (ROLLER | MOVER)) || ((r & TARGET) && s->deal.waiting_target));
+}
+
+int wp_pending(const void *st, game_pending *out)
+{
+    const wp_state *s = st;
+    if (s->phase != WP_PH_EXTORT || !s->deal.waiting_target)
+        return 0;
+    *out = (game_pending){s->deal.target, "answer the demand: pay, offer or refuse"};
+    return 1;
+}
+
+char *wp_situation(const void *st)
+{
+    const wp_state *s = st;
+    switch (s->phase) {
+    case WP_PH_ROLL_OFF:
+        return game_why("the roll for first player is not over: the seats still rolling "
+                        "roll");
+    case WP_PH_ROLL:
+        return game_why("it is seat %d's turn: roll your die (and move) first", s->turn);
+    case WP_PH_ACT:
+        return game_why("it is seat %d's turn: they have moved and may do one action or "
+                        "end_turn", s->turn);
+    case WP_PH_EXTORT:
+        return game_why("an extortion is under way: seat %d demands balloons of seat %d "
+                        "(hit them, call it off, or settle it)", s->turn, s->deal.target);
+    default:
+        return game_why("the game is over");
+    }
 }
 
 /* --- the conditions of the four actions ----------------------------------- */
@@ -243,7 +306,7 @@ static void move_tube(wp_state *s, int seat, int steps, json_t *events)
         moved++;
     }
     s->tube[seat].at = at;
-    emit(events, json_pack("{s:s,s:i,s:o,s:o,s:i}", "type", "moved", "seat", seat, "from",
+    json_array_append_new(events, json_pack("{s:s,s:i,s:o,s:o,s:i}", "type", "moved", "seat", seat, "from",
                            wp_pos(s, from), "to", wp_pos(s, at), "spaces", moved));
     if (hit < 0)
         return;
@@ -252,7 +315,7 @@ static void move_tube(wp_state *s, int seat, int steps, json_t *events)
         s->tube[hit].bal[lost]--;
         s->stash[lost]++;
     }
-    emit(events, json_pack("{s:s,s:i,s:i,s:i,s:o}", "type", "bumped", "seat", hit, "by", seat,
+    json_array_append_new(events, json_pack("{s:s,s:i,s:i,s:i,s:o}", "type", "bumped", "seat", hit, "by", seat,
                            "spaces", steps - moved,
                            "lost", lost ? json_integer(lost) : json_null()));
     move_tube(s, hit, steps - moved, events);
@@ -265,9 +328,9 @@ static void end_turn(wp_state *s, json_t *events, int no_action)
         next = (next + 1) % s->nseats;
     while (s->tube[next].at < 0);
     json_t *ev = json_pack("{s:s,s:i,s:i}", "type", "turn_ended", "seat", from, "next", next);
-    if (ev && no_action)
+    if (no_action)
         json_object_set_new(ev, "no_action_possible", json_true());
-    emit(events, ev);
+    json_array_append_new(events, ev);
     s->turn = next;
     s->phase = WP_PH_ROLL;
     s->extort_off = 0;
@@ -280,11 +343,11 @@ static void hit(wp_state *s, int seat, int target, int b, int dir, json_t *event
     s->tube[seat].bal[b]--;
     s->stash[b]++;
     s->tube[target].at = to;
-    emit(events, json_pack("{s:s,s:i,s:i,s:i,s:s,s:o,s:o}", "type", "thrown", "seat", seat,
+    json_array_append_new(events, json_pack("{s:s,s:i,s:i,s:i,s:s,s:o,s:o}", "type", "thrown", "seat", seat,
                            "target", target, "balloon", b, "direction", dir_names[dir],
                            "from", wp_pos(s, from), "to", wp_pos(s, to)));
     if (to < 0) {
-        emit(events, json_pack("{s:s,s:i,s:o}", "type", "eliminated", "seat", target,
+        json_array_append_new(events, json_pack("{s:s,s:i,s:o}", "type", "eliminated", "seat", target,
                                "balloons", wp_bal_json(s->tube[target].bal)));
         for (int v = 0; v < WP_NVAL; v++) {
             s->stash[v] += s->tube[target].bal[v];
@@ -305,32 +368,27 @@ static void hit(wp_state *s, int seat, int target, int b, int dir, json_t *event
     s->turn = -1;
     s->extort_off = 0;
     memset(&s->deal, 0, sizeof s->deal);
-    emit(events, json_pack("{s:s,s:[i]}", "type", "game_over", "winners", last));
+    json_array_append_new(events, json_pack("{s:s,s:[i]}", "type", "game_over", "winners", last));
 }
 
-/* --- members of action bodies ------------------------------------------------ */
+/* --- the actions: checks (nothing changes) --------------------------------- */
 
-static int int_member(const json_t *a, const char *key, int *out, char **why)
+static int member_int(const json_t *a, const char *key)
 {
-    json_t *v = json_object_get(a, key);
-    if (!json_is_integer(v) || json_integer_value(v) < -1000 || json_integer_value(v) > 1000) {
-        *why = game_why("\"%s\" must be an integer", key);
-        return WB_EINVAL;
-    }
-    *out = (int)json_integer_value(v);
-    return WB_OK;
+    return (int)json_integer_value(json_object_get(a, key));
 }
 
-/* A non-empty selection of the target's balloons, from member `key`. */
-static int deal_member(const wp_state *s, int target, const json_t *a, const char *key,
-                       int bal[WP_NVAL], char **why)
+/* A non-empty selection of the target's balloons, from member `key`
+ * (values already checked to be balloon values). */
+static int check_deal(const wp_state *s, int target, const json_t *a, const char *key,
+                      char **why)
 {
     char have[128];
-    if (wp_bal_parse(json_object_get(a, key), bal)) {
-        *why = game_why("\"%s\" must be an array of balloon values (%d to %d)", key,
-                        WP_BAL_MIN, WP_BAL_MAX);
-        return WB_EINVAL;
-    }
+    int bal[WP_NVAL];
+    json_t *v = json_object_get(a, key);
+    if (!v)
+        return WB_OK; /* a template */
+    bal_of(v, bal);
     bal_str(s->tube[target].bal, have, sizeof have);
     if (!wp_bal_count(bal) || !wp_bal_sub(bal, s->tube[target].bal))
         return no(why, game_why("name at least one of seat %d's balloons, each at most as "
@@ -338,53 +396,101 @@ static int deal_member(const wp_state *s, int target, const json_t *a, const cha
     return WB_OK;
 }
 
-/* --- the actions ---------------------------------------------------------------- */
-
-/* The phase every action of the four (and end_turn) needs. */
-static int need_act(const wp_state *s, char **why)
+static int check_throw(const void *st, const game_ctx *ctx, int seat, const json_t *a,
+                       char **why)
 {
-    switch (s->phase) {
-    case WP_PH_ACT:
-        return WB_OK;
-    case WP_PH_ROLL:
-        return no(why, game_why("roll your die (and move) first"));
-    case WP_PH_ROLL_OFF:
-        return no(why, game_why("the roll for first player is not over"));
-    case WP_PH_EXTORT:
-        return no(why, game_why("an extortion is under way: hit seat %d, call it off, or "
-                                "settle it", s->deal.target));
-    default:
-        return no(why, game_why("the game is over"));
+    (void)ctx;
+    const wp_state *s = st;
+    int target = member_int(a, "target"), dir, rc;
+    json_t *d = json_object_get(a, "direction");
+    if (s->phase == WP_PH_EXTORT && target != s->deal.target)
+        return no(why, game_why("while you extort seat %d you can only hit them; call the "
+                                "deal off first", s->deal.target));
+    if ((rc = throw_check(s, seat, target, member_int(a, "balloon"), &dir, why)))
+        return rc;
+    if (d && strcmp(json_string_value(d), dir_names[dir]) != 0)
+        return no(why, game_why("seat %d is to the %s of you, not %s", target, dir_names[dir],
+                                json_string_value(d)));
+    return WB_OK;
+}
+
+static int check_extort(const void *st, const game_ctx *ctx, int seat, const json_t *a,
+                        char **why)
+{
+    (void)ctx;
+    int target = member_int(a, "target"), rc;
+    if ((rc = extort_check(st, seat, target, why)))
+        return rc;
+    return check_deal(st, target, a, "demand", why);
+}
+
+static int check_demand(const void *st, const game_ctx *ctx, int seat, const json_t *a,
+                        char **why)
+{
+    (void)ctx, (void)seat;
+    return check_deal(st, ((const wp_state *)st)->deal.target, a, "balloons", why);
+}
+
+static int check_offer(const void *st, const game_ctx *ctx, int seat, const json_t *a,
+                       char **why)
+{
+    (void)ctx;
+    return check_deal(st, seat, a, "balloons", why);
+}
+
+static int has_offer(const void *st, int seat)
+{
+    (void)seat;
+    return ((const wp_state *)st)->deal.has_offer;
+}
+
+static int check_accept(const void *st, const game_ctx *ctx, int seat, const json_t *a,
+                        char **why)
+{
+    (void)ctx, (void)seat, (void)a;
+    const wp_state *s = st;
+    if (!s->deal.has_offer)
+        return no(why, game_why("seat %d has made no offer to accept", s->deal.target));
+    return WB_OK;
+}
+
+/* The target answers only while a demand waits for an answer. */
+static int may_answer(const void *st, const game_ctx *ctx, int seat, char **why)
+{
+    (void)ctx, (void)seat;
+    const wp_state *s = st;
+    if (!s->deal.waiting_target) {
+        *why = game_why("seat %d is considering your answer", s->turn);
+        return WB_ENOTTURN;
     }
-}
-
-/* The thrower's side of an extortion. */
-static int need_thrower(const wp_state *s, int seat, char **why)
-{
-    if (s->phase != WP_PH_EXTORT)
-        return no(why, game_why("no extortion is under way"));
-    if (seat != s->turn)
-        return no(why, game_why("seat %d answers a demand with pay, offer or refuse", seat));
     return WB_OK;
 }
 
-/* The target's side: only while a demand waits for an answer. */
-static int need_target(const wp_state *s, int seat, char **why)
+static int check_toss(const void *st, const game_ctx *ctx, int seat, const json_t *a,
+                      char **why)
 {
-    if (s->phase != WP_PH_EXTORT)
-        return no(why, game_why("no extortion is under way"));
-    if (seat != s->deal.target)
-        return no(why, game_why("only seat %d, the target, answers the demand",
-                                s->deal.target));
-    return WB_OK;
+    (void)ctx;
+    int b = member_int(a, "balloon");
+    if (!b)
+        return no(why, game_why("there is no #0 balloon in the stash"));
+    return toss_check(st, seat, b, why);
 }
+
+static int check_pull(const void *st, const game_ctx *ctx, int seat, const json_t *a,
+                      char **why)
+{
+    (void)ctx, (void)a;
+    return pull_check(st, seat, why);
+}
+
+/* --- the actions: what they do ---------------------------------------------- */
 
 static void roll_off(wp_state *s, int seat, json_t *events)
 {
     int v = roll_die(s), best = 0, ntied = 0, tied[WP_MAX_SEATS];
     s->rolls[seat] = v;
-    emit(events, json_pack("{s:s,s:i,s:i,s:s}", "type", "rolled", "seat", seat, "value", v,
-                           "for", "first_player"));
+    json_array_append_new(events, json_pack("{s:s,s:i,s:i,s:s}", "type", "rolled", "seat",
+                                            seat, "value", v, "for", "first_player"));
     for (int i = 0; i < s->nseats; i++) {
         if (s->rolling[i] && !s->rolls[i])
             return; /* someone still has to roll in this round */
@@ -394,42 +500,35 @@ static void roll_off(wp_state *s, int seat, json_t *events)
     for (int i = 0; i < s->nseats; i++)
         if (s->rolling[i] && s->rolls[i] == best)
             tied[ntied++] = i;
-    for (int i = 0; i < s->nseats; i++) {
-        s->rolling[i] = 0;
-        s->rolls[i] = 0;
-    }
+    memset(s->rolling, 0, sizeof s->rolling);
+    memset(s->rolls, 0, sizeof s->rolls);
     if (ntied == 1) {
         s->first = s->turn = tied[0];
         s->phase = WP_PH_ROLL;
-        emit(events, json_pack("{s:s,s:i,s:i}", "type", "first_player", "seat", tied[0],
-                               "value", best));
+        json_array_append_new(events, json_pack("{s:s,s:i,s:i}", "type", "first_player",
+                                                "seat", tied[0], "value", best));
         return;
     }
-    json_t *seats = json_array();
-    for (int i = 0; i < ntied; i++) {
+    for (int i = 0; i < ntied; i++)
         s->rolling[tied[i]] = 1;
-        if (wp_push(seats, json_integer(tied[i]))) {
-            json_decref(seats);
-            seats = NULL; /* emit reports it */
-        }
-    }
-    emit(events, json_pack("{s:s,s:o,s:i}", "type", "roll_off_tie", "seats", seats, "value",
-                           best));
+    json_array_append_new(events, json_pack("{s:s,s:o,s:i}", "type", "roll_off_tie", "seats",
+                                            game_json_ints(tied, (size_t)ntied), "value",
+                                            best));
 }
 
-static int do_roll(wp_state *s, int seat, const json_t *a, json_t *events, char **why)
+static int do_roll(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *events,
+                   char **why)
 {
-    (void)a;
+    (void)ctx, (void)a, (void)why;
+    wp_state *s = st;
     if (s->phase == WP_PH_ROLL_OFF) {
         roll_off(s, seat, events);
         return WB_OK;
     }
-    if (s->phase != WP_PH_ROLL)
-        return no(why, game_why("you have already rolled this turn"));
     int v = roll_die(s);
     s->last_roll = v;
-    emit(events, json_pack("{s:s,s:i,s:i,s:s}", "type", "rolled", "seat", seat, "value", v,
-                           "for", "move"));
+    json_array_append_new(events, json_pack("{s:s,s:i,s:i,s:s}", "type", "rolled", "seat",
+                                            seat, "value", v, "for", "move"));
     move_tube(s, seat, v, events);
     s->phase = WP_PH_ACT;
     s->extort_off = 0;
@@ -438,90 +537,72 @@ static int do_roll(wp_state *s, int seat, const json_t *a, json_t *events, char 
     return WB_OK;
 }
 
-static int do_throw(wp_state *s, int seat, const json_t *a, json_t *events, char **why)
+static int do_throw(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *events,
+                    char **why)
 {
-    int rc, target, b, dir;
-    json_t *d = json_object_get(a, "direction");
-    if (s->phase == WP_PH_EXTORT) {
-        if ((rc = need_thrower(s, seat, why)))
-            return rc;
-    } else if ((rc = need_act(s, why))) {
-        return rc;
-    }
-    if ((rc = int_member(a, "target", &target, why)) || (rc = int_member(a, "balloon", &b, why)))
-        return rc;
-    if (d && !json_is_string(d)) {
-        *why = game_why("\"direction\" must be one of n, ne, e, se, s, sw, w, nw");
-        return WB_EINVAL;
-    }
-    if (s->phase == WP_PH_EXTORT && target != s->deal.target)
-        return no(why, game_why("while you extort seat %d you can only hit them; call the "
-                                "deal off first", s->deal.target));
-    if ((rc = throw_check(s, seat, target, b, &dir, why)))
-        return rc;
-    if (d && strcmp(json_string_value(d), dir_names[dir]) != 0)
-        return no(why, game_why("seat %d is to the %s of you, not %s", target, dir_names[dir],
-                                json_string_value(d)));
+    (void)ctx;
+    wp_state *s = st;
+    int target = member_int(a, "target"), b = member_int(a, "balloon"), dir;
+    throw_check(s, seat, target, b, &dir, why);
     hit(s, seat, target, b, dir, events);
     return WB_OK;
 }
 
-static int do_extort(wp_state *s, int seat, const json_t *a, json_t *events, char **why)
+static int do_extort(void *st, const game_ctx *ctx, int seat, const json_t *a,
+                     json_t *events, char **why)
 {
-    int rc, target, demand[WP_NVAL];
-    if ((rc = need_act(s, why)) || (rc = int_member(a, "target", &target, why)) ||
-        (rc = extort_check(s, seat, target, why)) ||
-        (rc = deal_member(s, target, a, "demand", demand, why)))
-        return rc;
+    (void)ctx, (void)why;
+    wp_state *s = st;
     memset(&s->deal, 0, sizeof s->deal);
-    s->deal.target = target;
-    memcpy(s->deal.demand, demand, sizeof demand);
+    s->deal.target = member_int(a, "target");
+    bal_of(json_object_get(a, "demand"), s->deal.demand);
     s->deal.waiting_target = 1;
     s->phase = WP_PH_EXTORT;
-    emit(events, json_pack("{s:s,s:i,s:i,s:o}", "type", "extortion", "seat", seat, "target",
-                           target, "demand", wp_bal_json(demand)));
+    json_array_append_new(events, json_pack("{s:s,s:i,s:i,s:o}", "type", "extortion", "seat",
+                                            seat, "target", s->deal.target, "demand",
+                                            wp_bal_json(s->deal.demand)));
     return WB_OK;
 }
 
-static int do_demand(wp_state *s, int seat, const json_t *a, json_t *events, char **why)
+static int do_demand(void *st, const game_ctx *ctx, int seat, const json_t *a,
+                     json_t *events, char **why)
 {
-    int rc, demand[WP_NVAL];
-    if ((rc = need_thrower(s, seat, why)) ||
-        (rc = deal_member(s, s->deal.target, a, "balloons", demand, why)))
-        return rc;
-    memcpy(s->deal.demand, demand, sizeof demand);
+    (void)ctx, (void)why;
+    wp_state *s = st;
+    bal_of(json_object_get(a, "balloons"), s->deal.demand);
     memset(s->deal.offer, 0, sizeof s->deal.offer);
     s->deal.has_offer = 0;
     s->deal.waiting_target = 1;
-    emit(events, json_pack("{s:s,s:i,s:i,s:o}", "type", "demanded", "seat", seat, "target",
-                           s->deal.target, "balloons", wp_bal_json(demand)));
+    json_array_append_new(events, json_pack("{s:s,s:i,s:i,s:o}", "type", "demanded", "seat",
+                                            seat, "target", s->deal.target, "balloons",
+                                            wp_bal_json(s->deal.demand)));
     return WB_OK;
 }
 
-static int do_offer(wp_state *s, int seat, const json_t *a, json_t *events, char **why)
+static int do_offer(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *events,
+                    char **why)
 {
-    int rc, offer[WP_NVAL];
-    if ((rc = need_target(s, seat, why)) ||
-        (rc = deal_member(s, seat, a, "balloons", offer, why)))
-        return rc;
-    memcpy(s->deal.offer, offer, sizeof offer);
+    (void)ctx, (void)why;
+    wp_state *s = st;
+    bal_of(json_object_get(a, "balloons"), s->deal.offer);
     s->deal.has_offer = 1;
     s->deal.waiting_target = 0;
-    emit(events, json_pack("{s:s,s:i,s:i,s:o}", "type", "offered", "seat", seat, "to", s->turn,
-                           "balloons", wp_bal_json(offer)));
+    json_array_append_new(events, json_pack("{s:s,s:i,s:i,s:o}", "type", "offered", "seat",
+                                            seat, "to", s->turn, "balloons",
+                                            wp_bal_json(s->deal.offer)));
     return WB_OK;
 }
 
-static int do_refuse(wp_state *s, int seat, const json_t *a, json_t *events, char **why)
+static int do_refuse(void *st, const game_ctx *ctx, int seat, const json_t *a,
+                     json_t *events, char **why)
 {
-    int rc;
-    (void)a;
-    if ((rc = need_target(s, seat, why)))
-        return rc;
+    (void)ctx, (void)a, (void)why;
+    wp_state *s = st;
     memset(s->deal.offer, 0, sizeof s->deal.offer);
     s->deal.has_offer = 0;
     s->deal.waiting_target = 0;
-    emit(events, json_pack("{s:s,s:i,s:i}", "type", "refused", "seat", seat, "to", s->turn));
+    json_array_append_new(events, json_pack("{s:s,s:i,s:i}", "type", "refused", "seat", seat,
+                                            "to", s->turn));
     return WB_OK;
 }
 
@@ -529,8 +610,9 @@ static int do_refuse(wp_state *s, int seat, const json_t *a, json_t *events, cha
 static void settle(wp_state *s, const int bal[WP_NVAL], json_t *events)
 {
     int target = s->deal.target;
-    emit(events, json_pack("{s:s,s:i,s:i,s:o}", "type", "paid", "seat", target, "to", s->turn,
-                           "balloons", wp_bal_json(bal)));
+    json_array_append_new(events, json_pack("{s:s,s:i,s:i,s:o}", "type", "paid", "seat",
+                                            target, "to", s->turn, "balloons",
+                                            wp_bal_json(bal)));
     for (int v = 0; v < WP_NVAL; v++) {
         s->tube[target].bal[v] -= bal[v];
         s->tube[s->turn].bal[v] += bal[v];
@@ -538,38 +620,35 @@ static void settle(wp_state *s, const int bal[WP_NVAL], json_t *events)
     end_turn(s, events, 0);
 }
 
-static int do_pay(wp_state *s, int seat, const json_t *a, json_t *events, char **why)
+static int do_pay(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *events,
+                  char **why)
 {
-    int rc, bal[WP_NVAL];
-    (void)a;
-    if ((rc = need_target(s, seat, why)))
-        return rc;
+    (void)ctx, (void)seat, (void)a, (void)why;
+    wp_state *s = st;
+    int bal[WP_NVAL];
     memcpy(bal, s->deal.demand, sizeof bal);
     settle(s, bal, events);
     return WB_OK;
 }
 
-static int do_accept(wp_state *s, int seat, const json_t *a, json_t *events, char **why)
+static int do_accept(void *st, const game_ctx *ctx, int seat, const json_t *a,
+                     json_t *events, char **why)
 {
-    int rc, bal[WP_NVAL];
-    (void)a;
-    if ((rc = need_thrower(s, seat, why)))
-        return rc;
-    if (!s->deal.has_offer)
-        return no(why, game_why("seat %d has made no offer to accept", s->deal.target));
+    (void)ctx, (void)seat, (void)a, (void)why;
+    wp_state *s = st;
+    int bal[WP_NVAL];
     memcpy(bal, s->deal.offer, sizeof bal);
     settle(s, bal, events);
     return WB_OK;
 }
 
-static int do_call_off(wp_state *s, int seat, const json_t *a, json_t *events, char **why)
+static int do_call_off(void *st, const game_ctx *ctx, int seat, const json_t *a,
+                       json_t *events, char **why)
 {
-    int rc;
-    (void)a;
-    if ((rc = need_thrower(s, seat, why)))
-        return rc;
-    emit(events, json_pack("{s:s,s:i,s:i}", "type", "called_off", "seat", seat, "target",
-                           s->deal.target));
+    (void)ctx, (void)a, (void)why;
+    wp_state *s = st;
+    json_array_append_new(events, json_pack("{s:s,s:i,s:i}", "type", "called_off", "seat",
+                                            seat, "target", s->deal.target));
     memset(&s->deal, 0, sizeof s->deal);
     s->phase = WP_PH_ACT;
     s->extort_off = 1;
@@ -578,194 +657,140 @@ static int do_call_off(wp_state *s, int seat, const json_t *a, json_t *events, c
     return WB_OK;
 }
 
-static int do_toss(wp_state *s, int seat, const json_t *a, json_t *events, char **why)
+static int do_toss(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *events,
+                   char **why)
 {
-    int rc, b;
-    if ((rc = need_act(s, why)) || (rc = int_member(a, "balloon", &b, why)))
-        return rc;
-    if (!b)
-        return no(why, game_why("there is no #0 balloon in the stash"));
-    if ((rc = toss_check(s, seat, b, why)))
-        return rc;
+    (void)ctx, (void)why;
+    wp_state *s = st;
+    int b = member_int(a, "balloon");
     s->stash[b]--;
     s->tube[seat].bal[b]++;
-    emit(events, json_pack("{s:s,s:i,s:i}", "type", "tossed", "seat", seat, "balloon", b));
+    json_array_append_new(events, json_pack("{s:s,s:i,s:i}", "type", "tossed", "seat", seat,
+                                            "balloon", b));
     end_turn(s, events, 0);
     return WB_OK;
 }
 
-static int do_pull(wp_state *s, int seat, const json_t *a, json_t *events, char **why)
+static int do_pull(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *events,
+                   char **why)
 {
-    int rc;
-    (void)a;
-    if ((rc = need_act(s, why)) || (rc = pull_check(s, seat, why)))
-        return rc;
+    (void)ctx, (void)a, (void)why;
+    wp_state *s = st;
     int from = s->tube[seat].at, to = s->board->spaces[from].out;
     s->tube[seat].at = to;
-    emit(events, json_pack("{s:s,s:i,s:o,s:o}", "type", "pulled", "seat", seat, "from",
-                           wp_pos(s, from), "to", wp_pos(s, to)));
+    json_array_append_new(events, json_pack("{s:s,s:i,s:o,s:o}", "type", "pulled", "seat",
+                                            seat, "from", wp_pos(s, from), "to",
+                                            wp_pos(s, to)));
     end_turn(s, events, 0);
     return WB_OK;
 }
 
-static int do_end_turn(wp_state *s, int seat, const json_t *a, json_t *events, char **why)
+static int do_end_turn(void *st, const game_ctx *ctx, int seat, const json_t *a,
+                       json_t *events, char **why)
 {
-    int rc;
-    (void)a;
-    (void)seat;
-    if ((rc = need_act(s, why)))
-        return rc;
-    end_turn(s, events, 0);
+    (void)ctx, (void)seat, (void)a, (void)why;
+    end_turn(st, events, 0);
     return WB_OK;
 }
 
-typedef int (*handler)(wp_state *s, int seat, const json_t *a, json_t *events, char **why);
+/* --- the table ---------------------------------------------------------------- */
 
-static const struct {
-    const char *type;
-    handler fn;
-} handlers[] = {
-    {"roll", do_roll},       {"throw", do_throw},   {"extort", do_extort},
-    {"demand", do_demand},   {"offer", do_offer},   {"refuse", do_refuse},
-    {"pay", do_pay},         {"accept", do_accept}, {"call_off", do_call_off},
-    {"toss", do_toss},       {"pull", do_pull},     {"end_turn", do_end_turn},
-};
-
-int wp_apply(void *state, const game_ctx *ctx, int seat, const json_t *action,
-             json_t *events, char **why)
+/* The other seats still in the game: what a throw or an extortion names. */
+static json_t *other_seats(const void *st, int seat)
 {
-    wp_state *s = state;
-    const char *type = json_string_value(json_object_get(action, "type"));
-    handler fn = NULL;
-
-    (void)ctx;
-    for (size_t i = 0; type && i < sizeof handlers / sizeof handlers[0]; i++)
-        if (strcmp(type, handlers[i].type) == 0)
-            fn = handlers[i].fn;
-    if (!fn) {
-        *why = game_why("unknown action \"%s\": roll, throw, extort, demand, offer, refuse, "
-                        "pay, accept, call_off, toss, pull or end_turn",
-                        type ? type : "");
-        return WB_EINVAL;
-    }
-    if (seat < 0 || seat >= s->nseats) {
-        *why = game_why("only the players' seats act in Whirlpool Pond");
-        return WB_ENOTTURN;
-    }
-    if (s->phase == WP_PH_OVER) {
-        *why = game_why("the game is over");
-        return WB_ENOTTURN;
-    }
-    if (s->phase == WP_PH_EXTORT && seat == s->deal.target && s->deal.waiting_target &&
-        fn != do_pay && fn != do_offer && fn != do_refuse) {
-        *why = game_why("seat %d demands balloons of you: pay, offer or refuse", s->turn);
-        return WB_EILLEGAL;
-    }
-    if (!may_act(s, seat)) {
-        if (s->phase == WP_PH_ROLL_OFF)
-            *why = game_why("you are not (or no longer) rolling for first player");
-        else if (s->phase == WP_PH_EXTORT && seat == s->deal.target)
-            *why = game_why("seat %d is considering your answer", s->turn);
-        else
-            *why = game_why("it is seat %d's turn", s->turn);
-        return WB_ENOTTURN;
-    }
-    return fn(s, seat, action, events, why);
+    const wp_state *s = st;
+    json_t *a = json_array();
+    for (int t = 0; t < s->nseats; t++)
+        if (t != seat && s->tube[t].at >= 0)
+            json_array_append_new(a, json_integer(t));
+    return a;
 }
 
-/* --- the legal actions --------------------------------------------------------- */
-
-static int push_throws(const wp_state *s, int seat, int only, json_t *out)
+static json_t *balloon_values(const void *st, int seat)
 {
-    int rc = 0, dir;
-    for (int t = 0; t < s->nseats; t++) {
-        if (only >= 0 && t != only)
-            continue;
-        for (int b = WP_BAL_MAX; b >= WP_BAL_MIN; b--)
-            if (throw_check(s, seat, t, b, &dir, NULL) == WB_OK)
-                rc |= wp_push(out, json_pack("{s:s,s:i,s:i,s:s}", "type", "throw", "target", t,
-                                             "balloon", b, "direction", dir_names[dir]));
-    }
-    return rc;
+    (void)st, (void)seat;
+    return json_pack("[i,i,i]", 6, 5, 4);
 }
 
-/* A template whose member `key` is a selection of `target`'s balloons. */
-static json_t *deal_template(const wp_state *s, const char *type, int target, const char *key,
-                             const char *what)
+/* The description of a selection of `target`'s balloons. */
+static char *deal_desc(const wp_state *s, int target, const char *what)
 {
-    char have[128], *desc;
+    char have[128];
     bal_str(s->tube[target].bal, have, sizeof have);
-    desc = game_why("%s: an array of balloon values, a non-empty selection of seat %d's "
+    return game_why("%s: an array of balloon values, a non-empty selection of seat %d's "
                     "balloons [%s], e.g. [%d]", what, target, have,
                     lowest(s->tube[target].bal));
-    json_t *o = json_pack("{s:s,s:{s:s}}", "type", type, "$params", key, desc);
-    free(desc);
-    if (o && strcmp(type, "extort") == 0 && json_object_set_new(o, "target", json_integer(target))) {
-        json_decref(o);
-        o = NULL;
-    }
-    return o;
 }
 
-static int push_act(const wp_state *s, int seat, json_t *out)
+static char *demand_desc(const void *st, int seat, const json_t *body)
 {
-    int rc = push_throws(s, seat, -1, out);
-    for (int t = 0; t < s->nseats; t++)
-        if (extort_check(s, seat, t, NULL) == WB_OK)
-            rc |= wp_push(out, deal_template(s, "extort", t, "demand",
-                                             "the balloons you want for not hitting them"));
-    for (int b = WP_BAL_MAX; b >= WP_BAL_MIN; b--)
-        if (toss_check(s, seat, b, NULL) == WB_OK)
-            rc |= wp_push(out, json_pack("{s:s,s:i}", "type", "toss", "balloon", b));
-    if (pull_check(s, seat, NULL) == WB_OK)
-        rc |= wp_push(out, json_pack("{s:s}", "type", "pull"));
-    rc |= wp_push(out, json_pack("{s:s}", "type", "end_turn"));
-    return rc;
+    (void)seat;
+    return deal_desc(st, member_int(body, "target"),
+                     "the balloons you want for not hitting them");
 }
 
-static int push_deal(const wp_state *s, int seat, json_t *out)
+static char *new_demand_desc(const void *st, int seat, const json_t *body)
 {
-    int rc = 0, target = s->deal.target;
-    if (seat == s->turn) {
-        rc |= push_throws(s, seat, target, out);
-        rc |= wp_push(out, deal_template(s, "demand", target, "balloons",
-                                         "a new demand"));
-        if (s->deal.has_offer)
-            rc |= wp_push(out, json_pack("{s:s}", "type", "accept"));
-        rc |= wp_push(out, json_pack("{s:s}", "type", "call_off"));
-    } else {
-        rc |= wp_push(out, json_pack("{s:s}", "type", "pay"));
-        rc |= wp_push(out, deal_template(s, "offer", target, "balloons",
-                                         "what you offer instead"));
-        rc |= wp_push(out, json_pack("{s:s}", "type", "refuse"));
-    }
-    return rc;
+    (void)seat, (void)body;
+    return deal_desc(st, ((const wp_state *)st)->deal.target, "a new demand");
 }
 
-json_t *wp_actions(const void *state, int seat)
+static char *offer_desc(const void *st, int seat, const json_t *body)
 {
-    const wp_state *s = state;
-    json_t *out = json_array();
-    int rc = !out;
-    if (rc || seat < 0 || !may_act(s, seat))
-        return out;
-    switch (s->phase) {
-    case WP_PH_ROLL_OFF:
-    case WP_PH_ROLL:
-        rc = wp_push(out, json_pack("{s:s}", "type", "roll"));
-        break;
-    case WP_PH_ACT:
-        rc = push_act(s, seat, out);
-        break;
-    case WP_PH_EXTORT:
-        rc = push_deal(s, seat, out);
-        break;
-    case WP_PH_OVER:
-        break;
-    }
-    if (rc) {
-        json_decref(out);
-        return NULL;
-    }
-    return out;
+    (void)body;
+    return deal_desc(st, seat, "what you offer instead");
 }
+
+#define BALLOONS(key_, describe_)                                                          \
+    {.name = key_, .type = GAME_T_INTS, .has_range = 1, .min = WP_BAL_MIN,                 \
+     .max = WP_BAL_MAX, .desc = "an array of balloon values, e.g. [5]",                   \
+     .describe = describe_}
+
+static const game_member throw_members[] = {
+    {.name = "target", .type = GAME_T_INT, .desc = "the seat to hit", .domain = other_seats},
+    {.name = "balloon", .type = GAME_T_INT, .desc = "the value of the balloon thrown",
+     .domain = balloon_values},
+    {.name = "direction", .type = GAME_T_STRING, .optional = 1, .values = dir_names,
+     .desc = "n, ne, e, se, s, sw, w or nw: where the target is (checked when given)"},
+    {NULL},
+};
+static const game_member extort_members[] = {
+    {.name = "target", .type = GAME_T_INT, .desc = "the seat to extort", .domain = other_seats},
+    BALLOONS("demand", demand_desc),
+    {NULL},
+};
+static const game_member demand_members[] = {BALLOONS("balloons", new_demand_desc), {NULL}};
+static const game_member offer_members[] = {BALLOONS("balloons", offer_desc), {NULL}};
+static const game_member toss_members[] = {
+    {.name = "balloon", .type = GAME_T_INT, .desc = "the value of a balloon in the stash",
+     .domain = balloon_values},
+    {NULL},
+};
+
+#define ANSWER (GAME_ROLE_PENDING | TARGET)
+
+const game_action wp_actions[] = {
+    {.type = "roll", .who = ROLLER | MOVER, .phases = PH(WP_PH_ROLL_OFF) | PH(WP_PH_ROLL),
+     .apply = do_roll},
+    {.type = "throw", .who = MOVER, .phases = PH(WP_PH_ACT) | PH(WP_PH_EXTORT),
+     .members = throw_members, .check = check_throw, .apply = do_throw},
+    {.type = "extort", .who = MOVER, .phases = PH(WP_PH_ACT), .members = extort_members,
+     .check = check_extort, .apply = do_extort},
+    {.type = "demand", .who = MOVER, .phases = PH(WP_PH_EXTORT), .members = demand_members,
+     .check = check_demand, .apply = do_demand},
+    {.type = "accept", .who = MOVER, .phases = PH(WP_PH_EXTORT), .check = check_accept,
+     .apply = do_accept, .offered = has_offer},
+    {.type = "call_off", .who = MOVER, .phases = PH(WP_PH_EXTORT), .apply = do_call_off},
+    {.type = "pay", .who = ANSWER, .phases = PH(WP_PH_EXTORT), .may = may_answer,
+     .apply = do_pay},
+    {.type = "offer", .who = ANSWER, .phases = PH(WP_PH_EXTORT), .members = offer_members,
+     .may = may_answer, .check = check_offer, .apply = do_offer},
+    {.type = "refuse", .who = ANSWER, .phases = PH(WP_PH_EXTORT), .may = may_answer,
+     .apply = do_refuse},
+    {.type = "toss", .who = MOVER, .phases = PH(WP_PH_ACT), .members = toss_members,
+     .check = check_toss, .apply = do_toss},
+    {.type = "pull", .who = MOVER, .phases = PH(WP_PH_ACT), .check = check_pull,
+     .apply = do_pull},
+    {.type = "end_turn", .who = MOVER, .phases = PH(WP_PH_ACT), .apply = do_end_turn},
+    {NULL},
+};

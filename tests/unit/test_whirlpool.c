@@ -578,8 +578,9 @@ static void test_first_player(void **state)
         int value[4] = {0};
         assert_view(st, "to_act", n == 2 ? "[0,1]" : "[0,1,2]");
         assert_view(st, "phase", "\"roll_off\"");
-        /* Nobody moves, throws or ends a turn before the roll-off is over. */
-        assert_refused(st, 0, "{\"type\":\"end_turn\"}", WB_EILLEGAL);
+        /* Nobody moves, throws or ends a turn before the roll-off is over
+         * (not now: 409, the framework's code for every game). */
+        assert_refused(st, 0, "{\"type\":\"end_turn\"}", WB_ENOTTURN);
         for (int i = n - 1; i >= 0; i--) { /* in any order */
             assert_int_equal(act(st, i, "{\"type\":\"roll\"}", &evs[i]), WB_OK);
             json_t *r = event(evs[i], "rolled", 0);
@@ -657,7 +658,8 @@ static void test_move_corner(void **state)
     json_t *ev = NULL;
     assert_view(st, "to_act", "[0]");
     assert_refused(st, 1, "{\"type\":\"roll\"}", WB_ENOTTURN);
-    assert_refused(st, 0, "{\"type\":\"throw\",\"target\":1,\"balloon\":6}", WB_EILLEGAL);
+    /* Not before rolling (not now: 409). */
+    assert_refused(st, 0, "{\"type\":\"throw\",\"target\":1,\"balloon\":6}", WB_ENOTTURN);
     assert_int_equal(act(st, 0, "{\"type\":\"roll\"}", &ev), WB_OK);
     json_t *m = event(ev, "moved", 0);
     assert_json(json_object_get(m, "from"), "[3,1]");
@@ -956,7 +958,9 @@ static void test_extort_pay(void **state)
     assert_refused(st, 0, "{\"type\":\"extort\",\"target\":1,\"demand\":[]}", WB_EILLEGAL);
     assert_refused(st, 0, "{\"type\":\"extort\",\"target\":1,\"demand\":[6,6]}", WB_EILLEGAL);
     assert_refused(st, 0, "{\"type\":\"extort\",\"target\":1,\"demand\":[4]}", WB_EILLEGAL);
-    assert_refused(st, 0, "{\"type\":\"extort\",\"target\":1,\"demand\":[9]}", WB_EINVAL);
+    /* A value that is no balloon: outside the member's allowed values (422). */
+    assert_refused(st, 0, "{\"type\":\"extort\",\"target\":1,\"demand\":[9]}", WB_EILLEGAL);
+    assert_refused(st, 0, "{\"type\":\"extort\",\"target\":1,\"demand\":[\"6\"]}", WB_EINVAL);
     assert_refused(st, 0, "{\"type\":\"extort\",\"target\":1}", WB_EINVAL);
     assert_int_equal(act(st, 0, "{\"type\":\"extort\",\"target\":1,\"demand\":[6]}", &ev), WB_OK);
     assert_non_null(event(ev, "extortion", 0));
@@ -971,10 +975,11 @@ static void test_extort_pay(void **state)
     assert_int_equal(count_actions(st, 1, NULL), 3); /* pay, offer, refuse */
     assert_int_equal(count_actions(st, 0, "throw"), 2);
     assert_int_equal(count_actions(st, 0, "accept"), 0);
-    /* The target cannot throw or end the thrower's turn. */
-    assert_refused(st, 1, "{\"type\":\"throw\",\"target\":0,\"balloon\":6}", WB_EILLEGAL);
-    assert_refused(st, 0, "{\"type\":\"pay\"}", WB_EILLEGAL);
-    assert_refused(st, 0, "{\"type\":\"end_turn\"}", WB_EILLEGAL);
+    /* The target cannot throw, the thrower cannot pay for them nor end
+     * the turn while the deal is open (not you / not now: 409). */
+    assert_refused(st, 1, "{\"type\":\"throw\",\"target\":0,\"balloon\":6}", WB_ENOTTURN);
+    assert_refused(st, 0, "{\"type\":\"pay\"}", WB_ENOTTURN);
+    assert_refused(st, 0, "{\"type\":\"end_turn\"}", WB_ENOTTURN);
     /* He pays: the balloons change hands, he is not hit, the turn ends. */
     assert_int_equal(act(st, 1, "{\"type\":\"pay\"}", &ev), WB_OK);
     assert_json(json_object_get(event(ev, "paid", 0), "balloons"), "[6]");
@@ -1228,7 +1233,7 @@ static void test_actions_list(void **state)
     assert_int_equal(count_actions(st, GAME_SEAT_PUBLIC, NULL), 0);
     assert_refused(st, GAME_SEAT_HOST, "{\"type\":\"end_turn\"}", WB_ENOTTURN);
     assert_refused(st, 0, "{\"type\":\"dance\"}", WB_EINVAL);
-    assert_refused(st, 0, "{\"type\":\"roll\"}", WB_EILLEGAL); /* rolled already */
+    assert_refused(st, 0, "{\"type\":\"roll\"}", WB_ENOTTURN); /* rolled already: not now */
     K->destroy(st);
 
     /* On a rope coin of its own rope with balloons in the stash: toss by
