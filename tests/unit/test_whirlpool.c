@@ -1304,6 +1304,26 @@ static void test_views_and_load_errors(void **state)
         json_decref(copy);
         json_decref(p);
     }
+    /* The saved state carries its format version; a save from before
+     * there was one (same layout) loads as format 0 and saves as 1; a
+     * newer or unknown format is refused. */
+    {
+        json_t *old = json_deep_copy(saved);
+        void *st2 = NULL;
+        char *w = NULL;
+        assert_int_equal(json_integer_value(json_object_get(saved, "format")), 1);
+        json_object_del(old, "format");
+        assert_int_equal(K->load(old, &st2, &w), WB_OK);
+        json_t *again = K->save(st2);
+        assert_true(json_equal(again, saved));
+        json_decref(again);
+        K->destroy(st2);
+        json_object_set_new(old, "format", json_integer(2));
+        assert_int_equal(K->load(old, &st2, &w), WB_EINVAL);
+        assert_non_null(strstr(w, "bad format"));
+        free(w);
+        json_decref(old);
+    }
     json_t *nothing = json_object();
     void *out = NULL;
     char *why = NULL;
