@@ -7,14 +7,15 @@
  * (RFC 9457).  It is the only module, besides the daemon's
  * main, that knows libmicrohttpd; nothing of it shows through this header.
  *
- * A server runs its own threads (libmicrohttpd's internal polling thread
- * and thread pool).  api_server_start() returns once the socket is bound
+ * A server runs its own threads (one per worker, each polling its own
+ * libmicrohttpd daemon; see workers.h).  api_server_start() returns once the socket is bound
  * and listening; api_server_stop() returns once every request in flight
  * has finished and every thread has exited.
  */
 #ifndef API_H
 #define API_H
 
+#include <limits.h>
 #include <stddef.h>
 
 #include "dict.h"
@@ -24,6 +25,9 @@ typedef struct api_server api_server;
 
 #define API_PORT_DEFAULT 8080
 #define API_MAX_BODY_DEFAULT ((size_t)64 * 1024) /* bytes of request body */
+#define API_PER_IP_DEFAULT 1024u   /* connections from one client address */
+#define API_HEAD_TIMEOUT_DEFAULT 10u /* seconds for a request head */
+#define API_UNLIMITED UINT_MAX     /* per_ip_limit: no cap */
 
 typedef struct api_config {
     const char *host;          /* address to bind: "127.0.0.1", "::1",
@@ -33,6 +37,13 @@ typedef struct api_config {
     unsigned threads;          /* worker threads; 0: one per CPU */
     size_t max_body;           /* largest request body; 0: the default */
     unsigned connection_limit; /* open connections; 0: from RLIMIT_NOFILE */
+    unsigned per_ip_limit;     /* open connections from one client address
+                                * (IPv6: one /64); further ones are closed
+                                * at once; 0: 1024; API_UNLIMITED: no cap */
+    unsigned head_timeout_s;   /* a request head must arrive whole within
+                                * this many seconds of its first byte, or
+                                * the client gets a 408 and is cut off;
+                                * 0: 10 */
     int verbose;               /* log one line per request to stderr (5xx
                                 * responses are logged always) */
     const dict_lib *dicts;     /* the dictionaries served; borrowed, must

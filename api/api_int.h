@@ -131,6 +131,8 @@ typedef enum api_prob {
     API_P_ILLEGAL_ACTION,     /* 422 the rules do not allow it */
     API_P_MATCH_LIMIT,        /* 503 too many live matches */
     API_P_TOO_MANY_STREAMS,   /* 503 too many event streams open */
+    API_P_UNSUPPORTED_MEDIA_TYPE, /* 415 a body that is not application/json */
+    API_P_REQUEST_TIMEOUT,    /* 408 the request head came too slowly */
     API_P_COUNT_
 } api_prob;
 

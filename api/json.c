@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "wb_mem.h"
 
@@ -69,9 +70,45 @@ void api_reply_static(api_req *r, unsigned status, const char *content_type,
     r->code = NULL;
 }
 
+/* Is `ct` (a Content-Type value) application/json, with or without
+ * parameters (charset=utf-8)?  Media types are case-insensitive. */
+static int is_json_type(const char *ct)
+{
+    static const char want[] = "application/json";
+    while (*ct == ' ' || *ct == '\t')
+        ct++;
+    if (strncasecmp(ct, want, sizeof want - 1) != 0)
+        return 0;
+    ct += sizeof want - 1;
+    while (*ct == ' ' || *ct == '\t')
+        ct++;
+    return *ct == '\0' || *ct == ';';
+}
+
 int api_body_object(api_req *r, json_t **out)
 {
     *out = NULL;
+    /* A browser sends a cross-site POST without asking first (no CORS
+     * preflight) only when it is text/plain, a form, or without a
+     * Content-Type; demanding application/json keeps every other site's
+     * pages from acting through a visitor's browser. */
+    const char *ct = api_header(r, "Content-Type");
+    if (!ct) {
+        api_problem(r, API_P_UNSUPPORTED_MEDIA_TYPE,
+                    "the body has no Content-Type; send it as application/json "
+                    "(curl: --json, or -H 'Content-Type: application/json')");
+        return -1;
+    }
+    if (!is_json_type(ct)) {
+        char got[64];
+        snprintf(got, sizeof got, "%.*s", api_clip(ct, strlen(ct), 40), ct);
+        for (char *p = got; *p; p++)
+            if ((unsigned char)*p < 0x20 || *p == 0x7f || *p == '"')
+                *p = '?';
+        api_problem(r, API_P_UNSUPPORTED_MEDIA_TYPE,
+                    "the body is sent as \"%s\"; send it as application/json", got);
+        return -1;
+    }
     if (r->body_len == 0) {
         api_problem(r, API_P_BAD_JSON, "the request body is empty; a JSON object is required");
         return -1;

@@ -51,6 +51,10 @@ static const struct {
     [API_P_MATCH_LIMIT] = {503, "match_limit", "Too many live matches", "Retry-After", "60"},
     [API_P_TOO_MANY_STREAMS] = {503, "too_many_streams", "Too many event streams are open",
                                 "Retry-After", "5"},
+    [API_P_UNSUPPORTED_MEDIA_TYPE] = {415, "unsupported_media_type",
+                                      "The body must be sent as application/json", "Accept-Post",
+                                      "application/json"},
+    [API_P_REQUEST_TIMEOUT] = {408, "request_timeout", "The request came too slowly"},
 };
 
 /* wb_err -> problem.  Codes not named here are the server's fault. */

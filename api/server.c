@@ -2,8 +2,11 @@
  * server.c - libmicrohttpd wiring: the daemon, the request closure, the
  * body, the response and the access log.
  *
- * One MHD daemon with an internal polling thread and a thread pool (epoll
- * on Linux).  Each request gets an api_conn closure, created in the URI
+ * The connections are served by workers.c: one libmicrohttpd daemon per
+ * worker thread, all on one listening socket, polled by our own loop (MHD's
+ * internal epoll loop of 0.9.75 stalls; see workers.h), with a deadline on
+ * request heads and a cap on connections per client address.  Each request
+ * gets an api_conn closure, created in the URI
  * log callback (which sees the request target exactly as the client sent
  * it, before MHD unescapes anything) and freed in the completion callback,
  * whatever way the request ends.  The body is accumulated in the closure
@@ -14,11 +17,13 @@
  *
  * Event streams (sse.c) suspend their connection while they have nothing
  * to send, so the daemon allows suspension; on stop, the streams are ended
- * and resumed before MHD_stop_daemon(), which must find none suspended.
+ * and resumed before the workers stop their daemons (MHD_stop_daemon() must
+ * find none suspended).
  */
 #include "api.h"
 #include "api_int.h"
 #include "sse.h"
+#include "workers.h"
 
 #include <microhttpd.h>
 #include <netdb.h>
@@ -41,9 +46,9 @@
 #define LOG_URI_MAX 200
 
 struct api_server {
-    struct MHD_Daemon *mhd;
+    api_workers *workers;
     api_ctx ctx;
-    unsigned port;
+    char *timeout_reply; /* the raw 408 of the head deadline */
 };
 
 /* The closure of one request (MHD's *req_cls). */
@@ -288,6 +293,7 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *c, const char
     }
     if (!rc->seen) {
         rc->seen = 1;
+        api_workers_head_done(c);
         snprintf(rc->method, sizeof rc->method, "%s", method);
         const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
                                                      MHD_HTTP_HEADER_CONTENT_LENGTH);
@@ -342,6 +348,7 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **req_cls,
                          enum MHD_RequestTerminationCode toe)
 {
     api_conn *rc = *req_cls;
+    api_workers_request_done(c);
     if (!rc)
         return;
     *req_cls = NULL;
@@ -385,6 +392,25 @@ void api_config_init(api_config *cfg)
     cfg->heartbeat_s = API_SSE_HEARTBEAT_DEFAULT;
 }
 
+/* The raw response sent to a client cut off by the head deadline: a 408
+ * problem document, built once by the one problem table. */
+static char *timeout_reply(api_server *s, unsigned head_timeout_s, size_t *len)
+{
+    api_req r;
+    memset(&r, 0, sizeof r);
+    r.ctx = &s->ctx;
+    api_problem(&r, API_P_REQUEST_TIMEOUT,
+                "the request head did not arrive within %u seconds of its first byte",
+                head_timeout_s);
+    char *out = wb_asprintf("HTTP/1.1 %u Request Timeout\r\nContent-Type: %s\r\n"
+                            "Content-Length: %zu\r\nConnection: close\r\n\r\n%.*s",
+                            r.status, r.content_type, r.out_len, (int)r.out_len,
+                            r.out ? r.out : r.out_static);
+    api_req_cleanup(&r);
+    *len = strlen(out);
+    return out;
+}
+
 int api_server_start(const api_config *cfg, api_server **out)
 {
     int rc = WB_OK;
@@ -421,45 +447,55 @@ int api_server_start(const api_config *cfg, api_server **out)
         goto out;
     s->ctx.max_body = cfg->max_body ? cfg->max_body : API_MAX_BODY_DEFAULT;
     s->ctx.verbose = cfg->verbose;
-    unsigned threads = cfg->threads ? cfg->threads : cpu_count();
-    unsigned limit = cfg->connection_limit ? cfg->connection_limit : default_connection_limit();
-    unsigned flags =
-        MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME;
-    if (ai->ai_family == AF_INET6)
-        flags |= MHD_USE_IPv6;
 
-    s->mhd = MHD_start_daemon(
-        flags, (uint16_t)cfg->port, NULL, NULL, on_access, s,
-        MHD_OPTION_EXTERNAL_LOGGER, mhd_log, (void *)s,
-        MHD_OPTION_SOCK_ADDR, ai->ai_addr,
-        MHD_OPTION_URI_LOG_CALLBACK, on_uri, (void *)s,
-        MHD_OPTION_UNESCAPE_CALLBACK, unescape_none, (void *)NULL,
-        MHD_OPTION_NOTIFY_COMPLETED, on_completed, (void *)s,
-        MHD_OPTION_THREAD_POOL_SIZE, threads > 1 ? threads : 0u,
-        MHD_OPTION_CONNECTION_LIMIT, limit,
-        MHD_OPTION_CONNECTION_TIMEOUT, CONN_TIMEOUT_S,
-        MHD_OPTION_END);
-    if (!s->mhd) {
+    unsigned head_s = cfg->head_timeout_s ? cfg->head_timeout_s : API_HEAD_TIMEOUT_DEFAULT;
+    api_workers_config wc;
+    memset(&wc, 0, sizeof wc);
+    wc.addr = ai->ai_addr;
+    wc.addrlen = ai->ai_addrlen;
+    wc.threads = cfg->threads ? cfg->threads : cpu_count();
+    wc.backlog = SOMAXCONN;
+    wc.conn_limit = cfg->connection_limit ? cfg->connection_limit : default_connection_limit();
+    if (wc.conn_limit < wc.threads)
+        wc.conn_limit = wc.threads;
+    wc.per_ip_limit = cfg->per_ip_limit == API_UNLIMITED ? 0
+                      : cfg->per_ip_limit ? cfg->per_ip_limit
+                                          : API_PER_IP_DEFAULT;
+    wc.idle_timeout_s = CONN_TIMEOUT_S;
+    wc.head_timeout_ms = head_s * 1000u;
+    s->timeout_reply = timeout_reply(s, head_s, &wc.timeout_reply_len);
+    wc.timeout_reply = s->timeout_reply;
+    wc.access = on_access;
+    wc.access_cls = s;
+    struct MHD_OptionItem opts[] = {
+        {MHD_OPTION_EXTERNAL_LOGGER, (intptr_t)mhd_log, s},
+        {MHD_OPTION_URI_LOG_CALLBACK, (intptr_t)on_uri, s},
+        {MHD_OPTION_UNESCAPE_CALLBACK, (intptr_t)unescape_none, NULL},
+        {MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)on_completed, s},
+        {MHD_OPTION_END, 0, NULL},
+    };
+    wc.opts = opts;
+    if (api_workers_start(&wc, &s->workers) != 0) {
         fprintf(stderr, "wibbelld: cannot listen on %s port %u\n", host, cfg->port);
         rc = WB_EIO;
         goto out;
     }
-    const union MHD_DaemonInfo *di = MHD_get_daemon_info(s->mhd, MHD_DAEMON_INFO_BIND_PORT);
-    s->port = di && di->port ? di->port : cfg->port;
     *out = s;
     s = NULL;
 out:
     if (ai)
         freeaddrinfo(ai);
-    if (s)
+    if (s) {
         api_sse_hub_destroy(s->ctx.sse);
+        free(s->timeout_reply);
+    }
     free(s);
     return rc;
 }
 
 unsigned api_server_port(const api_server *s)
 {
-    return s->port;
+    return api_workers_port(s->workers);
 }
 
 void api_server_stop(api_server *s)
@@ -467,7 +503,8 @@ void api_server_stop(api_server *s)
     if (!s)
         return;
     api_sse_hub_shutdown(s->ctx.sse);
-    MHD_stop_daemon(s->mhd);
+    api_workers_stop(s->workers);
     api_sse_hub_destroy(s->ctx.sse);
+    free(s->timeout_reply);
     free(s);
 }

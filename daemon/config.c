@@ -27,6 +27,8 @@
 #define MAX_STREAMS_MAX 100000
 #define HEARTBEAT_DEFAULT_S 15
 #define HEARTBEAT_MAX_S 3600
+#define CONNECTIONS_MAX 1000000
+#define HEAD_TIMEOUT_MAX_S 3600
 
 static const char usage_text[] =
     "Usage: wibbelld [OPTION]...\n"
@@ -53,6 +55,15 @@ static const char usage_text[] =
     "                             once (default 256)\n"
     "      --heartbeat SECONDS    keep-alive comment on an idle event stream every\n"
     "                             SECONDS (default 15)\n"
+    "      --max-connections N    open HTTP connections at once (default: what the\n"
+    "                             descriptor limit allows, up to 100000)\n"
+    "      --max-connections-per-ip N\n"
+    "                             open connections from one client address (IPv6:\n"
+    "                             one /64); more are closed at once; 0: no cap\n"
+    "                             (default 1024; raise it behind a proxy)\n"
+    "      --head-timeout SECONDS a request head must arrive whole within SECONDS of\n"
+    "                             its first byte, or the client gets 408 and is cut\n"
+    "                             off (default 10)\n"
     "  -v, --verbose              log every request to stderr\n"
     "  -h, --help                 show this help and exit\n"
     "  -V, --version              show the version and exit\n"
@@ -212,7 +223,7 @@ void config_free(config *cfg)
 int config_parse(config *cfg, int argc, char **argv)
 {
     enum { OPT_DICTS = 256, OPT_MAX_BODY, OPT_MAX_MATCHES, OPT_ABANDON, OPT_MAX_STREAMS,
-           OPT_HEARTBEAT };
+           OPT_HEARTBEAT, OPT_MAX_CONN, OPT_MAX_CONN_IP, OPT_HEAD_TIMEOUT };
     static const struct option longopts[] = {
         {"listen", required_argument, NULL, 'l'},
         {"data-dir", required_argument, NULL, 'd'},
@@ -223,6 +234,9 @@ int config_parse(config *cfg, int argc, char **argv)
         {"abandon-after", required_argument, NULL, OPT_ABANDON},
         {"max-streams", required_argument, NULL, OPT_MAX_STREAMS},
         {"heartbeat", required_argument, NULL, OPT_HEARTBEAT},
+        {"max-connections", required_argument, NULL, OPT_MAX_CONN},
+        {"max-connections-per-ip", required_argument, NULL, OPT_MAX_CONN_IP},
+        {"head-timeout", required_argument, NULL, OPT_HEAD_TIMEOUT},
         {"verbose", no_argument, NULL, 'v'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
@@ -301,6 +315,25 @@ int config_parse(config *cfg, int argc, char **argv)
                 return usage_error("--heartbeat: '%s' is not a number of seconds from 1 to %d",
                                    optarg, HEARTBEAT_MAX_S);
             cfg->heartbeat_s = (unsigned)n;
+            break;
+        case OPT_MAX_CONN:
+            if (parse_num(optarg, CONNECTIONS_MAX, 0, &n) || n == 0)
+                return usage_error("--max-connections: '%s' is not a number from 1 to %d", optarg,
+                                   CONNECTIONS_MAX);
+            cfg->max_connections = (unsigned)n;
+            break;
+        case OPT_MAX_CONN_IP:
+            if (parse_num(optarg, CONNECTIONS_MAX, 0, &n))
+                return usage_error("--max-connections-per-ip: '%s' is not a number from 0 "
+                                   "(no cap) to %d",
+                                   optarg, CONNECTIONS_MAX);
+            cfg->max_connections_per_ip = n == 0 ? API_UNLIMITED : (unsigned)n;
+            break;
+        case OPT_HEAD_TIMEOUT:
+            if (parse_num(optarg, HEAD_TIMEOUT_MAX_S, 0, &n) || n == 0)
+                return usage_error("--head-timeout: '%s' is not a number of seconds from 1 to %d",
+                                   optarg, HEAD_TIMEOUT_MAX_S);
+            cfg->head_timeout_s = (unsigned)n;
             break;
         case 'v':
             cfg->verbose = 1;

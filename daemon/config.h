@@ -4,7 +4,9 @@
  *   wibbelld [--listen ADDR:PORT] [--data-dir DIR] [--dictionaries ID,...]
  *            [--threads N] [--max-body BYTES] [--max-matches N]
  *            [--abandon-after SECONDS] [--max-streams N]
- *            [--heartbeat SECONDS] [-v|--verbose] [--help] [--version]
+ *            [--heartbeat SECONDS] [--max-connections N]
+ *            [--max-connections-per-ip N] [--head-timeout SECONDS]
+ *            [-v|--verbose] [--help] [--version]
  *
  * Parsing is kept apart from main() so that every rule about arguments
  * (what is a usage error, where the data directory is by default) lives
@@ -29,6 +31,9 @@ typedef struct config {
     long long abandon_s; /* an untouched active match is abandoned after */
     unsigned max_streams; /* open event streams */
     unsigned heartbeat_s; /* keep-alive comment on idle event streams */
+    unsigned max_connections;        /* 0: from the descriptor limit */
+    unsigned max_connections_per_ip; /* 0: 1024; API_UNLIMITED: no cap */
+    unsigned head_timeout_s;         /* 0: 10 */
     int verbose;
 } config;
 
@@ -42,7 +47,9 @@ enum {
  * 127.0.0.1:8080; the data directory $WIBBELLD_DATA_DIR, else
  * $XDG_DATA_HOME/wibbelld, else $HOME/.local/share/wibbelld; en_US; one
  * thread per CPU; 64 KiB bodies; 1000 live matches, abandoned after a day
- * (86400 s) untouched; 256 event streams with a heartbeat every 15 s.  --help and --version print to stdout,
+ * (86400 s) untouched; 256 event streams with a heartbeat every 15 s; as
+ * many connections as the descriptor limit allows, 1024 per client address,
+ * 10 s for a request head.  --help and --version print to stdout,
  * errors go to stderr.  Returns CONFIG_RUN, CONFIG_EXIT or CONFIG_USAGE;
  * in every case `cfg` is to be released with config_free(). */
 int config_parse(config *cfg, int argc, char **argv);

@@ -277,6 +277,9 @@ int main(int argc, char **argv)
     ac.matches = ms;
     ac.max_streams = cfg.max_streams;
     ac.heartbeat_s = cfg.heartbeat_s;
+    ac.connection_limit = cfg.max_connections;
+    ac.per_ip_limit = cfg.max_connections_per_ip;
+    ac.head_timeout_s = cfg.head_timeout_s;
     rc = api_server_start(&ac, &srv);
     if (rc != WB_OK) {
         fprintf(stderr, "wibbelld: cannot start the HTTP server: %s\n", wb_strerror(rc));

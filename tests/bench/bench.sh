@@ -5,7 +5,8 @@
 #    the same size on the same machine (the HTTP ceiling here), as a ratio;
 #  - server time per check, match, prefix and pattern, each next to the
 #    naive scan it was chosen over (bench_dict);
-#  - resident memory of the daemon.
+#  - resident memory of the daemon;
+#  - one worker thread under 64, 256 and 1024 connections (bench_conns.sh).
 # Run it with `bash deploy/setup.sh bench` (installs wrk and nginx).
 # Everything listens on 127.0.0.1 only and stops by itself.
 set -euo pipefail
@@ -73,3 +74,5 @@ kill "$dpid"; wait "$dpid" 2>/dev/null || true
 
 echo "== server time per operation (bench_dict)"
 "$B/tests/bench_dict" "$work/data" 0.3
+
+bash tests/bench/bench_conns.sh
