@@ -441,6 +441,8 @@ static json_t *member_values(const void *st, int seat, const game_member *m)
 {
     if (m->domain)
         return m->domain(st, seat);
+    if (m->optional && !m->values)
+        return NULL; /* left out of the listed bodies */
     if (m->type == GAME_T_INT && m->has_range && m->max - m->min < ENUM_MAX) {
         json_t *a = json_array();
         for (json_int_t v = m->min; v <= m->max; v++)

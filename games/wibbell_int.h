@@ -1,12 +1,13 @@
 /*
- * wibbell_int.h - private to the Wibbell module (wibbell.c, wibbell_rules.c,
- * wibbell_io.c): the state of a match as plain C, and the helpers the
- * three files share.
+ * wibbell_int.h - private to the Wibbell module: the state of a match as
+ * plain C, and what the module's files share.  They depend one way:
  *
- * wibbell.c      the game_kind table, options, set-up (create), the deck
- *                file parser, small shared helpers;
- * wibbell_rules.c the state machine: apply() and everything an action does;
- * wibbell_io.c   views, actions lists, save/load and the queries.
+ * wibbell.c        the game kind: options, set-up, the game_def;
+ * wibbell_rules.c  the state machine: the action table (who, when, the
+ *                  checks) and everything an action does;
+ * wibbell_io.c     views, the state for the codec, the queries;
+ * wibbell_cards.c  cards, decks, id lists and the small facts about a
+ *                  state that the rules and the views both read.
  *
  * Cards are identified by their index in `cards` (the deck as given or as
  * read from games/data/wibbell-deck.txt); every list of cards below holds
@@ -20,7 +21,7 @@
 #include <stdint.h>
 
 #include "dict.h"
-#include "game.h"
+#include "game_def.h"
 #include "rng.h"
 
 #define WIBBELL_LETTERS_MAX 26  /* letters on one card */
@@ -104,6 +105,7 @@ typedef struct wibbell_turn {
 } wibbell_turn;
 
 typedef struct wibbell_state {
+    game_base base;
     /* options, fixed at creation */
     wibbell_mode mode;
     int companion, learning_aid, shuffle;
@@ -144,7 +146,7 @@ typedef struct wibbell_state {
     size_t nturns, capturns;
 } wibbell_state;
 
-/* --- wibbell.c ---------------------------------------------------------- */
+/* --- wibbell_cards.c ---------------------------------------------------- */
 
 void wibbell_ids_push(wibbell_ids *l, int id);
 /* Remove the element at index i, keeping the order. */
@@ -161,8 +163,8 @@ int wibbell_deck_parse(const char *text, size_t len, wibbell_card **cards,
 /* The letters of a card as a comparable key: upper-case, sorted. */
 void wibbell_card_key(const char *letters, char out[WIBBELL_LETTERS_MAX + 1]);
 
-const char *wibbell_mode_name(wibbell_mode m);
-const char *wibbell_phase_name(wibbell_phase ph);
+extern const char *const wibbell_mode_names[];  /* by wibbell_mode */
+extern const char *const wibbell_phase_names[]; /* by wibbell_phase */
 
 /* Cards a seat wins in a round before it ends: 3, or 4 in simple mode. */
 size_t wibbell_round_cards(const wibbell_state *st);
@@ -174,40 +176,37 @@ size_t wibbell_score(const wibbell_state *st, size_t seat);
 int wibbell_eligible(const wibbell_state *st, size_t seat);
 /* Index of the pending claim of `seat` in the window, or -1. */
 long wibbell_claim_of(const wibbell_state *st, size_t seat);
-/* Does `seat` have to act now (the to_act convention)? */
+/* Does `seat` have to act now (or, in companion mode, does the host
+ * await its shout or choice)? */
 int wibbell_to_act(const wibbell_state *st, size_t seat);
 /* The cards a claim of `seat` must satisfy, as letter strings: the
  * centre, then the seat's handicaps, then its face-up cards.  Returns the
  * count (may exceed DICT_CARDS_MAX; only that many are written). */
 size_t wibbell_claim_cards(const wibbell_state *st, size_t seat,
                            const char *out[DICT_CARDS_MAX]);
+/* Winners and scores (game_def.result). */
+void wibbell_result(const void *state, int *winner, json_int_t *score);
+/* Free what the state points to (game_def.free). */
+void wibbell_free(void *state);
 
-/* The whole state as freed by destroy (NULL accepted). */
-void wibbell_free(wibbell_state *st);
-
-/* JSON building: `rc |= wibbell_set(o, k, v)` steals v (NULL is a failure). */
-int wibbell_set(json_t *o, const char *key, json_t *v);
-int wibbell_push(json_t *a, json_t *v);
-/* A card as {"id","letters","value","border"}; NULL on failure. */
+/* A card as {"id","letters","value","border"}, and a list of them. */
 json_t *wibbell_card_json(const wibbell_state *st, int id);
 json_t *wibbell_cards_json(const wibbell_state *st, const wibbell_ids *l);
-json_t *wibbell_scores_json(const wibbell_state *st);
-json_t *wibbell_winners_json(const wibbell_state *st);
 
 /* --- wibbell_rules.c ---------------------------------------------------- */
 
-/* After set-up: fill the centre and start the first turn (WB_OK). */
-int wibbell_start(wibbell_state *st, json_t *events);
-int wibbell_apply(void *state, const game_ctx *ctx, int seat,
-                  const json_t *action, json_t *events, char **why);
+extern const game_action wibbell_actions[];
+/* After set-up: fill the centre and start the first turn. */
+void wibbell_start(wibbell_state *st);
+unsigned wibbell_roles(const void *state, int seat);
+int wibbell_pending(const void *state, game_pending *out);
+char *wibbell_situation(const void *state);
 int64_t wibbell_deadline(const void *state);
 
 /* --- wibbell_io.c ------------------------------------------------------- */
 
-json_t *wibbell_view(const void *state, int seat);
-json_t *wibbell_actions(const void *state, int seat);
-json_t *wibbell_save(const void *state);
-int wibbell_load(const json_t *saved, void **state, char **why);
+void wibbell_view(const void *state, int seat, json_t *out);
+void wibbell_io(game_io *io, void *state);
 int wibbell_query(const void *state, const game_ctx *ctx, int seat,
                   const char *name, const json_t *args, json_t **out,
                   char **why);

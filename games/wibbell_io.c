@@ -1,12 +1,15 @@
 /*
- * wibbell_io.c - what Wibbell shows and stores: the views, the lists of
- * legal actions, save/load of the whole state, and the classroom queries
- * ("vocabulary", "hints").  Nothing here changes a match.
+ * wibbell_io.c - what Wibbell shows and stores: the views, the state for
+ * the codec (game_json.h: one description, both ways, and the invariants
+ * a loaded state must hold), and the classroom queries ("vocabulary",
+ * "hints").  Nothing here changes a match.
  *
- * Nothing in Wibbell is secret between seats, so the public and seat
- * views differ only by "seat"; the host view adds the face-down cards and
- * the vocabulary log.  No view ever holds the order of the deck, only its
- * count.  The shapes are documented in games/WIBBELL.md.
+ * The only secret between seats is a claim waiting in the tie window:
+ * another seat sees that it was made, not its word, until the window
+ * closes (game_secret_view); the host sees it all.  The host view adds
+ * the face-down cards and the vocabulary log.  No view ever holds the
+ * order of the deck, only its count.  The shapes are documented in
+ * games/WIBBELL.md.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -18,77 +21,6 @@
 #include "wibbell_int.h"
 
 /* --- views --------------------------------------------------------------- */
-
-static json_t *handicaps_json(const wibbell_state *st, const wibbell_player *p)
-{
-    json_t *a = json_array();
-    int rc = !a;
-    for (size_t i = 0; a && i < p->hcap.n; i++) {
-        json_t *c = wibbell_card_json(st, p->hcap.v[i]);
-        if (c)
-            rc |= wibbell_set(c, "starting", json_boolean(i < p->nstart));
-        rc |= wibbell_push(a, c);
-    }
-    if (rc) {
-        json_decref(a);
-        return NULL;
-    }
-    return a;
-}
-
-static json_t *player_json(const wibbell_state *st, size_t s, int host)
-{
-    const wibbell_player *p = &st->p[s];
-    json_t *o = json_object();
-    int rc = !o;
-    if (!o)
-        return NULL;
-    rc |= wibbell_set(o, "seat", json_integer((json_int_t)s));
-    rc |= wibbell_set(o, "name", json_string(p->name));
-    rc |= wibbell_set(o, "face_up", wibbell_cards_json(st, &p->up));
-    rc |= wibbell_set(o, "face_down", json_integer((json_int_t)p->down.n));
-    if (host)
-        rc |= wibbell_set(o, "face_down_cards", wibbell_cards_json(st, &p->down));
-    rc |= wibbell_set(o, "handicaps", handicaps_json(st, p));
-    rc |= wibbell_set(o, "score", json_integer((json_int_t)wibbell_score(st, s)));
-    rc |= wibbell_set(o, "cards_this_round", json_integer((json_int_t)p->won));
-    rc |= wibbell_set(o, "rounds_won", json_integer((json_int_t)p->rounds_won));
-    rc |= wibbell_set(o, "out", json_boolean(st->phase == WIBBELL_PLAY && p->out));
-    rc |= wibbell_set(o, "barred", json_boolean(st->barred == (int)s));
-    if (rc) {
-        json_decref(o);
-        return NULL;
-    }
-    return o;
-}
-
-static json_t *strings_json(char *const *v, size_t n)
-{
-    json_t *a = json_array();
-    int rc = !a;
-    for (size_t i = 0; a && i < n; i++)
-        rc |= wibbell_push(a, json_string(v[i]));
-    if (rc) {
-        json_decref(a);
-        return NULL;
-    }
-    return a;
-}
-
-static json_t *claims_json(const wibbell_state *st)
-{
-    json_t *a = json_array();
-    int rc = !a;
-    for (size_t i = 0; a && i < st->nclaims; i++)
-        rc |= wibbell_push(a, json_pack("{s:i,s:s,s:I}", "seat", st->claims[i].seat,
-                                        "word", st->claims[i].word,
-                                        "at", (json_int_t)st->claims[i].at));
-    if (rc) {
-        json_decref(a);
-        return NULL;
-    }
-    return a;
-}
 
 /* A row of a claim still waiting in the tie window, of a seat other than
  * `seat` (a seat, or the host: none)?  Its word is that seat's secret
@@ -106,545 +38,257 @@ static int sealed_row(const wibbell_state *st, size_t row, int seat)
 static json_t *vocab_json(const wibbell_state *st, int seat)
 {
     json_t *a = json_array();
-    int rc = !a;
-    for (size_t i = 0; a && i < st->nvocab; i++) {
+    for (size_t i = 0; i < st->nvocab; i++) {
         const wibbell_vocab *v = &st->vocab[i];
-        if (sealed_row(st, i, seat))
-            continue;
-        rc |= wibbell_push(a, json_pack(
-            "{s:I,s:i,s:s,s:s,s:b,s:b,s:s,s:s,s:s,s:I}",
-            "turn", (json_int_t)v->turn, "seat", v->seat, "player", st->p[v->seat].name,
-            "word", v->word, "accepted", v->accepted, "won", v->won,
-            "reasons", v->reasons, "pos", v->pos, "definition", v->definition,
-            "at", (json_int_t)v->at));
-    }
-    if (rc) {
-        json_decref(a);
-        return NULL;
+        if (!sealed_row(st, i, seat))
+            json_array_append_new(a, json_pack(
+                "{s:I,s:i,s:s,s:s,s:b,s:b,s:s,s:s,s:s,s:I}", "turn", (json_int_t)v->turn,
+                "seat", v->seat, "player", st->p[v->seat].name, "word", v->word, "accepted",
+                v->accepted, "won", v->won, "reasons", v->reasons, "pos", v->pos,
+                "definition", v->definition, "at", (json_int_t)v->at));
     }
     return a;
 }
 
-static json_t *keep_choices_json(const wibbell_state *st)
+static json_t *player_json(const wibbell_state *st, size_t s, int host)
 {
+    const wibbell_player *p = &st->p[s];
+    json_t *hcap = json_array();
+    for (size_t i = 0; i < p->hcap.n; i++) {
+        json_t *c = wibbell_card_json(st, p->hcap.v[i]);
+        json_object_set_new(c, "starting", json_boolean(i < p->nstart));
+        json_array_append_new(hcap, c);
+    }
+    json_t *o = json_pack("{s:I, s:s, s:o, s:I, s:o, s:I, s:I, s:I, s:b, s:b}", "seat",
+                          (json_int_t)s, "name", p->name, "face_up",
+                          wibbell_cards_json(st, &p->up), "face_down", (json_int_t)p->down.n,
+                          "handicaps", hcap, "score", (json_int_t)wibbell_score(st, s),
+                          "cards_this_round", (json_int_t)p->won, "rounds_won",
+                          (json_int_t)p->rounds_won, "out",
+                          st->phase == WIBBELL_PLAY && p->out, "barred",
+                          st->barred == (int)s);
+    if (host)
+        json_object_set_new(o, "face_down_cards", wibbell_cards_json(st, &p->down));
+    return o;
+}
+
+/* The claims in the tie window: a claim's word only to its seat and the
+ * host. */
+static json_t *claims_json(const wibbell_state *st, int seat)
+{
+    static const char *const hidden_word[] = {"word", NULL};
     json_t *a = json_array();
-    int rc = !a;
-    const wibbell_player *p = &st->p[st->winner];
-    for (size_t i = 0; a && i < p->up.n; i++)
-        if (p->up.v[i] != st->bonus)
-            rc |= wibbell_push(a, json_integer(p->up.v[i]));
-    if (rc) {
-        json_decref(a);
-        return NULL;
+    for (size_t i = 0; i < st->nclaims; i++) {
+        const wibbell_claim *c = &st->claims[i];
+        json_t *full = json_pack("{s:i,s:s,s:I}", "seat", c->seat, "word", c->word, "at",
+                                 (json_int_t)c->at);
+        json_array_append_new(a, game_secret_view(full, seat, c->seat, 0, hidden_word));
+        json_decref(full);
     }
     return a;
 }
 
-json_t *wibbell_view(const void *state, int seat)
+static json_t *id_or_null(int id) { return id >= 0 ? json_integer(id) : json_null(); }
+
+void wibbell_view(const void *state, int seat, json_t *o)
 {
     const wibbell_state *st = state;
-    int host = seat == GAME_SEAT_HOST, over = st->phase == WIBBELL_OVER;
-    json_t *o = json_object(), *to_act = json_array(), *awaiting = json_array();
-    json_t *players = json_array();
-    int rc = !o || !to_act || !awaiting || !players;
-
-    /* In companion mode no seat acts (the host records everything); the
-     * seats whose shout or choice the host is to record are "awaiting". */
-    for (size_t s = 0; !rc && s < st->nplayers; s++) {
+    int host = seat == GAME_SEAT_HOST;
+    json_t *players = json_array(), *awaiting = json_array();
+    for (size_t s = 0; s < st->nplayers; s++) {
         if (wibbell_to_act(st, s))
-            rc |= wibbell_push(st->companion ? awaiting : to_act,
-                               json_integer((json_int_t)s));
-        rc |= wibbell_push(players, player_json(st, s, host));
+            json_array_append_new(awaiting, json_integer((json_int_t)s));
+        json_array_append_new(players, player_json(st, s, host));
     }
-    if (rc) {
-        json_decref(to_act);
-        json_decref(awaiting);
-        json_decref(players);
-        goto out;
-    }
-    rc |= wibbell_set(o, "status", json_string(over ? "finished" : "active"));
-    rc |= wibbell_set(o, "to_act", to_act);
     if (st->companion)
-        rc |= wibbell_set(o, "awaiting", awaiting);
+        json_object_set_new(o, "awaiting", awaiting);
     else
         json_decref(awaiting);
-    rc |= wibbell_set(o, "phase", json_string(wibbell_phase_name(st->phase)));
+    json_object_set_new(o, "phase", json_string(wibbell_phase_names[st->phase]));
     if (seat >= 0)
-        rc |= wibbell_set(o, "seat", json_integer(seat));
-    rc |= wibbell_set(o, "mode", json_string(wibbell_mode_name(st->mode)));
-    rc |= wibbell_set(o, "companion", json_boolean(st->companion));
-    rc |= wibbell_set(o, "learning_aid", json_boolean(st->learning_aid));
-    rc |= wibbell_set(o, "tie_window_ms", json_integer(st->tie_ms));
-    rc |= wibbell_set(o, "dictionary", json_string(st->dict_id));
-    rc |= wibbell_set(o, "round", json_integer((json_int_t)st->round));
-    rc |= wibbell_set(o, "turn", json_integer((json_int_t)st->nturns));
-    rc |= wibbell_set(o, "deck", json_integer((json_int_t)wibbell_remaining(st)));
-    rc |= wibbell_set(o, "centre", wibbell_cards_json(st, &st->centre));
-    rc |= wibbell_set(o, "players", players);
-    rc |= wibbell_set(o, "used", strings_json(st->used, st->nused));
-    rc |= wibbell_set(o, "claims", claims_json(st));
-    rc |= wibbell_set(o, "window_until",
-                      st->window_end >= 0 ? json_integer(st->window_end) : json_null());
-    rc |= wibbell_set(o, "turn_winner",
-                      st->winner >= 0 ? json_integer(st->winner) : json_null());
+        json_object_set_new(o, "seat", json_integer(seat));
+    json_object_set_new(o, "mode", json_string(wibbell_mode_names[st->mode]));
+    json_object_set_new(o, "companion", json_boolean(st->companion));
+    json_object_set_new(o, "learning_aid", json_boolean(st->learning_aid));
+    json_object_set_new(o, "tie_window_ms", json_integer(st->tie_ms));
+    json_object_set_new(o, "dictionary", json_string(st->dict_id));
+    json_object_set_new(o, "round", json_integer((json_int_t)st->round));
+    json_object_set_new(o, "turn", json_integer((json_int_t)st->nturns));
+    json_object_set_new(o, "deck", json_integer((json_int_t)wibbell_remaining(st)));
+    json_object_set_new(o, "centre", wibbell_cards_json(st, &st->centre));
+    json_object_set_new(o, "players", players);
+    json_object_set_new(o, "used", game_json_strs((const char *const *)st->used, st->nused));
+    json_object_set_new(o, "claims", claims_json(st, seat));
+    json_object_set_new(o, "window_until",
+                        st->window_end >= 0 ? json_integer(st->window_end) : json_null());
+    json_object_set_new(o, "turn_winner", id_or_null(st->winner));
     if (st->phase == WIBBELL_KEEP) {
-        rc |= wibbell_set(o, "keep_choices", keep_choices_json(st));
-        rc |= wibbell_set(o, "bonus", st->bonus >= 0 ? wibbell_card_json(st, st->bonus)
-                                                      : json_null());
-    }
-    rc |= wibbell_set(o, "last_round_winner", st->last_round_winner >= 0
-                          ? json_integer(st->last_round_winner) : json_null());
-    rc |= wibbell_set(o, "scores", wibbell_scores_json(st));
-    if (over) {
-        rc |= wibbell_set(o, "winners", wibbell_winners_json(st));
-        rc |= wibbell_set(o, "end_reason", json_string(st->end_reason ? st->end_reason : ""));
-    }
-    if (host)
-        rc |= wibbell_set(o, "vocabulary", vocab_json(st, seat));
-out:
-    if (rc) {
-        json_decref(o);
-        return NULL;
-    }
-    return o;
-}
-
-/* --- actions ------------------------------------------------------------- */
-
-static json_t *claim_template(int seat)
-{
-    json_t *o = json_pack("{s:s,s:{s:s}}", "type", "claim", "$params", "word",
-                          "a word holding its own letter of each centre card and "
-                          "of each of your face-up cards and permanent handicaps");
-    if (o && seat >= 0 && wibbell_set(o, "seat", json_integer(seat))) {
-        json_decref(o);
-        return NULL;
-    }
-    return o;
-}
-
-/* The choices of the turn's or round's winner; `who` >= 0 adds "seat"
- * (the host recording them in companion mode). */
-static int choices(const wibbell_state *st, json_t *a, int who)
-{
-    int rc = 0;
-    if (st->phase == WIBBELL_TAKE)
-        for (size_t k = 0; k < st->centre.n; k++)
-            rc |= wibbell_push(a, who >= 0
-                ? json_pack("{s:s,s:i,s:I}", "type", "take", "seat", who, "card", (json_int_t)k)
-                : json_pack("{s:s,s:I}", "type", "take", "card", (json_int_t)k));
-    if (st->phase == WIBBELL_KEEP) {
+        json_t *choices = json_array();
         const wibbell_player *p = &st->p[st->winner];
-        for (size_t i = 0; i < p->up.n; i++) {
-            if (p->up.v[i] == st->bonus)
-                continue;
-            rc |= wibbell_push(a, who >= 0
-                ? json_pack("{s:s,s:i,s:i}", "type", "keep", "seat", who, "card", p->up.v[i])
-                : json_pack("{s:s,s:i}", "type", "keep", "card", p->up.v[i]));
+        for (size_t i = 0; i < p->up.n; i++)
+            if (p->up.v[i] != st->bonus)
+                json_array_append_new(choices, json_integer(p->up.v[i]));
+        json_object_set_new(o, "keep_choices", choices);
+        json_object_set_new(o, "bonus", st->bonus >= 0 ? wibbell_card_json(st, st->bonus)
+                                                        : json_null());
+    }
+    json_object_set_new(o, "last_round_winner", id_or_null(st->last_round_winner));
+    if (st->phase != WIBBELL_OVER)
+        game_def_put_result(st, o); /* scores while playing; winners are dropped */
+    if (st->phase != WIBBELL_OVER)
+        json_object_del(o, "winners");
+    else
+        json_object_set_new(o, "end_reason", json_string(st->end_reason ? st->end_reason : ""));
+    if (host)
+        json_object_set_new(o, "vocabulary", vocab_json(st, seat));
+}
+
+/* --- the state, both ways ------------------------------------------------- */
+
+/* A list of card ids. */
+static void io_ids(game_io *io, const char *key, wibbell_ids *l, size_t ncards)
+{
+    size_t n = game_io_array(io, key, l->n, 0, WIBBELL_DECK_MAX);
+    for (size_t i = 0; i < n; i++) {
+        int id = game_io_loading(io) ? 0 : l->v[i];
+        game_io_int(io, NULL, &id, 0, (int)ncards - 1);
+        if (game_io_loading(io))
+            wibbell_ids_push(l, id);
+    }
+    game_io_end(io);
+}
+
+/* A growable array of `size`-byte elements: its length (loading: the
+ * array is allocated, zeroed). */
+static size_t io_grow(game_io *io, const char *key, void **v, size_t *n, size_t *cap,
+                      size_t size)
+{
+    size_t len = game_io_array(io, key, *n, 0, 1u << 20);
+    if (game_io_loading(io)) {
+        *v = wb_calloc(len ? len : 1, size);
+        *n = *cap = len;
+    }
+    return len;
+}
+
+static void io_cards(game_io *io, wibbell_state *st)
+{
+    size_t n = game_io_array(io, "cards", st->ncards, 1, WIBBELL_DECK_MAX);
+    if (game_io_loading(io)) {
+        st->cards = wb_calloc(n ? n : 1, sizeof *st->cards);
+        st->ncards = n;
+    }
+    for (size_t i = 0; i < n; i++) {
+        wibbell_card *c = &st->cards[i];
+        game_io_array(io, NULL, 3, 3, 3);
+        game_io_chars(io, NULL, c->letters, sizeof c->letters);
+        game_io_int(io, NULL, &c->value, 0, 99);
+        game_io_chars(io, NULL, c->border, sizeof c->border);
+        game_io_end(io);
+    }
+    game_io_end(io);
+}
+
+static void io_players(game_io *io, wibbell_state *st)
+{
+    size_t n = game_io_array(io, "players", st->nplayers, 2, 7);
+    if (game_io_loading(io)) {
+        st->p = wb_calloc(n ? n : 1, sizeof *st->p);
+        st->nplayers = n;
+    }
+    for (size_t s = 0; s < n; s++) {
+        wibbell_player *p = &st->p[s];
+        game_io_object(io, NULL);
+        game_io_str(io, "name", &p->name);
+        io_ids(io, "up", &p->up, st->ncards);
+        io_ids(io, "down", &p->down, st->ncards);
+        io_ids(io, "hcap", &p->hcap, st->ncards);
+        game_io_size(io, "nstart", &p->nstart, p->hcap.n);
+        game_io_size(io, "won", &p->won, st->ncards);
+        game_io_bool(io, "out", &p->out);
+        game_io_size(io, "rounds_won", &p->rounds_won, st->ncards);
+        game_io_end(io);
+        if (game_io_loading(io) && !p->name)
+            game_io_fail(io, "name");
+    }
+    game_io_end(io);
+}
+
+static void io_vocab(game_io *io, wibbell_state *st)
+{
+    size_t n = io_grow(io, "vocab", (void **)&st->vocab, &st->nvocab, &st->capvocab,
+                       sizeof *st->vocab);
+    for (size_t i = 0; i < n; i++) {
+        wibbell_vocab *v = &st->vocab[i];
+        char *player = game_io_loading(io) ? NULL : st->p[st->vocab[i].seat].name;
+        game_io_object(io, NULL);
+        game_io_size(io, "turn", &v->turn, INT32_MAX);
+        game_io_int(io, "seat", &v->seat, 0, (int)st->nplayers - 1);
+        game_io_str(io, "player", &player); /* shown, not kept: the seat's name */
+        game_io_str(io, "word", &v->word);
+        game_io_bool(io, "accepted", &v->accepted);
+        game_io_bool(io, "won", &v->won);
+        game_io_str(io, "reasons", &v->reasons);
+        game_io_str(io, "pos", &v->pos);
+        game_io_str(io, "definition", &v->definition);
+        game_io_i64(io, "at", &v->at, INT64_MIN, INT64_MAX);
+        game_io_end(io);
+        if (game_io_loading(io)) {
+            free(player);
+            if (!v->word || !v->reasons || !v->pos || !v->definition)
+                game_io_fail(io, "vocab");
         }
     }
-    return rc;
+    game_io_end(io);
 }
 
-json_t *wibbell_actions(const void *state, int seat)
+static void io_claims(game_io *io, wibbell_state *st)
 {
-    const wibbell_state *st = state;
-    json_t *a = json_array();
-    int rc = !a;
-    if (!a)
-        return NULL;
-    if (st->phase == WIBBELL_OVER)
-        return a;
-    if (st->companion && seat == GAME_SEAT_HOST) {
-        if (st->phase == WIBBELL_FLIP)
-            rc |= wibbell_push(a, json_pack("{s:s,s:{s:s}}", "type", "flip", "$params",
-                                            "card", "the letters of the card turned up"));
-        for (size_t s = 0; st->phase == WIBBELL_PLAY && s < st->nplayers; s++)
-            if (wibbell_to_act(st, s))
-                rc |= wibbell_push(a, claim_template((int)s));
-        if (st->phase == WIBBELL_PLAY)
-            rc |= wibbell_push(a, json_pack("{s:s}", "type", "redeal"));
-        if (st->phase == WIBBELL_PLAY || st->phase == WIBBELL_FLIP)
-            rc |= wibbell_push(a, json_pack("{s:s}", "type", "end"));
-        rc |= choices(st, a, st->winner);
-    } else if (!st->companion && seat >= 0 && (size_t)seat < st->nplayers &&
-               wibbell_to_act(st, (size_t)seat)) {
-        const char *cards[DICT_CARDS_MAX];
-        if (st->phase == WIBBELL_PLAY &&
-            wibbell_claim_cards(st, (size_t)seat, cards) <= DICT_CARDS_MAX)
-            rc |= wibbell_push(a, claim_template(-1));
-        rc |= choices(st, a, -1);
+    size_t n = io_grow(io, "claims", (void **)&st->claims, &st->nclaims, &st->capclaims,
+                       sizeof *st->claims);
+    for (size_t i = 0; i < n; i++) {
+        wibbell_claim *c = &st->claims[i];
+        game_io_object(io, NULL);
+        game_io_int(io, "seat", &c->seat, 0, (int)st->nplayers - 1);
+        game_io_str(io, "word", &c->word);
+        game_io_i64(io, "at", &c->at, INT64_MIN, INT64_MAX);
+        game_io_int(io, "take", &c->take, -1, 1);
+        game_io_size(io, "row", &c->row, st->nvocab ? st->nvocab - 1 : 0);
+        game_io_end(io);
+        if (game_io_loading(io) && (!c->word || !st->nvocab))
+            game_io_fail(io, "claims");
     }
-    if (rc) {
-        json_decref(a);
-        return NULL;
-    }
-    return a;
+    game_io_end(io);
 }
 
-/* --- save ---------------------------------------------------------------- */
-
-static json_t *ids_json(const wibbell_ids *l)
+static void io_turns(game_io *io, wibbell_state *st)
 {
-    json_t *a = json_array();
-    int rc = !a;
-    for (size_t i = 0; a && i < l->n; i++)
-        rc |= wibbell_push(a, json_integer(l->v[i]));
-    if (rc) {
-        json_decref(a);
-        return NULL;
-    }
-    return a;
-}
-
-static json_t *save_players(const wibbell_state *st)
-{
-    json_t *a = json_array();
-    int rc = !a;
-    for (size_t s = 0; a && s < st->nplayers; s++) {
-        const wibbell_player *p = &st->p[s];
-        rc |= wibbell_push(a, json_pack("{s:s,s:o,s:o,s:o,s:I,s:I,s:b,s:I}",
-            "name", p->name, "up", ids_json(&p->up), "down", ids_json(&p->down),
-            "hcap", ids_json(&p->hcap), "nstart", (json_int_t)p->nstart,
-            "won", (json_int_t)p->won, "out", p->out,
-            "rounds_won", (json_int_t)p->rounds_won));
-    }
-    if (rc) {
-        json_decref(a);
-        return NULL;
-    }
-    return a;
-}
-
-static json_t *save_cards(const wibbell_state *st)
-{
-    json_t *a = json_array();
-    int rc = !a;
-    for (size_t i = 0; a && i < st->ncards; i++)
-        rc |= wibbell_push(a, json_pack("[s,i,s]", st->cards[i].letters,
-                                        st->cards[i].value, st->cards[i].border));
-    if (rc) {
-        json_decref(a);
-        return NULL;
-    }
-    return a;
-}
-
-static json_t *save_claims(const wibbell_state *st)
-{
-    json_t *a = json_array();
-    int rc = !a;
-    for (size_t i = 0; a && i < st->nclaims; i++) {
-        const wibbell_claim *c = &st->claims[i];
-        rc |= wibbell_push(a, json_pack("{s:i,s:s,s:I,s:i,s:I}", "seat", c->seat,
-                                        "word", c->word, "at", (json_int_t)c->at,
-                                        "take", c->take, "row", (json_int_t)c->row));
-    }
-    if (rc) {
-        json_decref(a);
-        return NULL;
-    }
-    return a;
-}
-
-static json_t *save_turns(const wibbell_state *st)
-{
-    json_t *a = json_array();
-    int rc = !a;
-    for (size_t i = 0; a && i < st->nturns; i++) {
-        const wibbell_turn *t = &st->turns[i];
-        wibbell_ids centre = {.v = (int *)(uintptr_t)t->centre, .n = t->ncentre};
-        json_t *cons = json_array();
-        rc |= !cons;
-        for (size_t s = 0; cons && s < st->nplayers; s++)
-            rc |= wibbell_push(cons, ids_json(&t->cons[s]));
-        rc |= wibbell_push(a, json_pack("{s:I,s:o,s:I,s:o}", "round", (json_int_t)t->round,
-                                        "centre", ids_json(&centre),
-                                        "nused", (json_int_t)t->nused, "cons", cons));
-    }
-    if (rc) {
-        json_decref(a);
-        return NULL;
-    }
-    return a;
-}
-
-json_t *wibbell_save(const void *state)
-{
-    const wibbell_state *st = state;
-    char hex[65];
-    json_t *o = json_object();
-    int rc = !o;
-    if (!o)
-        return NULL;
-    rng_save(&st->rng, hex);
-    rc |= wibbell_set(o, "format", json_integer(1));
-    rc |= wibbell_set(o, "mode", json_string(wibbell_mode_name(st->mode)));
-    rc |= wibbell_set(o, "companion", json_boolean(st->companion));
-    rc |= wibbell_set(o, "learning_aid", json_boolean(st->learning_aid));
-    rc |= wibbell_set(o, "shuffle", json_boolean(st->shuffle));
-    rc |= wibbell_set(o, "tie_window_ms", json_integer(st->tie_ms));
-    rc |= wibbell_set(o, "dictionary", json_string(st->dict_id));
-    rc |= wibbell_set(o, "rng", json_string(hex));
-    rc |= wibbell_set(o, "cards", save_cards(st));
-    rc |= wibbell_set(o, "deck", ids_json(&st->deck));
-    rc |= wibbell_set(o, "ntrim", json_integer((json_int_t)st->ntrim));
-    rc |= wibbell_set(o, "centre", ids_json(&st->centre));
-    rc |= wibbell_set(o, "players", save_players(st));
-    rc |= wibbell_set(o, "used", strings_json(st->used, st->nused));
-    rc |= wibbell_set(o, "phase", json_string(wibbell_phase_name(st->phase)));
-    rc |= wibbell_set(o, "round", json_integer((json_int_t)st->round));
-    rc |= wibbell_set(o, "winner", json_integer(st->winner));
-    rc |= wibbell_set(o, "bonus", json_integer(st->bonus));
-    rc |= wibbell_set(o, "last_winner", json_integer(st->last_winner));
-    rc |= wibbell_set(o, "last_round_winner", json_integer(st->last_round_winner));
-    rc |= wibbell_set(o, "barred", json_integer(st->barred));
-    rc |= wibbell_set(o, "window_end", json_integer(st->window_end));
-    rc |= wibbell_set(o, "end_reason", st->end_reason ? json_string(st->end_reason)
-                                                      : json_null());
-    rc |= wibbell_set(o, "claims", save_claims(st));
-    rc |= wibbell_set(o, "vocab", vocab_json(st, GAME_SEAT_HOST));
-    rc |= wibbell_set(o, "turns", save_turns(st));
-    if (rc) {
-        json_decref(o);
-        return NULL;
-    }
-    return o;
-}
-
-/* --- load ---------------------------------------------------------------- */
-
-/* A reader of saved JSON that remembers the first thing that was wrong. */
-typedef struct rd {
-    const char *bad; /* the member that failed, or NULL */
-} rd;
-
-static json_int_t rd_int(rd *r, const json_t *o, const char *k, json_int_t lo, json_int_t hi)
-{
-    const json_t *v = json_object_get(o, k);
-    if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi) {
-        if (!r->bad)
-            r->bad = k;
-        return lo;
-    }
-    return json_integer_value(v);
-}
-
-static int rd_bool(rd *r, const json_t *o, const char *k)
-{
-    const json_t *v = json_object_get(o, k);
-    if (!json_is_boolean(v) && !r->bad)
-        r->bad = k;
-    return json_is_true(v);
-}
-
-static char *rd_str(rd *r, const json_t *o, const char *k)
-{
-    const json_t *v = json_object_get(o, k);
-    if (!json_is_string(v)) {
-        if (!r->bad)
-            r->bad = k;
-        return wb_strdup("");
-    }
-    return wb_strdup(json_string_value(v));
-}
-
-static int rd_enum(rd *r, const json_t *o, const char *k, const char *(*name)(int), int n)
-{
-    const char *s = json_string_value(json_object_get(o, k));
-    for (int i = 0; s && i < n; i++)
-        if (strcmp(s, name(i)) == 0)
-            return i;
-    if (!r->bad)
-        r->bad = k;
-    return 0;
-}
-
-static const char *mode_name(int i)
-{
-    return wibbell_mode_name((wibbell_mode)i);
-}
-
-static const char *phase_name(int i)
-{
-    return wibbell_phase_name((wibbell_phase)i);
-}
-
-/* An array of card ids; `k` names it in the complaint. */
-static void rd_id_array(rd *r, const json_t *a, const char *k, size_t ncards,
-                        wibbell_ids *out)
-{
-    const json_t *v;
-    size_t i;
-    if (!json_is_array(a)) {
-        if (!r->bad)
-            r->bad = k;
-        return;
-    }
-    json_array_foreach(a, i, v) {
-        if (!json_is_integer(v) || json_integer_value(v) < 0 ||
-            (size_t)json_integer_value(v) >= ncards) {
-            if (!r->bad)
-                r->bad = k;
-            return;
+    size_t n = io_grow(io, "turns", (void **)&st->turns, &st->nturns, &st->capturns,
+                       sizeof *st->turns);
+    for (size_t i = 0; i < n; i++) {
+        wibbell_turn *t = &st->turns[i];
+        wibbell_ids centre = {t->centre, t->ncentre, 2};
+        if (game_io_loading(io))
+            centre = (wibbell_ids){0};
+        game_io_object(io, NULL);
+        game_io_size(io, "round", &t->round, INT32_MAX);
+        io_ids(io, "centre", &centre, st->ncards);
+        game_io_size(io, "nused", &t->nused, st->nused);
+        if (game_io_loading(io)) {
+            t->cons = wb_calloc(st->nplayers, sizeof *t->cons);
+            if (centre.n > 2 || t->round < 1)
+                game_io_fail(io, "turns");
+            t->ncentre = centre.n < 2 ? centre.n : 2;
+            memcpy(t->centre, centre.v, t->ncentre * sizeof *centre.v);
+            free(centre.v);
         }
-        wibbell_ids_push(out, (int)json_integer_value(v));
+        if (game_io_array(io, "cons", st->nplayers, st->nplayers, st->nplayers))
+            for (size_t s = 0; s < st->nplayers; s++)
+                io_ids(io, NULL, &t->cons[s], st->ncards);
+        game_io_end(io);
+        game_io_end(io);
     }
-}
-
-static void rd_ids(rd *r, const json_t *o, const char *k, size_t ncards, wibbell_ids *out)
-{
-    rd_id_array(r, json_object_get(o, k), k, ncards, out);
-}
-
-static void load_cards(rd *r, const json_t *saved, wibbell_state *st)
-{
-    const json_t *a = json_object_get(saved, "cards"), *c;
-    size_t i;
-    if (!json_is_array(a) || json_array_size(a) == 0 ||
-        json_array_size(a) > WIBBELL_DECK_MAX) {
-        r->bad = "cards";
-        return;
-    }
-    st->ncards = json_array_size(a);
-    st->cards = wb_calloc(st->ncards, sizeof *st->cards);
-    json_array_foreach(a, i, c) {
-        const char *l = json_string_value(json_array_get(c, 0));
-        const char *b = json_string_value(json_array_get(c, 2));
-        const json_t *v = json_array_get(c, 1);
-        wibbell_card *card = &st->cards[i];
-        if (!l || !b || !json_is_integer(v) || strlen(l) > WIBBELL_LETTERS_MAX ||
-            strlen(b) >= WIBBELL_BORDER_MAX || json_integer_value(v) < 0 ||
-            json_integer_value(v) > 99) {
-            r->bad = "cards";
-            return;
-        }
-        strcpy(card->letters, l);
-        strcpy(card->border, b);
-        card->value = (int)json_integer_value(v);
-    }
-}
-
-static void load_players(rd *r, const json_t *saved, wibbell_state *st)
-{
-    const json_t *a = json_object_get(saved, "players"), *p;
-    size_t s;
-    if (!json_is_array(a) || json_array_size(a) < game_wibbell.min_players ||
-        json_array_size(a) > game_wibbell.max_players) {
-        r->bad = "players";
-        return;
-    }
-    st->nplayers = json_array_size(a);
-    st->p = wb_calloc(st->nplayers, sizeof *st->p);
-    json_array_foreach(a, s, p) {
-        wibbell_player *pl = &st->p[s];
-        pl->name = rd_str(r, p, "name");
-        rd_ids(r, p, "up", st->ncards, &pl->up);
-        rd_ids(r, p, "down", st->ncards, &pl->down);
-        rd_ids(r, p, "hcap", st->ncards, &pl->hcap);
-        pl->nstart = (size_t)rd_int(r, p, "nstart", 0, (json_int_t)pl->hcap.n);
-        pl->won = (size_t)rd_int(r, p, "won", 0, (json_int_t)st->ncards);
-        pl->out = rd_bool(r, p, "out");
-        pl->rounds_won = (size_t)rd_int(r, p, "rounds_won", 0, (json_int_t)st->ncards);
-    }
-}
-
-static void load_words(rd *r, const json_t *saved, wibbell_state *st)
-{
-    const json_t *a = json_object_get(saved, "used"), *w;
-    size_t i;
-    if (!json_is_array(a)) {
-        r->bad = "used";
-        return;
-    }
-    json_array_foreach(a, i, w) {
-        if (!json_is_string(w)) {
-            r->bad = "used";
-            return;
-        }
-        st->used = wb_grow(st->used, &st->capused, st->nused + 1, sizeof *st->used);
-        st->used[st->nused++] = wb_strdup(json_string_value(w));
-    }
-}
-
-static void load_vocab(rd *r, const json_t *saved, wibbell_state *st)
-{
-    const json_t *a = json_object_get(saved, "vocab"), *o;
-    size_t i;
-    if (!json_is_array(a)) {
-        r->bad = "vocab";
-        return;
-    }
-    json_array_foreach(a, i, o) {
-        wibbell_vocab *v;
-        st->vocab = wb_grow(st->vocab, &st->capvocab, st->nvocab + 1, sizeof *st->vocab);
-        v = &st->vocab[st->nvocab++];
-        memset(v, 0, sizeof *v);
-        v->turn = (size_t)rd_int(r, o, "turn", 0, INT32_MAX);
-        v->seat = (int)rd_int(r, o, "seat", 0, (json_int_t)st->nplayers - 1);
-        v->word = rd_str(r, o, "word");
-        v->accepted = rd_bool(r, o, "accepted");
-        v->won = rd_bool(r, o, "won");
-        v->reasons = rd_str(r, o, "reasons");
-        v->pos = rd_str(r, o, "pos");
-        v->definition = rd_str(r, o, "definition");
-        v->at = rd_int(r, o, "at", INT64_MIN, INT64_MAX);
-    }
-}
-
-static void load_claims(rd *r, const json_t *saved, wibbell_state *st)
-{
-    const json_t *a = json_object_get(saved, "claims"), *o;
-    size_t i;
-    if (!json_is_array(a)) {
-        r->bad = "claims";
-        return;
-    }
-    json_array_foreach(a, i, o) {
-        wibbell_claim *c;
-        st->claims = wb_grow(st->claims, &st->capclaims, st->nclaims + 1, sizeof *st->claims);
-        c = &st->claims[st->nclaims++];
-        c->seat = (int)rd_int(r, o, "seat", 0, (json_int_t)st->nplayers - 1);
-        c->word = rd_str(r, o, "word");
-        c->at = rd_int(r, o, "at", INT64_MIN, INT64_MAX);
-        c->take = (int)rd_int(r, o, "take", -1, 1);
-        c->row = (size_t)rd_int(r, o, "row", 0, st->nvocab ? (json_int_t)st->nvocab - 1 : -1);
-    }
-}
-
-static void load_turns(rd *r, const json_t *saved, wibbell_state *st)
-{
-    const json_t *a = json_object_get(saved, "turns"), *o;
-    size_t i;
-    if (!json_is_array(a)) {
-        r->bad = "turns";
-        return;
-    }
-    json_array_foreach(a, i, o) {
-        wibbell_turn *t;
-        wibbell_ids centre = {0};
-        const json_t *cons = json_object_get(o, "cons");
-        st->turns = wb_grow(st->turns, &st->capturns, st->nturns + 1, sizeof *st->turns);
-        t = &st->turns[st->nturns++];
-        memset(t, 0, sizeof *t);
-        t->cons = wb_calloc(st->nplayers, sizeof *t->cons);
-        t->round = (size_t)rd_int(r, o, "round", 1, INT32_MAX);
-        t->nused = (size_t)rd_int(r, o, "nused", 0, (json_int_t)st->nused);
-        rd_ids(r, o, "centre", st->ncards, &centre);
-        if (centre.n > 2 && !r->bad)
-            r->bad = "turns";
-        for (size_t k = 0; k < centre.n && k < 2; k++)
-            t->centre[k] = centre.v[k];
-        t->ncentre = centre.n < 2 ? centre.n : 2;
-        free(centre.v);
-        if (json_array_size(cons) != st->nplayers) {
-            if (!r->bad)
-                r->bad = "turns";
-            continue;
-        }
-        for (size_t s = 0; s < st->nplayers; s++)
-            rd_id_array(r, json_array_get(cons, s), "turns", st->ncards, &t->cons[s]);
-    }
+    game_io_end(io);
 }
 
 /* Is this a card as the deck parser makes it: 1 to 26 letters A-Z, a
@@ -738,65 +382,51 @@ static const char *check_state(const wibbell_state *st)
     return NULL;
 }
 
-int wibbell_load(const json_t *saved, void **state, char **why)
+void wibbell_io(game_io *io, void *state)
 {
-    rd r = {0};
-    wibbell_state *st = NULL;
-    char *s;
-    const json_t *er;
-
-    *state = NULL;
-    if (!json_is_object(saved) || rd_int(&r, saved, "format", 1, 1) != 1 || r.bad) {
-        *why = game_why("not a saved Wibbell match (format 1)");
-        return WB_ECORRUPT;
-    }
-    st = wb_calloc(1, sizeof *st);
-    st->mode = (wibbell_mode)rd_enum(&r, saved, "mode", mode_name, 3);
-    st->companion = rd_bool(&r, saved, "companion");
-    st->learning_aid = rd_bool(&r, saved, "learning_aid");
-    st->shuffle = rd_bool(&r, saved, "shuffle");
-    st->tie_ms = rd_int(&r, saved, "tie_window_ms", 0, WIBBELL_TIE_MAX);
-    st->dict_id = rd_str(&r, saved, "dictionary");
-    s = rd_str(&r, saved, "rng");
-    if (!r.bad && rng_load(&st->rng, s))
-        r.bad = "rng";
-    free(s);
-    load_cards(&r, saved, st);
-    if (r.bad)
-        goto out;
-    rd_ids(&r, saved, "deck", st->ncards, &st->deck);
-    st->ntrim = (size_t)rd_int(&r, saved, "ntrim", 0, (json_int_t)st->ncards);
-    rd_ids(&r, saved, "centre", st->ncards, &st->centre);
-    load_players(&r, saved, st);
-    if (r.bad)
-        goto out;
-    load_words(&r, saved, st);
-    st->phase = (wibbell_phase)rd_enum(&r, saved, "phase", phase_name, 5);
-    st->round = (size_t)rd_int(&r, saved, "round", 1, INT32_MAX);
-    st->winner = (int)rd_int(&r, saved, "winner", -1, INT32_MAX);
-    st->bonus = (int)rd_int(&r, saved, "bonus", -1, INT32_MAX);
-    st->last_winner = (int)rd_int(&r, saved, "last_winner", -1, INT32_MAX);
-    st->last_round_winner = (int)rd_int(&r, saved, "last_round_winner", -1, INT32_MAX);
-    st->barred = (int)rd_int(&r, saved, "barred", -1, INT32_MAX);
-    st->window_end = rd_int(&r, saved, "window_end", -1, INT64_MAX);
-    er = json_object_get(saved, "end_reason");
-    if (json_is_string(er))
-        st->end_reason = wb_strdup(json_string_value(er));
-    else if (!json_is_null(er) && !r.bad)
-        r.bad = "end_reason";
-    load_vocab(&r, saved, st);
-    load_claims(&r, saved, st);
-    load_turns(&r, saved, st);
-    if (!r.bad)
-        r.bad = check_state(st);
-out:
-    if (r.bad) {
-        *why = game_why("saved Wibbell match is damaged at '%s'", r.bad);
-        wibbell_free(st);
-        return WB_ECORRUPT;
-    }
-    *state = st;
-    return WB_OK;
+    wibbell_state *st = state;
+    int load = game_io_loading(io);
+    game_io_enum(io, "mode", (int *)&st->mode, wibbell_mode_names, 3);
+    game_io_bool(io, "companion", &st->companion);
+    game_io_bool(io, "learning_aid", &st->learning_aid);
+    game_io_bool(io, "shuffle", &st->shuffle);
+    game_io_i64(io, "tie_window_ms", &st->tie_ms, 0, WIBBELL_TIE_MAX);
+    game_io_str(io, "dictionary", &st->dict_id);
+    game_io_rng(io, "rng", &st->rng);
+    io_cards(io, st);
+    if (!game_io_ok(io))
+        return; /* the ids below are read against the cards */
+    io_ids(io, "deck", &st->deck, st->ncards);
+    game_io_size(io, "ntrim", &st->ntrim, st->ncards);
+    io_ids(io, "centre", &st->centre, st->ncards);
+    io_players(io, st);
+    if (!game_io_ok(io))
+        return;
+    size_t n = io_grow(io, "used", (void **)&st->used, &st->nused, &st->capused,
+                       sizeof *st->used);
+    for (size_t i = 0; i < n; i++)
+        game_io_str(io, NULL, &st->used[i]);
+    game_io_end(io);
+    game_io_enum(io, "phase", (int *)&st->phase, wibbell_phase_names, WIBBELL_OVER + 1);
+    game_io_size(io, "round", &st->round, INT32_MAX);
+    game_io_int(io, "winner", &st->winner, -1, INT32_MAX);
+    game_io_int(io, "bonus", &st->bonus, -1, INT32_MAX);
+    game_io_int(io, "last_winner", &st->last_winner, -1, INT32_MAX);
+    game_io_int(io, "last_round_winner", &st->last_round_winner, -1, INT32_MAX);
+    game_io_int(io, "barred", &st->barred, -1, INT32_MAX);
+    game_io_i64(io, "window_end", &st->window_end, -1, INT64_MAX);
+    game_io_str(io, "end_reason", &st->end_reason);
+    io_vocab(io, st);
+    io_claims(io, st);
+    io_turns(io, st);
+    if (!load || !game_io_ok(io))
+        return;
+    const char *bad = !st->dict_id || !st->round ? "dictionary" : check_state(st);
+    for (size_t i = 0; !bad && i < st->nused; i++)
+        if (!st->used[i])
+            bad = "used";
+    if (bad)
+        game_io_fail(io, bad);
 }
 
 /* --- queries ------------------------------------------------------------- */
@@ -830,7 +460,6 @@ static int query_hints(const wibbell_state *st, const game_ctx *ctx, const json_
     const dict *d = ctx && ctx->dicts ? dict_lib_find(ctx->dicts, st->dict_id) : NULL;
     dict_cards dc = {.cards = cards};
     dict_list *l = NULL;
-    json_t *o = NULL, *letters = NULL;
     long turn, seat, limit;
     int rc;
 
@@ -864,28 +493,13 @@ static int query_hints(const wibbell_state *st, const game_ctx *ctx, const json_
         *why = game_why("the dictionary failed: %s", wb_strerror(rc));
         return rc;
     }
-    letters = json_array();
-    rc = !letters;
-    for (size_t i = 0; letters && i < dc.ncards; i++)
-        rc |= wibbell_push(letters, json_string(cards[i]));
-    o = json_object();
-    rc |= !o;
-    if (o) {
-        rc |= wibbell_set(o, "turn", json_integer(turn));
-        rc |= wibbell_set(o, "seat", seat >= 0 ? json_integer(seat) : json_null());
-        rc |= wibbell_set(o, "cards", letters);
-        letters = NULL;
-        rc |= wibbell_set(o, "used", strings_json(st->used, t->nused));
-        rc |= wibbell_set(o, "words", strings_json(l->words, l->nwords));
-        rc |= wibbell_set(o, "total", json_integer((json_int_t)l->total));
-    }
+    *out = json_pack("{s:i, s:o, s:o, s:o, s:o, s:I}", "turn", (int)turn, "seat",
+                     seat >= 0 ? json_integer(seat) : json_null(), "cards",
+                     game_json_strs(cards, dc.ncards), "used",
+                     game_json_strs((const char *const *)st->used, t->nused), "words",
+                     game_json_strs((const char *const *)l->words, l->nwords), "total",
+                     (json_int_t)l->total);
     dict_list_free(l);
-    json_decref(letters);
-    if (rc) {
-        json_decref(o);
-        return WB_ENOMEM;
-    }
-    *out = o;
     return WB_OK;
 }
 
@@ -903,9 +517,8 @@ int wibbell_query(const void *state, const game_ctx *ctx, int seat,
                             "match: send a seat or host token");
             return WB_EAUTH;
         }
-        json_t *rows = vocab_json(st, seat);
-        *out = rows ? json_pack("{s:o}", "rows", rows) : NULL;
-        return *out ? WB_OK : WB_ENOMEM;
+        *out = json_pack("{s:o}", "rows", vocab_json(st, seat));
+        return WB_OK;
     }
     if (strcmp(name, "hints") == 0) {
         if (seat != GAME_SEAT_HOST) {

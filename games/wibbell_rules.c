@@ -1,21 +1,22 @@
 /*
  * wibbell_rules.c - the Wibbell state machine: every action a match
- * accepts and what it does, by rules/wibbell.md.
+ * accepts (the action table of games/game_def.h: who, when, the checks)
+ * and what it does, by rules/wibbell.md.
  *
  * A turn: two cards in the centre, claims open (phase play).  A claim is
  * judged at once by dict_check against the centre, the claimant's
  * permanent handicaps and face-up round cards, and the words used to take
  * cards.  A refused claim is a mistake: the seat is out until the next
- * card is flipped.  The first valid claim opens the tie window; when it
- * closes (the framework's timer) the shortest word wins, then the first
- * alphabetically; identical best words redeal.  The winner takes a card
- * (phase take); the 3rd card of a round (4th in simple mode) ends the
- * round (phase keep for the permanent handicap).  The end of the deck is
- * handled in refill() and win_turn(); companion mode replaces the deck by
- * the host's flips.  Each choice is explained in games/WIBBELL.md.
- *
- * Every check that can refuse an action comes before the first change to
- * the state, so a refused action changes nothing.
+ * card is flipped.  The first valid claim opens the tie window, during
+ * which each claim's word is its seat's secret (the others learn that a
+ * claim was made); when it closes (the framework's timer) the claims are
+ * revealed, the shortest word wins, then the first alphabetically;
+ * identical best words redeal.  The winner must then choose a centre card
+ * (phase take: a pending decision); the 3rd card of a round (4th in
+ * simple mode) ends the round (phase keep: the winner's pending choice of
+ * a permanent handicap).  The end of the deck is handled in refill() and
+ * win_turn(); companion mode replaces the deck by the host's flips.  Each
+ * choice is explained in games/WIBBELL.md.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,23 +26,14 @@
 #include "wb_mem.h"
 #include "wibbell_int.h"
 
-/* One apply() call: the state, the context and the events it caused. */
+/* One action: the state, the context and the events it caused. */
 typedef struct run {
     wibbell_state *st;
     const game_ctx *ctx;
     json_t *ev;
 } run;
 
-/* Events are built after the state has changed, so failing to build one
- * (Jansson out of memory) cannot be reported as "nothing changed": like
- * wb_malloc, give up loudly. */
-static void emit(run *r, json_t *e)
-{
-    if (wibbell_push(r->ev, e)) {
-        fprintf(stderr, "wibbell: out of memory building an event\n");
-        abort();
-    }
-}
+static void emit(run *r, json_t *e) { json_array_append_new(r->ev, e); }
 
 static const char *name_of(const wibbell_state *st, int seat)
 {
@@ -65,9 +57,9 @@ static void game_over(run *r, const char *reason)
     st->barred = -1; /* the round is over too: the learning aid's bar lifts */
     free(st->end_reason);
     st->end_reason = wb_strdup(reason);
-    emit(r, json_pack("{s:s,s:o,s:o,s:s}", "type", "game_over",
-                      "scores", wibbell_scores_json(st),
-                      "winners", wibbell_winners_json(st), "reason", reason));
+    json_t *e = json_pack("{s:s, s:s}", "type", "game_over", "reason", reason);
+    game_def_put_result(st, e);
+    emit(r, e);
 }
 
 /* Centre card `idx` goes face-up in front of `seat`. */
@@ -80,10 +72,8 @@ static int take_centre(run *r, int seat, size_t idx, const char *flag)
     wibbell_ids_push(&st->p[seat].up, id);
     e = json_pack("{s:s,s:i,s:o}", "type", "card_taken", "seat", seat,
                   "card", wibbell_card_json(st, id));
-    if (e && flag && wibbell_set(e, flag, json_true())) {
-        json_decref(e);
-        e = NULL;
-    }
+    if (flag)
+        json_object_set_new(e, flag, json_true());
     emit(r, e);
     return id;
 }
@@ -319,11 +309,17 @@ static size_t letters(const char *w)
     return n;
 }
 
-/* The tie window closed: the best pending claim wins. */
+/* The tie window closed: its claims are revealed to every seat, and the
+ * best one wins. */
 static void resolve_window(run *r)
 {
     wibbell_state *st = r->st;
     size_t best = 0, same = 0;
+    json_t *claims = json_array();
+    for (size_t i = 0; i < st->nclaims; i++)
+        json_array_append_new(claims, json_pack("{s:i, s:s}", "seat", st->claims[i].seat,
+                                                "word", st->claims[i].word));
+    emit(r, json_pack("{s:s, s:o}", "type", "claims_revealed", "claims", claims));
     for (size_t i = 1; i < st->nclaims; i++) {
         const char *a = st->claims[i].word, *b = st->claims[best].word;
         size_t la = letters(a), lb = letters(b);
@@ -343,32 +339,6 @@ static void resolve_window(run *r)
     free(w);
 }
 
-/* --- judging a claim ----------------------------------------------------- */
-
-static const char *phase_why(const wibbell_state *st, char **why)
-{
-    switch (st->phase) {
-    case WIBBELL_TAKE:
-        *why = game_why("%s won this card and is choosing which centre card to take",
-                        name_of(st, st->winner));
-        break;
-    case WIBBELL_KEEP:
-        *why = game_why("the round is over: %s is choosing a permanent handicap",
-                        name_of(st, st->winner));
-        break;
-    case WIBBELL_FLIP:
-        *why = game_why("no turn is under way: the host has to flip a card first");
-        break;
-    case WIBBELL_OVER:
-        *why = game_why("the game is over");
-        break;
-    default:
-        *why = game_why("not now");
-        break;
-    }
-    return *why;
-}
-
 static char *join_reasons(const dict_verdict *v)
 {
     char *s = wb_strdup("");
@@ -383,18 +353,13 @@ static char *join_reasons(const dict_verdict *v)
 static json_t *reasons_json(const dict_verdict *v)
 {
     json_t *a = json_array();
-    int rc = !a;
-    for (size_t i = 0; a && i < v->nreasons; i++) {
+    for (size_t i = 0; i < v->nreasons; i++) {
         const dict_reason *re = &v->reasons[i];
         json_t *o = json_pack("{s:s,s:s}", "code", dict_reason_name(re->code),
                               "detail", re->detail ? re->detail : "");
-        if (o && re->of)
-            rc |= wibbell_set(o, "of", json_string(re->of));
-        rc |= wibbell_push(a, o);
-    }
-    if (rc) {
-        json_decref(a);
-        return NULL;
+        if (re->of)
+            json_object_set_new(o, "of", json_string(re->of));
+        json_array_append_new(a, o);
     }
     return a;
 }
@@ -427,72 +392,164 @@ static size_t log_word(wibbell_state *st, const dict *d, int seat, const dict_ve
     return st->nvocab++;
 }
 
-static int act_claim(run *r, int seat, const json_t *a, char **why)
-{
-    wibbell_state *st = r->st;
-    wibbell_player *p;
-    const json_t *jw = json_object_get(a, "word"), *jt = json_object_get(a, "take");
-    const char *word, *cards[DICT_CARDS_MAX];
-    const dict *d = NULL;
-    dict_verdict *v = NULL;
-    dict_cards dc;
-    int64_t now = r->ctx ? r->ctx->now_ms : 0;
-    int take = -1, rc;
-    size_t ncards;
+/* --- who may act, and when --------------------------------------------------- */
 
-    if (!json_is_string(jw) || !*json_string_value(jw)) {
-        *why = game_why("a claim needs a word: {\"type\":\"claim\",\"word\":\"kissing\"}");
+#define PLAYER (1u << 1) /* a seat of a match the daemon deals (not companion) */
+#define PH(p) (1u << (p))
+
+unsigned wibbell_roles(const void *state, int seat)
+{
+    (void)seat;
+    return ((const wibbell_state *)state)->companion ? 0 : PLAYER;
+}
+
+int wibbell_pending(const void *state, game_pending *out)
+{
+    const wibbell_state *st = state;
+    if (st->phase == WIBBELL_TAKE)
+        *out = (game_pending){st->winner, "choose which centre card to take"};
+    else if (st->phase == WIBBELL_KEEP)
+        *out = (game_pending){st->winner, "choose the permanent handicap"};
+    return st->phase == WIBBELL_TAKE || st->phase == WIBBELL_KEEP;
+}
+
+char *wibbell_situation(const void *state)
+{
+    const wibbell_state *st = state;
+    const char *who = st->companion ? "companion mode: the host records every action at the "
+                                      "table, the seats only watch; "
+                                    : "";
+    switch (st->phase) {
+    case WIBBELL_TAKE:
+        return game_why("%s%s won this card and is choosing which centre card to take", who,
+                        name_of(st, st->winner));
+    case WIBBELL_KEEP:
+        return game_why("%sthe round is over: %s is choosing a permanent handicap", who,
+                        name_of(st, st->winner));
+    case WIBBELL_FLIP:
+        return game_why("%sno turn is under way: the host has to flip a card first", who);
+    case WIBBELL_PLAY:
+        return game_why("%sclaims are open: nobody has won the centre cards yet (the host "
+                        "referees and does not play)", who);
+    default:
+        return game_why("the game is over");
+    }
+}
+
+int64_t wibbell_deadline(const void *state)
+{
+    const wibbell_state *st = state;
+    return st->phase == WIBBELL_PLAY ? st->window_end : -1;
+}
+
+/* The host's actions are companion mode's. */
+static int may_host(const void *state, const game_ctx *ctx, int seat, char **why)
+{
+    (void)ctx, (void)seat;
+    if (!((const wibbell_state *)state)->companion) {
+        *why = game_why("the host referees but does not play: here the daemon deals the "
+                        "cards and the seats claim, take and keep");
+        return WB_ENOTTURN;
+    }
+    return WB_OK;
+}
+
+/* The seats claim, or in companion mode the host records their shouts. */
+static int may_claim(const void *state, const game_ctx *ctx, int seat, char **why)
+{
+    return seat == GAME_SEAT_HOST ? may_host(state, ctx, seat, why) : WB_OK;
+}
+
+/* The winner chooses, or in companion mode the host records the choice. */
+static int may_choose(const void *state, const game_ctx *ctx, int seat, char **why)
+{
+    const wibbell_state *st = state;
+    if (seat == GAME_SEAT_HOST)
+        return may_host(state, ctx, seat, why);
+    if (st->companion) {
+        *why = game_why("companion mode: the host records every action at the table; "
+                        "seats only watch");
+        return WB_ENOTTURN;
+    }
+    return WB_OK;
+}
+
+/* The "seat" member the host gives in companion mode must be the winner's. */
+static int check_chooser(const wibbell_state *st, const json_t *a, char **why)
+{
+    const json_t *js = json_object_get(a, "seat");
+    if (!js || json_integer_value(js) == st->winner)
+        return WB_OK;
+    *why = game_why("seat %lld is not the one choosing: %s (seat %d) won",
+                    (long long)json_integer_value(js), name_of(st, st->winner), st->winner);
+    return WB_EILLEGAL;
+}
+
+/* --- claims ------------------------------------------------------------------ */
+
+/* The seat a claim is for: the caller, or in companion mode the seat the
+ * host names.  -1 with *why (WB_EINVAL) when the host names none. */
+static int claimant(const wibbell_state *st, int seat, const json_t *a, char **why)
+{
+    const json_t *js = json_object_get(a, "seat");
+    if (!st->companion)
+        return seat;
+    if (!json_is_integer(js) || json_integer_value(js) < 0 ||
+        (size_t)json_integer_value(js) >= st->nplayers) {
+        *why = game_why("in companion mode a claim names the seat that shouted: "
+                        "{\"type\":\"claim\",\"seat\":2,\"word\":\"kissing\"}");
+        return -1;
+    }
+    return (int)json_integer_value(js);
+}
+
+static int check_claim(const void *state, const game_ctx *ctx, int seat, const json_t *a,
+                       char **why)
+{
+    const wibbell_state *st = state;
+    const char *cards[DICT_CARDS_MAX];
+    int who = claimant(st, seat, a, why);
+    if (who < 0)
         return WB_EINVAL;
-    }
-    word = json_string_value(jw);
-    if (jt && !json_is_null(jt)) {
-        if (!json_is_integer(jt) || json_integer_value(jt) < 0 || json_integer_value(jt) > 1) {
-            *why = game_why("take, when given with a claim, is 0 or 1 (the centre card)");
-            return WB_EINVAL;
-        }
-        take = (int)json_integer_value(jt);
-    }
-    if (st->phase != WIBBELL_PLAY) {
-        phase_why(st, why);
-        return WB_EILLEGAL;
-    }
-    p = &st->p[seat];
-    if (p->out) {
+    const wibbell_player *p = &st->p[who];
+    if (p->out)
         *why = game_why("%s already made a mistake on this card and can no longer win it; "
                         "claims open again when the next card is flipped", p->name);
-        return WB_EILLEGAL;
-    }
-    if (st->barred == seat) {
+    else if (st->barred == who)
         *why = game_why("learning aid: %s won the previous round and may not win this "
                         "one; let the others find the words", p->name);
-        return WB_EILLEGAL;
-    }
-    if (wibbell_claim_of(st, (size_t)seat) >= 0) {
-        *why = game_why("%s already claimed '%s' for this card; wait for the tie "
-                        "window to close", p->name,
-                        st->claims[wibbell_claim_of(st, (size_t)seat)].word);
-        return WB_EILLEGAL;
-    }
-    if (st->window_end >= 0 && now > st->window_end) {
-        *why = game_why("too late: '%s' was claimed first and the tie window for this "
-                        "card has closed", st->claims[0].word);
-        return WB_EILLEGAL;
-    }
-    ncards = wibbell_claim_cards(st, (size_t)seat, cards);
-    if (ncards > DICT_CARDS_MAX) {
-        *why = game_why("%s must cover %zu cards, more than the %d any claim can be "
-                        "judged against", p->name, ncards, DICT_CARDS_MAX);
-        return WB_EILLEGAL;
-    }
-    if (r->ctx && r->ctx->dicts)
-        d = dict_lib_find(r->ctx->dicts, st->dict_id);
-    if (!d) {
-        *why = game_why("the dictionary %s of this match is not loaded, so no claim "
-                        "can be judged", st->dict_id);
-        return WB_EILLEGAL;
-    }
-    dc.cards = cards;
-    dc.ncards = ncards;
+    else if (wibbell_claim_of(st, (size_t)who) >= 0)
+        *why = game_why("%s already claimed a word for this card; wait for the tie window "
+                        "to close", p->name);
+    else if (st->window_end >= 0 && ctx->now_ms > st->window_end)
+        *why = game_why("too late: a word was claimed first and the tie window for this "
+                        "card has closed");
+    else if (wibbell_claim_cards(st, (size_t)who, cards) > DICT_CARDS_MAX)
+        *why = game_why("%s must cover %zu cards, more than the %d any claim can be judged "
+                        "against", p->name, wibbell_claim_cards(st, (size_t)who, cards),
+                        DICT_CARDS_MAX);
+    else if (ctx->now_ms >= 0 && !(ctx->dicts && dict_lib_find(ctx->dicts, st->dict_id)))
+        *why = game_why("the dictionary %s of this match is not loaded, so no claim can be "
+                        "judged", st->dict_id);
+    return *why ? WB_EILLEGAL : WB_OK;
+}
+
+static int apply_claim(void *state, const game_ctx *ctx, int seat, const json_t *a,
+                       json_t *events, char **why)
+{
+    static const char *const hidden_word[] = {"word", NULL};
+    run rr = {state, ctx, events}, *r = &rr;
+    wibbell_state *st = state;
+    const char *word = json_string_value(json_object_get(a, "word")), *cards[DICT_CARDS_MAX];
+    const json_t *jt = json_object_get(a, "take");
+    const dict *d = dict_lib_find(ctx->dicts, st->dict_id);
+    dict_verdict *v = NULL;
+    int64_t now = ctx->now_ms;
+    int take = jt ? (int)json_integer_value(jt) : -1, rc;
+    dict_cards dc = {cards, 0};
+
+    seat = claimant(st, seat, a, why);
+    dc.ncards = wibbell_claim_cards(st, (size_t)seat, cards);
     rc = dict_check(d, word, strlen(word), &dc, (const char *const *)st->used, st->nused, &v);
     if (rc == WB_ENOTWORD || rc == WB_EUTF8 || rc == WB_ETOOBIG) {
         *why = game_why("'%s' is not one word of letters (at most %d), so it cannot be "
@@ -506,126 +563,86 @@ static int act_claim(run *r, int seat, const json_t *a, char **why)
 
     /* From here on the claim is judged and the state changes. */
     size_t row = log_word(st, d, seat, v, now);
+    wibbell_player *p = &st->p[seat];
     if (!v->valid) {
         p->out = 1;
         emit(r, json_pack("{s:s,s:i,s:s,s:o,s:I}", "type", "claim_refused", "seat", seat,
                           "word", v->word, "reasons", reasons_json(v),
                           "turn", (json_int_t)st->nturns));
         after_mistake(r);
-        goto out;
-    }
-    if (st->companion || st->tie_ms == 0) {
+    } else if (st->companion || st->tie_ms == 0) {
         emit(r, json_pack("{s:s,s:i,s:s,s:I}", "type", "claim_accepted", "seat", seat,
                           "word", v->word, "turn", (json_int_t)st->nturns));
         st->vocab[row].won = 1;
         win_turn(r, seat, v->word, 0, take);
-        goto out;
+    } else {
+        /* In the tie window: the word is the seat's secret until it closes. */
+        if (st->window_end < 0)
+            st->window_end = now + st->tie_ms;
+        st->claims = wb_grow(st->claims, &st->capclaims, st->nclaims + 1, sizeof *st->claims);
+        st->claims[st->nclaims++] = (wibbell_claim){
+            .seat = seat, .word = wb_strdup(v->word), .at = now, .take = take, .row = row};
+        game_secret_event(r->ev,
+                          json_pack("{s:s,s:i,s:s,s:I,s:I}", "type", "claim_accepted", "seat",
+                                    seat, "word", v->word, "turn", (json_int_t)st->nturns,
+                                    "window_until", (json_int_t)st->window_end),
+                          seat, (int)st->nplayers, hidden_word);
     }
-    if (st->window_end < 0)
-        st->window_end = now + st->tie_ms;
-    st->claims = wb_grow(st->claims, &st->capclaims, st->nclaims + 1, sizeof *st->claims);
-    st->claims[st->nclaims++] = (wibbell_claim){
-        .seat = seat, .word = wb_strdup(v->word), .at = now, .take = take, .row = row};
-    emit(r, json_pack("{s:s,s:i,s:s,s:I,s:I}", "type", "claim_accepted", "seat", seat,
-                      "word", v->word, "turn", (json_int_t)st->nturns,
-                      "window_until", (json_int_t)st->window_end));
-out:
     dict_verdict_free(v);
     return WB_OK;
 }
 
-/* --- the other actions --------------------------------------------------- */
+/* --- the other actions ----------------------------------------------------- */
 
-/* The "seat" member the host gives in companion mode, checked against the
- * seat that must act; absent means that seat. */
-static int host_seat(const wibbell_state *st, const json_t *a, char **why)
+static int check_take(const void *state, const game_ctx *ctx, int seat, const json_t *a,
+                      char **why)
 {
-    const json_t *js = json_object_get(a, "seat");
-    if (!js || json_is_null(js) || (json_is_integer(js) && json_integer_value(js) == st->winner))
-        return WB_OK;
-    if (!json_is_integer(js)) {
-        *why = game_why("seat must be a seat number");
-        return WB_EINVAL;
-    }
-    *why = game_why("seat %lld is not the one choosing: %s (seat %d) won",
-                    (long long)json_integer_value(js), name_of(st, st->winner), st->winner);
-    return WB_EILLEGAL;
-}
-
-/* The winner makes the choice; the host may record it for them. */
-static int chooser(const wibbell_state *st, int seat, const json_t *a, const char *won,
-                   char **why)
-{
-    if (seat == GAME_SEAT_HOST)
-        return host_seat(st, a, why);
-    if (seat != st->winner) {
-        *why = game_why("%s won %s", name_of(st, st->winner), won);
-        return WB_ENOTTURN;
-    }
-    return WB_OK;
-}
-
-static int act_take(run *r, int seat, const json_t *a, char **why)
-{
-    wibbell_state *st = r->st;
-    const json_t *jc = json_object_get(a, "card");
-    int rc;
-    if (!json_is_integer(jc)) {
-        *why = game_why("take needs the centre card: {\"type\":\"take\",\"card\":0}");
-        return WB_EINVAL;
-    }
-    if (st->phase != WIBBELL_TAKE) {
-        if (st->phase == WIBBELL_PLAY)
-            *why = game_why("nobody has won the centre cards yet: claim a word first");
-        else
-            phase_why(st, why);
-        return WB_EILLEGAL;
-    }
-    if ((rc = chooser(st, seat, a, "this card and chooses which one to take", why)))
-        return rc;
-    if (json_integer_value(jc) < 0 || (size_t)json_integer_value(jc) >= st->centre.n) {
+    (void)ctx, (void)seat;
+    const wibbell_state *st = state;
+    json_int_t k = json_integer_value(json_object_get(a, "card"));
+    if (json_object_get(a, "card") && (k < 0 || (size_t)k >= st->centre.n)) {
         *why = game_why("card is the index of a centre card: 0 or 1");
         return WB_EILLEGAL;
     }
-    do_take(r, st->winner, (size_t)json_integer_value(jc));
+    return check_chooser(st, a, why);
+}
+
+static int apply_take(void *state, const game_ctx *ctx, int seat, const json_t *a,
+                      json_t *events, char **why)
+{
+    (void)seat, (void)why;
+    run r = {state, ctx, events};
+    do_take(&r, r.st->winner, (size_t)json_integer_value(json_object_get(a, "card")));
     return WB_OK;
 }
 
-static int act_keep(run *r, int seat, const json_t *a, char **why)
+static int check_keep(const void *state, const game_ctx *ctx, int seat, const json_t *a,
+                      char **why)
 {
-    wibbell_state *st = r->st;
-    const json_t *jc = json_object_get(a, "card");
-    wibbell_player *p;
-    long at;
-    int rc, id;
-    if (!json_is_integer(jc)) {
-        *why = game_why("keep needs a card id: {\"type\":\"keep\",\"card\":17}");
-        return WB_EINVAL;
-    }
-    if (st->phase != WIBBELL_KEEP) {
-        if (st->phase == WIBBELL_PLAY || st->phase == WIBBELL_TAKE)
-            *why = game_why("a permanent handicap is kept only at the end of a round");
-        else
-            phase_why(st, why);
-        return WB_EILLEGAL;
-    }
-    if ((rc = chooser(st, seat, a, "the round and chooses the permanent handicap", why)))
-        return rc;
-    p = &st->p[st->winner];
-    id = json_integer_value(jc) < 0 || json_integer_value(jc) > INT32_MAX
-             ? -1 : (int)json_integer_value(jc);
-    at = id < 0 ? -1 : wibbell_ids_find(&p->up, id);
-    if (at < 0) {
-        *why = game_why("card %lld is not one of %s's cards of this round",
-                        (long long)json_integer_value(jc), p->name);
-        return WB_EILLEGAL;
-    }
-    if (id == st->bonus) {
-        *why = game_why("the bonus card %s cannot be the permanent handicap: keep one "
-                        "of the 4 cards won", st->cards[id].letters);
-        return WB_EILLEGAL;
-    }
-    wibbell_ids_remove(&p->up, (size_t)at);
+    (void)ctx, (void)seat;
+    const wibbell_state *st = state;
+    const wibbell_player *p = &st->p[st->winner];
+    json_int_t id = json_integer_value(json_object_get(a, "card"));
+    if (!json_object_get(a, "card"))
+        return check_chooser(st, a, why);
+    if (id < 0 || id > INT32_MAX || wibbell_ids_find(&p->up, (int)id) < 0)
+        *why = game_why("card %lld is not one of %s's cards of this round", (long long)id,
+                        p->name);
+    else if (id == st->bonus)
+        *why = game_why("the bonus card %s cannot be the permanent handicap: keep one of "
+                        "the 4 cards won", st->cards[id].letters);
+    return *why ? WB_EILLEGAL : check_chooser(st, a, why);
+}
+
+static int apply_keep(void *state, const game_ctx *ctx, int seat, const json_t *a,
+                      json_t *events, char **why)
+{
+    (void)seat, (void)why;
+    run rr = {state, ctx, events}, *r = &rr;
+    wibbell_state *st = state;
+    wibbell_player *p = &st->p[st->winner];
+    int id = (int)json_integer_value(json_object_get(a, "card"));
+    wibbell_ids_remove(&p->up, (size_t)wibbell_ids_find(&p->up, id));
     wibbell_ids_push(&p->hcap, id);
     emit(r, json_pack("{s:s,s:i,s:o}", "type", "handicap_kept", "seat", st->winner,
                       "card", wibbell_card_json(st, id)));
@@ -633,174 +650,202 @@ static int act_keep(run *r, int seat, const json_t *a, char **why)
     return WB_OK;
 }
 
-static int act_timer(run *r, int seat, char **why)
+static int check_timer(const void *state, const game_ctx *ctx, int seat, const json_t *a,
+                       char **why)
 {
-    wibbell_state *st = r->st;
-    if (seat != GAME_SEAT_SYSTEM) {
-        *why = game_why("timers come from the daemon's clock, not from players");
-        return WB_ENOTTURN;
-    }
+    (void)ctx, (void)seat, (void)a;
+    const wibbell_state *st = state;
     if (st->phase != WIBBELL_PLAY || st->window_end < 0) {
         *why = game_why("no tie window is open");
         return WB_EILLEGAL;
     }
-    resolve_window(r);
     return WB_OK;
 }
 
-static int act_flip(run *r, const json_t *a, char **why)
+static int apply_timer(void *state, const game_ctx *ctx, int seat, const json_t *a,
+                       json_t *events, char **why)
 {
-    wibbell_state *st = r->st;
+    (void)seat, (void)a, (void)why;
+    run r = {state, ctx, events};
+    resolve_window(&r);
+    return WB_OK;
+}
+
+/* The deck card the host flips, by its letters: its index in the deck,
+ * or -1 with *why. */
+static long flipped(const wibbell_state *st, const json_t *a, int *bad, char **why)
+{
     const json_t *jc = json_object_get(a, "card");
     wibbell_card c;
     char want[WIBBELL_LETTERS_MAX + 1], have[WIBBELL_LETTERS_MAX + 1], *w = NULL;
-    if (!json_is_string(jc) || wibbell_card_parse(json_string_value(jc), &c, &w)) {
+    *bad = 0;
+    if (wibbell_card_parse(json_string_value(jc), &c, &w)) {
         free(w);
+        *bad = 1;
         *why = game_why("flip needs the letters of the card turned up: "
                         "{\"type\":\"flip\",\"card\":\"NZ\"}");
-        return WB_EINVAL;
-    }
-    if (st->phase != WIBBELL_FLIP) {
-        if (st->phase == WIBBELL_PLAY)
-            *why = game_why("the centre already holds two cards");
-        else
-            phase_why(st, why);
-        return WB_EILLEGAL;
+        return -1;
     }
     wibbell_card_key(c.letters, want);
     for (size_t i = 0; i < st->deck.n; i++) {
-        int id = st->deck.v[i];
-        wibbell_card_key(st->cards[id].letters, have);
-        if (strcmp(want, have) != 0)
-            continue;
-        wibbell_ids_remove(&st->deck, i);
-        wibbell_ids_push(&st->centre, id);
-        emit(r, json_pack("{s:s,s:o,s:I}", "type", "card_flipped",
-                          "card", wibbell_card_json(st, id),
-                          "deck", (json_int_t)wibbell_remaining(st)));
-        refill(r);
+        wibbell_card_key(st->cards[st->deck.v[i]].letters, have);
+        if (strcmp(want, have) == 0)
+            return (long)i;
+    }
+    *why = game_why("no card %s is left in the deck of this match (every card of the deck "
+                    "is either in play or was already flipped)", c.letters);
+    return -1;
+}
+
+static int check_flip(const void *state, const game_ctx *ctx, int seat, const json_t *a,
+                      char **why)
+{
+    (void)ctx, (void)seat;
+    int bad;
+    if (!json_object_get(a, "card") || flipped(state, a, &bad, why) >= 0)
         return WB_OK;
-    }
-    *why = game_why("no card %s is left in the deck of this match (every card of "
-                    "the deck is either in play or was already flipped)", c.letters);
-    return WB_EILLEGAL;
+    return bad ? WB_EINVAL : WB_EILLEGAL;
 }
 
-static int act_end(run *r, char **why)
+static int apply_flip(void *state, const game_ctx *ctx, int seat, const json_t *a,
+                      json_t *events, char **why)
 {
-    wibbell_state *st = r->st;
-    if (st->phase != WIBBELL_FLIP && st->phase != WIBBELL_PLAY) {
-        phase_why(st, why);
-        return WB_EILLEGAL;
-    }
-    if (st->phase == WIBBELL_FLIP && st->centre.n == 1 && st->last_winner >= 0)
-        take_centre(r, st->last_winner, 0, "final");
-    game_over(r, "host_ended");
-    return WB_OK;
-}
-
-static int act_redeal(run *r, char **why)
-{
-    if (r->st->phase != WIBBELL_PLAY) {
-        phase_why(r->st, why);
-        return WB_EILLEGAL;
-    }
-    redeal(r, "host");
-    return WB_OK;
-}
-
-/* --- apply ---------------------------------------------------------------- */
-
-static int companion_apply(run *r, const char *type, const json_t *a, char **why)
-{
-    if (strcmp(type, "flip") == 0)
-        return act_flip(r, a, why);
-    if (strcmp(type, "claim") == 0) {
-        const json_t *js = json_object_get(a, "seat");
-        if (!json_is_integer(js) || json_integer_value(js) < 0 ||
-            (size_t)json_integer_value(js) >= r->st->nplayers) {
-            *why = game_why("in companion mode a claim names the seat that shouted: "
-                            "{\"type\":\"claim\",\"seat\":2,\"word\":\"kissing\"}");
-            return WB_EINVAL;
-        }
-        return act_claim(r, (int)json_integer_value(js), a, why);
-    }
-    if (strcmp(type, "take") == 0)
-        return act_take(r, GAME_SEAT_HOST, a, why);
-    if (strcmp(type, "keep") == 0)
-        return act_keep(r, GAME_SEAT_HOST, a, why);
-    if (strcmp(type, "redeal") == 0)
-        return act_redeal(r, why);
-    return act_end(r, why);
-}
-
-int wibbell_apply(void *state, const game_ctx *ctx, int seat,
-                  const json_t *action, json_t *events, char **why)
-{
-    static const char *const types[] = {"claim", "take", "keep", "timer",
-                                        "flip", "redeal", "end"};
-    run r = {.st = state, .ctx = ctx, .ev = events};
+    (void)seat;
+    run r = {state, ctx, events};
     wibbell_state *st = state;
-    const json_t *jt = json_object_get(action, "type");
-    const char *type = json_string_value(jt);
-    size_t k = 0;
-    int rc;
-
-    *why = NULL;
-    while (type && k < sizeof types / sizeof *types && strcmp(type, types[k]) != 0)
-        k++;
-    if (!json_is_object(action) || !type || k == sizeof types / sizeof *types) {
-        *why = game_why("a Wibbell action is an object whose type is claim, take or "
-                        "keep (companion mode host: flip, claim, take, keep, redeal, end)");
-        return WB_EINVAL;
-    }
-    if (strcmp(type, "timer") == 0)
-        return act_timer(&r, seat, why);
-    if (seat == GAME_SEAT_SYSTEM) {
-        *why = game_why("the daemon's clock only sends timers");
-        return WB_EINVAL;
-    }
-    if (st->phase == WIBBELL_OVER) {
-        *why = game_why("the game is over");
-        return WB_EILLEGAL;
-    }
-    if (st->companion) {
-        if (seat != GAME_SEAT_HOST) {
-            *why = game_why("companion mode: the host records every action at the "
-                            "table; seats only watch");
-            return WB_ENOTTURN;
-        }
-        rc = companion_apply(&r, type, action, why);
-    } else if (k >= 4) {
-        *why = game_why("'%s' is a host action of companion mode; here the daemon "
-                        "deals the cards", type);
-        return WB_EINVAL;
-    } else if (seat < 0) {
-        *why = game_why("the host referees but does not play: the seats claim, take "
-                        "and keep");
-        return WB_ENOTTURN;
-    } else if ((size_t)seat >= st->nplayers) {
-        *why = game_why("there is no seat %d", seat);
-        return WB_EINVAL;
-    } else if (k == 0) {
-        rc = act_claim(&r, seat, action, why);
-    } else if (k == 1) {
-        rc = act_take(&r, seat, action, why);
-    } else {
-        rc = act_keep(&r, seat, action, why);
-    }
-    return rc;
-}
-
-int wibbell_start(wibbell_state *st, json_t *events)
-{
-    run r = {.st = st, .ev = events};
+    int bad;
+    size_t i = (size_t)flipped(st, a, &bad, why);
+    int id = st->deck.v[i];
+    wibbell_ids_remove(&st->deck, i);
+    wibbell_ids_push(&st->centre, id);
+    emit(&r, json_pack("{s:s,s:o,s:I}", "type", "card_flipped", "card",
+                       wibbell_card_json(st, id), "deck", (json_int_t)wibbell_remaining(st)));
     refill(&r);
     return WB_OK;
 }
 
-int64_t wibbell_deadline(const void *state)
+static int apply_end(void *state, const game_ctx *ctx, int seat, const json_t *a,
+                     json_t *events, char **why)
 {
+    (void)seat, (void)a, (void)why;
+    run r = {state, ctx, events};
+    wibbell_state *st = state;
+    if (st->phase == WIBBELL_FLIP && st->centre.n == 1 && st->last_winner >= 0)
+        take_centre(&r, st->last_winner, 0, "final");
+    game_over(&r, "host_ended");
+    return WB_OK;
+}
+
+static int apply_redeal(void *state, const game_ctx *ctx, int seat, const json_t *a,
+                        json_t *events, char **why)
+{
+    (void)seat, (void)a, (void)why;
+    run r = {state, ctx, events};
+    redeal(&r, "host");
+    return WB_OK;
+}
+
+/* --- the table ---------------------------------------------------------------- */
+
+/* Companion mode: the seats whose shout the host may record. */
+static json_t *claim_seats(const void *state, int seat)
+{
+    (void)seat;
     const wibbell_state *st = state;
-    return st->phase == WIBBELL_PLAY ? st->window_end : -1;
+    if (!st->companion)
+        return NULL;
+    json_t *a = json_array();
+    for (size_t s = 0; s < st->nplayers; s++)
+        if (wibbell_to_act(st, s))
+            json_array_append_new(a, json_integer((json_int_t)s));
+    return a;
+}
+
+/* Companion mode: the host names the winner who chooses. */
+static json_t *winner_seat(const void *state, int seat)
+{
+    (void)seat;
+    const wibbell_state *st = state;
+    return st->companion ? json_pack("[i]", st->winner) : NULL;
+}
+
+static json_t *centre_cards(const void *state, int seat)
+{
+    (void)seat;
+    json_t *a = json_array();
+    for (size_t k = 0; k < ((const wibbell_state *)state)->centre.n; k++)
+        json_array_append_new(a, json_integer((json_int_t)k));
+    return a;
+}
+
+static json_t *keep_choices(const void *state, int seat)
+{
+    (void)seat;
+    const wibbell_state *st = state;
+    const wibbell_player *p = &st->p[st->winner];
+    json_t *a = json_array();
+    for (size_t i = 0; i < p->up.n; i++)
+        if (p->up.v[i] != st->bonus)
+            json_array_append_new(a, json_integer(p->up.v[i]));
+    return a;
+}
+
+static const game_member claim_members[] = {
+    {.name = "word", .type = GAME_T_STRING,
+     .desc = "a word holding its own letter of each centre card and of each of your face-up "
+             "cards and permanent handicaps"},
+    {.name = "take", .type = GAME_T_INT, .optional = 1, .has_range = 1, .min = 0, .max = 1,
+     .desc = "the centre card (0 or 1) to take if the claim wins"},
+    {.name = "seat", .type = GAME_T_INT, .optional = 1, .domain = claim_seats,
+     .desc = "companion mode: the seat that shouted"},
+    {NULL},
+};
+
+static const game_member take_members[] = {
+    {.name = "card", .type = GAME_T_INT, .desc = "the centre card: 0 or 1",
+     .domain = centre_cards},
+    {.name = "seat", .type = GAME_T_INT, .optional = 1, .domain = winner_seat,
+     .desc = "companion mode: the seat that won"},
+    {NULL},
+};
+
+static const game_member keep_members[] = {
+    {.name = "card", .type = GAME_T_INT, .desc = "the id of a card won this round",
+     .domain = keep_choices},
+    {.name = "seat", .type = GAME_T_INT, .optional = 1, .domain = winner_seat,
+     .desc = "companion mode: the seat that won"},
+    {NULL},
+};
+
+static const game_member flip_members[] = {
+    {.name = "card", .type = GAME_T_STRING, .desc = "the letters of the card turned up"},
+    {NULL},
+};
+
+#define CHOOSER (GAME_ROLE_PENDING | GAME_ROLE_HOST)
+
+const game_action wibbell_actions[] = {
+    {.type = "claim", .who = PLAYER | GAME_ROLE_HOST, .phases = PH(WIBBELL_PLAY),
+     .members = claim_members, .may = may_claim, .check = check_claim, .apply = apply_claim},
+    {.type = "take", .who = CHOOSER, .phases = PH(WIBBELL_TAKE), .members = take_members,
+     .may = may_choose, .check = check_take, .apply = apply_take},
+    {.type = "keep", .who = CHOOSER, .phases = PH(WIBBELL_KEEP), .members = keep_members,
+     .may = may_choose, .check = check_keep, .apply = apply_keep},
+    {.type = "flip", .who = GAME_ROLE_HOST, .phases = PH(WIBBELL_FLIP),
+     .members = flip_members, .may = may_host, .check = check_flip, .apply = apply_flip},
+    {.type = "redeal", .who = GAME_ROLE_HOST, .phases = PH(WIBBELL_PLAY), .may = may_host,
+     .apply = apply_redeal},
+    {.type = "end", .who = GAME_ROLE_HOST, .phases = PH(WIBBELL_FLIP) | PH(WIBBELL_PLAY),
+     .may = may_host, .apply = apply_end},
+    {.type = "timer", .who = GAME_ROLE_SYSTEM, .check = check_timer, .apply = apply_timer,
+     .unlisted = 1},
+    {NULL},
+};
+
+void wibbell_start(wibbell_state *st)
+{
+    json_t *events = json_array();
+    run r = {st, NULL, events};
+    refill(&r);
+    json_decref(events);
 }

@@ -393,19 +393,23 @@ class Illegal(Base):
 
     def test_rejections_change_nothing(self):
         m = self.m
+        # the framework's codes, the same in every game: 400 malformed,
+        # 409 not you / not now, 422 the rules (a value out of range too)
         # malformed bodies
         self.rejected(0, {"type": "dance"}, 400, "bad_request")
         self.rejected(0, {"word": "kissing"}, 400, "bad_request")
         self.rejected(0, {"type": "claim"}, 400, "bad_request")
         self.rejected(0, {"type": "claim", "word": "two words"}, 400, "bad_request")
-        self.rejected(0, {"type": "claim", "word": "kissing", "take": 5}, 400, "bad_request")
-        self.rejected(0, {"type": "flip", "card": "NZ"}, 400, "bad_request")
+        self.rejected(0, {"type": "claim", "word": "kissing", "take": 5}, 422, "illegal_action")
+        self.rejected(0, {"type": "claim", "word": "kissing", "x": 1}, 400, "bad_request")
+        # a host action of companion mode
+        self.rejected(0, {"type": "flip", "card": "NZ"}, 409, "not_your_turn")
         # the host does not play in a normal match
         self.rejected("host", {"type": "claim", "word": "kissing"}, 409, "not_your_turn")
-        # nothing to take or keep yet
-        doc = self.rejected(0, {"type": "take", "card": 0}, 422, "illegal_action")
+        # nothing to take or keep yet: not now
+        doc = self.rejected(0, {"type": "take", "card": 0}, 409, "not_your_turn")
         self.assertIn("claim", doc["detail"])
-        self.rejected(0, {"type": "keep", "card": 0}, 422, "illegal_action")
+        self.rejected(0, {"type": "keep", "card": 0}, 409, "not_your_turn")
         # the daemon's clock only
         self.rejected(0, {"type": "timer"}, 409, "not_your_turn")
         # a mistake puts the seat out: its next claim is illegal
@@ -421,9 +425,9 @@ class Illegal(Base):
         word = wbgames.find_words(D, wbgames.claim_cards(view, 0), [])[0]
         m.ok(0, {"type": "claim", "word": word})
         self.rejected(2, {"type": "take", "card": 0}, 409, "not_your_turn")
-        self.rejected(2, {"type": "claim", "word": word}, 422, "illegal_action")
+        self.rejected(2, {"type": "claim", "word": word}, 409, "not_your_turn")
         self.rejected(0, {"type": "take", "card": 2}, 422, "illegal_action")
-        self.rejected(0, {"type": "keep", "card": 0}, 422, "illegal_action")
+        self.rejected(0, {"type": "keep", "card": 0}, 409, "not_your_turn")
         m.ok(0, {"type": "take", "card": 1})
 
     def test_bad_bodies(self):
@@ -636,6 +640,27 @@ class Queries(Base):
         self.assertEqual([r["word"] for r in rows(m.host)], [word])
         self.assertEqual([r["word"] for r in rows(m.tokens[0])], [word])
         self.assertEqual(rows(m.tokens[1]), [])
+
+    def test_tie_window_claims_are_sealed(self):
+        """Issue 8: during the tie window another seat learns that a claim
+        was made, not its word, in the views, the log and the POST reply;
+        the claimant and the host see the word; the window's end reveals
+        it to all."""
+        m = create(D, ["ann", "bob", "cy"], {"tie_window_ms": 5000}, seed=13)
+        word = wbgames.find_words(D, wbgames.claim_cards(m.view("host"), 0), [])[0]
+        doc = m.ok(0, {"type": "claim", "word": word})
+        self.assertIn(word, json.dumps(doc))
+        for who in (1, 2, None):
+            text = json.dumps(m.view(who)) + json.dumps(m.log(who) if who is not None else "")
+            self.assertNotIn('"%s"' % word, text, who)
+            claim = m.view(who)["claims"][0]
+            self.assertEqual((claim["seat"], claim.get("sealed")), (0, True))
+        sealed = [e for e in m.log(1)[-1]["events"] if e["type"] == "claim_accepted"]
+        self.assertEqual(len(sealed), 1)
+        self.assertNotIn("word", sealed[0])
+        for who in (0, "host"):
+            self.assertEqual(m.view(who)["claims"][0]["word"], word)
+            self.assertIn('"%s"' % word, json.dumps(m.log(who)))
 
     def test_hints(self):
         m = self.m

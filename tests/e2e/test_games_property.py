@@ -174,7 +174,7 @@ class Game:
         choice = self.rng.randrange(8)
         anyone = self.rng.randrange(self.n)
         if choice == 0 and phase == "play":
-            self.refused(view, anyone, {"type": "take", "card": 0}, (422,))
+            self.refused(view, anyone, {"type": "take", "card": 0}, (409,))
         elif choice == 0 and phase in ("take", "keep") and others:
             self.refused(view, self.rng.choice(others), {"type": phase, "card": 0}, (409,))
         elif choice == 1 and out and phase == "play":
@@ -197,9 +197,9 @@ class Game:
                                     {"type": "claim", "word": "two words"},
                                     {"type": "take", "card": "0"}])
             # a claim of two words is malformed (400), unless the seat may
-            # not claim anyway (another phase, out): that comes first (422)
+            # not claim anyway: that comes first (another phase 409, out 422)
             two = body.get("word") == "two words"
-            self.refused(view, anyone, body, (400, 422) if two else (400,))
+            self.refused(view, anyone, body, (400, 409, 422) if two else (400,))
         elif choice == 6:
             stale = '"%d"' % self.rng.choice([v - 1, v + 1, 0])
             s = view["to_act"][0] if view["to_act"] else anyone

@@ -10,7 +10,7 @@
  *  - a rejected action changes nothing (save() equal before and after);
  *  - save/load round-trips exactly;
  *  - every view has status and to_act, and winners and scores once
- *    finished; a seat with actions is in to_act; nothing to do when over;
+ *    finished (and the finished() hook agrees with status); a seat with actions is in to_act; nothing to do when over;
  *  - no other seat's view, nor the public one, holds the content of an
  *    event private to a seat, right after it happened;
  *  - the match ends within a bound;
@@ -130,6 +130,8 @@ static void check_view(const game_kind *k, const void *st, int seat, int *finish
     assert_non_null(status);
     assert_true(json_is_array(json_object_get(v, "to_act")));
     *finished = strcmp(status, "finished") == 0;
+    if (k->finished) /* the cheap hook agrees with the view */
+        assert_int_equal(k->finished(st), *finished);
     if (*finished) {
         assert_true(json_is_array(json_object_get(v, "winners")));
         assert_true(json_is_array(json_object_get(v, "scores")));

@@ -466,7 +466,7 @@ static void test_mistake(void **state)
     /* only the winner takes */
     assert_int_equal(act(st, 0, "{\"type\":\"take\",\"card\":0}"), WB_ENOTTURN);
     assert_int_equal(act(st, 2, "{\"type\":\"take\",\"card\":2}"), WB_EILLEGAL);
-    assert_int_equal(act(st, 2, "{\"type\":\"claim\",\"word\":\"gosh\"}"), WB_EILLEGAL);
+    assert_int_equal(act(st, 2, "{\"type\":\"claim\",\"word\":\"gosh\"}"), WB_ENOTTURN);
     OK(act(st, 2, "{\"type\":\"take\",\"card\":1}"));
     assert_string_equal(json_string_value(json_object_get(json_object_get(
         event("card_taken"), "card"), "letters")), "SH");
@@ -513,6 +513,66 @@ static void test_used_words(void **state)
 }
 
 /* --- simultaneous claims ---------------------------------------------------- */
+
+/* Issue 8: a claim waiting in the tie window is its seat's secret.  The
+ * other seats (and the public) learn that a claim was made, not its word,
+ * in the events and in the views, until the window closes; the host sees
+ * everything.  So a fast client cannot copy a rival's word to force an
+ * identical-words redeal. */
+static void test_tie_window_secret(void **state)
+{
+    (void)state;
+    const char *opts = "{\"deck\":[\"AB\",\"CD\",\"AC\",\"BD\",\"EF\",\"GH\"," EASY "],"
+                       "\"shuffle\":false}";
+    void *st = mk(3, opts, 5);
+    OK(act_at(st, 0, 10000, "{\"type\":\"claim\",\"word\":\"cabs\"}"));
+    /* the events: the word to seat 0 only, the fact of it to the others */
+    assert_int_equal(json_array_size(last_ev), 2);
+    json_t *mine = json_array_get(last_ev, 0), *theirs = json_array_get(last_ev, 1);
+    assert_string_equal(json_string_value(json_object_get(mine, "word")), "cabs");
+    assert_int_equal(json_array_size(json_object_get(mine, "private_to")), 1);
+    assert_int_equal(json_integer_value(json_array_get(json_object_get(mine, "private_to"), 0)),
+                     0);
+    assert_null(json_object_get(theirs, "word"));
+    assert_true(json_is_true(json_object_get(theirs, "sealed")));
+    assert_int_equal(json_integer_value(json_object_get(theirs, "seat")), 0);
+    assert_int_equal(json_integer_value(json_object_get(theirs, "window_until")), 10400);
+    json_t *to = json_object_get(theirs, "private_to");
+    assert_int_equal(json_array_size(to), 2);
+    assert_int_equal(json_integer_value(json_array_get(to, 0)), 1);
+    assert_int_equal(json_integer_value(json_array_get(to, 1)), 2);
+    /* the views: the word to seat 0 and the host */
+    const int viewers[] = {0, HOST, 1, 2, GAME_SEAT_PUBLIC};
+    for (size_t k = 0; k < 5; k++) {
+        json_t *c = json_array_get(json_object_get(V(st, viewers[k]), "claims"), 0);
+        assert_int_equal(json_integer_value(json_object_get(c, "seat")), 0);
+        if (k < 2) {
+            assert_string_equal(json_string_value(json_object_get(c, "word")), "cabs");
+        } else {
+            assert_null(json_object_get(c, "word"));
+            assert_true(json_is_true(json_object_get(c, "sealed")));
+            char *d = json_dumps(V(st, viewers[k]), JSON_COMPACT);
+            assert_null(strstr(d, "cabs"));
+            free(d);
+        }
+    }
+    /* seat 1 claims in the window: it sees its own word, not seat 0's */
+    OK(act_at(st, 1, 10100, "{\"type\":\"claim\",\"word\":\"bad\"}"));
+    json_t *c = json_object_get(V(st, 1), "claims");
+    assert_null(json_object_get(json_array_get(c, 0), "word"));
+    assert_string_equal(json_string_value(json_object_get(json_array_get(c, 1), "word")), "bad");
+    /* the window closes: every claim is revealed to all, the best wins */
+    OK(act_at(st, SYS, 10400, "{\"type\":\"timer\"}"));
+    json_t *rev = event("claims_revealed");
+    assert_non_null(rev);
+    assert_null(json_object_get(rev, "private_to"));
+    assert_string_equal(json_string_value(json_object_get(json_array_get(
+        json_object_get(rev, "claims"), 0), "word")), "cabs");
+    assert_string_equal(json_string_value(json_object_get(json_array_get(
+        json_object_get(rev, "claims"), 1), "word")), "bad");
+    assert_string_equal(json_string_value(json_object_get(event("card_won"), "word")), "bad");
+    game_wibbell.destroy(st);
+}
 
 static void test_tie_window(void **state)
 {
@@ -635,7 +695,7 @@ static void test_round_standard(void **state)
     assert_int_equal(json_array_size(acts0), 0);
     json_decref(acts0);
     assert_int_equal(act(st, 1, "{\"type\":\"keep\",\"card\":%lld}", (long long)keep), WB_ENOTTURN);
-    assert_int_equal(act(st, 0, "{\"type\":\"claim\",\"word\":\"cat\"}"), WB_EILLEGAL);
+    assert_int_equal(act(st, 0, "{\"type\":\"claim\",\"word\":\"cat\"}"), WB_ENOTTURN);
     assert_int_equal(act(st, 0, "{\"type\":\"keep\",\"card\":999}"), WB_EILLEGAL);
     OK(act(st, 0, "{\"type\":\"keep\",\"card\":%lld}", (long long)keep));
     assert_int_equal(json_integer_value(json_object_get(json_object_get(
@@ -858,7 +918,7 @@ static void test_final_cards(void **state)
     assert_int_equal(json_integer_value(json_array_get(wn, 0)), 1);
     assert_int_equal(json_integer_value(json_array_get(wn, 1)), 2);
     assert_true(json_equal(json_object_get(over, "winners"), wn));
-    assert_int_equal(act(st, 0, "{\"type\":\"claim\",\"word\":\"toast\"}"), WB_EILLEGAL);
+    assert_int_equal(act(st, 0, "{\"type\":\"claim\",\"word\":\"toast\"}"), WB_ENOTTURN);
     json_t *a = game_wibbell.actions(st, 0);
     assert_int_equal(json_array_size(a), 0);
     json_decref(a);
@@ -939,7 +999,7 @@ static void test_companion(void **state)
     assert_int_equal(act(st, HOST, "{\"type\":\"flip\",\"card\":\"QZ\"}"), WB_EILLEGAL);
     assert_int_equal(act(st, HOST, "{\"type\":\"flip\",\"card\":\"EX\"}"), WB_EILLEGAL);
     assert_int_equal(act(st, HOST, "{\"type\":\"claim\",\"seat\":0,\"word\":\"zip\"}"),
-                     WB_EILLEGAL);
+                     WB_ENOTTURN);
     OK(act(st, HOST, "{\"type\":\"flip\",\"card\":\"nz\"}"));
     assert_string_equal(phase(st), "flip");
     OK(act(st, HOST, "{\"type\":\"flip\",\"card\":\"QI\"}"));
@@ -991,7 +1051,7 @@ static void test_companion(void **state)
     assert_int_equal(score(st, 1), 0); /* the starting handicap does not score */
     assert_int_equal(score(st, 2), 1);
     assert_int_equal(json_integer_value(json_array_get(json_object_get(V(st, 1), "winners"), 0)), 0);
-    assert_int_equal(act(st, HOST, "{\"type\":\"end\"}"), WB_EILLEGAL);
+    assert_int_equal(act(st, HOST, "{\"type\":\"end\"}"), WB_ENOTTURN);
     game_wibbell.destroy(st);
 }
 
@@ -1009,17 +1069,21 @@ static void test_actions_and_errors(void **state)
     a = game_wibbell.actions(st, HOST);
     assert_int_equal(json_array_size(a), 0);
     json_decref(a);
+    /* The framework's codes, the same in every game: 400 for a malformed
+     * body, 409 for not you / not now (a phase, the host or the clock
+     * sending what is not theirs), 422 for the rules (a value out of its
+     * range included). */
     assert_int_equal(act(st, 0, "{\"type\":\"dance\"}"), WB_EINVAL);
     assert_int_equal(act(st, 0, "{\"word\":\"cat\"}"), WB_EINVAL);
     assert_int_equal(act(st, 0, "{\"type\":\"claim\"}"), WB_EINVAL);
     assert_int_equal(act(st, 0, "{\"type\":\"claim\",\"word\":\"two words\"}"), WB_EINVAL);
-    assert_int_equal(act(st, 0, "{\"type\":\"claim\",\"word\":\"cat\",\"take\":2}"), WB_EINVAL);
-    assert_int_equal(act(st, 0, "{\"type\":\"flip\",\"card\":\"NZ\"}"), WB_EINVAL);
+    assert_int_equal(act(st, 0, "{\"type\":\"claim\",\"word\":\"cat\",\"take\":2}"), WB_EILLEGAL);
+    assert_int_equal(act(st, 0, "{\"type\":\"flip\",\"card\":\"NZ\"}"), WB_ENOTTURN);
     assert_int_equal(act(st, HOST, "{\"type\":\"claim\",\"word\":\"cat\"}"), WB_ENOTTURN);
-    assert_int_equal(act(st, SYS, "{\"type\":\"claim\",\"word\":\"cat\"}"), WB_EINVAL);
+    assert_int_equal(act(st, SYS, "{\"type\":\"claim\",\"word\":\"cat\"}"), WB_ENOTTURN);
     assert_int_equal(act(st, SYS, "{\"type\":\"timer\"}"), WB_EILLEGAL);
-    assert_int_equal(act(st, 0, "{\"type\":\"take\",\"card\":0}"), WB_EILLEGAL);
-    assert_int_equal(act(st, 0, "{\"type\":\"keep\",\"card\":0}"), WB_EILLEGAL);
+    assert_int_equal(act(st, 0, "{\"type\":\"take\",\"card\":0}"), WB_ENOTTURN);
+    assert_int_equal(act(st, 0, "{\"type\":\"keep\",\"card\":0}"), WB_ENOTTURN);
     /* nothing of the above changed the match */
     assert_int_equal(json_array_size(json_object_get(V(st, HOST), "vocabulary")), 0);
     claim_valid(st, 1, 1000);
@@ -1250,28 +1314,29 @@ static void test_save_load(void **state)
     json_t *s = game_wibbell.save(st);
     char *why = NULL;
     json_object_set_new(s, "centre", json_pack("[i,i,i]", 0, 1, 2));
-    assert_int_equal(game_wibbell.load(s, &cp, &why), WB_ECORRUPT);
+    assert_int_equal(game_wibbell.load(s, &cp, &why), WB_EINVAL);
     free(why);
     why = NULL;
     json_object_set_new(s, "centre", json_pack("[i,i]", 0, 4800));
-    assert_int_equal(game_wibbell.load(s, &cp, &why), WB_ECORRUPT);
+    assert_int_equal(game_wibbell.load(s, &cp, &why), WB_EINVAL);
     free(why);
     why = NULL;
     json_decref(s);
     s = json_pack("{s:i}", "format", 2);
-    assert_int_equal(game_wibbell.load(s, &cp, &why), WB_ECORRUPT);
+    assert_int_equal(game_wibbell.load(s, &cp, &why), WB_EINVAL);
     free(why);
     json_decref(s);
     game_wibbell.destroy(st);
 }
 
-/* load(s) must refuse s: WB_ECORRUPT naming the damaged part. */
+/* load(s) must refuse s: WB_EINVAL (the framework's code for every game)
+ * naming the damaged part. */
 static void refuse_load(json_t *s, const char *part)
 {
     void *cp = NULL;
     char *why = NULL;
     int rc = game_wibbell.load(s, &cp, &why);
-    if (rc != WB_ECORRUPT) {
+    if (rc != WB_EINVAL) {
         game_wibbell.destroy(cp);
         fail_msg("a record damaged at '%s' was loaded", part);
     }
@@ -1509,6 +1574,7 @@ int main(void)
         cmocka_unit_test(test_mistake),
         cmocka_unit_test(test_used_words),
         cmocka_unit_test(test_tie_window),
+        cmocka_unit_test(test_tie_window_secret),
         cmocka_unit_test(test_round_standard),
         cmocka_unit_test(test_round_simple_modes),
         cmocka_unit_test(test_starting_handicaps),
