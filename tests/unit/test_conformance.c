@@ -10,7 +10,8 @@
  *  - a rejected action changes nothing (save() equal before and after);
  *  - save/load round-trips exactly;
  *  - every view has status and to_act, and winners and scores once
- *    finished (and the finished() hook agrees with status); a seat with actions is in to_act; nothing to do when over;
+ *    finished (and the finished() hook agrees with status); a seat with
+ *    actions is in to_act; nothing to do when over;
  *  - no other seat's view, nor the public one, holds the content of an
  *    event private to a seat, right after it happened;
  *  - the match ends within a bound;
