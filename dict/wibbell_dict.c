@@ -10,6 +10,7 @@
 
 #include "dict.h"
 #include "dict_build.h"
+#include "dict_eval.h"
 #include "wb_config.h"
 #include "wb_err.h"
 #include "wb_mem.h"
@@ -29,6 +30,9 @@ static void usage(FILE *f)
         "  prefix PREFIX [--limit N]     words beginning with PREFIX\n"
         "  pattern PATTERN [--limit N]   words matching PATTERN ('?' = any letter)\n"
         "  related A B                   is one word a derivative of the other?\n"
+        "  evaluate TABLE [--verbose]    judge the dictionaries against an evaluation\n"
+        "                                table (tests/data/evaluation.tsv): recall and\n"
+        "                                false links per affix class, words, spellings\n"
         "\n"
         "The data directory defaults to $WIBBELLD_DATA_DIR, $XDG_DATA_HOME/wibbelld\n"
         "or ~/.local/share/wibbelld, as for wibbelld.\n");
@@ -85,7 +89,7 @@ int main(int argc, char **argv)
     const char *dict_id = NULL;
     size_t limit = 20;
     char *pos[8];
-    int npos = 0, rc = 0;
+    int npos = 0, rc = 0, verbose = 0;
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -103,6 +107,8 @@ int main(int argc, char **argv)
             cards_s = argv[++i];
         } else if (!strcmp(a, "--used") && i + 1 < argc) {
             used_s = argv[++i];
+        } else if (!strcmp(a, "--verbose")) {
+            verbose = 1;
         } else if (!strcmp(a, "--limit") && i + 1 < argc) {
             limit = strtoul(argv[++i], NULL, 10);
         } else if (a[0] == '-' && a[1] == '-') {
@@ -216,6 +222,10 @@ int main(int argc, char **argv)
             print_list(l);
             dict_list_free(l);
         }
+    } else if (!strcmp(cmd, "evaluate") && npos == 2) {
+        dict_eval ev;
+        if (!(rc = dict_eval_run(lib, pos[1], verbose ? stdout : NULL, &ev)))
+            dict_eval_print(&ev, stdout);
     } else if (!strcmp(cmd, "related") && npos == 3) {
         int rel = 0;
         if (!(rc = dict_related(d, pos[1], strlen(pos[1]), pos[2], strlen(pos[2]), &rel)))

@@ -1,0 +1,210 @@
+/*
+ * dict_eval.c - the evaluation table run against the dictionaries (see
+ * dict_eval.h for the table's format).
+ */
+#include "dict_eval.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "wb_err.h"
+
+static const char *const suffixes[] = {"ness", "ly", "ment", "tion", "er", "ity", "ous", "ive",
+                                       "al", "y", "able", "ist", "ful", "less", "en"};
+static const char *const prefixes[] = {"un", "in", "re", "dis", "mis", "over", "under", "out",
+                                       "pre", "non"};
+
+static dict_eval_kind kind_of(const char *name)
+{
+    for (size_t i = 0; i < sizeof suffixes / sizeof *suffixes; i++)
+        if (strcmp(name, suffixes[i]) == 0)
+            return EVAL_SUFFIX;
+    for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
+        if (strcmp(name, prefixes[i]) == 0)
+            return EVAL_PREFIX;
+    return EVAL_OTHER;
+}
+
+static dict_eval_class *class_of(dict_eval *ev, const char *name)
+{
+    for (size_t i = 0; i < ev->n; i++)
+        if (strcmp(ev->c[i].name, name) == 0)
+            return &ev->c[i];
+    if (ev->n == DICT_EVAL_CLASSES)
+        return NULL;
+    dict_eval_class *c = &ev->c[ev->n++];
+    memset(c, 0, sizeof *c);
+    snprintf(c->name, sizeof c->name, "%.15s", name);
+    c->kind = kind_of(name);
+    return c;
+}
+
+static int valid_in(const dict *d, const char *w)
+{
+    dict_entry *e = NULL;
+    int v = 0;
+    if (d && dict_lookup(d, w, strlen(w), 0, 0, &e) == WB_OK)
+        v = e->valid;
+    dict_entry_free(e);
+    return v;
+}
+
+static int related(const dict *d, const char *a, const char *b)
+{
+    int r1 = 0, r2 = 0;
+    if (dict_related(d, a, strlen(a), b, strlen(b), &r1) ||
+        dict_related(d, b, strlen(b), a, strlen(a), &r2))
+        return -1;
+    return r1 && r2 ? 2 : r1 || r2 ? 1 : 0;
+}
+
+static void row_words(const dict_lib *lib, dict_eval_class *c, const char *w, int want,
+                      FILE *detail)
+{
+    int ok = 1;
+    for (size_t i = 0; i < dict_lib_count(lib); i++) {
+        const dict *d = dict_lib_at(lib, i);
+        if (valid_in(d, w) != want) {
+            dict_info in;
+            dict_get_info(d, &in);
+            if (detail)
+                fprintf(detail, "%s: %s %s on %s\n", c->name, w,
+                        want ? "refused" : "accepted", in.id);
+            ok = 0;
+        }
+    }
+    c->items++;
+    c->items_ok += (size_t)ok;
+}
+
+static void row_variant(const dict_lib *lib, dict_eval_class *c, const char *gb,
+                        const char *us, FILE *detail)
+{
+    const dict *dgb = dict_lib_find(lib, "en_GB"), *dus = dict_lib_find(lib, "en_US");
+    const dict *den = dict_lib_find(lib, "en");
+    int ok = 1;
+    if (gb && dgb && !valid_in(dgb, gb)) {
+        ok = 0;
+        if (detail)
+            fprintf(detail, "%s: %s refused on en_GB\n", c->name, gb);
+    }
+    if (us && dus && !valid_in(dus, us)) {
+        ok = 0;
+        if (detail)
+            fprintf(detail, "%s: %s refused on en_US\n", c->name, us);
+    }
+    if (den && ((gb && !valid_in(den, gb)) || (us && !valid_in(den, us)))) {
+        ok = 0;
+        if (detail)
+            fprintf(detail, "%s: %s/%s not both on en\n", c->name, gb ? gb : "-", us ? us : "-");
+    }
+    c->items++;
+    c->items_ok += (size_t)ok;
+}
+
+int dict_eval_run(const dict_lib *lib, const char *path, FILE *detail, dict_eval *ev)
+{
+    const dict *us = dict_lib_find(lib, "en_US");
+    char line[512], a[128], b[128], want[32], cls[32];
+    FILE *f;
+
+    memset(ev, 0, sizeof *ev);
+    if (!us)
+        return WB_ENOTFOUND;
+    if (!(f = fopen(path, "r")))
+        return WB_EIO;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || sscanf(line, "%127s %127s %31s %31s", a, b, want, cls) != 4)
+            continue;
+        dict_eval_class *c = class_of(ev, cls);
+        if (!c)
+            continue;
+        if (!strcmp(want, "related") || !strcmp(want, "unrelated")) {
+            int expect = want[0] == 'r';
+            for (int k = 0; k < 2; k++) {
+                const char *w = k ? b : a;
+                if (!valid_in(us, w)) {
+                    ev->missing++;
+                    if (detail)
+                        fprintf(detail, "%s: %s is not in en_US\n", cls, w);
+                }
+            }
+            int r = related(us, a, b);
+            if (expect) {
+                c->rel++;
+                c->rel_hit += r == 2;
+                if (r != 2 && detail)
+                    fprintf(detail, "%s: missed %s / %s%s\n", cls, a, b,
+                            r == 1 ? " (one way only)" : "");
+            } else {
+                c->unrel++;
+                c->unrel_hit += r != 0;
+                if (r != 0 && detail)
+                    fprintf(detail, "%s: false link %s / %s\n", cls, a, b);
+            }
+        } else if (!strcmp(want, "notword") || !strcmp(want, "word")) {
+            row_words(lib, c, b, want[0] == 'w', detail);
+        } else if (!strcmp(want, "variant")) {
+            row_variant(lib, c, a, b, detail);
+        } else if (!strcmp(want, "gb")) {
+            row_variant(lib, c, b, NULL, detail);
+        }
+    }
+    fclose(f);
+    return WB_OK;
+}
+
+double dict_eval_recall(const dict_eval_class *c)
+{
+    return c->rel ? (double)c->rel_hit / (double)c->rel : 1.0;
+}
+
+double dict_eval_false_rate(const dict_eval_class *c)
+{
+    return c->unrel ? (double)c->unrel_hit / (double)c->unrel : 0.0;
+}
+
+double dict_eval_false_total(const dict_eval *ev)
+{
+    size_t n = 0, hit = 0;
+    for (size_t i = 0; i < ev->n; i++) {
+        n += ev->c[i].unrel;
+        hit += ev->c[i].unrel_hit;
+    }
+    return n ? (double)hit / (double)n : 0.0;
+}
+
+void dict_eval_print(const dict_eval *ev, FILE *f)
+{
+    static const char *const kinds[] = {"suffix", "prefix", "other"};
+    size_t rel = 0, rel_hit = 0, unrel = 0, unrel_hit = 0;
+    fprintf(f, "%-9s %-7s %9s %7s %11s %11s %9s\n", "class", "kind", "related", "recall",
+            "look-alike", "false link", "rows ok");
+    for (int k = 0; k < 3; k++) {
+        for (size_t i = 0; i < ev->n; i++) {
+            const dict_eval_class *c = &ev->c[i];
+            if ((int)c->kind != k)
+                continue;
+            char r[24] = "", u[24] = "", it[24] = "", rc[16] = "", fr[16] = "";
+            if (c->rel) {
+                snprintf(r, sizeof r, "%zu/%zu", c->rel_hit, c->rel);
+                snprintf(rc, sizeof rc, "%.2f", dict_eval_recall(c));
+            }
+            if (c->unrel) {
+                snprintf(u, sizeof u, "%zu/%zu", c->unrel_hit, c->unrel);
+                snprintf(fr, sizeof fr, "%.3f", dict_eval_false_rate(c));
+            }
+            if (c->items)
+                snprintf(it, sizeof it, "%zu/%zu", c->items_ok, c->items);
+            fprintf(f, "%-9s %-7s %9s %7s %11s %11s %9s\n", c->name, kinds[k], r, rc, u, fr, it);
+            rel += c->rel;
+            rel_hit += c->rel_hit;
+            unrel += c->unrel;
+            unrel_hit += c->unrel_hit;
+        }
+    }
+    fprintf(f, "all pairs: recall %zu/%zu = %.3f, false links %zu/%zu = %.3f; "
+               "%zu table words not in en_US\n",
+            rel_hit, rel, rel ? (double)rel_hit / (double)rel : 1.0, unrel_hit, unrel,
+            dict_eval_false_total(ev), ev->missing);
+}

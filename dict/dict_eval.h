@@ -1,0 +1,56 @@
+/*
+ * dict_eval.h - judge the dictionaries against an evaluation table
+ * (tests/data/evaluation.tsv): the derivative rule per affix class, words
+ * that must be refused or kept, and British/American spellings.  Used by
+ * `wibbell-dict evaluate` (the report) and tests/unit/test_dict_eval.c
+ * (the targets).  Private to dict/ and its tests.
+ *
+ * Table rows: base<TAB>word<TAB>expected<TAB>class, '#' comments.
+ *   expected related|unrelated  the pair, judged both ways round on the
+ *                               affix dictionary (en_US);
+ *   expected notword|word       `word` refused / accepted by every
+ *                               dictionary (base is "-");
+ *   expected variant            base on en_GB, word on en_US, both on the
+ *                               combined dictionary "en" when there is one;
+ *   expected gb                 `word` accepted by en_GB (Oxford -ize).
+ */
+#ifndef DICT_EVAL_H
+#define DICT_EVAL_H
+
+#include <stdio.h>
+
+#include "dict.h"
+
+#define DICT_EVAL_CLASSES 40
+
+typedef enum { EVAL_SUFFIX, EVAL_PREFIX, EVAL_OTHER } dict_eval_kind;
+
+typedef struct dict_eval_class {
+    char name[16];
+    dict_eval_kind kind;
+    size_t rel, rel_hit;     /* related pairs, and those judged related */
+    size_t unrel, unrel_hit; /* look-alikes, and those judged related (false links) */
+    size_t items, items_ok;  /* word / spelling rows, and those judged right */
+} dict_eval_class;
+
+typedef struct dict_eval {
+    dict_eval_class c[DICT_EVAL_CLASSES];
+    size_t n;
+    size_t missing; /* table words the affix dictionary does not have */
+} dict_eval;
+
+/* Run the table at `path` against the dictionaries of `lib`.  Writes one
+ * line per miss and false link to `detail` (may be NULL).  WB_EIO when
+ * the table cannot be read, WB_ENOTFOUND without en_US. */
+int dict_eval_run(const dict_lib *lib, const char *path, FILE *detail, dict_eval *out);
+
+/* The report: one line per class (recall, false-link rate), then totals. */
+void dict_eval_print(const dict_eval *ev, FILE *f);
+
+/* Recall of a class (1 when it has no related pair), false-link rate. */
+double dict_eval_recall(const dict_eval_class *c);
+double dict_eval_false_rate(const dict_eval_class *c);
+/* False links over every look-alike pair of the table. */
+double dict_eval_false_total(const dict_eval *ev);
+
+#endif
