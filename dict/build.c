@@ -558,11 +558,16 @@ int dict_build(const char *data_dir, const dict_build_opts *o)
         .progress = o->progress, .progress_ctx = o->progress_ctx,
     };
     const char **words = wb_malloc((b.nwords + 1) * sizeof *words);
-    for (size_t k = 0; k < b.nwords; k++)
+    uint8_t *root = wb_malloc(b.nwords + 1);
+    for (size_t k = 0; k < b.nwords; k++) {
         words[k] = strtab_str(b.cands, b.order[k]);
+        root[k] = (b.cflags[b.order[k]] & C_DIC) != 0;
+    }
     mi.words = words;
+    mi.dic_root = root;
     b.ms = morph_build(&mi);
     free(words);
+    free(root);
 
     if ((rc = rm_env_dir(tmp)))
         goto out;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "affix.h"
 #include "dict.h"
 #include "normalise.h"
 #include "strtab.h"
@@ -66,7 +67,7 @@ static void set_add(strset *s, const char *w)
     s->n++;
 }
 
-static void rule_bases(const morph_input *in, const char *w, unsigned wpos,
+static void rule_bases(const morph_input *in, const char *w, unsigned wpos, int root,
                        strset *out)
 {
     size_t wl = strlen(w);
@@ -75,8 +76,10 @@ static void rule_bases(const morph_input *in, const char *w, unsigned wpos,
         const struct rule *r = &rules[i];
         size_t sl = strlen(r->suffix), el = strlen(r->ending);
         /* Comparatives of a word that is a noun or verb in its own right
-         * are nearly always false (number is not numb + er). */
-        if (r->pos == WN_ADJ && (wpos & (WN_NOUN | WN_VERB)))
+         * and listed by Hunspell as a word of its own are nearly always
+         * false (number is not numb + er); when Hunspell makes it from
+         * the adjective by its comparative flag, it is one (lighter). */
+        if (r->pos == WN_ADJ && (wpos & (WN_NOUN | WN_VERB)) && root)
             continue;
         if (wl <= sl + 1 || strcmp(w + wl - sl, r->suffix) != 0)
             continue;
@@ -122,19 +125,77 @@ static void hun_stems(const morph_input *in, const strtab *words,
         Hunspell_free_list(h, &list, n);
 }
 
-static void bases_of(const morph_input *in, const strtab *words, const char *w,
-                     strset *L)
+/* Hunspell's stems of w, unfiltered (for the affix evidence). */
+typedef struct affix_ctx {
+    const morph_input *in;
+    const strtab *words;
+    int root;            /* the word being split is a .dic root */
+    char **stems;
+    int nstems;
+} affix_ctx;
+
+static int ax_is_word(void *ctx, const char *s)
+{
+    const affix_ctx *a = ctx;
+    return strtab_find(a->words, s) != STRTAB_NONE;
+}
+
+static int ax_productive(void *ctx, const char *w, const char *base)
+{
+    (void)w;
+    const affix_ctx *a = ctx;
+    if (a->root)
+        return 0;
+    for (int i = 0; i < a->nstems; i++)
+        if (strcmp(a->stems[i], base) == 0)
+            return 1;
+    return 0;
+}
+
+static void affix_add(const morph_input *in, const strtab *words, const char *w, int root,
+                      strset *L)
+{
+    char out[AFFIX_MAX][AFFIX_WORD];
+    affix_ctx a = {in, words, root, NULL, 0};
+    affix_env env = {in->wn, ax_is_word, ax_productive, &a};
+    a.nstems = Hunspell_stem(in->hun, &a.stems, w);
+    size_t n = affix_bases(&env, w, out, NULL, AFFIX_MAX);
+    for (size_t i = 0; i < n; i++)
+        set_add(L, out[i]);
+    if (a.stems)
+        Hunspell_free_list(in->hun, &a.stems, a.nstems);
+}
+
+/* Does Hunspell's stem h stand for the rule's base r?  The same word, or
+ * its end after a prefix Hunspell took off (recorded: cord for record). */
+static int agrees(const char *r, const char *h)
+{
+    size_t rl = strlen(r), hl = strlen(h);
+    return strcmp(r, h) == 0 || (hl >= 3 && rl > hl && strcmp(r + rl - hl, h) == 0);
+}
+
+static void bases_of(const morph_input *in, const strtab *words, size_t k, strset *L)
 {
     strset rb = {.n = 0}, hb = {.n = 0};
     const char *exc[MAXB];
+    const char *w = in->words[k];
+    int root = in->dic_root ? in->dic_root[k] : 1;
     unsigned wpos = in->wn ? wn_lemma_pos(in->wn, w) : 0;
 
     set_add(L, w);
     if (in->wn) {
         size_t n = wn_exc(in->wn, w, exc, MAXB);
-        for (size_t i = 0; i < n && i < MAXB; i++)
+        for (size_t i = 0; i < n && i < MAXB; i++) {
+            /* adj.exc lists offer -> off and hinder -> hind as
+             * comparatives; a word Hunspell lists in its own right that
+             * is just the base + er/est is not one (as rule_bases). */
+            size_t el = strlen(exc[i]);
+            if (root && (wpos & (WN_NOUN | WN_VERB)) && strncmp(w, exc[i], el) == 0 &&
+                (strcmp(w + el, "er") == 0 || strcmp(w + el, "est") == 0))
+                continue;
             set_add(L, exc[i]);
-        rule_bases(in, w, wpos, &rb);
+        }
+        rule_bases(in, w, wpos, root, &rb);
     }
     hun_stems(in, words, in->stem_hun, w, 0, &hb);
     if (hb.n == 0 && in->hun != in->stem_hun && !Hunspell_spell(in->stem_hun, w))
@@ -151,9 +212,15 @@ static void bases_of(const morph_input *in, const strtab *words, const char *w,
             set_add(L, hb.v[i]);
     } else {
         for (size_t i = 0; i < rb.n; i++)
-            if (set_has(&hb, rb.v[i]))
-                set_add(L, rb.v[i]);
+            for (size_t j = 0; j < hb.n; j++)
+                if (agrees(rb.v[i], hb.v[j]))
+                    set_add(L, rb.v[i]);
     }
+    /* Derivational bases by affix, of the word and of its inflectional
+     * bases (unkindest: unkind, kind). */
+    size_t n0 = L->n;
+    for (size_t i = 0; i < n0; i++)
+        affix_add(in, words, L->v[i], i == 0 ? root : 1, L);
 }
 
 static int u32_cmp(const void *a, const void *b)
@@ -200,7 +267,7 @@ morph_sets *morph_build(const morph_input *in)
 
     for (size_t k = 0; k < in->nwords; k++) {
         strset L = {.n = 0};
-        bases_of(in, words, in->words[k], &L);
+        bases_of(in, words, k, &L);
         size_t l0 = lem.n, f0 = fam.n;
         for (size_t i = 0; i < L.n; i++) {
             uint32_t id = strtab_intern(ms->lemmas, L.v[i]);

@@ -5,7 +5,9 @@
  * lemma ids:
  *   L(w), its base forms: w itself, WordNet's exception-list bases
  *         (taught -> teach, geese -> goose), WordNet's detachment rules
- *         (walked -> walk) and Hunspell's stems (exploring -> explore);
+ *         (walked -> walk), Hunspell's stems (exploring -> explore) and
+ *         derivational bases by affix (thankful -> thank, unkind -> kind;
+ *         affix.h);
  *   K(w), its family keys: L(w) plus every lemma one WordNet derivational
  *         or pertainym link away from a member of L(w) (explore <->
  *         exploration, exploratory; beauty <-> beautiful).
@@ -32,6 +34,9 @@ typedef struct morph_input {
     Hunhandle *stem_hun;       /* the Hunspell trusted for stems */
     const wordnet *wn;         /* may be NULL */
     const char *const *words;  /* valid folded words, by word id */
+    const uint8_t *dic_root;   /* by word id: listed in its own right in
+                                  the Hunspell .dic (not only made by an
+                                  affix flag); may be NULL */
     size_t nwords;
     dict_progress_fn progress;
     void *progress_ctx;

@@ -41,6 +41,7 @@ typedef struct synset {
     uint32_t *words; /* word ids in the synset, in order */
     uint8_t nwords;
     uint64_t proper; /* bit i: word i is capitalised here (a name: Teach) */
+    uint64_t common; /* bit i: this synset is a common sense of word i */
     char *gloss;
 } synset;
 
@@ -48,6 +49,8 @@ typedef struct sense {
     uint32_t word;
     uint16_t rank; /* order of the sense in the index line */
     uint8_t pos;
+    uint8_t common; /* tagged in the sense-tagged corpus, or the first sense */
+    uint8_t untagged; /* no sense of the word in this part of speech is */
     uint32_t syn;  /* index into syns[pos] */
 } sense;
 
@@ -57,10 +60,13 @@ struct wordnet {
     size_t nposbits;
     synset *syns[NPOS];
     size_t nsyns[NPOS];
-    csr exc, links;
+    csr exc, links, ants;
     sense *senses; /* sorted by word, then rank */
     size_t nsenses;
     uint32_t *sense_off;
+    strtab *stems;  /* gloss word stems (wn_stem) */
+    uint32_t *df;   /* by stem id: how many glosses hold the stem */
+    size_t ndf;
 };
 
 static void pairs_add(pairs *p, uint32_t a, uint32_t b)
@@ -167,14 +173,19 @@ static int load_index(wordnet *wn, const char *dir, int pos, pairs *senses)
         for (long i = 0; i < nptr; i++)
             strtok_r(NULL, " ", &save);
         strtok_r(NULL, " ", &save);
-        strtok_r(NULL, " ", &save);
+        t = strtok_r(NULL, " ", &save);
+        long tagged = t ? strtol(t, NULL, 10) : 0;
         for (long i = 0; i < nsyn; i++) {
             t = strtok_r(NULL, " \n", &save);
             if (!t)
                 break;
             /* a = word, b = pos << 28 | rank << 20 ... the offset does not
              * fit; keep offsets in a side pair list keyed the same way. */
-            pairs_add(&senses[0], id, (uint32_t)((pos << 16) | (uint32_t)i));
+            /* A common sense: one the sense-tagged corpus has met (the
+             * index lists those first), or the first. */
+            uint32_t common = i < (tagged > 1 ? tagged : 1), untagged = tagged == 0;
+            pairs_add(&senses[0], id, (uint32_t)((pos << 16) | (common << 15) |
+                                                 (untagged << 14) | (uint32_t)i));
             pairs_add(&senses[1], id, (uint32_t)strtoul(t, NULL, 10));
         }
     }
@@ -220,6 +231,7 @@ typedef struct pend {
     int spos, tpos;
     long soff, toff;
     int src, tgt; /* 1-based word numbers, 0 = whole synset */
+    int antonym;
 } pend;
 
 static int load_data(wordnet *wn, const char *dir, int pos, pend **pv,
@@ -267,8 +279,8 @@ static int load_data(wordnet *wn, const char *dir, int pos, pend **pv,
              * from adjective: both are lexical links between words. */
             /* '=' (attribute: beautiful = beauty) links whole synsets, so
              * it is kept only between words that look alike (link_alike). */
-            int attr = strcmp(sym, "=") == 0;
-            if (strcmp(sym, "+") != 0 && strcmp(sym, "\\") != 0 && !attr)
+            int attr = strcmp(sym, "=") == 0, ant = strcmp(sym, "!") == 0;
+            if (strcmp(sym, "+") != 0 && strcmp(sym, "\\") != 0 && !attr && !ant)
                 continue;
             unsigned long stv = strtoul(st, NULL, 16);
             int tp = pos_of_char(pc[0]);
@@ -276,7 +288,7 @@ static int load_data(wordnet *wn, const char *dir, int pos, pend **pv,
                 continue;
             *pv = wb_grow(*pv, pcap, *np + 1, sizeof **pv);
             (*pv)[(*np)++] = (pend){pos, tp, s.offset, strtol(off, NULL, 10),
-                                    (int)(stv >> 8), (int)(stv & 0xff)};
+                                    (int)(stv >> 8), (int)(stv & 0xff), ant};
         }
         if (gloss) {
             /* The definition is the gloss up to the first quoted example. */
@@ -357,10 +369,67 @@ static void link_alike(wordnet *wn, pairs *links, uint32_t a, uint32_t b)
     pairs_add(links, b, a);
 }
 
+/* Sort the senses, index them by word, and mark in each synset the words
+ * for which it is a common sense. */
+static void build_senses(wordnet *wn, pairs idx[2], size_t nw)
+{
+    /* idx[0] holds (word, pos<<16 | common<<15 | rank), idx[1] (word,
+     * offset) in the same order. */
+    wn->senses = wb_malloc((idx[0].n + 1) * sizeof *wn->senses);
+    size_t k = 0;
+    for (size_t i = 0; i < idx[0].n; i++) {
+        int pos = (int)(idx[0].v[i].b >> 16);
+        long si = syn_find(wn, pos, (long)idx[1].v[i].b);
+        if (si < 0)
+            continue;
+        sense *se = &wn->senses[k++];
+        *se = (sense){idx[0].v[i].a, (uint16_t)(idx[0].v[i].b & 0x3fff), (uint8_t)pos,
+                      (uint8_t)((idx[0].v[i].b >> 15) & 1),
+                      (uint8_t)((idx[0].v[i].b >> 14) & 1), (uint32_t)si};
+        synset *syn = &wn->syns[pos][si];
+        for (size_t x = 0; x < syn->nwords && x < 64; x++)
+            if (syn->words[x] == se->word && se->common)
+                syn->common |= 1ull << x;
+    }
+    wn->nsenses = k;
+    qsort(wn->senses, k, sizeof *wn->senses, sense_cmp);
+    wn->sense_off = wb_calloc(nw + 1, sizeof *wn->sense_off);
+    for (size_t i = 0; i < k; i++)
+        wn->sense_off[wn->senses[i].word + 1]++;
+    for (size_t w = 0; w < nw; w++)
+        wn->sense_off[w + 1] += wn->sense_off[w];
+}
+
+static int is_common(const synset *s, size_t i)
+{
+    return i < 64 && (s->common & (1ull << i));
+}
+
+/* Gloss stems: how many synset glosses hold each stem (wn_stem_df). */
+static void build_df(wordnet *wn)
+{
+    char stems[WN_GLOSS_STEMS][WN_STEM];
+    wn->stems = strtab_create();
+    for (int p = 0; p < NPOS; p++) {
+        for (size_t i = 0; i < wn->nsyns[p]; i++) {
+            size_t n = wn_gloss_stems(wn->syns[p][i].gloss, stems, WN_GLOSS_STEMS);
+            for (size_t j = 0; j < n; j++) {
+                uint32_t id = strtab_intern(wn->stems, stems[j]);
+                if (id >= wn->ndf) {
+                    size_t old = wn->ndf;
+                    wn->df = wb_grow(wn->df, &wn->ndf, id + 1, sizeof *wn->df);
+                    memset(wn->df + old, 0, (wn->ndf - old) * sizeof *wn->df);
+                }
+                wn->df[id]++;
+            }
+        }
+    }
+}
+
 int wn_load(const char *dir, wordnet **out)
 {
     wordnet *wn = wb_calloc(1, sizeof *wn);
-    pairs idx[2] = {{0}}, exc = {0}, links = {0};
+    pairs idx[2] = {{0}}, exc = {0}, links = {0}, ants = {0};
     pend *pv = NULL;
     size_t np = 0, pcap = 0;
     int rc = WB_OK;
@@ -375,6 +444,9 @@ int wn_load(const char *dir, wordnet **out)
         rc = load_exc(wn, dir, p, &exc);
     if (rc)
         goto out;
+    size_t nw = strtab_count(wn->words);
+    build_senses(wn, idx, nw);
+    build_df(wn);
 
     for (size_t i = 0; i < np; i++) {
         long si = syn_find(wn, pv[i].spos, pv[i].soff);
@@ -388,51 +460,42 @@ int wn_load(const char *dir, wordnet **out)
              * others (large, size). */
             for (size_t x = 0; x < s->nwords; x++)
                 for (size_t y = 0; y < t->nwords; y++)
-                    if (!is_proper(s, x) && !is_proper(t, y))
+                    if (!is_proper(s, x) && !is_proper(t, y) && is_common(s, x) &&
+                        is_common(t, y))
                         link_alike(wn, &links, s->words[x], t->words[y]);
             continue;
         }
         if (pv[i].src < 1 || pv[i].src > s->nwords || pv[i].tgt < 1 ||
             pv[i].tgt > t->nwords)
             continue;
-        uint32_t a = s->words[pv[i].src - 1], b = t->words[pv[i].tgt - 1];
-        if (a == UINT32_MAX || b == UINT32_MAX || a == b ||
-            is_proper(s, (size_t)pv[i].src - 1) || is_proper(t, (size_t)pv[i].tgt - 1))
+        size_t sx = (size_t)pv[i].src - 1, ty = (size_t)pv[i].tgt - 1;
+        uint32_t a = s->words[sx], b = t->words[ty];
+        if (pv[i].antonym) {
+            if (a != UINT32_MAX && b != UINT32_MAX && a != b) {
+                pairs_add(&ants, a, b);
+                pairs_add(&ants, b, a);
+            }
+            continue;
+        }
+        /* Only between senses a table knows: "spinster" links to "spin"
+         * through "a woman who spins", a sense nobody means. */
+        if (a == UINT32_MAX || b == UINT32_MAX || a == b || is_proper(s, sx) ||
+            is_proper(t, ty) || !is_common(s, sx) || !is_common(t, ty))
             continue;
         pairs_add(&links, a, b);
         pairs_add(&links, b, a);
     }
 
-    size_t nw = strtab_count(wn->words);
     csr_build(&wn->exc, &exc, nw);
     csr_build(&wn->links, &links, nw);
-
-    /* Senses: idx[0] holds (word, pos<<16|rank), idx[1] (word, offset) in
-     * the same order. */
-    wn->nsenses = idx[0].n;
-    wn->senses = wb_malloc((idx[0].n + 1) * sizeof *wn->senses);
-    size_t k = 0;
-    for (size_t i = 0; i < idx[0].n; i++) {
-        int pos = (int)(idx[0].v[i].b >> 16);
-        long si = syn_find(wn, pos, (long)idx[1].v[i].b);
-        if (si < 0)
-            continue;
-        wn->senses[k++] = (sense){idx[0].v[i].a, (uint16_t)(idx[0].v[i].b & 0xffff),
-                                  (uint8_t)pos, (uint32_t)si};
-    }
-    wn->nsenses = k;
-    qsort(wn->senses, k, sizeof *wn->senses, sense_cmp);
-    wn->sense_off = wb_calloc(nw + 1, sizeof *wn->sense_off);
-    for (size_t i = 0; i < k; i++)
-        wn->sense_off[wn->senses[i].word + 1]++;
-    for (size_t w = 0; w < nw; w++)
-        wn->sense_off[w + 1] += wn->sense_off[w];
+    csr_build(&wn->ants, &ants, nw);
 
 out:
     free(idx[0].v);
     free(idx[1].v);
     free(exc.v);
     free(links.v);
+    free(ants.v);
     free(pv);
     if (rc) {
         wn_free(wn);
@@ -455,9 +518,12 @@ void wn_free(wordnet *wn)
     }
     csr_free(&wn->exc);
     csr_free(&wn->links);
+    csr_free(&wn->ants);
     free(wn->senses);
     free(wn->sense_off);
     free(wn->posbits);
+    strtab_destroy(wn->stems);
+    free(wn->df);
     strtab_destroy(wn->words);
     free(wn);
 }
@@ -490,6 +556,11 @@ size_t wn_links(const wordnet *wn, const char *w, const char **out, size_t max)
     return csr_get(wn, &wn->links, w, out, max);
 }
 
+size_t wn_antonyms(const wordnet *wn, const char *w, const char **out, size_t max)
+{
+    return csr_get(wn, &wn->ants, w, out, max);
+}
+
 size_t wn_sense_count(const wordnet *wn, const char *w)
 {
     uint32_t id = strtab_find(wn->words, w);
@@ -498,9 +569,8 @@ size_t wn_sense_count(const wordnet *wn, const char *w)
     return wn->sense_off[id + 1] - wn->sense_off[id];
 }
 
-size_t wn_glosses(const wordnet *wn, const char *w, size_t max,
-                  void (*cb)(void *ctx, const char *pos, const char *text),
-                  void *ctx)
+static size_t glosses(const wordnet *wn, const char *w, size_t max, int mode,
+                      void (*cb)(void *ctx, const char *pos, const char *text), void *ctx)
 {
     uint32_t id = strtab_find(wn->words, w);
     size_t n = 0;
@@ -515,12 +585,82 @@ size_t wn_glosses(const wordnet *wn, const char *w, size_t max,
         for (size_t k = 0; k < syn->nwords; k++)
             if (syn->words[k] == id && is_proper(syn, k))
                 name = 1;
-        if (name)
+        /* mode 1: common senses; 2: also the first three of a word the
+         * sense-tagged corpus never met */
+        if (name || (mode == 1 && !s->common) ||
+            (mode == 2 && !s->common && !(s->untagged && s->rank < 3)))
             continue;
         cb(ctx, pos_name[s->pos], syn->gloss);
         n++;
     }
     return n;
+}
+
+size_t wn_glosses(const wordnet *wn, const char *w, size_t max,
+                  void (*cb)(void *ctx, const char *pos, const char *text), void *ctx)
+{
+    return glosses(wn, w, max, 0, cb, ctx);
+}
+
+size_t wn_common_glosses(const wordnet *wn, const char *w, size_t max,
+                         void (*cb)(void *ctx, const char *pos, const char *text),
+                         void *ctx)
+{
+    return glosses(wn, w, max, 1, cb, ctx);
+}
+
+size_t wn_known_glosses(const wordnet *wn, const char *w, size_t max,
+                        void (*cb)(void *ctx, const char *pos, const char *text), void *ctx)
+{
+    return glosses(wn, w, max, 2, cb, ctx);
+}
+
+/* Words of a gloss too common to tell anything (the df threshold of the
+ * callers does the rest). */
+static const char *const stop[] = {
+    "about", "being", "cause", "causing", "especially", "having", "other", "person",
+    "quality", "something", "someone", "state", "their", "there", "which", "whose",
+    "without", "become", "certain", "great", "small", "large", "usually", "often",
+};
+
+size_t wn_gloss_stems(const char *text, char out[][WN_STEM], size_t max)
+{
+    size_t n = 0;
+    for (const char *p = text; *p && n < max;) {
+        while (*p && !((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')))
+            p++;
+        const char *b = p;
+        while ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z'))
+            p++;
+        size_t l = (size_t)(p - b);
+        if (l < 5 || (b[0] >= 'A' && b[0] <= 'Z'))
+            continue;
+        char tok[64];
+        if (l >= sizeof tok)
+            continue;
+        memcpy(tok, b, l);
+        tok[l] = '\0';
+        int skip = 0;
+        for (size_t i = 0; i < sizeof stop / sizeof *stop; i++)
+            skip |= strcmp(tok, stop[i]) == 0;
+        if (skip)
+            continue;
+        size_t sl = l < WN_STEM - 1 ? l : WN_STEM - 1;
+        memcpy(out[n], tok, sl);
+        out[n][sl] = '\0';
+        int dup = 0;
+        for (size_t i = 0; i < n; i++)
+            dup |= strcmp(out[i], out[n]) == 0;
+        if (!dup)
+            n++;
+    }
+    return n;
+}
+
+size_t wn_stem_df(const wordnet *wn, const char *stem)
+{
+    uint32_t id = wn->stems ? strtab_find(wn->stems, stem) : STRTAB_NONE;
+    return id == STRTAB_NONE || id >= wn->ndf ? 0 : wn->df[id];
 }
 
 void wn_each_word(const wordnet *wn, void (*cb)(void *ctx, const char *w),

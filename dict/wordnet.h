@@ -29,8 +29,12 @@ unsigned wn_lemma_pos(const wordnet *wn, const char *w);
 size_t wn_exc(const wordnet *wn, const char *w, const char **out, size_t max);
 
 /* Lemmas one derivational or pertainym link away from `w` (symmetric:
- * explore <-> exploration).  As wn_exc. */
+ * explore <-> exploration), through common senses of both words only (see
+ * wn_common_glosses).  As wn_exc. */
 size_t wn_links(const wordnet *wn, const char *w, const char **out, size_t max);
+
+/* Antonyms of `w` (kind <-> unkind, obey <-> disobey), as wn_exc. */
+size_t wn_antonyms(const wordnet *wn, const char *w, const char **out, size_t max);
 
 /* Glosses of `w`, most frequent sense first, up to `max`: calls `cb` with
  * the part of speech ("noun", "verb", "adjective", "adverb") and the gloss
@@ -38,6 +42,28 @@ size_t wn_links(const wordnet *wn, const char *w, const char **out, size_t max);
 size_t wn_glosses(const wordnet *wn, const char *w, size_t max,
                   void (*cb)(void *ctx, const char *pos, const char *text),
                   void *ctx);
+
+/* As wn_glosses, only the common senses: those the sense-tagged corpus
+ * has met, or the first of a part of speech. */
+size_t wn_common_glosses(const wordnet *wn, const char *w, size_t max,
+                         void (*cb)(void *ctx, const char *pos, const char *text),
+                         void *ctx);
+
+/* As wn_common_glosses, plus the first three senses of a part of speech
+ * in which the corpus never met the word (overcharge, disown): nothing
+ * tells its common senses from its rare ones. */
+size_t wn_known_glosses(const wordnet *wn, const char *w, size_t max,
+                        void (*cb)(void *ctx, const char *pos, const char *text),
+                        void *ctx);
+
+/* The content words of a gloss, lower-case words of five letters or more
+ * less a few empty ones, cut to WN_STEM - 1 letters ("gratitude" ->
+ * "gratitu"), each once; returns how many (at most max). */
+#define WN_STEM 8
+#define WN_GLOSS_STEMS 48
+size_t wn_gloss_stems(const char *text, char out[][WN_STEM], size_t max);
+/* How many synset glosses hold this stem. */
+size_t wn_stem_df(const wordnet *wn, const char *stem);
 
 /* Every single-word lemma and exception form, each once. */
 void wn_each_word(const wordnet *wn, void (*cb)(void *ctx, const char *w),

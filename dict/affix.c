@@ -1,0 +1,314 @@
+/*
+ * affix.c - derivational bases by English affixes, with spelling rules and
+ * evidence that the split is real (see affix.h).
+ */
+#include "affix.h"
+
+#include <string.h>
+
+/* A suffix rule: w ends in `strip`; the base is w less strip plus `add`.
+ * `pos`: the parts of speech w may have (when WordNet lists it). */
+struct sfx {
+    const char *cls, *strip, *add;
+    unsigned pos;
+};
+
+#define N WN_NOUN
+#define V WN_VERB
+#define A WN_ADJ
+#define R WN_ADV
+
+static const struct sfx sfx[] = {
+    {"ness", "ness", "", N}, {"ness", "iness", "y", N},
+    {"ly", "ly", "", R | A}, {"ly", "ily", "y", R | A}, {"ly", "ly", "le", R | A},
+    {"ly", "ly", "l", R | A}, {"ly", "ly", "e", R | A}, {"ly", "ally", "", R | A},
+    {"ly", "aily", "ay", R | A},
+    {"ment", "ment", "", N}, {"ment", "ment", "e", N},
+    {"tion", "ion", "", N}, {"tion", "ion", "e", N}, {"tion", "ation", "", N},
+    {"tion", "ation", "e", N}, {"tion", "ition", "", N}, {"tion", "ition", "e", N},
+    {"tion", "ication", "y", N}, {"tion", "uction", "uce", N}, {"tion", "iption", "ibe", N},
+    {"tion", "sion", "de", N}, {"tion", "sion", "d", N}, {"tion", "sion", "se", N},
+    {"tion", "ssion", "t", N},
+    {"er", "er", "", N | A}, {"er", "r", "", N | A}, {"er", "ier", "y", N | A},
+    {"ity", "ity", "", N}, {"ity", "ity", "e", N}, {"ity", "ility", "le", N},
+    {"ity", "plicity", "ple", N}, {"ity", "osity", "ous", N},
+    {"ous", "ous", "", A}, {"ous", "ous", "e", A}, {"ous", "ious", "y", A},
+    {"ous", "ious", "ion", A}, {"ous", "ious", "e", A}, {"ous", "uous", "ue", A},
+    {"ous", "rous", "er", A}, {"ous", "ulous", "ule", A},
+    {"ive", "ive", "", A | N}, {"ive", "ive", "e", A | N}, {"ive", "sive", "de", A | N},
+    {"ive", "sive", "se", A | N}, {"ive", "nsive", "nd", A | N}, {"ive", "ative", "", A | N},
+    {"ive", "ative", "e", A | N}, {"ive", "itive", "e", A | N}, {"ive", "ctive", "ce", A | N},
+    {"ive", "ssive", "t", A | N},
+    {"al", "al", "", A | N}, {"al", "al", "e", A | N}, {"al", "ial", "y", A | N},
+    {"y", "y", "", A}, {"y", "y", "e", A},
+    {"able", "able", "", A}, {"able", "able", "e", A}, {"able", "iable", "y", A},
+    {"able", "ible", "", A}, {"able", "ible", "e", A}, {"able", "nsible", "nd", A},
+    {"able", "ssible", "t", A},
+    {"ist", "ist", "", N | A}, {"ist", "ist", "e", N | A}, {"ist", "ist", "y", N | A},
+    {"ist", "ist", "o", N | A}, {"ist", "ntist", "nce", N | A},
+    {"ry", "ry", "", N},
+    {"ful", "ful", "", A | N}, {"ful", "iful", "y", A | N},
+    {"less", "less", "", A}, {"less", "iless", "y", A},
+    {"en", "en", "", V | A}, {"en", "en", "e", V | A},
+};
+
+/* Prefixes: the base is w less the prefix. */
+static const char *const pfx[] = {"un", "in", "im", "il", "ir", "re", "dis", "mis",
+                                  "over", "under", "out", "pre", "non"};
+
+#undef N
+#undef V
+#undef A
+#undef R
+
+/* --- evidence ------------------------------------------------------------ */
+
+#define GLOSSES 4   /* common senses looked at */
+#define GLOSSES_ALL 6
+enum { EV_PRODUCTIVE = 1, EV_MENTION, EV_SHARED, EV_ANTONYM, EV_PLAIN };
+#define DF_MAX 40   /* a shared defining word in more glosses says nothing */
+
+typedef struct glossbuf {
+    char text[2048];
+    size_t n;
+} glossbuf;
+
+static void gloss_cat(void *ctx, const char *pos, const char *text)
+{
+    (void)pos;
+    glossbuf *g = ctx;
+    size_t l = strlen(text);
+    if (g->n + l + 2 >= sizeof g->text)
+        return;
+    memcpy(g->text + g->n, text, l);
+    g->n += l;
+    g->text[g->n++] = ';';
+    g->text[g->n] = '\0';
+}
+
+/* The glosses of w: its known senses (wn_known_glosses), or all of them
+ * when `all` (prefixed words and plain suffixes, where rare senses do not
+ * make false splits the way "one who tows" makes tower from tow). */
+static void glosses_of(const wordnet *wn, const char *w, int all, glossbuf *g)
+{
+    g->n = 0;
+    g->text[0] = '\0';
+    if (all)
+        wn_glosses(wn, w, GLOSSES_ALL, gloss_cat, g);
+    else
+        wn_known_glosses(wn, w, GLOSSES, gloss_cat, g);
+}
+
+/* Is token t (length tl) the base b or a form of it: b itself, an
+ * inflection or a plain derivative (kindness, for unkind "lacking
+ * kindness")? */
+static int names_base(const char *t, size_t tl, const char *b)
+{
+    size_t bl = strlen(b);
+    if (tl < bl || memcmp(t, b, bl) != 0)
+        return 0;
+    const char *rest = t + bl;
+    size_t rl = tl - bl;
+    static const char *const ends[] = {"", "s", "es", "ed", "d", "ing", "ness", "ly",
+                                       "ment", "ful", "ion", "ation", "er", "r", "est", "st",
+                                       "ance", "ence", "al", "ic", "ive", "ity"};
+    for (size_t i = 0; i < sizeof ends / sizeof *ends; i++)
+        if (rl == strlen(ends[i]) && memcmp(rest, ends[i], rl) == 0)
+            return 1;
+    /* running, stopped: the base's last letter doubled before an ending */
+    return rl >= 3 && rest[0] == b[bl - 1] &&
+           ((rl == 3 && memcmp(rest + 1, "ed", 2) == 0) ||
+            (rl == 4 && memcmp(rest + 1, "ing", 3) == 0));
+}
+
+/* Does a gloss of w name the base, or a word one WordNet link from it
+ * (nonfiction "not fictional")?  Tokens that begin with w itself (the
+ * word defined through its own forms: number "numbers") do not count. */
+static int mentions(const wordnet *wn, const char *gloss, const char *w, const char *b)
+{
+    size_t wl = strlen(w);
+    const char *lk[32];
+    size_t nl = wn_links(wn, b, lk, 32);
+    if (nl > 32)
+        nl = 32;
+    for (const char *p = gloss; *p;) {
+        while (*p && !(*p >= 'a' && *p <= 'z'))
+            p++;
+        const char *s = p;
+        while (*p >= 'a' && *p <= 'z')
+            p++;
+        size_t tl = (size_t)(p - s);
+        if (tl == 0 || (tl >= wl && memcmp(s, w, wl) == 0))
+            continue;
+        if (names_base(s, tl, b))
+            return 1;
+        for (size_t i = 0; i < nl; i++)
+            if (strlen(lk[i]) >= 4 && strcmp(lk[i], w) != 0 && names_base(s, tl, lk[i]))
+                return 1;
+    }
+    return 0;
+}
+
+/* Take `prefix` off the words of a gloss that begin with it (disobey "be
+ * disobedient" shares "obedient" with obey "be obedient to"). */
+static void unprefix(char *text, const char *prefix)
+{
+    size_t pl = strlen(prefix), n = 0;
+    for (size_t i = 0; text[i];) {
+        int start = i == 0 || !(text[i - 1] >= 'a' && text[i - 1] <= 'z');
+        if (start && pl && strncmp(text + i, prefix, pl) == 0) {
+            size_t l = pl;
+            while (text[i + l] >= 'a' && text[i + l] <= 'z')
+                l++;
+            if (l >= pl + 4) {
+                i += pl;
+                continue;
+            }
+        }
+        text[n++] = text[i++];
+    }
+    text[n] = '\0';
+}
+
+static int shares(const wordnet *wn, const char *gw, const char *gb)
+{
+    char sw[WN_GLOSS_STEMS][WN_STEM], sb[WN_GLOSS_STEMS][WN_STEM];
+    size_t nw = wn_gloss_stems(gw, sw, WN_GLOSS_STEMS);
+    size_t nb = wn_gloss_stems(gb, sb, WN_GLOSS_STEMS);
+    for (size_t i = 0; i < nw; i++)
+        for (size_t j = 0; j < nb; j++)
+            if (strcmp(sw[i], sb[j]) == 0 && wn_stem_df(wn, sw[i]) <= DF_MAX)
+                return 1;
+    return 0;
+}
+
+/* The evidence that w = prefix + b, or b + a suffix (prefix ""): 0 none,
+ * else which. */
+static int evidence(const affix_env *env, const char *w, const char *b, const char *cls,
+                    const char *prefix, int plain)
+{
+    unsigned wpos = env->wn ? wn_lemma_pos(env->wn, w) : 0;
+    /* Hunspell's affix flags only for words WordNet does not list: it
+     * also makes reply, resign and disease from ply, sign and ease.  A
+     * word WordNet does not list, made by a plain affix (outspend,
+     * prewash) from a word it does, is that word's derivative: the
+     * look-alikes are words of their own, which WordNet lists. */
+    if (!wpos) {
+        if (env->productive && env->productive(env->ctx, w, b))
+            return EV_PRODUCTIVE;
+        return plain && strcmp(prefix, "un") != 0 && env->wn && wn_lemma_pos(env->wn, b)
+                   ? EV_PLAIN : 0;
+    }
+    /* The gloss evidence is for content words that WordNet knows (not
+     * theist from "the"). */
+    unsigned bpos = wn_lemma_pos(env->wn, b);
+    if (!bpos)
+        return 0;
+    /* -ful and -less make an adjective of a noun or verb and little else
+     * (thankful, careless); the few look-alikes (bashful, listless) are
+     * the price of not asking more. */
+    if ((!strcmp(cls, "ful") || !strcmp(cls, "less")) && (wpos & WN_ADJ) &&
+        (bpos & (WN_NOUN | WN_VERB)))
+        return EV_PLAIN;
+    /* So does -en make a verb of an adjective (brighten, widen). */
+    if (!strcmp(cls, "en") && (wpos & WN_VERB) && (bpos & WN_ADJ))
+        return EV_PLAIN;
+    const char *ant[64];
+    size_t na = wn_antonyms(env->wn, w, ant, 64);
+    for (size_t i = 0; i < na && i < 64; i++)
+        if (strcmp(ant[i], b) == 0)
+            return EV_ANTONYM;
+    glossbuf gw, gb;
+    glosses_of(env->wn, w, plain, &gw);
+    if (gw.n == 0)
+        return 0;
+    if (mentions(env->wn, gw.text, w, b))
+        return EV_MENTION;
+    glosses_of(env->wn, b, 0, &gb);
+    unprefix(gw.text, prefix);
+    return gb.n && shares(env->wn, gw.text, gb.text) ? EV_SHARED : 0;
+}
+
+/* --- splits -------------------------------------------------------------- */
+
+typedef struct found {
+    char (*out)[AFFIX_WORD];
+    const char **cls;
+    size_t n, max;
+} found;
+
+/* Affixes that make words whose meaning is the base's plus the affix's,
+ * nearly always (not -er, -y, -al, -ist, -ive, -ous, -en, in-: agents,
+ * comparatives and many old borrowings end or begin like them). */
+static int plain_affix(const char *cls)
+{
+    static const char *const plain[] = {"ness", "ly", "ment", "tion", "ity", "able", "ful",
+                                        "less", "un", "re", "dis", "mis", "over", "under",
+                                        "out", "pre", "non"};
+    for (size_t i = 0; i < sizeof plain / sizeof *plain; i++)
+        if (strcmp(cls, plain[i]) == 0)
+            return 1;
+    return 0;
+}
+
+static void consider(const affix_env *env, const char *w, unsigned wpos, const char *b,
+                     const char *cls, unsigned pos, const char *prefix, found *f)
+{
+    if (f->n >= f->max || strlen(b) < AFFIX_MIN_STEM || strcmp(b, w) == 0)
+        return;
+    for (size_t i = 0; i < f->n; i++)
+        if (strcmp(f->out[i], b) == 0)
+            return;
+    if (wpos && pos && !(wpos & pos))
+        return;
+    if (!env->is_word(env->ctx, b))
+        return;
+    int ev = evidence(env, w, b, cls, prefix, plain_affix(cls));
+    if (!ev)
+        return;
+
+    strcpy(f->out[f->n], b);
+    if (f->cls)
+        f->cls[f->n] = cls;
+    f->n++;
+}
+
+static int consonant(char c)
+{
+    return c >= 'a' && c <= 'z' && !strchr("aeiouy", c);
+}
+
+size_t affix_bases(const affix_env *env, const char *w, char out[][AFFIX_WORD],
+                   const char **cls, size_t max)
+{
+    found f = {out, cls, 0, max};
+    size_t wl = strlen(w);
+    unsigned wpos = env->wn ? wn_lemma_pos(env->wn, w) : 0;
+    char b[AFFIX_WORD];
+
+    if (wl + 8 >= AFFIX_WORD)
+        return 0;
+    for (size_t i = 0; i < sizeof sfx / sizeof *sfx; i++) {
+        const struct sfx *r = &sfx[i];
+        size_t sl = strlen(r->strip), al = strlen(r->add);
+        if (wl < sl + AFFIX_MIN_STEM - al || strcmp(w + wl - sl, r->strip) != 0)
+            continue;
+        size_t stem = wl - sl;
+        memcpy(b, w, stem);
+        memcpy(b + stem, r->add, al + 1);
+        consider(env, w, wpos, b, r->cls, r->pos, "", &f);
+        /* sunny, bigger, flatten, forgettable: a doubled final consonant
+         * before a vowel-initial suffix. */
+        if (al == 0 && stem >= 4 && strchr("aeiouy", r->strip[0]) && b[stem - 1] == b[stem - 2] &&
+            consonant(b[stem - 1]) && !strchr("lsz", b[stem - 1])) {
+            b[stem - 1] = '\0';
+            consider(env, w, wpos, b, r->cls, r->pos, "", &f);
+        }
+    }
+    for (size_t i = 0; i < sizeof pfx / sizeof *pfx; i++) {
+        size_t pl = strlen(pfx[i]);
+        if (wl >= pl + AFFIX_MIN_STEM && strncmp(w, pfx[i], pl) == 0)
+            consider(env, w, 0, w + pl, pfx[i], 0, pfx[i], &f);
+    }
+    return f.n;
+}
