@@ -65,7 +65,7 @@ static const char *const pfx[] = {"un", "in", "im", "il", "ir", "re", "dis", "mi
 
 #define GLOSSES 4   /* common senses looked at */
 #define GLOSSES_ALL 6
-enum { EV_PRODUCTIVE = 1, EV_MENTION, EV_SHARED, EV_ANTONYM, EV_PLAIN };
+enum { EV_PRODUCTIVE = 1, EV_MENTION, EV_SHARED, EV_ANTONYM, EV_PLAIN, EV_HYPERNYM, EV_SENSE, EV_LINK };
 #define DF_MAX 40   /* a shared defining word in more glosses says nothing */
 
 typedef struct glossbuf {
@@ -101,24 +101,39 @@ static void glosses_of(const wordnet *wn, const char *w, int all, glossbuf *g)
 
 /* Is token t (length tl) the base b or a form of it: b itself, an
  * inflection or a plain derivative (kindness, for unkind "lacking
- * kindness")? */
-static int names_base(const char *t, size_t tl, const char *b)
+ * kindness"), with the spelling rules (running, continuing)? */
+static int ends_with_one(const char *rest, size_t rl, const char *const *ends, size_t n)
 {
-    size_t bl = strlen(b);
-    if (tl < bl || memcmp(t, b, bl) != 0)
-        return 0;
-    const char *rest = t + bl;
-    size_t rl = tl - bl;
-    static const char *const ends[] = {"", "s", "es", "ed", "d", "ing", "ness", "ly",
-                                       "ment", "ful", "ion", "ation", "er", "r", "est", "st",
-                                       "ance", "ence", "al", "ic", "ive", "ity"};
-    for (size_t i = 0; i < sizeof ends / sizeof *ends; i++)
+    for (size_t i = 0; i < n; i++)
         if (rl == strlen(ends[i]) && memcmp(rest, ends[i], rl) == 0)
             return 1;
-    /* running, stopped: the base's last letter doubled before an ending */
-    return rl >= 3 && rest[0] == b[bl - 1] &&
-           ((rl == 3 && memcmp(rest + 1, "ed", 2) == 0) ||
-            (rl == 4 && memcmp(rest + 1, "ing", 3) == 0));
+    return 0;
+}
+
+static int names_base(const char *t, size_t tl, const char *b)
+{
+    static const char *const ends[] = {"", "s", "es", "ed", "d", "ing", "er", "r", "est", "st",
+                                       "ers", "ness", "ly", "ment", "ful", "ion", "ation",
+                                       "ance", "ence", "al", "ic", "ive", "ity", "ism"};
+    static const char *const edrop[] = {"ing", "ed", "ion", "ation", "ive", "al", "ous",
+                                        "able", "er", "ist", "ism"};
+    size_t bl = strlen(b);
+    if (tl >= bl && memcmp(t, b, bl) == 0) {
+        const char *rest = t + bl;
+        size_t rl = tl - bl;
+        /* a short base only with its inflections (cub is not named by
+         * "cubism") */
+        if (ends_with_one(rest, rl, ends, bl >= 4 ? sizeof ends / sizeof *ends : 11))
+            return 1;
+        /* running, stopped: the last letter doubled before an ending */
+        if (rl >= 3 && rest[0] == b[bl - 1] &&
+            ((rl == 3 && memcmp(rest + 1, "ed", 2) == 0) ||
+             (rl == 4 && memcmp(rest + 1, "ing", 3) == 0)))
+            return 1;
+    }
+    /* continuing, continuation: the final e dropped */
+    return bl >= 4 && b[bl - 1] == 'e' && tl > bl - 1 && memcmp(t, b, bl - 1) == 0 &&
+           ends_with_one(t + bl - 1, tl - (bl - 1), edrop, sizeof edrop / sizeof *edrop);
 }
 
 /* Does a gloss of w name the base, or a word one WordNet link from it
@@ -182,6 +197,48 @@ static int shares(const wordnet *wn, const char *gw, const char *gb)
     return 0;
 }
 
+/* Does the text hold one of the phrases, as whole words? */
+static int says(const char *text, const char *const *phrases)
+{
+    for (; *phrases; phrases++) {
+        size_t pl = strlen(*phrases);
+        for (const char *p = strstr(text, *phrases); p; p = strstr(p + 1, *phrases))
+            if ((p == text || !(p[-1] >= 'a' && p[-1] <= 'z')) &&
+                !(p[pl] >= 'a' && p[pl] <= 'z'))
+                return 1;
+    }
+    return 0;
+}
+
+/* What a degree prefix means, in the words WordNet defines its words with
+ * (overrate "make too high an estimate of", outpace "surpass in speed").
+ * Only where the look-alikes are not defined so (re- is: retreat "move
+ * back"; pre- is: precede "be earlier"). */
+static const char *const *prefix_sense(const char *prefix)
+{
+    static const char *const over[] = {"too much", "too many", "too high", "too far",
+                                       "excess", "excessive", "excessively", "overly", NULL};
+    static const char *const under[] = {"too little", "too low", "too few", "insufficient",
+                                        "insufficiently", "inadequate", "inadequately",
+                                        "smaller than", "less than", NULL};
+    static const char *const out[] = {"surpass", "outdo", "exceed", "excel", "better than",
+                                      "faster than", "longer than", "greater degree", NULL};
+    static const char *const mis[] = {"wrong", "wrongly", "incorrect", "incorrectly",
+                                      "badly", "improperly", NULL};
+    static const char *const non[] = {"not", "lacking", "without", NULL};
+    if (!strcmp(prefix, "over"))
+        return over;
+    if (!strcmp(prefix, "under"))
+        return under;
+    if (!strcmp(prefix, "out"))
+        return out;
+    if (!strcmp(prefix, "mis"))
+        return mis;
+    if (!strcmp(prefix, "non"))
+        return non;
+    return NULL;
+}
+
 /* The evidence that w = prefix + b, or b + a suffix (prefix ""): 0 none,
  * else which. */
 static int evidence(const affix_env *env, const char *w, const char *b, const char *cls,
@@ -213,17 +270,41 @@ static int evidence(const affix_env *env, const char *w, const char *b, const ch
     /* So does -en make a verb of an adjective (brighten, widen). */
     if (!strcmp(cls, "en") && (wpos & WN_VERB) && (bpos & WN_ADJ))
         return EV_PLAIN;
+    /* overcharge is a kind of charge, outplay of play: a word of a
+     * degree prefix whose hypernym is its base.  (Not re-, dis-, pre-:
+     * resolve is a kind of solve and repose of pose, yet neither is
+     * made from it.) */
+    if ((!strcmp(prefix, "over") || !strcmp(prefix, "under") || !strcmp(prefix, "out") ||
+         !strcmp(prefix, "mis")) && wn_is_hypernym(env->wn, w, b))
+        return EV_HYPERNYM;
+    /* A derivational link in any sense, where the affix is not an
+     * agent's (tower "one who tows"). */
+    if (strcmp(cls, "er") != 0 && wn_linked_any_sense(env->wn, w, b))
+        return EV_LINK;
     const char *ant[64];
     size_t na = wn_antonyms(env->wn, w, ant, 64);
     for (size_t i = 0; i < na && i < 64; i++)
         if (strcmp(ant[i], b) == 0)
             return EV_ANTONYM;
     glossbuf gw, gb;
-    glosses_of(env->wn, w, plain, &gw);
+    glosses_of(env->wn, w, strcmp(cls, "er") != 0, &gw);
     if (gw.n == 0)
         return 0;
     if (mentions(env->wn, gw.text, w, b))
         return EV_MENTION;
+    const char *const *sense = prefix[0] ? prefix_sense(prefix) : NULL;
+    if (sense && says(gw.text, sense))
+        return EV_SENSE;
+    /* -able of a verb: "capable of being foretold", "worthy of notice" */
+    static const char *const able[] = {"capable of being", "able to be", "worthy of",
+                                       "can be", "easily", "fit to be", "suitable for", NULL};
+    if (!strcmp(cls, "able") && (bpos & WN_VERB) && says(gw.text, able))
+        return EV_SENSE;
+    /* -y and -ous of a noun: "full of or characterized by loud sounds" */
+    static const char *const full[] = {"full of", "covered with", "filled with",
+                                       "abounding in", NULL};
+    if ((!strcmp(cls, "y") || !strcmp(cls, "ous")) && (bpos & WN_NOUN) && says(gw.text, full))
+        return EV_SENSE;
     glosses_of(env->wn, b, 0, &gb);
     unprefix(gw.text, prefix);
     return gb.n && shares(env->wn, gw.text, gb.text) ? EV_SHARED : 0;

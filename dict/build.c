@@ -93,7 +93,23 @@ int dict_build_exists(const char *data_dir, const char *id)
 {
     char path[4096];
     snprintf(path, sizeof path, "%s/dict/%s/data.mdb", data_dir, id);
-    return file_exists(path);
+    if (!file_exists(path))
+        return 0;
+    /* Built, and in the format (and by the rules) of this version: an
+     * older dictionary is built again. */
+    store_env *env = NULL;
+    store_txn *t = NULL;
+    store_db meta;
+    store_val v;
+    int same = 0;
+    snprintf(path, sizeof path, "%s/dict/%s", data_dir, id);
+    if (store_env_open(path, STORE_RDONLY, (size_t)2 << 30, 16, &env) == WB_OK &&
+        store_txn_begin(env, 0, &t) == WB_OK && store_db_open(t, DB_META, 0, &meta) == WB_OK &&
+        store_get(t, meta, "format", 6, &v) == WB_OK)
+        same = v.len == sizeof DICT_FORMAT && memcmp(v.data, DICT_FORMAT, v.len) == 0;
+    store_txn_abort(t);
+    store_env_close(env);
+    return same;
 }
 
 /* --- 1. candidates ------------------------------------------------------ */

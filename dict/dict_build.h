@@ -42,7 +42,8 @@ int dict_build_defaults(const char *id, dict_build_opts *o);
  * missing, WB_EIO / WB_ESTORE on write errors. */
 int dict_build(const char *data_dir, const dict_build_opts *o);
 
-/* Does `data_dir` hold a built dictionary with this id? */
+/* Does `data_dir` hold a built dictionary with this id, in this
+ * version's format?  (An older one is to be built again.) */
 int dict_build_exists(const char *data_dir, const char *id);
 
 #endif

@@ -3,15 +3,16 @@
  * (build.c) and the reader (dict.c).  Private to dict/; the prose version
  * with the reasons is dict/LAYOUT.md.  Integers are little-endian as on
  * every machine we run on, except keys that must sort numerically, which
- * are big-endian.  Bump DICT_FORMAT when anything here changes: a reader
- * refuses other versions (WB_ECORRUPT) and the daemon rebuilds.
+ * are big-endian.  Bump DICT_FORMAT when anything here or in the rules
+ * of the build changes: a reader refuses other versions (WB_ECORRUPT) and
+ * dict_build_exists() says no, so the daemon builds it again.
  */
 #ifndef DICT_FORMAT_H
 #define DICT_FORMAT_H
 
 #include <stdint.h>
 
-#define DICT_FORMAT "3"
+#define DICT_FORMAT "4" /* 4: derivatives by affix (affix.c) */
 #define DICT_NONE UINT32_MAX
 
 /* Named databases. */

@@ -174,12 +174,13 @@ static int agrees(const char *r, const char *h)
     return strcmp(r, h) == 0 || (hl >= 3 && rl > hl && strcmp(r + rl - hl, h) == 0);
 }
 
-static void bases_of(const morph_input *in, const strtab *words, size_t k, strset *L)
+/* The inflectional bases of w (itself, the exception lists, morphy's
+ * rules, Hunspell's stems) into L. */
+static void infl_bases(const morph_input *in, const strtab *words, const char *w, int root,
+                       strset *L)
 {
     strset rb = {.n = 0}, hb = {.n = 0};
     const char *exc[MAXB];
-    const char *w = in->words[k];
-    int root = in->dic_root ? in->dic_root[k] : 1;
     unsigned wpos = in->wn ? wn_lemma_pos(in->wn, w) : 0;
 
     set_add(L, w);
@@ -216,11 +217,27 @@ static void bases_of(const morph_input *in, const strtab *words, size_t k, strse
                 if (agrees(rb.v[i], hb.v[j]))
                     set_add(L, rb.v[i]);
     }
+}
+
+static int is_root(const morph_input *in, const strtab *words, const char *w)
+{
+    uint32_t id = strtab_find(words, w);
+    return !in->dic_root || id == STRTAB_NONE || id >= in->nwords ? 1 : in->dic_root[id];
+}
+
+static void bases_of(const morph_input *in, const strtab *words, size_t k, strset *L)
+{
+    const char *w = in->words[k];
+    infl_bases(in, words, w, in->dic_root ? in->dic_root[k] : 1, L);
     /* Derivational bases by affix, of the word and of its inflectional
-     * bases (unkindest: unkind, kind). */
+     * bases (unkindest: unkind, kind), then the inflectional bases of
+     * those (underdeveloped: developed, develop). */
     size_t n0 = L->n;
     for (size_t i = 0; i < n0; i++)
-        affix_add(in, words, L->v[i], i == 0 ? root : 1, L);
+        affix_add(in, words, L->v[i], is_root(in, words, L->v[i]), L);
+    size_t n1 = L->n;
+    for (size_t i = n0; i < n1; i++)
+        infl_bases(in, words, L->v[i], is_root(in, words, L->v[i]), L);
 }
 
 static int u32_cmp(const void *a, const void *b)

@@ -60,7 +60,7 @@ struct wordnet {
     size_t nposbits;
     synset *syns[NPOS];
     size_t nsyns[NPOS];
-    csr exc, links, ants;
+    csr exc, links, ants, hypers, links_all;
     sense *senses; /* sorted by word, then rank */
     size_t nsenses;
     uint32_t *sense_off;
@@ -232,6 +232,7 @@ typedef struct pend {
     long soff, toff;
     int src, tgt; /* 1-based word numbers, 0 = whole synset */
     int antonym;
+    int hypernym;
 } pend;
 
 static int load_data(wordnet *wn, const char *dir, int pos, pend **pv,
@@ -280,15 +281,16 @@ static int load_data(wordnet *wn, const char *dir, int pos, pend **pv,
             /* '=' (attribute: beautiful = beauty) links whole synsets, so
              * it is kept only between words that look alike (link_alike). */
             int attr = strcmp(sym, "=") == 0, ant = strcmp(sym, "!") == 0;
-            if (strcmp(sym, "+") != 0 && strcmp(sym, "\\") != 0 && !attr && !ant)
+            int hyp = strcmp(sym, "@") == 0;
+            if (strcmp(sym, "+") != 0 && strcmp(sym, "\\") != 0 && !attr && !ant && !hyp)
                 continue;
             unsigned long stv = strtoul(st, NULL, 16);
             int tp = pos_of_char(pc[0]);
-            if (tp < 0 || (stv == 0 && !attr))
+            if (tp < 0 || (stv == 0 && !attr && !hyp))
                 continue;
             *pv = wb_grow(*pv, pcap, *np + 1, sizeof **pv);
             (*pv)[(*np)++] = (pend){pos, tp, s.offset, strtol(off, NULL, 10),
-                                    (int)(stv >> 8), (int)(stv & 0xff), ant};
+                                    (int)(stv >> 8), (int)(stv & 0xff), ant, hyp};
         }
         if (gloss) {
             /* The definition is the gloss up to the first quoted example. */
@@ -429,7 +431,7 @@ static void build_df(wordnet *wn)
 int wn_load(const char *dir, wordnet **out)
 {
     wordnet *wn = wb_calloc(1, sizeof *wn);
-    pairs idx[2] = {{0}}, exc = {0}, links = {0}, ants = {0};
+    pairs idx[2] = {{0}}, exc = {0}, links = {0}, ants = {0}, hypers = {0}, all = {0};
     pend *pv = NULL;
     size_t np = 0, pcap = 0;
     int rc = WB_OK;
@@ -454,6 +456,16 @@ int wn_load(const char *dir, wordnet **out)
         if (si < 0 || ti < 0)
             continue;
         const synset *s = &wn->syns[pv[i].spos][si], *t = &wn->syns[pv[i].tpos][ti];
+        if (pv[i].hypernym) {
+            /* Every word of the synset is a kind of every word of its
+             * hypernym (overcharge: charge). */
+            for (size_t x = 0; x < s->nwords; x++)
+                for (size_t y = 0; y < t->nwords; y++)
+                    if (s->words[x] != UINT32_MAX && t->words[y] != UINT32_MAX &&
+                        !is_proper(s, x) && !is_proper(t, y))
+                        pairs_add(&hypers, s->words[x], t->words[y]);
+            continue;
+        }
         if (pv[i].src == 0 && pv[i].tgt == 0) {
             /* A synset-level attribute link: relate the words of the two
              * synsets that share a stem (beautiful, beauty), not the
@@ -477,10 +489,14 @@ int wn_load(const char *dir, wordnet **out)
             }
             continue;
         }
+        if (a == UINT32_MAX || b == UINT32_MAX || a == b || is_proper(s, sx) ||
+            is_proper(t, ty))
+            continue;
+        pairs_add(&all, a, b);
+        pairs_add(&all, b, a);
         /* Only between senses a table knows: "spinster" links to "spin"
          * through "a woman who spins", a sense nobody means. */
-        if (a == UINT32_MAX || b == UINT32_MAX || a == b || is_proper(s, sx) ||
-            is_proper(t, ty) || !is_common(s, sx) || !is_common(t, ty))
+        if (!is_common(s, sx) || !is_common(t, ty))
             continue;
         pairs_add(&links, a, b);
         pairs_add(&links, b, a);
@@ -489,6 +505,8 @@ int wn_load(const char *dir, wordnet **out)
     csr_build(&wn->exc, &exc, nw);
     csr_build(&wn->links, &links, nw);
     csr_build(&wn->ants, &ants, nw);
+    csr_build(&wn->hypers, &hypers, nw);
+    csr_build(&wn->links_all, &all, nw);
 
 out:
     free(idx[0].v);
@@ -496,6 +514,8 @@ out:
     free(exc.v);
     free(links.v);
     free(ants.v);
+    free(hypers.v);
+    free(all.v);
     free(pv);
     if (rc) {
         wn_free(wn);
@@ -519,6 +539,8 @@ void wn_free(wordnet *wn)
     csr_free(&wn->exc);
     csr_free(&wn->links);
     csr_free(&wn->ants);
+    csr_free(&wn->hypers);
+    csr_free(&wn->links_all);
     free(wn->senses);
     free(wn->sense_off);
     free(wn->posbits);
@@ -559,6 +581,27 @@ size_t wn_links(const wordnet *wn, const char *w, const char **out, size_t max)
 size_t wn_antonyms(const wordnet *wn, const char *w, const char **out, size_t max)
 {
     return csr_get(wn, &wn->ants, w, out, max);
+}
+
+static int csr_has(const wordnet *wn, const csr *c, const char *w, const char *h)
+{
+    uint32_t id = strtab_find(wn->words, w), hid = strtab_find(wn->words, h);
+    if (id == STRTAB_NONE || hid == STRTAB_NONE || !c->off)
+        return 0;
+    for (uint32_t i = c->off[id]; i < c->off[id + 1]; i++)
+        if (c->tgt[i] == hid)
+            return 1;
+    return 0;
+}
+
+int wn_is_hypernym(const wordnet *wn, const char *w, const char *h)
+{
+    return csr_has(wn, &wn->hypers, w, h);
+}
+
+int wn_linked_any_sense(const wordnet *wn, const char *a, const char *b)
+{
+    return csr_has(wn, &wn->links_all, a, b);
 }
 
 size_t wn_sense_count(const wordnet *wn, const char *w)

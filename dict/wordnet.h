@@ -36,6 +36,12 @@ size_t wn_links(const wordnet *wn, const char *w, const char **out, size_t max);
 /* Antonyms of `w` (kind <-> unkind, obey <-> disobey), as wn_exc. */
 size_t wn_antonyms(const wordnet *wn, const char *w, const char **out, size_t max);
 
+/* Are a and b one derivational link apart in any of their senses? */
+int wn_linked_any_sense(const wordnet *wn, const char *a, const char *b);
+
+/* Is h a word of a hypernym of a sense of w (overcharge: charge)? */
+int wn_is_hypernym(const wordnet *wn, const char *w, const char *h);
+
 /* Glosses of `w`, most frequent sense first, up to `max`: calls `cb` with
  * the part of speech ("noun", "verb", "adjective", "adverb") and the gloss
  * text (definition only, examples removed).  Returns the number given. */
@@ -59,7 +65,7 @@ size_t wn_known_glosses(const wordnet *wn, const char *w, size_t max,
 /* The content words of a gloss, lower-case words of five letters or more
  * less a few empty ones, cut to WN_STEM - 1 letters ("gratitude" ->
  * "gratitu"), each once; returns how many (at most max). */
-#define WN_STEM 8
+#define WN_STEM 7
 #define WN_GLOSS_STEMS 48
 size_t wn_gloss_stems(const char *text, char out[][WN_STEM], size_t max);
 /* How many synset glosses hold this stem. */

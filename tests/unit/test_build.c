@@ -18,6 +18,7 @@
 
 #include "dict.h"
 #include "dict_build.h"
+#include "store.h"
 #include "wb_err.h"
 
 static char root[64];
@@ -120,6 +121,23 @@ static void test_build_and_rebuild(void **state)
     assert_int_equal(dict_build(data, &o), WB_OK);
     assert_int_equal(words_of(data, &proper), 7);
     assert_int_not_equal(access(tmp, F_OK), 0);
+
+    /* A dictionary of another format (an older build) is not there for
+     * dict_build_exists, so the daemon builds it again. */
+    char dir[192];
+    snprintf(dir, sizeof dir, "%s/dict/tt", data);
+    store_env *env;
+    store_txn *t;
+    store_db meta;
+    assert_int_equal(store_env_open(dir, 0, (size_t)2 << 30, 16, &env), WB_OK);
+    assert_int_equal(store_txn_begin(env, 1, &t), WB_OK);
+    assert_int_equal(store_db_open(t, "meta", 0, &meta), WB_OK);
+    assert_int_equal(store_put(t, meta, "format", 6, "3", 2, 0), WB_OK);
+    assert_int_equal(store_txn_commit(t), WB_OK);
+    store_env_close(env);
+    assert_int_equal(dict_build_exists(data, "tt"), 0);
+    assert_int_equal(dict_build(data, &o), WB_OK);
+    assert_int_equal(dict_build_exists(data, "tt"), 1);
 
     /* A build whose sources are missing fails before touching anything. */
     o.aff = "/nonexistent.aff";

@@ -1,0 +1,103 @@
+/*
+ * test_dict_eval.c - the evaluation table (tests/data/evaluation.tsv) on
+ * the real dictionaries ($WIBBELLD_TEST_DATA), with the targets of issue
+ * 11: recall >= 0.9 in every suffix class and >= 0.8 in every prefix
+ * class, false links <= 1% over all look-alike pairs.  The report (the
+ * same as `wibbell-dict evaluate`) is printed as TAP comments.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "dict.h"
+#include "dict_eval.h"
+#include "wb_err.h"
+
+static dict_lib *lib;
+static dict_eval ev;
+
+static int setup(void **state)
+{
+    (void)state;
+    char path[4096];
+    const char *dir = getenv("WIBBELLD_TEST_DATA"), *src = getenv("WIBBELLD_TEST_SRC");
+    if (!dir || !src || dict_lib_open(dir, "en_US", &lib) != WB_OK)
+        return -1;
+    snprintf(path, sizeof path, "%s/data/evaluation.tsv", src);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *detail = open_memstream(&buf, &len);
+    int rc = dict_eval_run(lib, path, detail, &ev);
+    dict_eval_print(&ev, detail);
+    fclose(detail);
+    for (char *save = NULL, *l = strtok_r(buf, "\n", &save); l; l = strtok_r(NULL, "\n", &save))
+        printf("# %s\n", l);
+    free(buf);
+    return rc == WB_OK ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    dict_lib_close(lib);
+    return 0;
+}
+
+/* The table is what the issue asks for: 600+ pairs, every affix class
+ * with 20+ derivatives and 20+ look-alikes, every word in en_US. */
+static void test_table_shape(void **state)
+{
+    (void)state;
+    size_t pairs = 0, suffixes = 0, prefixes = 0;
+    for (size_t i = 0; i < ev.n; i++) {
+        const dict_eval_class *c = &ev.c[i];
+        pairs += c->rel + c->unrel;
+        if (c->kind == EVAL_OTHER)
+            continue;
+        suffixes += c->kind == EVAL_SUFFIX;
+        prefixes += c->kind == EVAL_PREFIX;
+        if (c->rel < 20 || c->unrel < 20)
+            fail_msg("class %s: %zu related, %zu look-alikes", c->name, c->rel, c->unrel);
+    }
+    assert_true(pairs >= 600);
+    assert_int_equal(suffixes, 15);
+    assert_int_equal(prefixes, 10);
+    assert_int_equal(ev.missing, 0);
+}
+
+static void test_recall(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < ev.n; i++) {
+        const dict_eval_class *c = &ev.c[i];
+        double want = c->kind == EVAL_SUFFIX ? 0.9 : c->kind == EVAL_PREFIX ? 0.8 : 0.0;
+        if (dict_eval_recall(c) < want)
+            fail_msg("class %s: recall %.2f < %.2f", c->name, dict_eval_recall(c), want);
+    }
+}
+
+static void test_false_links(void **state)
+{
+    (void)state;
+    if (dict_eval_false_total(&ev) > 0.01)
+        fail_msg("false links %.3f > 0.01", dict_eval_false_total(&ev));
+    /* The short-word traps (in/inch, at/attic, spin/spinster) never link. */
+    for (size_t i = 0; i < ev.n; i++)
+        if (!strcmp(ev.c[i].name, "short"))
+            assert_int_equal(ev.c[i].unrel_hit, 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_table_shape),
+        cmocka_unit_test(test_recall),
+        cmocka_unit_test(test_false_links),
+    };
+    return cmocka_run_group_tests_name("dict_eval", tests, setup, teardown);
+}
