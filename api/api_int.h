@@ -241,6 +241,22 @@ void api_h_game_events(api_req *r);  /* GET /v1/games/{id}/events */
 void api_h_game_query(api_req *r);   /* GET /v1/games/{id}/query/{name} */
 void api_h_matches(api_req *r);      /* GET /v1/matches */
 
+/* --- h_web.c: the pages and stream tickets ------------------------------ */
+
+void api_h_web_index(api_req *r);    /* GET / (the word judge) */
+void api_h_web_file(api_req *r);     /* GET /web/{file} */
+void api_h_game_ticket(api_req *r);  /* POST /v1/games/{id}/tickets */
+
+/* Who is calling match `id` by its Authorization header (h_games.c): *seat
+ * gets a seat, GAME_SEAT_HOST or GAME_SEAT_PUBLIC.  Returns 0, or -1 with
+ * a problem set (401, 403, 404). */
+int api_caller(api_req *r, const char *id, int *seat);
+
+/* Use up stream ticket hex[0..len) of match `id`: *seat gets the seat it
+ * stands for.  Returns 0, or -1 with a 403 set when the ticket is unknown,
+ * used, expired or another match's. */
+int api_ticket_redeem(api_req *r, const char *id, const char *hex, size_t len, int *seat);
+
 /* The embedded OpenAPI document (generated from api/openapi.json). */
 extern const unsigned char api_openapi_json[];
 extern const size_t api_openapi_json_len;

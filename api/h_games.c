@@ -544,7 +544,12 @@ void api_h_game_events(api_req *r)
 {
     const char *id = r->arg[0];
     int seat;
-    if (!have_games(r) || caller(r, id, &seat))
+    size_t tlen;
+    /* a browser's EventSource cannot send Authorization: a ticket
+     * (h_web.c) stands for the seat instead */
+    const char *ticket = api_query(r, "ticket", &tlen);
+    if (!have_games(r) ||
+        (ticket ? api_ticket_redeem(r, id, ticket, tlen, &seat) : caller(r, id, &seat)))
         return;
     /* the browser's EventSource sends Last-Event-ID; a client that cannot
      * set headers may give last_event_id in the query */
@@ -790,4 +795,9 @@ void api_h_matches(api_req *r)
         return;
     }
     api_reply_json(r, 200, out);
+}
+
+int api_caller(api_req *r, const char *id, int *seat)
+{
+    return caller(r, id, seat);
 }

@@ -44,6 +44,9 @@ static const route routes[] = {
     {M_GET, "/v1/games/{}/events", api_h_game_events},
     {M_GET, "/v1/games/{}/query/{}", api_h_game_query},
     {M_GET, "/v1/matches", api_h_matches},
+    {M_POST, "/v1/games/{}/tickets", api_h_game_ticket},
+    {M_GET, "/", api_h_web_index},
+    {M_GET, "/web/{}", api_h_web_file},
 };
 
 static const char *const allow_hdr[] = {
@@ -75,6 +78,8 @@ static int route_match(api_req *r, const char *pattern)
 {
     const char *p = pattern + 1; /* past the leading '/' */
     size_t i = 0, nargs = 0;
+    if (!*p)
+        return r->nseg == 0; /* "/" itself */
     for (;;) {
         const char *end = strchr(p, '/');
         size_t n = end ? (size_t)(end - p) : strlen(p);

@@ -1,5 +1,5 @@
 /*
- * embed.c - a build-time tool: turn a file into a C array.
+ * embed.c - a build-time tool: turn files into C arrays.
  *
  *   embed INPUT OUTPUT NAME
  *
@@ -8,59 +8,147 @@
  *   const unsigned char NAME[];   (the bytes of INPUT, then a NUL)
  *   const size_t NAME_len;        (the number of bytes of INPUT)
  *
- * so that documents such as api/openapi.json ship inside the binary.  It
- * runs on the build machine (native: true in meson) and needs nothing but
- * the C library, unlike xxd.
+ * so that documents such as api/openapi.json ship inside the binary.
+ *
+ *   embed -t OUTPUT NAME INPUT...
+ *
+ * writes a table of files instead (the web pages of api/web/):
+ *
+ *   const size_t NAME_count;                 (how many files)
+ *   const char *const NAME_names[];          (each file's base name)
+ *   const unsigned char *const NAME_data[];  (its bytes, then a NUL)
+ *   const size_t NAME_lens[];                (its length)
+ *   const char *const NAME_etags[];          (a strong entity tag of its
+ *                                             bytes: 16 hex digits of
+ *                                             FNV-1a 64, quoted)
+ *
+ * It runs on the build machine (native: true in meson) and needs nothing
+ * but the C library, unlike xxd.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-int main(int argc, char **argv)
+/* Write the bytes of `path` as the array `name`; *len and *hash get its
+ * length and FNV-1a 64.  Returns 0 or -1 (reported). */
+static int put_array(FILE *out, const char *path, const char *name, size_t *len,
+                     uint64_t *hash)
 {
-    int rc = 1;
-    FILE *in = NULL, *out = NULL;
-
-    if (argc != 4) {
-        fprintf(stderr, "usage: embed INPUT OUTPUT NAME\n");
-        return 2;
-    }
-    in = fopen(argv[1], "rb");
+    FILE *in = fopen(path, "rb");
     if (!in) {
-        perror(argv[1]);
-        goto out;
+        perror(path);
+        return -1;
     }
-    out = fopen(argv[2], "w");
-    if (!out) {
-        perror(argv[2]);
-        goto out;
-    }
-    const char *name = argv[3];
-    fprintf(out, "/* Generated from %s by api/embed.c; do not edit. */\n", argv[1]);
-    fprintf(out, "#include <stddef.h>\n\n");
-    fprintf(out, "extern const unsigned char %s[];\n", name);
-    fprintf(out, "extern const size_t %s_len;\n\n", name);
+    uint64_t h = 14695981039346656037ull;
     fprintf(out, "const unsigned char %s[] = {", name);
     size_t n = 0;
     int c;
     while ((c = getc(in)) != EOF) {
         fprintf(out, "%s%u,", n % 16 ? "" : "\n    ", (unsigned)c);
+        h = (h ^ (unsigned)c) * 1099511628211ull;
         n++;
     }
-    if (ferror(in)) {
-        perror(argv[1]);
+    int bad = ferror(in);
+    if (bad)
+        perror(path);
+    fclose(in);
+    fprintf(out, "\n    0\n};\n\n");
+    *len = n;
+    *hash = h;
+    return bad ? -1 : 0;
+}
+
+static const char *base_name(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+static int put_table(FILE *out, const char *name, int n, char **files)
+{
+    size_t *lens = calloc((size_t)n + 1, sizeof *lens);
+    uint64_t *hashes = calloc((size_t)n + 1, sizeof *hashes);
+    int rc = -1;
+    if (!lens || !hashes)
         goto out;
+    fprintf(out, "extern const size_t %s_count;\n", name);
+    fprintf(out, "extern const char *const %s_names[];\n", name);
+    fprintf(out, "extern const unsigned char *const %s_data[];\n", name);
+    fprintf(out, "extern const size_t %s_lens[];\n", name);
+    fprintf(out, "extern const char *const %s_etags[];\n\n", name);
+    for (int i = 0; i < n; i++) {
+        char arr[256];
+        snprintf(arr, sizeof arr, "%s_%d", name, i);
+        fprintf(out, "static ");
+        if (put_array(out, files[i], arr, &lens[i], &hashes[i]))
+            goto out;
     }
-    fprintf(out, "\n    0\n};\n\nconst size_t %s_len = %zu;\n", name, n);
+    fprintf(out, "const size_t %s_count = %d;\n\n", name, n);
+    fprintf(out, "const char *const %s_names[] = {\n", name);
+    for (int i = 0; i < n; i++) {
+        const char *b = base_name(files[i]);
+        for (const char *p = b; *p; p++)
+            if (*p == '"' || *p == '\\' || (unsigned char)*p < 0x20) {
+                fprintf(stderr, "%s: a name the table cannot hold\n", files[i]);
+                goto out;
+            }
+        fprintf(out, "    \"%s\",\n", b);
+    }
+    fprintf(out, "    0\n};\n\nconst unsigned char *const %s_data[] = {\n", name);
+    for (int i = 0; i < n; i++)
+        fprintf(out, "    %s_%d,\n", name, i);
+    fprintf(out, "    0\n};\n\nconst size_t %s_lens[] = {\n", name);
+    for (int i = 0; i < n; i++)
+        fprintf(out, "    %zu,\n", lens[i]);
+    fprintf(out, "    0\n};\n\nconst char *const %s_etags[] = {\n", name);
+    for (int i = 0; i < n; i++)
+        fprintf(out, "    \"\\\"%016llx\\\"\",\n", (unsigned long long)hashes[i]);
+    fprintf(out, "    0\n};\n");
     rc = 0;
 out:
-    if (in)
-        fclose(in);
-    if (out && fclose(out) != 0) {
-        perror(argv[2]);
+    free(lens);
+    free(hashes);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    int rc = 1;
+    int table = argc >= 2 && strcmp(argv[1], "-t") == 0;
+    if (table ? argc < 4 : argc != 4) {
+        fprintf(stderr, "usage: embed INPUT OUTPUT NAME\n"
+                        "       embed -t OUTPUT NAME INPUT...\n");
+        return 2;
+    }
+    const char *output = argv[2];
+    const char *name = argv[3];
+    FILE *out = fopen(output, "w");
+    if (!out) {
+        perror(output);
+        return 1;
+    }
+    fprintf(out, "/* Generated by daemon/core/embed.c; do not edit. */\n");
+    fprintf(out, "#include <stddef.h>\n\n");
+    if (table) {
+        if (put_table(out, name, argc - 4, argv + 4))
+            goto out;
+    } else {
+        size_t n;
+        uint64_t h;
+        fprintf(out, "extern const unsigned char %s[];\n", name);
+        fprintf(out, "extern const size_t %s_len;\n\n", name);
+        if (put_array(out, argv[1], name, &n, &h))
+            goto out;
+        fprintf(out, "const size_t %s_len = %zu;\n", name, n);
+    }
+    rc = 0;
+out:
+    if (fclose(out) != 0) {
+        perror(output);
         rc = 1;
     }
-    if (rc && argc == 4)
-        remove(argv[2]);
+    if (rc)
+        remove(output);
     return rc;
 }

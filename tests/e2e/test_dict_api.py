@@ -608,7 +608,7 @@ class BadInput(unittest.TestCase):
                            "unknown_dictionary")
 
     def test_unknown_route(self):
-        for path in ("/", "/nope", "/v1", "/v1/dictionaries/en_US", "/healthz/",
+        for path in ("/nope", "/v1", "/v1/dictionaries/en_US", "/healthz/", "/web/nope",
                      "/v1/dictionaries/en_US/words", "/v1/dictionaries/en_US/words/a/b",
                      "/v2/version", "/v1/dictionaries//words/a"):
             self.assertProblem(D.request("GET", path), 404, "not_found")

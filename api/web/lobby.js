@@ -1,0 +1,116 @@
+// lobby.js - create a match of any game with its options (as GET
+// /v1/games describes them), then share a link (and QR code) per seat.
+import {api, link} from './api.js';
+import {h, $, fill, say, fail, copyButton} from './ui.js';
+import {qrSvg} from './qr.js';
+
+let games = [];
+const KEY = 'wibbelld-matches';
+const remembered = () => { try { return JSON.parse(localStorage.getItem(KEY)) || []; } catch { return []; } };
+
+function optionField(name, o) {
+  const id = 'opt-' + name;
+  const desc = h('span', {class: 'hint', id: id + '-d'}, o.description || '');
+  let input;
+  if (o.enum) input = h('select', {id, 'data-opt': name}, o.enum.map(v => h('option', {value: v, selected: v === o.default}, v)));
+  else if (o.type === 'boolean') input = h('input', {id, type: 'checkbox', 'data-opt': name, checked: !!o.default});
+  else if (o.type === 'integer') input = h('input', {id, type: 'number', 'data-opt': name, value: o.default ?? '', inputmode: 'numeric'});
+  else if (o.type === 'string') input = h('input', {id, 'data-opt': name, value: o.default ?? '', placeholder: o.default === null ? 'default' : ''});
+  else input = h('textarea', {id, 'data-opt': name, rows: 2, 'data-json': '1', placeholder: JSON.stringify(o.default)});
+  input.setAttribute('aria-describedby', id + '-d');
+  return o.type === 'boolean'
+    ? h('div', {}, h('label', {for: id, class: 'row'}, input, name), desc)
+    : h('div', {}, h('label', {for: id}, name), input, h('br'), desc);
+}
+
+function pick() {
+  const g = games.find(x => x.name === $('#game').value);
+  if (!g) return;
+  $('#range').textContent = '(' + g.min_players + ' to ' + g.max_players + ')';
+  const box = $('#players');
+  while (box.children.length < g.min_players) addPlayer();
+  while (box.children.length > g.max_players) box.lastChild.remove();
+  fill($('#options'), Object.entries(g.options || {}).map(([k, o]) => optionField(k, o)));
+}
+
+function addPlayer() {
+  const box = $('#players'), n = box.children.length + 1;
+  const g = games.find(x => x.name === $('#game').value);
+  if (g && n > g.max_players) { say('At most ' + g.max_players + ' players', true); return; }
+  box.append(h('div', {class: 'row'}, h('input', {'aria-label': 'Player ' + n, value: 'Player ' + n, required: true, maxlength: 40})));
+}
+
+function options(g) {
+  const out = {};
+  for (const el of document.querySelectorAll('[data-opt]')) {
+    const name = el.dataset.opt, o = g.options[name];
+    let v;
+    if (el.type === 'checkbox') v = el.checked;
+    else if (el.dataset.json) { if (!el.value.trim()) continue; v = JSON.parse(el.value); }
+    else if (o.type === 'integer') { if (el.value === '') continue; v = Number(el.value); }
+    else { if (el.value === '' && o.default === null) continue; v = el.value; }
+    if (JSON.stringify(v) !== JSON.stringify(o.default)) out[name] = v;
+  }
+  return out;
+}
+
+// The links of a match: one per seat, the host's, and the public's.
+export function shareBox(m) {
+  const game = m.game, id = m.id;
+  const n = m.players.map(p => p.name).join('\n');
+  const rows = m.players.map(p => ({who: p.name, what: 'seat ' + p.seat, url: link('play.html', {g: id, t: p.token, s: p.seat, n})}));
+  if (game === 'wibbell') {
+    if (m.companion) rows.unshift({who: 'Referee (host)', what: 'records the table', url: link('table.html', {g: id, t: m.host_token})});
+    rows.push({who: 'Projector', what: 'classroom screen (host)', url: link('projector.html', {g: id, t: m.host_token})});
+  }
+  rows.push({who: 'Host', what: 'sees everything', url: link('play.html', {g: id, t: m.host_token, n})});
+  rows.push({who: 'Watch', what: 'anyone, no secrets', url: link(game === 'wibbell' && m.companion ? 'table.html' : 'play.html', {g: id, n})});
+  return h('div', {class: 'box'}, h('h2', {}, m.title || game, ' · match ', h('code', {}, id.slice(0, 8))),
+    h('p', {class: 'hint'}, 'Each link is a seat’s key: give each player only their own.'),
+    h('div', {class: 'players'}, rows.map(r => h('div', {class: 'box', 'data-seat-link': r.who},
+      h('strong', {}, r.who), ' ', h('span', {class: 'hint'}, r.what),
+      h('div', {}, qrSvg(r.url, 'QR code of the link for ' + r.who)),
+      h('div', {class: 'row'}, h('a', {class: 'btn', href: r.url}, 'Open'), copyButton(r.url))))));
+}
+
+async function create(ev) {
+  ev.preventDefault();
+  const g = games.find(x => x.name === $('#game').value);
+  const body = {game: g.name, players: [...$('#players').querySelectorAll('input')].map(i => i.value.trim())};
+  try { body.options = options(g); } catch (e) { say('An option is not valid JSON: ' + e.message, true); return; }
+  if ($('#seed').value) body.seed = Number($('#seed').value);
+  say('Creating…');
+  try {
+    const m = await api('POST', '/v1/games', body);
+    m.title = g.title;
+    m.companion = !!(m.state && m.state.companion);
+    fill($('#made'), shareBox(m));
+    const list = remembered().filter(x => x.id !== m.id);
+    list.unshift({id: m.id, game: m.game, title: g.title, companion: m.companion, host_token: m.host_token, players: m.players.map(p => ({seat: p.seat, name: p.name, token: p.token})), at: Date.now()});
+    try { localStorage.setItem(KEY, JSON.stringify(list.slice(0, 20))); } catch { /* private mode */ }
+    say('Match created: share the links below.');
+    showMine();
+    $('#made').scrollIntoView();
+  } catch (e) { fail(e); }
+}
+
+function showMine() {
+  const list = remembered();
+  $('#minebox').hidden = !list.length;
+  fill($('#mine'), list.map(m => h('li', {}, h('button', {type: 'button', onclick: () => fill($('#made'), shareBox(m))},
+    (m.title || m.game) + ' · ' + m.players.map(p => p.name).join(', ') + ' · ' + new Date(m.at).toLocaleString()))));
+}
+
+async function init() {
+  try { games = (await api('GET', '/v1/games')).games; } catch (e) { fail(e); return; }
+  fill($('#game'), games.map(g => h('option', {value: g.name}, g.title)));
+  const want = new URLSearchParams(location.search).get('game');
+  if (want && games.some(g => g.name === want)) $('#game').value = want;
+  pick();
+  showMine();
+}
+$('#game').onchange = pick;
+$('#addp').onclick = addPlayer;
+$('#delp').onclick = () => { const g = games.find(x => x.name === $('#game').value), b = $('#players'); if (b.children.length > (g ? g.min_players : 1)) b.lastChild.remove(); };
+$('#create').addEventListener('submit', create);
+init();

@@ -1,0 +1,85 @@
+// play.js - the player of any match: #g=<match id>&t=<seat or host token>
+// (no token: watch).  Games with a board of their own draw it; every game
+// gets the generic panel of its listed actions, so a new game is playable
+// the day it lands.
+import {api, params, live, act} from './api.js';
+import {h, $, fill, say, fail} from './ui.js';
+import {actionsPanel, viewPanel, entryText} from './generic.js';
+
+const BOARDS = {'wibbell': './wibbell.js', 'whirlpool-pond': './whirlpool.js', 'woodlouse-chaos': './woodlouse.js'};
+const p = params();
+const id = p.g, token = p.t || '';
+const ctx = {id, token, view: null, actions: [], names: [], board: null, session: null, send: null, entries: []};
+let actionsAt = -1;
+
+async function send(body) {
+  say('');
+  try {
+    await act(id, token, body, ctx.session);
+    return true;
+  } catch (e) { fail(e); return false; }
+}
+ctx.send = send;
+
+async function loadActions(v) {
+  if (!token || v.version === actionsAt) return;
+  actionsAt = v.version;
+  try {
+    ctx.actions = (await api('GET', `/v1/games/${encodeURIComponent(id)}/actions`, undefined, token)).actions;
+  } catch (e) { fail(e); return; }
+  if (ctx.view && ctx.view.version === v.version) {
+    actionsPanel($('#actions'), ctx.actions, send);
+    ctx.board?.render($('#board'), ctx.view, ctx);
+  }
+}
+
+async function onView(nv) {
+  // a seat link names its seat (#s=), for views that do not carry it
+  if (nv.seat === undefined && token && p.s !== undefined) nv.seat = Number(p.s);
+  const first = !ctx.view;
+  ctx.view = nv;
+  if (first) await start(nv);
+  const v = ctx.view; // the newest, if more came meanwhile
+  const given = p.n ? p.n.split('\n') : [];
+  const seats = v.players || v.seats || [];
+  ctx.names = seats.map((x, i) => x.name || given[i] || 'seat ' + i);
+  const me = v.seat !== undefined ? 'You are ' + (ctx.names[v.seat] || 'seat ' + v.seat) : (token ? 'Host' : 'Watching');
+  $('#who').textContent = me;
+  viewPanel($('#view'), v);
+  ctx.board?.render($('#board'), v, ctx);
+  if (!ctx.board) fill($('#board'), h('p', {}, v.status === 'finished' ? 'Finished. Winners: ' + (v.winners || []).join(', ') : 'To act: ' + (v.to_act || []).join(', ')));
+  loadActions(v);
+}
+
+async function start(v) {
+  document.title = v.game + ' · wibbelld';
+  $('#title').textContent = v.game;
+  const mod = BOARDS[v.game];
+  if (mod) {
+    try { ctx.board = await import(mod); } catch (e) { fail(e); }
+  } else {
+    $('#allbox').open = true;
+  }
+  try {
+    const log = await api('GET', `/v1/games/${encodeURIComponent(id)}/log`, undefined, token);
+    log.entries.forEach(onEntry);
+  } catch { /* the log is a nicety */ }
+}
+
+function onEntry(e) {
+  if (ctx.entries.some(x => x.version === e.version)) return;
+  ctx.entries.push(e);
+  const text = ctx.board?.describe?.(e, ctx) || entryText(e, ctx.names);
+  $('#log').prepend(h('li', {}, text));
+  ctx.board?.entry?.(e, ctx);
+}
+
+if (!id) {
+  fill($('#board'), h('p', {}, 'No match here: open a link from the ', h('a', {href: '/web/lobby.html'}, 'lobby'), '.'));
+} else {
+  ctx.session = live(id, token, {
+    view: onView, entry: onEntry,
+    status: s => { $('#conn').textContent = s === 'live' ? '● live' : s; },
+    error: fail,
+  });
+}

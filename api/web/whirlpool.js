@@ -1,0 +1,96 @@
+// whirlpool.js - Whirlpool Pond drawn: the pond's rings, the docks, the
+// whirlpool, the corner coins, the two ropes, the tubes; the throws in
+// range are marked on their targets, and a tap on a target throws.
+import {h, fill} from './ui.js';
+import {actionsPanel} from './generic.js';
+
+const SUIT = {suns: '#d89b00', crowns: '#c0392b', moons: '#6a5acd', arms: '#2e8b57'};
+const RING = {1: '#2b6cb0', 2: '#4a90d9', 3: '#8fc1ee'};
+const S = 40;
+const ns = 'http://www.w3.org/2000/svg';
+function el(tag, attrs, ...kids) {
+  const e = document.createElementNS(ns, tag);
+  for (const [k, v] of Object.entries(attrs)) if (k.startsWith('on')) e.addEventListener(k.slice(2), v); else e.setAttribute(k, v);
+  kids.forEach(k => e.append(k));
+  return e;
+}
+const mid = ([x, y]) => [x * S + S / 2, y * S + S / 2];
+
+function board(v, ctx, throws) {
+  const b = v.board, W = b.width * S, H = b.height * S;
+  const svg = el('svg', {viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': 'The pond', class: 'pond'});
+  b.rows.forEach((row, y) => [...row].forEach((c, x) => {
+    if (c === '.') return;
+    const fill = c === 'x' ? '#a08a6a' : c === 'O' ? '#0b2545' : RING[c] || '#999';
+    svg.append(el('rect', {x: x * S + 1, y: y * S + 1, width: S - 2, height: S - 2, rx: 4, fill}));
+    if (c === 'O') svg.append(el('text', {x: x * S + S / 2, y: y * S + S / 2 + 6, 'text-anchor': 'middle', fill: '#fff', 'font-size': 18}, '@'));
+  }));
+  for (const [a, c] of b.ropes) {
+    const ca = b.coins.filter(k => k.suit === a).sort((p, q) => q.value - p.value)[0];
+    const cc = b.coins.filter(k => k.suit === c).sort((p, q) => q.value - p.value)[0];
+    if (ca && cc) {
+      const [x1, y1] = mid(ca.at), [x2, y2] = mid(cc.at);
+      svg.append(el('line', {x1, y1, x2, y2, stroke: '#6b4f2a', 'stroke-width': 3, 'stroke-dasharray': '8 5'}));
+    }
+  }
+  for (const k of b.coins) {
+    const [x, y] = mid(k.at);
+    svg.append(el('circle', {cx: x + 11, cy: y - 11, r: 8, fill: SUIT[k.suit] || '#777', stroke: '#fff'}),
+      el('text', {x: x + 11, y: y - 7, 'text-anchor': 'middle', 'font-size': 11, fill: '#fff'}, k.value === 1 ? 'A' : String(k.value)));
+  }
+  for (const p of v.players) {
+    if (!p.at) continue;
+    const [x, y] = mid(p.at), t = throws.filter(a => a.target === p.seat);
+    const g = el('g', t.length ? {role: 'button', tabindex: 0, 'aria-label': 'Throw at ' + ctx.names[p.seat], class: 'target', 'data-target': p.seat,
+      onclick: () => ctx.send(t[0]), onkeydown: e => { if (e.key === 'Enter') ctx.send(t[0]); }} : {'aria-label': ctx.names[p.seat]});
+    if (t.length) g.append(el('circle', {cx: x, cy: y, r: 19, fill: 'none', stroke: '#ff2d2d', 'stroke-width': 4, 'stroke-dasharray': '5 3'}));
+    g.append(el('circle', {cx: x, cy: y, r: 14, fill: SUIT[p.suit] || '#555', stroke: p.seat === v.seat ? '#000' : '#fff', 'stroke-width': 3}),
+      el('text', {x, y: y + 5, 'text-anchor': 'middle', 'font-size': 14, 'font-weight': 700, fill: '#fff'}, (ctx.names[p.seat] || '?')[0].toUpperCase()));
+    svg.append(g);
+  }
+  return svg;
+}
+
+const LABEL = {roll: 'Roll the die', end_turn: 'End the turn', pull: 'Rope pull', accept: 'Accept the offer', call_off: 'Call it off', pay: 'Pay the demand', refuse: 'Refuse'};
+function label(a, names) {
+  if (a.type === 'throw') return 'Throw #' + a.balloon + ' at ' + names[a.target] + ' (' + a.direction + ')';
+  if (a.type === 'toss') return 'Friend toss: take #' + a.balloon;
+  return LABEL[a.type] || a.type;
+}
+
+export function describe(e, ctx) {
+  const n = s => ctx.names[s] || 'seat ' + s;
+  return (e.events || []).map(x => {
+    switch (x.type) {
+    case 'rolled': return n(x.seat) + ' rolled ' + x.value;
+    case 'moved': return n(x.seat) + ' moved ' + x.spaces;
+    case 'bumped': return n(x.seat) + ' bumped by ' + n(x.by) + (x.lost ? ', lost #' + x.lost : '');
+    case 'thrown': return n(x.seat) + ' hit ' + n(x.target) + ' with #' + x.balloon;
+    case 'eliminated': return n(x.seat) + ' went down the whirlpool';
+    case 'turn_ended': return 'turn to ' + n(x.next);
+    case 'first_player': return n(x.seat) + ' goes first';
+    case 'game_over': return 'Game over: ' + x.winners.map(n).join(', ') + ' wins';
+    default: return x.type.replace(/_/g, ' ');
+    }
+  }).join('. ');
+}
+
+export function render(root, v, ctx) {
+  const acts = ctx.actions || [];
+  const throws = acts.filter(a => a.type === 'throw');
+  const plain = acts.filter(a => !a.$params), templates = acts.filter(a => a.$params);
+  const tp = h('div');
+  actionsPanel(tp, templates, ctx.send);
+  const turn = v.status === 'finished' ? 'Game over: ' + (v.winners || []).map(s => ctx.names[s]).join(', ') + ' wins'
+    : v.phase === 'roll_off' ? 'Roll-off for the first player' : (ctx.names[v.turn] || '') + '’s turn · ' + v.phase.replace(/_/g, ' ') + (v.last_roll ? ' · rolled ' + v.last_roll : '');
+  fill(root,
+    h('p', {class: 'reasons'}, h('strong', {}, turn)),
+    board(v, ctx, throws),
+    plain.length ? h('div', {class: 'row'}, plain.map(a => h('button', {type: 'button', class: a.type === 'roll' ? 'pri' : '', 'data-action': JSON.stringify(a), onclick: () => ctx.send(a)}, label(a, ctx.names)))) : h('p', {class: 'hint'}, v.seat === undefined ? 'Watching.' : 'Waiting for the others.'),
+    templates.length ? tp : null,
+    v.deal ? h('p', {class: 'box'}, 'Extortion: ' + ctx.names[v.deal.thrower] + ' demands #' + v.deal.demand.join(', #') + ' of ' + ctx.names[v.deal.target] + (v.deal.offer ? '; offer #' + v.deal.offer.join(', #') : '') + ' · waiting for the ' + v.deal.waiting_for) : null,
+    h('div', {class: 'players'}, v.players.map(p => h('div', {class: 'box' + (p.seat === v.seat ? ' me' : '') + (p.seat === v.turn ? ' turn' : '')},
+      h('strong', {style: 'color:' + SUIT[p.suit]}, '● '), h('strong', {}, ctx.names[p.seat]), ' · ' + p.suit,
+      h('div', {}, p.in_game ? 'ring ' + p.ring + ' · balloons ' + (p.balloons.length ? '#' + p.balloons.join(' #') : 'none') : 'in the whirlpool')))),
+    h('p', {class: 'hint'}, 'Stash: ' + (v.stash.length ? '#' + v.stash.join(' #') : 'empty')));
+}

@@ -1,0 +1,98 @@
+// wibbell.js - Wibbell drawn for a player: the cards to cover, marked;
+// permanent handicaps apart from the cards won this round; the claim box;
+// take and keep by tapping the cards; used words and who used them; the
+// last turn's result.  table.js and projector.js reuse its pieces.
+import {h, fill, card} from './ui.js';
+
+const REASON = {not_a_word: 'not a word', proper_noun: 'a proper noun', cards_not_covered: 'does not cover every card', already_used: 'already used', derivative: 'a derivative'};
+export const reasons = rs => (rs || []).map(r => r.code === 'derivative' ? 'derivative of “' + r.of + '”' : REASON[r.code] || r.detail).join('; ');
+
+export function eventText(e, names) {
+  const n = s => names[s] || 'seat ' + s, c = x => x ? x.letters : '?';
+  switch (e.type) {
+  case 'card_flipped': return 'Flipped ' + c(e.card) + ' (' + e.deck + ' left)';
+  case 'claim_accepted': return n(e.seat) + ' shouted “' + e.word + '” ✓';
+  case 'claim_refused': return n(e.seat) + ' shouted “' + e.word + '” ✗ ' + reasons(e.reasons);
+  case 'card_won': return n(e.seat) + ' wins the card' + (e.word ? ' with “' + e.word + '”' : ' (everyone else erred)');
+  case 'card_taken': return n(e.seat) + ' takes ' + c(e.card) + (e.bonus ? ' (bonus)' : '') + (e.final ? ' (final card)' : '');
+  case 'round_won': return n(e.seat) + ' wins round ' + e.round + '!';
+  case 'handicap_kept': return n(e.seat) + ' keeps ' + c(e.card) + ' as a permanent handicap';
+  case 'round_started': return 'Round ' + e.round + ' starts';
+  case 'redeal': return 'Redeal (' + (e.reason || '').replace(/_/g, ' ') + ')';
+  case 'game_over': return 'Game over';
+  default: return e.type.replace(/_/g, ' ');
+  }
+}
+export const describe = (e, ctx) => (e.events || []).map(x => eventText(x, ctx.names)).join('. ') || (e.action && e.action.type);
+
+// who used each used word, from card_won events
+export function entry(e, ctx) {
+  ctx.usedBy = ctx.usedBy || {};
+  for (const x of e.events || []) if (x.type === 'card_won' && x.word) ctx.usedBy[x.word] = x.seat;
+  ctx.last = describe(e, ctx);
+}
+
+export function playerBox(p, v, opts = {}) {
+  const cls = 'box' + (p.seat === v.seat ? ' me' : '') + ((v.awaiting || v.to_act || []).includes(p.seat) && v.phase === 'play' ? '' : '');
+  const flags = [p.out ? 'out for this card' : '', p.barred ? 'barred this round (learning aid)' : '', v.turn_winner === p.seat ? 'won this card' : ''].filter(Boolean);
+  return h('div', {class: cls, 'data-seat': p.seat},
+    h('div', {class: 'row'}, h('strong', {class: 'grow'}, p.name, p.seat === v.seat ? ' (you)' : ''),
+      h('span', {'aria-label': 'score ' + p.score}, '★ ' + p.score)),
+    flags.length ? h('div', {class: 'hint'}, flags.join(' · ')) : null,
+    h('div', {class: 'cards'},
+      p.handicaps.map(c => card(c, {cls: 'perm', tag: c.starting ? 'start' : 'perm', label: 'permanent handicap', click: opts.click?.(c)})),
+      p.face_up.map(c => card(c, {tag: 'round', label: 'won this round', click: opts.click?.(c)})),
+      p.face_down ? h('span', {class: 'card down', role: 'img', 'aria-label': p.face_down + ' cards face down'}, '×' + p.face_down, h('small', {}, 'down')) : null),
+    h('div', {class: 'hint'}, p.cards_this_round + ' this round · ' + p.rounds_won + ' rounds won'));
+}
+
+export function usedList(v, ctx) {
+  return h('ul', {class: 'chips', 'aria-label': 'Used words'}, (v.used || []).map(w =>
+    h('li', {}, w, ctx.usedBy && ctx.usedBy[w] !== undefined ? h('span', {class: 'hint'}, ' · ' + (ctx.names[ctx.usedBy[w]] || '')) : null)));
+}
+
+const PHASE = {play: 'Shout a word!', take: 'choose a card', keep: 'keeps a permanent handicap', flip: 'flip two cards', over: 'Game over'};
+
+export function render(root, v, ctx) {
+  const me = v.seat !== undefined ? v.players[v.seat] : null;
+  const acts = ctx.actions || [];
+  const can = t => acts.filter(a => a.type === t);
+  const names = ctx.names;
+  let banner = PHASE[v.phase] || v.phase;
+  if (v.phase === 'take' || v.phase === 'keep') banner = (v.turn_winner === v.seat ? 'You ' : (names[v.turn_winner] || 'The winner') + ' ') + (v.phase === 'take' ? 'won: ' + (v.turn_winner === v.seat ? 'tap the card you take' : 'choosing a card') : 'keeps a permanent handicap');
+  if (v.status === 'finished') banner = 'Game over · winners: ' + (v.winners || []).map(s => names[s]).join(', ');
+  if (me && me.out && v.phase === 'play') banner = 'You made a mistake: you cannot win this card';
+  if (me && me.barred && v.phase === 'play') banner = 'Learning aid: you won the last round, so you sit this one out';
+  const takes = can('take');
+  const centre = v.centre.map((c, i) => {
+    const t = takes.find(a => a.card === i);
+    return card(c, {tag: 'centre', click: t ? () => ctx.send(t) : null});
+  });
+  let claimBox = null;
+  if (can('claim').length) {
+    const inp = h('input', {id: 'claimword', 'aria-label': 'Your word', placeholder: 'your word', autocapitalize: 'none', autocomplete: 'off', spellcheck: 'false', enterkeyhint: 'send'});
+    claimBox = h('form', {class: 'row', onsubmit: async ev => { ev.preventDefault(); const w = inp.value.trim(); if (w && await ctx.send({type: 'claim', word: w})) inp.value = ''; }},
+      inp, h('button', {class: 'pri'}, 'Shout'));
+  }
+  let keepBox = null;
+  const keeps = can('keep');
+  if (keeps.length) {
+    const all = v.players.flatMap(p => p.face_up).concat(v.centre, v.bonus ? [v.bonus] : []);
+    keepBox = h('div', {class: 'box'}, h('strong', {}, 'Keep one as a permanent handicap:'),
+      h('div', {class: 'cards'}, keeps.map(a => card(all.find(c => c.id === a.card) || {letters: '#' + a.card}, {click: () => ctx.send(a), label: 'keep'}))));
+  }
+  const cover = me ? [...v.centre, ...me.handicaps, ...me.face_up] : [];
+  const focus = document.activeElement && document.activeElement.id === 'claimword';
+  const typed = focus ? document.activeElement.value : '';
+  fill(root,
+    h('p', {class: 'reasons', 'aria-live': 'polite'}, h('strong', {}, banner)),
+    h('div', {class: 'row hint'}, 'Round ' + v.round + ' · turn ' + v.turn + ' · ' + v.deck + ' cards in the deck' + (v.learning_aid ? ' · learning aid' : '')),
+    h('div', {class: 'cards big', 'aria-label': 'Centre cards'}, centre),
+    v.claims && v.claims.length ? h('p', {}, 'Waiting for the tie window: ', v.claims.map(c => names[c.seat] + ' “' + c.word + '”').join(', ')) : null,
+    claimBox, keepBox,
+    me ? h('div', {class: 'box'}, h('strong', {}, 'You must cover ' + cover.length + ' cards:'), h('div', {class: 'cards'}, cover.map((c, i) => card(c, {tag: i < v.centre.length ? 'centre' : me.handicaps.includes(c) ? 'perm' : 'round', cls: i >= v.centre.length && me.handicaps.includes(c) ? 'perm' : ''})))) : null,
+    ctx.last ? h('p', {class: 'box', 'data-last': '1'}, h('strong', {}, 'Last: '), ctx.last) : null,
+    h('h2', {}, 'Players'), h('div', {class: 'players'}, v.players.map(p => playerBox(p, v))),
+    h('h2', {}, 'Used words'), usedList(v, ctx));
+  if (focus) { const i = root.querySelector('#claimword'); if (i) { i.value = typed; i.focus(); } }
+}

@@ -1,0 +1,53 @@
+// woodlouse.js - Woodlouse Chaos: the sequence cards, the trainer's card
+// (in the trainer's view only), big bang and clap buttons, the signals as
+// they come, and the guesses as a grid of buttons.
+import {h, fill} from './ui.js';
+
+export function describe(e, ctx) {
+  const n = s => ctx.names[s] || 'seat ' + s;
+  return (e.events || []).map(x => {
+    switch (x.type) {
+    case 'draw': return n(x.trainer) + ' draws a card';
+    case 'card': return 'Your card: ' + x.count + ' × ' + x.species;
+    case 'bang': return 'BANG';
+    case 'clap': return 'CLAP';
+    case 'code_complete': return 'Code complete: guess!';
+    case 'guess': return n(x.seat) + ' guesses ' + x.count + ' × ' + x.species + (x.correct ? ' ✓' : ' ✗');
+    case 'pass': return n(x.seat) + ' passes';
+    case 'turn_end': return 'Turn over: ' + x.outcome + ', the card was ' + x.card.count + ' × ' + x.card.species;
+    case 'round': return 'Round ' + x.round + (x.reshuffled ? ': sequence reshuffled' : '');
+    case 'game_over': return 'Game over: ' + x.winners.map(n).join(', ') + ' wins';
+    default: return x.type;
+    }
+  }).join('. ');
+}
+
+export function render(root, v, ctx) {
+  const acts = ctx.actions || [];
+  const find = t => acts.find(a => a.type === t);
+  const trainer = v.trainer === v.seat;
+  const big = (t, text) => { const a = find(t) || (trainer && v.phase === 'code' && (t === 'bang' || t === 'clap') ? {type: t} : null); return h('button', {type: 'button', class: t === 'done' || t === 'draw' ? 'pri' : '', disabled: !a, 'data-action': t, onclick: () => a && ctx.send(a)}, text); };
+  const guesses = acts.filter(a => a.type === 'guess');
+  const code = v.card ? v.sequence.indexOf(v.card.species) + 1 : 0;
+  const status = v.status === 'finished' ? 'Game over: ' + (v.winners || []).map(s => ctx.names[s]).join(', ') + ' wins'
+    : trainer ? {draw: 'You are the trainer: draw a card', code: 'Perform the code, then Done', guess: 'The others are guessing'}[v.phase]
+      : ctx.names[v.trainer] + ' is the trainer · ' + {draw: 'drawing', code: 'performing the code', guess: 'guess now!'}[v.phase];
+  fill(root,
+    h('p', {class: 'reasons'}, h('strong', {}, status || v.phase)),
+    h('h2', {}, 'Sequence'),
+    h('ol', {class: 'cards', 'aria-label': 'Sequence cards, position 1 first'}, v.sequence.map((s, i) => h('li', {class: 'card', style: 'list-style:none;font-size:1em'}, h('span', {}, s), h('small', {}, (i + 1) + ' bang' + (i ? 's' : ''))))),
+    v.card ? h('div', {class: 'box', 'data-secret': '1'}, h('strong', {}, 'Your card: ' + v.card.count + ' × ' + v.card.species),
+      h('div', {class: 'hint'}, 'Code: ' + code + ' bang' + (code > 1 ? 's' : '') + ' and ' + v.card.count + ' clap' + (v.card.count > 1 ? 's' : ''), ' in any order')) : null,
+    h('div', {class: 'sig', 'aria-label': 'Signals so far', role: 'status'}, v.signals.map(s => s === 'bang' ? 'BANG ' : 'clap ').join('') || '…'),
+    trainer && v.phase !== 'guess' && v.status !== 'finished' ? h('div', {class: 'pad'}, v.phase === 'draw' ? big('draw', 'Draw') : [big('bang', 'BANG'), big('clap', 'CLAP'), big('done', 'Done')]) : null,
+    guesses.length ? h('div', {class: 'box'}, h('strong', {}, 'Your guess'),
+      h('div', {class: 'scroll'}, h('table', {}, v.species.map(sp => h('tr', {}, h('th', {}, sp),
+        [1, 2, 3, 4, 5].map(k => { const a = guesses.find(g => g.species === sp && g.count === k); return h('td', {}, a ? h('button', {type: 'button', 'aria-label': 'guess ' + k + ' ' + sp, 'data-guess': sp + ':' + k, onclick: () => ctx.send(a)}, String(k)) : ''); }))))),
+      find('pass') ? h('button', {type: 'button', onclick: () => ctx.send(find('pass'))}, 'Pass') : null) : null,
+    find('close') ? h('button', {type: 'button', onclick: () => ctx.send(find('close'))}, 'Close the guessing') : null,
+    v.last_turn ? h('p', {class: 'box'}, 'Last turn: ' + ctx.names[v.last_turn.trainer] + '’s card was ' + v.last_turn.card.count + ' × ' + v.last_turn.card.species + ' · ' + v.last_turn.outcome + (v.last_turn.winner !== undefined ? ' by ' + ctx.names[v.last_turn.winner] : '')) : null,
+    h('div', {class: 'players'}, v.seats.map(s => h('div', {class: 'box' + (s.seat === v.seat ? ' me' : '') + (s.seat === v.trainer ? ' turn' : '')},
+      h('strong', {}, ctx.names[s.seat]), s.seat === v.trainer ? ' · trainer' : '',
+      h('div', {}, s.score_pile + ' cards' + (v.scores ? ' · final ' + v.scores[s.seat] : '') + (s.passed ? ' · passed' : '') + (s.wrong_guesses ? ' · ' + s.wrong_guesses + ' wrong' : ''))))),
+    h('p', {class: 'hint'}, v.draw_pile + ' cards in the draw pile · round ' + v.round));
+}

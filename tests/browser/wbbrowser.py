@@ -1,0 +1,167 @@
+"""wbbrowser.py - what the browser tests of the pages share.
+
+Headless Chromium from Debian (`chromium`, driven by `chromium-driver`
+through `python3-selenium`) against the real daemon on 127.0.0.1 port 0
+(tests/e2e/wbtest.py starts and stops it).  Each Browser is its own
+Chromium process with its own profile: three of them are three phones.
+The window is a phone's, 360 px wide.  A Browser remembers the JavaScript
+errors the page logged; the tests assert there were none.
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "e2e"))
+import wbtest  # noqa: E402
+import wbgames  # noqa: E402
+
+from selenium import webdriver  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+WAIT = 30  # seconds a page may take to show what a step expects (not a timing assertion)
+SHOTS = os.environ.get("WIBBELLD_SHOTS") or os.path.join(tempfile.gettempdir(), "wibbelld-shots")
+
+_browsers = []
+
+
+def chromium():
+    for name in ("chromium", "chromium-browser"):
+        p = shutil.which(name)
+        if p:
+            return p
+    raise RuntimeError("no chromium: apt-get install chromium chromium-driver")
+
+
+class Browser:
+    """One headless Chromium with its own profile, a phone-sized window."""
+
+    def __init__(self, width=360, height=780):
+        self.profile = tempfile.mkdtemp(prefix="wibbelld-chromium-")
+        o = webdriver.ChromeOptions()
+        o.binary_location = chromium()
+        for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                  "--no-first-run", "--disable-extensions", "--disable-background-networking",
+                  "--disable-sync", "--mute-audio", "--force-device-scale-factor=1",
+                  "--hide-scrollbars", "--window-size=%d,%d" % (width, height), "--user-data-dir=" + self.profile):
+            o.add_argument(a)
+        o.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        drv = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+        self.d = webdriver.Chrome(service=Service(drv), options=o)
+        self.d.set_window_size(width, height)
+        self.errors = []
+        _browsers.append(self)
+
+    def quit(self):
+        try:
+            self.d.quit()
+        finally:
+            shutil.rmtree(self.profile, ignore_errors=True)
+
+    def open(self, url):
+        self.d.get(url)
+        # a page whose fragment alone changed is not reloaded by get()
+        self.d.refresh() if "#" in url and self.d.current_url == url else None
+
+    def js_errors(self):
+        """Errors the page logged since the last call (console errors and
+        uncaught exceptions), as strings."""
+        out = []
+        for e in self.d.get_log("browser"):
+            if e.get("level") == "SEVERE":
+                out.append(e.get("message", ""))
+        self.errors += out
+        return out
+
+    def wait(self, cond, what, timeout=WAIT):
+        """Wait until cond(driver) is truthy; fail saying `what`."""
+        try:
+            return WebDriverWait(self.d, timeout, poll_frequency=0.05).until(lambda d: cond(d))
+        except Exception:
+            raise AssertionError("the page did not show %s within %ss; page text:\n%s\nJS errors: %s"
+                                 % (what, timeout, self.text()[:1500], self.js_errors()))
+
+    def css(self, sel):
+        return self.d.find_elements(By.CSS_SELECTOR, sel)
+
+    def one(self, sel, what=None):
+        return self.wait(lambda d: (d.find_elements(By.CSS_SELECTOR, sel) or [None])[0], what or sel)
+
+    def click(self, sel, what=None):
+        """Click the first element matching `sel` once it is there and enabled."""
+        el = self.wait(lambda d: next((e for e in d.find_elements(By.CSS_SELECTOR, sel)
+                                       if e.is_displayed() and e.is_enabled()), None), what or sel)
+        self.d.execute_script("arguments[0].scrollIntoView({block:'center'})", el)
+        el.click()
+        return el
+
+    def type(self, sel, text, submit=False):
+        el = self.one(sel)
+        el.clear()
+        el.send_keys(text)
+        if submit:
+            el.submit() if el.tag_name == "form" else el.send_keys("\n")
+        return el
+
+    def text(self, sel="body"):
+        try:
+            return self.d.find_element(By.CSS_SELECTOR, sel).text
+        except Exception:
+            return ""
+
+    def wait_text(self, needle, sel="body", timeout=WAIT):
+        return self.wait(lambda d: needle in self.text(sel), repr(needle) + " in " + sel, timeout)
+
+    def overflow(self):
+        """(scrollWidth, clientWidth) of the document: equal when nothing
+        sticks out sideways."""
+        return tuple(self.d.execute_script(
+            "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]"))
+
+    def shot(self, name):
+        """Save a screenshot of the whole page as SHOTS/name.png."""
+        os.makedirs(SHOTS, exist_ok=True)
+        path = os.path.join(SHOTS, name + ".png")
+        h = self.d.execute_script("return document.documentElement.scrollHeight")
+        w = self.d.get_window_size()
+        self.d.set_window_size(w["width"], max(w["height"], min(int(h) + 140, 4000)))
+        self.d.save_screenshot(path)
+        self.d.set_window_size(w["width"], w["height"])
+        return path
+
+
+def quit_all():
+    while _browsers:
+        _browsers.pop().quit()
+
+
+def start_daemon():
+    return wbgames.GamesDaemon().start()
+
+
+def url(d, path):
+    return "http://%s:%d%s" % (d.host, d.port, path)
+
+
+def find_word(d, cards, used=(), dictionary="en_US", skip=0):
+    """A word that covers `cards` (letter strings) and is not used."""
+    q = "cards=" + ",".join(cards) + "&limit=%d" % (skip + 1)
+    if used:
+        q += "&used=" + ",".join(used)
+    st, _, doc = d.json("GET", "/v1/dictionaries/%s/match?%s" % (dictionary, q))
+    assert st == 200 and len(doc["words"]) > skip, (cards, doc)
+    return doc["words"][skip]
+
+
+def main():
+    try:
+        wbtest.main()
+    finally:
+        quit_all()
+
+from selenium.webdriver.support.ui import Select  # noqa: E402,F401
