@@ -4,7 +4,7 @@
 // open the same page without a token (by the link or QR code shown here)
 // and watch the table live.  Without #g it starts a new table.
 import {api, params, live, act, link} from './api.js';
-import {h, $, fill, say, fail, card, copyButton} from './ui.js';
+import {h, $, fill, redraw, say, fail, card, copyButton} from './ui.js';
 import {playerBox, usedList, describe, entry} from './wibbell.js';
 import {qrSvg} from './qr.js';
 
@@ -50,7 +50,10 @@ function shoutForm(v) {
       const b = {seat: Number(s2.value), word: w2.value.trim()};
       if (a.seat === b.seat) { say('Two shouts need two players', true); return; }
       await together(a, b);
+      w2.value = '';
     } else await send({type: 'claim', seat: a.seat, word: a.word});
+    w1.value = '';
+    for (const id of ['w1', 'w2']) { const f = document.getElementById(id); if (f) f.value = ''; }
   }}, h('strong', {}, 'A shout'), h('div', {class: 'row'}, s1, w1),
   h('label', {for: 'both', class: 'row'}, both, 'Two at once (nobody can tell who finished first)'), second,
   h('button', {class: 'pri'}, 'Judge'));
@@ -69,11 +72,11 @@ function render(v) {
   const centre = v.centre.map((c, i) => card(c, {tag: 'centre', click: takes.find(a => a.card === i) ? () => send(takes.find(a => a.card === i)) : null}));
   const flip = host && v.phase === 'flip' ? (() => {
     const inp = h('input', {id: 'flip', 'aria-label': 'Letters of the card turned up', placeholder: 'NZ', autocapitalize: 'characters', autocomplete: 'off', maxlength: 26});
-    return h('form', {class: 'row', onsubmit: async ev => { ev.preventDefault(); if (inp.value.trim() && await send({type: 'flip', card: inp.value.trim()})) inp.value = ''; }}, inp, h('button', {class: 'pri'}, 'Flip'));
+    return h('form', {class: 'row', onsubmit: async ev => { ev.preventDefault(); if (inp.value.trim() && await send({type: 'flip', card: inp.value.trim()})) { inp.value = ''; const f = $('#flip'); if (f) f.value = ''; } }}, inp, h('button', {class: 'pri'}, 'Flip'));
   })() : null;
   const all = v.players.flatMap(x => x.face_up).concat(v.centre, v.bonus ? [v.bonus] : []);
   const watch = link('table.html', {g: id});
-  fill($('#board'),
+  redraw($('#board'),
     h('p', {class: 'reasons', 'aria-live': 'polite'}, h('strong', {}, banner)),
     h('div', {class: 'hint'}, 'Round ' + v.round + ' · turn ' + v.turn + ' · about ' + v.deck + ' cards left in the deck'),
     h('div', {class: 'cards big', 'aria-label': 'Centre cards'}, centre),

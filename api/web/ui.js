@@ -15,6 +15,21 @@ export function h(tag, attrs, ...kids) {
 export const $ = s => document.querySelector(s);
 export function fill(el, ...kids) { el.replaceChildren(); for (const k of kids.flat(9)) if (k !== null && k !== undefined && k !== false) el.append(k instanceof Node ? k : String(k)); return el; }
 
+// fill(), keeping what the player was typing: the values of fields with an
+// id, and the focus, survive a redraw of the match.
+export function redraw(el, ...kids) {
+  const keep = {}, act = document.activeElement, focus = el.contains(act) ? act.id : null;
+  for (const f of el.querySelectorAll('input[id], select[id], textarea[id]')) keep[f.id] = f.type === 'checkbox' ? f.checked : f.value;
+  fill(el, ...kids);
+  for (const [id, v] of Object.entries(keep)) {
+    const f = el.querySelector('#' + CSS.escape(id));
+    if (!f) continue;
+    if (f.type === 'checkbox') { if (f.checked !== v) f.click(); } else if (f.tagName !== 'SELECT' || [...f.options].some(o => o.value === v)) f.value = v;
+  }
+  if (focus) document.getElementById(focus)?.focus();
+  return el;
+}
+
 // Say `msg` in the page's status line (an aria-live region).
 export function say(msg, bad) {
   const s = $('#status');

@@ -2,7 +2,7 @@
 // permanent handicaps apart from the cards won this round; the claim box;
 // take and keep by tapping the cards; used words and who used them; the
 // last turn's result.  table.js and projector.js reuse its pieces.
-import {h, fill, card} from './ui.js';
+import {h, redraw, card} from './ui.js';
 
 const REASON = {not_a_word: 'not a word', proper_noun: 'a proper noun', cards_not_covered: 'does not cover every card', already_used: 'already used', derivative: 'a derivative'};
 export const reasons = rs => (rs || []).map(r => r.code === 'derivative' ? 'derivative of “' + r.of + '”' : REASON[r.code] || r.detail).join('; ');
@@ -71,7 +71,7 @@ export function render(root, v, ctx) {
   let claimBox = null;
   if (can('claim').length) {
     const inp = h('input', {id: 'claimword', 'aria-label': 'Your word', placeholder: 'your word', autocapitalize: 'none', autocomplete: 'off', spellcheck: 'false', enterkeyhint: 'send'});
-    claimBox = h('form', {class: 'row', onsubmit: async ev => { ev.preventDefault(); const w = inp.value.trim(); if (w && await ctx.send({type: 'claim', word: w})) inp.value = ''; }},
+    claimBox = h('form', {class: 'row', onsubmit: async ev => { ev.preventDefault(); const w = inp.value.trim(); if (w && await ctx.send({type: 'claim', word: w})) { inp.value = ''; const f = document.getElementById('claimword'); if (f) f.value = ''; } }},
       inp, h('button', {class: 'pri'}, 'Shout'));
   }
   let keepBox = null;
@@ -82,9 +82,7 @@ export function render(root, v, ctx) {
       h('div', {class: 'cards'}, keeps.map(a => card(all.find(c => c.id === a.card) || {letters: '#' + a.card}, {click: () => ctx.send(a), label: 'keep'}))));
   }
   const cover = me ? [...v.centre, ...me.handicaps, ...me.face_up] : [];
-  const focus = document.activeElement && document.activeElement.id === 'claimword';
-  const typed = focus ? document.activeElement.value : '';
-  fill(root,
+  redraw(root,
     h('p', {class: 'reasons', 'aria-live': 'polite'}, h('strong', {}, banner)),
     h('div', {class: 'row hint'}, 'Round ' + v.round + ' · turn ' + v.turn + ' · ' + v.deck + ' cards in the deck' + (v.learning_aid ? ' · learning aid' : '')),
     h('div', {class: 'cards big', 'aria-label': 'Centre cards'}, centre),
@@ -94,5 +92,4 @@ export function render(root, v, ctx) {
     ctx.last ? h('p', {class: 'box', 'data-last': '1'}, h('strong', {}, 'Last: '), ctx.last) : null,
     h('h2', {}, 'Players'), h('div', {class: 'players'}, v.players.map(p => playerBox(p, v))),
     h('h2', {}, 'Used words'), usedList(v, ctx));
-  if (focus) { const i = root.querySelector('#claimword'); if (i) { i.value = typed; i.focus(); } }
 }

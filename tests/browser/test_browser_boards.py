@@ -1,2 +1,146 @@
 #!/usr/bin/env python3
-import wbbrowser
+"""test_browser_boards.py - the drawn boards, played by clicking in headless
+Chromium at 360 px: Whirlpool Pond (the roll-off, rolls, throws made by
+tapping a target tube on the drawn pond) and Woodlouse Chaos played to the
+end among three phones (draw, the code tapped out on BANG and CLAP, the
+signals appearing on the other phones, guesses from the grid, passes).
+"""
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import wbbrowser as W  # noqa: E402
+
+unittest = W.wbtest.unittest
+D = None
+
+
+def setUpModule():
+    global D
+    D = W.start_daemon()
+
+
+def tearDownModule():
+    W.quit_all()
+    W.wbgames.stop_module_daemon(D)
+
+
+def view(m):
+    st, _, v = D.json("GET", "/v1/games/" + m["id"], headers=W.wbgames.bearer(m["host_token"]))
+    assert st == 200, v
+    return v
+
+
+def seat_link(m, seat, names):
+    return W.url(D, "/web/play.html#g=%s&t=%s&s=%d&n=%s" % (
+        m["id"], m["players"][seat]["token"], seat, "%0A".join(names)))
+
+
+class Whirlpool(unittest.TestCase):
+    def test_roll_and_throw_by_tapping(self):
+        names = ["Ann", "Bob"]
+        st, _, m = D.json("POST", "/v1/games", {"game": "whirlpool-pond", "players": names, "seed": 1})
+        self.assertEqual(st, 201, m)
+        phones = [W.Browser(), W.Browser()]
+        for s, b in enumerate(phones):
+            b.open(seat_link(m, s, names))
+            b.wait(lambda d: b.css("svg.pond"), "the pond")
+        throws = 0
+        for step in range(60):
+            v = view(m)
+            if throws >= 2 or v["status"] == "finished":
+                break
+            s = v["to_act"][0]
+            b = phones[s]
+            b.wait(lambda d: b.css("svg.pond g.target, #board button[data-action]"), "something to tap")
+            targets = b.css("svg.pond g.target")
+            if targets and v["phase"] == "act":
+                t = int(targets[0].get_attribute("data-target"))
+                ring = v["players"][t]["ring"]
+                b.shot("whirlpool-target")
+                b.retry(lambda: b.css("svg.pond g.target")[0].click(), "the target")
+                b.wait(lambda d: view(m)["version"] > v["version"], "the throw")
+                after = view(m)["players"][t]
+                self.assertTrue(after["ring"] is None or after["ring"] == ring - 1,
+                                "a hit tube goes one ring in: %r -> %r" % (ring, after))
+                throws += 1
+            else:
+                acts = b.attr("#board button[data-action]", "data-action")
+                pick = next((a for a in acts if '"roll"' in a), None) or \
+                    next((a for a in acts if '"end_turn"' in a), None) or acts[0]
+                b.click("#board button[data-action='%s']" % pick)
+                b.wait(lambda d: view(m)["version"] > v["version"], "the action " + pick)
+        self.assertEqual(throws, 2, "two throws made by tapping the board")
+        for b in phones:
+            b.wait(lambda d: b.content("#log").count(" hit ") == 2, "the two hits in the log")
+            self.assertLessEqual(*b.overflow())
+            self.assertFalse(b.js_errors())
+        phones[0].shot("whirlpool-after")
+        for b in phones:
+            b.quit()
+            W._browsers.remove(b)
+
+
+class Woodlouse(unittest.TestCase):
+    def test_to_the_end_by_clicking(self):
+        names = ["Ann", "Bob", "Cy"]
+        st, _, m = D.json("POST", "/v1/games", {"game": "woodlouse-chaos", "players": names,
+                                                "seed": 4, "options": {"variant": "easier"}})
+        self.assertEqual(st, 201, m)
+        phones = [W.Browser() for _ in names]
+        for s, b in enumerate(phones):
+            b.open(seat_link(m, s, names))
+            b.wait_text("Sequence")
+        turns = 0
+        while True:
+            v = view(m)
+            if v["status"] == "finished":
+                break
+            self.assertLess(turns, 40)
+            tr = phones[v["trainer"]]
+            others = [phones[s] for s in range(3) if s != v["trainer"]]
+            tr.click("#board button[data-action=draw]")
+            tr.wait_text("Your card:")
+            for o in others:
+                self.assertNotIn("Your card", o.text("#board"), "only the trainer sees the card")
+            mm = re.search(r"Your card: (\d) × (\S+)", tr.text("#board"))
+            count, species = int(mm.group(1)), mm.group(2)
+            bangs = v["sequence"].index(species) + 1
+            if turns == 0:
+                tr.shot("woodlouse-trainer")
+            for i in range(bangs):
+                tr.click("#board button[data-action=bang]")
+                others[0].wait(lambda d: others[0].text(".sig").count("BANG") == i + 1, "bang %d on a guesser's phone" % (i + 1))
+            for i in range(count):
+                tr.click("#board button[data-action=clap]")
+                others[1].wait(lambda d: others[1].text(".sig").count("clap") == i + 1, "clap %d on a guesser's phone" % (i + 1))
+            tr.click("#board button[data-action=done]")
+            g = others[turns % 2]
+            if turns % 3 == 2:
+                # nobody guesses: both pass, the trainer keeps the card
+                for o in others:
+                    o.click("#board button", text="Pass")
+                tr.wait(lambda d: view(m)["turn"] != v["turn"] or view(m)["status"] == "finished", "the turn's end")
+            else:
+                if turns % 3 == 1:
+                    wrong = (count % 5) + 1
+                    g.click("#board button[data-guess='%s:%d']" % (species, wrong))
+                    g.wait(lambda d: "✗" in g.content("#log"), "the wrong guess")
+                if turns == 0:
+                    g.shot("woodlouse-guess")
+                g.click("#board button[data-guess='%s:%d']" % (species, count))
+                tr.wait(lambda d: view(m)["turn"] != v["turn"] or view(m)["status"] == "finished", "the right guess")
+            turns += 1
+        v = view(m)
+        winners = ", ".join(names[s] for s in v["winners"])
+        for b in phones:
+            b.wait_text("Game over: " + winners + " wins")
+            self.assertLessEqual(*b.overflow())
+            self.assertFalse(b.js_errors())
+        phones[0].shot("woodlouse-over")
+        self.assertGreaterEqual(turns, 12, "the easier game's draw pile is 12 cards")
+
+
+if __name__ == "__main__":
+    W.main()

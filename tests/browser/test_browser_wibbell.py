@@ -1,2 +1,215 @@
 #!/usr/bin/env python3
-import wbbrowser
+"""test_browser_wibbell.py - Wibbell in headless Chromium at 360 px: a
+digital game among three browsers (three phones) played to the end, with
+two shouts inside the tie window; the classroom projector following it
+live and offering the vocabulary at the end; a companion table whose
+referee enters flips, a shout, two simultaneous shouts, a take and a keep
+by tapping cards, while a watcher's phone follows live.
+
+Words come from the daemon's own match endpoint (the test plays the part
+of players who know words); everything else goes through the pages.
+"""
+import glob
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import wbbrowser as W  # noqa: E402
+
+unittest = W.wbtest.unittest
+D = None
+# a short deck played in this order: 8 cards, 2 removed for 3 players
+DECK = ["NZ", "IQ", "SG", "SH", "AR", "TE", "LO", "PU"]
+
+
+def setUpModule():
+    global D
+    D = W.start_daemon()
+
+
+def tearDownModule():
+    W.quit_all()
+    W.wbgames.stop_module_daemon(D)
+
+
+def host_view(m):
+    st, _, v = D.json("GET", "/v1/games/" + m["id"], headers=W.wbgames.bearer(m["host_token"]))
+    assert st == 200, v
+    return v
+
+
+def cards_of(v, seat):
+    p = v["players"][seat]
+    return [c["letters"] for c in v["centre"] + p["handicaps"] + p["face_up"]]
+
+
+class Digital(unittest.TestCase):
+    def test_three_phones_to_the_end_with_projector(self):
+        names = ["Ann", "Bob", "Cy"]
+        st, _, m = D.json("POST", "/v1/games", {"game": "wibbell", "players": names, "seed": 3,
+                                                "options": {"deck": DECK, "shuffle": False,
+                                                            "tie_window_ms": 2500}})
+        self.assertEqual(st, 201, m)
+        phones = [W.Browser() for _ in names]
+        for p, b in zip(m["players"], phones):
+            b.open(W.url(D, "/web/play.html#g=%s&t=%s&s=%d" % (m["id"], p["token"], p["seat"])))
+            b.wait_text("You are " + names[p["seat"]])
+            b.one("#claimword", "the word box")
+        proj = W.Browser(width=1280, height=800)
+        dl = os.path.join(W.SHOTS, "downloads")
+        os.makedirs(dl, exist_ok=True)
+        for f in glob.glob(os.path.join(dl, "*")):
+            os.remove(f)
+        proj.d.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": dl})
+        proj.open(W.url(D, "/web/projector.html#g=%s&t=%s" % (m["id"], m["host_token"])))
+        proj.wait(lambda d: len(proj.css(".cards.big .card")) == 2, "the centre cards")
+
+        # turn 1: Ann shouts a long word, Bob a shorter one inside the tie
+        # window: the shortest word wins
+        v = host_view(m)
+        st, _, doc = D.json("GET", "/v1/dictionaries/en_US/match?cards=%s&limit=200" % ",".join(cards_of(v, 0)))
+        short = doc["words"][0]
+        long_ = next(w for w in doc["words"] if len(w) > len(short) + 1)
+        phones[0].type("#claimword", long_, submit=True)
+        phones[0].wait_text("Waiting for the tie window")
+        phones[1].type("#claimword", short, submit=True)
+        for b in phones:
+            b.wait_text("Bob wins the card with “%s”" % short)
+        phones[1].wait_text("You won: tap the card you take")
+        phones[1].shot("digital-take")
+        phones[1].click("#board .cards.big button.card")
+        proj.wait_text(short, "#words")
+        turns = 1
+
+        # then whoever's turn it is finds a word, until the deck runs out
+        shouter = 2
+        while True:
+            v = host_view(m)
+            if v["status"] == "finished":
+                break
+            self.assertLess(turns, 40, "the game ends")
+            if v["phase"] == "play" and v["claims"]:
+                # a claim waits in the tie window: the daemon's timer settles it
+                phones[0].wait(lambda d: not host_view(m)["claims"], "the tie window closing")
+            elif v["phase"] == "play":
+                seat = next(s for s in [shouter, (shouter + 1) % 3, (shouter + 2) % 3]
+                            if not v["players"][s]["out"] and not v["players"][s]["barred"])
+                w = W.find_word(D, cards_of(v, seat), v["used"])
+                phones[seat].type("#claimword", w, submit=True)
+                phones[seat].wait(lambda d: host_view(m)["version"] > v["version"], "the claim applied")
+                shouter = (shouter + 1) % 3
+                turns += 1
+            elif v["phase"] == "take":
+                phones[v["turn_winner"]].click("#board .cards.big button.card", "a centre card to take")
+                phones[v["turn_winner"]].wait(lambda d: host_view(m)["version"] > v["version"], "the take")
+            elif v["phase"] == "keep":
+                b = phones[v["turn_winner"]]
+                b.wait_text("Keep one as a permanent handicap")
+                b.shot("digital-keep")
+                b.click("#board .box button.card", "a card to keep")
+                b.wait(lambda d: host_view(m)["version"] > v["version"], "the keep")
+            else:
+                self.fail("phase %s" % v["phase"])
+        v = host_view(m)
+        winners = ", ".join(names[s] for s in v["winners"])
+        for b in phones:
+            b.wait_text("Game over · winners: " + winners)
+            self.assertLessEqual(*b.overflow())
+            self.assertFalse(b.js_errors())
+        phones[2].shot("digital-over")
+        # the projector: every accepted word with its definition, the vocabulary, the CSV
+        proj.wait(lambda d: proj.css("#vocab"), "the vocabulary table")
+        for w in v["used"]:
+            self.assertIn(w, proj.text("#vocab"))
+        self.assertEqual(len(proj.css("#vocab tr")) - 1, len(v["vocabulary"]))
+        proj.shot("projector-over")
+        proj.click("#csv")
+        path = os.path.join(dl, "wibbell-vocabulary.csv")
+        proj.wait(lambda d: os.path.exists(path) and open(path).read().startswith("turn,"), "the CSV")
+        self.assertIn(short, open(path).read())
+        self.assertFalse(proj.js_errors())
+        for b in phones + [proj]:
+            b.quit()
+            W._browsers.remove(b)
+
+
+class Companion(unittest.TestCase):
+    def test_referee_and_watcher(self):
+        st, _, m = D.json("POST", "/v1/games", {"game": "wibbell", "players": ["Ann", "Bob", "Cy"],
+                                                "options": {"companion": True}})
+        self.assertEqual(st, 201, m)
+        ref, watch = W.Browser(), W.Browser()
+        ref.open(W.url(D, "/web/table.html#g=%s&t=%s" % (m["id"], m["host_token"])))
+        ref.wait_text("Referee")
+        ref.click("details.box summary", "Let the others watch")
+        qr = ref.one("svg.qr")
+        watch_link = W.url(D, "/web/table.html#g=" + m["id"])
+        self.assertIn(m["id"], qr.get_attribute("aria-label") + watch_link)
+        watch.open(watch_link)
+        watch.wait_text("Watching")
+        # flips by letters
+        for n, c in enumerate(("nz", "QI")):
+            ref.type("#flip", c, submit=True)
+            ref.wait(lambda d: len(host_view(m)["centre"]) == n + 1, "the flip of " + c)
+        ref.wait(lambda d: len(ref.css(".cards.big .card")) == 2, "two centre cards")
+        watch.wait(lambda d: watch.attr(".cards.big .card", "data-card") == ["NZ", "IQ"],
+                   "the watcher sees the flips")
+        # a mistake: Cy shouts a non-word and is out for this card
+        ref.select("#s1", "Cy")
+        ref.type("#w1", "zqinx", submit=True)
+        ref.wait_text("Cy shouted “zqinx” ✗")
+        # two shouts at once: Ann "kissing", Bob "zing": the shorter wins
+        ref.select("#s1", "Ann")
+        ref.type("#w1", "kissing")
+        ref.click("#both")
+        ref.select("#s2", "Bob")
+        ref.type("#w2", "zing")
+        ref.shot("companion-two-shouts")
+        ref.click("form.box button.pri", text="Judge")
+        ref.wait_text("Bob won: which card do they take?")
+        v = host_view(m)
+        self.assertEqual(v["turn_winner"], 1)
+        self.assertEqual([r["word"] for r in v["vocabulary"]], ["zqinx", "zing"],
+                         "the shorter word was judged first, and won; the longer was never needed")
+        # take by tapping the card's letters
+        ref.click('.cards.big button.card[data-card="IQ"]')
+        watch.wait(lambda d: "IQ" in watch.attr('[data-seat="1"] .card', "data-card"),
+                   "the watcher sees Bob's card")
+        self.assertIn("★ 1", watch.text('[data-seat="1"]'))
+        self.assertIn("zing", watch.text("body"))
+        # Bob wins two more cards: a round, then a keep by tapping a card
+        for flip in ("SG", "AR"):
+            v = host_view(m)
+            if len(v["centre"]) < 2:
+                ref.type("#flip", flip, submit=True)
+                ref.wait(lambda d: host_view(m)["phase"] == "play", "the flip of " + flip)
+            v = host_view(m)
+            w = W.find_word(D, cards_of(v, 1), v["used"])
+            ref.select("#s1", "Bob")
+            ref.type("#w1", w, submit=True)
+            ref.wait(lambda d: host_view(m)["phase"] != "play", "Bob's word " + w)
+            if host_view(m)["phase"] == "take":
+                ref.click(".cards.big button.card")
+                ref.wait(lambda d: host_view(m)["phase"] != "take", "the take")
+        ref.wait_text("Bob keeps one card as a permanent handicap")
+        ref.shot("companion-keep")
+        ref.click(".box button.card", "a card to keep")
+        watch.wait(lambda d: watch.css('[data-seat="1"] .card.perm'), "Bob's permanent handicap")
+        self.assertEqual(host_view(m)["players"][1]["rounds_won"], 1)
+        # the referee ends the game
+        ref.wait(lambda d: ref.css("#flip"), "the flip box")
+        ref.click("button", text="End the game")
+        ref.wait(lambda d: d.switch_to.alert, "the confirmation").accept()
+        watch.wait_text("Game over · winners: Bob")
+        for b in (ref, watch):
+            self.assertLessEqual(*b.overflow())
+            self.assertFalse(b.js_errors())
+        watch.shot("companion-watch-over")
+        for b in (ref, watch):
+            b.quit()
+            W._browsers.remove(b)
+
+
+if __name__ == "__main__":
+    W.main()

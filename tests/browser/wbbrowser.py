@@ -22,7 +22,8 @@ import wbgames  # noqa: E402
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 
 WAIT = 30  # seconds a page may take to show what a step expects (not a timing assertion)
 SHOTS = os.environ.get("WIBBELLD_SHOTS") or os.path.join(tempfile.gettempdir(), "wibbelld-shots")
@@ -92,27 +93,55 @@ class Browser:
     def one(self, sel, what=None):
         return self.wait(lambda d: (d.find_elements(By.CSS_SELECTOR, sel) or [None])[0], what or sel)
 
-    def click(self, sel, what=None):
-        """Click the first element matching `sel` once it is there and enabled."""
-        el = self.wait(lambda d: next((e for e in d.find_elements(By.CSS_SELECTOR, sel)
-                                       if e.is_displayed() and e.is_enabled()), None), what or sel)
-        self.d.execute_script("arguments[0].scrollIntoView({block:'center'})", el)
-        el.click()
-        return el
+    def click(self, sel, what=None, text=None):
+        """Click the first element matching `sel` (and showing `text`) once
+        it is there and enabled."""
+        def go():
+            el = self.wait(lambda d: self.retry(lambda: next(
+                (e for e in d.find_elements(By.CSS_SELECTOR, sel)
+                 if e.is_displayed() and e.is_enabled() and (text is None or e.text == text)),
+                None), sel), what or text or sel)
+            self.d.execute_script("arguments[0].scrollIntoView({block:'center'})", el)
+            el.click()
+        self.retry(go, sel)
+
+    def retry(self, fn, what):
+        """fn() again while the page redraws the element under it (a page
+        redraws when the match moves on)."""
+        for _ in range(50):
+            try:
+                return fn()
+            except StaleElementReferenceException:
+                time.sleep(0.05)
+        raise AssertionError("the page kept redrawing " + what)
 
     def type(self, sel, text, submit=False):
-        el = self.one(sel)
-        el.clear()
-        el.send_keys(text)
-        if submit:
-            el.submit() if el.tag_name == "form" else el.send_keys("\n")
-        return el
+        def go():
+            el = self.one(sel)
+            el.clear()
+            el.send_keys(text + ("\n" if submit else ""))
+        self.retry(go, sel)
+
+    def select(self, sel, text):
+        self.retry(lambda: Select(self.one(sel)).select_by_visible_text(text), sel)
+
+    def attr(self, sel, name):
+        """The attribute of each element matching sel, now."""
+        return self.retry(lambda: [e.get_attribute(name) for e in self.css(sel)], sel)
 
     def text(self, sel="body"):
-        try:
-            return self.d.find_element(By.CSS_SELECTOR, sel).text
-        except Exception:
-            return ""
+        for _ in range(50):
+            try:
+                return self.d.find_element(By.CSS_SELECTOR, sel).text
+            except StaleElementReferenceException:
+                time.sleep(0.02)
+            except Exception:
+                return ""
+        return ""
+
+    def content(self, sel):
+        """The text of `sel` even where it is hidden (a closed <details>)."""
+        return self.retry(lambda: "".join(e.get_attribute("textContent") for e in self.css(sel)), sel)
 
     def wait_text(self, needle, sel="body", timeout=WAIT):
         return self.wait(lambda d: needle in self.text(sel), repr(needle) + " in " + sel, timeout)
@@ -163,5 +192,3 @@ def main():
         wbtest.main()
     finally:
         quit_all()
-
-from selenium.webdriver.support.ui import Select  # noqa: E402,F401
