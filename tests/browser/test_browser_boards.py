@@ -72,6 +72,34 @@ class Whirlpool(unittest.TestCase):
                 b.click("#board button[data-action='%s']" % pick)
                 b.wait(lambda d: view(m)["version"] > v["version"], "the action " + pick)
         self.assertEqual(throws, 2, "two throws made by tapping the board")
+        # an extortion through the generic form of a template ($params):
+        # the demand typed as [5], the target pays with a button
+        for step in range(60):
+            v = view(m)
+            s = v["to_act"][0]
+            b = phones[s]
+            b.wait(lambda d: b.css("#board button[data-action], #board form[data-template]"), "something to do")
+            if v["phase"] == "act" and b.css("#board form[data-template=extort]"):
+                break
+            acts = b.attr("#board button[data-action]", "data-action")
+            pick = next((a for a in acts if '"roll"' in a), None) or \
+                next((a for a in acts if '"end_turn"' in a), None) or acts[0]
+            b.click("#board button[data-action='%s']" % pick)
+            b.wait(lambda d: view(m)["version"] > v["version"], "the action " + pick)
+        else:
+            self.fail("no extortion came up")
+        form = "#board form[data-template=extort]"
+        target = next(x for x in v["players"] if x["seat"] != s)
+        demand = [max(target["balloons"])]
+        b.type(form + " input", str(demand))
+        b.shot("whirlpool-extort")
+        b.click(form + " button.pri")
+        tb = phones[target["seat"]]
+        tb.click("#board button", text="Pay the demand")
+        b.wait(lambda d: view(m)["deal"] is None and view(m)["version"] > v["version"] + 1, "the payment")
+        after = view(m)
+        self.assertEqual(len(after["players"][target["seat"]]["balloons"]), len(target["balloons"]) - 1)
+        self.assertEqual(len(after["players"][s]["balloons"]), len(v["players"][s]["balloons"]) + 1)
         for b in phones:
             b.wait(lambda d: b.content("#log").count(" hit ") == 2, "the two hits in the log")
             self.assertLessEqual(*b.overflow())
