@@ -11,7 +11,8 @@ export function eventText(e, names) {
   const n = s => names[s] || 'seat ' + s, c = x => x ? x.letters : '?';
   switch (e.type) {
   case 'card_flipped': return 'Flipped ' + c(e.card) + ' (' + e.deck + ' left)';
-  case 'claim_accepted': return n(e.seat) + ' shouted “' + e.word + '” ✓';
+  case 'claim_accepted': return n(e.seat) + (e.sealed ? ' shouted (the word shows when the tie window closes)' : ' shouted “' + e.word + '” ✓');
+  case 'claims_revealed': return 'Shouts in the tie window: ' + e.claims.map(c => n(c.seat) + ' “' + c.word + '”').join(', ');
   case 'claim_refused': return n(e.seat) + ' shouted “' + e.word + '” ✗ ' + reasons(e.reasons);
   case 'card_won': return n(e.seat) + ' wins the card' + (e.word ? ' with “' + e.word + '”' : ' (everyone else erred)');
   case 'card_taken': return n(e.seat) + ' takes ' + c(e.card) + (e.bonus ? ' (bonus)' : '') + (e.final ? ' (final card)' : '');
@@ -86,7 +87,7 @@ export function render(root, v, ctx) {
     h('p', {class: 'reasons', 'aria-live': 'polite'}, h('strong', {}, banner)),
     h('div', {class: 'row hint'}, 'Round ' + v.round + ' · turn ' + v.turn + ' · ' + v.deck + ' cards in the deck' + (v.learning_aid ? ' · learning aid' : '')),
     h('div', {class: 'cards big', 'aria-label': 'Centre cards'}, centre),
-    v.claims && v.claims.length ? h('p', {}, 'Waiting for the tie window: ', v.claims.map(c => names[c.seat] + ' “' + c.word + '”').join(', ')) : null,
+    v.claims && v.claims.length ? h('p', {}, 'Waiting for the tie window: ', v.claims.map(c => names[c.seat] + (c.sealed ? ' (sealed)' : ' “' + c.word + '”')).join(', ')) : null,
     claimBox, keepBox,
     me ? h('div', {class: 'box'}, h('strong', {}, 'You must cover ' + cover.length + ' cards:'), h('div', {class: 'cards'}, cover.map((c, i) => card(c, {tag: i < v.centre.length ? 'centre' : me.handicaps.includes(c) ? 'perm' : 'round', cls: i >= v.centre.length && me.handicaps.includes(c) ? 'perm' : ''})))) : null,
     ctx.last ? h('p', {class: 'box', 'data-last': '1'}, h('strong', {}, 'Last: '), ctx.last) : null,
