@@ -158,6 +158,8 @@ const char *api_prob_code(api_prob p);
  * gives a 500 instead. */
 void api_reply_json(api_req *r, unsigned status, json_t *body);
 
+/* --- reply.c ---------------------------------------------------------- */
+
 /* Add response header `name` (a static string) with a printf value; at
  * most API_HDRS_MAX, more are dropped.  Setting a problem clears them. */
 void api_add_header(api_req *r, const char *name, const char *fmt, ...)
@@ -169,6 +171,14 @@ void api_clear_headers(api_req *r);
 /* Set a response with a static body that is sent as it is. */
 void api_reply_static(api_req *r, unsigned status, const char *content_type,
                       const char *cache_control, const char *body, size_t len);
+
+/* --- csv.c ------------------------------------------------------------ */
+
+/* {"rows":[{...},...]} as RFC 4180 CSV (a new string of *len bytes, the
+ * caller frees it), or NULL when `res` has no such form. */
+char *api_csv(const json_t *res, size_t *len);
+
+/* --- json.c, continued ------------------------------------------------ */
 
 /* Parse the request body as a JSON object into *out (a new reference).
  * Returns 0, or -1 with a problem set (bad_utf8, bad_json, bad_request). */

@@ -2,8 +2,10 @@
  * json.c - JSON and text helpers of the HTTP layer.
  *
  * Responses are serialised with Jansson (compact, UTF-8 as is).  Jansson
- * allocates with malloc() (wibbelld never installs other allocators), so a
- * serialised body is released with free() wherever it ends up.  Input is
+ * allocates through wb_malloc (set once by games/game_json.c: malloc that
+ * aborts when memory runs out), so a serialised body is released with
+ * free() wherever it ends up.  Setting the response (headers, a static
+ * body) is reply.c's; problems are problem.c's.  Input is
  * checked here for UTF-8 before anything else looks at it: the dictionary
  * would reject bad UTF-8 too, but the client deserves to hear that it was
  * the encoding, not the word, that was wrong.
@@ -33,40 +35,6 @@ void api_reply_json(api_req *r, unsigned status, json_t *body)
     r->status = status;
     r->content_type = "application/json";
     r->cache_control = "no-store";
-    r->code = NULL;
-}
-
-void api_add_header(api_req *r, const char *name, const char *fmt, ...)
-{
-    if (r->nhdr == API_HDRS_MAX)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    char buf[512];
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    r->hdr[r->nhdr].name = name;
-    r->hdr[r->nhdr].val = wb_strdup(buf);
-    r->nhdr++;
-}
-
-void api_clear_headers(api_req *r)
-{
-    for (size_t i = 0; i < r->nhdr; i++)
-        free(r->hdr[i].val);
-    r->nhdr = 0;
-}
-
-void api_reply_static(api_req *r, unsigned status, const char *content_type,
-                      const char *cache_control, const char *body, size_t len)
-{
-    free(r->out);
-    r->out = NULL;
-    r->out_static = body;
-    r->out_len = len;
-    r->status = status;
-    r->content_type = content_type;
-    r->cache_control = cache_control;
     r->code = NULL;
 }
 
