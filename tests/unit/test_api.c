@@ -1,0 +1,122 @@
+/*
+ * test_api.c - the HTTP layer's helpers without a server (issue 8 item
+ * 9): table answers as CSV (quoting, formula cells defused, missing keys,
+ * refusals), problem+json documents with their stable codes and extra
+ * headers, response headers, UTF-8 validation and clipping, %-decoding
+ * and decimal parsing.  The end-to-end tests cover the same over HTTP.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "api_int.h"
+#include "wb_err.h"
+
+static void test_csv(void **state)
+{
+    (void)state;
+    json_t *res = json_loads("{\"rows\":[{\"word\":\"a,b\",\"n\":2,\"ok\":true,\"x\":null},"
+                             "{\"word\":\"say \\\"hi\\\"\",\"n\":3,\"ok\":false},"
+                             "{\"word\":\"=1+1\",\"n\":[1],\"ok\":\"-x\",\"extra\":1}]}",
+                             0, NULL);
+    size_t len = 0;
+    char *csv = api_csv(res, &len);
+    assert_non_null(csv);
+    assert_int_equal(len, strlen(csv));
+    assert_string_equal(csv, "word,n,ok,x\r\n"
+                             "\"a,b\",2,true,\r\n"
+                             "\"say \"\"hi\"\"\",3,false,\r\n"
+                             "'=1+1,[1],'-x,\r\n");
+    free(csv);
+    json_decref(res);
+    /* no rows: an empty body; not a table: no CSV */
+    res = json_loads("{\"rows\":[]}", 0, NULL);
+    csv = api_csv(res, &len);
+    assert_non_null(csv);
+    assert_int_equal(len, 0);
+    free(csv);
+    json_decref(res);
+    static const char *const not_tables[] = {"{}", "{\"rows\":{}}", "{\"rows\":[1]}"};
+    for (size_t i = 0; i < 3; i++) {
+        res = json_loads(not_tables[i], 0, NULL);
+        assert_null(api_csv(res, &len));
+        json_decref(res);
+    }
+}
+
+static void test_problem(void **state)
+{
+    (void)state;
+    api_req r;
+    memset(&r, 0, sizeof r);
+    api_add_header(&r, "ETag", "\"%d\"", 3);
+    assert_int_equal(r.nhdr, 1);
+    api_problem(&r, api_prob_of_err(WB_ENOTTURN), "it is seat %d's turn", 2);
+    assert_int_equal(r.status, 409);
+    assert_string_equal(r.code, "not_your_turn");
+    assert_string_equal(r.content_type, "application/problem+json");
+    assert_int_equal(r.nhdr, 0); /* a problem drops the extra headers */
+    json_t *doc = json_loadb(r.out, r.out_len, 0, NULL);
+    assert_string_equal(json_string_value(json_object_get(doc, "detail")),
+                        "it is seat 2's turn");
+    assert_string_equal(json_string_value(json_object_get(doc, "code")), "not_your_turn");
+    assert_int_equal(json_integer_value(json_object_get(doc, "status")), 409);
+    json_decref(doc);
+    /* the game's codes map to the statuses of DESIGN.md */
+    static const struct {
+        int err;
+        unsigned status;
+        const char *code;
+    } map[] = {{WB_EINVAL, 400, "bad_request"},    {WB_EILLEGAL, 422, "illegal_action"},
+               {WB_ENOTTURN, 409, "not_your_turn"}, {WB_EAUTH, 401, "unauthorized"},
+               {WB_EFORBIDDEN, 403, "forbidden"}};
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++) {
+        api_prob p = api_prob_of_err(map[i].err);
+        assert_int_equal(api_prob_status(p), map[i].status);
+        assert_string_equal(api_prob_code(p), map[i].code);
+    }
+    /* an internal error tells the client nothing of our insides */
+    api_problem(&r, API_P_INTERNAL, "secret path /var/x");
+    assert_int_equal(r.status, 500);
+    assert_null(strstr(r.out, "secret"));
+    assert_non_null(strstr(r.note, "secret"));
+    free(r.out);
+    free(r.note);
+    api_clear_headers(&r);
+}
+
+static void test_text(void **state)
+{
+    (void)state;
+    assert_true(api_utf8_valid("caf\xc3\xa9", 5));
+    assert_false(api_utf8_valid("\xff", 1));
+    assert_false(api_utf8_valid("\xc0\xaf", 2));         /* overlong */
+    assert_false(api_utf8_valid("\xed\xa0\x80", 3));     /* a surrogate */
+    assert_false(api_utf8_valid("\xf4\x90\x80\x80", 4)); /* above U+10FFFF */
+    assert_int_equal(api_clip("caf\xc3\xa9", 5, 4), 3);  /* not inside the é */
+    char s[] = "a%20b+c%2";
+    assert_int_equal(api_pct_decode(s, strlen(s), 1), (size_t)-1);
+    char t[] = "a%20b+c%2C";
+    assert_int_equal(api_pct_decode(t, strlen(t), 1), 6);
+    assert_string_equal(t, "a b c,");
+    uint64_t v = 0;
+    assert_int_equal(api_parse_u64("18446744073709551615", 20, &v), 0);
+    assert_true(v == UINT64_MAX);
+    assert_int_equal(api_parse_u64("18446744073709551616", 20, &v), -1);
+    assert_int_equal(api_parse_u64("", 0, &v), -1);
+    assert_int_equal(api_parse_u64("1x", 2, &v), -1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_csv),
+        cmocka_unit_test(test_problem),
+        cmocka_unit_test(test_text),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
