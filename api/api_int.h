@@ -174,8 +174,9 @@ void api_reply_static(api_req *r, unsigned status, const char *content_type,
 
 /* --- csv.c ------------------------------------------------------------ */
 
-/* {"rows":[{...},...]} as RFC 4180 CSV (a new string of *len bytes, the
- * caller frees it), or NULL when `res` has no such form. */
+/* {"rows":[{...},...]} as RFC 4180 CSV: a new buffer of *len bytes (not
+ * NUL-terminated; the caller frees it), or NULL when `res` has no such
+ * form. */
 char *api_csv(const json_t *res, size_t *len);
 
 /* --- json.c, continued ------------------------------------------------ */

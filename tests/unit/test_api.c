@@ -26,11 +26,12 @@ static void test_csv(void **state)
     size_t len = 0;
     char *csv = api_csv(res, &len);
     assert_non_null(csv);
-    assert_int_equal(len, strlen(csv));
-    assert_string_equal(csv, "word,n,ok,x\r\n"
-                             "\"a,b\",2,true,\r\n"
-                             "\"say \"\"hi\"\"\",3,false,\r\n"
-                             "'=1+1,[1],'-x,\r\n");
+    static const char want[] = "word,n,ok,x\r\n"
+                               "\"a,b\",2,true,\r\n"
+                               "\"say \"\"hi\"\"\",3,false,\r\n"
+                               "'=1+1,[1],'-x,\r\n";
+    assert_int_equal(len, sizeof want - 1); /* *len bytes, no NUL */
+    assert_memory_equal(csv, want, len);
     free(csv);
     json_decref(res);
     /* no rows: an empty body; not a table: no CSV */
