@@ -27,6 +27,7 @@
 #define API_HDRS_MAX 6      /* most extra response headers */
 
 typedef struct api_stream api_stream;   /* one Server-Sent Events stream */
+typedef struct api_wait api_wait;       /* a deferred answer (server.c) */
 typedef struct api_sse_hub api_sse_hub; /* the streams of one server */
 
 /* What every request of one server may read; fixed while it runs (the
@@ -70,6 +71,7 @@ typedef struct api_req {
     const char *body;         /* the request body, not NUL-terminated */
     size_t body_len;
     void *conn;               /* the server's connection, for api_header() */
+    api_wait *wait;           /* the server's, for api_defer() */
 
     /* --- the response (set by a handler or the router) --- */
     unsigned status;          /* 0 until a response is set */
@@ -99,6 +101,18 @@ void api_req_cleanup(api_req *r);
 /* The value of request header `name` (case-insensitive), or NULL; valid
  * until the request ends. */
 const char *api_header(const api_req *r, const char *name);
+
+/* Answer later, from another thread: a handler calls api_defer(r) before
+ * it starts work that finishes elsewhere, and returns; the server then
+ * holds the connection without a worker thread.  Whoever finishes sets the
+ * response in r (api_reply_json, api_problem, api_add_header; never
+ * api_header) and calls api_resume(r) exactly once; r may be gone as soon
+ * as api_resume() returns.  A handler whose work failed at once sets its
+ * problem and calls api_resume(r) itself. */
+void api_defer(api_req *r);
+void api_resume(api_req *r);
+/* Did the handler defer its answer?  Only for the thread that ran it. */
+int api_is_deferred(const api_req *r);
 
 /* --- route.c ---------------------------------------------------------- */
 
@@ -133,6 +147,8 @@ typedef enum api_prob {
     API_P_TOO_MANY_STREAMS,   /* 503 too many event streams open */
     API_P_UNSUPPORTED_MEDIA_TYPE, /* 415 a body that is not application/json */
     API_P_REQUEST_TIMEOUT,    /* 408 the request head came too slowly */
+    API_P_STORAGE_FULL,       /* 503 a commit failed: disk or map full */
+    API_P_STORAGE_UNAVAILABLE, /* 503 a commit failed: I/O or storage error */
     API_P_COUNT_
 } api_prob;
 
@@ -231,6 +247,7 @@ void api_sse_discard(api_stream *st);
 /* --- handlers --------------------------------------------------------- */
 
 void api_h_healthz(api_req *r);
+void api_h_readyz(api_req *r);
 void api_h_version(api_req *r);
 void api_h_openapi(api_req *r);
 
@@ -247,6 +264,7 @@ void api_h_game_view(api_req *r);    /* GET /v1/games/{id} */
 void api_h_game_delete(api_req *r);  /* DELETE /v1/games/{id} */
 void api_h_game_actions(api_req *r); /* GET /v1/games/{id}/actions */
 void api_h_game_act(api_req *r);     /* POST /v1/games/{id}/actions */
+void api_h_game_end(api_req *r);     /* POST /v1/games/{id}/end */
 void api_h_game_log(api_req *r);     /* GET /v1/games/{id}/log */
 void api_h_game_events(api_req *r);  /* GET /v1/games/{id}/events */
 void api_h_game_query(api_req *r);   /* GET /v1/games/{id}/query/{name} */

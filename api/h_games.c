@@ -59,6 +59,16 @@ static void match_err(api_req *r, int err, const char *fn, const char *id, char 
     case WB_EFORBIDDEN:
         api_problem(r, p, "%s", why ? why : "this token may not do that in this match");
         break;
+    case WB_EFULL:
+    case WB_ESTORE:
+        free(why);
+        why = NULL;
+        api_problem(r, p, "%s", err == WB_EFULL
+                                    ? "the server's storage is full, so nothing was changed; "
+                                      "retry later"
+                                    : "the server could not write to its storage, so nothing "
+                                      "was changed; retry later");
+        break;
     default:
         if (p == API_P_INTERNAL)
             api_problem(r, p, "%s: %s", fn, wb_strerror(err));
@@ -320,9 +330,29 @@ static int body_seed(api_req *r, const json_t *js, uint64_t *seed, int *has)
     return -1;
 }
 
+/* The creation is durable (or failed): answer it. */
+static void created(void *ctx, int rc, json_t *out)
+{
+    api_req *r = ctx;
+    const char *id = json_string_value(json_object_get(out, "id"));
+    if (rc) {
+        match_err(r, rc, "match_create", "", NULL);
+    } else if (!id) {
+        api_problem(r, API_P_INTERNAL, "match_create gave no id");
+    } else {
+        api_add_header(r, "Location", "/v1/games/%s", id);
+        set_etag(r, 1);
+        /* the headers survive: api_reply_json() does not touch them */
+        api_reply_json(r, 201, out);
+        out = NULL;
+    }
+    json_decref(out);
+    api_resume(r);
+}
+
 void api_h_game_create(api_req *r)
 {
-    json_t *body = NULL, *out = NULL;
+    json_t *body = NULL;
     char *why = NULL;
     if (!have_games(r) || api_body_object(r, &body))
         goto out;
@@ -365,36 +395,24 @@ void api_h_game_create(api_req *r)
     if (body_seed(r, json_object_get(body, "seed"), &seed, &has_seed))
         goto out;
 
-    int rc = match_create(r->ctx->matches, game, players, options, seed, has_seed, &out, &why);
-    if (rc == WB_ENOTFOUND) {
+    api_defer(r);
+    int rc = match_create_async(r->ctx->matches, game, players, options, seed, has_seed,
+                                created, r, &why);
+    if (rc == WB_ENOTFOUND)
         api_problem(r, API_P_UNKNOWN_GAME, "there is no game \"%.*s\"",
                     api_clip(game, json_string_length(jg), QUOTE_MAX), game);
-        goto out;
-    }
-    if (rc == WB_ELIMIT) {
+    else if (rc == WB_ELIMIT)
         api_problem(r, API_P_MATCH_LIMIT,
                     "%s", why ? why : "the server holds as many live matches as it may; "
                                       "finish or delete one, or retry later");
-        goto out;
-    }
-    if (rc) {
+    else if (rc) {
         match_err(r, rc, "match_create", "", why);
         why = NULL;
-        goto out;
     }
-    const char *id = json_string_value(json_object_get(out, "id"));
-    if (!id) {
-        api_problem(r, API_P_INTERNAL, "match_create gave no id");
-        goto out;
-    }
-    api_add_header(r, "Location", "/v1/games/%s", id);
-    set_etag(r, 1);
-    /* the headers survive: api_reply_json() does not touch them */
-    api_reply_json(r, 201, out);
-    out = NULL;
+    if (rc)
+        api_resume(r); /* answered at once */
 out:
     free(why);
-    json_decref(out);
     json_decref(body);
 }
 
@@ -476,12 +494,27 @@ void api_h_game_actions(api_req *r)
     api_reply_json(r, 200, out);
 }
 
+/* The action is durable (or its commit failed): answer it. */
+static void acted(void *ctx, int rc, json_t *out)
+{
+    api_req *r = ctx;
+    if (rc) {
+        match_err(r, rc, "match_apply", r->arg[0], NULL);
+    } else {
+        json_int_t v = json_integer_value(json_object_get(out, "version"));
+        api_reply_json(r, 200, out);
+        if (r->status == 200 && v > 0)
+            set_etag(r, (uint64_t)v);
+    }
+    api_resume(r);
+}
+
 void api_h_game_act(api_req *r)
 {
     const char *id = r->arg[0];
     int seat;
     uint64_t if_match;
-    json_t *body = NULL, *out = NULL;
+    json_t *body = NULL;
     char *why = NULL;
     if (!have_games(r) || caller(r, id, &seat))
         return;
@@ -492,32 +525,55 @@ void api_h_game_act(api_req *r)
     }
     if (if_match_version(r, id, &if_match) || api_body_object(r, &body))
         goto out;
-    int rc = match_apply(r->ctx->matches, id, seat, body, if_match, &out, &why);
+    api_defer(r);
+    int rc = match_apply_async(r->ctx->matches, id, seat, body, if_match, acted, r, &why);
     if (rc == WB_ESTALE) {
         uint64_t cur = match_version(r->ctx->matches, id);
-        free(why);
-        why = NULL;
         api_problem(r, API_P_STALE_VERSION,
                     "the match is at version %llu, not %llu; read it again and retry",
                     (unsigned long long)cur, (unsigned long long)if_match);
         if (cur)
             set_etag(r, cur);
-        goto out;
-    }
-    if (rc) {
+    } else if (rc) {
         match_err(r, rc, "match_apply", id, why);
         why = NULL;
-        goto out;
     }
-    json_int_t v = json_integer_value(json_object_get(out, "version"));
-    api_reply_json(r, 200, out);
-    out = NULL;
-    if (r->status == 200 && v > 0)
-        set_etag(r, (uint64_t)v);
+    if (rc)
+        api_resume(r); /* answered at once */
 out:
     free(why);
-    json_decref(out);
     json_decref(body);
+}
+
+/* --- POST /v1/games/{id}/end ------------------------------------------------ */
+
+void api_h_game_end(api_req *r)
+{
+    const char *id = r->arg[0];
+    int seat;
+    json_t *out = NULL;
+    char *why = NULL;
+    if (!have_games(r) || caller(r, id, &seat))
+        return;
+    if (seat == GAME_SEAT_PUBLIC) {
+        api_problem(r, API_P_UNAUTHORIZED, "ending a match needs its host token");
+        return;
+    }
+    int rc = match_end(r->ctx->matches, id, seat, &out, &why);
+    if (rc == WB_EFORBIDDEN) {
+        free(why);
+        api_problem(r, API_P_FORBIDDEN, "only the host token may end a match");
+        return;
+    }
+    if (rc) {
+        match_err(r, rc, "match_end", id, why);
+        return;
+    }
+    free(why);
+    json_int_t v = json_integer_value(json_object_get(out, "version"));
+    api_reply_json(r, 200, out);
+    if (r->status == 200 && v > 0)
+        set_etag(r, (uint64_t)v);
 }
 
 /* --- GET /v1/games/{id}/log ------------------------------------------------- */
@@ -684,8 +740,18 @@ void api_h_matches(api_req *r)
                     api_clip(status, len, 40), status);
         return;
     }
+    size_t limit, clen = 0;
+    if (api_query_size(r, "limit", 100, 1, 1000, &limit))
+        return;
+    const char *cursor = api_query(r, "after", &clen);
     json_t *out = NULL;
-    int rc = match_list(r->ctx->matches, status, &out);
+    int rc = match_list(r->ctx->matches, status, cursor, limit, &out);
+    if (rc == WB_EINVAL) {
+        api_problem(r, API_P_BAD_PARAMETER,
+                    "after must be the \"next\" of an earlier page, not \"%.*s\"",
+                    api_clip(cursor, clen, 60), cursor);
+        return;
+    }
     if (rc) {
         match_err(r, rc, "match_list", "", NULL);
         return;

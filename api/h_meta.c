@@ -2,19 +2,54 @@
  * h_meta.c - handlers about the service itself: /healthz, /v1/version and
  * /openapi.json.
  *
- * /healthz answers from a static body: load balancers and the tests poll
- * it, and it must not depend on anything that can fail.
+ * /healthz is liveness: it answers 200 from a static body whenever the
+ * daemon serves at all (load balancers and the tests poll it), and says in
+ * a "storage" member whether writes are failing.  /readyz is readiness: 503
+ * storage_unavailable while the last commit of the match store failed, so a
+ * proxy can send new matches elsewhere until the disk is back.
  */
 #include "api_int.h"
 
 #include "wb_config.h"
 
 static const char healthz_body[] = "{\"status\":\"ok\"}";
+static const char healthz_ok_body[] = "{\"status\":\"ok\",\"storage\":\"ok\"}";
+static const char readyz_body[] = "{\"ready\":true}";
 
 void api_h_healthz(api_req *r)
 {
-    api_reply_static(r, 200, "application/json", "no-store", healthz_body,
-                     sizeof healthz_body - 1);
+    match_stats st;
+    if (!r->ctx->matches) {
+        api_reply_static(r, 200, "application/json", "no-store", healthz_body,
+                         sizeof healthz_body - 1);
+        return;
+    }
+    match_store_stats(r->ctx->matches, &st);
+    if (st.writable) {
+        api_reply_static(r, 200, "application/json", "no-store", healthz_ok_body,
+                         sizeof healthz_ok_body - 1);
+        return;
+    }
+    api_reply_json(r, 200,
+                   json_pack("{s:s, s:s, s:I}", "status", "ok", "storage", "failing",
+                             "failing_since", (json_int_t)st.failing_since));
+    r->cache_control = "no-store";
+}
+
+void api_h_readyz(api_req *r)
+{
+    match_stats st;
+    if (r->ctx->matches) {
+        match_store_stats(r->ctx->matches, &st);
+        if (!st.writable) {
+            api_problem(r, API_P_STORAGE_UNAVAILABLE,
+                        "the last write to the match store failed; this server answers "
+                        "reads but cannot store actions now");
+            return;
+        }
+    }
+    api_reply_static(r, 200, "application/json", "no-store", readyz_body,
+                     sizeof readyz_body - 1);
 }
 
 void api_h_version(api_req *r)

@@ -55,6 +55,11 @@ static const struct {
                                       "The body must be sent as application/json", "Accept-Post",
                                       "application/json"},
     [API_P_REQUEST_TIMEOUT] = {408, "request_timeout", "The request came too slowly"},
+    [API_P_STORAGE_FULL] = {503, "storage_full", "The server's storage is full",
+                            "Retry-After", "30"},
+    [API_P_STORAGE_UNAVAILABLE] = {503, "storage_unavailable",
+                                   "The server cannot write to its storage now", "Retry-After",
+                                   "10"},
 };
 
 /* wb_err -> problem.  Codes not named here are the server's fault. */
@@ -75,6 +80,8 @@ static const struct {
     {WB_EFORBIDDEN, API_P_FORBIDDEN},
     {WB_ESTALE, API_P_STALE_VERSION},
     {WB_ELIMIT, API_P_MATCH_LIMIT},
+    {WB_EFULL, API_P_STORAGE_FULL},
+    {WB_ESTORE, API_P_STORAGE_UNAVAILABLE},
 };
 
 api_prob api_prob_of_err(int err)

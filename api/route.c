@@ -26,6 +26,7 @@ typedef struct route {
 
 static const route routes[] = {
     {M_GET, "/healthz", api_h_healthz},
+    {M_GET, "/readyz", api_h_readyz},
     {M_GET, "/openapi.json", api_h_openapi},
     {M_GET, "/v1/version", api_h_version},
     {M_GET, "/v1/dictionaries", api_h_dictionaries},
@@ -40,6 +41,7 @@ static const route routes[] = {
     {M_DELETE, "/v1/games/{}", api_h_game_delete},
     {M_GET, "/v1/games/{}/actions", api_h_game_actions},
     {M_POST, "/v1/games/{}/actions", api_h_game_act},
+    {M_POST, "/v1/games/{}/end", api_h_game_end},
     {M_GET, "/v1/games/{}/log", api_h_game_log},
     {M_GET, "/v1/games/{}/events", api_h_game_events},
     {M_GET, "/v1/games/{}/query/{}", api_h_game_query},
@@ -246,7 +248,7 @@ void api_route(api_req *r, const char *uri)
             return;
     }
     hit->fn(r);
-    if (r->status == 0)
+    if (!api_is_deferred(r) && r->status == 0)
         api_problem(r, API_P_INTERNAL, "handler of %s set no response", hit->path);
 }
 

@@ -19,6 +19,12 @@
  * to send, so the daemon allows suspension; on stop, the streams are ended
  * and resumed before the workers stop their daemons (MHD_stop_daemon() must
  * find none suspended).
+ *
+ * A handler whose answer comes from another thread (an action, answered
+ * once the writer has made it durable) defers it (api_defer): the
+ * connection is suspended, so no worker thread waits on the disk, and
+ * resumed by api_resume() once the answer is in the request; MHD then calls
+ * on_access again, which sends it.  The stop waits for deferred answers.
  */
 #include "api.h"
 #include "api_int.h"
@@ -27,6 +33,8 @@
 
 #include <microhttpd.h>
 #include <netdb.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <limits.h>
 #include <sched.h>
 #include <stdarg.h>
@@ -49,6 +57,17 @@ struct api_server {
     api_workers *workers;
     api_ctx ctx;
     char *timeout_reply; /* the raw 408 of the head deadline */
+    atomic_uint deferred; /* answers deferred and not yet resumed */
+};
+
+/* A deferred answer (see the top). */
+struct api_wait {
+    pthread_mutex_t mu;
+    struct MHD_Connection *c;
+    api_server *srv;
+    int deferred;  /* the handler deferred its answer */
+    int done;      /* the answer is in the request */
+    int suspended; /* the connection waits for it */
 };
 
 /* The closure of one request (MHD's *req_cls). */
@@ -64,6 +83,8 @@ typedef struct api_conn {
     size_t discarded;       /* bytes of body read since (and before) */
     int responded;
     api_stream *stream;     /* an event stream being sent, or NULL */
+    api_req req;            /* the request being answered */
+    api_wait wait;
     /* what was answered, for the log */
     unsigned status;
     size_t out_len;
@@ -73,6 +94,7 @@ typedef struct api_conn {
 
 static void conn_free(api_conn *rc)
 {
+    pthread_mutex_destroy(&rc->wait.mu);
     free(rc->uri);
     free(rc->body);
     free(rc->note);
@@ -206,23 +228,73 @@ static enum MHD_Result send_req(struct MHD_Connection *c, api_conn *rc, api_req 
     return ret;
 }
 
-/* Route and answer the request whose body (if any) is complete. */
-static enum MHD_Result handle(struct MHD_Connection *c, api_conn *rc)
+/* Send the answer held in rc->req and release the request. */
+static enum MHD_Result finish(struct MHD_Connection *c, api_conn *rc)
 {
-    api_req r;
-    memset(&r, 0, sizeof r);
-    r.ctx = &rc->srv->ctx;
-    r.conn = c;
-    r.method = rc->method;
-    r.body = rc->body;
-    r.body_len = rc->len;
-    api_route(&r, rc->uri ? rc->uri : "/");
-    enum MHD_Result ret = send_req(c, rc, &r);
-    api_req_cleanup(&r);
+    enum MHD_Result ret = send_req(c, rc, &rc->req);
+    api_req_cleanup(&rc->req);
     free(rc->body);
     rc->body = NULL;
     rc->len = rc->cap = 0;
+    rc->wait.deferred = 0;
     return ret;
+}
+
+/* Route and answer the request whose body (if any) is complete. */
+static enum MHD_Result handle(struct MHD_Connection *c, api_conn *rc)
+{
+    api_req *r = &rc->req;
+    memset(r, 0, sizeof *r);
+    r->ctx = &rc->srv->ctx;
+    r->conn = c;
+    r->wait = &rc->wait;
+    r->method = rc->method;
+    r->body = rc->body;
+    r->body_len = rc->len;
+    rc->wait.c = c;
+    rc->wait.deferred = rc->wait.done = rc->wait.suspended = 0;
+    api_route(r, rc->uri ? rc->uri : "/");
+    if (rc->wait.deferred) {
+        pthread_mutex_lock(&rc->wait.mu);
+        if (!rc->wait.done) {
+            /* under the lock, so api_resume() sees `suspended` only once
+             * the connection really is suspended */
+            rc->wait.suspended = 1;
+            MHD_suspend_connection(c);
+            pthread_mutex_unlock(&rc->wait.mu);
+            return MHD_YES;
+        }
+        pthread_mutex_unlock(&rc->wait.mu);
+    }
+    return finish(c, rc);
+}
+
+void api_defer(api_req *r)
+{
+    api_wait *w = r->wait;
+    w->deferred = 1;
+    atomic_fetch_add(&w->srv->deferred, 1);
+}
+
+int api_is_deferred(const api_req *r)
+{
+    return r->wait && r->wait->deferred;
+}
+
+void api_resume(api_req *r)
+{
+    api_wait *w = r->wait;
+    api_server *srv = w->srv;
+    pthread_mutex_lock(&w->mu);
+    int resume = w->suspended;
+    w->suspended = 0;
+    w->done = 1;
+    pthread_mutex_unlock(&w->mu);
+    /* After this the request may be answered and freed at any moment: touch
+     * neither r nor w. */
+    if (resume)
+        MHD_resume_connection(w->c);
+    atomic_fetch_sub(&srv->deferred, 1);
 }
 
 static enum MHD_Result reply_too_large(struct MHD_Connection *c, api_conn *rc)
@@ -244,6 +316,8 @@ static void *on_uri(void *cls, const char *uri, struct MHD_Connection *c)
 {
     api_conn *rc = wb_calloc(1, sizeof *rc);
     rc->srv = cls;
+    rc->wait.srv = cls;
+    pthread_mutex_init(&rc->wait.mu, NULL);
     rc->uri = wb_strdup(uri ? uri : "");
     clock_gettime(CLOCK_MONOTONIC, &rc->t0);
     return rc;
@@ -339,6 +413,13 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *c, const char
     }
     if (rc->responded)
         return MHD_YES;
+    if (rc->wait.deferred) {
+        /* resumed: the deferred answer is in */
+        pthread_mutex_lock(&rc->wait.mu);
+        int done = rc->wait.done;
+        pthread_mutex_unlock(&rc->wait.mu);
+        return done ? finish(c, rc) : MHD_YES;
+    }
     if (rc->too_large)
         return reply_too_large(c, rc);
     return handle(c, rc);
@@ -503,6 +584,13 @@ void api_server_stop(api_server *s)
     if (!s)
         return;
     api_sse_hub_shutdown(s->ctx.sse);
+    /* Deferred answers come from the match store's writer, which runs
+     * until the store closes (after this): wait for them, since
+     * MHD_stop_daemon() must find no connection suspended. */
+    while (atomic_load(&s->deferred) > 0) {
+        struct timespec ts = {0, 1000000};
+        nanosleep(&ts, NULL);
+    }
     api_workers_stop(s->workers);
     api_sse_hub_destroy(s->ctx.sse);
     free(s->timeout_reply);

@@ -23,6 +23,9 @@
 #define MAX_MATCHES_MAX 10000000
 #define ABANDON_DEFAULT_S 86400
 #define ABANDON_MAX_S (100LL * 365 * 86400)
+#define KEEP_DEFAULT_N 1000
+#define KEEP_DEFAULT_S (30LL * 86400)
+#define KEEP_MAX_N 10000000
 #define MAX_STREAMS_DEFAULT 256
 #define MAX_STREAMS_MAX 100000
 #define HEARTBEAT_DEFAULT_S 15
@@ -51,6 +54,11 @@ static const char usage_text[] =
     "                             an active match untouched this long is abandoned:\n"
     "                             it stops counting as live and its host may delete\n"
     "                             it (default 86400)\n"
+    "      --keep-finished N[,SECONDS]\n"
+    "                             finished, ended and abandoned matches are kept,\n"
+    "                             at most N of them and for SECONDS after their\n"
+    "                             last action, then removed oldest first\n"
+    "                             (default 1000,2592000: 30 days)\n"
     "      --max-streams N        open event streams (GET /v1/games/ID/events) at\n"
     "                             once (default 256)\n"
     "      --heartbeat SECONDS    keep-alive comment on an idle event stream every\n"
@@ -223,7 +231,7 @@ void config_free(config *cfg)
 int config_parse(config *cfg, int argc, char **argv)
 {
     enum { OPT_DICTS = 256, OPT_MAX_BODY, OPT_MAX_MATCHES, OPT_ABANDON, OPT_MAX_STREAMS,
-           OPT_HEARTBEAT, OPT_MAX_CONN, OPT_MAX_CONN_IP, OPT_HEAD_TIMEOUT };
+           OPT_HEARTBEAT, OPT_MAX_CONN, OPT_MAX_CONN_IP, OPT_HEAD_TIMEOUT, OPT_KEEP };
     static const struct option longopts[] = {
         {"listen", required_argument, NULL, 'l'},
         {"data-dir", required_argument, NULL, 'd'},
@@ -233,6 +241,7 @@ int config_parse(config *cfg, int argc, char **argv)
         {"max-matches", required_argument, NULL, OPT_MAX_MATCHES},
         {"abandon-after", required_argument, NULL, OPT_ABANDON},
         {"max-streams", required_argument, NULL, OPT_MAX_STREAMS},
+        {"keep-finished", required_argument, NULL, OPT_KEEP},
         {"heartbeat", required_argument, NULL, OPT_HEARTBEAT},
         {"max-connections", required_argument, NULL, OPT_MAX_CONN},
         {"max-connections-per-ip", required_argument, NULL, OPT_MAX_CONN_IP},
@@ -252,6 +261,8 @@ int config_parse(config *cfg, int argc, char **argv)
     cfg->max_body = API_MAX_BODY_DEFAULT;
     cfg->max_matches = MAX_MATCHES_DEFAULT;
     cfg->abandon_s = ABANDON_DEFAULT_S;
+    cfg->keep_finished = KEEP_DEFAULT_N;
+    cfg->keep_finished_s = KEEP_DEFAULT_S;
     cfg->max_streams = MAX_STREAMS_DEFAULT;
     cfg->heartbeat_s = HEARTBEAT_DEFAULT_S;
     cfg->dicts = wb_calloc(CONFIG_DICTS_MAX, sizeof *cfg->dicts);
@@ -304,6 +315,22 @@ int config_parse(config *cfg, int argc, char **argv)
                                    optarg, ABANDON_MAX_S);
             cfg->abandon_s = (long long)n;
             break;
+        case OPT_KEEP: {
+            char num[32];
+            const char *comma = strchr(optarg, ',');
+            size_t len = comma ? (size_t)(comma - optarg) : strlen(optarg);
+            unsigned long long secs = (unsigned long long)cfg->keep_finished_s;
+            snprintf(num, sizeof num, "%.*s", (int)(len < sizeof num ? len : sizeof num - 1),
+                     optarg);
+            if (len >= sizeof num || parse_num(num, KEEP_MAX_N, 0, &n) || n == 0 ||
+                (comma && (parse_num(comma + 1, ABANDON_MAX_S, 0, &secs) || secs == 0)))
+                return usage_error("--keep-finished: '%s' is not N or N,SECONDS (N from 1 "
+                                   "to %d, SECONDS from 1)",
+                                   optarg, KEEP_MAX_N);
+            cfg->keep_finished = (size_t)n;
+            cfg->keep_finished_s = (long long)secs;
+            break;
+        }
         case OPT_MAX_STREAMS:
             if (parse_num(optarg, MAX_STREAMS_MAX, 0, &n) || n == 0)
                 return usage_error("--max-streams: '%s' is not a number from 1 to %d", optarg,

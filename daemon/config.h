@@ -29,6 +29,8 @@ typedef struct config {
     size_t max_body;    /* bytes */
     size_t max_matches; /* live (active, not abandoned) matches */
     long long abandon_s; /* an untouched active match is abandoned after */
+    size_t keep_finished; /* finished/ended/abandoned matches kept at most */
+    long long keep_finished_s; /* ... and this long after their last action */
     unsigned max_streams; /* open event streams */
     unsigned heartbeat_s; /* keep-alive comment on idle event streams */
     unsigned max_connections;        /* 0: from the descriptor limit */
@@ -47,9 +49,10 @@ enum {
  * 127.0.0.1:8080; the data directory $WIBBELLD_DATA_DIR, else
  * $XDG_DATA_HOME/wibbelld, else $HOME/.local/share/wibbelld; en_US; one
  * thread per CPU; 64 KiB bodies; 1000 live matches, abandoned after a day
- * (86400 s) untouched; 256 event streams with a heartbeat every 15 s; as
- * many connections as the descriptor limit allows, 1024 per client address,
- * 10 s for a request head.  --help and --version print to stdout,
+ * (86400 s) untouched; finished ones kept 1000 and 30 days; 256 event
+ * streams with a heartbeat every 15 s; as many connections as the
+ * descriptor limit allows, 1024 per client address, 10 s for a request
+ * head.  --help and --version print to stdout,
  * errors go to stderr.  Returns CONFIG_RUN, CONFIG_EXIT or CONFIG_USAGE;
  * in every case `cfg` is to be released with config_free(). */
 int config_parse(config *cfg, int argc, char **argv);

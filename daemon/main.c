@@ -255,6 +255,8 @@ int main(int argc, char **argv)
     mc.data_dir = cfg.data_dir;
     mc.max_live = cfg.max_matches;
     mc.abandon_ms = (int64_t)cfg.abandon_s * 1000;
+    mc.keep_finished = cfg.keep_finished;
+    mc.keep_finished_ms = (int64_t)cfg.keep_finished_s * 1000;
     mc.dicts = lib;
     rc = match_store_open(&mc, &ms);
     if (rc != WB_OK) {
@@ -298,11 +300,9 @@ int main(int argc, char **argv)
             dict_get_info(d, &info);
         fprintf(stderr, "wibbelld: %zu dictionaries from %s, default %s\n", dict_lib_count(lib),
                 cfg.data_dir, d ? info.id : "none");
-        json_t *all = NULL;
-        if (match_list(ms, NULL, &all) == WB_OK)
-            fprintf(stderr, "wibbelld: %zu matches in %s/games\n",
-                    json_array_size(json_object_get(all, "matches")), cfg.data_dir);
-        json_decref(all);
+        match_stats st;
+        match_store_stats(ms, &st);
+        fprintf(stderr, "wibbelld: %zu matches in %s/games\n", st.stored, cfg.data_dir);
     }
 
     int sig = 0;

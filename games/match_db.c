@@ -132,24 +132,57 @@ int match_db_each(match_db *db, int (*cb)(void *, const char *, const char *, si
     return walk(db, db->matches, NULL, 0, "", 0, each_visit, &e);
 }
 
+struct match_db_batch {
+    match_db *db;
+    store_txn *t;
+};
+
+int match_db_batch_begin(match_db *db, match_db_batch **out)
+{
+    match_db_batch *b = wb_calloc(1, sizeof *b);
+    int rc = store_txn_begin(db->env, 1, &b->t);
+    if (rc) {
+        free(b);
+        *out = NULL;
+        return rc;
+    }
+    b->db = db;
+    *out = b;
+    return WB_OK;
+}
+
+int match_db_batch_put(match_db_batch *b, const char *id, const char *rec,
+                       uint64_t version, const char *entry)
+{
+    unsigned char key[ID_LEN + 8];
+    int rc = store_put(b->t, b->db->matches, id, ID_LEN, rec, strlen(rec), 0);
+    if (!rc && entry) {
+        log_key(id, version, key);
+        rc = store_put(b->t, b->db->log, key, sizeof key, entry, strlen(entry), 0);
+    }
+    return rc;
+}
+
+int match_db_batch_end(match_db_batch *b, int commit)
+{
+    int rc = WB_OK;
+    if (commit)
+        rc = store_txn_commit(b->t);
+    else
+        store_txn_abort(b->t);
+    free(b);
+    return rc;
+}
+
 int match_db_commit(match_db *db, const char *id, const char *rec,
                     uint64_t version, const char *entry)
 {
-    store_txn *t = NULL;
-    unsigned char key[ID_LEN + 8];
-    int rc = store_txn_begin(db->env, 1, &t);
+    match_db_batch *b;
+    int rc = match_db_batch_begin(db, &b);
     if (rc)
         return rc;
-    rc = store_put(t, db->matches, id, ID_LEN, rec, strlen(rec), 0);
-    if (!rc && entry) {
-        log_key(id, version, key);
-        rc = store_put(t, db->log, key, sizeof key, entry, strlen(entry), 0);
-    }
-    if (rc) {
-        store_txn_abort(t);
-        return rc;
-    }
-    return store_txn_commit(t);
+    rc = match_db_batch_put(b, id, rec, version, entry);
+    return rc ? (match_db_batch_end(b, 0), rc) : match_db_batch_end(b, 1);
 }
 
 struct log_ctx {
@@ -177,22 +210,18 @@ int match_db_log(match_db *db, const char *id, uint64_t after,
     return walk(db, db->log, key, sizeof key, id, ID_LEN, log_visit, &l);
 }
 
-int match_db_delete(match_db *db, const char *id)
+int match_db_batch_del(match_db_batch *b, const char *id)
 {
-    store_txn *t = NULL;
     store_cur *c = NULL;
     store_val k, v;
     unsigned char key[ID_LEN + 8], (*keys)[ID_LEN + 8] = NULL;
     size_t n = 0, cap = 0;
-    int rc = store_txn_begin(db->env, 1, &t);
-    if (rc)
-        return rc;
-    rc = store_del(t, db->matches, id, ID_LEN);
+    int rc = store_del(b->t, b->db->matches, id, ID_LEN);
     if (rc == WB_ENOTFOUND)
         rc = WB_OK;
     log_key(id, 0, key);
     if (!rc)
-        rc = store_cur_open(t, db->log, &c);
+        rc = store_cur_open(b->t, b->db->log, &c);
     if (!rc)
         rc = store_cur_seek(c, key, sizeof key, &k, &v);
     while (!rc && k.len == sizeof key && memcmp(k.data, id, ID_LEN) == 0) {
@@ -204,11 +233,7 @@ int match_db_delete(match_db *db, const char *id)
         rc = WB_OK;
     store_cur_close(c);
     for (size_t i = 0; i < n && !rc; i++)
-        rc = store_del(t, db->log, keys[i], sizeof key);
+        rc = store_del(b->t, b->db->log, keys[i], sizeof key);
     free(keys);
-    if (rc) {
-        store_txn_abort(t);
-        return rc;
-    }
-    return store_txn_commit(t);
+    return rc;
 }

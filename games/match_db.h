@@ -34,13 +34,24 @@ int match_db_each(match_db *db, int (*cb)(void *ctx, const char *id,
 int match_db_commit(match_db *db, const char *id, const char *rec,
                     uint64_t version, const char *entry);
 
+/* Group commit: one write transaction for many matches' records, log
+ * entries and deletions, made durable by one match_db_batch_end().  Only
+ * one batch at a time (LMDB has one writer); the other calls here wait for
+ * it.  On any error the batch must still be ended (commit = 0). */
+typedef struct match_db_batch match_db_batch;
+int match_db_batch_begin(match_db *db, match_db_batch **out);
+int match_db_batch_put(match_db_batch *b, const char *id, const char *rec,
+                       uint64_t version, const char *entry);
+/* Remove the record and the whole log of `id`. */
+int match_db_batch_del(match_db_batch *b, const char *id);
+/* Commit (durably) when `commit`, else abort; frees the batch. */
+int match_db_batch_end(match_db_batch *b, int commit);
+
 /* Call cb for the log entries of `id` with version > after, in order. */
 int match_db_log(match_db *db, const char *id, uint64_t after,
                  int (*cb)(void *ctx, uint64_t version, const char *entry,
                            size_t len),
                  void *ctx);
 
-/* Remove the record and the whole log of `id`. */
-int match_db_delete(match_db *db, const char *id);
 
 #endif

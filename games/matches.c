@@ -1,83 +1,37 @@
 /*
- * matches.c - live matches: creation, views, actions, the event log,
- * subscribers and timers, over the LMDB records of match_db.c.
+ * matches.c - live matches: the table, creation, views, actions staged for
+ * the writer (match_writer.c), the event log, listing and subscribers.
+ * Timers and pruning are in match_timer.c; the lock hierarchy is written
+ * at the top of matches_int.h.
  *
  * Every match lives in memory (its game state) and in LMDB (its record and
  * log).  An action is applied to the in-memory state under the match's
- * mutex, then the new record and the log entry are committed in one
- * durable transaction; if the commit fails the in-memory state is restored
- * from the last committed record, so memory never runs ahead of the disk.
- *
- * Locks, always taken in this order: the store's table lock (briefly, to
- * find a match and take a reference), a match's mutex, the subscriber
- * lock.  Subscribers are called with only the subscriber lock held.
+ * mutex, and its new record, log entry and answer are queued for the
+ * writer, which commits them and only then gives the answer.  A game that
+ * refuses an action may have changed its state before refusing: the state
+ * is then loaded back from the record of the state before the action, so
+ * a refusal never leaves a trace.
  */
-#include "matches.h"
+#include "matches_int.h"
 
 #include <errno.h>
 #include <inttypes.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
 #include <time.h>
 
-#include "match_db.h"
 #include "wb_err.h"
 #include "wb_mem.h"
 
-#define NBUCKETS 1024
-#define ID_LEN 32
-#define TOKEN_LEN 43 /* 32 random bytes, base64url without padding */
+#define ID_LEN MATCH_ID_LEN
+#define TOKEN_LEN MATCH_TOKEN_LEN
+#define ACTION_DEPTH_MAX 8    /* nesting of an action body */
+#define ACTION_BYTES_MAX 4096 /* an action body, as compact JSON */
+#define LIST_MAX 1000
 
-typedef struct match match;
-
-struct match_sub {
-    match_store *ms;
-    match *m;
-    void (*fn)(void *ctx);
-    void *ctx;
-    match_sub *next, *prev;
-};
-
-struct match {
-    char id[ID_LEN + 1];
-    const game_kind *kind;
-    void *state;
-    uint64_t version, seed;
-    char host_token[TOKEN_LEN + 1];
-    size_t nseats;
-    char **names;
-    char (*tokens)[TOKEN_LEN + 1];
-    int64_t created, updated;
-    int64_t deadline; /* copy of kind->deadline(state), -1: none */
-    int finished;
-    int deleted;
-    unsigned refs;    /* under the store's lock */
-    char *saved;      /* the last committed record */
-    pthread_mutex_t lock;
-    match_sub *subs;  /* under the store's sub_lock */
-    match *next;      /* bucket chain */
-};
-
-struct match_store {
-    match_config cfg;
-    const game_kind *const *kinds;
-    size_t nkinds;
-    match_db *db;
-    pthread_mutex_t lock; /* buckets, refs, nmatches */
-    pthread_mutex_t create_lock; /* the cap check and the insert, together */
-    match *buckets[NBUCKETS];
-    size_t nmatches;
-    pthread_mutex_t sub_lock;
-    pthread_mutex_t timer_lock;
-    pthread_cond_t timer_cond;
-    pthread_t timer;
-    int timer_running, stopping;
-};
-
-static int64_t now_ms(void)
+int64_t match_now_ms(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
@@ -148,12 +102,12 @@ static size_t bucket_of(const char *id)
     size_t h = 5381;
     for (; *id; id++)
         h = h * 33 + (unsigned char)*id;
-    return h % NBUCKETS;
+    return h % MATCH_BUCKETS;
 }
 
-/* --- references --------------------------------------------------------- */
+/* --- references and the table ------------------------------------------- */
 
-static void match_free(match *m)
+void match_free(match *m)
 {
     if (!m)
         return;
@@ -169,7 +123,7 @@ static void match_free(match *m)
 }
 
 /* Find a match and take a reference, or NULL. */
-static match *get(match_store *ms, const char *id)
+match *match_get_ref(match_store *ms, const char *id)
 {
     match *m;
     if (!id || strlen(id) != ID_LEN)
@@ -184,39 +138,49 @@ static match *get(match_store *ms, const char *id)
     return m;
 }
 
-static void put(match_store *ms, match *m)
+void match_put_ref(match_store *ms, match *m)
 {
     int gone;
     pthread_mutex_lock(&ms->lock);
-    gone = --m->refs == 0 && m->deleted;
+    gone = --m->refs == 0 && !m->in_table;
     pthread_mutex_unlock(&ms->lock);
     if (gone)
         match_free(m);
 }
 
-static void insert(match_store *ms, match *m)
+void match_insert(match_store *ms, match *m)
 {
     size_t b = bucket_of(m->id);
     pthread_mutex_lock(&ms->lock);
     m->next = ms->buckets[b];
     ms->buckets[b] = m;
+    m->in_table = 1;
     ms->nmatches++;
     pthread_mutex_unlock(&ms->lock);
 }
 
-static void notify(match_store *ms, match *m)
+/* Take a deleted match out of the table; it is freed with its last
+ * reference. */
+void match_unlink(match_store *ms, match *m)
+{
+    atomic_store(&m->gone, 1);
+    pthread_mutex_lock(&ms->lock);
+    for (match **p = &ms->buckets[bucket_of(m->id)]; *p; p = &(*p)->next)
+        if (*p == m) {
+            *p = m->next;
+            m->in_table = 0;
+            ms->nmatches--;
+            break;
+        }
+    pthread_mutex_unlock(&ms->lock);
+}
+
+void match_notify(match_store *ms, match *m)
 {
     pthread_mutex_lock(&ms->sub_lock);
     for (match_sub *s = m->subs; s; s = s->next)
         s->fn(s->ctx);
     pthread_mutex_unlock(&ms->sub_lock);
-}
-
-static void timer_kick(match_store *ms)
-{
-    pthread_mutex_lock(&ms->timer_lock);
-    pthread_cond_signal(&ms->timer_cond);
-    pthread_mutex_unlock(&ms->timer_lock);
 }
 
 /* --- records ------------------------------------------------------------ */
@@ -228,7 +192,7 @@ static char *seed_str(uint64_t seed, char buf[24])
 }
 
 /* The record of `m` as it will be after this commit, as a JSON string. */
-static char *record(const match *m, uint64_t version, int64_t updated)
+static char *record(const match *m, uint64_t version, int64_t updated, int ended)
 {
     char sb[24];
     json_t *players = json_array();
@@ -240,6 +204,8 @@ static char *record(const match *m, uint64_t version, int64_t updated)
                           "seed", seed_str(m->seed, sb), "host_token", m->host_token,
                           "players", players, "created", (json_int_t)m->created,
                           "updated", (json_int_t)updated, "state", m->kind->save(m->state));
+    if (r && ended)
+        json_object_set_new(r, "ended", json_true());
     char *s = r ? json_dumps(r, JSON_COMPACT) : NULL;
     json_decref(r);
     if (!s) {
@@ -251,6 +217,8 @@ static char *record(const match *m, uint64_t version, int64_t updated)
 
 static int status_finished(const match *m)
 {
+    if (m->kind->finished)
+        return m->kind->finished(m->state);
     json_t *v = m->kind->view(m->state, GAME_SEAT_PUBLIC);
     const char *st = json_string_value(json_object_get(v, "status"));
     int fin = st && strcmp(st, "finished") == 0;
@@ -258,27 +226,34 @@ static int status_finished(const match *m)
     return fin;
 }
 
-static void refresh(match *m)
+/* After the state changed, under m->lock. */
+void match_refresh(match *m)
 {
-    m->deadline = m->kind->deadline ? m->kind->deadline(m->state) : -1;
-    m->finished = status_finished(m);
+    atomic_store(&m->deadline, m->kind->deadline ? m->kind->deadline(m->state) : -1);
+    atomic_store(&m->finished, status_finished(m));
+    m->timer_refused = 0;
 }
 
-/* Restore the state from the last committed record. */
-static void rollback(match *m)
+/* Replace the state by the one in record `rec` (under m->lock).  The
+ * record was made from a state of this very match, so it loads; if it
+ * does not, memory and disk can no longer be kept equal: stop. */
+void match_rollback(match *m, const char *rec)
 {
-    json_t *rec = json_loads(m->saved, 0, NULL);
+    json_t *r = json_loads(rec, 0, NULL);
     void *st = NULL;
     char *why = NULL;
-    if (!rec || m->kind->load(json_object_get(rec, "state"), &st, &why) != WB_OK) {
+    if (!r || m->kind->load(json_object_get(r, "state"), &st, &why) != WB_OK) {
         fprintf(stderr, "wibbelld: match %s: cannot restore state: %s\n", m->id,
                 why ? why : "bad record");
         abort();
     }
     m->kind->destroy(m->state);
     m->state = st;
-    json_decref(rec);
-    refresh(m);
+    m->latest = rec;
+    atomic_store(&m->ended, json_is_true(json_object_get(r, "ended")));
+    atomic_store(&m->updated, json_integer_value(json_object_get(r, "updated")));
+    json_decref(r);
+    match_refresh(m);
 }
 
 /* --- visibility --------------------------------------------------------- */
@@ -328,119 +303,162 @@ static json_t *entry_for(const json_t *entry, int seat)
     return out;
 }
 
-/* --- applying ----------------------------------------------------------- */
-
-/* Apply under m->lock.  On WB_OK *entry (if asked) is the committed entry. */
-static int apply_locked(match_store *ms, match *m, int seat, const json_t *action,
-                        int64_t now, json_t **entry, char **why)
+/* The view of `seat` with "id", "game" and "version"; a match its host
+ * ended is over for everyone.  Under m->lock. */
+static json_t *view_of(const match *m, int seat)
 {
-    game_ctx ctx = {ms->cfg.dicts, now};
-    json_t *events = json_array();
-    int rc = m->kind->apply(m->state, &ctx, seat, action, events, why);
-    if (rc) {
-        json_decref(events);
-        return rc;
+    json_t *v = m->kind->view(m->state, seat);
+    json_object_set_new(v, "id", json_string(m->id));
+    json_object_set_new(v, "game", json_string(m->kind->name));
+    json_object_set_new(v, "version", json_integer((json_int_t)atomic_load(&m->version)));
+    if (atomic_load(&m->ended)) {
+        json_object_set_new(v, "status", json_string("finished"));
+        json_object_set_new(v, "ended", json_true());
+        json_object_set_new(v, "to_act", json_array());
+        json_object_set_new(v, "winners", json_array());
     }
-    uint64_t version = m->version + 1;
-    json_t *e = json_pack("{s:I, s:i, s:O, s:I, s:o}", "version", (json_int_t)version,
+    return v;
+}
+
+/* --- staging ------------------------------------------------------------ */
+
+static void take_ref(match_store *ms, match *m)
+{
+    pthread_mutex_lock(&ms->lock);
+    m->refs++;
+    pthread_mutex_unlock(&ms->lock);
+}
+
+/* Apply `action` of `seat` to m (under m->lock) and queue its commit; with
+ * `end`, end the match instead (the host's).  On WB_OK the job is queued
+ * and done(ctx, ...) will be called once it is durable or failed; on an
+ * error the state is as it was and done is not called. */
+static int stage_locked(match_store *ms, match *m, int seat, const json_t *action,
+                        int64_t now, int timer, int end, match_done_fn done, void *ctx,
+                        char **why)
+{
+    game_ctx gctx = {ms->cfg.dicts, now};
+    json_t *events = json_array();
+    if (end) {
+        json_array_append_new(events, json_pack("{s:s}", "type", "match_ended"));
+    } else {
+        int rc = m->kind->apply(m->state, &gctx, seat, action, events, why);
+        if (rc) {
+            json_decref(events);
+            match_rollback(m, m->latest); /* whatever the game did goes */
+            return rc;
+        }
+    }
+    uint64_t version = atomic_load(&m->version) + 1;
+    json_t *e = json_pack("{s:I, s:i, s:O, s:I, s:O}", "version", (json_int_t)version,
                           "seat", seat, "action", action, "at", (json_int_t)now,
                           "events", events);
     char *es = e ? json_dumps(e, JSON_COMPACT) : NULL;
-    char *rec = record(m, version, now);
-    rc = es ? match_db_commit(ms->db, m->id, rec, version, es) : WB_ENOMEM;
-    free(es);
-    if (rc) {
-        free(rec);
-        json_decref(e);
-        rollback(m);
-        return rc;
+    json_decref(e);
+    if (!es) {
+        fprintf(stderr, "wibbelld: match %s: cannot serialise a log entry\n", m->id);
+        abort();
     }
-    free(m->saved);
-    m->saved = rec;
-    m->version = version;
-    m->updated = now;
-    int64_t old_deadline = m->deadline;
-    refresh(m);
-    if (m->deadline != old_deadline)
-        timer_kick(ms);
-    if (entry)
-        *entry = e;
-    else
-        json_decref(e);
+    if (end)
+        atomic_store(&m->ended, 1);
+    int64_t old_deadline = atomic_load(&m->deadline);
+    match_job *j = wb_calloc(1, sizeof *j);
+    j->type = JOB_ACTION;
+    j->timer = timer;
+    j->m = m;
+    j->gen = m->gen;
+    j->version = version;
+    j->rec = record(m, version, now, end);
+    j->entry = es;
+    j->done = done;
+    j->ctx = ctx;
+    atomic_store(&m->version, version);
+    atomic_store(&m->updated, now);
+    match_refresh(m);
+    if (done)
+        j->out = json_pack("{s:I, s:o, s:o}", "version", (json_int_t)version, "events",
+                           events_for(events, seat), "state", view_of(m, seat));
+    json_decref(events);
+    m->latest = j->rec;
+    m->inflight++;
+    take_ref(ms, m); /* the job's */
+    match_writer_push(ms, j);
+    if (atomic_load(&m->deadline) != old_deadline)
+        match_timer_kick(ms);
     return WB_OK;
 }
 
-/* Apply a due timer, if any, under m->lock.  Returns 1 when one ran. */
-static int run_timer_locked(match_store *ms, match *m, int64_t now)
+int match_is_abandoned(const match_store *ms, const match *m, int64_t now)
 {
-    if (m->deleted || m->deadline < 0 || m->deadline > now)
+    return !atomic_load(&m->finished) && !atomic_load(&m->ended) &&
+           now - atomic_load(&m->updated) > ms->cfg.abandon_ms;
+}
+
+int match_run_timer_locked(match_store *ms, match *m, int64_t now)
+{
+    int64_t d = atomic_load(&m->deadline);
+    if (m->deleting || atomic_load(&m->gone) || atomic_load(&m->ended) || m->timer_refused ||
+        d < 0 || d > now || atomic_load(&m->retry_at) > now)
         return 0;
     json_t *timer = json_pack("{s:s}", "type", "timer");
     char *why = NULL;
-    int rc = apply_locked(ms, m, GAME_SEAT_SYSTEM, timer, now, NULL, &why);
+    int rc = stage_locked(ms, m, GAME_SEAT_SYSTEM, timer, now, 1, 0, NULL, NULL, &why);
     if (rc) {
-        fprintf(stderr, "wibbelld: match %s: timer failed: %s (%s)\n", m->id,
+        fprintf(stderr, "wibbelld: match %s: the game refused its timer: %s (%s)\n", m->id,
                 wb_strerror(rc), why ? why : "");
-        /* Do not spin on a timer the game refuses. */
-        m->deadline = -1;
+        /* do not spin on a timer the game refuses; the next action
+         * sets the deadline again */
+        m->timer_refused = 1;
+        atomic_store(&m->deadline, -1);
     }
     free(why);
     json_decref(timer);
     return rc == WB_OK;
 }
 
-static void *timer_main(void *arg)
+/* Waiting for an asynchronous call, for the synchronous ones. */
+struct waiter {
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    int done, rc;
+    json_t *out;
+};
+
+static void waiter_init(struct waiter *w)
 {
-    match_store *ms = arg;
-    pthread_mutex_lock(&ms->timer_lock);
-    while (!ms->stopping) {
-        int64_t earliest = -1;
-        pthread_mutex_lock(&ms->lock);
-        for (size_t b = 0; b < NBUCKETS; b++)
-            for (match *m = ms->buckets[b]; m; m = m->next)
-                if (m->deadline >= 0 && (earliest < 0 || m->deadline < earliest))
-                    earliest = m->deadline;
-        pthread_mutex_unlock(&ms->lock);
-        int64_t now = now_ms();
-        if (earliest < 0) {
-            pthread_cond_wait(&ms->timer_cond, &ms->timer_lock);
-            continue;
-        }
-        if (earliest > now) {
-            struct timespec ts;
-            clock_gettime(CLOCK_REALTIME, &ts);
-            int64_t wake = (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000 + (earliest - now);
-            ts.tv_sec = wake / 1000;
-            ts.tv_nsec = (long)(wake % 1000) * 1000000;
-            pthread_cond_timedwait(&ms->timer_cond, &ms->timer_lock, &ts);
-            continue;
-        }
-        pthread_mutex_unlock(&ms->timer_lock);
-        /* Take references to the due matches, then run them unlocked. */
-        match **due = NULL;
-        size_t n = 0, cap = 0;
-        pthread_mutex_lock(&ms->lock);
-        for (size_t b = 0; b < NBUCKETS; b++)
-            for (match *m = ms->buckets[b]; m; m = m->next)
-                if (m->deadline >= 0 && m->deadline <= now) {
-                    due = wb_grow(due, &cap, n + 1, sizeof *due);
-                    m->refs++;
-                    due[n++] = m;
-                }
-        pthread_mutex_unlock(&ms->lock);
-        for (size_t i = 0; i < n; i++) {
-            pthread_mutex_lock(&due[i]->lock);
-            int ran = run_timer_locked(ms, due[i], now_ms());
-            pthread_mutex_unlock(&due[i]->lock);
-            if (ran)
-                notify(ms, due[i]);
-            put(ms, due[i]);
-        }
-        free(due);
-        pthread_mutex_lock(&ms->timer_lock);
+    memset(w, 0, sizeof *w);
+    pthread_mutex_init(&w->mu, NULL);
+    pthread_cond_init(&w->cv, NULL);
+}
+
+static void waiter_wake(void *ctx, int rc, json_t *out)
+{
+    struct waiter *w = ctx;
+    pthread_mutex_lock(&w->mu);
+    w->rc = rc;
+    w->out = out;
+    w->done = 1;
+    pthread_cond_signal(&w->cv);
+    pthread_mutex_unlock(&w->mu);
+}
+
+/* Wait if `rc` says a call is under way; returns its outcome. */
+static int waiter_wait(struct waiter *w, int rc, json_t **out)
+{
+    if (rc == WB_OK) {
+        pthread_mutex_lock(&w->mu);
+        while (!w->done)
+            pthread_cond_wait(&w->cv, &w->mu);
+        pthread_mutex_unlock(&w->mu);
+        rc = w->rc;
+        if (out)
+            *out = w->out;
+        else
+            json_decref(w->out);
     }
-    pthread_mutex_unlock(&ms->timer_lock);
-    return NULL;
+    pthread_mutex_destroy(&w->mu);
+    pthread_cond_destroy(&w->cv);
+    return rc;
 }
 
 /* --- opening ------------------------------------------------------------ */
@@ -452,7 +470,7 @@ static match *match_new(const game_kind *kind, size_t nseats)
     m->nseats = nseats;
     m->names = wb_calloc(nseats + 1, sizeof *m->names);
     m->tokens = wb_calloc(nseats + 1, sizeof *m->tokens);
-    m->deadline = -1;
+    atomic_store(&m->deadline, -1);
     pthread_mutex_init(&m->lock, NULL);
     return m;
 }
@@ -480,11 +498,10 @@ static int load_one(void *ctx, const char *id, const char *rec, size_t len)
     }
     match *m = match_new(kind, json_array_size(players));
     snprintf(m->id, sizeof m->id, "%s", id);
-    m->version = (uint64_t)json_integer_value(json_object_get(r, "version"));
+    uint64_t version = (uint64_t)json_integer_value(json_object_get(r, "version"));
     m->seed = strtoull(str_of(r, "seed"), NULL, 10);
     snprintf(m->host_token, sizeof m->host_token, "%s", str_of(r, "host_token"));
     m->created = json_integer_value(json_object_get(r, "created"));
-    m->updated = json_integer_value(json_object_get(r, "updated"));
     for (size_t i = 0; i < m->nseats; i++) {
         json_t *p = json_array_get(players, i);
         m->names[i] = wb_strdup(str_of(p, "name"));
@@ -500,8 +517,13 @@ static int load_one(void *ctx, const char *id, const char *rec, size_t len)
         return 0;
     }
     m->saved = wb_strndup(rec, len);
-    refresh(m);
-    insert(ms, m);
+    m->saved_version = version;
+    m->latest = m->saved;
+    atomic_store(&m->version, version);
+    atomic_store(&m->updated, json_integer_value(json_object_get(r, "updated")));
+    atomic_store(&m->ended, json_is_true(json_object_get(r, "ended")));
+    match_refresh(m);
+    match_insert(ms, m);
     json_decref(r);
     return 0;
 }
@@ -516,25 +538,31 @@ int match_store_open(const match_config *cfg, match_store **out)
         ms->cfg.max_live = 1000;
     if (!ms->cfg.abandon_ms)
         ms->cfg.abandon_ms = 24LL * 3600 * 1000;
+    if (!ms->cfg.keep_finished)
+        ms->cfg.keep_finished = 1000;
+    if (!ms->cfg.keep_finished_ms)
+        ms->cfg.keep_finished_ms = 30LL * 24 * 3600 * 1000;
     ms->kinds = cfg->kinds;
     ms->nkinds = cfg->nkinds;
     if (!ms->kinds)
         ms->kinds = game_registry(&ms->nkinds);
     pthread_mutex_init(&ms->lock, NULL);
-    pthread_mutex_init(&ms->create_lock, NULL);
     pthread_mutex_init(&ms->sub_lock, NULL);
     pthread_mutex_init(&ms->timer_lock, NULL);
     pthread_cond_init(&ms->timer_cond, NULL);
+    pthread_mutex_init(&ms->q_lock, NULL);
+    pthread_cond_init(&ms->q_cond, NULL);
     rc = match_db_open(cfg->data_dir, &ms->db);
     if (!rc)
         rc = match_db_each(ms->db, load_one, ms);
-    if (!rc && pthread_create(&ms->timer, NULL, timer_main, ms) != 0)
-        rc = WB_ENOMEM;
+    if (!rc)
+        rc = match_writer_start(ms);
+    if (!rc)
+        rc = match_timer_start(ms);
     if (rc) {
         match_store_close(ms);
         return rc;
     }
-    ms->timer_running = 1;
     *out = ms;
     return WB_OK;
 }
@@ -543,64 +571,56 @@ void match_store_close(match_store *ms)
 {
     if (!ms)
         return;
-    if (ms->timer_running) {
-        pthread_mutex_lock(&ms->timer_lock);
-        ms->stopping = 1;
-        pthread_cond_signal(&ms->timer_cond);
-        pthread_mutex_unlock(&ms->timer_lock);
-        pthread_join(ms->timer, NULL);
-    }
-    for (size_t b = 0; b < NBUCKETS; b++) {
+    match_timer_stop(ms);  /* no more timer actions */
+    match_writer_stop(ms); /* writes what is queued, answers it */
+    for (size_t b = 0; b < MATCH_BUCKETS; b++) {
         match *m = ms->buckets[b];
         while (m) {
             match *next = m->next;
-            notify(ms, m);
+            match_notify(ms, m);
             match_free(m);
             m = next;
         }
     }
     match_db_close(ms->db);
     pthread_mutex_destroy(&ms->lock);
-    pthread_mutex_destroy(&ms->create_lock);
     pthread_mutex_destroy(&ms->sub_lock);
     pthread_mutex_destroy(&ms->timer_lock);
     pthread_cond_destroy(&ms->timer_cond);
+    pthread_mutex_destroy(&ms->q_lock);
+    pthread_cond_destroy(&ms->q_cond);
     free(ms);
 }
 
 /* --- the API ------------------------------------------------------------ */
 
-static int is_abandoned(const match_store *ms, const match *m, int64_t now)
+static int is_live(const match_store *ms, const match *m, int64_t now)
 {
-    return !m->finished && now - m->updated > ms->cfg.abandon_ms;
+    return !atomic_load(&m->finished) && !atomic_load(&m->ended) &&
+           !match_is_abandoned(ms, m, now);
 }
 
-static size_t live_count(match_store *ms, int64_t now)
+/* Active matches (under ms->lock). */
+static size_t live_count_locked(match_store *ms, int64_t now)
 {
     size_t n = 0;
-    pthread_mutex_lock(&ms->lock);
-    for (size_t b = 0; b < NBUCKETS; b++)
-        for (match *m = ms->buckets[b]; m; m = m->next) {
-            pthread_mutex_lock(&m->lock);
-            n += !m->finished && !is_abandoned(ms, m, now);
-            pthread_mutex_unlock(&m->lock);
-        }
-    pthread_mutex_unlock(&ms->lock);
+    for (size_t b = 0; b < MATCH_BUCKETS; b++)
+        for (match *m = ms->buckets[b]; m; m = m->next)
+            n += (size_t)is_live(ms, m, now);
     return n;
 }
 
-int match_create(match_store *ms, const char *game, const json_t *players,
-                 const json_t *options, uint64_t seed, int has_seed,
-                 json_t **out, char **why)
+int match_create_async(match_store *ms, const char *game, const json_t *players,
+                       const json_t *options, uint64_t seed, int has_seed,
+                       match_done_fn done, void *ctx, char **why)
 {
     const game_kind *kind = kind_find(ms, game);
-    int64_t now = now_ms();
-    const char **names = NULL;
+    int64_t now = match_now_ms();
     size_t n = json_array_size(players);
+    const char **names = NULL;
     match *m = NULL;
-    int rc = WB_OK, locked = 0;
+    int rc = WB_OK, counted = 0;
 
-    *out = NULL;
     if (!kind)
         return WB_ENOTFOUND;
     if (!json_is_array(players) || n < kind->min_players || n > kind->max_players) {
@@ -622,20 +642,22 @@ int match_create(match_store *ms, const char *game, const json_t *players,
         rc = WB_EINVAL;
         goto out;
     }
-    /* Creations are serialised from the cap check to the insert, so
-     * concurrent creates cannot overshoot the cap. */
-    pthread_mutex_lock(&ms->create_lock);
-    locked = 1;
-    if (live_count(ms, now) >= ms->cfg.max_live) {
+    /* The cap counts creations still being committed, so concurrent
+     * creations cannot overshoot it. */
+    pthread_mutex_lock(&ms->lock);
+    if (live_count_locked(ms, now) + ms->pending_creates >= ms->cfg.max_live)
         rc = WB_ELIMIT;
+    else
+        ms->pending_creates++, counted = 1;
+    pthread_mutex_unlock(&ms->lock);
+    if (rc)
         goto out;
-    }
     if (!has_seed)
         random_bytes((unsigned char *)&seed, sizeof seed);
     json_t *opts = options ? json_incref((json_t *)(uintptr_t)options) : json_object();
-    game_ctx ctx = {ms->cfg.dicts, now};
+    game_ctx gctx = {ms->cfg.dicts, now};
     m = match_new(kind, n);
-    rc = kind->create(&ctx, names, n, opts, seed, &m->state, why);
+    rc = kind->create(&gctx, names, n, opts, seed, &m->state, why);
     json_decref(opts);
     if (rc)
         goto out;
@@ -646,12 +668,10 @@ int match_create(match_store *ms, const char *game, const json_t *players,
         random_token(m->tokens[i]);
     }
     m->seed = seed;
-    m->version = 1;
-    m->created = m->updated = now;
-    m->saved = record(m, 1, now);
-    if ((rc = match_db_commit(ms->db, m->id, m->saved, 0, NULL)))
-        goto out;
-    refresh(m);
+    m->created = now;
+    atomic_store(&m->version, 1);
+    atomic_store(&m->updated, now);
+    match_refresh(m);
 
     char sb[24];
     json_t *pl = json_array();
@@ -660,26 +680,48 @@ int match_create(match_store *ms, const char *game, const json_t *players,
                                             "name", m->names[i], "token", m->tokens[i]));
     json_t *seed_v = seed <= (1ull << 53) ? json_integer((json_int_t)seed)
                                           : json_string(seed_str(seed, sb));
-    *out = json_pack("{s:s, s:s, s:i, s:o, s:s, s:o, s:o}", "id", m->id, "game",
-                     kind->name, "version", 1, "seed", seed_v, "host_token",
-                     m->host_token, "players", pl, "state",
-                     kind->view(m->state, GAME_SEAT_HOST));
-    insert(ms, m);
-    if (m->deadline >= 0)
-        timer_kick(ms);
+    match_job *j = wb_calloc(1, sizeof *j);
+    j->type = JOB_CREATE;
+    j->m = m;
+    j->version = 1;
+    j->rec = record(m, 1, now, 0);
+    j->done = done;
+    j->ctx = ctx;
+    j->out = json_pack("{s:s, s:s, s:i, s:o, s:s, s:o, s:o}", "id", m->id, "game",
+                       kind->name, "version", 1, "seed", seed_v, "host_token",
+                       m->host_token, "players", pl, "state", view_of(m, GAME_SEAT_HOST));
+    m->latest = j->rec;
+    m->inflight = 1;
     m = NULL;
+    counted = 0; /* the writer takes the pending creation from here */
+    match_writer_push(ms, j);
 out:
-    if (locked)
-        pthread_mutex_unlock(&ms->create_lock);
-    if (m && rc)
+    if (counted) {
+        pthread_mutex_lock(&ms->lock);
+        ms->pending_creates--;
+        pthread_mutex_unlock(&ms->lock);
+    }
+    if (m)
         match_free(m);
     free(names);
     return rc;
 }
 
+int match_create(match_store *ms, const char *game, const json_t *players,
+                 const json_t *options, uint64_t seed, int has_seed,
+                 json_t **out, char **why)
+{
+    struct waiter w;
+    waiter_init(&w);
+    *out = NULL;
+    int rc = match_create_async(ms, game, players, options, seed, has_seed, waiter_wake, &w,
+                                why);
+    return waiter_wait(&w, rc, out);
+}
+
 int match_auth(match_store *ms, const char *id, const char *token, int *seat)
 {
-    match *m = get(ms, id);
+    match *m = match_get_ref(ms, id);
     int rc = WB_EFORBIDDEN;
     if (!m)
         return WB_ENOTFOUND;
@@ -696,82 +738,147 @@ int match_auth(match_store *ms, const char *id, const char *token, int *seat)
                 rc = WB_OK;
             }
     }
-    put(ms, m);
+    match_put_ref(ms, m);
     return rc;
-}
-
-static json_t *view_of(const match *m, int seat)
-{
-    json_t *v = m->kind->view(m->state, seat);
-    json_object_set_new(v, "id", json_string(m->id));
-    json_object_set_new(v, "game", json_string(m->kind->name));
-    json_object_set_new(v, "version", json_integer((json_int_t)m->version));
-    return v;
 }
 
 int match_view(match_store *ms, const char *id, int seat, json_t **view,
                uint64_t *version)
 {
-    match *m = get(ms, id);
+    match *m = match_get_ref(ms, id);
     if (!m)
         return WB_ENOTFOUND;
     pthread_mutex_lock(&m->lock);
     *view = view_of(m, seat);
     if (version)
-        *version = m->version;
+        *version = atomic_load(&m->version);
     pthread_mutex_unlock(&m->lock);
-    put(ms, m);
+    match_put_ref(ms, m);
     return WB_OK;
 }
 
 int match_actions(match_store *ms, const char *id, int seat, json_t **out)
 {
-    match *m = get(ms, id);
+    match *m = match_get_ref(ms, id);
     if (!m)
         return WB_ENOTFOUND;
     pthread_mutex_lock(&m->lock);
-    json_t *a = seat == GAME_SEAT_PUBLIC ? json_array() : m->kind->actions(m->state, seat);
+    json_t *a = seat == GAME_SEAT_PUBLIC || atomic_load(&m->ended)
+                    ? json_array()
+                    : m->kind->actions(m->state, seat);
     pthread_mutex_unlock(&m->lock);
     *out = json_pack("{s:o}", "actions", a ? a : json_array());
-    put(ms, m);
+    match_put_ref(ms, m);
     return WB_OK;
+}
+
+/* How deeply arrays and objects nest in v (0 for a scalar). */
+static size_t depth_of(const json_t *v, size_t limit)
+{
+    size_t d = 0, i;
+    const char *k;
+    json_t *x;
+    if (limit == 0)
+        return 1;
+    if (json_is_object(v)) {
+        json_object_foreach((json_t *)(uintptr_t)v, k, x) {
+            size_t dx = depth_of(x, limit - 1);
+            if (dx > d)
+                d = dx;
+        }
+        return d + 1;
+    }
+    if (json_is_array(v)) {
+        json_array_foreach(v, i, x) {
+            size_t dx = depth_of(x, limit - 1);
+            if (dx > d)
+                d = dx;
+        }
+        return d + 1;
+    }
+    return 0;
+}
+
+/* The shape every action must have before a game sees it. */
+static int check_action(const json_t *action, char **why)
+{
+    if (!json_is_object(action) || !json_is_string(json_object_get(action, "type"))) {
+        *why = game_why("an action is an object with a \"type\"");
+        return WB_EINVAL;
+    }
+    if (depth_of(action, ACTION_DEPTH_MAX + 1) > ACTION_DEPTH_MAX) {
+        *why = game_why("an action nests at most %d levels of objects and arrays",
+                        ACTION_DEPTH_MAX);
+        return WB_EINVAL;
+    }
+    if (json_dumpb(action, NULL, 0, JSON_COMPACT) > ACTION_BYTES_MAX) {
+        *why = game_why("an action is at most %d bytes of JSON", ACTION_BYTES_MAX);
+        return WB_EINVAL;
+    }
+    return WB_OK;
+}
+
+/* Stage an action or the end of the match (`end`), with the checks every
+ * action passes first. */
+static int act(match_store *ms, const char *id, int seat, const json_t *action,
+               uint64_t if_match, int end, match_done_fn done, void *ctx, char **why)
+{
+    int rc;
+    if (!end && (rc = check_action(action, why)))
+        return rc;
+    match *m = match_get_ref(ms, id);
+    if (!m)
+        return WB_ENOTFOUND;
+    if (seat == GAME_SEAT_PUBLIC || seat == GAME_SEAT_SYSTEM) {
+        match_put_ref(ms, m);
+        return WB_EAUTH;
+    }
+    if (end && seat != GAME_SEAT_HOST) {
+        match_put_ref(ms, m);
+        return WB_EFORBIDDEN;
+    }
+    pthread_mutex_lock(&m->lock);
+    int64_t now = match_now_ms();
+    if (m->deleting || atomic_load(&m->gone)) {
+        rc = WB_ENOTFOUND;
+    } else if (atomic_load(&m->ended)) {
+        *why = game_why("the host has ended this match");
+        rc = WB_ECONFLICT;
+    } else {
+        match_run_timer_locked(ms, m, now); /* a due timer comes first */
+        if (if_match && if_match != atomic_load(&m->version))
+            rc = WB_ESTALE;
+        else
+            rc = stage_locked(ms, m, seat, action, now, 0, end, done, ctx, why);
+    }
+    pthread_mutex_unlock(&m->lock);
+    match_put_ref(ms, m);
+    return rc;
+}
+
+int match_apply_async(match_store *ms, const char *id, int seat, const json_t *action,
+                      uint64_t if_match, match_done_fn done, void *ctx, char **why)
+{
+    return act(ms, id, seat, action, if_match, 0, done, ctx, why);
 }
 
 int match_apply(match_store *ms, const char *id, int seat, const json_t *action,
                 uint64_t if_match, json_t **out, char **why)
 {
-    match *m = get(ms, id);
-    json_t *entry = NULL;
-    int rc;
+    struct waiter w;
+    waiter_init(&w);
     *out = NULL;
-    if (!m)
-        return WB_ENOTFOUND;
-    if (seat == GAME_SEAT_PUBLIC || seat == GAME_SEAT_SYSTEM) {
-        put(ms, m);
-        return WB_EAUTH;
-    }
-    pthread_mutex_lock(&m->lock);
-    int64_t now = now_ms();
-    int timed = run_timer_locked(ms, m, now);
-    if (m->deleted)
-        rc = WB_ENOTFOUND;
-    else if (if_match && if_match != m->version)
-        rc = WB_ESTALE;
-    else if (!json_is_object(action) || !json_is_string(json_object_get(action, "type"))) {
-        *why = game_why("an action is an object with a \"type\"");
-        rc = WB_EINVAL;
-    } else
-        rc = apply_locked(ms, m, seat, action, now, &entry, why);
-    if (!rc) {
-        *out = json_pack("{s:I, s:o, s:o}", "version", (json_int_t)m->version, "events",
-                         events_for(json_object_get(entry, "events"), seat), "state",
-                         view_of(m, seat));
-        json_decref(entry);
-    }
-    pthread_mutex_unlock(&m->lock);
-    if (!rc || timed)
-        notify(ms, m);
-    put(ms, m);
+    return waiter_wait(&w, act(ms, id, seat, action, if_match, 0, waiter_wake, &w, why), out);
+}
+
+int match_end(match_store *ms, const char *id, int seat, json_t **out, char **why)
+{
+    struct waiter w;
+    json_t *a = json_pack("{s:s}", "type", "end");
+    waiter_init(&w);
+    *out = NULL;
+    int rc = waiter_wait(&w, act(ms, id, seat, a, 0, 1, waiter_wake, &w, why), out);
+    json_decref(a);
     return rc;
 }
 
@@ -793,7 +900,7 @@ static int log_one(void *ctx, uint64_t version, const char *entry, size_t len)
 
 int match_log(match_store *ms, const char *id, int seat, uint64_t after, json_t **out)
 {
-    match *m = get(ms, id);
+    match *m = match_get_ref(ms, id);
     struct log_ctx c = {json_array(), seat};
     int rc;
     *out = NULL;
@@ -802,7 +909,7 @@ int match_log(match_store *ms, const char *id, int seat, uint64_t after, json_t 
         return WB_ENOTFOUND;
     }
     rc = match_db_log(ms->db, m->id, after, log_one, &c);
-    put(ms, m);
+    match_put_ref(ms, m);
     if (rc) {
         json_decref(c.entries);
         return rc;
@@ -811,95 +918,146 @@ int match_log(match_store *ms, const char *id, int seat, uint64_t after, json_t 
     return WB_OK;
 }
 
-int match_list(match_store *ms, const char *status, json_t **out)
+/* Listing order: creation time, then id. */
+static int by_created(const void *a, const void *b)
 {
-    json_t *list = json_array();
-    int64_t now = now_ms();
+    const match *x = *(match *const *)a, *y = *(match *const *)b;
+    if (x->created != y->created)
+        return x->created < y->created ? -1 : 1;
+    return strcmp(x->id, y->id);
+}
+
+/* Is m after the cursor (created, id)? */
+static int after_cursor(const match *m, int64_t c_created, const char *c_id)
+{
+    return m->created > c_created || (m->created == c_created && strcmp(m->id, c_id) > 0);
+}
+
+int match_list(match_store *ms, const char *status, const char *cursor, size_t limit,
+               json_t **out)
+{
+    int64_t now = match_now_ms(), c_created = INT64_MIN;
+    char c_id[ID_LEN + 1] = "";
+    match **all = NULL;
+    size_t n = 0, cap = 0;
+    *out = NULL;
+    if (cursor) {
+        char *end = NULL;
+        errno = 0;
+        long long v = strtoll(cursor, &end, 10);
+        if (errno || end == cursor || *end != '.' || strlen(end + 1) != ID_LEN)
+            return WB_EINVAL;
+        c_created = v;
+        memcpy(c_id, end + 1, ID_LEN + 1);
+    }
+    if (limit == 0 || limit > LIST_MAX)
+        limit = LIST_MAX;
+    /* A snapshot of references under the table lock, read without it:
+     * what a listing shows is fixed at creation or kept in atomics. */
     pthread_mutex_lock(&ms->lock);
-    for (size_t b = 0; b < NBUCKETS; b++)
+    for (size_t b = 0; b < MATCH_BUCKETS; b++)
         for (match *m = ms->buckets[b]; m; m = m->next) {
-            pthread_mutex_lock(&m->lock);
-            int ab = is_abandoned(ms, m, now);
-            const char *st = m->finished ? "finished" : "active";
-            if (!status || strcmp(status, st) == 0 ||
-                (strcmp(status, "abandoned") == 0 && ab)) {
-                json_t *names = json_array();
-                for (size_t i = 0; i < m->nseats; i++)
-                    json_array_append_new(names, json_string(m->names[i]));
-                json_array_append_new(
-                    list, json_pack("{s:s, s:s, s:s, s:I, s:o, s:I, s:I, s:b}", "id", m->id,
-                                    "game", m->kind->name, "status", st, "version",
-                                    (json_int_t)m->version, "players", names, "created",
-                                    (json_int_t)m->created, "updated",
-                                    (json_int_t)m->updated, "abandoned", ab));
-            }
-            pthread_mutex_unlock(&m->lock);
+            int fin = atomic_load(&m->finished) || atomic_load(&m->ended);
+            int ab = match_is_abandoned(ms, m, now) || atomic_load(&m->ended);
+            if (status && !(strcmp(status, fin ? "finished" : "active") == 0 ||
+                            (strcmp(status, "abandoned") == 0 && ab)))
+                continue;
+            if (!after_cursor(m, c_created, c_id))
+                continue;
+            all = wb_grow(all, &cap, n + 1, sizeof *all);
+            m->refs++;
+            all[n++] = m;
         }
     pthread_mutex_unlock(&ms->lock);
-    *out = json_pack("{s:o}", "matches", list);
+    if (n)
+        qsort(all, n, sizeof *all, by_created);
+    json_t *list = json_array();
+    for (size_t i = 0; i < n && i < limit; i++) {
+        match *m = all[i];
+        int ended = atomic_load(&m->ended);
+        json_t *names = json_array();
+        for (size_t k = 0; k < m->nseats; k++)
+            json_array_append_new(names, json_string(m->names[k]));
+        json_array_append_new(
+            list,
+            json_pack("{s:s, s:s, s:s, s:I, s:o, s:I, s:I, s:b, s:b}", "id", m->id, "game",
+                      m->kind->name, "status",
+                      atomic_load(&m->finished) || ended ? "finished" : "active", "version",
+                      (json_int_t)atomic_load(&m->version), "players", names, "created",
+                      (json_int_t)m->created, "updated",
+                      (json_int_t)atomic_load(&m->updated), "abandoned",
+                      match_is_abandoned(ms, m, now) || ended, "ended", ended));
+    }
+    json_t *next = json_null();
+    if (n > limit) {
+        char buf[64];
+        snprintf(buf, sizeof buf, "%lld.%s", (long long)all[limit - 1]->created,
+                 all[limit - 1]->id);
+        next = json_string(buf);
+    }
+    for (size_t i = 0; i < n; i++)
+        match_put_ref(ms, all[i]);
+    free(all);
+    *out = json_pack("{s:o, s:o}", "matches", list, "next", next);
     return WB_OK;
 }
 
 int match_delete(match_store *ms, const char *id, int seat, char **why)
 {
-    match *m = get(ms, id);
+    match *m = match_get_ref(ms, id);
+    struct waiter w;
     int rc = WB_OK;
+    (void)why;
     if (!m)
         return WB_ENOTFOUND;
     if (seat != GAME_SEAT_HOST) {
-        put(ms, m);
+        match_put_ref(ms, m);
         return WB_EFORBIDDEN;
     }
+    waiter_init(&w);
     pthread_mutex_lock(&m->lock);
-    if (m->deleted) {
+    if (m->deleting || atomic_load(&m->gone)) {
         rc = WB_ENOTFOUND;
-    } else if (!m->finished && !is_abandoned(ms, m, now_ms())) {
-        *why = game_why("the match is still being played; it can be deleted once "
-                        "finished or abandoned");
-        rc = WB_ECONFLICT;
-    } else if (!(rc = match_db_delete(ms->db, m->id))) {
-        m->deleted = 1;
-        m->deadline = -1;
+    } else {
+        match_job *j = wb_calloc(1, sizeof *j);
+        j->type = JOB_DELETE;
+        j->m = m; /* our reference is the job's now */
+        j->gen = m->gen;
+        j->done = waiter_wake;
+        j->ctx = &w;
+        m->deleting = 1;
+        m->inflight++;
+        match_writer_push(ms, j);
     }
     pthread_mutex_unlock(&m->lock);
-    if (!rc) {
-        pthread_mutex_lock(&ms->lock);
-        for (match **p = &ms->buckets[bucket_of(m->id)]; *p; p = &(*p)->next)
-            if (*p == m) {
-                *p = m->next;
-                ms->nmatches--;
-                break;
-            }
-        pthread_mutex_unlock(&ms->lock);
-        notify(ms, m);
-    }
-    put(ms, m);
-    return rc;
+    if (rc)
+        match_put_ref(ms, m);
+    return waiter_wait(&w, rc, NULL);
 }
 
 int match_query(match_store *ms, const char *id, int seat, const char *name,
                 const json_t *args, json_t **out, char **why)
 {
-    match *m = get(ms, id);
+    match *m = match_get_ref(ms, id);
     int rc;
     *out = NULL;
     if (!m)
         return WB_ENOTFOUND;
     pthread_mutex_lock(&m->lock);
-    game_ctx ctx = {ms->cfg.dicts, now_ms()};
+    game_ctx ctx = {ms->cfg.dicts, match_now_ms()};
     json_t *a = args ? json_incref((json_t *)(uintptr_t)args) : json_object();
     rc = m->kind->query ? m->kind->query(m->state, &ctx, seat, name, a, out, why)
                         : WB_ENOTFOUND;
     json_decref(a);
     pthread_mutex_unlock(&m->lock);
-    put(ms, m);
+    match_put_ref(ms, m);
     return rc;
 }
 
 int match_subscribe(match_store *ms, const char *id, void (*fn)(void *ctx), void *ctx,
                     match_sub **out)
 {
-    match *m = get(ms, id); /* the reference is the subscription's */
+    match *m = match_get_ref(ms, id); /* the reference is the subscription's */
     if (!m)
         return WB_ENOTFOUND;
     match_sub *s = wb_calloc(1, sizeof *s);
@@ -930,19 +1088,33 @@ void match_unsubscribe(match_sub *s)
     if (s->next)
         s->next->prev = s->prev;
     pthread_mutex_unlock(&ms->sub_lock);
-    put(ms, s->m);
+    match_put_ref(ms, s->m);
     free(s);
 }
 
 uint64_t match_version(match_store *ms, const char *id)
 {
-    match *m = get(ms, id);
+    match *m = match_get_ref(ms, id);
     uint64_t v = 0;
     if (!m)
         return 0;
-    pthread_mutex_lock(&m->lock);
-    v = m->deleted ? 0 : m->version;
-    pthread_mutex_unlock(&m->lock);
-    put(ms, m);
+    v = m->deleting || atomic_load(&m->gone) ? 0 : atomic_load(&m->version);
+    match_put_ref(ms, m);
     return v;
+}
+
+void match_store_stats(match_store *ms, match_stats *out)
+{
+    int64_t now = match_now_ms();
+    memset(out, 0, sizeof *out);
+    pthread_mutex_lock(&ms->lock);
+    out->stored = ms->nmatches;
+    out->live = live_count_locked(ms, now);
+    pthread_mutex_unlock(&ms->lock);
+    out->actions = atomic_load(&ms->n_actions);
+    out->commits = atomic_load(&ms->n_commits);
+    out->commit_failures = atomic_load(&ms->n_commit_failures);
+    out->commit_seconds = (double)atomic_load(&ms->commit_ns) / 1e9;
+    out->writable = atomic_load(&ms->writable);
+    out->failing_since = out->writable ? 0 : atomic_load(&ms->failing_since);
 }

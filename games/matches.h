@@ -5,9 +5,13 @@
  * A match is an instance of a game (game.h) with an id, a version (the
  * number of applied actions plus one), a host token and one token per seat.
  * Every applied action is appended to the match's log in the same LMDB
- * write transaction that stores the new state, and the transaction is
- * durable before the call returns: an acknowledged action is never lost,
- * and opening the store again resumes every match.
+ * write transaction that stores the new state, and the answer to an action
+ * is given only once that transaction is durable: an acknowledged action
+ * is never lost, and opening the store again resumes every match.  Writes
+ * go through one writer thread that commits whatever has queued up in one
+ * transaction (group commit), so the *_async calls never wait for a disk.
+ * A view read while an action's commit is in flight shows that action; if
+ * the commit fails, the match goes back to its last durable state.
  *
  * Thread safety: every function may be called from any thread.  Actions
  * on one match are serialised; different matches proceed in parallel.
@@ -38,7 +42,19 @@ typedef struct match_config {
      * own small games here. */
     const game_kind *const *kinds;
     size_t nkinds;
+    /* Finished, ended and abandoned matches are kept this many (0: 1000)
+     * and this long after their last action (0: 30 days), then removed
+     * oldest first. */
+    size_t keep_finished;
+    int64_t keep_finished_ms;
 } match_config;
+
+/* Called once when an asynchronous call is done: rc WB_OK with `out` (a
+ * new reference the callee owns), or the storage error (WB_EFULL: the disk
+ * or map is full; WB_ESTORE: storage unavailable) with out NULL.  Runs on
+ * the writer thread, with no lock of the store held: keep it short, and
+ * never wait in it for another call of this store to finish. */
+typedef void (*match_done_fn)(void *ctx, int rc, json_t *out);
 
 /* Open (creating if needed) the store and load every match in it.  One
  * daemon at a time owns a games store: WB_ECONFLICT when
@@ -55,10 +71,16 @@ void match_store_close(match_store *ms);
  * {"id","game","version":1,"seed","host_token",
  *  "players":[{"seat","name","token"}],"state":<host view>}.
  * WB_EINVAL (+why) bad request for this game, WB_ENOTFOUND unknown game,
- * WB_ELIMIT too many live matches. */
+ * WB_ELIMIT too many live matches, WB_EFULL / WB_ESTORE storage errors.
+ * Waits for the commit; match_create_async does not: WB_OK from it means
+ * done() will be called (perhaps before it returns), any other code means
+ * it will not. */
 int match_create(match_store *ms, const char *game, const json_t *players,
                  const json_t *options, uint64_t seed, int has_seed,
                  json_t **out, char **why);
+int match_create_async(match_store *ms, const char *game, const json_t *players,
+                       const json_t *options, uint64_t seed, int has_seed,
+                       match_done_fn done, void *ctx, char **why);
 
 /* Who is calling: `token` NULL -> GAME_SEAT_PUBLIC; the host token ->
  * GAME_SEAT_HOST; a seat token -> that seat.  WB_ENOTFOUND no such match;
@@ -77,10 +99,27 @@ int match_actions(match_store *ms, const char *id, int seat, json_t **out);
  * none.  On WB_OK *out is {"version","events":[...],"state":<view of seat>}.
  * Errors: WB_ENOTFOUND; WB_EAUTH (public caller); WB_ESTALE (if_match is
  * not the current version); WB_EILLEGAL / WB_ENOTTURN / WB_EINVAL with
- * *why from the game (nothing changed, nothing logged); WB_ESTORE. */
+ * *why from the game (nothing changed, nothing logged; an action deeper
+ * than 8 levels or larger than 4 KiB is WB_EINVAL before the game sees it);
+ * WB_ECONFLICT (+why) the host ended the match; WB_EFULL / WB_ESTORE the
+ * commit failed (nothing changed).  Whatever the game did to its state
+ * before refusing is undone.
+ * match_apply waits for the commit; match_apply_async returns WB_OK when
+ * the action was applied and queued (done() gets the answer or the
+ * storage error), or any error above at once (done() is not called). */
 int match_apply(match_store *ms, const char *id, int seat,
                 const json_t *action, uint64_t if_match, json_t **out,
                 char **why);
+int match_apply_async(match_store *ms, const char *id, int seat,
+                      const json_t *action, uint64_t if_match,
+                      match_done_fn done, void *ctx, char **why);
+
+/* End (abandon) a match at any time: only its host (WB_EFORBIDDEN).  Its
+ * views then say "status":"finished", "ended":true, no one is to act and
+ * no one wins; actions are refused (WB_ECONFLICT).  Logged as
+ * {"type":"end"} by the host with the event {"type":"match_ended"}.  *out
+ * as for an action.  WB_ECONFLICT (+why) when already ended. */
+int match_end(match_store *ms, const char *id, int seat, json_t **out, char **why);
 
 /* The log as `seat` may see it: {"entries":[{"version","seat","action",
  * "at","events":[...]}]} for versions > after (0: all).  Private events of
@@ -89,15 +128,31 @@ int match_apply(match_store *ms, const char *id, int seat,
 int match_log(match_store *ms, const char *id, int seat, uint64_t after,
               json_t **out);
 
-/* Matches as a list: {"matches":[{"id","game","status","version",
- * "players","created","updated","abandoned"}]}; `status` filter "active",
- * "finished", "abandoned" or NULL for all. */
-int match_list(match_store *ms, const char *status, json_t **out);
+/* Matches as a list, oldest first: {"matches":[{"id","game","status",
+ * "version","players","created","updated","abandoned","ended"}],
+ * "next":<cursor or null>}; `status` filter "active", "finished",
+ * "abandoned" or NULL for all; at most `limit` (1..1000) of them after
+ * `cursor` (NULL: from the start; else the "next" of an earlier page).
+ * WB_EINVAL for a cursor that is not one. */
+int match_list(match_store *ms, const char *status, const char *cursor,
+               size_t limit, json_t **out);
 
-/* Delete a match and its log.  Only by its host (seat must be
- * GAME_SEAT_HOST: else WB_EFORBIDDEN), and only when finished or
- * abandoned (else WB_ECONFLICT with *why). */
+/* Delete a match and its log, at any time.  Only by its host (seat must
+ * be GAME_SEAT_HOST: else WB_EFORBIDDEN).  Waits for the commit. */
 int match_delete(match_store *ms, const char *id, int seat, char **why);
+
+/* What the store has done, for metrics and health. */
+typedef struct match_stats {
+    size_t stored;        /* matches in the store */
+    size_t live;          /* of which active (not finished, ended or abandoned) */
+    uint64_t actions;     /* actions made durable since opening */
+    uint64_t commits;     /* durable write transactions (group commits) */
+    uint64_t commit_failures;
+    double commit_seconds; /* total time spent committing */
+    int writable;         /* 0 while commits are failing */
+    int64_t failing_since; /* ms since the epoch, when writable is 0 */
+} match_stats;
+void match_store_stats(match_store *ms, match_stats *out);
 
 /* Ask the match's game a read-only question (game_kind.query) as `seat`.
  * WB_ENOTFOUND (no such match or question), WB_EINVAL / WB_EFORBIDDEN

@@ -23,7 +23,66 @@ struct store_env {
 
 struct store_txn {
     MDB_txn *txn;
+    int write;
 };
+
+#ifdef WB_FAULT_INJECTION
+/*
+ * Fault injection, compiled into test builds only (meson option
+ * fault_injection).  While the file named by $WIBBELLD_FAULT_FILE exists,
+ * each write commit reads it:
+ *   "ENOSPC [N]" / "EIO [N]"  the commit fails with that error (the
+ *                             transaction is aborted, nothing is written);
+ *                             with N, only the next N commits, counted
+ *                             down in the file, which goes when N reaches 0
+ *   "STALL MS"                the commit first sleeps MS milliseconds (a
+ *                             stalled disk), then goes ahead
+ * Anything else, or no file, is no fault.
+ */
+#include <pthread.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static pthread_mutex_t fault_mu = PTHREAD_MUTEX_INITIALIZER;
+
+static int fault_now(void)
+{
+    const char *path = getenv("WIBBELLD_FAULT_FILE");
+    char buf[64] = "";
+    int err = 0;
+    long n = -1;
+    if (!path || !*path)
+        return 0;
+    pthread_mutex_lock(&fault_mu);
+    FILE *f = fopen(path, "r");
+    if (f) {
+        size_t got = fread(buf, 1, sizeof buf - 1, f);
+        buf[got] = '\0';
+        fclose(f);
+        char word[16] = "";
+        if (sscanf(buf, "%15s %ld", word, &n) < 1)
+            word[0] = '\0';
+        if (strcmp(word, "STALL") == 0 && n > 0) {
+            struct timespec ts = {n / 1000, (n % 1000) * 1000000L};
+            pthread_mutex_unlock(&fault_mu);
+            nanosleep(&ts, NULL);
+            return 0;
+        }
+        err = strcmp(word, "ENOSPC") == 0 ? ENOSPC : strcmp(word, "EIO") == 0 ? EIO : 0;
+        if (err && n > 0) {
+            if (n == 1) {
+                unlink(path);
+            } else if ((f = fopen(path, "w"))) {
+                fprintf(f, "%s %ld\n", word, n - 1);
+                fclose(f);
+            }
+        }
+    }
+    pthread_mutex_unlock(&fault_mu);
+    return err;
+}
+#endif
 
 struct store_cur {
     MDB_cursor *cur;
@@ -52,9 +111,11 @@ static int from_mdb(int rc)
         return WB_ENOMEM;
     case ENOENT:
         return WB_ENOTFOUND;
+    case ENOSPC:
+    case EDQUOT:
+        return WB_EFULL;
     case EACCES:
     case EIO:
-    case ENOSPC:
         return WB_EIO;
     default:
         return WB_ESTORE;
@@ -121,12 +182,21 @@ int store_txn_begin(store_env *env, int write, store_txn **out)
         return from_mdb(rc);
     store_txn *txn = wb_malloc(sizeof *txn);
     txn->txn = t;
+    txn->write = write;
     *out = txn;
     return WB_OK;
 }
 
 int store_txn_commit(store_txn *txn)
 {
+#ifdef WB_FAULT_INJECTION
+    int fault = txn->write ? fault_now() : 0;
+    if (fault) {
+        mdb_txn_abort(txn->txn);
+        free(txn);
+        return from_mdb(fault);
+    }
+#endif
     int rc = mdb_txn_commit(txn->txn);
     free(txn);
     return from_mdb(rc);

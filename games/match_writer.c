@@ -1,0 +1,239 @@
+/*
+ * match_writer.c - group commit: one thread writes every match's records.
+ *
+ * Actions are applied in memory by whichever thread received them (under
+ * the match's mutex) and queued here with their new record, their log
+ * entry and their answer.  The writer takes everything queued at once,
+ * puts it in one LMDB write transaction and commits it with one fsync;
+ * only then is each job's answer given and its subscribers woken.  Actions
+ * of different matches that arrive together so share one fsync, and no
+ * HTTP worker ever waits on the disk.
+ *
+ * A failed commit fails every job of the batch: each match goes back to
+ * its last durable record (and its generation goes up, so jobs it staged
+ * on top of the failed ones fail too, without being written).  A failed
+ * timer action is retried with a growing backoff by the timer thread.
+ */
+#include "matches_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "wb_err.h"
+#include "wb_mem.h"
+
+#define BACKOFF_MIN_MS 50
+#define BACKOFF_MAX_MS 5000
+
+static int64_t mono_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+static void job_free(match_job *j)
+{
+    free(j->rec);
+    free(j->entry);
+    json_decref(j->out);
+    free(j);
+}
+
+/* The commit of j is durable. */
+static void job_succeeded(match_store *ms, match_job *j)
+{
+    match *m = j->m;
+    pthread_mutex_lock(&m->lock);
+    if (j->type != JOB_DELETE) {
+        /* m->latest may point at this record: it stays alive as saved */
+        free(m->saved);
+        m->saved = j->rec;
+        m->saved_version = j->version;
+        j->rec = NULL;
+    }
+    if (j->timer) {
+        m->backoff_ms = 0;
+        atomic_store(&m->retry_at, 0);
+    }
+    m->inflight--;
+    pthread_mutex_unlock(&m->lock);
+
+    if (j->type == JOB_CREATE) {
+        pthread_mutex_lock(&ms->lock);
+        ms->pending_creates--;
+        pthread_mutex_unlock(&ms->lock);
+        match_insert(ms, m); /* the job's reference becomes the table's */
+    }
+    else if (j->type == JOB_DELETE)
+        match_unlink(ms, m);
+    if (j->type == JOB_ACTION)
+        atomic_fetch_add(&ms->n_actions, 1);
+    if (j->done) {
+        j->done(j->ctx, WB_OK, j->out);
+        j->out = NULL;
+    }
+    if (j->type != JOB_CREATE) {
+        match_notify(ms, m);
+        match_put_ref(ms, m);
+    }
+    job_free(j);
+}
+
+/* The commit of j failed with rc (or an earlier one of its match did). */
+static void job_failed(match_store *ms, match_job *j, int rc, int64_t now)
+{
+    match *m = j->m;
+    int kick = 0;
+    pthread_mutex_lock(&m->lock);
+    if (j->type == JOB_DELETE) {
+        m->deleting = 0;
+    } else if (j->gen == m->gen && j->type == JOB_ACTION) {
+        /* the first failed job of this match: back to the durable state;
+         * whatever was staged after it is now stale */
+        match_rollback(m, m->saved);
+        atomic_store(&m->version, m->saved_version);
+        m->gen++;
+        kick = 1;
+    }
+    if (j->timer) {
+        m->backoff_ms = m->backoff_ms ? m->backoff_ms * 2 : BACKOFF_MIN_MS;
+        if (m->backoff_ms > BACKOFF_MAX_MS)
+            m->backoff_ms = BACKOFF_MAX_MS;
+        atomic_store(&m->retry_at, now + m->backoff_ms);
+        kick = 1;
+    }
+    m->inflight--;
+    pthread_mutex_unlock(&m->lock);
+    if (j->timer)
+        fprintf(stderr, "wibbelld: match %s: timer not stored (%s); retrying in %lld ms\n",
+                m->id, wb_strerror(rc), (long long)m->backoff_ms);
+    if (j->done)
+        j->done(j->ctx, rc, NULL);
+    if (j->type == JOB_CREATE) {
+        pthread_mutex_lock(&ms->lock);
+        ms->pending_creates--;
+        pthread_mutex_unlock(&ms->lock);
+        match_free(m);
+    } else {
+        if (kick)
+            match_notify(ms, m); /* the version went back */
+        match_put_ref(ms, m);
+    }
+    job_free(j);
+    if (kick)
+        match_timer_kick(ms);
+}
+
+/* Storage errors as the API tells them: full, or unavailable. */
+static int store_error(int rc)
+{
+    return rc == WB_EFULL ? WB_EFULL : WB_ESTORE;
+}
+
+static void write_batch(match_store *ms, match_job *batch)
+{
+    match_db_batch *b = NULL;
+    int rc = match_db_batch_begin(ms->db, &b);
+    size_t n = 0;
+
+    for (match_job *j = batch; j; j = j->next, n++) {
+        if (rc)
+            break;
+        pthread_mutex_lock(&j->m->lock);
+        int stale = j->gen != j->m->gen;
+        pthread_mutex_unlock(&j->m->lock);
+        if (stale)
+            continue; /* failed below, never written */
+        rc = j->type == JOB_DELETE ? match_db_batch_del(b, j->m->id)
+                                   : match_db_batch_put(b, j->m->id, j->rec, j->version, j->entry);
+    }
+    int64_t t0 = mono_ns();
+    if (b) {
+        int crc = match_db_batch_end(b, rc == WB_OK);
+        if (!rc)
+            rc = crc;
+    }
+    int64_t now = match_now_ms();
+    atomic_fetch_add(&ms->commit_ns, (uint64_t)(mono_ns() - t0));
+    atomic_fetch_add(&ms->n_batches, 1);
+    if (rc) {
+        rc = store_error(rc);
+        atomic_fetch_add(&ms->n_commit_failures, 1);
+        if (atomic_exchange(&ms->writable, 0))
+            atomic_store(&ms->failing_since, now);
+        fprintf(stderr, "wibbelld: commit of %zu change(s) failed: %s\n", n,
+                wb_strerror(rc));
+    } else {
+        atomic_fetch_add(&ms->n_commits, 1);
+        atomic_store(&ms->writable, 1);
+    }
+    while (batch) {
+        match_job *j = batch;
+        batch = j->next;
+        pthread_mutex_lock(&j->m->lock);
+        int stale = j->gen != j->m->gen;
+        pthread_mutex_unlock(&j->m->lock);
+        if (stale)
+            job_failed(ms, j, rc ? rc : WB_ESTORE, now);
+        else if (rc)
+            job_failed(ms, j, rc, now);
+        else
+            job_succeeded(ms, j);
+    }
+}
+
+static void *writer_main(void *arg)
+{
+    match_store *ms = arg;
+    pthread_mutex_lock(&ms->q_lock);
+    for (;;) {
+        while (!ms->q_head && !ms->writer_stop)
+            pthread_cond_wait(&ms->q_cond, &ms->q_lock);
+        if (!ms->q_head)
+            break; /* stopping, and everything queued is written */
+        match_job *batch = ms->q_head;
+        ms->q_head = ms->q_tail = NULL;
+        pthread_mutex_unlock(&ms->q_lock);
+        write_batch(ms, batch);
+        pthread_mutex_lock(&ms->q_lock);
+    }
+    pthread_mutex_unlock(&ms->q_lock);
+    return NULL;
+}
+
+void match_writer_push(match_store *ms, match_job *j)
+{
+    j->next = NULL;
+    pthread_mutex_lock(&ms->q_lock);
+    if (ms->q_tail)
+        ms->q_tail->next = j;
+    else
+        ms->q_head = j;
+    ms->q_tail = j;
+    pthread_cond_signal(&ms->q_cond);
+    pthread_mutex_unlock(&ms->q_lock);
+}
+
+int match_writer_start(match_store *ms)
+{
+    atomic_store(&ms->writable, 1);
+    if (pthread_create(&ms->writer, NULL, writer_main, ms) != 0)
+        return WB_ENOMEM;
+    ms->writer_running = 1;
+    return WB_OK;
+}
+
+void match_writer_stop(match_store *ms)
+{
+    if (!ms->writer_running)
+        return;
+    pthread_mutex_lock(&ms->q_lock);
+    ms->writer_stop = 1;
+    pthread_cond_signal(&ms->q_cond);
+    pthread_mutex_unlock(&ms->q_lock);
+    pthread_join(ms->writer, NULL);
+    ms->writer_running = 0;
+}

@@ -1,0 +1,162 @@
+/*
+ * matches_int.h - what the files of the match store share: matches.c (the
+ * table, staging actions, the API), match_writer.c (group commit) and
+ * match_timer.c (timers and pruning).  Private to games/.
+ *
+ * Locks (the hierarchy; a thread takes them only in this order, and holds
+ * at most one match's mutex at a time):
+ *
+ *   1. m->lock         one match: its state, records and in-flight count
+ *   2. ms->lock        the table: buckets, refs, counts, pending creates
+ *   3. leaf locks      ms->q_lock (the writer's queue), ms->timer_lock
+ *                      (the timer's wake-up), ms->sub_lock (subscribers)
+ *
+ * Nothing is taken while a leaf lock is held, except that subscriber
+ * callbacks run under ms->sub_lock and take only their own stream's lock.
+ * ms->lock is never held while taking a match's mutex: scans of the table
+ * (the timer, listings, the cap) read the match fields kept in atomics
+ * (deadline, updated, version, finished, ended, gone) and take references.
+ */
+#ifndef MATCHES_INT_H
+#define MATCHES_INT_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include "match_db.h"
+#include "matches.h"
+
+#define MATCH_BUCKETS 1024
+#define MATCH_ID_LEN 32
+#define MATCH_TOKEN_LEN 43 /* 32 random bytes, base64url without padding */
+
+typedef struct match match;
+typedef struct match_job match_job;
+
+struct match_sub {
+    match_store *ms;
+    match *m;
+    void (*fn)(void *ctx);
+    void *ctx;
+    match_sub *next, *prev;
+};
+
+struct match {
+    /* fixed once created */
+    char id[MATCH_ID_LEN + 1];
+    const game_kind *kind;
+    uint64_t seed;
+    char host_token[MATCH_TOKEN_LEN + 1];
+    size_t nseats;
+    char **names;
+    char (*tokens)[MATCH_TOKEN_LEN + 1];
+    int64_t created;
+
+    /* under lock */
+    pthread_mutex_t lock;
+    void *state;         /* the latest applied state (maybe not yet durable) */
+    char *saved;         /* the record of the last durable state */
+    uint64_t saved_version;
+    const char *latest;  /* the record of `state`: saved, or a queued job's */
+    unsigned gen;        /* bumped when a failed commit rolls the match back */
+    unsigned inflight;   /* jobs queued and not yet done */
+    int deleting;        /* a delete is queued: no more actions */
+    int timer_refused;   /* the game refused its own timer: ignore deadline */
+    int64_t backoff_ms;  /* after a failed timer commit: the next wait */
+
+    /* written under lock, read anywhere */
+    _Atomic uint64_t version;  /* of `state` */
+    _Atomic int64_t deadline;  /* of `state` (-1: none) */
+    _Atomic int64_t retry_at;  /* no timer before this (backoff) */
+    _Atomic int64_t updated;   /* time of the latest action */
+    _Atomic int finished;      /* the game is over */
+    _Atomic int ended;         /* the host ended (abandoned) it */
+    _Atomic int gone;          /* deleted: out of the table */
+
+    /* under ms->lock */
+    unsigned refs;
+    int in_table;
+    match *next; /* bucket chain */
+
+    /* under ms->sub_lock */
+    match_sub *subs;
+};
+
+enum { JOB_ACTION, JOB_CREATE, JOB_DELETE };
+
+/* Called when a job is done: rc WB_OK (out: the answer, owned by the
+ * callee) or the commit's error (out NULL). */
+typedef void (*match_job_fn)(void *ctx, int rc, json_t *out);
+
+struct match_job {
+    match_job *next;
+    int type;
+    int timer;        /* a timer action of the framework */
+    match *m;         /* a reference (JOB_CREATE: the only one) */
+    unsigned gen;     /* m->gen when staged */
+    uint64_t version; /* the version this job makes durable */
+    char *rec;        /* the new record (NULL for JOB_DELETE) */
+    char *entry;      /* the log entry, or NULL */
+    json_t *out;      /* the answer to give once durable */
+    match_job_fn done;
+    void *ctx;
+};
+
+struct match_store {
+    match_config cfg;
+    const game_kind *const *kinds;
+    size_t nkinds;
+    match_db *db;
+
+    pthread_mutex_t lock; /* level 2 */
+    match *buckets[MATCH_BUCKETS];
+    size_t nmatches;
+    size_t pending_creates;
+
+    pthread_mutex_t sub_lock;
+
+    pthread_mutex_t timer_lock;
+    pthread_cond_t timer_cond;
+    unsigned timer_gen; /* bumped by every kick, so none is lost */
+    pthread_t timer;
+    int timer_running, timer_stop;
+    int64_t next_prune;
+
+    pthread_mutex_t q_lock;
+    pthread_cond_t q_cond;
+    match_job *q_head, *q_tail;
+    pthread_t writer;
+    int writer_running, writer_stop;
+
+    /* statistics, written by the writer */
+    _Atomic uint64_t n_actions, n_commits, n_batches, n_commit_failures, commit_ns;
+    _Atomic int writable;
+    _Atomic int64_t failing_since;
+};
+
+/* matches.c */
+int64_t match_now_ms(void);
+match *match_get_ref(match_store *ms, const char *id);
+void match_put_ref(match_store *ms, match *m);
+void match_insert(match_store *ms, match *m);
+void match_unlink(match_store *ms, match *m);
+void match_free(match *m);
+void match_notify(match_store *ms, match *m);
+void match_refresh(match *m);
+void match_rollback(match *m, const char *rec);
+int match_is_abandoned(const match_store *ms, const match *m, int64_t now);
+/* Stage a timer action of m if one is due; under m->lock.  1 when staged. */
+int match_run_timer_locked(match_store *ms, match *m, int64_t now);
+
+/* match_writer.c */
+int match_writer_start(match_store *ms);
+void match_writer_stop(match_store *ms);
+/* Queue a job (the writer owns it from here). */
+void match_writer_push(match_store *ms, match_job *j);
+
+/* match_timer.c */
+int match_timer_start(match_store *ms);
+void match_timer_stop(match_store *ms);
+void match_timer_kick(match_store *ms);
+
+#endif
