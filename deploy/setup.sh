@@ -37,6 +37,8 @@ build() { # build DIR [meson options]
     local dir=$1; shift
     if [ ! -f "$dir/build.ninja" ]; then
         meson setup "$dir" "$@" >/dev/null
+    else
+        meson configure "$dir" "$@" >/dev/null
     fi
     ninja -C "$dir" >/dev/null
 }
@@ -46,8 +48,9 @@ cmd=${1:-}
 case "$cmd" in
 run)
     install_missing
-    build build
-    exec build/daemon/wibbelld "$@"
+    # the daemon alone: no tests, no fault injection point
+    build build-run -Dtests=false -Dfault_injection=false
+    exec build-run/daemon/wibbelld "$@"
     ;;
 build)
     install_missing
@@ -56,11 +59,13 @@ build)
 test)
     install_missing
     status=0
-    build build
+    # test builds carry the storage fault point (store.c, $WIBBELLD_FAULT_FILE)
+    build build -Dfault_injection=true
     meson test -C build --print-errorlogs --num-processes 2 || status=1
     # The same suite under AddressSanitizer and UBSan.  A UBSan report
     # fails the test (halt_on_error), leaks are reported by LeakSanitizer.
-    build build-asan -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug
+    build build-asan -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug \
+        -Dfault_injection=true
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
     UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
         meson test -C build-asan --print-errorlogs --num-processes 2 || status=1
