@@ -71,14 +71,15 @@ static void job_succeeded(match_store *ms, match_job *j)
         match_unlink(ms, m);
     if (j->type == JOB_ACTION)
         atomic_fetch_add(&ms->n_actions, 1);
+    /* subscribers hear of it before the caller's answer goes out */
+    if (j->type != JOB_CREATE)
+        match_notify(ms, m);
     if (j->done) {
         j->done(j->ctx, WB_OK, j->out);
         j->out = NULL;
     }
-    if (j->type != JOB_CREATE) {
-        match_notify(ms, m);
+    if (j->type != JOB_CREATE)
         match_put_ref(ms, m);
-    }
     job_free(j);
 }
 

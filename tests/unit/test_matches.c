@@ -131,6 +131,13 @@ static int t_apply(void *state, const game_ctx *ctx, int seat, const json_t *a,
         json_array_append_new(events, json_pack("{s:s}", "type", "tick"));
         return WB_OK;
     }
+    if (strcmp(type, "mess") == 0) {
+        /* changes the state, then refuses: the framework must undo it */
+        s->total += 100;
+        s->turn = (s->turn + 1) % s->nseats;
+        *why = game_why("no mess allowed");
+        return WB_EILLEGAL;
+    }
     if (strcmp(type, "add") != 0) {
         *why = game_why("unknown action %s", type);
         return WB_EINVAL;
@@ -169,6 +176,15 @@ static const game_kind *const kinds[] = {&tally_kind};
 /* --- fixtures ----------------------------------------------------------- */
 
 static char dir[64];
+
+static match_store *open_store_keep(size_t max_live, size_t keep)
+{
+    match_config cfg = {.data_dir = dir, .max_live = max_live, .kinds = kinds, .nkinds = 1,
+                        .keep_finished = keep};
+    match_store *ms = NULL;
+    assert_int_equal(match_store_open(&cfg, &ms), WB_OK);
+    return ms;
+}
 
 static match_store *open_store(size_t max_live)
 {
@@ -476,6 +492,174 @@ static void test_cap_list_delete(void **state)
     match_store_close(ms);
 }
 
+static void test_refusal_leaves_no_trace(void **state)
+{
+    (void)state;
+    match_store *ms = open_store(10);
+    created c;
+    create(ms, 2, 7, "{}", &c);
+    assert_int_equal(add(ms, c.id, 0, 2, 0, NULL), WB_OK);
+    json_t *before = NULL, *after = NULL, *a = json_pack("{s:s}", "type", "mess"), *o = NULL;
+    assert_int_equal(match_view(ms, c.id, GAME_SEAT_HOST, &before, NULL), WB_OK);
+    char *why = NULL;
+    assert_int_equal(match_apply(ms, c.id, 1, a, 0, &o, &why), WB_EILLEGAL);
+    free(why);
+    json_decref(a);
+    assert_int_equal(match_view(ms, c.id, GAME_SEAT_HOST, &after, NULL), WB_OK);
+    assert_true(json_equal(before, after));
+    /* and the next action works on the state from before */
+    assert_int_equal(add(ms, c.id, 1, 1, 0, &o), WB_OK);
+    assert_int_equal(json_integer_value(json_object_get(json_object_get(o, "state"), "total")), 3);
+    json_decref(o);
+    json_decref(before);
+    json_decref(after);
+    match_store_close(ms);
+}
+
+static void test_pages_end_and_keep(void **state)
+{
+    (void)state;
+    match_store *ms = open_store_keep(100, 3);
+    created c[6];
+    char *why = NULL;
+    for (int i = 0; i < 6; i++)
+        create(ms, 2, (uint64_t)i, "{\"target\":1}", &c[i]);
+    /* pages of 4 then 2, in creation order, each match once */
+    json_t *p1 = NULL, *p2 = NULL;
+    assert_int_equal(match_list(ms, NULL, NULL, 4, &p1), WB_OK);
+    const char *next = json_string_value(json_object_get(p1, "next"));
+    assert_non_null(next);
+    assert_int_equal(match_list(ms, NULL, next, 4, &p2), WB_OK);
+    assert_int_equal(json_array_size(json_object_get(p1, "matches")), 4);
+    assert_int_equal(json_array_size(json_object_get(p2, "matches")), 2);
+    assert_true(json_is_null(json_object_get(p2, "next")));
+    int seen[6] = {0};
+    for (int k = 0; k < 6; k++) {
+        json_t *x = json_array_get(json_object_get(k < 4 ? p1 : p2, "matches"), (size_t)(k % 4));
+        for (int i = 0; i < 6; i++)
+            seen[i] += strcmp(json_string_value(json_object_get(x, "id")), c[i].id) == 0;
+    }
+    for (int i = 0; i < 6; i++)
+        assert_int_equal(seen[i], 1);
+    json_decref(p1);
+    json_decref(p2);
+    assert_int_equal(match_list(ms, NULL, "nonsense", 4, &p1), WB_EINVAL);
+
+    /* the host ends a match at any time; then nobody acts */
+    json_t *o = NULL;
+    assert_int_equal(match_end(ms, c[0].id, 0, &o, &why), WB_EFORBIDDEN);
+    assert_int_equal(match_end(ms, c[0].id, GAME_SEAT_HOST, &o, &why), WB_OK);
+    json_t *st = json_object_get(o, "state");
+    assert_string_equal(json_string_value(json_object_get(st, "status")), "finished");
+    assert_true(json_is_true(json_object_get(st, "ended")));
+    assert_int_equal(json_array_size(json_object_get(st, "to_act")), 0);
+    json_decref(o);
+    assert_int_equal(add(ms, c[0].id, 0, 1, 0, NULL), WB_ECONFLICT);
+    assert_int_equal(match_end(ms, c[0].id, GAME_SEAT_HOST, &o, &why), WB_ECONFLICT);
+    free(why);
+    why = NULL;
+
+    /* four more over: at most 3 finished or ended matches are kept, the
+     * oldest go first; the two active ones stay */
+    for (int i = 1; i < 4; i++)
+        assert_int_equal(add(ms, c[i].id, 0, 1, 0, NULL), WB_OK);
+    match_stats stats;
+    for (int tries = 0; tries < 100; tries++) {
+        match_store_stats(ms, &stats);
+        if (stats.stored == 5)
+            break;
+        struct timespec ts = {0, 50000000};
+        nanosleep(&ts, NULL);
+    }
+    assert_int_equal(stats.stored, 5);
+    assert_int_equal(stats.live, 2);
+    assert_int_equal(match_version(ms, c[0].id), 0); /* ended first: oldest */
+    assert_int_not_equal(match_version(ms, c[4].id), 0);
+    match_store_close(ms);
+    /* and gone for good */
+    ms = open_store_keep(100, 3);
+    assert_int_equal(match_version(ms, c[0].id), 0);
+    assert_int_equal(match_version(ms, c[3].id), 2);
+    match_store_close(ms);
+}
+
+#ifdef WB_FAULT_INJECTION
+static char fault_path[96];
+
+static void fault(const char *text)
+{
+    FILE *f = fopen(fault_path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static void test_failed_commit_rolls_back(void **state)
+{
+    (void)state;
+    snprintf(fault_path, sizeof fault_path, "%s/fault", dir);
+    setenv("WIBBELLD_FAULT_FILE", fault_path, 1);
+    match_store *ms = open_store(10);
+    created c;
+    create(ms, 2, 9, "{}", &c);
+    assert_int_equal(add(ms, c.id, 0, 2, 0, NULL), WB_OK);
+    fault("ENOSPC 1");
+    assert_int_equal(add(ms, c.id, 1, 3, 0, NULL), WB_EFULL);
+    match_stats st;
+    match_store_stats(ms, &st);
+    assert_int_equal(st.writable, 0);
+    assert_int_equal(match_version(ms, c.id), 2);
+    json_t *v = NULL;
+    assert_int_equal(match_view(ms, c.id, GAME_SEAT_HOST, &v, NULL), WB_OK);
+    assert_int_equal(json_integer_value(json_object_get(v, "total")), 2);
+    json_decref(v);
+    /* the fault was for one commit: the same action goes through now */
+    assert_int_equal(add(ms, c.id, 1, 3, 0, NULL), WB_OK);
+    match_store_stats(ms, &st);
+    assert_int_equal(st.writable, 1);
+    fault("EIO 1");
+    assert_int_equal(add(ms, c.id, 0, 1, 0, NULL), WB_ESTORE);
+    match_store_close(ms);
+    ms = open_store(10);
+    assert_int_equal(match_version(ms, c.id), 3);
+    json_t *log = NULL;
+    assert_int_equal(match_log(ms, c.id, GAME_SEAT_HOST, 0, &log), WB_OK);
+    assert_int_equal(json_array_size(json_object_get(log, "entries")), 2);
+    json_decref(log);
+    match_store_close(ms);
+    unsetenv("WIBBELLD_FAULT_FILE");
+}
+
+static void test_failed_timer_is_retried(void **state)
+{
+    (void)state;
+    snprintf(fault_path, sizeof fault_path, "%s/fault", dir);
+    setenv("WIBBELLD_FAULT_FILE", fault_path, 1);
+    match_store *ms = open_store(10);
+    created c;
+    create(ms, 2, 11, "{\"timer_ms\":200}", &c);
+    assert_int_equal(add(ms, c.id, 0, 1, 0, NULL), WB_OK);
+    fault("EIO 3"); /* the timer's first three commits fail */
+    json_t *v = NULL;
+    int ticks = 0;
+    for (int tries = 0; tries < 200 && ticks == 0; tries++) {
+        struct timespec ts = {0, 50000000};
+        nanosleep(&ts, NULL);
+        assert_int_equal(match_view(ms, c.id, GAME_SEAT_HOST, &v, NULL), WB_OK);
+        ticks = (int)json_integer_value(json_object_get(v, "ticks"));
+        json_decref(v);
+    }
+    assert_int_equal(ticks, 1);
+    match_stats st;
+    match_store_stats(ms, &st);
+    assert_true(st.commit_failures >= 3);
+    assert_int_equal(st.writable, 1);
+    assert_int_equal(match_version(ms, c.id), 3);
+    match_store_close(ms);
+    unsetenv("WIBBELLD_FAULT_FILE");
+}
+#endif
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -484,6 +668,12 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_restart_and_replay, setup, teardown),
         cmocka_unit_test_setup_teardown(test_timers_and_subscribers, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cap_list_delete, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_refusal_leaves_no_trace, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_pages_end_and_keep, setup, teardown),
+#ifdef WB_FAULT_INJECTION
+        cmocka_unit_test_setup_teardown(test_failed_commit_rolls_back, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_failed_timer_is_retried, setup, teardown),
+#endif
     };
     return cmocka_run_group_tests_name("matches", tests, NULL, NULL);
 }
