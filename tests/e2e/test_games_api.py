@@ -43,6 +43,7 @@ ROUTES = [
     ("delete", "/v1/games/{id}"),
     ("get", "/v1/games/{id}/actions"),
     ("post", "/v1/games/{id}/actions"),
+    ("post", "/v1/games/{id}/end"),
     ("get", "/v1/games/{id}/log"),
     ("get", "/v1/games/{id}/events"),
     ("get", "/v1/games/{id}/query/{name}"),
@@ -986,7 +987,8 @@ class OpenAPI(Base):
             self.assertIn(method, doc["paths"][path], "%s %s is not described" % (method, path))
         codes = doc["components"]["schemas"]["Problem"]["properties"]["code"]["enum"]
         for c in ("unknown_game", "unauthorized", "forbidden", "unknown_match", "not_your_turn",
-                  "stale_version", "illegal_action", "match_limit", "too_many_streams"):
+                  "stale_version", "illegal_action", "match_limit", "too_many_streams",
+                  "storage_full", "storage_unavailable"):
             self.assertIn(c, codes)
 
     def test_described_games_routes_exist(self):
@@ -1002,6 +1004,9 @@ class OpenAPI(Base):
                 if method == "post" and url == "/v1/games":
                     st, _, _ = D.request("POST", url, {"game": "wibbell", "players": ["a", "b"]})
                     self.assertEqual(st, 201)
+                elif method == "post" and url.endswith("/end"):
+                    st, _, _ = D.request("POST", url, headers=h)
+                    self.assertEqual(st, 200)
                 elif method == "post":
                     st, _, _ = D.request("POST", url, {"type": "claim", "word": "sighs"},
                                          headers=bearer(m.tokens[0]))
