@@ -58,7 +58,8 @@ static void job_succeeded(match_store *ms, match_job *j)
         m->backoff_ms = 0;
         atomic_store(&m->retry_at, 0);
     }
-    m->inflight--;
+    if (--m->inflight == 0)
+        pthread_cond_broadcast(&m->durable);
     pthread_mutex_unlock(&m->lock);
 
     if (j->type == JOB_CREATE) {
@@ -106,7 +107,8 @@ static void job_failed(match_store *ms, match_job *j, int rc, int64_t now)
         atomic_store(&m->retry_at, now + m->backoff_ms);
         kick = 1;
     }
-    m->inflight--;
+    if (--m->inflight == 0)
+        pthread_cond_broadcast(&m->durable);
     pthread_mutex_unlock(&m->lock);
     if (j->timer)
         fprintf(stderr, "wibbelld: match %s: timer not stored (%s); retrying in %lld ms\n",

@@ -10,7 +10,9 @@
  * writer, which commits them and only then gives the answer.  A game that
  * refuses an action may have changed its state before refusing: the state
  * is then loaded back from the record of the state before the action, so
- * a refusal never leaves a trace.
+ * a refusal never leaves a trace.  Views and action lists wait (up to a
+ * second) for the match's commits in flight, so they never show an action
+ * the log does not have yet.
  */
 #include "matches_int.h"
 
@@ -30,6 +32,7 @@
 #define ACTION_DEPTH_MAX 8    /* nesting of an action body */
 #define ACTION_BYTES_MAX 4096 /* an action body, as compact JSON */
 #define LIST_MAX 1000
+#define DURABLE_WAIT_S 1      /* longest a view waits for a commit */
 
 int64_t match_now_ms(void)
 {
@@ -119,6 +122,7 @@ void match_free(match *m)
     free(m->tokens);
     free(m->saved);
     pthread_mutex_destroy(&m->lock);
+    pthread_cond_destroy(&m->durable);
     free(m);
 }
 
@@ -472,6 +476,7 @@ static match *match_new(const game_kind *kind, size_t nseats)
     m->tokens = wb_calloc(nseats + 1, sizeof *m->tokens);
     atomic_store(&m->deadline, -1);
     pthread_mutex_init(&m->lock, NULL);
+    pthread_cond_init(&m->durable, NULL);
     return m;
 }
 
@@ -742,6 +747,19 @@ int match_auth(match_store *ms, const char *id, const char *token, int *seat)
     return rc;
 }
 
+/* Under m->lock: wait (a bounded time) until what was applied is durable,
+ * so that a view never runs ahead of the log.  A disk that stalls longer
+ * gets the in-memory state, rather than a reader that waits with it. */
+static void wait_durable(match *m)
+{
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += DURABLE_WAIT_S;
+    while (m->inflight > 0)
+        if (pthread_cond_timedwait(&m->durable, &m->lock, &until) != 0)
+            break;
+}
+
 int match_view(match_store *ms, const char *id, int seat, json_t **view,
                uint64_t *version)
 {
@@ -749,6 +767,7 @@ int match_view(match_store *ms, const char *id, int seat, json_t **view,
     if (!m)
         return WB_ENOTFOUND;
     pthread_mutex_lock(&m->lock);
+    wait_durable(m);
     *view = view_of(m, seat);
     if (version)
         *version = atomic_load(&m->version);
@@ -763,6 +782,7 @@ int match_actions(match_store *ms, const char *id, int seat, json_t **out)
     if (!m)
         return WB_ENOTFOUND;
     pthread_mutex_lock(&m->lock);
+    wait_durable(m);
     json_t *a = seat == GAME_SEAT_PUBLIC || atomic_load(&m->ended)
                     ? json_array()
                     : m->kind->actions(m->state, seat);

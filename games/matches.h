@@ -10,8 +10,9 @@
  * is never lost, and opening the store again resumes every match.  Writes
  * go through one writer thread that commits whatever has queued up in one
  * transaction (group commit), so the *_async calls never wait for a disk.
- * A view read while an action's commit is in flight shows that action; if
- * the commit fails, the match goes back to its last durable state.
+ * A view asked for while an action's commit is in flight waits for it (up
+ * to a second; past that it shows the action anyway); if the commit
+ * fails, the match goes back to its last durable state.
  *
  * Thread safety: every function may be called from any thread.  Actions
  * on one match are serialised; different matches proceed in parallel.

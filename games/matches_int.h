@@ -60,6 +60,7 @@ struct match {
     const char *latest;  /* the record of `state`: saved, or a queued job's */
     unsigned gen;        /* bumped when a failed commit rolls the match back */
     unsigned inflight;   /* jobs queued and not yet done */
+    pthread_cond_t durable; /* signalled when inflight drops to 0 */
     int deleting;        /* a delete is queued: no more actions */
     int timer_refused;   /* the game refused its own timer: ignore deadline */
     int64_t backoff_ms;  /* after a failed timer commit: the next wait */
