@@ -63,7 +63,11 @@ static int by_updated(const void *a, const void *b)
 {
     const match *x = *(match *const *)a, *y = *(match *const *)b;
     int64_t ux = atomic_load(&x->updated), uy = atomic_load(&y->updated);
-    return ux < uy ? -1 : ux > uy;
+    if (ux != uy)
+        return ux < uy ? -1 : 1;
+    if (x->created != y->created)
+        return x->created < y->created ? -1 : 1;
+    return strcmp(x->id, y->id);
 }
 
 static void prune(match_store *ms, int64_t now)
