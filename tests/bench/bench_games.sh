@@ -23,6 +23,7 @@
 # commit shares one fsync among the actions that arrive together); on
 # tmpfs, as many actions/s as the CPU allows.
 set -euo pipefail
+self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
 cd "$(dirname "$0")/../.."
 B=${BUILD:-build}
 DUR=${DURATION:-5}
@@ -210,5 +211,5 @@ pids=()
 if [ "${TMPFS:-1}" = 1 ] && [ -d /dev/shm ] && [ -z "${BENCH_NESTED:-}" ]; then
     echo
     echo "== the same on tmpfs (/dev/shm): CPU per action, no fsync"
-    BENCH_NESTED=1 BENCH_DIR=/dev/shm bash "$0" | grep -E "actions over HTTP|latency"
+    BENCH_NESTED=1 BENCH_DIR=/dev/shm bash "$self" | grep -E "actions over HTTP|latency"
 fi
