@@ -293,7 +293,7 @@ void api_resume(api_req *r)
     /* After this the request may be answered and freed at any moment: touch
      * neither r nor w. */
     if (resume)
-        MHD_resume_connection(w->c);
+        api_workers_resume(w->c);
     atomic_fetch_sub(&srv->deferred, 1);
 }
 

@@ -30,6 +30,7 @@
  * The heartbeat thread takes a reference for the time it touches a stream.
  */
 #include "sse.h"
+#include "workers.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -118,7 +119,7 @@ static void stream_wake(api_stream *st, int *flag)
     pthread_mutex_unlock(&st->mu);
     if (!resume)
         return;
-    MHD_resume_connection(st->conn);
+    api_workers_resume(st->conn);
     pthread_mutex_lock(&st->mu);
     st->resuming--;
     pthread_mutex_unlock(&st->mu);

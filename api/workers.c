@@ -35,8 +35,11 @@
 #define IP_BUCKETS 1024u /* per-address counts: hash buckets */
 
 /* The guard of one connection (its MHD socket context). */
+typedef struct worker worker;
+
 typedef struct guard {
     struct guard *prev, *next; /* in the worker's list */
+    worker *wk;       /* the worker serving the connection */
     int fd;
     int in_head;      /* waiting for, or reading, a request head */
     int cut;          /* cut off by the head deadline */
@@ -54,14 +57,15 @@ typedef struct ip_count {
     unsigned char key[17];
 } ip_count;
 
-typedef struct worker {
+struct worker {
     api_workers *w;
     struct MHD_Daemon *mhd;
     int epfd;
+    int wakefd;    /* eventfd: a connection of ours was resumed elsewhere */
     pthread_t thread;
     int started;
     guard *guards; /* this worker's connections */
-} worker;
+};
 
 struct api_workers {
     int lfd;    /* the listening socket (each daemon has a dup) */
@@ -235,6 +239,18 @@ void api_workers_head_done(struct MHD_Connection *c)
         g->in_head = 0;
 }
 
+void api_workers_resume(struct MHD_Connection *c)
+{
+    /* The guard first: once resumed, the connection may end at any time. */
+    guard *g = guard_of(c);
+    worker *wk = g ? g->wk : NULL;
+    MHD_resume_connection(c);
+    if (wk) {
+        uint64_t one = 1;
+        (void)!write(wk->wakefd, &one, sizeof one);
+    }
+}
+
 void api_workers_request_done(struct MHD_Connection *c)
 {
     guard *g = guard_of(c);
@@ -249,6 +265,7 @@ static void on_connection(void *cls, struct MHD_Connection *c, void **socket_con
     api_workers *w = wk->w;
     if (toe == MHD_CONNECTION_NOTIFY_STARTED) {
         guard *g = wb_calloc(1, sizeof *g);
+        g->wk = wk;
         const union MHD_ConnectionInfo *ci =
             MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
         g->fd = ci ? ci->connect_fd : -1;
@@ -303,14 +320,19 @@ static void *worker_main(void *arg)
             if (ms < 0 || left < ms)
                 ms = (int)left;
         }
-        struct pollfd p[2] = {{wk->epfd, POLLIN, 0}, {w->stopfd, POLLIN, 0}};
-        if (poll(p, 2, ms) < 0 && errno != EINTR) {
+        struct pollfd p[3] = {{wk->epfd, POLLIN, 0}, {w->stopfd, POLLIN, 0},
+                              {wk->wakefd, POLLIN, 0}};
+        if (poll(p, 3, ms) < 0 && errno != EINTR) {
             fprintf(stderr, "wibbelld: http: poll: %s\n", strerror(errno));
             struct timespec pause = {0, 10 * 1000000L};
             nanosleep(&pause, NULL);
         }
         if (p[1].revents)
             break;
+        if (p[2].revents) {
+            uint64_t n;
+            (void)!read(wk->wakefd, &n, sizeof n);
+        }
         MHD_run(wk->mhd);
         if (w->head_timeout_ms) {
             int64_t now = now_ms();
@@ -361,6 +383,8 @@ int api_workers_start(const api_workers_config *cfg, api_workers **out)
     w->timeout_reply_len = cfg->timeout_reply_len;
     w->nworkers = cfg->threads ? cfg->threads : 1;
     w->wk = wb_calloc(w->nworkers, sizeof *w->wk);
+    for (unsigned i = 0; i < w->nworkers; i++)
+        w->wk[i].wakefd = -1;
 
     if (listen_on(cfg, w) != 0)
         goto fail;
@@ -394,6 +418,11 @@ int api_workers_start(const api_workers_config *cfg, api_workers **out)
         if (!wk->mhd) {
             close(fd);
             fprintf(stderr, "wibbelld: cannot start the HTTP daemon\n");
+            goto fail;
+        }
+        wk->wakefd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+        if (wk->wakefd < 0) {
+            fprintf(stderr, "wibbelld: eventfd: %s\n", strerror(errno));
             goto fail;
         }
         const union MHD_DaemonInfo *di = MHD_get_daemon_info(wk->mhd, MHD_DAEMON_INFO_EPOLL_FD);
@@ -434,9 +463,12 @@ void api_workers_stop(api_workers *w)
     for (unsigned i = 0; i < w->nworkers; i++)
         if (w->wk[i].started)
             pthread_join(w->wk[i].thread, NULL);
-    for (unsigned i = 0; i < w->nworkers; i++)
+    for (unsigned i = 0; i < w->nworkers; i++) {
         if (w->wk[i].mhd)
             MHD_stop_daemon(w->wk[i].mhd); /* closes its connections: guards freed */
+        if (w->wk[i].wakefd >= 0)
+            close(w->wk[i].wakefd);
+    }
     for (unsigned i = 0; i < IP_BUCKETS; i++) {
         while (w->ip[i]) {
             ip_count *e = w->ip[i];

@@ -1,6 +1,6 @@
 /*
- * workers.h - the HTTP worker threads of api/ (private to api/: only
- * server.c includes it).
+ * workers.h - the HTTP worker threads of api/ (private to api/: server.c
+ * includes it, and sse.c for api_workers_resume()).
  *
  * One listening socket, shared by N workers; each worker is a thread that
  * runs its own libmicrohttpd daemon in external epoll mode: it waits on the
@@ -62,6 +62,11 @@ unsigned api_workers_port(const api_workers *w);
 /* Connection `c` has delivered the whole head of its request: the head
  * deadline no longer applies to it.  Called from MHD callbacks only. */
 void api_workers_head_done(struct MHD_Connection *c);
+
+/* Resume the suspended connection `c` from any thread, and wake the worker
+ * that serves it (MHD's own wake-up does not reach our poll loop, which
+ * would otherwise see the connection only at its next timeout). */
+void api_workers_resume(struct MHD_Connection *c);
 
 /* The request on `c` has ended; the next request head starts now (its
  * deadline runs from its first byte).  Called from MHD callbacks only. */

@@ -124,7 +124,9 @@ url=$(sed -n 's/.*listening on \(http[^ ]*\).*/\1/p' "$work/daemon.out")
 [ -n "$url" ] || { echo "the daemon did not start"; cat "$work/daemon.err"; exit 1; }
 
 # --- actions over HTTP -----------------------------------------------------------
-python3 - "$url" "$DUR" "$CLIENTS" "$lmdb_rate" "$dd_rate" <<'PY'
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$dpid/stat"; }
+t0=$(cpu_ticks)
+python3 - "$url" "$DUR" "$CLIENTS" "$lmdb_rate" "$dd_rate" <<'PY' | tee "$work/result.txt"
 import http.client, json, multiprocessing as mp, random, sys, time, urllib.parse
 
 url, dur, clients = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
@@ -203,6 +205,13 @@ except ValueError:
     pass
 PY
 
+t1=$(cpu_ticks)
+acts=$(sed -n 's/.*(\([0-9]*\) clients, \([0-9]*\) actions.*/\2/p' "$work/result.txt")
+if [ -n "$acts" ] && [ "$acts" -gt 0 ]; then
+    awk -v t="$((t1 - t0))" -v hz="$(getconf CLK_TCK)" -v n="$acts" 'BEGIN {
+        printf "   daemon CPU: %.3f ms per action (user+system, creations and answers included)\n",
+               t / hz * 1000 / n }'
+fi
 kill "$dpid"
 wait "$dpid" 2>/dev/null || true
 pids=()
@@ -211,5 +220,5 @@ pids=()
 if [ "${TMPFS:-1}" = 1 ] && [ -d /dev/shm ] && [ -z "${BENCH_NESTED:-}" ]; then
     echo
     echo "== the same on tmpfs (/dev/shm): CPU per action, no fsync"
-    BENCH_NESTED=1 BENCH_DIR=/dev/shm bash "$self" | grep -E "actions over HTTP|latency"
+    BENCH_NESTED=1 BENCH_DIR=/dev/shm bash "$self" | grep -E "actions over HTTP|latency|daemon CPU"
 fi
