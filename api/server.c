@@ -92,12 +92,33 @@ typedef struct api_conn {
     char *note;
 } api_conn;
 
+/* Closures are large (they hold the api_req), and glibc consolidates its
+ * small-chunk bins at every allocation of 1 KiB or more: each worker
+ * thread keeps a few freed closures for its next requests instead (a
+ * connection's callbacks all run in the thread of the worker that
+ * accepted it). */
+#define CONN_CACHE 16
+static _Thread_local api_conn *conn_cache[CONN_CACHE];
+static _Thread_local unsigned conn_cached;
+
+static api_conn *conn_new(void)
+{
+    api_conn *rc = conn_cached ? conn_cache[--conn_cached] : wb_calloc(1, sizeof *rc);
+    pthread_mutex_init(&rc->wait.mu, NULL);
+    return rc;
+}
+
 static void conn_free(api_conn *rc)
 {
-    pthread_mutex_destroy(&rc->wait.mu);
     free(rc->uri);
     free(rc->body);
     free(rc->note);
+    pthread_mutex_destroy(&rc->wait.mu);
+    if (conn_cached < CONN_CACHE) {
+        memset(rc, 0, sizeof *rc);
+        conn_cache[conn_cached++] = rc;
+        return;
+    }
     free(rc);
 }
 
@@ -314,10 +335,9 @@ static enum MHD_Result reply_too_large(struct MHD_Connection *c, api_conn *rc)
 
 static void *on_uri(void *cls, const char *uri, struct MHD_Connection *c)
 {
-    api_conn *rc = wb_calloc(1, sizeof *rc);
+    api_conn *rc = conn_new();
     rc->srv = cls;
     rc->wait.srv = cls;
-    pthread_mutex_init(&rc->wait.mu, NULL);
     rc->uri = wb_strdup(uri ? uri : "");
     clock_gettime(CLOCK_MONOTONIC, &rc->t0);
     return rc;
