@@ -596,12 +596,18 @@ static void fault(const char *text)
     fclose(f);
 }
 
+/* A store whose commits fail while fault_path holds a fault (store.c). */
+static match_store *open_faulty_store(void)
+{
+    snprintf(fault_path, sizeof fault_path, "%s/fault", dir);
+    setenv("WIBBELLD_FAULT_FILE", fault_path, 1);
+    return open_store(10);
+}
+
 static void test_failed_commit_rolls_back(void **state)
 {
     (void)state;
-    snprintf(fault_path, sizeof fault_path, "%s/fault", dir);
-    setenv("WIBBELLD_FAULT_FILE", fault_path, 1);
-    match_store *ms = open_store(10);
+    match_store *ms = open_faulty_store();
     created c;
     create(ms, 2, 9, "{}", &c);
     assert_int_equal(add(ms, c.id, 0, 2, 0, NULL), WB_OK);
@@ -635,15 +641,12 @@ static void test_failed_commit_rolls_back(void **state)
 static void test_failed_timer_is_retried(void **state)
 {
     (void)state;
-    snprintf(fault_path, sizeof fault_path, "%s/fault", dir);
-    setenv("WIBBELLD_FAULT_FILE", fault_path, 1);
-    match_store *ms = open_store(10);
+    match_store *ms = open_faulty_store();
     created c;
     create(ms, 2, 11, "{\"timer_ms\":200}", &c);
     assert_int_equal(add(ms, c.id, 0, 1, 0, NULL), WB_OK);
     fault("EIO 3"); /* the timer's first three commits fail */
-    /* Views show an action while its commit is in flight, so look at the
-     * durable log: the timer must get there by itself. */
+    /* The durable log tells: the timer must get there by itself. */
     int ticks = 0;
     for (int tries = 0; tries < 200 && ticks == 0; tries++) {
         struct timespec ts = {0, 50000000};
