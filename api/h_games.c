@@ -452,29 +452,36 @@ void api_h_game_view(api_req *r)
 
 /* --- DELETE /v1/games/{id} ---------------------------------------------------- */
 
+/* The deletion is durable (or failed): answer it. */
+static void deleted(void *ctx, int rc, json_t *out)
+{
+    api_req *r = ctx;
+    json_decref(out);
+    if (rc)
+        match_err(r, rc, "match_delete", r->arg[0], NULL);
+    else
+        api_reply_static(r, 204, NULL, "no-store", "", 0);
+    api_resume(r);
+}
+
 void api_h_game_delete(api_req *r)
 {
     const char *id = r->arg[0];
     int seat;
-    char *why = NULL;
     if (!have_games(r) || caller(r, id, &seat))
         return;
     if (seat == GAME_SEAT_PUBLIC) {
         api_problem(r, API_P_UNAUTHORIZED, "deleting a match needs its host token");
         return;
     }
-    int rc = match_delete(r->ctx->matches, id, seat, &why);
-    if (rc == WB_EFORBIDDEN) {
-        free(why);
+    api_defer(r);
+    int rc = match_delete_async(r->ctx->matches, id, seat, deleted, r);
+    if (rc == WB_EFORBIDDEN)
         api_problem(r, API_P_FORBIDDEN, "only the host token may delete a match");
-        return;
-    }
-    if (rc) {
-        match_err(r, rc, "match_delete", id, why);
-        return;
-    }
-    free(why);
-    api_reply_static(r, 204, NULL, "no-store", "", 0);
+    else if (rc)
+        match_err(r, rc, "match_delete", id, NULL);
+    if (rc)
+        api_resume(r); /* answered at once */
 }
 
 /* --- GET and POST /v1/games/{id}/actions ------------------------------------ */
@@ -551,7 +558,6 @@ void api_h_game_end(api_req *r)
 {
     const char *id = r->arg[0];
     int seat;
-    json_t *out = NULL;
     char *why = NULL;
     if (!have_games(r) || caller(r, id, &seat))
         return;
@@ -559,21 +565,17 @@ void api_h_game_end(api_req *r)
         api_problem(r, API_P_UNAUTHORIZED, "ending a match needs its host token");
         return;
     }
-    int rc = match_end(r->ctx->matches, id, seat, &out, &why);
-    if (rc == WB_EFORBIDDEN) {
-        free(why);
+    api_defer(r);
+    int rc = match_end_async(r->ctx->matches, id, seat, acted, r, &why);
+    if (rc == WB_EFORBIDDEN)
         api_problem(r, API_P_FORBIDDEN, "only the host token may end a match");
-        return;
-    }
-    if (rc) {
+    else if (rc) {
         match_err(r, rc, "match_end", id, why);
-        return;
+        why = NULL;
     }
+    if (rc)
+        api_resume(r); /* answered at once */
     free(why);
-    json_int_t v = json_integer_value(json_object_get(out, "version"));
-    api_reply_json(r, 200, out);
-    if (r->status == 200 && v > 0)
-        set_etag(r, (uint64_t)v);
 }
 
 /* --- GET /v1/games/{id}/log ------------------------------------------------- */

@@ -891,15 +891,21 @@ int match_apply(match_store *ms, const char *id, int seat, const json_t *action,
     return waiter_wait(&w, act(ms, id, seat, action, if_match, 0, waiter_wake, &w, why), out);
 }
 
+int match_end_async(match_store *ms, const char *id, int seat, match_done_fn done, void *ctx,
+                    char **why)
+{
+    json_t *a = json_pack("{s:s}", "type", "end");
+    int rc = act(ms, id, seat, a, 0, 1, done, ctx, why);
+    json_decref(a);
+    return rc;
+}
+
 int match_end(match_store *ms, const char *id, int seat, json_t **out, char **why)
 {
     struct waiter w;
-    json_t *a = json_pack("{s:s}", "type", "end");
     waiter_init(&w);
     *out = NULL;
-    int rc = waiter_wait(&w, act(ms, id, seat, a, 0, 1, waiter_wake, &w, why), out);
-    json_decref(a);
-    return rc;
+    return waiter_wait(&w, match_end_async(ms, id, seat, waiter_wake, &w, why), out);
 }
 
 struct log_ctx {
@@ -1022,19 +1028,17 @@ int match_list(match_store *ms, const char *status, const char *cursor, size_t l
     return WB_OK;
 }
 
-int match_delete(match_store *ms, const char *id, int seat, char **why)
+int match_delete_async(match_store *ms, const char *id, int seat, match_done_fn done,
+                       void *ctx)
 {
     match *m = match_get_ref(ms, id);
-    struct waiter w;
     int rc = WB_OK;
-    (void)why;
     if (!m)
         return WB_ENOTFOUND;
     if (seat != GAME_SEAT_HOST) {
         match_put_ref(ms, m);
         return WB_EFORBIDDEN;
     }
-    waiter_init(&w);
     pthread_mutex_lock(&m->lock);
     if (m->deleting || atomic_load(&m->gone)) {
         rc = WB_ENOTFOUND;
@@ -1043,8 +1047,8 @@ int match_delete(match_store *ms, const char *id, int seat, char **why)
         j->type = JOB_DELETE;
         j->m = m; /* our reference is the job's now */
         j->gen = m->gen;
-        j->done = waiter_wake;
-        j->ctx = &w;
+        j->done = done;
+        j->ctx = ctx;
         m->deleting = 1;
         m->inflight++;
         match_writer_push(ms, j);
@@ -1052,7 +1056,15 @@ int match_delete(match_store *ms, const char *id, int seat, char **why)
     pthread_mutex_unlock(&m->lock);
     if (rc)
         match_put_ref(ms, m);
-    return waiter_wait(&w, rc, NULL);
+    return rc;
+}
+
+int match_delete(match_store *ms, const char *id, int seat, char **why)
+{
+    struct waiter w;
+    (void)why;
+    waiter_init(&w);
+    return waiter_wait(&w, match_delete_async(ms, id, seat, waiter_wake, &w), NULL);
 }
 
 int match_query(match_store *ms, const char *id, int seat, const char *name,

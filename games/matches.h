@@ -121,6 +121,8 @@ int match_apply_async(match_store *ms, const char *id, int seat,
  * {"type":"end"} by the host with the event {"type":"match_ended"}.  *out
  * as for an action.  WB_ECONFLICT (+why) when already ended. */
 int match_end(match_store *ms, const char *id, int seat, json_t **out, char **why);
+int match_end_async(match_store *ms, const char *id, int seat, match_done_fn done, void *ctx,
+                    char **why);
 
 /* The log as `seat` may see it: {"entries":[{"version","seat","action",
  * "at","events":[...]}]} for versions > after (0: all).  Private events of
@@ -139,8 +141,12 @@ int match_list(match_store *ms, const char *status, const char *cursor,
                size_t limit, json_t **out);
 
 /* Delete a match and its log, at any time.  Only by its host (seat must
- * be GAME_SEAT_HOST: else WB_EFORBIDDEN).  Waits for the commit. */
+ * be GAME_SEAT_HOST: else WB_EFORBIDDEN).  match_delete waits for the
+ * commit; match_delete_async calls done(ctx, rc, NULL) once it is done
+ * (when it returns WB_OK). */
 int match_delete(match_store *ms, const char *id, int seat, char **why);
+int match_delete_async(match_store *ms, const char *id, int seat, match_done_fn done,
+                       void *ctx);
 
 /* What the store has done, for metrics and health. */
 typedef struct match_stats {
