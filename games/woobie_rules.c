@@ -1,0 +1,830 @@
+/*
+ * woobie_rules.c - Woobieworld's rules: the options and the set-up, the
+ * turn in four phases (support, industry, play a card, draw), the speed
+ * variant's cycles, disputed cards, drawing with environments and Mount
+ * Saint Woobie, and the score.  The actions are one table (ww_actions):
+ * each with its check, shared by apply and by the legal-action list, and
+ * its change.  What a card does is the interpreter's (woobie_fx.c).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game.h"
+#include "wb_err.h"
+#include "wb_mem.h"
+#include "woobie_int.h"
+
+#define DEF_SUPPORT 30    /* coloured support of each colour in the unused pile */
+#define DEF_ANARCHS 30
+#define DEF_INDUSTRIES 8  /* industries of each colour */
+
+const char *const ww_phase_names[] = {"setup",    "choose", "support", "industry",
+                                      "play",     "effect", "over"};
+
+void ww_push(json_t *arr, json_t *v)
+{
+    if (!v || json_array_append_new(arr, v)) {
+        fprintf(stderr, "wibbelld: out of memory (woobieworld)\n");
+        abort();
+    }
+}
+
+/* --- options and set-up --------------------------------------------------------- */
+
+json_t *ww_options(void)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "speed", game_option("boolean", json_false(),
+        "the speed variant: cycles in which every seat picks a card face down at once, "
+        "then whole turns in increasing card number"));
+    json_object_set_new(o, "support", game_option("integer", json_integer(DEF_SUPPORT),
+        "coloured support of each colour in the unused pile (1..200)"));
+    json_object_set_new(o, "anarchs", game_option("integer", json_integer(DEF_ANARCHS),
+        "Anarchs in the unused pile (0..200)"));
+    json_object_set_new(o, "industries", game_option("integer", json_integer(DEF_INDUSTRIES),
+        "industries of each colour in the unused pile (0..50)"));
+    json_object_set_new(o, "map", game_option("object", ww_map_default_json(),
+        "the map as an area graph {\"nodes\":[{\"id\",\"name\",\"tags\":[\"land\"|\"water\","
+        "\"mountain\"],\"x\",\"y\"}],\"edges\":[[id,id]]}; coastal is derived; "
+        "the default is the built-in island"));
+    json_object_set_new(o, "deck", game_option("array", json_null(),
+        "null: the built-in deck (query \"deck\"); or a custom deck, an array of lines "
+        "\"TYPE | NUMBER | NAME | TEXT | STEPS | QUOTE\" (games/WOOBIEWORLD.md)"));
+    return o;
+}
+
+static int opt_int(const json_t *o, const char *key, int def, int lo, int hi, int *out,
+                   char **why)
+{
+    const json_t *v = json_object_get(o, key);
+    *out = def;
+    if (!v || json_is_null(v))
+        return WB_OK;
+    if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi) {
+        *why = game_why("option %s: an integer %d..%d", key, lo, hi);
+        return WB_EINVAL;
+    }
+    *out = (int)json_integer_value(v);
+    return WB_OK;
+}
+
+/* The deck option as text: a string, or an array of line strings. */
+static char *deck_text(const json_t *v, char **why)
+{
+    size_t i, len = 0;
+    json_t *line;
+    if (json_is_string(v))
+        return wb_strdup(json_string_value(v));
+    if (!json_is_array(v)) {
+        *why = game_why("option deck: null, a string or an array of lines");
+        return NULL;
+    }
+    json_array_foreach(v, i, line) {
+        if (!json_is_string(line)) {
+            *why = game_why("option deck: line %zu is not a string", i + 1);
+            return NULL;
+        }
+        len += json_string_length(line) + 1;
+    }
+    char *t = wb_malloc(len + 1), *p = t;
+    json_array_foreach(v, i, line) {
+        memcpy(p, json_string_value(line), json_string_length(line));
+        p += json_string_length(line);
+        *p++ = '\n';
+    }
+    *p = 0;
+    return t;
+}
+
+void ww_state_free(ww_state *s)
+{
+    if (!s)
+        return;
+    json_decref(s->custom_map);
+    free(s->custom_deck);
+    free(s->map);
+    ww_deck_free(s->deck);
+    free(s);
+}
+
+void ww_state_copy(ww_state *to, const ww_state *from) { memcpy(to, from, sizeof *to); }
+
+/* Read the map and the deck a state uses (custom ones or the built-in). */
+int ww_state_tables(ww_state *s, char **why)
+{
+    ww_map *m = NULL;
+    ww_deck *d = NULL;
+    json_t *def = s->custom_map ? NULL : ww_map_default_json();
+    int rc = ww_map_read(s->custom_map ? s->custom_map : def, &m, why);
+    json_decref(def);
+    if (rc)
+        return rc;
+    s->map = m;
+    if (s->custom_deck) {
+        rc = ww_deck_read(s->custom_deck, strlen(s->custom_deck), &d, why);
+    } else {
+        size_t len;
+        const char *t = ww_deck_default_text(&len);
+        rc = ww_deck_read(t, len, &d, why);
+    }
+    s->deck = d;
+    return rc;
+}
+
+/* Deal the opening hands: 4 each; a Mount Saint Woobie card dealt is mixed
+ * back into the deck and replaced; an environment dealt goes on the table
+ * (the seat dealt it its caretaker) and is replaced. */
+static void deal(ww_state *s)
+{
+    for (int seat = 0; seat < s->nseats; seat++) {
+        while (s->seat[seat].nhand < WW_HAND_START) {
+            int card = s->draw[--s->ndraw];
+            ww_ctype t = s->deck->c[card].type;
+            if (t == WW_VOLCANO) {
+                s->draw[s->ndraw++] = (int16_t)card;
+                rng_shuffle(&s->r, s->draw, (size_t)s->ndraw, sizeof s->draw[0]);
+            } else if (t == WW_ENVIRONMENT) {
+                s->env[s->nenv++] = (ww_table_card){(int16_t)card, (int8_t)seat};
+            } else {
+                s->seat[seat].hand[s->seat[seat].nhand++] = (int16_t)card;
+            }
+        }
+    }
+}
+
+int ww_setup(size_t nplayers, const json_t *options, uint64_t seed, ww_state **out,
+             char **why)
+{
+    static const char *const known[] = {"speed", "support", "anarchs", "industries", "map",
+                                        "deck"};
+    ww_state *s = wb_calloc(1, sizeof *s);
+    const char *key;
+    json_t *v;
+    int rc = WB_EINVAL, land = 0, sup, an, ind;
+
+    *out = NULL;
+    if (nplayers < WW_MIN_SEATS || nplayers > WW_MAX_SEATS) {
+        *why = game_why("Woobieworld takes %d to %d players", WW_MIN_SEATS, WW_MAX_SEATS);
+        goto out;
+    }
+    json_object_foreach((json_t *)(uintptr_t)options, key, v) {
+        int ok = 0;
+        for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+            ok |= strcmp(key, known[i]) == 0;
+        if (!ok) {
+            *why = game_why("unknown option \"%s\" (speed, support, anarchs, industries, map, "
+                            "deck)", key);
+            goto out;
+        }
+    }
+    v = json_object_get(options, "speed");
+    if (v && !json_is_boolean(v) && !json_is_null(v)) {
+        *why = game_why("option speed: true or false");
+        goto out;
+    }
+    s->speed = json_is_true(v);
+    if (opt_int(options, "support", DEF_SUPPORT, 1, 200, &sup, why) ||
+        opt_int(options, "anarchs", DEF_ANARCHS, 0, 200, &an, why) ||
+        opt_int(options, "industries", DEF_INDUSTRIES, 0, 50, &ind, why))
+        goto out;
+    if (sup * WW_COLOURS < (int)nplayers) {
+        *why = game_why("option support: %d of each colour cannot give %zu homes their first "
+                        "support", sup, nplayers);
+        goto out;
+    }
+    v = json_object_get(options, "map");
+    if (v && !json_is_null(v)) {
+        if (!json_is_object(v)) {
+            *why = game_why("option map: an area graph object, or null");
+            goto out;
+        }
+        s->custom_map = json_deep_copy(v);
+    }
+    v = json_object_get(options, "deck");
+    if (v && !json_is_null(v) && !(s->custom_deck = deck_text(v, why)))
+        goto out;
+    if ((rc = ww_state_tables(s, why))) {
+        char *inner = *why;
+        *why = game_why("option %s: %s", s->map ? "deck" : "map", inner);
+        free(inner);
+        goto out;
+    }
+    rc = WB_EINVAL;
+    for (int a = 0; a < s->map->n; a++)
+        land += !s->map->a[a].water;
+    if (land < (int)nplayers) {
+        *why = game_why("option map: %d land areas cannot hold %zu homes", land, nplayers);
+        goto out;
+    }
+    if (s->deck->actions < WW_HAND_START * (int)nplayers + 1) {
+        *why = game_why("option deck: %d action cards cannot deal %d hands and draw", s->deck->actions,
+                        (int)nplayers);
+        goto out;
+    }
+    s->nseats = (int)nplayers;
+    for (int k = 0; k < WW_COLOURS; k++) {
+        s->start_support[k] = s->supply[k] = sup;
+        s->start_industries[k] = s->supply_ind[k] = ind;
+    }
+    s->start_support[WW_ANARCH] = s->supply[WW_ANARCH] = an;
+    rng_seed(&s->r, seed);
+    for (int i = 0; i < s->deck->n; i++)
+        s->draw[s->ndraw++] = (int16_t)i;
+    rng_shuffle(&s->r, s->draw, (size_t)s->ndraw, sizeof s->draw[0]);
+    for (int i = 0; i < s->nseats; i++) {
+        s->seat[i].home = s->seat[i].chosen = s->seat[i].barred = -1;
+        s->order[i] = i;
+    }
+    deal(s);
+    s->phase = P_SETUP;
+    s->player = 0;
+    memset(&s->run, 0, sizeof s->run);
+    s->run.card = -1;
+    s->run.side = -1;
+    s->run.reg[0] = s->run.reg[1] = s->run.colour = s->run.left = -1;
+    *out = s;
+    s = NULL;
+    rc = WB_OK;
+out:
+    ww_state_free(s);
+    return rc;
+}
+
+/* --- reading the state ------------------------------------------------------------ */
+
+int ww_hook_on(const ww_state *s, ww_hook h)
+{
+    for (int i = 0; i < s->nenv; i++) {
+        const ww_card *c = &s->deck->c[s->env[i].card];
+        for (int k = 0; k < c->nsteps; k++)
+            if (c->s[k].op == OP_RULE && c->s[k].what == (int)h)
+                return 1;
+    }
+    return 0;
+}
+
+int ww_home_of(const ww_state *s, int area)
+{
+    for (int i = 0; area >= 0 && i < s->nseats; i++)
+        if (s->seat[i].home == area)
+            return i;
+    return -1;
+}
+
+int ww_pieces(const ww_state *s, int area)
+{
+    int n = 0;
+    for (int k = 0; k < WW_KINDS; k++)
+        n += s->support[area][k];
+    return n;
+}
+
+int ww_playable(const ww_state *s, int seat, int card)
+{
+    const ww_card *c = &s->deck->c[card];
+    int home = s->seat[seat].home;
+    if (c->type == WW_ACTION)
+        return 1;
+    if (c->type != WW_COLOUR_ACTION)
+        return 0;
+    return ww_hook_on(s, H_FREE_COLOUR) || (home >= 0 && s->support[home][c->colour] > 0);
+}
+
+void ww_scores(const ww_state *s, int score[], int winner[])
+{
+    int best = 0, shelter = ww_hook_on(s, H_MOUNTAIN_SHELTER);
+    for (int i = 0; i < s->nseats; i++) {
+        int h = s->seat[i].home, a;
+        score[i] = 0;
+        if (h < 0)
+            continue;
+        for (int k = 0; k < WW_COLOURS; k++)
+            score[i] += s->support[h][k] * s->support[h][k];
+        a = s->support[h][WW_ANARCH];
+        if (!(shelter && s->map->a[h].mountain))
+            score[i] -= a * a;
+    }
+    for (int i = 0; i < s->nseats; i++)
+        if (i == 0 || score[i] > best)
+            best = score[i];
+    for (int i = 0; i < s->nseats; i++)
+        winner[i] = score[i] == best;
+}
+
+int ww_to_act(const ww_state *s, int act[])
+{
+    int n = 0;
+    for (int i = 0; i < s->nseats; i++) {
+        switch (s->phase) {
+        case P_CHOOSE:
+            act[i] = s->seat[i].chosen < 0 && s->seat[i].nhand > 0;
+            break;
+        case P_EFFECT:
+            act[i] = i == s->run.ask_seat;
+            break;
+        case P_OVER:
+            act[i] = 0;
+            break;
+        default:
+            act[i] = i == s->player;
+        }
+        n += act[i];
+    }
+    return n;
+}
+
+int ww_hand_take(ww_state *s, int seat, int card)
+{
+    ww_seat *p = &s->seat[seat];
+    for (int i = 0; i < p->nhand; i++)
+        if (p->hand[i] == card) {
+            memmove(&p->hand[i], &p->hand[i + 1], (size_t)(p->nhand - i - 1) * sizeof p->hand[0]);
+            p->nhand--;
+            return 1;
+        }
+    return 0;
+}
+
+static int in_hand(const ww_state *s, int seat, int card)
+{
+    for (int i = 0; i < s->seat[seat].nhand; i++)
+        if (s->seat[seat].hand[i] == card)
+            return 1;
+    return 0;
+}
+
+/* --- drawing and the end ----------------------------------------------------------- */
+
+static void game_over(ww_state *s, json_t *ev)
+{
+    int score[WW_MAX_SEATS], win[WW_MAX_SEATS];
+    json_t *sc = json_array(), *w = json_array();
+    s->phase = P_OVER;
+    ww_scores(s, score, win);
+    for (int i = 0; i < s->nseats; i++) {
+        ww_push(sc, json_integer(score[i]));
+        if (win[i])
+            ww_push(w, json_integer(i));
+    }
+    ww_push(ev, json_pack("{s:s, s:o, s:o}", "type", "game_over", "scores", sc, "winners", w));
+}
+
+int ww_draw(ww_state *s, int seat, json_t *ev)
+{
+    for (;;) {
+        if (s->ndraw == 0) {
+            /* Cannot happen with four volcanoes in the deck (the game ends
+             * first); a deck that runs out reuses the discard pile. */
+            if (s->ndiscard == 0)
+                return 0;
+            memcpy(s->draw, s->discard, (size_t)s->ndiscard * sizeof s->draw[0]);
+            s->ndraw = s->ndiscard;
+            s->ndiscard = 0;
+            rng_shuffle(&s->r, s->draw, (size_t)s->ndraw, sizeof s->draw[0]);
+            ww_push(ev, json_pack("{s:s, s:i}", "type", "reshuffled", "draw_pile", s->ndraw));
+        }
+        int card = s->draw[--s->ndraw];
+        const ww_card *c = &s->deck->c[card];
+        if (c->type == WW_VOLCANO) {
+            s->volcano[s->nvolcano++] = (int16_t)card;
+            ww_push(ev, json_pack("{s:s, s:i, s:i, s:o}", "type", "volcano", "seat", seat,
+                                  "count", s->nvolcano, "card", ww_card_json(s->deck, card)));
+            if (s->nvolcano >= WW_VOLCANOES_END) {
+                game_over(s, ev);
+                return 1;
+            }
+        } else if (c->type == WW_ENVIRONMENT) {
+            s->env[s->nenv++] = (ww_table_card){(int16_t)card, (int8_t)seat};
+            ww_push(ev, json_pack("{s:s, s:i, s:o}", "type", "environment", "caretaker", seat,
+                                  "card", ww_card_json(s->deck, card)));
+        } else if (s->seat[seat].nhand == WW_MAX_HAND) {
+            s->discard[s->ndiscard++] = (int16_t)card; /* a full hand: straight to discard */
+            ww_push(ev, json_pack("{s:s, s:i, s:o}", "type", "hand_full", "seat", seat, "card",
+                                  ww_card_json(s->deck, card)));
+            return 0;
+        } else {
+            s->seat[seat].hand[s->seat[seat].nhand++] = (int16_t)card;
+            ww_push(ev, json_pack("{s:s, s:i, s:i, s:i}", "type", "draw", "seat", seat, "hand",
+                                  s->seat[seat].nhand, "draw_pile", s->ndraw));
+            ww_push(ev, json_pack("{s:s, s:i, s:o, s:[i]}", "type", "drew", "seat", seat, "card",
+                                  ww_card_json(s->deck, card), "private_to", seat));
+            return 0;
+        }
+    }
+}
+
+/* --- the turn -------------------------------------------------------------------- */
+
+static int any_supply_colour(const ww_state *s)
+{
+    for (int k = 0; k < WW_COLOURS; k++)
+        if (s->supply[k])
+            return 1;
+    return 0;
+}
+
+void ww_begin_turn(ww_state *s, json_t *ev)
+{
+    int home = s->seat[s->player].home;
+    s->turn++;
+    s->phase = P_SUPPORT;
+    s->support_left = ww_hook_on(s, H_DOUBLE_SUPPORT) ? 2 : 1;
+    s->extra = 0;
+    /* No support at all on the home: a new home, if the pile allows. */
+    s->must_rehome = (home < 0 || ww_pieces(s, home) == 0) && any_supply_colour(s);
+    ww_push(ev, json_pack("{s:s, s:i, s:i, s:b}", "type", "turn", "seat", s->player, "turn",
+                          s->turn, "must_rehome", s->must_rehome));
+}
+
+static int industry_area_ok(const ww_state *s, int area)
+{
+    return !(s->map->a[area].water && ww_hook_on(s, H_DRY_INDUSTRY));
+}
+
+static void enter_play(ww_state *s, json_t *ev)
+{
+    (void)ev;
+    s->phase = P_PLAY;
+}
+
+static void enter_industry(ww_state *s, json_t *ev)
+{
+    int left = 0;
+    for (int k = 0; k < WW_COLOURS; k++)
+        left += s->supply_ind[k];
+    s->phase = P_INDUSTRY;
+    if (!left || ww_hook_on(s, H_NO_INDUSTRY)) {
+        ww_push(ev, json_pack("{s:s, s:s}", "type", "industry_phase_skipped", "why",
+                              left ? "an environment forbids it" : "no industries left"));
+        enter_play(s, ev);
+    }
+}
+
+static void begin_cycle(ww_state *s, json_t *ev)
+{
+    s->cycle++;
+    s->phase = P_CHOOSE;
+    s->order_pos = 0;
+    for (int i = 0; i < s->nseats; i++)
+        s->seat[i].chosen = s->seat[i].barred = -1;
+    ww_push(ev, json_pack("{s:s, s:i}", "type", "cycle", "cycle", s->cycle));
+}
+
+void ww_end_turn(ww_state *s, json_t *ev)
+{
+    s->extra = 0;
+    if (ww_draw(s, s->player, ev))
+        return;
+    if (s->speed) {
+        s->seat[s->player].chosen = s->seat[s->player].barred = -1;
+        if (++s->order_pos == s->nseats) {
+            begin_cycle(s, ev);
+            return;
+        }
+        s->player = s->order[s->order_pos];
+    } else {
+        s->player = (s->player + 1) % s->nseats;
+    }
+    ww_begin_turn(s, ev);
+}
+
+/* Every seat has a card face down: reveal, and order the cycle by number
+ * (ties: seat order). */
+static void reveal(ww_state *s, json_t *ev)
+{
+    json_t *cards = json_array(), *order = json_array();
+    int num[WW_MAX_SEATS];
+    for (int i = 0; i < s->nseats; i++) {
+        int c = s->seat[i].chosen;
+        num[i] = c >= 0 ? s->deck->c[c].number : 1 << 30;
+        s->order[i] = i;
+        ww_push(cards, json_pack("{s:i, s:o}", "seat", i,
+                                 "card", c >= 0 ? ww_card_json(s->deck, c) : json_null()));
+    }
+    for (int i = 1; i < s->nseats; i++) /* insertion sort: stable, so ties keep seat order */
+        for (int j = i; j > 0 && num[s->order[j - 1]] > num[s->order[j]]; j--) {
+            int t = s->order[j];
+            s->order[j] = s->order[j - 1];
+            s->order[j - 1] = t;
+        }
+    for (int i = 0; i < s->nseats; i++)
+        ww_push(order, json_integer(s->order[i]));
+    ww_push(ev, json_pack("{s:s, s:o, s:o}", "type", "reveal", "cards", cards, "order", order));
+    s->order_pos = 0;
+    s->player = s->order[0];
+    ww_begin_turn(s, ev);
+}
+
+/* --- the actions: checks --------------------------------------------------------- */
+
+static int refuse(char **why, const char *msg)
+{
+    *why = game_why("%s", msg);
+    return WB_EILLEGAL;
+}
+
+static int check_home(const ww_state *s, int seat, const ww_body *b, char **why)
+{
+    (void)seat;
+    if (s->map->a[b->area].water)
+        return refuse(why, "a home is a land area");
+    if (ww_home_of(s, b->area) >= 0)
+        return refuse(why, "that area is already a player's home (homes are never shared)");
+    if (!s->supply[b->colour])
+        return refuse(why, "no support of that colour is left in the unused pile");
+    return WB_OK;
+}
+
+static int check_new_home(const ww_state *s, int seat, const ww_body *b, char **why)
+{
+    int other = ww_home_of(s, b->area);
+    if (!s->must_rehome)
+        return refuse(why, "your home has support: no new home");
+    if (s->map->a[b->area].water)
+        return refuse(why, "a home is a land area");
+    if (other >= 0 && other != seat)
+        return refuse(why, "that area is another player's home (homes are never shared)");
+    if (!s->supply[b->colour])
+        return refuse(why, "no support of that colour is left in the unused pile");
+    return WB_OK;
+}
+
+static int check_support(const ww_state *s, int seat, const ww_body *b, char **why)
+{
+    (void)seat;
+    if (s->must_rehome)
+        return refuse(why, "your home has no support: you must place one on a new home");
+    if (!s->supply[b->colour])
+        return refuse(why, "no support of that colour is left in the unused pile");
+    return WB_OK;
+}
+
+static int check_move_anarch(const ww_state *s, int seat, const ww_body *b, char **why)
+{
+    (void)seat;
+    if (s->must_rehome)
+        return refuse(why, "your home has no support: you must place one on a new home");
+    if (s->support_left != (ww_hook_on(s, H_DOUBLE_SUPPORT) ? 2 : 1))
+        return refuse(why, "you placed support this phase: either support or an Anarch");
+    if (ww_hook_on(s, H_ANARCHS_FROZEN))
+        return refuse(why, "an environment on the table forbids moving Anarchs");
+    if (!s->support[b->from][WW_ANARCH])
+        return refuse(why, "no Anarch there");
+    if (!(s->map->adj[b->from] >> b->to & 1))
+        return refuse(why, "an Anarch moves to a bordering area");
+    return WB_OK;
+}
+
+static int check_skip(const ww_state *s, int seat, const ww_body *b, char **why)
+{
+    (void)seat, (void)b;
+    if (s->phase == P_SUPPORT && s->must_rehome)
+        return refuse(why, "your home has no support: you must place one on a new home");
+    return WB_OK;
+}
+
+static int check_industry(const ww_state *s, int seat, const ww_body *b, char **why)
+{
+    (void)seat;
+    if (!s->supply_ind[b->colour])
+        return refuse(why, "no industry of that colour is left in the unused pile");
+    if (!industry_area_ok(s, b->area))
+        return refuse(why, "an environment on the table keeps industries out of the water");
+    return WB_OK;
+}
+
+/* Speed variant: the card this seat has face down and must play. */
+static int committed(const ww_state *s, int seat) { return s->speed ? s->seat[seat].chosen : -1; }
+
+/* Some card this seat could play now (the barred one excepted). */
+static int can_play_any(const ww_state *s, int seat)
+{
+    const ww_seat *p = &s->seat[seat];
+    for (int i = 0; i < p->nhand; i++)
+        if (p->hand[i] != p->barred && ww_playable(s, seat, p->hand[i]))
+            return 1;
+    return 0;
+}
+
+static int check_play(const ww_state *s, int seat, const ww_body *b, char **why)
+{
+    int mine = committed(s, seat);
+    if (mine >= 0 && b->card != mine)
+        return refuse(why, "speed variant: you play the card you chose face down (or take it "
+                           "back when you cannot)");
+    if (mine < 0 && !in_hand(s, seat, b->card))
+        return refuse(why, "that card is not in your hand");
+    if (b->card == s->seat[seat].barred)
+        return refuse(why, "you took that card back this turn: play another");
+    if (!ww_playable(s, seat, b->card))
+        return refuse(why, "a COLOUR ACTION needs at least one support of its colour in your "
+                           "home");
+    return WB_OK;
+}
+
+static int check_discard(const ww_state *s, int seat, const ww_body *b, char **why)
+{
+    int mine = committed(s, seat);
+    if (mine >= 0) {
+        if (b->card != mine)
+            return refuse(why, "speed variant: you may discard the card you chose, no other");
+        if (ww_playable(s, seat, mine))
+            return refuse(why, "you can play the card you chose");
+        return WB_OK;
+    }
+    if (!in_hand(s, seat, b->card))
+        return refuse(why, "that card is not in your hand");
+    if (can_play_any(s, seat))
+        return refuse(why, "you can play a card: a card is discarded unplayed only when none "
+                           "can be played");
+    return WB_OK;
+}
+
+static int check_take_back(const ww_state *s, int seat, const ww_body *b, char **why)
+{
+    (void)b;
+    int mine = committed(s, seat);
+    if (mine < 0)
+        return refuse(why, "only a card chosen face down in the speed variant is taken back");
+    if (ww_playable(s, seat, mine))
+        return refuse(why, "you can play the card you chose");
+    return WB_OK;
+}
+
+static int check_choose_card(const ww_state *s, int seat, const ww_body *b, char **why)
+{
+    if (!in_hand(s, seat, b->card))
+        return refuse(why, "that card is not in your hand");
+    return WB_OK;
+}
+
+static int check_decide(const ww_state *s, int seat, const ww_body *b, char **why)
+{
+    (void)seat;
+    if (b->choice < 0)
+        return refuse(why, "not one of the choices (see the view's \"pending\")");
+    return WB_OK;
+}
+
+static int check_dispute(const ww_state *s, int seat, const ww_body *b, char **why)
+{
+    (void)seat;
+    if (committed(s, s->player) != b->card && !in_hand(s, s->player, b->card))
+        return refuse(why, "the disputed card must be one the player to act could play now");
+    return WB_OK;
+}
+
+/* --- the actions: changes ----------------------------------------------------------- */
+
+static void do_home(ww_state *s, int seat, const ww_body *b, json_t *ev)
+{
+    s->seat[seat].home = b->area;
+    s->support[b->area][b->colour]++;
+    s->supply[b->colour]--;
+    ww_push(ev, json_pack("{s:s, s:i, s:s, s:s}", "type", "home", "seat", seat, "area",
+                          s->map->a[b->area].id, "colour", ww_kind_names[b->colour]));
+    if (++s->player < s->nseats)
+        return;
+    s->player = 0;
+    if (s->speed)
+        begin_cycle(s, ev);
+    else
+        ww_begin_turn(s, ev);
+}
+
+static void do_new_home(ww_state *s, int seat, const ww_body *b, json_t *ev)
+{
+    s->seat[seat].home = b->area;
+    s->support[b->area][b->colour]++;
+    s->supply[b->colour]--;
+    s->must_rehome = 0;
+    ww_push(ev, json_pack("{s:s, s:i, s:s, s:s}", "type", "new_home", "seat", seat, "area",
+                          s->map->a[b->area].id, "colour", ww_kind_names[b->colour]));
+    enter_industry(s, ev);
+}
+
+static void do_support(ww_state *s, int seat, const ww_body *b, json_t *ev)
+{
+    int h = s->seat[seat].home;
+    s->support[h][b->colour]++;
+    s->supply[b->colour]--;
+    ww_push(ev, json_pack("{s:s, s:s, s:i, s:s, s:i}", "type", "gain", "area", s->map->a[h].id,
+                          "seat", seat, "kind", ww_kind_names[b->colour], "n", 1));
+    if (--s->support_left == 0)
+        enter_industry(s, ev);
+}
+
+static void do_move_anarch(ww_state *s, int seat, const ww_body *b, json_t *ev)
+{
+    (void)seat;
+    s->support[b->from][WW_ANARCH]--;
+    s->support[b->to][WW_ANARCH]++;
+    ww_push(ev, json_pack("{s:s, s:s, s:s, s:i}", "type", "anarchs_moved", "from",
+                          s->map->a[b->from].id, "to", s->map->a[b->to].id, "n", 1));
+    enter_industry(s, ev);
+}
+
+static void do_skip(ww_state *s, int seat, const ww_body *b, json_t *ev)
+{
+    (void)b;
+    ww_push(ev, json_pack("{s:s, s:i, s:s}", "type", "skip", "seat", seat, "phase",
+                          ww_phase_names[s->phase]));
+    if (s->phase == P_SUPPORT)
+        enter_industry(s, ev);
+    else
+        enter_play(s, ev);
+}
+
+static void do_industry(ww_state *s, int seat, const ww_body *b, json_t *ev)
+{
+    (void)seat;
+    s->industries[b->area][b->colour]++;
+    s->supply_ind[b->colour]--;
+    ww_push(ev, json_pack("{s:s, s:s, s:s, s:i}", "type", "industry_placed", "area",
+                          s->map->a[b->area].id, "colour", ww_kind_names[b->colour], "n", 1));
+    enter_play(s, ev);
+}
+
+static void do_play(ww_state *s, int seat, const ww_body *b, json_t *ev)
+{
+    if (s->seat[seat].chosen == b->card)
+        s->seat[seat].chosen = -1;
+    else
+        ww_hand_take(s, seat, b->card);
+    ww_fx_start(s, b->card, ev);
+}
+
+static void do_discard(ww_state *s, int seat, const ww_body *b, json_t *ev)
+{
+    if (s->seat[seat].chosen == b->card)
+        s->seat[seat].chosen = -1;
+    else
+        ww_hand_take(s, seat, b->card);
+    s->discard[s->ndiscard++] = (int16_t)b->card;
+    ww_push(ev, json_pack("{s:s, s:i, s:o}", "type", "discarded", "seat", seat, "card",
+                          ww_card_json(s->deck, b->card)));
+    ww_end_turn(s, ev);
+}
+
+static void do_take_back(ww_state *s, int seat, const ww_body *b, json_t *ev)
+{
+    (void)b;
+    ww_seat *p = &s->seat[seat];
+    p->barred = p->chosen;
+    p->hand[p->nhand++] = (int16_t)p->chosen;
+    p->chosen = -1;
+    ww_push(ev, json_pack("{s:s, s:i, s:o}", "type", "taken_back", "seat", seat, "card",
+                          ww_card_json(s->deck, p->barred)));
+}
+
+static void do_choose_card(ww_state *s, int seat, const ww_body *b, json_t *ev)
+{
+    ww_hand_take(s, seat, b->card);
+    s->seat[seat].chosen = b->card;
+    ww_push(ev, json_pack("{s:s, s:i}", "type", "chose", "seat", seat));
+    ww_push(ev, json_pack("{s:s, s:i, s:o, s:[i]}", "type", "chose_card", "seat", seat, "card",
+                          ww_card_json(s->deck, b->card), "private_to", seat));
+    for (int i = 0; i < s->nseats; i++)
+        if (s->seat[i].chosen < 0 && s->seat[i].nhand > 0)
+            return;
+    reveal(s, ev);
+}
+
+static void do_decide(ww_state *s, int seat, const ww_body *b, json_t *ev)
+{
+    (void)seat;
+    ww_fx_decide(s, b->choice, ev);
+}
+
+static void do_dispute(ww_state *s, int seat, const ww_body *b, json_t *ev)
+{
+    (void)seat;
+    int p = s->player;
+    if (s->seat[p].chosen == b->card)
+        s->seat[p].chosen = -1;
+    else
+        ww_hand_take(s, p, b->card);
+    s->removed[s->nremoved++] = (int16_t)b->card;
+    ww_push(ev, json_pack("{s:s, s:i, s:o}", "type", "card_disputed", "seat", p, "card",
+                          ww_card_json(s->deck, b->card)));
+    ww_draw(s, p, ev); /* the player draws another; the play phase goes on */
+}
+
+#define PH(p) (1u << (p))
+
+const ww_action ww_actions[] = {
+    {"home", 0, PH(P_SETUP), M_AREA | M_COLOUR, check_home, do_home},
+    {"support", 0, PH(P_SUPPORT), M_COLOUR, check_support, do_support},
+    {"move_anarch", 0, PH(P_SUPPORT), M_FROM | M_TO, check_move_anarch, do_move_anarch},
+    {"new_home", 0, PH(P_SUPPORT), M_AREA | M_COLOUR, check_new_home, do_new_home},
+    {"industry", 0, PH(P_INDUSTRY), M_AREA | M_COLOUR, check_industry, do_industry},
+    {"skip", 0, PH(P_SUPPORT) | PH(P_INDUSTRY), 0, check_skip, do_skip},
+    {"play", 0, PH(P_PLAY), M_CARD, check_play, do_play},
+    {"take_back", 0, PH(P_PLAY), 0, check_take_back, do_take_back},
+    {"discard", 0, PH(P_PLAY), M_CARD, check_discard, do_discard},
+    {"choose_card", 0, PH(P_CHOOSE), M_CARD, check_choose_card, do_choose_card},
+    {"decide", 0, PH(P_EFFECT), M_CHOICE, check_decide, do_decide},
+    {"dispute", 1, PH(P_PLAY), M_CARD, check_dispute, do_dispute},
+};
+const size_t ww_nactions = sizeof ww_actions / sizeof ww_actions[0];
