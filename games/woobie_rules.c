@@ -649,6 +649,8 @@ static int check_take_back(const ww_state *s, int seat, const ww_body *b, char *
         return refuse(why, "only a card chosen face down in the speed variant is taken back");
     if (ww_playable(s, seat, mine))
         return refuse(why, "you can play the card you chose");
+    if (s->seat[seat].nhand == WW_MAX_HAND)
+        return refuse(why, "your hand is full: discard the card you chose");
     return WB_OK;
 }
 
