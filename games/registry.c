@@ -13,12 +13,14 @@
 #include "wb_mem.h"
 #include "whirlpool.h"
 #include "wibbell.h"
+#include "woobie.h"
 #include "woodlouse.h"
 
 static const game_kind *const kinds[] = {
     &game_wibbell,
     &game_whirlpool,
     &game_woodlouse,
+    &game_woobie,
 };
 
 const game_kind *const *game_registry(size_t *n)

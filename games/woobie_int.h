@@ -20,6 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "game_def.h"
 #include "rng.h"
 
 #define WW_MIN_SEATS 2
@@ -266,6 +267,7 @@ typedef struct ww_table_card {
 } ww_table_card;
 
 typedef struct ww_state {
+    game_base base; /* first: the framework finds the def through it */
     rng r;
     int nseats;
     /* options */
@@ -307,19 +309,15 @@ typedef struct ww_state {
 
 /* --- woobie_rules.c -------------------------------------------------------- */
 
-/* The options with defaults and descriptions (game_kind .options). */
-json_t *ww_options(void);
-/* Set up a match from the options: WB_OK and *out (free with
- * ww_state_free), or WB_EINVAL with *why. */
-int ww_setup(size_t nplayers, const json_t *options, uint64_t seed, ww_state **out,
-             char **why);
-void ww_state_free(ww_state *s);
+/* Set up a zeroed state from the complete options (the framework filled
+ * in the defaults): WB_OK, or WB_EINVAL with *why (the framework then
+ * releases the state). */
+int ww_setup(ww_state *s, size_t nplayers, const json_t *options, uint64_t seed, char **why);
+/* Free what the state points to (not the state); NULL members are fine. */
+void ww_state_release(ww_state *s);
 /* Read the map and deck of a state whose custom_map / custom_deck are set
  * (NULL: the built-in ones) into s->map and s->deck. */
 int ww_state_tables(ww_state *s, char **why);
-/* A shallow copy for an all-or-nothing apply: the map and deck are shared
- * (they never change during play) and owned by `from`. */
-void ww_state_copy(ww_state *to, const ww_state *from);
 
 int ww_hook_on(const ww_state *s, ww_hook h);
 /* May `seat` play `card` from its hand now (its colour requirement)? */
@@ -386,8 +384,9 @@ extern const size_t ww_nactions;
 
 /* --- woobie_save.c --------------------------------------------------------- */
 
-json_t *ww_save(const ww_state *s);
-int ww_load(const json_t *saved, ww_state **out, char **why);
+/* The state both ways for the framework's codec (game_json.h); loading
+ * reads the custom map and deck and checks every invariant. */
+void ww_io(game_io *io, void *st);
 
 /* Small JSON helper shared by the files: append and take the reference. */
 void ww_push(json_t *arr, json_t *v);

@@ -6,9 +6,9 @@
  * {"nodes":[{"id","name","tags","x","y"}],"edges":[[a,b],...]}.  Tags the
  * game interprets: "land" or "water" (exactly one), "mountain".  "coastal"
  * is derived (a land area touching a body of water); a map may carry it
- * only where it agrees.  Other tags are kept out of the game.  This is a
- * small private reader until the framework's graph loader lands; the map
- * then moves onto it unchanged (same format).
+ * only where it agrees.  Other tags are kept out of the game.  The
+ * framework's graph loader (game_graph.h) reads the format; this file
+ * checks what Woobieworld needs of it and keeps adjacency as bit sets.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "game.h"
+#include "game_graph.h"
 #include "wb_err.h"
 #include "wb_mem.h"
 #include "woobie_int.h"
@@ -42,121 +43,56 @@ int ww_area_find(const ww_map *m, const char *id)
     return -1;
 }
 
-static int slug_ok(const char *s)
-{
-    size_t n = strlen(s);
-    if (n == 0 || n > WW_ID_MAX)
-        return 0;
-    for (; *s; s++)
-        if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '-'))
-            return 0;
-    return 1;
-}
-
-static int read_node(ww_map *m, int i, const json_t *node, char **why)
-{
-    ww_area *a = &m->a[i];
-    const char *id = json_string_value(json_object_get(node, "id"));
-    const json_t *name = json_object_get(node, "name"), *tags = json_object_get(node, "tags");
-    const json_t *x = json_object_get(node, "x"), *y = json_object_get(node, "y");
-    int land = 0, water = 0, coastal_tag = 0;
-    size_t k;
-    json_t *t;
-
-    if (!json_is_object(node) || !id || !slug_ok(id)) {
-        *why = game_why("map node %d: \"id\" must be 1..%d of a-z, 0-9 and '-'", i, WW_ID_MAX);
-        return WB_EINVAL;
-    }
-    if (ww_area_find(m, id) >= 0) {
-        *why = game_why("map node %d: id \"%s\" is used twice", i, id);
-        return WB_EINVAL;
-    }
-    snprintf(a->id, sizeof a->id, "%s", id);
-    if (name && (!json_is_string(name) || json_string_length(name) == 0 ||
-                 json_string_length(name) > WW_NAME_MAX)) {
-        *why = game_why("map node \"%s\": \"name\" must be a string of 1..%d bytes", id,
-                        WW_NAME_MAX);
-        return WB_EINVAL;
-    }
-    snprintf(a->name, sizeof a->name, "%s", name ? json_string_value(name) : id);
-    if (!json_is_array(tags)) {
-        *why = game_why("map node \"%s\": \"tags\" must be an array holding \"land\" or "
-                        "\"water\"", id);
-        return WB_EINVAL;
-    }
-    json_array_foreach(tags, k, t) {
-        const char *tag = json_string_value(t);
-        if (!tag) {
-            *why = game_why("map node \"%s\": tags are strings", id);
-            return WB_EINVAL;
-        }
-        land |= strcmp(tag, "land") == 0;
-        water |= strcmp(tag, "water") == 0;
-        a->mountain |= strcmp(tag, "mountain") == 0;
-        coastal_tag |= strcmp(tag, "coastal") == 0;
-    }
-    if (land == water) {
-        *why = game_why("map node \"%s\": tagged %s; an area is either \"land\" or \"water\"",
-                        id, land ? "both land and water" : "neither land nor water");
-        return WB_EINVAL;
-    }
-    if (water && a->mountain) {
-        *why = game_why("map node \"%s\": a body of water cannot be a mountain area", id);
-        return WB_EINVAL;
-    }
-    a->water = water;
-    a->coastal = coastal_tag ? 2 : 0; /* checked against the edges later */
-    if ((x && !json_is_number(x)) || (y && !json_is_number(y)) || (!x != !y)) {
-        *why = game_why("map node \"%s\": \"x\" and \"y\" are numbers, both or neither", id);
-        return WB_EINVAL;
-    }
-    if (x) {
-        a->has_xy = 1;
-        a->x = json_number_value(x);
-        a->y = json_number_value(y);
-        if (!(a->x > -1e6 && a->x < 1e6 && a->y > -1e6 && a->y < 1e6)) { /* NaN fails too */
-            *why = game_why("map node \"%s\": coordinates out of range", id);
-            return WB_EINVAL;
-        }
-    }
-    return WB_OK;
-}
-
 int ww_map_read(const json_t *graph, ww_map **out, char **why)
 {
-    const json_t *nodes = json_object_get(graph, "nodes"), *edges = json_object_get(graph, "edges");
-    ww_map *m = wb_calloc(1, sizeof *m);
+    const json_t *nodes = json_object_get(graph, "nodes");
+    game_graph *g = NULL;
+    ww_map *m = NULL;
     int rc = WB_EINVAL, land = 0;
-    size_t i;
-    json_t *v;
 
     *out = NULL;
-    if (!json_is_object(graph) || !json_is_array(nodes) || !json_is_array(edges)) {
-        *why = game_why("a map is an object {\"nodes\":[...],\"edges\":[[a,b],...]}");
-        goto out;
+    if (!json_is_object(graph) || !json_is_array(nodes) || json_array_size(nodes) < 2 ||
+        json_array_size(nodes) > WW_MAX_AREAS) {
+        *why = game_why("a map is an area graph {\"nodes\":[...],\"edges\":[[a,b],...]} of "
+                        "2..%d areas", WW_MAX_AREAS);
+        return rc;
     }
-    if (json_array_size(nodes) < 2 || json_array_size(nodes) > WW_MAX_AREAS) {
-        *why = game_why("a map has 2..%d areas, not %zu", WW_MAX_AREAS, json_array_size(nodes));
-        goto out;
-    }
-    json_array_foreach(nodes, i, v) {
-        if (read_node(m, (int)i, v, why))
-            goto out;
-        m->n++;
-    }
-    json_array_foreach(edges, i, v) {
-        int a = ww_area_find(m, json_string_value(json_array_get(v, 0)));
-        int b = ww_area_find(m, json_string_value(json_array_get(v, 1)));
-        if (!json_is_array(v) || json_array_size(v) != 2 || a < 0 || b < 0) {
-            *why = game_why("map edge %zu: a pair of known area ids", i);
-            goto out;
-        }
-        if (a == b) {
-            *why = game_why("map edge %zu: \"%s\" cannot border itself", i, m->a[a].id);
+    if ((rc = game_graph_load(graph, &g, why)))
+        return rc;
+    rc = WB_EINVAL;
+    m = wb_calloc(1, sizeof *m);
+    m->n = g->n;
+    for (int i = 0; i < g->n; i++) {
+        const game_node *node = &g->nodes[i];
+        ww_area *a = &m->a[i];
+        int is_land = game_graph_has(g, i, "land"), is_water = game_graph_has(g, i, "water");
+        snprintf(a->id, sizeof a->id, "%s", node->id);
+        if (strlen(node->name) > WW_NAME_MAX) {
+            *why = game_why("map area \"%s\": a name of at most %d bytes", a->id, WW_NAME_MAX);
             goto out;
         }
-        m->adj[a] |= UINT64_C(1) << b;
-        m->adj[b] |= UINT64_C(1) << a;
+        snprintf(a->name, sizeof a->name, "%s", node->name);
+        if (is_land == is_water) {
+            *why = game_why("map area \"%s\": tagged %s; an area is either \"land\" or "
+                            "\"water\"", a->id, is_land ? "both land and water"
+                                                      : "neither land nor water");
+            goto out;
+        }
+        a->water = is_water;
+        a->mountain = game_graph_has(g, i, "mountain");
+        if (a->water && a->mountain) {
+            *why = game_why("map area \"%s\": a body of water cannot be a mountain area", a->id);
+            goto out;
+        }
+        a->has_xy = node->has_xy;
+        a->x = node->x;
+        a->y = node->y;
+        if (a->has_xy && !(a->x > -1e6 && a->x < 1e6 && a->y > -1e6 && a->y < 1e6)) {
+            *why = game_why("map area \"%s\": coordinates out of range", a->id);
+            goto out;
+        }
+        for (int k = 0; k < node->nadj; k++)
+            m->adj[i] |= UINT64_C(1) << node->adj[k];
     }
     /* Connected: every area reachable from the first. */
     uint64_t seen = 1, grow = 1;
@@ -177,13 +113,12 @@ int ww_map_read(const json_t *graph, ww_map **out, char **why)
         }
         for (int j = 0; j < m->n; j++)
             touches |= (m->adj[k] >> j & 1) && m->a[j].water;
-        int coastal = !a->water && touches;
-        if (a->coastal == 2 && !coastal) {
+        a->coastal = !a->water && touches;
+        if (game_graph_has(g, k, "coastal") && !a->coastal) {
             *why = game_why("map area \"%s\" is tagged coastal but is %s", a->id,
                             a->water ? "a body of water" : "not next to a body of water");
             goto out;
         }
-        a->coastal = coastal;
         land += !a->water;
     }
     if (!land) {
@@ -195,6 +130,7 @@ int ww_map_read(const json_t *graph, ww_map **out, char **why)
     rc = WB_OK;
 out:
     free(m);
+    game_graph_free(g);
     return rc;
 }
 

@@ -32,28 +32,6 @@ void ww_push(json_t *arr, json_t *v)
 
 /* --- options and set-up --------------------------------------------------------- */
 
-json_t *ww_options(void)
-{
-    json_t *o = json_object();
-    json_object_set_new(o, "speed", game_option("boolean", json_false(),
-        "the speed variant: cycles in which every seat picks a card face down at once, "
-        "then whole turns in increasing card number"));
-    json_object_set_new(o, "support", game_option("integer", json_integer(DEF_SUPPORT),
-        "coloured support of each colour in the unused pile (1..200)"));
-    json_object_set_new(o, "anarchs", game_option("integer", json_integer(DEF_ANARCHS),
-        "Anarchs in the unused pile (0..200)"));
-    json_object_set_new(o, "industries", game_option("integer", json_integer(DEF_INDUSTRIES),
-        "industries of each colour in the unused pile (0..50)"));
-    json_object_set_new(o, "map", game_option("object", ww_map_default_json(),
-        "the map as an area graph {\"nodes\":[{\"id\",\"name\",\"tags\":[\"land\"|\"water\","
-        "\"mountain\"],\"x\",\"y\"}],\"edges\":[[id,id]]}; coastal is derived; "
-        "the default is the built-in island"));
-    json_object_set_new(o, "deck", game_option("array", json_null(),
-        "null: the built-in deck (query \"deck\"); or a custom deck, an array of lines "
-        "\"TYPE | NUMBER | NAME | TEXT | STEPS | QUOTE\" (games/WOOBIEWORLD.md)"));
-    return o;
-}
-
 static int opt_int(const json_t *o, const char *key, int def, int lo, int hi, int *out,
                    char **why)
 {
@@ -97,18 +75,17 @@ static char *deck_text(const json_t *v, char **why)
     return t;
 }
 
-void ww_state_free(ww_state *s)
+void ww_state_release(ww_state *s)
 {
-    if (!s)
-        return;
     json_decref(s->custom_map);
     free(s->custom_deck);
     free(s->map);
     ww_deck_free(s->deck);
-    free(s);
+    s->custom_map = NULL;
+    s->custom_deck = NULL;
+    s->map = NULL;
+    s->deck = NULL;
 }
-
-void ww_state_copy(ww_state *to, const ww_state *from) { memcpy(to, from, sizeof *to); }
 
 /* Read the map and the deck a state uses (custom ones or the built-in). */
 int ww_state_tables(ww_state *s, char **why)
@@ -153,30 +130,14 @@ static void deal(ww_state *s)
     }
 }
 
-int ww_setup(size_t nplayers, const json_t *options, uint64_t seed, ww_state **out,
-             char **why)
+int ww_setup(ww_state *s, size_t nplayers, const json_t *options, uint64_t seed, char **why)
 {
-    static const char *const known[] = {"speed", "support", "anarchs", "industries", "map",
-                                        "deck"};
-    ww_state *s = wb_calloc(1, sizeof *s);
-    const char *key;
     json_t *v;
     int rc = WB_EINVAL, land = 0, sup, an, ind;
 
-    *out = NULL;
     if (nplayers < WW_MIN_SEATS || nplayers > WW_MAX_SEATS) {
         *why = game_why("Woobieworld takes %d to %d players", WW_MIN_SEATS, WW_MAX_SEATS);
         goto out;
-    }
-    json_object_foreach((json_t *)(uintptr_t)options, key, v) {
-        int ok = 0;
-        for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
-            ok |= strcmp(key, known[i]) == 0;
-        if (!ok) {
-            *why = game_why("unknown option \"%s\" (speed, support, anarchs, industries, map, "
-                            "deck)", key);
-            goto out;
-        }
     }
     v = json_object_get(options, "speed");
     if (v && !json_is_boolean(v) && !json_is_null(v)) {
@@ -243,11 +204,8 @@ int ww_setup(size_t nplayers, const json_t *options, uint64_t seed, ww_state **o
     s->run.card = -1;
     s->run.side = -1;
     s->run.reg[0] = s->run.reg[1] = s->run.colour = s->run.left = -1;
-    *out = s;
-    s = NULL;
     rc = WB_OK;
 out:
-    ww_state_free(s);
     return rc;
 }
 
@@ -358,16 +316,10 @@ static int in_hand(const ww_state *s, int seat, int card)
 
 static void game_over(ww_state *s, json_t *ev)
 {
-    int score[WW_MAX_SEATS], win[WW_MAX_SEATS];
-    json_t *sc = json_array(), *w = json_array();
+    json_t *over = json_pack("{s:s}", "type", "game_over");
     s->phase = P_OVER;
-    ww_scores(s, score, win);
-    for (int i = 0; i < s->nseats; i++) {
-        ww_push(sc, json_integer(score[i]));
-        if (win[i])
-            ww_push(w, json_integer(i));
-    }
-    ww_push(ev, json_pack("{s:s, s:o, s:o}", "type", "game_over", "scores", sc, "winners", w));
+    game_def_put_result(s, over);
+    ww_push(ev, over);
 }
 
 int ww_draw(ww_state *s, int seat, json_t *ev)
@@ -782,14 +734,22 @@ static void do_take_back(ww_state *s, int seat, const ww_body *b, json_t *ev)
 
 static void do_choose_card(ww_state *s, int seat, const ww_body *b, json_t *ev)
 {
+    static const char *const hidden[] = {"card", NULL};
+    int last = 1;
     ww_hand_take(s, seat, b->card);
     s->seat[seat].chosen = b->card;
-    ww_push(ev, json_pack("{s:s, s:i}", "type", "chose", "seat", seat));
-    ww_push(ev, json_pack("{s:s, s:i, s:o, s:[i]}", "type", "chose_card", "seat", seat, "card",
-                          ww_card_json(s->deck, b->card), "private_to", seat));
     for (int i = 0; i < s->nseats; i++)
         if (s->seat[i].chosen < 0 && s->seat[i].nhand > 0)
-            return;
+            last = 0;
+    if (!last) {
+        /* Face down: the others learn that this seat chose, not what. */
+        game_secret_event(ev, json_pack("{s:s, s:i, s:o}", "type", "chose", "seat", seat, "card",
+                                        ww_card_json(s->deck, b->card)),
+                          seat, s->nseats, hidden);
+        return;
+    }
+    /* The last card down: every card is revealed at once. */
+    ww_push(ev, json_pack("{s:s, s:i}", "type", "chose", "seat", seat));
     reveal(s, ev);
 }
 

@@ -1,170 +1,29 @@
 /*
- * woobie_save.c - Woobieworld: a match's state as JSON and back.
+ * woobie_save.c - Woobieworld: a match's state described once for the
+ * framework's codec (game_json.h), which saves and loads through it.
  *
  * The save holds everything, in order (the draw pile bottom first, the
- * rng, the interpreter's progress through a card), and a custom map or
- * deck itself (the built-in ones are read from the binary's data).  load()
- * trusts nothing: every member is checked for range, every card is in
- * exactly one place and of a kind that may be there, every piece is on
- * the board or in the unused pile, coloured support is in homes only, and
- * a pending decision has someone to answer it, so a state it accepts is
- * safe to play.
+ * rng, the interpreter's progress through a card), and a custom map (as
+ * JSON text) or deck itself (null for the built-in ones, read from the
+ * binary's data).  Loading trusts nothing: every member is range-checked
+ * by the codec, then every card must be in exactly one place it may be,
+ * every piece on the board or in the unused pile, coloured support in
+ * homes only, and a pending decision must have a choice, so a state it
+ * accepts is safe to play.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "game.h"
+#include "game_json.h"
 #include "wb_err.h"
 #include "wb_mem.h"
 #include "woobie_int.h"
 
-#define WW_SAVE_FORMAT 1
-
-/* --- save ---------------------------------------------------------------------------- */
-
-static json_t *ints(const int *v, int n)
-{
-    json_t *a = json_array();
-    for (int i = 0; i < n; i++)
-        ww_push(a, json_integer(v[i]));
-    return a;
-}
-
-static json_t *pile(const int16_t *v, int n)
-{
-    json_t *a = json_array();
-    for (int i = 0; i < n; i++)
-        ww_push(a, json_integer(v[i]));
-    return a;
-}
-
-json_t *ww_save(const ww_state *s)
-{
-    char hex[65];
-    json_t *o = json_object(), *sup = json_array(), *ind = json_array(), *seats = json_array(),
-           *env = json_array();
-    const ww_run *r = &s->run;
-    rng_save(&s->r, hex);
-    for (int a = 0; a < s->map->n; a++) {
-        ww_push(sup, ints(s->support[a], WW_KINDS));
-        ww_push(ind, ints(s->industries[a], WW_COLOURS));
-    }
-    for (int i = 0; i < s->nseats; i++)
-        ww_push(seats, json_pack("{s:i, s:o, s:i, s:i}", "home", s->seat[i].home, "hand",
-                                 pile(s->seat[i].hand, s->seat[i].nhand), "chosen",
-                                 s->seat[i].chosen, "barred", s->seat[i].barred));
-    for (int i = 0; i < s->nenv; i++)
-        ww_push(env, json_pack("[i, i]", s->env[i].card, s->env[i].caretaker));
-    json_object_set_new(o, "format", json_integer(WW_SAVE_FORMAT));
-    json_object_set_new(o, "rng", json_string(hex));
-    json_object_set_new(o, "nseats", json_integer(s->nseats));
-    json_object_set_new(o, "speed", json_boolean(s->speed));
-    json_object_set_new(o, "start_support", ints(s->start_support, WW_KINDS));
-    json_object_set_new(o, "start_industries", ints(s->start_industries, WW_COLOURS));
-    json_object_set_new(o, "map", s->custom_map ? json_deep_copy(s->custom_map) : json_null());
-    json_object_set_new(o, "deck", s->custom_deck ? json_string(s->custom_deck) : json_null());
-    json_object_set_new(o, "support", sup);
-    json_object_set_new(o, "industries", ind);
-    json_object_set_new(o, "supply", ints(s->supply, WW_KINDS));
-    json_object_set_new(o, "supply_ind", ints(s->supply_ind, WW_COLOURS));
-    json_object_set_new(o, "draw", pile(s->draw, s->ndraw));
-    json_object_set_new(o, "discard", pile(s->discard, s->ndiscard));
-    json_object_set_new(o, "removed", pile(s->removed, s->nremoved));
-    json_object_set_new(o, "env", env);
-    json_object_set_new(o, "volcano", pile(s->volcano, s->nvolcano));
-    json_object_set_new(o, "seats", seats);
-    json_object_set_new(o, "phase", json_string(ww_phase_names[s->phase]));
-    json_object_set_new(o, "player", json_integer(s->player));
-    json_object_set_new(o, "turn", json_integer(s->turn));
-    json_object_set_new(o, "cycle", json_integer(s->cycle));
-    json_object_set_new(o, "order", ints(s->order, s->nseats));
-    json_object_set_new(o, "order_pos", json_integer(s->order_pos));
-    json_object_set_new(o, "support_left", json_integer(s->support_left));
-    json_object_set_new(o, "must_rehome", json_boolean(s->must_rehome));
-    json_object_set_new(o, "extra", json_boolean(s->extra));
-    json_object_set_new(
-        o, "run",
-        json_pack("{s:i, s:i, s:i, s:i, s:i, s:[i,i], s:i, s:i, s:o, s:i, s:i, s:i, s:s, s:i}",
-                  "card", r->card, "player", r->player, "side", r->side, "step", r->step, "end",
-                  r->end, "reg", r->reg[0], r->reg[1], "colour", r->colour, "counter",
-                  r->counter, "tally", ints(r->tally, WW_COLOURS), "unit", r->unit, "term",
-                  r->term, "left", r->left, "ask", ww_ask_names[r->ask], "ask_seat",
-                  r->ask_seat));
-    if (json_object_size(o) != 28)
-        abort(); /* a member failed to build: out of memory */
-    return o;
-}
-
-/* --- load ------------------------------------------------------------------------------ */
-
-/* A loader keeps the first problem it meets; the rest is skipped. */
+/* The first broken invariant, for game_io_fail. */
 typedef struct loader {
     const char *bad;
 } loader;
-
-static int ld_int(loader *l, const json_t *o, const char *key, int lo, int hi)
-{
-    json_t *v = json_object_get(o, key);
-    if (l->bad)
-        return lo;
-    if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi) {
-        l->bad = key;
-        return lo;
-    }
-    return (int)json_integer_value(v);
-}
-
-static int ld_bool(loader *l, const json_t *o, const char *key)
-{
-    json_t *v = json_object_get(o, key);
-    if (!l->bad && !json_is_boolean(v))
-        l->bad = key;
-    return json_is_true(v);
-}
-
-static int ld_enum(loader *l, const json_t *o, const char *key, const char *const *names, int n)
-{
-    const char *v = json_string_value(json_object_get(o, key));
-    for (int i = 0; v && i < n; i++)
-        if (strcmp(v, names[i]) == 0)
-            return i;
-    if (!l->bad)
-        l->bad = key;
-    return 0;
-}
-
-/* An array of exactly `n` (or, with n < 0, at most -n) integers in
- * [lo, hi]; returns how many. */
-static int ld_ints(loader *l, const json_t *a, const char *what, int *out, int n, int lo, int hi)
-{
-    size_t i;
-    json_t *v;
-    int max = n < 0 ? -n : n;
-    if (l->bad)
-        return 0;
-    if (!json_is_array(a) || (n >= 0 && (int)json_array_size(a) != n) ||
-        (int)json_array_size(a) > max) {
-        l->bad = what;
-        return 0;
-    }
-    json_array_foreach(a, i, v) {
-        if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi) {
-            l->bad = what;
-            return 0;
-        }
-        out[i] = (int)json_integer_value(v);
-    }
-    return (int)json_array_size(a);
-}
-
-static int ld_pile(loader *l, const json_t *o, const char *key, int16_t *out, int ncards)
-{
-    int tmp[WW_MAX_CARDS];
-    int n = ld_ints(l, json_object_get(o, key), key, tmp, -WW_MAX_CARDS, 0, ncards - 1);
-    for (int i = 0; i < n; i++)
-        out[i] = (int16_t)tmp[i];
-    return n;
-}
 
 /* Where a card is, for the one-place check. */
 enum { IN_DRAW, IN_DISCARD, IN_REMOVED, IN_ENV, IN_VOLCANO, IN_HAND, IN_PLAY };
@@ -276,132 +135,127 @@ static void check_consistency(loader *l, const ww_state *s)
     }
 }
 
-int ww_load(const json_t *saved, ww_state **out, char **why)
+
+/* A pile of card ids, both ways. */
+static int io_pile(game_io *io, const char *key, int16_t *v, int n, int ncards, int max)
 {
-    loader l = {0};
-    ww_state *s = wb_calloc(1, sizeof *s);
-    const json_t *v, *seats, *run, *sup, *ind, *env;
-    size_t i;
-    int rc = WB_EINVAL, tmp[WW_MAX_CARDS];
+    n = (int)game_io_array(io, key, (size_t)n, 0, (size_t)max);
+    for (int i = 0; i < n; i++) {
+        int c = v[i];
+        game_io_int(io, NULL, &c, 0, ncards - 1);
+        v[i] = (int16_t)c;
+    }
+    game_io_end(io);
+    return n;
+}
 
-    *out = NULL;
-    if (json_is_object(saved))
-        ld_int(&l, saved, "format", WW_SAVE_FORMAT, WW_SAVE_FORMAT);
-    if (!json_is_object(saved) || l.bad) {
-        *why = game_why("not a saved Woobieworld match (format %d)", WW_SAVE_FORMAT);
-        goto out;
-    }
-    if (rng_load(&s->r, json_string_value(json_object_get(saved, "rng")))) {
-        *why = game_why("saved match: bad rng");
-        goto out;
-    }
-    s->nseats = ld_int(&l, saved, "nseats", WW_MIN_SEATS, WW_MAX_SEATS);
-    s->speed = ld_bool(&l, saved, "speed");
-    ld_ints(&l, json_object_get(saved, "start_support"), "start_support", s->start_support,
-            WW_KINDS, 0, 200);
-    ld_ints(&l, json_object_get(saved, "start_industries"), "start_industries",
-            s->start_industries, WW_COLOURS, 0, 50);
-    v = json_object_get(saved, "map");
-    if (json_is_object(v))
-        s->custom_map = json_deep_copy(v);
-    else if (!json_is_null(v) && !l.bad)
-        l.bad = "map";
-    v = json_object_get(saved, "deck");
-    if (json_is_string(v))
-        s->custom_deck = wb_strdup(json_string_value(v));
-    else if (!json_is_null(v) && !l.bad)
-        l.bad = "deck";
-    if (l.bad) {
-        *why = game_why("saved match: bad \"%s\"", l.bad);
-        goto out;
-    }
-    if (ww_state_tables(s, why))
-        goto out;
+static void io_run(game_io *io, ww_run *r, int nseats, int nareas, int ncards)
+{
+    int ask = r->ask;
+    game_io_object(io, "run");
+    game_io_int(io, "card", &r->card, -1, ncards - 1);
+    game_io_int(io, "player", &r->player, 0, nseats - 1);
+    game_io_int(io, "side", &r->side, -1, 1);
+    game_io_int(io, "step", &r->step, 0, WW_MAX_STEPS);
+    game_io_int(io, "end", &r->end, 0, WW_MAX_STEPS);
+    game_io_ints(io, "reg", r->reg, 2, -1, nareas - 1);
+    game_io_int(io, "colour", &r->colour, -1, WW_COLOURS - 1);
+    game_io_int(io, "counter", &r->counter, 0, 100000);
+    game_io_ints(io, "tally", r->tally, WW_COLOURS, 0, 100000);
+    game_io_int(io, "unit", &r->unit, 0, WW_MAX_AREAS);
+    game_io_int(io, "term", &r->term, 0, WW_MAX_TERMS);
+    game_io_int(io, "left", &r->left, -1, 100000);
+    game_io_enum(io, "ask", &ask, ww_ask_names, ASK_COUNT_);
+    game_io_int(io, "ask_seat", &r->ask_seat, 0, nseats - 1);
+    game_io_end(io);
+    r->ask = (ww_ask)ask;
+}
 
-    int n = s->map->n, nc = s->deck->n;
-    sup = json_object_get(saved, "support");
-    ind = json_object_get(saved, "industries");
-    if (!json_is_array(sup) || !json_is_array(ind) || (int)json_array_size(sup) != n ||
-        (int)json_array_size(ind) != n)
-        l.bad = "support";
-    for (int a = 0; !l.bad && a < n; a++) {
-        ld_ints(&l, json_array_get(sup, (size_t)a), "support", s->support[a], WW_KINDS, 0, 200);
-        ld_ints(&l, json_array_get(ind, (size_t)a), "industries", s->industries[a], WW_COLOURS,
-                0, 50);
+void ww_io(game_io *io, void *st)
+{
+    ww_state *s = st;
+    int loading = game_io_loading(io), phase = s->phase, nc, n;
+    char *map = NULL;
+
+    game_io_rng(io, "rng", &s->r);
+    game_io_int(io, "nseats", &s->nseats, WW_MIN_SEATS, WW_MAX_SEATS);
+    game_io_bool(io, "speed", &s->speed);
+    game_io_ints(io, "start_support", s->start_support, WW_KINDS, 0, 200);
+    game_io_ints(io, "start_industries", s->start_industries, WW_COLOURS, 0, 50);
+    /* A custom map as JSON text (sorted keys: the same text every save). */
+    if (!loading && s->custom_map)
+        map = json_dumps(s->custom_map, JSON_COMPACT | JSON_SORT_KEYS);
+    game_io_str(io, "map", &map);
+    if (loading && map && !(s->custom_map = json_loads(map, 0, NULL)))
+        game_io_fail(io, "map");
+    free(map);
+    game_io_str(io, "deck", &s->custom_deck);
+    if (loading && game_io_ok(io)) {
+        char *why = NULL;
+        if (ww_state_tables(s, &why))
+            game_io_fail(io, "map or deck (a custom one that does not read)");
+        free(why);
     }
-    ld_ints(&l, json_object_get(saved, "supply"), "supply", s->supply, WW_KINDS, 0, 200);
-    ld_ints(&l, json_object_get(saved, "supply_ind"), "supply_ind", s->supply_ind, WW_COLOURS,
-            0, 50);
-    s->ndraw = ld_pile(&l, saved, "draw", s->draw, nc);
-    s->ndiscard = ld_pile(&l, saved, "discard", s->discard, nc);
-    s->nremoved = ld_pile(&l, saved, "removed", s->removed, nc);
-    s->nvolcano = ld_pile(&l, saved, "volcano", s->volcano, nc);
-    env = json_object_get(saved, "env");
-    if (!l.bad && (!json_is_array(env) || json_array_size(env) > WW_MAX_CARDS))
-        l.bad = "env";
-    json_array_foreach(env, i, v) {
-        int pair[2];
-        ld_ints(&l, v, "env", pair, 2, 0, nc - 1);
-        if (!l.bad && pair[1] >= s->nseats)
-            l.bad = "env";
-        s->env[s->nenv++] = (ww_table_card){(int16_t)pair[0], (int8_t)pair[1]};
+    if (!s->map || !s->deck)
+        return; /* loading failed: nothing sized by them can be read */
+    n = s->map->n;
+    nc = s->deck->n;
+
+    /* The board and the unused pile. */
+    game_io_array(io, "support", (size_t)n, (size_t)n, (size_t)n);
+    for (int a = 0; a < n; a++)
+        game_io_ints(io, NULL, s->support[a], WW_KINDS, 0, 200);
+    game_io_end(io);
+    game_io_array(io, "industries", (size_t)n, (size_t)n, (size_t)n);
+    for (int a = 0; a < n; a++)
+        game_io_ints(io, NULL, s->industries[a], WW_COLOURS, 0, 50);
+    game_io_end(io);
+    game_io_ints(io, "supply", s->supply, WW_KINDS, 0, 200);
+    game_io_ints(io, "supply_ind", s->supply_ind, WW_COLOURS, 0, 50);
+
+    /* The cards. */
+    s->ndraw = io_pile(io, "draw", s->draw, s->ndraw, nc, WW_MAX_CARDS);
+    s->ndiscard = io_pile(io, "discard", s->discard, s->ndiscard, nc, WW_MAX_CARDS);
+    s->nremoved = io_pile(io, "removed", s->removed, s->nremoved, nc, WW_MAX_CARDS);
+    s->nvolcano = io_pile(io, "volcano", s->volcano, s->nvolcano, nc, WW_MAX_CARDS);
+    s->nenv = (int)game_io_array(io, "env", (size_t)s->nenv, 0, WW_MAX_CARDS);
+    for (int i = 0; i < s->nenv; i++) {
+        int card = s->env[i].card, keeper = s->env[i].caretaker;
+        game_io_array(io, NULL, 2, 2, 2);
+        game_io_int(io, NULL, &card, 0, nc - 1);
+        game_io_int(io, NULL, &keeper, 0, s->nseats - 1);
+        game_io_end(io);
+        s->env[i] = (ww_table_card){(int16_t)card, (int8_t)keeper};
+    }
+    game_io_end(io);
+    game_io_array(io, "seats", (size_t)s->nseats, (size_t)s->nseats, (size_t)s->nseats);
+    for (int i = 0; i < s->nseats; i++) {
+        ww_seat *p = &s->seat[i];
+        game_io_object(io, NULL);
+        game_io_int(io, "home", &p->home, -1, n - 1);
+        p->nhand = io_pile(io, "hand", p->hand, p->nhand, nc, WW_MAX_HAND);
+        game_io_int(io, "chosen", &p->chosen, -1, nc - 1);
+        game_io_int(io, "barred", &p->barred, -1, nc - 1);
+        game_io_end(io);
+    }
+    game_io_end(io);
+
+    /* Progress. */
+    game_io_enum(io, "phase", &phase, ww_phase_names, P_OVER + 1);
+    s->phase = (ww_phase)phase;
+    game_io_int(io, "player", &s->player, 0, s->nseats - 1);
+    game_io_int(io, "turn", &s->turn, 0, 1 << 30);
+    game_io_int(io, "cycle", &s->cycle, 0, 1 << 30);
+    game_io_ints(io, "order", s->order, (size_t)s->nseats, 0, s->nseats - 1);
+    game_io_int(io, "order_pos", &s->order_pos, 0, s->nseats - 1);
+    game_io_int(io, "support_left", &s->support_left, 0, 2);
+    game_io_bool(io, "must_rehome", &s->must_rehome);
+    game_io_bool(io, "extra", &s->extra);
+    io_run(io, &s->run, s->nseats, n, nc);
+    if (loading && game_io_ok(io)) {
+        loader l = {0};
+        check_consistency(&l, s);
         if (l.bad)
-            break;
+            game_io_fail(io, l.bad);
     }
-    seats = json_object_get(saved, "seats");
-    if (!l.bad && (!json_is_array(seats) || (int)json_array_size(seats) != s->nseats))
-        l.bad = "seats";
-    for (int k = 0; !l.bad && k < s->nseats; k++) {
-        const json_t *p = json_array_get(seats, (size_t)k);
-        ww_seat *st = &s->seat[k];
-        st->home = ld_int(&l, p, "home", -1, n - 1);
-        st->chosen = ld_int(&l, p, "chosen", -1, nc - 1);
-        st->barred = ld_int(&l, p, "barred", -1, nc - 1);
-        st->nhand = ld_ints(&l, json_object_get(p, "hand"), "seats (hand)", tmp, -WW_MAX_HAND, 0,
-                            nc - 1);
-        for (int c = 0; c < st->nhand; c++)
-            st->hand[c] = (int16_t)tmp[c];
-    }
-    s->phase = (ww_phase)ld_enum(&l, saved, "phase", ww_phase_names, P_OVER + 1);
-    s->player = ld_int(&l, saved, "player", 0, s->nseats - 1);
-    s->turn = ld_int(&l, saved, "turn", 0, 1 << 30);
-    s->cycle = ld_int(&l, saved, "cycle", 0, 1 << 30);
-    ld_ints(&l, json_object_get(saved, "order"), "order", s->order, s->nseats, 0, s->nseats - 1);
-    s->order_pos = ld_int(&l, saved, "order_pos", 0, s->nseats - 1);
-    s->support_left = ld_int(&l, saved, "support_left", 0, 2);
-    s->must_rehome = ld_bool(&l, saved, "must_rehome");
-    s->extra = ld_bool(&l, saved, "extra");
-    run = json_object_get(saved, "run");
-    if (!l.bad && !json_is_object(run))
-        l.bad = "run";
-    if (!l.bad) {
-        ww_run *r = &s->run;
-        int reg[2];
-        r->card = ld_int(&l, run, "card", -1, nc - 1);
-        r->player = ld_int(&l, run, "player", 0, s->nseats - 1);
-        r->side = ld_int(&l, run, "side", -1, 1);
-        r->step = ld_int(&l, run, "step", 0, WW_MAX_STEPS);
-        r->end = ld_int(&l, run, "end", 0, WW_MAX_STEPS);
-        ld_ints(&l, json_object_get(run, "reg"), "run.reg", reg, 2, -1, n - 1);
-        r->reg[0] = reg[0], r->reg[1] = reg[1];
-        r->colour = ld_int(&l, run, "colour", -1, WW_COLOURS - 1);
-        r->counter = ld_int(&l, run, "counter", 0, 1000);
-        ld_ints(&l, json_object_get(run, "tally"), "run.tally", r->tally, WW_COLOURS, 0, 1000);
-        r->unit = ld_int(&l, run, "unit", 0, WW_MAX_AREAS);
-        r->term = ld_int(&l, run, "term", 0, WW_MAX_TERMS);
-        r->left = ld_int(&l, run, "left", -1, 1000);
-        r->ask = (ww_ask)ld_enum(&l, run, "ask", ww_ask_names, ASK_COUNT_);
-        r->ask_seat = ld_int(&l, run, "ask_seat", 0, s->nseats - 1);
-    }
-    check_consistency(&l, s);
-    if (l.bad) {
-        *why = game_why("saved match: bad \"%s\"", l.bad);
-        goto out;
-    }
-    *out = s;
-    s = NULL;
-    rc = WB_OK;
-out:
-    ww_state_free(s);
-    return rc;
 }

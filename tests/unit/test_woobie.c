@@ -372,7 +372,7 @@ static void test_map_errors(void **state)
                "either \"land\" or \"water\"");
     make_fails(2, "{\"map\":{\"nodes\":[{\"id\":\"a\",\"tags\":[\"land\"]},"
                   "{\"id\":\"b\",\"tags\":[\"land\"]}],\"edges\":[[\"a\",\"c\"]]}}",
-               "known area ids");
+               "known ids");
     make_fails(2, "{\"map\":{\"nodes\":[{\"id\":\"a\",\"tags\":[\"land\"]},"
                   "{\"id\":\"b\",\"tags\":[\"land\"]}],\"edges\":[]}}",
                "cannot be reached");
@@ -531,7 +531,13 @@ static void test_setup(void **state)
     assert_int_equal(act(st, 1, "{\"type\":\"home\",\"area\":\"atlantis\",\"colour\":\"red\"}"),
                      WB_EILLEGAL);
     assert_int_equal(act(st, 1, "{\"type\":\"home\",\"area\":\"cheeseport\",\"colour\":\"pink\"}"),
-                     WB_EINVAL);
+                     WB_EILLEGAL);
+    /* Malformed bodies: 400 for every game, before the rules. */
+    assert_int_equal(act(st, 1, "{\"type\":\"home\",\"colour\":\"red\"}"), WB_EINVAL);
+    assert_int_equal(act(st, 1, "{\"type\":\"home\",\"area\":7,\"colour\":\"red\"}"), WB_EINVAL);
+    assert_int_equal(act(st, 1, "{\"type\":\"home\",\"area\":\"cheeseport\",\"colour\":\"red\","
+                                "\"x\":1}"), WB_EINVAL);
+    assert_int_equal(act(st, 1, "{\"type\":\"fly\"}"), WB_EINVAL);
     ok(st, 1, "{\"type\":\"home\",\"area\":\"cheeseport\",\"colour\":\"red\"}");
     ok(st, 2, "{\"type\":\"home\",\"area\":\"doom-grove\",\"colour\":\"red\"}");
     ok(st, 3, "{\"type\":\"home\",\"area\":\"muckmire\",\"colour\":\"green\"}");
@@ -1014,9 +1020,10 @@ static void test_cycles(void **state)
     assert_int_equal(json_array_size(to), 3); /* everyone at once */
     json_decref(v);
     ok(st, 2, "{\"type\":\"choose_card\",\"card\":%d}", c2);
-    json_t *priv = event("chose_card");
+    json_t *priv = event("chose");
     assert_non_null(priv);
     assert_non_null(json_object_get(priv, "private_to"));
+    assert_non_null(json_object_get(priv, "card")); /* the owner's copy */
     assert_int_equal(act(st, 2, "{\"type\":\"choose_card\",\"card\":0}"), WB_ENOTTURN);
     ok(st, 0, "{\"type\":\"choose_card\",\"card\":%d}", c0);
     /* Before the reveal no other seat sees a chosen card. */
