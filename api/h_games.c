@@ -655,12 +655,14 @@ void api_h_game_query(api_req *r)
 
     size_t flen = 0;
     const char *format = api_query(r, "format", &flen);
-    int csv = 0;
+    int csv = 0, svg = 0;
     if (format) {
         if (strcmp(format, "csv") == 0) {
             csv = 1;
+        } else if (strcmp(format, "svg") == 0) {
+            svg = 1;
         } else if (strcmp(format, "json") != 0) {
-            api_problem(r, API_P_BAD_PARAMETER, "format must be json or csv, not \"%.*s\"",
+            api_problem(r, API_P_BAD_PARAMETER, "format must be json, csv or svg, not \"%.*s\"",
                         api_clip(format, flen, 40), format);
             return;
         }
@@ -700,13 +702,23 @@ void api_h_game_query(api_req *r)
         why = NULL;
         goto out;
     }
-    if (!csv) {
+    if (!csv && !svg) {
         api_reply_json(r, 200, out);
         out = NULL;
         goto out;
     }
     size_t len = 0;
-    char *text = api_csv(out, &len);
+    /* A picture: an answer with an "svg" string (Woobieworld's map). */
+    const char *pic = svg ? json_string_value(json_object_get(out, "svg")) : NULL;
+    char *text = svg ? (pic ? wb_strdup(pic) : NULL) : api_csv(out, &len);
+    if (svg && !text) {
+        api_problem(r, API_P_BAD_PARAMETER,
+                    "the answer to \"%.*s\" is not a picture; ask for format=json",
+                    api_clip(name, r->arglen[1], QUOTE_MAX), name);
+        goto out;
+    }
+    if (svg)
+        len = strlen(text);
     if (!text) {
         api_problem(r, API_P_BAD_PARAMETER,
                     "the answer to \"%.*s\" is not a table of rows; ask for format=json",
@@ -718,7 +730,7 @@ void api_h_game_query(api_req *r)
     r->out_static = NULL;
     r->out_len = len;
     r->status = 200;
-    r->content_type = "text/csv; charset=utf-8";
+    r->content_type = svg ? "image/svg+xml" : "text/csv; charset=utf-8";
     r->cache_control = "no-store";
     r->code = NULL;
 out:
