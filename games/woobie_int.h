@@ -360,10 +360,11 @@ void ww_fx_decide(ww_state *s, int code, json_t *ev);
 /* The prompt of the pending decision, for views; malloc'd. */
 char *ww_fx_prompt(const ww_state *s);
 
-/* The actions, as one table the glue dispatches, checks and lists from:
- * the members a body carries (parsed into ww_body, -1 when absent), who
- * sends it, in which phases, the rule check (WB_OK, or WB_EILLEGAL with
- * *why) and the change it makes (only called after check said WB_OK). */
+/* The rules of the actions: the members a body carries (parsed into a
+ * ww_body, -1 when absent), the rule check (WB_OK, or WB_EILLEGAL with
+ * *why) shared by apply and by the legal-action list, and the change
+ * (only called after the check said WB_OK).  Who may send each and in
+ * which phases is the framework's action table (woobie.c). */
 typedef struct ww_body {
     int colour, area, from, to, card, choice;
 } ww_body;
@@ -372,8 +373,6 @@ enum { M_COLOUR = 1, M_AREA = 2, M_FROM = 4, M_TO = 8, M_CARD = 16, M_CHOICE = 3
 
 typedef struct ww_action {
     const char *type;
-    int host;         /* sent by the host; else by a seat in to_act */
-    unsigned phases;  /* a bit per ww_phase */
     unsigned members; /* M_* */
     int (*check)(const ww_state *s, int seat, const ww_body *b, char **why);
     void (*apply)(ww_state *s, int seat, const ww_body *b, json_t *ev);

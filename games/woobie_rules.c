@@ -773,20 +773,21 @@ static void do_dispute(ww_state *s, int seat, const ww_body *b, json_t *ev)
     ww_draw(s, p, ev); /* the player draws another; the play phase goes on */
 }
 
-#define PH(p) (1u << (p))
-
+/* The rules of each action: the members it reads, its check and its
+ * change.  Who may send it and in which phase is the framework's table in
+ * woobie.c. */
 const ww_action ww_actions[] = {
-    {"home", 0, PH(P_SETUP), M_AREA | M_COLOUR, check_home, do_home},
-    {"support", 0, PH(P_SUPPORT), M_COLOUR, check_support, do_support},
-    {"move_anarch", 0, PH(P_SUPPORT), M_FROM | M_TO, check_move_anarch, do_move_anarch},
-    {"new_home", 0, PH(P_SUPPORT), M_AREA | M_COLOUR, check_new_home, do_new_home},
-    {"industry", 0, PH(P_INDUSTRY), M_AREA | M_COLOUR, check_industry, do_industry},
-    {"skip", 0, PH(P_SUPPORT) | PH(P_INDUSTRY), 0, check_skip, do_skip},
-    {"play", 0, PH(P_PLAY), M_CARD, check_play, do_play},
-    {"take_back", 0, PH(P_PLAY), 0, check_take_back, do_take_back},
-    {"discard", 0, PH(P_PLAY), M_CARD, check_discard, do_discard},
-    {"choose_card", 0, PH(P_CHOOSE), M_CARD, check_choose_card, do_choose_card},
-    {"decide", 0, PH(P_EFFECT), M_CHOICE, check_decide, do_decide},
-    {"dispute", 1, PH(P_PLAY), M_CARD, check_dispute, do_dispute},
+    {"home", M_AREA | M_COLOUR, check_home, do_home},
+    {"support", M_COLOUR, check_support, do_support},
+    {"move_anarch", M_FROM | M_TO, check_move_anarch, do_move_anarch},
+    {"new_home", M_AREA | M_COLOUR, check_new_home, do_new_home},
+    {"industry", M_AREA | M_COLOUR, check_industry, do_industry},
+    {"skip", 0, check_skip, do_skip},
+    {"play", M_CARD, check_play, do_play},
+    {"take_back", 0, check_take_back, do_take_back},
+    {"discard", M_CARD, check_discard, do_discard},
+    {"choose_card", M_CARD, check_choose_card, do_choose_card},
+    {"decide", M_CHOICE, check_decide, do_decide},
+    {"dispute", M_CARD, check_dispute, do_dispute},
 };
 const size_t ww_nactions = sizeof ww_actions / sizeof ww_actions[0];
