@@ -1163,6 +1163,70 @@ static void test_counter(void **state)
     K->destroy(st);
 }
 
+
+/* A card that beats the rules: "play another card"; and drawing extra. */
+static void test_extra_and_draw(void **state)
+{
+    (void)state;
+    ww_state *st = table4(31);
+    to_play(st);
+    int a = give(st, 0, "Emergency Session");
+    /* keep the first card when giving the second */
+    int16_t t = st->seat[0].hand[0];
+    st->seat[0].hand[0] = st->seat[0].hand[1];
+    st->seat[0].hand[1] = t;
+    int b = give(st, 0, "Insider Tip");
+    round_trip(st);
+    play(st, a);
+    assert_int_equal(st->phase, P_PLAY); /* the same player, another card */
+    assert_int_equal(st->player, 0);
+    assert_non_null(event("extra_play"));
+    play(st, b);
+    assert_int_equal(st->player, 1);
+    assert_int_equal(st->seat[0].nhand, 5); /* 4 - 2 played + 2 drawn + 1 */
+    K->destroy(st);
+}
+
+/* Industries never move again, except by cards. */
+static void test_move_industry(void **state)
+{
+    (void)state;
+    ww_state *st = table4(32);
+    to_play(st);
+    put_ind(st, "woobania", WW_RED, 1);
+    play(st, give(st, 0, "Factory Relocation"));
+    assert_int_equal(st->run.ask, ASK_AREA); /* the industry was the only one */
+    assert_int_equal(act(st, 0, "{\"type\":\"decide\",\"choice\":\"muckmire\"}"), WB_EILLEGAL);
+    decide(st, "snugglebury");
+    assert_int_equal(st->industries[A(st, "woobania")][WW_RED], 0);
+    assert_int_equal(st->industries[A(st, "snugglebury")][WW_RED], 1);
+    K->destroy(st);
+}
+
+/* Equal card numbers in a cycle (a custom deck): seat order. */
+static void test_cycle_ties(void **state)
+{
+    (void)state;
+    char opts[4096] = "{\"speed\":true,\"deck\":[";
+    for (int i = 0; i < 16; i++)
+        snprintf(opts + strlen(opts), sizeof opts - strlen(opts),
+                 "\"action | %d | Card %d | t | gain me 1R | \",", i < 14 ? 5 : 3, i);
+    for (int i = 0; i < 4; i++)
+        snprintf(opts + strlen(opts), sizeof opts - strlen(opts),
+                 "\"volcano | - | V | boom | - | \"%s", i < 3 ? "," : "]}");
+    ww_state *st = make(3, opts, 33);
+    static const char *const h[] = {"doom-grove", "woobania", "cheeseport"};
+    homes(st, h);
+    int low = give(st, 2, "Card 14"); /* number 3 */
+    ok(st, 0, "{\"type\":\"choose_card\",\"card\":%d}", st->seat[0].hand[0]);
+    ok(st, 1, "{\"type\":\"choose_card\",\"card\":%d}", st->seat[1].hand[0]);
+    ok(st, 2, "{\"type\":\"choose_card\",\"card\":%d}", low);
+    assert_int_equal(st->order[0], 2);
+    assert_int_equal(st->order[1], 0); /* 5 and 5: seat order */
+    assert_int_equal(st->order[2], 1);
+    K->destroy(st);
+}
+
 /* --- save/load ------------------------------------------------------------------------ */
 
 static void test_load_checks(void **state)
@@ -1272,6 +1336,9 @@ int main(void)
         cmocka_unit_test_teardown(test_no_playable_card, teardown),
         cmocka_unit_test_teardown(test_dispute, teardown),
         cmocka_unit_test_teardown(test_counter, teardown),
+        cmocka_unit_test_teardown(test_extra_and_draw, teardown),
+        cmocka_unit_test_teardown(test_move_industry, teardown),
+        cmocka_unit_test_teardown(test_cycle_ties, teardown),
         cmocka_unit_test_teardown(test_load_checks, teardown),
         cmocka_unit_test_teardown(test_random_matches, teardown),
     };
