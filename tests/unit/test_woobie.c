@@ -1227,6 +1227,50 @@ static void test_cycle_ties(void **state)
     K->destroy(st);
 }
 
+/* Every card of the default deck plays: from a board with something
+ * everywhere, each ACTION and COLOUR ACTION is played by seat 0 and its
+ * decisions answered (first choice) until the card is done. */
+static void test_every_card(void **state)
+{
+    (void)state;
+    ww_state *probe = make(4, "{}", 1);
+    int ncards = probe->deck->n;
+    K->destroy(probe);
+    for (int id = 0; id < ncards; id++) {
+        ww_state *st = table4(40 + (uint64_t)id);
+        const ww_card *c = &st->deck->c[id];
+        if (c->type != WW_ACTION && c->type != WW_COLOUR_ACTION) {
+            K->destroy(st);
+            continue;
+        }
+        to_play(st);
+        for (int k = 0; k < WW_COLOURS; k++)
+            put(st, "doom-grove", k, 2);
+        put(st, "doom-grove", WW_ANARCH, 2);
+        put(st, "woobania", WW_YELLOW, 3);
+        put(st, "sea-of-despair", WW_ANARCH, 2);
+        put_ind(st, "woobania", WW_RED, 1);
+        put_ind(st, "cheeseport", WW_BLUE, 1);
+        put_ind(st, "sea-of-despair", WW_YELLOW, 1);
+        put_ind(st, "lollipop-peaks", WW_GREEN, 1);
+        to_table(st, "Baby Boom", 1);
+        int card = give(st, 0, c->name);
+        assert_int_equal(card, id);
+        round_trip(st);
+        play(st, card);
+        for (int guard = 0; st->phase == P_EFFECT; guard++) {
+            json_t *v = K->view(st, GAME_SEAT_HOST);
+            json_t *choices = json_object_get(json_object_get(v, "pending"), "choices");
+            if (guard > 60 || !json_array_size(choices))
+                fail_msg("%s: stuck in a decision", c->name);
+            decide(st, json_string_value(json_array_get(choices, 0)));
+            json_decref(v);
+        }
+        assert_true(st->phase == P_SUPPORT || st->phase == P_PLAY || st->phase == P_OVER);
+        K->destroy(st);
+    }
+}
+
 /* --- save/load ------------------------------------------------------------------------ */
 
 static void test_load_checks(void **state)
@@ -1339,6 +1383,7 @@ int main(void)
         cmocka_unit_test_teardown(test_extra_and_draw, teardown),
         cmocka_unit_test_teardown(test_move_industry, teardown),
         cmocka_unit_test_teardown(test_cycle_ties, teardown),
+        cmocka_unit_test_teardown(test_every_card, teardown),
         cmocka_unit_test_teardown(test_load_checks, teardown),
         cmocka_unit_test_teardown(test_random_matches, teardown),
     };
