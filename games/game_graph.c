@@ -9,19 +9,9 @@
 #include <string.h>
 
 #include "game.h"
+#include "game_data.h"
 #include "wb_err.h"
 #include "wb_mem.h"
-
-static int slug_ok(const char *s)
-{
-    size_t n = strlen(s);
-    if (n == 0 || n >= GAME_GRAPH_ID_MAX)
-        return 0;
-    for (; *s; s++)
-        if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '-' || *s == '_'))
-            return 0;
-    return 1;
-}
 
 game_graph *game_graph_new(void) { return wb_calloc(1, sizeof(game_graph)); }
 
@@ -70,7 +60,7 @@ int game_graph_adjacent(const game_graph *g, int a, int b)
 
 int game_graph_add(game_graph *g, const char *id, const char *name)
 {
-    if (!slug_ok(id) || game_graph_find(g, id) >= 0 || g->n >= GAME_GRAPH_NODES_MAX)
+    if (!game_slug_ok(id, GAME_GRAPH_ID_MAX - 1) || game_graph_find(g, id) >= 0 || g->n >= GAME_GRAPH_NODES_MAX)
         return -1;
     g->nodes = wb_grow(g->nodes, &g->cap_, (size_t)g->n + 1, sizeof *g->nodes);
     game_node *nd = &g->nodes[g->n];
@@ -125,14 +115,19 @@ int game_graph_load(const json_t *j, game_graph **out, char **why)
         json_t *name = json_object_get(v, "name"), *tags = json_object_get(v, "tags");
         json_t *x = json_object_get(v, "x"), *y = json_object_get(v, "y"), *t;
         size_t k;
-        int n = id && (!name || json_is_string(name)) ? game_graph_add(g, id, json_string_value(name)) : -1;
+        int n = id && (!name || json_is_string(name))
+                    ? game_graph_add(g, id, json_string_value(name))
+                    : -1;
         if (n < 0) {
             *why = game_why("nodes[%zu]: an id is a new slug of a-z, 0-9, - and _ "
-                            "(at most %d bytes), a name a string", i, GAME_GRAPH_ID_MAX - 1);
+                            "(at most %d bytes), a name a string",
+                            i, GAME_GRAPH_ID_MAX - 1);
             goto bad;
         }
-        if ((tags && !json_is_array(tags)) || (!x != !y) || (x && (!json_is_number(x) || !json_is_number(y)))) {
-            *why = game_why("node %s: tags are an array of strings, x and y numbers (both or none)", id);
+        if ((tags && !json_is_array(tags)) || (!x != !y) ||
+            (x && (!json_is_number(x) || !json_is_number(y)))) {
+            *why = game_why("node %s: tags are an array of strings, x and y numbers (both or none)",
+                            id);
             goto bad;
         }
         json_array_foreach(tags, k, t) {

@@ -11,13 +11,12 @@
  */
 #include "whirlpool_board.h"
 
-#include <ctype.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "game.h"
+#include "game_data.h"
 #include "wb_err.h"
 #include "wb_mem.h"
 
@@ -80,44 +79,6 @@ char *wp_board_text(const wp_board *b)
                               s->row);
     }
     return t;
-}
-
-/* --- tokens ----------------------------------------------------------------- */
-
-#define MAX_TOKENS 40
-
-/* Split `line` (modified) into blank-separated tokens, up to a "#". */
-static int split(char *line, char **tok)
-{
-    int n = 0;
-    char *p = line, *hash = strchr(line, '#');
-    if (hash)
-        *hash = '\0';
-    while (*p) {
-        while (*p && isspace((unsigned char)*p))
-            p++;
-        if (!*p)
-            break;
-        if (n == MAX_TOKENS)
-            return -1;
-        tok[n++] = p;
-        while (*p && !isspace((unsigned char)*p))
-            p++;
-        if (*p)
-            *p++ = '\0';
-    }
-    return n;
-}
-
-/* A whole decimal number in [lo, hi], or -1. */
-static int number(const char *s, int lo, int hi)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (errno || end == s || *end || v < lo || v > hi)
-        return -1;
-    return (int)v;
 }
 
 /* --- geometry ---------------------------------------------------------------- */
@@ -243,7 +204,7 @@ static int grid_row(reader *r, char **tok, int n, char **why)
 
 static int at_space(reader *r, const char *cs, const char *rs, int *space, char **why)
 {
-    int col = number(cs, 0, WP_GRID_MAX - 1), row = number(rs, 0, WP_GRID_MAX - 1);
+    int col = game_data_num(cs, 0, WP_GRID_MAX - 1), row = game_data_num(rs, 0, WP_GRID_MAX - 1);
     *space = col < 0 || row < 0 ? -1 : wp_board_space(r->b, col, row);
     if (*space < 0) {
         *why = game_why("board line %d: %s, %s is not a water space", r->line, cs, rs);
@@ -283,15 +244,17 @@ static void number_spaces(wp_board *b)
     }
 }
 
-static int record(reader *r, char **tok, int n, char **why)
+static int record(void *ctx, char **tok, int n, int line, char **why)
 {
+    reader *r = ctx;
     wp_board *b = r->b;
+    r->line = line;
     int rc = WB_OK, s, suit, suit2;
     if (r->grid_rows)
         return grid_row(r, tok, n, why);
     if (strcmp(tok[0], "grid") == 0) {
-        int w = n == 3 ? number(tok[1], 3, WP_GRID_MAX) : -1;
-        int h = n == 3 ? number(tok[2], 3, WP_GRID_MAX) : -1;
+        int w = n == 3 ? game_data_num(tok[1], 3, WP_GRID_MAX) : -1;
+        int h = n == 3 ? game_data_num(tok[2], 3, WP_GRID_MAX) : -1;
         if (b->cells || w < 0 || h < 0) {
             *why = game_why("board line %d: one \"grid WIDTH HEIGHT\" (3 to %d)", r->line,
                             WP_GRID_MAX);
@@ -311,7 +274,7 @@ static int record(reader *r, char **tok, int n, char **why)
     if (!b->spaces)
         number_spaces(b);
     if (strcmp(tok[0], "coin") == 0) {
-        int v = n == 5 ? number(tok[2], 1, 3) : -1;
+        int v = n == 5 ? game_data_num(tok[2], 1, 3) : -1;
         if (v < 0) {
             *why = game_why("board line %d: \"coin SUIT VALUE COLUMN ROW\", VALUE 1 to 3",
                             r->line);
@@ -419,9 +382,7 @@ static int finish(reader *r, char **why)
 int wp_board_parse(const char *text, size_t len, wp_board **out, char **why)
 {
     reader r = {0};
-    char *copy = NULL, *line;
-    char *tok[MAX_TOKENS];
-    int rc = WB_OK;
+    int rc;
 
     *out = NULL;
     if (!text || len > 16384 || memchr(text, '\0', len)) {
@@ -429,32 +390,13 @@ int wp_board_parse(const char *text, size_t len, wp_board **out, char **why)
         return WB_EINVAL;
     }
     r.b = wb_calloc(1, sizeof *r.b);
-    copy = wb_strndup(text, len);
-    /* Line by line, counting lines for the messages. */
-    char *p = copy;
-    while (p && !rc) {
-        char *nl = strchr(p, '\n');
-        if (nl)
-            *nl = '\0';
-        line = p;
-        p = nl ? nl + 1 : NULL;
-        r.line++;
-        int n = split(line, tok);
-        if (n < 0) {
-            *why = game_why("board line %d: too many tokens", r.line);
-            rc = WB_EINVAL;
-        } else if (n > 0) {
-            rc = record(&r, tok, n, why);
-        }
-    }
+    rc = game_data_read(text, len, record, &r, why);
     if (!rc)
         rc = finish(&r, why);
-    if (rc)
-        goto out;
+    if (rc) {
+        wp_board_free(r.b);
+        return rc;
+    }
     *out = r.b;
-    r.b = NULL;
-out:
-    wp_board_free(r.b);
-    free(copy);
-    return rc;
+    return WB_OK;
 }

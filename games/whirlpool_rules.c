@@ -306,8 +306,9 @@ static void move_tube(wp_state *s, int seat, int steps, json_t *events)
         moved++;
     }
     s->tube[seat].at = at;
-    json_array_append_new(events, json_pack("{s:s,s:i,s:o,s:o,s:i}", "type", "moved", "seat", seat, "from",
-                           wp_pos(s, from), "to", wp_pos(s, at), "spaces", moved));
+    json_array_append_new(events,
+                          json_pack("{s:s,s:i,s:o,s:o,s:i}", "type", "moved", "seat", seat, "from",
+                                    wp_pos(s, from), "to", wp_pos(s, at), "spaces", moved));
     if (hit < 0)
         return;
     int lost = lowest(s->tube[hit].bal);
@@ -315,9 +316,9 @@ static void move_tube(wp_state *s, int seat, int steps, json_t *events)
         s->tube[hit].bal[lost]--;
         s->stash[lost]++;
     }
-    json_array_append_new(events, json_pack("{s:s,s:i,s:i,s:i,s:o}", "type", "bumped", "seat", hit, "by", seat,
-                           "spaces", steps - moved,
-                           "lost", lost ? json_integer(lost) : json_null()));
+    json_array_append_new(events, json_pack("{s:s,s:i,s:i,s:i,s:o}", "type", "bumped", "seat", hit,
+                                            "by", seat, "spaces", steps - moved, "lost",
+                                            lost ? json_integer(lost) : json_null()));
     move_tube(s, hit, steps - moved, events);
 }
 
@@ -343,12 +344,14 @@ static void hit(wp_state *s, int seat, int target, int b, int dir, json_t *event
     s->tube[seat].bal[b]--;
     s->stash[b]++;
     s->tube[target].at = to;
-    json_array_append_new(events, json_pack("{s:s,s:i,s:i,s:i,s:s,s:o,s:o}", "type", "thrown", "seat", seat,
-                           "target", target, "balloon", b, "direction", dir_names[dir],
-                           "from", wp_pos(s, from), "to", wp_pos(s, to)));
+    json_array_append_new(events,
+                          json_pack("{s:s,s:i,s:i,s:i,s:s,s:o,s:o}", "type", "thrown", "seat", seat,
+                                    "target", target, "balloon", b, "direction", dir_names[dir],
+                                    "from", wp_pos(s, from), "to", wp_pos(s, to)));
     if (to < 0) {
-        json_array_append_new(events, json_pack("{s:s,s:i,s:o}", "type", "eliminated", "seat", target,
-                               "balloons", wp_bal_json(s->tube[target].bal)));
+        json_array_append_new(events,
+                              json_pack("{s:s,s:i,s:o}", "type", "eliminated", "seat", target,
+                                        "balloons", wp_bal_json(s->tube[target].bal)));
         for (int v = 0; v < WP_NVAL; v++) {
             s->stash[v] += s->tube[target].bal[v];
             s->tube[target].bal[v] = 0;

@@ -105,7 +105,7 @@ static int take_named(wibbell_state *st, const char *letters, int *id)
         wibbell_card_key(st->cards[st->deck.v[i]].letters, have);
         if (strcmp(want, have) == 0) {
             *id = st->deck.v[i];
-            wibbell_ids_remove(&st->deck, i);
+            game_ids_remove(&st->deck, i);
             return WB_OK;
         }
     }
@@ -145,7 +145,7 @@ static int deal_handicaps(wibbell_state *st, const json_t *h, size_t trim, char 
                                 json_is_string(c) ? json_string_value(c) : "(not a string)");
                 return WB_EINVAL;
             }
-            wibbell_ids_push(&st->p[s].hcap, id);
+            game_ids_push(&st->p[s].hcap, id);
         }
     }
     if (st->companion) {
@@ -158,8 +158,8 @@ static int deal_handicaps(wibbell_state *st, const json_t *h, size_t trim, char 
         for (json_int_t k = 0; json_is_integer(e) && k < json_integer_value(e); k++) {
             if (st->deck.n == 0)
                 break;
-            wibbell_ids_push(&st->p[s].hcap, st->deck.v[0]);
-            wibbell_ids_remove(&st->deck, 0);
+            game_ids_push(&st->p[s].hcap, st->deck.v[0]);
+            game_ids_remove(&st->deck, 0);
         }
     }
     for (size_t s = 0; s < st->nplayers; s++)
@@ -232,7 +232,7 @@ static int wibbell_create(void *state, const game_ctx *ctx, const char *const *p
     st->window_end = -1;
 
     for (size_t i = 0; i < st->ncards; i++)
-        wibbell_ids_push(&st->deck, (int)i);
+        game_ids_push(&st->deck, (int)i);
     if (st->shuffle && !st->companion && st->deck.n > 1)
         rng_shuffle(&st->rng, st->deck.v, st->deck.n, sizeof *st->deck.v);
     /* The rules: 2 players remove half the deck (24 of 48), 3 players a

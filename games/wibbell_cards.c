@@ -4,10 +4,10 @@
  * both read (scores, who may still win, who is to act).  Nothing here
  * changes a match.
  */
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "game_data.h"
 #include "wb_err.h"
 #include "wb_mem.h"
 #include "wibbell_int.h"
@@ -16,28 +16,6 @@ const char *const wibbell_mode_names[] = {"standard", "simple", "simpler", NULL}
 const char *const wibbell_phase_names[] = {"flip", "play", "take", "keep", "over"};
 
 /* --- id lists and cards ---------------------------------------------------- */
-
-void wibbell_ids_push(wibbell_ids *l, int id)
-{
-    l->v = wb_grow(l->v, &l->cap, l->n + 1, sizeof *l->v);
-    l->v[l->n++] = id;
-}
-
-void wibbell_ids_remove(wibbell_ids *l, size_t i)
-{
-    if (i >= l->n)
-        return;
-    memmove(l->v + i, l->v + i + 1, (l->n - i - 1) * sizeof *l->v);
-    l->n--;
-}
-
-long wibbell_ids_find(const wibbell_ids *l, int id)
-{
-    for (size_t i = 0; i < l->n; i++)
-        if (l->v[i] == id)
-            return (long)i;
-    return -1;
-}
 
 /* Upper-case of an ASCII letter, whatever the locale. */
 static char ascii_upper(char ch)
@@ -113,7 +91,7 @@ size_t wibbell_claim_cards(const wibbell_state *st, size_t seat,
 {
     const wibbell_player *p = &st->p[seat];
     size_t n = 0;
-    const wibbell_ids *lists[] = {&st->centre, &p->hcap, &p->up};
+    const game_ids *lists[] = {&st->centre, &p->hcap, &p->up};
     for (size_t l = 0; l < 3; l++)
         for (size_t i = 0; i < lists[l]->n; i++, n++)
             if (n < DICT_CARDS_MAX)
@@ -140,7 +118,7 @@ json_t *wibbell_card_json(const wibbell_state *st, int id)
                      c->value, "border", c->border);
 }
 
-json_t *wibbell_cards_json(const wibbell_state *st, const wibbell_ids *l)
+json_t *wibbell_cards_json(const wibbell_state *st, const game_ids *l)
 {
     json_t *a = json_array();
     for (size_t i = 0; i < l->n; i++)
@@ -186,99 +164,79 @@ void wibbell_free(void *state)
 
 /* --- the deck file ------------------------------------------------------- */
 
-/* a-z or A-Z, whatever the locale (cards are matched on a-z base letters). */
-static int ascii_letter(char ch)
+/* A card from the words of its line: LETTERS [VALUE [BORDER]]. */
+static int card_words(wibbell_card *c, char **w, int nw, char **why)
 {
-    return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
-}
-
-int wibbell_card_parse(const char *line, wibbell_card *c, char **why)
-{
-    char letters[64] = "", border[64] = "plain", extra[2];
-    long value = 1;
-    int at = 0;
-    size_t n;
-
+    size_t n = strlen(w[0]);
+    long value = nw > 1 ? game_data_num(w[1], 0, 99) : 1;
+    const char *border = nw > 2 ? w[2] : "plain";
     memset(c, 0, sizeof *c);
-    if (sscanf(line, " %63s%n", letters, &at) != 1) {
-        *why = game_why("bad card '%s': write LETTERS [VALUE [BORDER]]", line);
+    if (nw > 3)
+        *why = game_why("bad card '%s': write LETTERS [VALUE [BORDER]]", w[0]);
+    else if (n > WIBBELL_LETTERS_MAX ||
+             strspn(w[0], "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") != n)
+        *why = game_why("bad card '%s': a card is 1 to %d letters a-z", w[0],
+                        WIBBELL_LETTERS_MAX);
+    else if (value < 0)
+        *why = game_why("bad card '%s': its value must be 0 to 99", w[0]);
+    else if (strlen(border) >= WIBBELL_BORDER_MAX ||
+             strspn(border, "abcdefghijklmnopqrstuvwxyz-") != strlen(border))
+        *why = game_why("bad card '%s': a border is a short lower-case name", w[0]);
+    if (*why)
         return WB_EINVAL;
-    }
-    line += at;
-    line += strspn(line, " \t");
-    if (*line) {
-        char *end;
-        value = strtol(line, &end, 10);
-        if (end == line || (*end && !isspace((unsigned char)*end)) ||
-            sscanf(end, " %63s %1s", border, extra) == 2) {
-            *why = game_why("bad card '%s %s': write LETTERS [VALUE [BORDER]]",
-                            letters, line);
-            return WB_EINVAL;
-        }
-    }
-    for (n = 0; letters[n]; n++)
-        if (!ascii_letter(letters[n]) || n >= WIBBELL_LETTERS_MAX) {
-            *why = game_why("bad card '%s': a card is 1 to %d letters a-z",
-                            letters, WIBBELL_LETTERS_MAX);
-            return WB_EINVAL;
-        }
-    if (value < 0 || value > 99) {
-        *why = game_why("bad card '%s': its value must be 0 to 99", letters);
-        return WB_EINVAL;
-    }
-    if (strlen(border) >= WIBBELL_BORDER_MAX ||
-        strspn(border, "abcdefghijklmnopqrstuvwxyz-") != strlen(border)) {
-        *why = game_why("bad card '%s': a border is a short lower-case name", letters);
-        return WB_EINVAL;
-    }
     for (size_t i = 0; i < n; i++)
-        c->letters[i] = ascii_upper(letters[i]);
+        c->letters[i] = ascii_upper(w[0][i]);
     c->value = (int)value;
     strcpy(c->border, border);
     return WB_OK;
 }
 
-int wibbell_deck_parse(const char *text, size_t len, wibbell_card **cards,
-                       size_t *ncards, char **why)
-{
-    wibbell_card *v = NULL;
-    size_t n = 0, cap = 0, lineno = 0;
-    int rc = WB_OK;
+/* Cards read so far, for game_data_read. */
+typedef struct deck_rd {
+    wibbell_card *v;
+    size_t n, cap, max;
+} deck_rd;
 
-    for (size_t i = 0; i < len;) {
-        size_t e = i;
-        while (e < len && text[e] != '\n')
-            e++;
-        lineno++;
-        char *line = wb_strndup(text + i, e - i);
-        char *hash = strchr(line, '#');
-        if (hash)
-            *hash = '\0';
-        size_t l = strlen(line);
-        while (l && isspace((unsigned char)line[l - 1]))
-            line[--l] = '\0';
-        if (strspn(line, " \t") < l) {
-            v = wb_grow(v, &cap, n + 1, sizeof *v);
-            char *w = NULL;
-            rc = wibbell_card_parse(line, &v[n], &w);
-            if (rc) {
-                *why = game_why("deck line %zu: %s", lineno, w);
-                free(w);
-                free(line);
-                goto out;
-            }
-            n++;
-        }
-        free(line);
-        i = e + 1;
+static int deck_record(void *ctx, char **w, int nw, int line, char **why)
+{
+    deck_rd *d = ctx;
+    char *w1 = NULL;
+    if (d->n == d->max) {
+        *why = game_why("line %d: one card only", line);
+        return WB_EINVAL;
     }
-out:
-    if (rc) {
-        free(v);
-        return rc;
+    d->v = wb_grow(d->v, &d->cap, d->n + 1, sizeof *d->v);
+    if (card_words(&d->v[d->n], w, nw, &w1) == WB_OK) {
+        d->n++;
+        return WB_OK;
     }
-    *cards = v;
-    *ncards = n;
-    return WB_OK;
+    *why = d->max == 1 ? w1 : game_why("deck line %d: %s", line, w1);
+    if (d->max != 1)
+        free(w1);
+    return WB_EINVAL;
 }
 
+int wibbell_card_parse(const char *line, wibbell_card *c, char **why)
+{
+    deck_rd d = {c, 0, 1, 1};
+    int rc = game_data_read(line, strlen(line), deck_record, &d, why);
+    if (!rc && d.n != 1) {
+        *why = game_why("bad card '%s': write LETTERS [VALUE [BORDER]]", line);
+        rc = WB_EINVAL;
+    }
+    return rc;
+}
+
+int wibbell_deck_parse(const char *text, size_t len, wibbell_card **cards, size_t *ncards,
+                       char **why)
+{
+    deck_rd d = {NULL, 0, 0, (size_t)-1};
+    int rc = game_data_read(text, len, deck_record, &d, why);
+    if (rc) {
+        free(d.v);
+        return rc;
+    }
+    *cards = d.v;
+    *ncards = d.n;
+    return WB_OK;
+}

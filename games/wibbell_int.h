@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "dict.h"
+#include "game_data.h"
 #include "game_def.h"
 #include "rng.h"
 
@@ -49,12 +50,6 @@ typedef enum wibbell_phase {
     WIBBELL_OVER, /* the game is over */
 } wibbell_phase;
 
-/* A growable list of card ids. */
-typedef struct wibbell_ids {
-    int *v;
-    size_t n, cap;
-} wibbell_ids;
-
 typedef struct wibbell_card {
     char letters[WIBBELL_LETTERS_MAX + 1]; /* upper-case ASCII, "NZ" */
     int value;                             /* printed on the card; not scored */
@@ -63,9 +58,9 @@ typedef struct wibbell_card {
 
 typedef struct wibbell_player {
     char *name;
-    wibbell_ids up;   /* face-up cards of this round, in the order taken */
-    wibbell_ids down; /* face-down cards of earlier rounds */
-    wibbell_ids hcap; /* permanent handicaps; the first nstart were dealt
+    game_ids up;   /* face-up cards of this round, in the order taken */
+    game_ids down; /* face-down cards of earlier rounds */
+    game_ids hcap; /* permanent handicaps; the first nstart were dealt
                          at set-up and do not score */
     size_t nstart;
     size_t won;       /* cards won by turns this round (bonus not counted) */
@@ -101,7 +96,7 @@ typedef struct wibbell_turn {
     int centre[2];
     size_t ncentre;
     size_t nused;       /* the first nused words of `used` were used before */
-    wibbell_ids *cons;  /* per seat: handicaps then face-up cards */
+    game_ids *cons;  /* per seat: handicaps then face-up cards */
 } wibbell_turn;
 
 typedef struct wibbell_state {
@@ -118,9 +113,9 @@ typedef struct wibbell_state {
     /* Normal mode: the face-down deck, top first.  Companion mode: the
      * cards of the deck not seen in play, by id (the physical order is the
      * table's); ntrim of them are out of the game (2 or 3 players). */
-    wibbell_ids deck;
+    game_ids deck;
     size_t ntrim;
-    wibbell_ids centre; /* 0..2 cards, in view order */
+    game_ids centre; /* 0..2 cards, in view order */
 
     size_t nplayers;
     wibbell_player *p;
@@ -147,12 +142,6 @@ typedef struct wibbell_state {
 } wibbell_state;
 
 /* --- wibbell_cards.c ---------------------------------------------------- */
-
-void wibbell_ids_push(wibbell_ids *l, int id);
-/* Remove the element at index i, keeping the order. */
-void wibbell_ids_remove(wibbell_ids *l, size_t i);
-/* Index of `id` in l, or -1. */
-long wibbell_ids_find(const wibbell_ids *l, int id);
 
 /* Parse one card line "NZ [value [border]]" (no comment, trimmed):
  * WB_EINVAL with *why on a bad line. */
@@ -191,7 +180,7 @@ void wibbell_free(void *state);
 
 /* A card as {"id","letters","value","border"}, and a list of them. */
 json_t *wibbell_card_json(const wibbell_state *st, int id);
-json_t *wibbell_cards_json(const wibbell_state *st, const wibbell_ids *l);
+json_t *wibbell_cards_json(const wibbell_state *st, const game_ids *l);
 
 /* --- wibbell_rules.c ---------------------------------------------------- */
 

@@ -145,19 +145,6 @@ void wibbell_view(const void *state, int seat, json_t *o)
 
 /* --- the state, both ways ------------------------------------------------- */
 
-/* A list of card ids. */
-static void io_ids(game_io *io, const char *key, wibbell_ids *l, size_t ncards)
-{
-    size_t n = game_io_array(io, key, l->n, 0, WIBBELL_DECK_MAX);
-    for (size_t i = 0; i < n; i++) {
-        int id = game_io_loading(io) ? 0 : l->v[i];
-        game_io_int(io, NULL, &id, 0, (int)ncards - 1);
-        if (game_io_loading(io))
-            wibbell_ids_push(l, id);
-    }
-    game_io_end(io);
-}
-
 /* A growable array of `size`-byte elements: its length (loading: the
  * array is allocated, zeroed). */
 static size_t io_grow(game_io *io, const char *key, void **v, size_t *n, size_t *cap,
@@ -200,9 +187,9 @@ static void io_players(game_io *io, wibbell_state *st)
         wibbell_player *p = &st->p[s];
         game_io_object(io, NULL);
         game_io_str(io, "name", &p->name);
-        io_ids(io, "up", &p->up, st->ncards);
-        io_ids(io, "down", &p->down, st->ncards);
-        io_ids(io, "hcap", &p->hcap, st->ncards);
+        game_io_ids(io, "up", &p->up, (int)st->ncards - 1);
+        game_io_ids(io, "down", &p->down, (int)st->ncards - 1);
+        game_io_ids(io, "hcap", &p->hcap, (int)st->ncards - 1);
         game_io_size(io, "nstart", &p->nstart, p->hcap.n);
         game_io_size(io, "won", &p->won, st->ncards);
         game_io_bool(io, "out", &p->out);
@@ -267,12 +254,12 @@ static void io_turns(game_io *io, wibbell_state *st)
                        sizeof *st->turns);
     for (size_t i = 0; i < n; i++) {
         wibbell_turn *t = &st->turns[i];
-        wibbell_ids centre = {t->centre, t->ncentre, 2};
+        game_ids centre = {t->centre, t->ncentre, 2};
         if (game_io_loading(io))
-            centre = (wibbell_ids){0};
+            centre = (game_ids){0};
         game_io_object(io, NULL);
         game_io_size(io, "round", &t->round, INT32_MAX);
-        io_ids(io, "centre", &centre, st->ncards);
+        game_io_ids(io, "centre", &centre, (int)st->ncards - 1);
         game_io_size(io, "nused", &t->nused, st->nused);
         if (game_io_loading(io)) {
             t->cons = wb_calloc(st->nplayers, sizeof *t->cons);
@@ -284,7 +271,7 @@ static void io_turns(game_io *io, wibbell_state *st)
         }
         if (game_io_array(io, "cons", st->nplayers, st->nplayers, st->nplayers))
             for (size_t s = 0; s < st->nplayers; s++)
-                io_ids(io, NULL, &t->cons[s], st->ncards);
+                game_io_ids(io, NULL, &t->cons[s], (int)st->ncards - 1);
         game_io_end(io);
         game_io_end(io);
     }
@@ -305,7 +292,7 @@ static int card_ok(const wibbell_card *c)
 static int ids_once(const wibbell_state *st)
 {
     unsigned char *seen = wb_calloc(st->ncards ? st->ncards : 1, 1);
-    const wibbell_ids *lists[3];
+    const game_ids *lists[3];
     int ok = 1;
     for (size_t s = 0; ok && s <= st->nplayers; s++) {
         size_t nl = 0;
@@ -364,7 +351,7 @@ static const char *check_state(const wibbell_state *st)
         if (st->winner < 0 || st->mode == WIBBELL_SIMPLER)
             return "winner";
         if (st->centre.n != 0 || st->p[st->winner].up.n == 0 ||
-            (st->bonus >= 0 && wibbell_ids_find(&st->p[st->winner].up, st->bonus) < 0))
+            (st->bonus >= 0 && game_ids_find(&st->p[st->winner].up, st->bonus) < 0))
             return "centre";
         break;
     default:
@@ -396,9 +383,9 @@ void wibbell_io(game_io *io, void *state)
     io_cards(io, st);
     if (!game_io_ok(io))
         return; /* the ids below are read against the cards */
-    io_ids(io, "deck", &st->deck, st->ncards);
+    game_io_ids(io, "deck", &st->deck, (int)st->ncards - 1);
     game_io_size(io, "ntrim", &st->ntrim, st->ncards);
-    io_ids(io, "centre", &st->centre, st->ncards);
+    game_io_ids(io, "centre", &st->centre, (int)st->ncards - 1);
     io_players(io, st);
     if (!game_io_ok(io))
         return;
@@ -479,7 +466,7 @@ static int query_hints(const wibbell_state *st, const game_ctx *ctx, const json_
     for (size_t i = 0; i < t->ncentre; i++)
         cards[dc.ncards++] = st->cards[t->centre[i]].letters;
     if (seat >= 0) {
-        const wibbell_ids *c = &t->cons[seat];
+        const game_ids *c = &t->cons[seat];
         if (c->n + dc.ncards > DICT_CARDS_MAX) {
             *why = game_why("seat %ld had more cards to cover than a search takes (%d)",
                             seat, DICT_CARDS_MAX);

@@ -68,8 +68,8 @@ static int take_centre(run *r, int seat, size_t idx, const char *flag)
     wibbell_state *st = r->st;
     int id = st->centre.v[idx];
     json_t *e;
-    wibbell_ids_remove(&st->centre, idx);
-    wibbell_ids_push(&st->p[seat].up, id);
+    game_ids_remove(&st->centre, idx);
+    game_ids_push(&st->p[seat].up, id);
     e = json_pack("{s:s,s:i,s:o}", "type", "card_taken", "seat", seat,
                   "card", wibbell_card_json(st, id));
     if (flag)
@@ -82,8 +82,8 @@ static void flip_top(run *r)
 {
     wibbell_state *st = r->st;
     int id = st->deck.v[0];
-    wibbell_ids_remove(&st->deck, 0);
-    wibbell_ids_push(&st->centre, id);
+    game_ids_remove(&st->deck, 0);
+    game_ids_push(&st->centre, id);
     emit(r, json_pack("{s:s,s:o,s:I}", "type", "card_flipped",
                       "card", wibbell_card_json(st, id),
                       "deck", (json_int_t)wibbell_remaining(st)));
@@ -110,9 +110,9 @@ static void start_turn(wibbell_state *st)
     t->cons = wb_calloc(st->nplayers, sizeof *t->cons);
     for (size_t s = 0; s < st->nplayers; s++) {
         for (size_t i = 0; i < st->p[s].hcap.n; i++)
-            wibbell_ids_push(&t->cons[s], st->p[s].hcap.v[i]);
+            game_ids_push(&t->cons[s], st->p[s].hcap.v[i]);
         for (size_t i = 0; i < st->p[s].up.n; i++)
-            wibbell_ids_push(&t->cons[s], st->p[s].up.v[i]);
+            game_ids_push(&t->cons[s], st->p[s].up.v[i]);
     }
 }
 
@@ -149,7 +149,7 @@ static void finish_round(run *r)
     for (size_t s = 0; s < st->nplayers; s++) {
         wibbell_player *p = &st->p[s];
         for (size_t i = 0; i < p->up.n; i++)
-            wibbell_ids_push(&p->down, p->up.v[i]);
+            game_ids_push(&p->down, p->up.v[i]);
         p->up.n = 0;
         p->won = 0;
         p->out = 0;
@@ -257,12 +257,12 @@ static void redeal(run *r, const char *reason)
             size_t at = 0;
             while (at < st->deck.n && st->deck.v[at] < id)
                 at++;
-            wibbell_ids_push(&st->deck, id);
+            game_ids_push(&st->deck, id);
             memmove(st->deck.v + at + 1, st->deck.v + at,
                     (st->deck.n - at - 1) * sizeof *st->deck.v);
             st->deck.v[at] = id;
         } else {
-            wibbell_ids_push(&st->deck, id);
+            game_ids_push(&st->deck, id);
         }
     }
     st->centre.n = 0;
@@ -625,7 +625,7 @@ static int check_keep(const void *state, const game_ctx *ctx, int seat, const js
     json_int_t id = json_integer_value(json_object_get(a, "card"));
     if (!json_object_get(a, "card"))
         return check_chooser(st, a, why);
-    if (id < 0 || id > INT32_MAX || wibbell_ids_find(&p->up, (int)id) < 0)
+    if (id < 0 || id > INT32_MAX || game_ids_find(&p->up, (int)id) < 0)
         *why = game_why("card %lld is not one of %s's cards of this round", (long long)id,
                         p->name);
     else if (id == st->bonus)
@@ -642,8 +642,8 @@ static int apply_keep(void *state, const game_ctx *ctx, int seat, const json_t *
     wibbell_state *st = state;
     wibbell_player *p = &st->p[st->winner];
     int id = (int)json_integer_value(json_object_get(a, "card"));
-    wibbell_ids_remove(&p->up, (size_t)wibbell_ids_find(&p->up, id));
-    wibbell_ids_push(&p->hcap, id);
+    game_ids_remove(&p->up, (size_t)game_ids_find(&p->up, id));
+    game_ids_push(&p->hcap, id);
     emit(r, json_pack("{s:s,s:i,s:o}", "type", "handicap_kept", "seat", st->winner,
                       "card", wibbell_card_json(st, id)));
     finish_round(r);
@@ -716,8 +716,8 @@ static int apply_flip(void *state, const game_ctx *ctx, int seat, const json_t *
     int bad;
     size_t i = (size_t)flipped(st, a, &bad, why);
     int id = st->deck.v[i];
-    wibbell_ids_remove(&st->deck, i);
-    wibbell_ids_push(&st->centre, id);
+    game_ids_remove(&st->deck, i);
+    game_ids_push(&st->centre, id);
     emit(&r, json_pack("{s:s,s:o,s:I}", "type", "card_flipped", "card",
                        wibbell_card_json(st, id), "deck", (json_int_t)wibbell_remaining(st)));
     refill(&r);

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "game.h"
+#include "game_data.h"
 #include "wb_err.h"
 #include "wb_mem.h"
 #include "woodlouse_int.h"
@@ -23,7 +23,6 @@ extern const unsigned char woodlouse_cards_txt[];
 extern const size_t woodlouse_cards_txt_len;
 
 #define WL_MAX_VARIANTS 8
-#define WL_LINE_MAX 256
 
 const char *const wl_phase_names[] = {"draw", "code", "guess", "over"};
 const char *const wl_outcome_names[] = {"none", "guessed", "kept", "mistake"};
@@ -45,29 +44,6 @@ typedef struct wl_box {
     wl_variant v[WL_MAX_VARIANTS];
 } wl_box;
 
-int wl_name_ok(const char *s)
-{
-    size_t n = strlen(s);
-    if (n == 0 || n > WL_NAME_MAX)
-        return 0;
-    for (; *s; s++)
-        if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '-' ||
-              *s == '_'))
-            return 0;
-    return 1;
-}
-
-/* A whole decimal number in [lo, hi], or -1. */
-static long parse_num(const char *s, long lo, long hi)
-{
-    char *end = NULL;
-    long v;
-    if (!s || !*s)
-        return -1;
-    v = strtol(s, &end, 10);
-    return *end || v < lo || v > hi ? -1 : v;
-}
-
 static int box_species_find(const wl_box *b, const char *name)
 {
     for (int i = 0; i < b->nspecies; i++)
@@ -76,16 +52,16 @@ static int box_species_find(const wl_box *b, const char *name)
     return -1;
 }
 
-/* One record of the box file, split into words.  0, or -1 when bad. */
-static int box_record(wl_box *b, char **w, int nw)
+/* A card or variant record: 0, or -1 when bad. */
+static int box_word(wl_box *b, char **w, int nw)
 {
     if (strcmp(w[0], "card") == 0) {
-        if (nw != 2 + WL_VALUES || b->nspecies == WL_MAX_SPECIES || !wl_name_ok(w[1]) ||
-            box_species_find(b, w[1]) >= 0)
+        if (nw != 2 + WL_VALUES || b->nspecies == WL_MAX_SPECIES ||
+            !game_slug_ok(w[1], WL_NAME_MAX) || box_species_find(b, w[1]) >= 0)
             return -1;
         int total = 0;
         for (int k = 0; k < WL_VALUES; k++) {
-            long v = parse_num(w[2 + k], 0, WL_MAX_PER_VALUE);
+            long v = game_data_num(w[2 + k], 0, WL_MAX_PER_VALUE);
             if (v < 0)
                 return -1;
             b->counts[b->nspecies][k] = (int)v;
@@ -98,16 +74,16 @@ static int box_record(wl_box *b, char **w, int nw)
     }
     if (strcmp(w[0], "variant") == 0) {
         wl_variant *v = &b->v[b->nvariants];
-        long ns = nw == 4 + WL_MAX_SEATS - WL_MIN_SEATS + 1 ? parse_num(w[2], 1, WL_MAX_SPECIES)
-                                                             : -1;
-        if (ns < 0 || b->nvariants == WL_MAX_VARIANTS || !wl_name_ok(w[1]) ||
+        long ns =
+            nw == 4 + WL_MAX_SEATS - WL_MIN_SEATS + 1 ? game_data_num(w[2], 1, WL_MAX_SPECIES) : -1;
+        if (ns < 0 || b->nvariants == WL_MAX_VARIANTS || !game_slug_ok(w[1], WL_NAME_MAX) ||
             (strcmp(w[3], "yes") != 0 && strcmp(w[3], "no") != 0))
             return -1;
         for (int i = 0; i < b->nvariants; i++)
             if (strcmp(b->v[i].name, w[1]) == 0)
                 return -1;
         for (int k = 0; k <= WL_MAX_SEATS - WL_MIN_SEATS; k++) {
-            long p = parse_num(w[4 + k], 1, WL_MAX_CARDS);
+            long p = game_data_num(w[4 + k], 1, WL_MAX_CARDS);
             if (p < 0)
                 return -1;
             v->pile[k] = (int)p;
@@ -121,38 +97,24 @@ static int box_record(wl_box *b, char **w, int nw)
     return -1;
 }
 
+/* One record of the box file, split into words (game_data_read). */
+static int box_record(void *ctx, char **w, int nw, int line, char **why)
+{
+    if (box_word(ctx, w, nw) == 0)
+        return WB_OK;
+    *why = game_why("data/woodlouse-cards.txt:%d: not a card or variant record", line);
+    return WB_EDATA;
+}
+
 /* Read the embedded box file.  WB_EDATA with *why when it is broken (a
  * build error: the file ships with the binary). */
 static int box_read(wl_box *b, char **why)
 {
-    const char *p = (const char *)woodlouse_cards_txt;
-    const char *end = p + woodlouse_cards_txt_len;
-    int line = 0;
+    int rc;
     memset(b, 0, sizeof *b);
-    while (p < end) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        size_t len = (size_t)((nl ? nl : end) - p);
-        char buf[WL_LINE_MAX], *w[16], *save = NULL, *tok;
-        int nw = 0;
-        line++;
-        if (len >= sizeof buf) {
-            *why = game_why("data/woodlouse-cards.txt:%d: line too long", line);
-            return WB_EDATA;
-        }
-        memcpy(buf, p, len);
-        buf[len] = '\0';
-        p += len + (nl != NULL);
-        char *hash = strchr(buf, '#');
-        if (hash)
-            *hash = '\0';
-        for (tok = strtok_r(buf, " \t\r", &save); tok && nw < 16;
-             tok = strtok_r(NULL, " \t\r", &save))
-            w[nw++] = tok;
-        if (nw && box_record(b, w, nw) != 0) {
-            *why = game_why("data/woodlouse-cards.txt:%d: not a card or variant record", line);
-            return WB_EDATA;
-        }
-    }
+    if ((rc = game_data_read((const char *)woodlouse_cards_txt, woodlouse_cards_txt_len,
+                             box_record, b, why)))
+        return rc == WB_EDATA ? rc : WB_EDATA;
     if (b->nspecies == 0 || b->nvariants == 0) {
         *why = game_why("data/woodlouse-cards.txt: no cards or no variants");
         return WB_EDATA;
@@ -174,7 +136,7 @@ static int deck_read(wl_box *b, const json_t *deck, char **why)
     }
     json_object_foreach((json_t *)(uintptr_t)deck, name, counts) {
         int total = 0;
-        if (!wl_name_ok(name)) {
+        if (!game_slug_ok(name, WL_NAME_MAX)) {
             *why = game_why("deck: a species name is 1 to %d of a-z, 0-9, - and _",
                             WL_NAME_MAX);
             return WB_EINVAL;

@@ -130,9 +130,6 @@ void wl_io(game_io *io, void *st);
 
 /* --- woodlouse_box.c: helpers --- */
 
-/* A species or variant name: 1..WL_NAME_MAX bytes of a-z, 0-9, '-', '_'. */
-int wl_name_ok(const char *s);
-
 /* Piles. */
 void wl_push(wl_pile *p, wl_card c);        /* on top */
 void wl_push_bottom(wl_pile *p, wl_card c); /* under the pile */

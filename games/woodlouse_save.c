@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "game_data.h"
 #include "woodlouse_int.h"
 
 /* A card as "spider:4". */
@@ -138,7 +139,7 @@ static void io_table(game_io *io, wl_state *s)
         for (int k = 0; load && k < i; k++)
             if (strcmp(s->species[k], s->species[i]) == 0)
                 game_io_fail(io, "species");
-        if (load && !wl_name_ok(s->species[i]))
+        if (load && !game_slug_ok(s->species[i], WL_NAME_MAX))
             game_io_fail(io, "species");
     }
     game_io_end(io);
@@ -148,7 +149,7 @@ static void io_table(game_io *io, wl_state *s)
             game_io_ints(io, NULL, s->counts[i], WL_VALUES, 0, WL_MAX_PER_VALUE);
     game_io_end(io);
     game_io_chars(io, "variant", s->variant, sizeof s->variant);
-    if (load && !wl_name_ok(s->variant))
+    if (load && !game_slug_ok(s->variant, WL_NAME_MAX))
         game_io_fail(io, "variant");
     s->nseq = (int)game_io_array(io, "sequence", (size_t)s->nseq, 1, (size_t)s->nspecies);
     for (int i = 0; i < s->nseq; i++) {

@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "example.h"
+#include "game_data.h"
 #include "game_graph.h"
 #include "game_json.h"
 #include "game_test.h"
@@ -282,6 +283,65 @@ static void test_codec(void **state)
     json_decref(j);
 }
 
+/* --- data files and id lists ----------------------------------------------- */
+
+typedef struct recs {
+    int n, lines[8], words[8];
+    char first[8][16];
+} recs;
+
+static int take_record(void *ctx, char **w, int nw, int line, char **why)
+{
+    recs *r = ctx;
+    if (strcmp(w[0], "bad") == 0) {
+        *why = game_why("line %d: bad", line);
+        return WB_EINVAL;
+    }
+    r->lines[r->n] = line;
+    r->words[r->n] = nw;
+    snprintf(r->first[r->n++], 16, "%s", w[0]);
+    return WB_OK;
+}
+
+static void test_data_files(void **state)
+{
+    (void)state;
+    static const char text[] = "# a comment\n\ncard spider 2 2 2  # trailing\n"
+                               "\t variant   basic\r\nlast";
+    recs r = {0};
+    char *why = NULL;
+    assert_int_equal(game_data_read(text, sizeof text - 1, take_record, &r, &why), WB_OK);
+    assert_int_equal(r.n, 3);
+    assert_int_equal(r.lines[0], 3);
+    assert_int_equal(r.words[0], 5);
+    assert_string_equal(r.first[1], "variant");
+    assert_int_equal(r.words[1], 2);
+    assert_int_equal(r.lines[2], 5);
+    memset(&r, 0, sizeof r);
+    assert_int_equal(game_data_read("a\nbad x\nc", 9, take_record, &r, &why), WB_EINVAL);
+    assert_string_equal(why, "line 2: bad");
+    assert_int_equal(r.n, 1); /* the first error stops */
+    free(why);
+    assert_int_equal(game_data_num("42", 0, 99), 42);
+    assert_int_equal(game_data_num("100", 0, 99), -1);
+    assert_int_equal(game_data_num("-1", -5, 99), -1);
+    assert_int_equal(game_data_num("4x", 0, 99), -1);
+    assert_int_equal(game_data_num("", 0, 99), -1);
+    assert_true(game_slug_ok("doom-grove_2", 31));
+    assert_false(game_slug_ok("Doom", 31));
+    assert_false(game_slug_ok("", 31));
+    assert_false(game_slug_ok("abcd", 3));
+
+    game_ids l = {0};
+    for (int i = 0; i < 5; i++)
+        game_ids_push(&l, 10 + i);
+    game_ids_remove(&l, 1);
+    assert_int_equal(l.n, 4);
+    assert_int_equal(game_ids_find(&l, 12), 1);
+    assert_int_equal(game_ids_find(&l, 11), -1);
+    free(l.v);
+}
+
 /* --- graphs ----------------------------------------------------------------- */
 
 static void test_graph_load(void **state)
@@ -400,7 +460,7 @@ int main(void)
         cmocka_unit_test(test_options),        cmocka_unit_test(test_refusal_codes),
         cmocka_unit_test(test_secret_bids),    cmocka_unit_test(test_play_to_the_end),
         cmocka_unit_test(test_format_version), cmocka_unit_test(test_codec),
-        cmocka_unit_test(test_graph_load),     cmocka_unit_test(test_square_rings),
+        cmocka_unit_test(test_data_files),   cmocka_unit_test(test_graph_load),     cmocka_unit_test(test_square_rings),
         cmocka_unit_test(test_hex_wrap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

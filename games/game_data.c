@@ -1,0 +1,94 @@
+/*
+ * game_data.c - record files, numbers, slugs and id lists for the games'
+ * data.  See game_data.h.
+ */
+#include "game_data.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game.h"
+#include "wb_err.h"
+#include "wb_mem.h"
+
+int game_data_read(const char *text, size_t len,
+                   int (*record)(void *ctx, char **w, int nw, int line, char **why),
+                   void *ctx, char **why)
+{
+    int line = 0, rc = WB_OK;
+    if (memchr(text, '\0', len)) {
+        *why = game_why("a data file holds no NUL byte");
+        return WB_EINVAL;
+    }
+    for (size_t i = 0; i < len && !rc; line++) {
+        const char *nl = memchr(text + i, '\n', len - i);
+        size_t n = (size_t)((nl ? nl : text + len) - (text + i));
+        char *buf = wb_strndup(text + i, n), *w[GAME_DATA_WORDS], *save = NULL, *tok;
+        char *hash = strchr(buf, '#');
+        int nw = 0;
+        i += n + 1;
+        if (hash)
+            *hash = '\0';
+        for (tok = strtok_r(buf, " \t\r\f\v", &save); tok && nw <= GAME_DATA_WORDS;
+             tok = strtok_r(NULL, " \t\r\f\v", &save))
+            if (nw++ < GAME_DATA_WORDS)
+                w[nw - 1] = tok;
+        if (nw > GAME_DATA_WORDS) {
+            *why = game_why("line %d: more than %d words", line + 1, GAME_DATA_WORDS);
+            rc = WB_EINVAL;
+        } else if (nw) {
+            rc = record(ctx, w, nw, line + 1, why);
+        }
+        free(buf);
+    }
+    return rc;
+}
+
+long game_data_num(const char *s, long lo, long hi)
+{
+    char *end = NULL;
+    if (!s || !*s || *s == '-' || *s == '+' || *s == ' ')
+        return -1;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    return errno || *end || v < lo || v > hi ? -1 : v;
+}
+
+int game_slug_ok(const char *s, size_t max)
+{
+    size_t n = strlen(s);
+    return n > 0 && n <= max && strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789-_") == n;
+}
+
+void game_ids_push(game_ids *l, int id)
+{
+    l->v = wb_grow(l->v, &l->cap, l->n + 1, sizeof *l->v);
+    l->v[l->n++] = id;
+}
+
+void game_ids_remove(game_ids *l, size_t i)
+{
+    memmove(l->v + i, l->v + i + 1, (l->n - i - 1) * sizeof *l->v);
+    l->n--;
+}
+
+long game_ids_find(const game_ids *l, int id)
+{
+    for (size_t i = 0; i < l->n; i++)
+        if (l->v[i] == id)
+            return (long)i;
+    return -1;
+}
+
+void game_io_ids(game_io *io, const char *key, game_ids *l, int hi)
+{
+    size_t n = game_io_array(io, key, l->n, 0, (size_t)hi + 1);
+    for (size_t i = 0; i < n; i++) {
+        int id = game_io_loading(io) ? 0 : l->v[i];
+        game_io_int(io, NULL, &id, 0, hi);
+        if (game_io_loading(io))
+            game_ids_push(l, id);
+    }
+    game_io_end(io);
+}

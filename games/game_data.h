@@ -1,0 +1,49 @@
+/*
+ * game_data.h - small helpers for the games' data: record files (decks,
+ * boxes, boards: one record a line, words split on blanks, '#' comments),
+ * whole numbers, slugs, and growable lists of ids with their codec.
+ *
+ * Games keep their data as text files embedded into the binary (or given
+ * in a create request); each reads them with game_data_read and a
+ * function that takes one record.  Everything here is plain C; the lists
+ * allocate with wb_malloc (aborts when memory runs out).
+ */
+#ifndef GAME_DATA_H
+#define GAME_DATA_H
+
+#include <stddef.h>
+
+#include "game_json.h"
+
+#define GAME_DATA_WORDS 64 /* words of one record, at most */
+
+/* Call `record` for each record of text[0..len): the words of the line
+ * (modified copies, valid for the call), their number (>= 1) and the line
+ * number (1-based).  Blank lines and comments are skipped.  Returns WB_OK,
+ * or the first error `record` returns (it sets *why), or WB_EINVAL with
+ * *why for a line of more than GAME_DATA_WORDS words or a NUL byte. */
+int game_data_read(const char *text, size_t len,
+                   int (*record)(void *ctx, char **w, int nw, int line, char **why),
+                   void *ctx, char **why);
+
+/* The whole decimal number `s` when it is in [lo, hi], else -1 (so lo >= 0). */
+long game_data_num(const char *s, long lo, long hi);
+
+/* Is `s` a slug of 1..max bytes of a-z, 0-9, '-' and '_'? */
+int game_slug_ok(const char *s, size_t max);
+
+/* A growable list of ids (cards, seats, areas), in order. */
+typedef struct game_ids {
+    int *v;
+    size_t n, cap;
+} game_ids;
+
+void game_ids_push(game_ids *l, int id);
+/* Remove the element at index i (< n), keeping the order. */
+void game_ids_remove(game_ids *l, size_t i);
+/* The index of `id` in l, or -1. */
+long game_ids_find(const game_ids *l, int id);
+/* The list as an array of ids in [0, hi], both ways (game_json.h). */
+void game_io_ids(game_io *io, const char *key, game_ids *l, int hi);
+
+#endif
