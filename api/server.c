@@ -100,6 +100,20 @@ typedef struct api_conn {
 #define CONN_CACHE 16
 static _Thread_local api_conn *conn_cache[CONN_CACHE];
 static _Thread_local unsigned conn_cached;
+static pthread_key_t conn_cache_key; /* its destructor frees a thread's cache */
+static pthread_once_t conn_cache_once = PTHREAD_ONCE_INIT;
+
+static void conn_cache_drop(void *unused)
+{
+    (void)unused;
+    while (conn_cached)
+        free(conn_cache[--conn_cached]);
+}
+
+static void conn_cache_init(void)
+{
+    pthread_key_create(&conn_cache_key, conn_cache_drop);
+}
 
 static api_conn *conn_new(void)
 {
@@ -117,6 +131,9 @@ static void conn_free(api_conn *rc)
     if (conn_cached < CONN_CACHE) {
         memset(rc, 0, sizeof *rc);
         conn_cache[conn_cached++] = rc;
+        /* freed when the worker thread ends (the leak checker looks) */
+        pthread_once(&conn_cache_once, conn_cache_init);
+        pthread_setspecific(conn_cache_key, conn_cache);
         return;
     }
     free(rc);
