@@ -629,6 +629,9 @@ void api_server_stop(api_server *s)
         nanosleep(&ts, NULL);
     }
     api_workers_stop(s->workers);
+    /* the stop closed connections from this thread, whose key destructor
+     * may never run (the main thread's does not) */
+    conn_cache_drop(NULL);
     api_sse_hub_destroy(s->ctx.sse);
     free(s->timeout_reply);
     free(s);
