@@ -1,0 +1,1983 @@
+/*
+ * dumb_rules.c - the World Dumbination rulebook as plain C.
+ *
+ * Set-up for 2 to 5 players, the seven phases of a round, the
+ * leaderboards (Ego and Popularity), bases, units, strength and movement,
+ * combat, markers, Nuclear Bombs and the peace track, the end and the
+ * scoring.  Cards are data (dumb_data.c); this file interprets their
+ * steps.  Every step function checks before it changes anything where it
+ * can, but callers (dumb.c, the tests) apply to a copy of the state anyway,
+ * so a refusal after a change is still all-or-nothing.
+ *
+ * The phases that need nobody's decision run by themselves (advance()):
+ * drawing Level 1 cards, revealing Dumbness cards, flipping, funding and
+ * resolving the placed cards, income and the end of a round.  Players act
+ * in the first-goal pick, the draw of a player past their First Goal
+ * (which level), the plan (cards and target, all at once and secret), a
+ * Dumbness auction (in player order), movement and buying (in player
+ * order).  games/DUMBINATION.md says how each open point was decided.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dumb_int.h"
+#include "game.h"
+#include "wb_err.h"
+
+const int dm_peace_value[DM_PEACE_SPOTS] = {4, 6, 8, 10};
+
+const char *const dm_phase_names[DM_NPHASES] = {"first_goal", "draw", "plan", "auction",
+                                                "move", "buy", "over"};
+
+/* Start positions of the Ego and Popularity cubes (the text leaves them
+ * to the printed leaderboards): see DUMBINATION.md. */
+static const int start_ego[DM_NATIONS] = {7, 7, 8, 5, 6};
+static const int start_pop[DM_NATIONS] = {5, 4, 4, 6, 5};
+/* The first round's player order: North Korea, Russia, USA, Turkey, Venezuela. */
+static const int first_order[DM_NATIONS] = {DM_NKOREA, DM_RUSSIA, DM_USA, DM_TURKEY,
+                                            DM_VENEZUELA};
+
+static void ev_add(json_t *ev, json_t *e)
+{
+    if (ev && e)
+        json_array_append_new(ev, e);
+    else
+        json_decref(e);
+}
+
+static int refuse(char **why, int rc, const char *fmt, const char *arg)
+{
+    *why = game_why(fmt, arg);
+    return rc;
+}
+
+int dm_nations_for(int n, int nations[DM_MAX_SEATS])
+{
+    static const int t2[] = {DM_USA, DM_RUSSIA}, t3[] = {DM_USA, DM_RUSSIA, DM_NKOREA},
+                     t4[] = {DM_USA, DM_RUSSIA, DM_VENEZUELA, DM_TURKEY},
+                     t5[] = {DM_USA, DM_RUSSIA, DM_NKOREA, DM_VENEZUELA, DM_TURKEY};
+    const int *t = n == 2 ? t2 : n == 3 ? t3 : n == 4 ? t4 : n == 5 ? t5 : NULL;
+    if (!t)
+        return -1;
+    memcpy(nations, t, sizeof(int) * (size_t)n);
+    return 0;
+}
+
+int dm_seat_of_nation(const dm_state *s, int nation)
+{
+    for (int i = 0; i < s->nseats; i++)
+        if (s->p[i].nation == nation)
+            return i;
+    /* 2 players: USA plays NATO with Turkey, Russia a coalition with
+     * Venezuela. */
+    if (s->nseats == 2 && nation == DM_TURKEY)
+        return dm_seat_of_nation(s, DM_USA);
+    if (s->nseats == 2 && nation == DM_VENEZUELA)
+        return dm_seat_of_nation(s, DM_RUSSIA);
+    return -1;
+}
+
+static int nspaces(const dm_state *s) { return s->board->nspaces; }
+static int dist(const dm_state *s, int a, int b)
+{
+    return s->board->dist[(size_t)a * (size_t)nspaces(s) + (size_t)b];
+}
+
+static const dm_card *card(const dm_state *s, int c) { return &s->deck->c[c]; }
+
+/* --- reading the state --------------------------------------------------- */
+
+static int project_active(const dm_state *s, int seat)
+{
+    return s->p[seat].sabotaged < s->round;
+}
+
+/* The sum of `op` over a seat's standing projects (and its First Goal's
+ * lasting bonus), unless sabotaged. */
+static int project_sum(const dm_state *s, int seat, int op)
+{
+    const dm_player *p = &s->p[seat];
+    int sum = 0;
+    for (int i = 0; i < p->nproj; i++) {
+        const dm_card *c = card(s, p->proj[i]);
+        if (c->type == DM_GOAL ? 0 : !project_active(s, seat))
+            continue;
+        for (int k = 0; k < c->nsteps; k++)
+            if (c->steps[k].op == op)
+                sum += c->steps[k].n;
+    }
+    return sum;
+}
+
+int dm_strongest_base(const dm_state *s, int seat)
+{
+    int best = 0;
+    for (int i = 0; i < nspaces(s); i++)
+        if (s->cell[i].owner == seat && s->cell[i].base > best)
+            best = s->cell[i].base;
+    return best;
+}
+
+/* A seat's bases: spaces and strengths; returns how many. */
+static int bases_list(const dm_state *s, int seat, int *sp, int *st)
+{
+    int n = 0;
+    for (int i = 0; i < nspaces(s) && n < DM_MAX_SPACES; i++)
+        if (s->cell[i].owner == seat && s->cell[i].base) {
+            sp[n] = i;
+            st[n++] = s->cell[i].base;
+        }
+    return n;
+}
+
+static int strength_from(const dm_state *s, int seat, const int *sp, const int *st, int n,
+                         int bonus, int space)
+{
+    int best = 0;
+    for (int i = 0; i < n; i++) {
+        int v = st[i] - dist(s, sp[i], space);
+        best = v > best ? v : best;
+    }
+    (void)seat;
+    return best > 0 ? best + bonus : 0;
+}
+
+static int strength_bonus(const dm_state *s, int seat)
+{
+    return s->p[seat].bonus_strength + project_sum(s, seat, DM_OP_STRENGTH);
+}
+
+int dm_strength_at(const dm_state *s, int seat, int space)
+{
+    int sp[DM_MAX_SPACES], st[DM_MAX_SPACES], n = bases_list(s, seat, sp, st);
+    int v = strength_from(s, seat, sp, st, n, strength_bonus(s, seat), space);
+    return v < 0 ? 0 : v;
+}
+
+int dm_moves(const dm_state *s, int seat)
+{
+    int b = dm_strongest_base(s, seat);
+    /* No base: units still move on their own spaces, as far as a 4-base
+     * would let them (DUMBINATION.md). */
+    int m = b ? b / 2 : 2;
+    return m + s->p[seat].bonus_moves + project_sum(s, seat, DM_OP_MOVES);
+}
+
+int dm_units_on(const dm_state *s, int seat, int space)
+{
+    int n = 0;
+    for (int k = 0; k < DM_UNITS; k++)
+        n += s->p[seat].u[k].space == space;
+    return n;
+}
+
+static int units_on_board(const dm_state *s, int seat)
+{
+    int n = 0;
+    for (int k = 0; k < DM_UNITS; k++)
+        n += s->p[seat].u[k].space >= 0;
+    return n;
+}
+
+static int bases_of(const dm_state *s, int seat)
+{
+    int n = 0;
+    for (int i = 0; i < nspaces(s); i++)
+        n += s->cell[i].owner == seat && s->cell[i].base > 0;
+    return n;
+}
+
+/* Some other seat's units stand on `space`: -1 none, else the seat. */
+static int units_owner(const dm_state *s, int space)
+{
+    for (int i = 0; i < s->nseats; i++)
+        if (dm_units_on(s, i, space))
+            return i;
+    return -1;
+}
+
+/* A space held for income: the seat's cube, base or units on it. */
+static int held(const dm_state *s, int seat, int space)
+{
+    const dm_cell *c = &s->cell[space];
+    return c->owner == seat && c->radio < 0 &&
+           (c->cube || c->base || dm_units_on(s, seat, space));
+}
+
+int dm_income(const dm_state *s, int seat)
+{
+    int inc = 0;
+    for (int i = 0; i < nspaces(s); i++) {
+        if (s->cell[i].owner == seat && s->cell[i].base)
+            inc += s->cell[i].base / 2;
+        if ((s->board->sp[i].tags & DM_T_RESOURCE) && held(s, seat, i))
+            inc++;
+    }
+    if (s->p[seat].pop >= 10)
+        inc += 5;
+    inc += project_sum(s, seat, DM_OP_INCOME);
+    return inc;
+}
+
+static int hand_limit(const dm_state *s, int seat)
+{
+    return s->p[seat].hand_limit + project_sum(s, seat, DM_OP_HAND);
+}
+
+int dm_can_place_left(const dm_state *s, int seat)
+{
+    const dm_player *p = &s->p[seat];
+    return !(p->ego == 2 || p->ego == 3 || p->pop == 2 || p->pop == 3);
+}
+
+static int in_office(const dm_state *s)
+{
+    int n = 0;
+    for (int i = 0; i < s->nseats; i++)
+        n += !s->p[i].out;
+    return n;
+}
+
+/* --- piles --------------------------------------------------------------- */
+
+static void to_discard(dm_state *s, int c)
+{
+    const dm_card *cd = card(s, c);
+    int lv = cd->level == 2 ? 1 : 0;
+    if (cd->type == DM_GOAL) {
+        s->where[c] = DM_IN_OUT;
+        return;
+    }
+    s->disc[lv][s->ndisc[lv]++] = c;
+    s->where[c] = lv ? DM_IN_DISCARD2 : DM_IN_DISCARD1;
+}
+
+/* The top card of pile `lv` (0 or 1), reshuffling its discards when it is
+ * empty; -1 when both are empty. */
+static int pop_pile(dm_state *s, int lv, json_t *ev)
+{
+    if (s->npile[lv] == 0 && s->ndisc[lv] > 0) {
+        memcpy(s->pile[lv], s->disc[lv], sizeof(int) * (size_t)s->ndisc[lv]);
+        s->npile[lv] = s->ndisc[lv];
+        s->ndisc[lv] = 0;
+        rng_shuffle(&s->r, s->pile[lv], (size_t)s->npile[lv], sizeof(int));
+        for (int i = 0; i < s->npile[lv]; i++)
+            s->where[s->pile[lv][i]] = lv ? DM_IN_PILE2 : DM_IN_PILE1;
+        ev_add(ev, json_pack("{s:s, s:i, s:i}", "type", "reshuffled", "level", lv + 1,
+                             "cards", s->npile[lv]));
+    }
+    if (s->npile[lv] == 0)
+        return -1;
+    return s->pile[lv][--s->npile[lv]];
+}
+
+/* A Dumbness card drawn goes face down on a free Dumbness spot (then on
+ * any free sea space), in board order. */
+static void lay_dumbness(dm_state *s, int c, json_t *ev)
+{
+    int spot = -1;
+    for (int pass = 0; pass < 2 && spot < 0; pass++)
+        for (int i = 0; i < nspaces(s) && spot < 0; i++) {
+            int t = s->board->sp[i].tags;
+            if (s->cell[i].dumb < 0 && (t & DM_T_SEA) && (pass || (t & DM_T_DUMB)) &&
+                s->cell[i].radio < 0 && units_owner(s, i) < 0)
+                spot = i;
+        }
+    if (spot < 0) { /* no free sea left: the card is discarded */
+        to_discard(s, c);
+        return;
+    }
+    s->cell[spot].dumb = c;
+    s->cell[spot].dumb_up = 0;
+    s->cell[spot].dumb_round = 0;
+    s->where[c] = DM_IN_BOARD;
+    char id[16];
+    dm_space_id(s->board, spot, id);
+    ev_add(ev, json_pack("{s:s, s:s}", "type", "dumbness_laid", "space", id));
+}
+
+/* Draw one card for `seat` from level `lv` (0, 1): Dumbness cards go onto
+ * the board and another is drawn. */
+static void draw_one(dm_state *s, int seat, int lv, json_t *ev)
+{
+    for (;;) {
+        int c = pop_pile(s, lv, ev);
+        if (c < 0)
+            return;
+        if (card(s, c)->type == DM_DUMBNESS) {
+            lay_dumbness(s, c, ev);
+            continue;
+        }
+        dm_player *p = &s->p[seat];
+        p->hand[p->nhand++] = c;
+        s->where[c] = DM_IN_HAND;
+        ev_add(ev, json_pack("{s:s, s:i, s:i, s:s, s:[i]}", "type", "drew", "seat", seat,
+                             "level", lv + 1, "card", card(s, c)->id, "private_to", seat));
+        return;
+    }
+}
+
+static void hand_remove(dm_player *p, int c)
+{
+    for (int i = 0; i < p->nhand; i++)
+        if (p->hand[i] == c) {
+            memmove(&p->hand[i], &p->hand[i + 1], sizeof(int) * (size_t)(p->nhand - i - 1));
+            p->nhand--;
+            return;
+        }
+}
+
+static int in_hand(const dm_player *p, int c)
+{
+    for (int i = 0; i < p->nhand; i++)
+        if (p->hand[i] == c)
+            return 1;
+    return 0;
+}
+
+/* --- tracks, VP, elimination --------------------------------------------- */
+
+static void discard_slot(dm_state *s, int seat, int k, const char *why, json_t *ev)
+{
+    dm_player *p = &s->p[seat];
+    int c = p->slot[k];
+    if (c < 0)
+        return;
+    if (c == DM_GOAL_SLOT) {
+        p->slot[k] = -1;
+        return;
+    }
+    ev_add(ev, json_pack("{s:s, s:i, s:s, s:s, s:s}", "type", "card_discarded", "seat", seat,
+                         "slot", k ? "right" : "left", "card", card(s, c)->id, "why", why));
+    to_discard(s, c);
+    p->slot[k] = -1;
+    p->slot_done[k] = 1;
+    p->slot_hold[k] = 0;
+}
+
+static void eliminate(dm_state *s, int seat, const char *why, json_t *ev)
+{
+    dm_player *p = &s->p[seat];
+    if (p->out)
+        return;
+    p->out = 1;
+    for (int k = 0; k < 2; k++)
+        if (p->slot[k] >= 0)
+            discard_slot(s, seat, k, "eliminated", ev);
+    ev_add(ev, json_pack("{s:s, s:i, s:s}", "type", "eliminated", "seat", seat, "why", why));
+    /* Neutralized by an attack: the overtaker replaces the nation on
+     * every placed target. */
+    if (p->overtaker >= 0)
+        for (int i = 0; i < s->nseats; i++) {
+            int *t[2] = {&s->p[i].target, &s->p[i].prev_target};
+            for (int j = 0; j < 2; j++)
+                if (*t[j] == p->nation)
+                    *t[j] = i == p->overtaker ? -1 : s->p[p->overtaker].nation;
+        }
+    if (in_office(s) < 2 && s->phase != DM_PH_OVER) {
+        s->phase = DM_PH_OVER;
+        ev_add(ev, json_pack("{s:s, s:s}", "type", "game_over", "why",
+                             "fewer than two leaders are left in office"));
+    }
+}
+
+/* Move a track cube; 0 removes the player from office; at 2 or 3 no card
+ * may lie on the left space (a card that has not acted is discarded). */
+static void track(dm_state *s, int seat, int is_pop, int delta, json_t *ev)
+{
+    dm_player *p = &s->p[seat];
+    int *v = is_pop ? &p->pop : &p->ego, old = *v;
+    if (p->out || delta == 0)
+        return;
+    *v += delta;
+    *v = *v < 0 ? 0 : *v > 10 ? 10 : *v;
+    if (*v == old)
+        return;
+    ev_add(ev, json_pack("{s:s, s:i, s:s, s:i, s:i}", "type", "track", "seat", seat, "track",
+                         is_pop ? "popularity" : "ego", "from", old, "to", *v));
+    if (*v == 0) {
+        eliminate(s, seat, is_pop ? "Popularity fell to 0" : "Ego fell to 0", ev);
+        return;
+    }
+    if ((*v == 2 || *v == 3) && p->slot[0] >= 0 && !p->slot_done[0])
+        discard_slot(s, seat, 0, "the track cube moved onto the left card space", ev);
+}
+
+static void check_end_vp(dm_state *s, json_t *ev)
+{
+    if (s->last_round)
+        return;
+    for (int i = 0; i < s->nseats; i++)
+        if (s->p[i].vp >= s->end_vp) {
+            s->last_round = s->round + 1;
+            ev_add(ev, json_pack("{s:s, s:i, s:i}", "type", "final_round_next", "seat", i,
+                                 "last_round", s->last_round));
+            return;
+        }
+}
+
+static void gain_vp(dm_state *s, int seat, int n, const char *why, json_t *ev)
+{
+    dm_player *p = &s->p[seat];
+    if (n <= 0)
+        return;
+    p->vp += n;
+    ev_add(ev, json_pack("{s:s, s:i, s:i, s:i, s:s}", "type", "vp", "seat", seat, "gain", n,
+                         "vp", p->vp, "why", why));
+    if (p->vp >= 10 && !p->reached10) {
+        p->reached10 = 1;
+        track(s, seat, 0, 1, ev);
+    }
+    check_end_vp(s, ev);
+}
+
+static void pay(dm_state *s, int seat, int n)
+{
+    s->p[seat].res -= n > s->p[seat].res ? s->p[seat].res : n;
+}
+
+/* --- the board: pieces --------------------------------------------------- */
+
+static void cube_on(dm_state *s, int seat, int space)
+{
+    dm_cell *c = &s->cell[space];
+    if (c->cube || s->p[seat].cubes == 0 || (s->board->sp[space].tags & DM_T_SEA))
+        return;
+    c->cube = 1;
+    c->owner = seat;
+    s->p[seat].cubes--;
+}
+
+/* The last piece of `seat` left `space`: mark it with a cube where units
+ * began the round (if wanted and a cube is left), keep printed own spaces,
+ * lose the rest. */
+static void left_space(dm_state *s, int seat, int space, int began_here, int mark)
+{
+    dm_cell *c = &s->cell[space];
+    if (c->owner != seat || c->base || dm_units_on(s, seat, space) || c->cube)
+        return;
+    if (began_here && mark)
+        cube_on(s, seat, space);
+    if (!c->cube && dm_seat_of_nation(s, s->board->sp[space].nation) != seat)
+        c->owner = -1;
+}
+
+/* Units and bases removed by a card (not a bomb): the loser cubes the
+ * space, so it must still be conquered. */
+static void lost_by_card(dm_state *s, int seat, int space)
+{
+    if (!dm_units_on(s, seat, space) && !s->cell[space].base) {
+        cube_on(s, seat, space);
+        if (!s->cell[space].cube)
+            s->cell[space].owner = -1;
+    }
+}
+
+static void check_neutralized(dm_state *s, int seat, int by, json_t *ev)
+{
+    if (s->p[seat].out || units_on_board(s, seat) || bases_of(s, seat))
+        return;
+    s->p[seat].overtaker = by;
+    eliminate(s, seat, "no Bases and no Units left: neutralized", ev);
+}
+
+/* The weakest unit of `seat` (strength where it stands), -1 none. */
+static int weakest_unit(const dm_state *s, int seat)
+{
+    int best = -1, bs = 0;
+    for (int k = 0; k < DM_UNITS; k++) {
+        int sp = s->p[seat].u[k].space;
+        if (sp < 0)
+            continue;
+        int st = dm_strength_at(s, seat, sp);
+        if (best < 0 || st < bs)
+            best = k, bs = st;
+    }
+    return best;
+}
+
+static void remove_unit(dm_state *s, int seat, int k)
+{
+    s->p[seat].u[k].space = -1;
+    s->p[seat].u[k].war = 0;
+    s->p[seat].u[k].stopped = 0;
+    s->p[seat].u[k].steps = 0;
+}
+
+static int place_unit(dm_state *s, int seat, int space)
+{
+    for (int k = 0; k < DM_UNITS; k++)
+        if (s->p[seat].u[k].space < 0) {
+            dm_unit *u = &s->p[seat].u[k];
+            memset(u, 0, sizeof *u);
+            u->space = u->start = space;
+            u->stopped = 1; /* new units wait for the next movement phase */
+            return k;
+        }
+    return -1;
+}
+
+/* The strongest base of `seat` (its space), -1 none. */
+static int strongest_base_space(const dm_state *s, int seat)
+{
+    int best = -1;
+    for (int i = 0; i < nspaces(s); i++)
+        if (s->cell[i].owner == seat && s->cell[i].base &&
+            (best < 0 || s->cell[i].base > s->cell[best].base))
+            best = i;
+    return best;
+}
+
+/* A nuclear bomb's space: the target's most valuable (base income plus
+ * units), the first in board order on a tie. */
+static int bomb_space(const dm_state *s, int seat)
+{
+    int best = -1, bv = 0;
+    for (int i = 0; i < nspaces(s); i++) {
+        if (s->cell[i].radio >= 0)
+            continue;
+        int v = (s->cell[i].owner == seat ? s->cell[i].base / 2 : 0) + dm_units_on(s, seat, i);
+        if (v > bv)
+            best = i, bv = v;
+    }
+    return best;
+}
+
+/* --- set-up -------------------------------------------------------------- */
+
+static void start_round(dm_state *s, json_t *ev);
+static void advance(dm_state *s, json_t *ev);
+
+int dm_setup(int nseats, int short_game, int end_vp, int max_rounds, uint64_t seed,
+             dm_state **out, char **why)
+{
+    int nations[DM_MAX_SEATS];
+    const dm_board *b = dm_board_default(why);
+    const dm_deck *d = dm_deck_default(why);
+    *out = NULL;
+    if (!b || !d)
+        return WB_EDATA;
+    if (dm_nations_for(nseats, nations)) {
+        *why = game_why("World Dumbination is for 2 to 5 players");
+        return WB_EINVAL;
+    }
+    dm_state *s = calloc(1, sizeof *s);
+    if (!s)
+        abort();
+    s->board = b;
+    s->deck = d;
+    s->nseats = nseats;
+    s->short_game = short_game;
+    s->end_vp = end_vp;
+    s->max_rounds = max_rounds;
+    rng_seed(&s->r, seed);
+    s->auc_card = -1;
+    for (int i = 0; i < DM_PEACE_SPOTS; i++)
+        s->peace[i] = -1;
+    for (int i = 0; i < DM_MAX_SPACES; i++) {
+        s->cell[i].owner = s->cell[i].radio = s->cell[i].dumb = -1;
+    }
+    for (int i = 0; i < nseats; i++) {
+        dm_player *p = &s->p[i];
+        p->nation = nations[i];
+        p->ego = start_ego[p->nation];
+        p->pop = start_pop[p->nation];
+        p->vp = short_game ? 5 : 0;
+        p->res = short_game ? 15 : 10;
+        p->cubes = DM_CUBES;
+        p->hand_limit = 5;
+        p->goal = -1;
+        p->slot[0] = p->slot[1] = -1;
+        p->target = p->prev_target = -1;
+        p->overtaker = -1;
+        for (int k = 0; k < DM_UNITS; k++)
+            p->u[k].space = -1;
+    }
+    /* The printed spaces of the nations in play; USA and Russia cube their
+     * resource spaces; a 4-base on each start space with 2 units (1 each
+     * on the two bases of a 2-player game). */
+    for (int i = 0; i < b->nspaces; i++) {
+        int seat = b->sp[i].nation >= 0 ? dm_seat_of_nation(s, b->sp[i].nation) : -1;
+        if (seat < 0)
+            continue;
+        s->cell[i].owner = seat;
+        if (b->sp[i].tags & DM_T_CUBED)
+            cube_on(s, seat, i);
+        if (b->sp[i].tags & DM_T_START) {
+            s->cell[i].base = 4;
+            for (int k = 0; k < (nseats == 2 ? 1 : 2); k++)
+                place_unit(s, seat, i);
+        }
+    }
+    for (int i = 0; i < nseats; i++)
+        for (int k = 0; k < DM_UNITS; k++)
+            s->p[i].u[k].stopped = 0;
+    /* The cards: Level 1 and 2 piles shuffled, five Level 1 cards each,
+     * then the Dumbness cards shuffled into each pile. */
+    int dumb[DM_MAX_CARDS], ndumb = 0;
+    for (int c = 0; c < d->ncards; c++) {
+        const dm_card *cd = &d->c[c];
+        s->where[c] = DM_IN_BOX;
+        if (cd->type == DM_DUMBNESS)
+            dumb[ndumb++] = c;
+        else if (cd->type == DM_GOAL) {
+            int seat = -1;
+            for (int i = 0; i < nseats; i++)
+                if (s->p[i].nation == cd->nation)
+                    seat = i;
+            if (seat >= 0 && !short_game)
+                s->where[c] = DM_IN_GOAL;
+        } else {
+            int lv = cd->level == 2;
+            s->pile[lv][s->npile[lv]++] = c;
+            s->where[c] = lv ? DM_IN_PILE2 : DM_IN_PILE1;
+        }
+    }
+    for (int lv = 0; lv < 2; lv++)
+        rng_shuffle(&s->r, s->pile[lv], (size_t)s->npile[lv], sizeof(int));
+    for (int k = 0; k < 5; k++)
+        for (int i = 0; i < nseats; i++) {
+            int c = s->pile[0][--s->npile[0]];
+            s->p[i].hand[s->p[i].nhand++] = c;
+            s->where[c] = DM_IN_HAND;
+        }
+    static const int per_pile[6] = {0, 0, 6, 5, 4, 3};
+    int want = per_pile[nseats], got[2] = {0, 0};
+    rng_shuffle(&s->r, dumb, (size_t)ndumb, sizeof(int));
+    int take = 2 * want < ndumb ? 2 * want : ndumb;
+    /* Cards marked for a level go to that pile, the others fill up. */
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < take; i++) {
+            int c = dumb[i], lv = d->c[c].level - 1;
+            if (s->where[c] != DM_IN_BOX || (pass == 0) != (lv >= 0))
+                continue;
+            if (lv < 0)
+                lv = got[0] < want ? 0 : 1;
+            if (got[lv] >= want)
+                continue; /* more marked cards than the pile takes */
+            s->pile[lv][s->npile[lv]++] = c;
+            s->where[c] = lv ? DM_IN_PILE2 : DM_IN_PILE1;
+            got[lv]++;
+        }
+    for (int lv = 0; lv < 2; lv++)
+        rng_shuffle(&s->r, s->pile[lv], (size_t)s->npile[lv], sizeof(int));
+    int n = 0;
+    for (int k = 0; k < DM_NATIONS; k++) {
+        int seat = -1;
+        for (int i = 0; i < nseats; i++)
+            if (s->p[i].nation == first_order[k])
+                seat = i;
+        if (seat >= 0)
+            s->order[n++] = seat;
+    }
+    if (short_game) {
+        for (int i = 0; i < nseats; i++)
+            s->p[i].goal_done = 1;
+        start_round(s, NULL);
+        advance(s, NULL);
+    } else {
+        s->phase = DM_PH_GOAL;
+    }
+    *out = s;
+    return WB_OK;
+}
+
+/* --- the round ------------------------------------------------------------ */
+
+static void phase_event(dm_state *s, json_t *ev)
+{
+    ev_add(ev, json_pack("{s:s, s:s, s:i}", "type", "phase", "phase", dm_phase_names[s->phase],
+                         "round", s->round));
+}
+
+/* Phase 1: draw up to the hand limit.  Level 1 only until the First Goal
+ * is done; a player past it chooses the level of each card (draw_left). */
+static void start_round(dm_state *s, json_t *ev)
+{
+    s->round++;
+    s->phase = DM_PH_DRAW;
+    phase_event(s, ev);
+    for (int i = 0; i < s->nseats; i++) {
+        dm_player *p = &s->p[i];
+        if (p->out)
+            continue;
+        int lim = hand_limit(s, i);
+        while (p->nhand > lim) { /* over the hand limit: discard, 1 resource each */
+            int c = p->hand[--p->nhand];
+            to_discard(s, c);
+            pay(s, i, 1);
+            ev_add(ev, json_pack("{s:s, s:i, s:s}", "type", "over_hand_limit", "seat", i,
+                                 "card", card(s, c)->id));
+        }
+        int level2 = p->goal_done && !(s->short_game && s->round == 1);
+        p->draw_left = 0;
+        while (p->nhand < lim) {
+            if (level2) {
+                p->draw_left = lim - p->nhand;
+                break;
+            }
+            int before = p->nhand;
+            draw_one(s, i, 0, ev);
+            if (p->nhand == before)
+                break; /* both Level 1 piles are empty */
+        }
+    }
+}
+
+static void start_plan(dm_state *s, json_t *ev)
+{
+    s->phase = DM_PH_PLAN;
+    phase_event(s, ev);
+    for (int i = 0; i < s->nseats; i++) {
+        dm_player *p = &s->p[i];
+        p->ready = 0;
+        p->slot_corrupt = 0;
+        p->target = -1;
+        for (int k = 0; k < 2; k++) {
+            if (!p->slot_hold[k])
+                p->slot[k] = -1;
+            p->slot_alt[k] = 0;
+            p->slot_done[k] = p->slot_hold[k] > 0;
+        }
+        /* Ego 10 locks the target: it stays where it was (a nation out
+         * of office frees it). */
+        int t = p->prev_target >= 0 && p->prev_target < DM_NATIONS
+                    ? dm_seat_of_nation(s, p->prev_target) : -1;
+        if (p->ego >= 10 && (p->prev_target == DM_PEACE || (t >= 0 && !s->p[t].out)))
+            p->target = p->prev_target;
+    }
+}
+
+/* --- phase 3: Dumbness cards ---------------------------------------------- */
+
+static int alien_in_play(const dm_state *s)
+{
+    for (int i = 0; i < s->nseats; i++)
+        for (int k = 0; k < s->p[i].nproj; k++)
+            if (card(s, s->p[i].proj[k])->link && card(s, s->p[i].proj[k])->type != DM_DUMBNESS)
+                return 1;
+    return 0;
+}
+
+static void run_steps(dm_state *s, int seat, int c, const dm_step *st, int n, json_t *ev);
+
+/* Resolve the Dumbness card on `space`; returns 1 when an auction opened. */
+static int resolve_dumbness(dm_state *s, int space, json_t *ev)
+{
+    dm_cell *cl = &s->cell[space];
+    int c = cl->dumb;
+    const dm_card *cd = card(s, c);
+    char id[16];
+    dm_space_id(s->board, space, id);
+    cl->dumb_round = s->round;
+    ev_add(ev, json_pack("{s:s, s:s, s:s, s:s}", "type", "dumbness_revealed", "space", id,
+                         "card", cd->id, "name", cd->name));
+    cl->dumb_up = 1;
+    if (cd->nsteps && cd->steps[0].op == DM_OP_AUCTION) {
+        s->auc_card = c;
+        s->auc_high = 0;
+        s->auc_bidder = -1;
+        s->auc_turn = 0;
+        memset(s->auc_passed, 0, sizeof s->auc_passed);
+        for (int i = 0; i < s->nseats; i++)
+            s->auc_passed[i] = s->p[i].out;
+        while (s->auc_turn < s->nseats && s->auc_passed[s->order[s->auc_turn]])
+            s->auc_turn++;
+        if (s->auc_turn == s->nseats) { /* nobody left to bid */
+            s->auc_card = -1;
+            return 0;
+        }
+        s->phase = DM_PH_AUCTION;
+        phase_event(s, ev);
+        return 1;
+    }
+    if (cd->nsteps && cd->steps[0].op == DM_OP_ALIEN_SHIP && !alien_in_play(s))
+        return 0; /* not completed: it waits on the board for Jimi */
+    for (int i = 0; i < s->nseats; i++)
+        if (!s->p[i].out)
+            run_steps(s, i, c, cd->steps, cd->nsteps, ev);
+    cl->dumb = -1;
+    to_discard(s, c);
+    return 0;
+}
+
+/* Reveal and resolve every Dumbness card on the board not yet dealt with
+ * this round, in board order; stops at an auction (1). */
+static int dumbness_phase(dm_state *s, json_t *ev)
+{
+    for (int i = 0; i < nspaces(s); i++)
+        if (s->cell[i].dumb >= 0 && s->cell[i].dumb_round != s->round)
+            if (resolve_dumbness(s, i, ev) || s->phase == DM_PH_OVER)
+                return 1;
+    return 0;
+}
+
+/* May `seat` still raise?  Not when out, passed, or the high bidder. */
+static int may_bid(const dm_state *s, int seat)
+{
+    return !s->auc_passed[seat] && seat != s->auc_bidder;
+}
+
+/* The auction ends when every seat but the high bidder has passed (or
+ * everyone passed without a bid: the card stays on the board).  Else the
+ * turn goes to the next seat in player order that may raise. */
+static void auction_step(dm_state *s, json_t *ev)
+{
+    int left = 0;
+    for (int i = 0; i < s->nseats; i++)
+        left += may_bid(s, i);
+    if (left > 0) {
+        do
+            s->auc_turn = (s->auc_turn + 1) % s->nseats;
+        while (!may_bid(s, s->order[s->auc_turn]));
+        return;
+    }
+    int c = s->auc_card;
+    const dm_card *cd = card(s, c);
+    int space = -1;
+    for (int i = 0; i < nspaces(s); i++)
+        if (s->cell[i].dumb == c)
+            space = i;
+    s->auc_card = -1;
+    s->phase = DM_PH_PLAN; /* back to the Dumbness phase of this round */
+    if (s->auc_bidder < 0) {
+        ev_add(ev, json_pack("{s:s, s:s, s:n}", "type", "auction_end", "card", cd->id, "winner"));
+        return;
+    }
+    int w = s->auc_bidder;
+    pay(s, w, s->auc_high);
+    s->cell[space].dumb = -1;
+    s->p[w].proj[s->p[w].nproj++] = c;
+    s->where[c] = DM_IN_PROJECT;
+    ev_add(ev, json_pack("{s:s, s:s, s:i, s:i}", "type", "auction_end", "card", cd->id,
+                         "winner", w, "paid", s->auc_high));
+    gain_vp(s, w, cd->vp, cd->name, ev);
+    run_steps(s, w, c, cd->steps + 1, cd->nsteps - 1, ev);
+}
+
+int dm_bid(dm_state *s, int seat, int amount, json_t *ev, char **why)
+{
+    const dm_card *cd;
+    if (s->phase != DM_PH_AUCTION || s->order[s->auc_turn] != seat)
+        return refuse(why, WB_ENOTTURN, "%s", "it is not your turn to bid");
+    cd = card(s, s->auc_card);
+    if (amount > 0) {
+        int least = s->auc_high ? s->auc_high + 1 : cd->cost;
+        if (amount < least || amount > s->p[seat].res) {
+            *why = game_why("a bid is at least %d and at most your %d resources", least,
+                            s->p[seat].res);
+            return WB_EILLEGAL;
+        }
+        s->auc_high = amount;
+        s->auc_bidder = seat;
+        ev_add(ev, json_pack("{s:s, s:i, s:i}", "type", "bid", "seat", seat, "amount", amount));
+    } else {
+        s->auc_passed[seat] = 1;
+        ev_add(ev, json_pack("{s:s, s:i}", "type", "bid_pass", "seat", seat));
+    }
+    auction_step(s, ev);
+    advance(s, ev);
+    return WB_OK;
+}
+
+/* --- phase 4: flip, fund, resolve ----------------------------------------- */
+
+static int meets_needs(const dm_state *s, int seat, const dm_card *c)
+{
+    const dm_player *p = &s->p[seat];
+    if (p->ego < c->need_ego || p->pop < c->need_pop || dm_strongest_base(s, seat) < c->need_base)
+        return 0;
+    if (c->need_flag) {
+        int ok = 0;
+        for (int i = 0; i < nspaces(s); i++)
+            if ((s->board->sp[i].tags & c->need_flag) && s->cell[i].owner == seat)
+                ok = 1;
+        if (!ok)
+            return 0;
+    }
+    if (c->need_most_pop)
+        for (int i = 0; i < s->nseats; i++)
+            if (i != seat && !s->p[i].out && s->p[i].pop >= p->pop)
+                return 0;
+    return 1;
+}
+
+/* The card in a slot (the First Goal for DM_GOAL_SLOT). */
+static int slot_card(const dm_state *s, int seat, int k)
+{
+    int c = s->p[seat].slot[k];
+    return c == DM_GOAL_SLOT ? s->p[seat].goal : c;
+}
+
+static int is_disarm(const dm_state *s, int seat, int c)
+{
+    const dm_card *cd = card(s, c);
+    return cd->nsteps && cd->steps[0].op == DM_OP_NUKE && s->p[seat].target == DM_PEACE;
+}
+
+/* What funding the card in slot k costs, and whether the needs are met. */
+static int slot_price(const dm_state *s, int seat, int k, int *ok)
+{
+    int c = slot_card(s, seat, k);
+    const dm_card *cd = card(s, c);
+    *ok = 1;
+    if (is_disarm(s, seat, c)) { /* the peace track sets the price */
+        int spot = 0;
+        while (spot < DM_PEACE_SPOTS && s->peace[spot] >= 0)
+            spot++;
+        *ok = spot < DM_PEACE_SPOTS && s->p[seat].cubes > 0;
+        return spot < DM_PEACE_SPOTS ? dm_peace_value[spot] : 0;
+    }
+    if (s->p[seat].slot[k] == DM_GOAL_SLOT && s->p[seat].slot_corrupt)
+        return cd->corrupt;
+    *ok = meets_needs(s, seat, cd);
+    return cd->cost;
+}
+
+/* An unfundable card: discarded with a fine of 1 resource. */
+static void unfunded(dm_state *s, int seat, int k, json_t *ev)
+{
+    pay(s, seat, 1);
+    ev_add(ev, json_pack("{s:s, s:i, s:s}", "type", "unfunded", "seat", seat, "slot",
+                         k ? "right" : "left"));
+    if (s->p[seat].slot[k] == DM_GOAL_SLOT) {
+        s->p[seat].slot[k] = -1; /* the goal stays face down for later */
+        s->p[seat].slot_done[k] = 1;
+    } else {
+        discard_slot(s, seat, k, "could not be funded", ev);
+    }
+}
+
+static void disarm(dm_state *s, int seat, int k, json_t *ev)
+{
+    dm_player *p = &s->p[seat];
+    int c = p->slot[k], spot = 0, other = p->slot[1 - k];
+    while (spot < DM_PEACE_SPOTS && s->peace[spot] >= 0)
+        spot++;
+    /* Two in a round: only the last is paid. */
+    int later = other >= 0 && !p->slot_done[1 - k] && is_disarm(s, seat, slot_card(s, seat, 1 - k));
+    if (!later)
+        pay(s, seat, dm_peace_value[spot]);
+    s->peace[spot] = seat;
+    p->cubes--;
+    s->where[c] = DM_IN_PEACE;
+    p->slot[k] = -1;
+    p->slot_done[k] = 1;
+    ev_add(ev, json_pack("{s:s, s:i, s:i, s:i, s:b}", "type", "disarmed", "seat", seat, "spot",
+                         spot + 1, "value", dm_peace_value[spot], "paid", !later));
+    track(s, seat, 1, 1, ev);
+    if (spot == DM_PEACE_SPOTS - 1) {
+        s->peace_over = 1;
+        s->phase = DM_PH_OVER;
+        ev_add(ev, json_pack("{s:s, s:s}", "type", "game_over", "why",
+                             "world peace: the fourth spot of the peace track is filled"));
+    }
+}
+
+static void nuke(dm_state *s, int seat, int t, json_t *ev)
+{
+    int sp = bomb_space(s, t);
+    if (sp < 0)
+        return;
+    dm_cell *c = &s->cell[sp];
+    int units = 0, base = c->owner == t ? c->base : 0;
+    for (int k = 0; k < DM_UNITS; k++)
+        if (s->p[t].u[k].space == sp) {
+            remove_unit(s, t, k);
+            units++;
+        }
+    if (c->cube && c->owner >= 0)
+        s->p[c->owner].cubes++;
+    c->cube = 0;
+    c->base = 0;
+    c->owner = -1;
+    dm_player *lp = &s->p[t];
+    if (lp->nradio == DM_RADIO) { /* the oldest token moves: that space is back, but lost */
+        s->cell[lp->radio[0]].radio = -1;
+        memmove(lp->radio, lp->radio + 1, sizeof(int) * (DM_RADIO - 1));
+        lp->nradio--;
+    }
+    lp->radio[lp->nradio++] = sp;
+    c->radio = t;
+    char id[16];
+    dm_space_id(s->board, sp, id);
+    ev_add(ev, json_pack("{s:s, s:i, s:i, s:s, s:i, s:i}", "type", "nuked", "seat", seat,
+                         "target", t, "space", id, "units", units, "base", base));
+    gain_vp(s, seat, units + base / 2, "Nuclear Bomb", ev);
+    check_neutralized(s, t, seat, ev);
+}
+
+static void run_steps(dm_state *s, int seat, int c, const dm_step *st, int n, json_t *ev)
+{
+    dm_player *p = &s->p[seat];
+    const dm_card *cd = card(s, c);
+    int blue = cd->type == DM_BLUE || cd->type == DM_GOAL || cd->type == DM_DUMBNESS;
+    int t = p->target >= 0 && p->target < DM_NATIONS ? dm_seat_of_nation(s, p->target) : -1;
+    if (t == seat || (t >= 0 && s->p[t].out))
+        t = -1;
+    if (cd->type == DM_BROWN && t >= 0 && s->p[t].vacation == s->round)
+        track(s, seat, 1, -1, ev); /* attacking a vacationer costs Popularity */
+    for (int i = 0; i < n && !p->out && s->phase != DM_PH_OVER; i++) {
+        int v = st[i].n;
+        switch (st[i].op) {
+        case DM_OP_EGO: track(s, seat, 0, v, ev); break;
+        case DM_OP_POP: track(s, seat, 1, v, ev); break;
+        case DM_OP_VP: gain_vp(s, seat, v, cd->name, ev); break;
+        case DM_OP_RES:
+            if (v > 0)
+                p->res += v;
+            else
+                pay(s, seat, -v);
+            break;
+        case DM_OP_STRENGTH:
+            if (!blue)
+                p->bonus_strength += v;
+            break;
+        case DM_OP_MOVES:
+            if (!blue)
+                p->bonus_moves += v;
+            break;
+        case DM_OP_UNITS: {
+            int b = strongest_base_space(s, seat);
+            for (int k = 0; k < v && b >= 0; k++)
+                if (place_unit(s, seat, b) >= 0)
+                    ev_add(ev, json_pack("{s:s, s:i}", "type", "free_unit", "seat", seat));
+            break;
+        }
+        case DM_OP_UPGRADE: {
+            int best = -1;
+            for (int sp = 0; sp < nspaces(s); sp++)
+                if (s->cell[sp].owner == seat && s->cell[sp].base && s->cell[sp].base < 10 &&
+                    s->cell[sp].stepped != s->round &&
+                    (best < 0 || s->cell[sp].base < s->cell[best].base))
+                    best = sp;
+            if (best >= 0) {
+                s->cell[best].base += 2;
+                s->cell[best].stepped = s->round;
+                ev_add(ev, json_pack("{s:s, s:i, s:i}", "type", "free_upgrade", "seat", seat,
+                                     "base", s->cell[best].base));
+            }
+            break;
+        }
+        case DM_OP_HAND:
+        case DM_OP_INCOME:
+            break; /* lasting: read from the projects */
+        case DM_OP_VACATION:
+            p->vacation = s->round;
+            while (p->nhand)
+                to_discard(s, p->hand[--p->nhand]);
+            ev_add(ev, json_pack("{s:s, s:i}", "type", "vacation", "seat", seat));
+            break;
+        case DM_OP_T_EGO:
+            if (t >= 0)
+                track(s, t, 0, v, ev);
+            break;
+        case DM_OP_T_POP:
+            if (t >= 0)
+                track(s, t, 1, v, ev);
+            break;
+        case DM_OP_T_RES:
+            if (t >= 0)
+                pay(s, t, v < 0 ? -v : v);
+            break;
+        case DM_OP_STEAL:
+            if (t >= 0) {
+                int x = v > s->p[t].res ? s->p[t].res : v;
+                s->p[t].res -= x;
+                p->res += x;
+            }
+            break;
+        case DM_OP_T_UNITS:
+            for (int k = 0; t >= 0 && k < v; k++) {
+                int u = weakest_unit(s, t);
+                if (u < 0)
+                    break;
+                int sp = s->p[t].u[u].space;
+                remove_unit(s, t, u);
+                lost_by_card(s, t, sp);
+                gain_vp(s, seat, 1, cd->name, ev);
+            }
+            if (t >= 0)
+                check_neutralized(s, t, seat, ev);
+            break;
+        case DM_OP_T_BASE: {
+            int sp = t >= 0 ? strongest_base_space(s, t) : -1;
+            if (sp < 0)
+                break;
+            int old = s->cell[sp].base, now = old - 2 * v;
+            if (now < 4)
+                now = 0;
+            s->cell[sp].base = now;
+            if (!now)
+                lost_by_card(s, t, sp);
+            gain_vp(s, seat, (old - now) / 2, cd->name, ev);
+            check_neutralized(s, t, seat, ev);
+            break;
+        }
+        case DM_OP_T_PROJECT:
+            for (int k = t >= 0 ? s->p[t].nproj - 1 : -1; k >= 0; k--) {
+                int pc = s->p[t].proj[k];
+                if (card(s, pc)->type != DM_BLUE)
+                    continue; /* First Goals and owned Dumbness cannot be attacked */
+                memmove(&s->p[t].proj[k], &s->p[t].proj[k + 1],
+                        sizeof(int) * (size_t)(s->p[t].nproj - k - 1));
+                s->p[t].nproj--;
+                to_discard(s, pc);
+                ev_add(ev, json_pack("{s:s, s:i, s:s}", "type", "project_removed", "seat", t,
+                                     "card", card(s, pc)->id));
+                break;
+            }
+            break;
+        case DM_OP_T_SABOTAGE:
+            if (t >= 0) {
+                s->p[t].sabotaged = s->round + 1;
+                ev_add(ev, json_pack("{s:s, s:i, s:i}", "type", "sabotaged", "seat", t,
+                                     "until_round", s->round + 1));
+            }
+            break;
+        case DM_OP_T_CARD:
+            for (int k = 0; t >= 0 && k < 2; k++)
+                if (s->p[t].slot[k] >= 0 && !s->p[t].slot_done[k] &&
+                    s->p[t].slot[k] != DM_GOAL_SLOT) {
+                    discard_slot(s, t, k, cd->name, ev);
+                    break;
+                }
+            break;
+        case DM_OP_NUKE:
+            if (t >= 0)
+                nuke(s, seat, t, ev);
+            break;
+        case DM_OP_ALL_EGO: track(s, seat, 0, v, ev); break;
+        case DM_OP_ALL_POP: track(s, seat, 1, v, ev); break;
+        case DM_OP_ALL_RES: pay(s, seat, v < 0 ? -v : v); break;
+        case DM_OP_ALL_UNITS:
+            for (int k = 0; k < v; k++) {
+                int u = weakest_unit(s, seat);
+                if (u < 0)
+                    break;
+                int sp = p->u[u].space;
+                remove_unit(s, seat, u);
+                lost_by_card(s, seat, sp);
+            }
+            break;
+        case DM_OP_ALIEN_SHIP:
+            for (int k = p->nproj - 1; k >= 0; k--)
+                if (card(s, p->proj[k])->link && card(s, p->proj[k])->type == DM_BLUE) {
+                    s->where[p->proj[k]] = DM_IN_OUT;
+                    ev_add(ev, json_pack("{s:s, s:i, s:s}", "type", "left_with_the_aliens",
+                                         "seat", seat, "card", card(s, p->proj[k])->id));
+                    memmove(&p->proj[k], &p->proj[k + 1], sizeof(int) * (size_t)(p->nproj - k - 1));
+                    p->nproj--;
+                }
+            break;
+        default:
+            break;
+        }
+    }
+}
+
+/* Resolve the card in slot k of `seat`: pay, act, and put it where it
+ * goes (projects beside the leaderboard, goals done, bombs held). */
+static void resolve_slot(dm_state *s, int seat, int k, json_t *ev)
+{
+    dm_player *p = &s->p[seat];
+    int c = slot_card(s, seat, k), ok;
+    const dm_card *cd = card(s, c);
+    int price = slot_price(s, seat, k, &ok);
+    if (!ok || price > p->res) {
+        unfunded(s, seat, k, ev);
+        return;
+    }
+    /* On vacation: nothing but projects this round. */
+    if (p->vacation == s->round && cd->type != DM_BLUE && cd->type != DM_GOAL &&
+        cd->steps[0].op != DM_OP_VACATION) {
+        discard_slot(s, seat, k, "on vacation", ev);
+        return;
+    }
+    if (is_disarm(s, seat, c)) {
+        disarm(s, seat, k, ev);
+        return;
+    }
+    pay(s, seat, price);
+    ev_add(ev, json_pack("{s:s, s:i, s:s, s:s, s:i}", "type", "card_played", "seat", seat,
+                         "slot", k ? "right" : "left", "card", cd->id, "paid", price));
+    p->slot_done[k] = 1;
+    if (cd->type == DM_GOAL) {
+        p->goal_done = 1;
+        p->slot[k] = -1;
+        p->proj[p->nproj++] = c;
+        s->where[c] = DM_IN_PROJECT;
+        gain_vp(s, seat, cd->vp, cd->name, ev);
+        run_steps(s, seat, c, cd->steps, cd->nsteps, ev);
+        return;
+    }
+    if (cd->type == DM_BLUE) {
+        p->slot[k] = -1;
+        p->proj[p->nproj++] = c;
+        s->where[c] = DM_IN_PROJECT;
+        gain_vp(s, seat, cd->vp, cd->name, ev);
+    }
+    if (cd->rounds)
+        p->slot_hold[k] = cd->rounds;
+    if (p->slot_alt[k] && cd->nalt)
+        run_steps(s, seat, c, cd->alt, cd->nalt, ev);
+    else
+        run_steps(s, seat, c, cd->steps, cd->nsteps, ev);
+}
+
+static void flip_and_resolve(dm_state *s, json_t *ev)
+{
+    int low[DM_MAX_SEATS], n = 0;
+    struct { int pri, seat, slot; } q[2 * DM_MAX_SEATS];
+    /* Flip: the cards and targets are public from here. */
+    for (int i = 0; i < s->nseats; i++) {
+        dm_player *p = &s->p[i];
+        json_t *cards = json_array();
+        for (int k = 0; k < 2; k++)
+            json_array_append_new(cards, p->slot[k] >= 0 && !p->slot_hold[k]
+                                             ? json_string(card(s, slot_card(s, i, k))->id)
+                                             : json_null());
+        if (!p->out)
+            ev_add(ev, json_pack("{s:s, s:i, s:o, s:s}", "type", "flipped", "seat", i, "cards",
+                                 cards, "target", p->target >= 0 ? dm_nation_names[p->target] : "none"));
+        else
+            json_decref(cards);
+    }
+    /* Fund: a card the player cannot pay for (or whose needs are not met)
+     * is discarded with a fine; its number does not count for the order.
+     * A player's cards are checked from the lower number up. */
+    for (int i = 0; i < s->nseats; i++) {
+        dm_player *p = &s->p[i];
+        int ks[2], nk = 0, spent = 0;
+        low[i] = 1000;
+        for (int k = 0; k < 2 && !p->out; k++)
+            if (p->slot[k] >= 0 && !p->slot_done[k])
+                ks[nk++] = k;
+        if (nk == 2 && card(s, slot_card(s, i, ks[1]))->priority <
+                           card(s, slot_card(s, i, ks[0]))->priority) {
+            ks[0] = 1;
+            ks[1] = 0;
+        }
+        for (int j = 0; j < nk; j++) {
+            int k = ks[j], ok, price = slot_price(s, i, k, &ok);
+            if (!ok || spent + price > p->res) {
+                unfunded(s, i, k, ev);
+                continue;
+            }
+            spent += price;
+            q[n].pri = card(s, slot_card(s, i, k))->priority;
+            q[n].seat = i;
+            q[n].slot = k;
+            if (q[n].pri < low[i])
+                low[i] = q[n].pri;
+            n++;
+        }
+    }
+    /* Reorder the player order track: lowest funded number first; players
+     * without cards keep their previous order, after them. */
+    /* (A stable insertion sort keeps the previous order among equals.) */
+    for (int a = 1; a < s->nseats; a++)
+        for (int b = a; b > 0; b--) {
+            int x = s->order[b - 1], y = s->order[b];
+            int lx = s->p[x].out ? 2000 : low[x], ly = s->p[y].out ? 2000 : low[y];
+            if (ly < lx) {
+                s->order[b - 1] = y;
+                s->order[b] = x;
+            }
+        }
+    json_t *ord = json_array();
+    for (int a = 0; a < s->nseats; a++)
+        json_array_append_new(ord, json_integer(s->order[a]));
+    ev_add(ev, json_pack("{s:s, s:o}", "type", "player_order", "order", ord));
+    /* Resolve from the lowest number up, across players (ties: order). */
+    int rank[DM_MAX_SEATS];
+    for (int a = 0; a < s->nseats; a++)
+        rank[s->order[a]] = a;
+    for (int a = 1; a < n; a++)
+        for (int b = a; b > 0; b--) {
+            int sw = q[b].pri < q[b - 1].pri ||
+                     (q[b].pri == q[b - 1].pri && rank[q[b].seat] < rank[q[b - 1].seat]);
+            if (!sw)
+                break;
+            __typeof__(q[0]) tmp = q[b];
+            q[b] = q[b - 1];
+            q[b - 1] = tmp;
+        }
+    for (int a = 0; a < n && s->phase != DM_PH_OVER; a++) {
+        dm_player *p = &s->p[q[a].seat];
+        if (p->out || p->slot[q[a].slot] < 0 || p->slot_done[q[a].slot])
+            continue; /* discarded meanwhile */
+        resolve_slot(s, q[a].seat, q[a].slot, ev);
+    }
+}
+
+/* --- phases 5 to 7 ---------------------------------------------------------- */
+
+static int skips_board_phases(const dm_state *s, int seat)
+{
+    return s->p[seat].out || s->p[seat].vacation == s->round;
+}
+
+/* The next seat in player order that plays phases 5 and 6, from s->turn. */
+static void seek_turn(dm_state *s)
+{
+    while (s->turn < s->nseats && skips_board_phases(s, s->order[s->turn]))
+        s->turn++;
+}
+
+static void start_move(dm_state *s, json_t *ev)
+{
+    s->phase = DM_PH_MOVE;
+    s->turn = 0;
+    for (int i = 0; i < s->nseats; i++)
+        for (int k = 0; k < DM_UNITS; k++) {
+            dm_unit *u = &s->p[i].u[k];
+            u->start = u->space;
+            u->steps = 0;
+            u->stopped = 0;
+        }
+    phase_event(s, ev);
+    seek_turn(s);
+}
+
+/* The end of the movement phase: units that joined a war last round have
+ * waited their extra round and conquer the war zone. */
+static void end_move(dm_state *s, json_t *ev)
+{
+    for (int i = 0; i < s->nseats; i++)
+        for (int k = 0; k < DM_UNITS; k++) {
+            dm_unit *u = &s->p[i].u[k];
+            if (u->space >= 0 && u->war && u->war < s->round) {
+                dm_cell *c = &s->cell[u->space];
+                if (c->cube && c->owner >= 0 && c->owner != i)
+                    s->p[c->owner].cubes++, c->cube = 0;
+                c->owner = i;
+                u->war = 0;
+                char id[16];
+                dm_space_id(s->board, u->space, id);
+                ev_add(ev, json_pack("{s:s, s:i, s:s}", "type", "war_won", "seat", i, "space", id));
+            }
+        }
+    s->phase = DM_PH_BUY;
+    s->turn = 0;
+    for (int i = 0; i < s->nseats; i++)
+        s->p[i].bought_unit = 0;
+    phase_event(s, ev);
+    seek_turn(s);
+}
+
+static void end_round(dm_state *s, json_t *ev)
+{
+    /* 7: income from the resource track; used cards discarded. */
+    for (int i = 0; i < s->nseats; i++) {
+        dm_player *p = &s->p[i];
+        if (p->out)
+            continue;
+        int inc = dm_income(s, i);
+        p->res += inc;
+        ev_add(ev, json_pack("{s:s, s:i, s:i, s:i}", "type", "income", "seat", i, "income", inc,
+                             "resources", p->res));
+        for (int k = 0; k < 2; k++) {
+            if (p->slot_hold[k] > 0 && --p->slot_hold[k] > 0)
+                continue; /* a used bomb stays on the leaderboard */
+            if (p->slot[k] >= 0 && p->slot[k] != DM_GOAL_SLOT)
+                to_discard(s, p->slot[k]);
+            p->slot[k] = -1;
+        }
+        p->prev_target = p->target;
+        p->bonus_strength = p->bonus_moves = 0;
+    }
+    int over = (s->last_round && s->round >= s->last_round) ||
+               (s->max_rounds && s->round >= s->max_rounds);
+    if (over) {
+        s->phase = DM_PH_OVER;
+        ev_add(ev, json_pack("{s:s, s:s}", "type", "game_over", "why",
+                             s->last_round && s->round >= s->last_round
+                                 ? "the round after a player reached the VP goal is over"
+                                 : "the round limit is reached"));
+        return;
+    }
+    start_round(s, ev);
+}
+
+/* Run the phases that need nobody until someone must act. */
+static void advance(dm_state *s, json_t *ev)
+{
+    for (int guard = 0; guard < 64; guard++) {
+        switch (s->phase) {
+        case DM_PH_GOAL:
+            for (int i = 0; i < s->nseats; i++)
+                if (!s->p[i].goal_picked)
+                    return;
+            start_round(s, ev);
+            break;
+        case DM_PH_DRAW:
+            for (int i = 0; i < s->nseats; i++)
+                if (!s->p[i].out && s->p[i].draw_left > 0)
+                    return;
+            start_plan(s, ev);
+            break;
+        case DM_PH_PLAN:
+            for (int i = 0; i < s->nseats; i++)
+                if (!s->p[i].out && !s->p[i].ready)
+                    return;
+            /* 3: Dumbness cards, then 4: flip and use the cards. */
+            if (dumbness_phase(s, ev))
+                return;
+            flip_and_resolve(s, ev);
+            if (s->phase == DM_PH_OVER)
+                return;
+            start_move(s, ev);
+            break;
+        case DM_PH_AUCTION:
+            return;
+        case DM_PH_MOVE:
+            if (s->turn < s->nseats)
+                return;
+            end_move(s, ev);
+            break;
+        case DM_PH_BUY:
+            if (s->turn < s->nseats)
+                return;
+            end_round(s, ev);
+            break;
+        default:
+            return;
+        }
+    }
+}
+
+void dm_to_act(const dm_state *s, int act[DM_MAX_SEATS])
+{
+    memset(act, 0, sizeof(int) * DM_MAX_SEATS);
+    for (int i = 0; i < s->nseats; i++) {
+        const dm_player *p = &s->p[i];
+        switch (s->phase) {
+        case DM_PH_GOAL: act[i] = !p->goal_picked; break;
+        case DM_PH_DRAW: act[i] = !p->out && p->draw_left > 0; break;
+        case DM_PH_PLAN: act[i] = !p->out && !p->ready; break;
+        case DM_PH_AUCTION: act[i] = s->order[s->auc_turn] == i; break;
+        case DM_PH_MOVE:
+        case DM_PH_BUY: act[i] = s->turn < s->nseats && s->order[s->turn] == i; break;
+        default: break;
+        }
+    }
+}
+
+/* --- the players' steps ----------------------------------------------------- */
+
+static int phase_is(const dm_state *s, int seat, dm_phase ph, char **why)
+{
+    int act[DM_MAX_SEATS];
+    if (s->phase == DM_PH_OVER)
+        return refuse(why, WB_ENOTTURN, "%s", "the game is over");
+    if (s->phase != ph) {
+        *why = game_why("now is the %s phase, not the %s phase", dm_phase_names[s->phase],
+                        dm_phase_names[ph]);
+        return WB_ENOTTURN;
+    }
+    dm_to_act(s, act);
+    if (seat < 0 || seat >= s->nseats || !act[seat])
+        return refuse(why, WB_ENOTTURN, "%s", "it is not your turn");
+    return WB_OK;
+}
+
+int dm_pick_goal(dm_state *s, int seat, int c, json_t *ev, char **why)
+{
+    int rc = phase_is(s, seat, DM_PH_GOAL, why);
+    if (rc)
+        return rc;
+    if (c < 0 || s->where[c] != DM_IN_GOAL || card(s, c)->nation != s->p[seat].nation)
+        return refuse(why, WB_EILLEGAL, "%s", "pick one of your nation's two First Goal cards");
+    s->p[seat].goal = c;
+    s->p[seat].goal_picked = 1;
+    /* The other one goes back to the box. */
+    for (int k = 0; k < s->deck->ncards; k++)
+        if (k != c && s->where[k] == DM_IN_GOAL && card(s, k)->nation == s->p[seat].nation)
+            s->where[k] = DM_IN_BOX;
+    ev_add(ev, json_pack("{s:s, s:i}", "type", "goal_picked", "seat", seat));
+    ev_add(ev, json_pack("{s:s, s:i, s:s, s:[i]}", "type", "your_goal", "seat", seat, "card",
+                         card(s, c)->id, "private_to", seat));
+    advance(s, ev);
+    return WB_OK;
+}
+
+int dm_draw(dm_state *s, int seat, int level, json_t *ev, char **why)
+{
+    int rc = phase_is(s, seat, DM_PH_DRAW, why);
+    if (rc)
+        return rc;
+    if (level != 1 && level != 2)
+        return refuse(why, WB_EILLEGAL, "%s", "draw from level 1 or 2");
+    dm_player *p = &s->p[seat];
+    int before = p->nhand;
+    draw_one(s, seat, level - 1, ev);
+    if (p->nhand == before) {
+        draw_one(s, seat, 2 - level, ev); /* that pile is gone: the other */
+        if (p->nhand == before)
+            p->draw_left = 1; /* nothing left to draw at all */
+    }
+    p->draw_left--;
+    advance(s, ev);
+    return WB_OK;
+}
+
+int dm_place_check(const dm_state *s, int seat, int slot, int c, int corrupt, char **why)
+{
+    const dm_player *p = &s->p[seat];
+    if (slot != 0 && slot != 1)
+        return refuse(why, WB_EILLEGAL, "%s", "the card spaces are left and right");
+    if (p->slot[slot] >= 0 || p->slot_hold[slot])
+        return refuse(why, WB_EILLEGAL, "%s", "that card space is taken");
+    if (slot == 0 && !dm_can_place_left(s, seat))
+        return refuse(why, WB_EILLEGAL, "%s",
+                      "with Ego or Popularity at 2 or 3 no card goes on the left space");
+    if (c == DM_GOAL_SLOT) {
+        if (p->goal_done || p->goal < 0)
+            return refuse(why, WB_EILLEGAL, "%s", "you have no First Goal to fund");
+        if (slot != 1)
+            return refuse(why, WB_EILLEGAL, "%s", "the First Goal lies on the right space");
+        if (s->round == 1)
+            return refuse(why, WB_EILLEGAL, "%s", "First Goals cannot be funded in the first round");
+        if (corrupt && !card(s, p->goal)->corrupt)
+            return refuse(why, WB_EILLEGAL, "%s", "this First Goal cannot be bought by corruption");
+        return WB_OK;
+    }
+    if (slot == 1 && !p->goal_done)
+        return refuse(why, WB_EILLEGAL, "%s",
+                      "the right space is your First Goal's until it is done");
+    if (c < 0 || !in_hand(p, c))
+        return refuse(why, WB_EILLEGAL, "%s", "that card is not in your hand");
+    if (corrupt)
+        return refuse(why, WB_EILLEGAL, "%s", "only First Goals are bought by corruption");
+    return WB_OK;
+}
+
+int dm_place(dm_state *s, int seat, int slot, int c, int alt, int corrupt, json_t *ev,
+             char **why)
+{
+    int rc = phase_is(s, seat, DM_PH_PLAN, why);
+    if (rc || (rc = dm_place_check(s, seat, slot, c, corrupt, why)))
+        return rc;
+    dm_player *p = &s->p[seat];
+    if (c != DM_GOAL_SLOT) {
+        if (alt && !card(s, c)->nalt)
+            return refuse(why, WB_EILLEGAL, "%s", "this card has no second choice");
+        hand_remove(p, c);
+        s->where[c] = DM_IN_SLOT;
+    }
+    p->slot[slot] = c;
+    p->slot_alt[slot] = alt;
+    p->slot_done[slot] = 0;
+    if (c == DM_GOAL_SLOT)
+        p->slot_corrupt = corrupt;
+    ev_add(ev, json_pack("{s:s, s:i, s:s}", "type", "placed", "seat", seat, "slot",
+                         slot ? "right" : "left"));
+    ev_add(ev, json_pack("{s:s, s:i, s:s, s:s, s:b, s:b, s:[i]}", "type", "placed_card", "seat",
+                         seat, "slot", slot ? "right" : "left", "card",
+                         card(s, c == DM_GOAL_SLOT ? p->goal : c)->id, "second_choice", alt,
+                         "corrupt", corrupt, "private_to", seat));
+    return WB_OK;
+}
+
+int dm_unplace(dm_state *s, int seat, int slot, json_t *ev, char **why)
+{
+    int rc = phase_is(s, seat, DM_PH_PLAN, why);
+    if (rc)
+        return rc;
+    dm_player *p = &s->p[seat];
+    if ((slot != 0 && slot != 1) || p->slot[slot] < 0 || p->slot_hold[slot])
+        return refuse(why, WB_EILLEGAL, "%s", "no card of yours to take back there");
+    if (p->slot[slot] != DM_GOAL_SLOT) {
+        p->hand[p->nhand++] = p->slot[slot];
+        s->where[p->slot[slot]] = DM_IN_HAND;
+    }
+    p->slot[slot] = -1;
+    ev_add(ev, json_pack("{s:s, s:i, s:s}", "type", "taken_back", "seat", seat, "slot",
+                         slot ? "right" : "left"));
+    return WB_OK;
+}
+
+int dm_set_target(dm_state *s, int seat, int target, json_t *ev, char **why)
+{
+    int rc = phase_is(s, seat, DM_PH_PLAN, why);
+    if (rc)
+        return rc;
+    dm_player *p = &s->p[seat];
+    if (target != DM_PEACE) {
+        int t = target >= 0 && target < DM_NATIONS ? dm_seat_of_nation(s, target) : -1;
+        if (t < 0 || t == seat || s->p[t].out || s->p[t].nation != target)
+            return refuse(why, WB_EILLEGAL, "%s",
+                          "target another nation in play (still in office), or peace");
+    }
+    if (p->ego >= 10 && p->target >= 0 && p->target == p->prev_target && target != p->target)
+        return refuse(why, WB_EILLEGAL, "%s", "with Ego 10 your target is locked");
+    p->target = target;
+    ev_add(ev, json_pack("{s:s, s:i}", "type", "target_placed", "seat", seat));
+    ev_add(ev, json_pack("{s:s, s:i, s:s, s:[i]}", "type", "your_target", "seat", seat,
+                         "target", dm_nation_names[target], "private_to", seat));
+    return WB_OK;
+}
+
+int dm_ready(dm_state *s, int seat, json_t *ev, char **why)
+{
+    int rc = phase_is(s, seat, DM_PH_PLAN, why);
+    if (rc)
+        return rc;
+    if (s->p[seat].target < 0)
+        return refuse(why, WB_EILLEGAL, "%s", "every player must place a target token");
+    s->p[seat].ready = 1;
+    ev_add(ev, json_pack("{s:s, s:i}", "type", "ready", "seat", seat));
+    advance(s, ev);
+    return WB_OK;
+}
+
+/* --- movement and combat ------------------------------------------------------ */
+
+static int enemy_piece(const dm_state *s, int seat, int space)
+{
+    int o = units_owner(s, space);
+    return (o >= 0 && o != seat) || (s->cell[space].base && s->cell[space].owner != seat);
+}
+
+static int unit_can_move(const dm_state *s, int seat, int k)
+{
+    const dm_unit *u = &s->p[seat].u[k];
+    return u->space >= 0 && !u->stopped && !(u->war && s->round <= u->war + 1);
+}
+
+int dm_reach(const dm_state *s, int seat, int k, int *reach)
+{
+    int n = nspaces(s), count = 0, *queue = malloc(sizeof(int) * (size_t)n);
+    const dm_unit *u = &s->p[seat].u[k];
+    if (!queue)
+        abort();
+    for (int i = 0; i < n; i++)
+        reach[i] = -1;
+    if (!unit_can_move(s, seat, k)) {
+        free(queue);
+        return 0;
+    }
+    int left = dm_moves(s, seat) - u->steps, head = 0, tail = 0;
+    int bsp[DM_MAX_SPACES], bst[DM_MAX_SPACES], nb = bases_list(s, seat, bsp, bst);
+    int bonus = strength_bonus(s, seat);
+    reach[u->space] = 0;
+    queue[tail++] = u->space;
+    while (head < tail) {
+        int x = queue[head++];
+        if (reach[x] >= left)
+            continue;
+        /* A conquest or a war stops the unit: no passing through. */
+        if (x != u->space) {
+            const dm_cell *c = &s->cell[x];
+            if ((c->cube && c->owner != seat) ||
+                ((s->board->sp[x].tags & DM_T_WAR) && c->owner != seat))
+                continue;
+        }
+        for (int a = 0; a < s->board->sp[x].nadj; a++) {
+            int y = s->board->sp[x].adj[a];
+            if (reach[y] >= 0 || s->cell[y].radio >= 0 || enemy_piece(s, seat, y))
+                continue;
+            if (s->cell[y].owner != seat && strength_from(s, seat, bsp, bst, nb, bonus, y) <= 0)
+                continue; /* no strength: only own spaces */
+            reach[y] = reach[x] + 1;
+            queue[tail++] = y;
+            count++;
+        }
+    }
+    reach[u->space] = -1;
+    free(queue);
+    return count;
+}
+
+int dm_move(dm_state *s, int seat, int k, int to, int mark, json_t *ev, char **why)
+{
+    int rc = phase_is(s, seat, DM_PH_MOVE, why);
+    if (rc)
+        return rc;
+    if (k < 0 || k >= DM_UNITS || s->p[seat].u[k].space < 0)
+        return refuse(why, WB_EILLEGAL, "%s", "no such unit of yours on the board");
+    if (to < 0 || to >= nspaces(s))
+        return refuse(why, WB_EILLEGAL, "%s", "no such space");
+    int *reach = malloc(sizeof(int) * (size_t)nspaces(s));
+    if (!reach)
+        abort();
+    dm_reach(s, seat, k, reach);
+    int steps = reach[to];
+    free(reach);
+    if (steps < 0)
+        return refuse(why, WB_EILLEGAL, "%s",
+                      "that unit cannot get there this round (moves, strength, cubes, war)");
+    dm_unit *u = &s->p[seat].u[k];
+    int from = u->space;
+    char a[16], b[16];
+    dm_space_id(s->board, from, a);
+    dm_space_id(s->board, to, b);
+    u->space = to;
+    u->steps += steps;
+    left_space(s, seat, from, from == u->start, mark);
+    dm_cell *c = &s->cell[to];
+    const char *how = "moved";
+    if (c->cube && c->owner != seat) { /* conquered: the cube goes home */
+        s->p[c->owner].cubes++;
+        c->cube = 0;
+        c->owner = seat;
+        u->stopped = 1;
+        how = "conquered";
+    } else if ((s->board->sp[to].tags & DM_T_WAR) && c->owner != seat) {
+        u->war = s->round;
+        u->stopped = 1;
+        how = "joined_war";
+    } else {
+        c->owner = seat;
+    }
+    ev_add(ev, json_pack("{s:s, s:i, s:i, s:s, s:s, s:i}", "type", how, "seat", seat, "unit",
+                         k, "from", a, "to", b, "steps", steps));
+    return WB_OK;
+}
+
+int dm_attack_losses(const int *strength, int n, int defence)
+{
+    int sum = 0;
+    for (int i = 0; i < n; i++) {
+        sum += strength[i];
+        if (sum > defence)
+            return i;
+    }
+    return -1;
+}
+
+static int defence_of(const dm_state *s, int space, int *def_seat)
+{
+    int d = units_owner(s, space), total = 0;
+    if (d < 0 && s->cell[space].base)
+        d = s->cell[space].owner;
+    *def_seat = d;
+    if (d < 0)
+        return 0;
+    total += dm_units_on(s, d, space) * dm_strength_at(s, d, space);
+    if (s->cell[space].owner == d)
+        total += s->cell[space].base;
+    return total;
+}
+
+int dm_attack_check(const dm_state *s, int seat, int space, const int *units, int n,
+                    char **why)
+{
+    int d;
+    if (space < 0 || space >= nspaces(s) || !enemy_piece(s, seat, space))
+        return refuse(why, WB_EILLEGAL, "%s", "attack a space with another player's units or base");
+    if (n < 1 || n > DM_UNITS)
+        return refuse(why, WB_EILLEGAL, "%s", "attack with 1 to 6 of your units");
+    for (int i = 0; i < n; i++) {
+        int k = units[i];
+        if (k < 0 || k >= DM_UNITS || s->p[seat].u[k].space < 0)
+            return refuse(why, WB_EILLEGAL, "%s", "no such unit of yours on the board");
+        for (int j = 0; j < i; j++)
+            if (units[j] == k)
+                return refuse(why, WB_EILLEGAL, "%s", "each unit attacks once");
+        const dm_unit *u = &s->p[seat].u[k];
+        if (dist(s, u->space, space) != 1)
+            return refuse(why, WB_EILLEGAL, "%s", "attackers stand next to the space they attack");
+        if (!unit_can_move(s, seat, k) || u->steps)
+            return refuse(why, WB_EILLEGAL, "%s",
+                          "an attacking unit moves just the one space: it must not have moved");
+    }
+    int def = defence_of(s, space, &d), str = dm_strength_at(s, seat, space);
+    if (str * n <= def) {
+        *why = game_why("attackers must be stronger: %d x %d against %d", n, str, def);
+        return WB_EILLEGAL;
+    }
+    return WB_OK;
+}
+
+int dm_attack(dm_state *s, int seat, int space, const int *units, int n, json_t *ev,
+              char **why)
+{
+    int rc = phase_is(s, seat, DM_PH_MOVE, why), d;
+    if (rc || (rc = dm_attack_check(s, seat, space, units, n, why)))
+        return rc;
+    int def = defence_of(s, space, &d), str = dm_strength_at(s, seat, space);
+    int strength[DM_UNITS];
+    for (int i = 0; i < n; i++)
+        strength[i] = str;
+    int lost = dm_attack_losses(strength, n, def);
+    int killed = 0, base = s->cell[space].owner == d ? s->cell[space].base : 0;
+    for (int k = 0; k < DM_UNITS; k++)
+        if (s->p[d].u[k].space == space) {
+            remove_unit(s, d, k);
+            killed++;
+        }
+    if (s->cell[space].cube && s->cell[space].owner >= 0)
+        s->p[s->cell[space].owner].cubes++;
+    s->cell[space].base = 0;
+    s->cell[space].cube = 0;
+    s->cell[space].owner = seat;
+    for (int i = 0; i < n; i++) {
+        dm_unit *u = &s->p[seat].u[units[i]];
+        int from = u->space, began = from == u->start;
+        if (i < lost)
+            remove_unit(s, seat, units[i]);
+        else {
+            u->space = space;
+            u->steps = 1;
+            u->stopped = 1;
+        }
+        left_space(s, seat, from, began, 1);
+    }
+    char id[16];
+    dm_space_id(s->board, space, id);
+    ev_add(ev, json_pack("{s:s, s:i, s:i, s:s, s:i, s:i, s:i, s:i, s:i}", "type", "battle",
+                         "seat", seat, "defender", d, "space", id, "attack", str * n, "defence",
+                         def, "attackers_lost", lost, "units_removed", killed, "base_removed",
+                         base));
+    if (s->p[d].vacation == s->round)
+        track(s, seat, 1, -1, ev);
+    gain_vp(s, seat, killed + base / 2, "battle", ev);
+    check_neutralized(s, d, seat, ev);
+    return WB_OK;
+}
+
+/* --- buying --------------------------------------------------------------------- */
+
+int dm_build_check(const dm_state *s, int seat, int space, char **why)
+{
+    if (space < 0 || space >= nspaces(s))
+        return refuse(why, WB_EILLEGAL, "%s", "no such space");
+    if (s->p[seat].bought_unit)
+        return refuse(why, WB_EILLEGAL, "%s", "bases come before units");
+    if (!dm_units_on(s, seat, space))
+        return refuse(why, WB_EILLEGAL, "%s", "a new base goes where you have units");
+    if (s->board->sp[space].tags & DM_T_SEA)
+        return refuse(why, WB_EILLEGAL, "%s", "no bases at sea");
+    if (s->cell[space].base)
+        return refuse(why, WB_EILLEGAL, "%s", "there is a base already");
+    if (bases_of(s, seat) >= DM_BASES)
+        return refuse(why, WB_EILLEGAL, "%s", "all your base tokens are on the board");
+    if (s->p[seat].res < 4)
+        return refuse(why, WB_EILLEGAL, "%s", "a new base costs 4");
+    return WB_OK;
+}
+
+int dm_upgrade_check(const dm_state *s, int seat, int space, char **why)
+{
+    if (space < 0 || space >= nspaces(s) || s->cell[space].owner != seat || !s->cell[space].base)
+        return refuse(why, WB_EILLEGAL, "%s", "upgrade one of your bases");
+    if (s->p[seat].bought_unit)
+        return refuse(why, WB_EILLEGAL, "%s", "bases come before units");
+    if (s->cell[space].base >= 10)
+        return refuse(why, WB_EILLEGAL, "%s", "10 is the strongest base");
+    if (s->cell[space].stepped == s->round)
+        return refuse(why, WB_EILLEGAL, "%s", "a base goes up one step a round (building counts)");
+    if (s->p[seat].res < s->cell[space].base + 2)
+        return refuse(why, WB_EILLEGAL, "%s", "an upgrade costs the new strength");
+    return WB_OK;
+}
+
+int dm_recruit_check(const dm_state *s, int seat, int space, char **why)
+{
+    if (space < 0 || space >= nspaces(s) || s->cell[space].owner != seat || !s->cell[space].base)
+        return refuse(why, WB_EILLEGAL, "%s", "a new unit is placed on one of your bases");
+    if (units_on_board(s, seat) >= DM_UNITS)
+        return refuse(why, WB_EILLEGAL, "%s", "all six of your units are on the board");
+    if (s->p[seat].res < s->cell[space].base)
+        return refuse(why, WB_EILLEGAL, "%s", "a unit costs the strength of its base");
+    return WB_OK;
+}
+
+int dm_build(dm_state *s, int seat, int space, json_t *ev, char **why)
+{
+    int rc = phase_is(s, seat, DM_PH_BUY, why);
+    if (rc || (rc = dm_build_check(s, seat, space, why)))
+        return rc;
+    dm_cell *c = &s->cell[space];
+    if (c->cube && c->owner == seat)
+        s->p[seat].cubes++, c->cube = 0; /* the base marks it now */
+    c->base = 4;
+    c->owner = seat;
+    c->stepped = s->round;
+    pay(s, seat, 4);
+    char id[16];
+    dm_space_id(s->board, space, id);
+    ev_add(ev, json_pack("{s:s, s:i, s:s}", "type", "built", "seat", seat, "space", id));
+    return WB_OK;
+}
+
+int dm_upgrade(dm_state *s, int seat, int space, json_t *ev, char **why)
+{
+    int rc = phase_is(s, seat, DM_PH_BUY, why);
+    if (rc || (rc = dm_upgrade_check(s, seat, space, why)))
+        return rc;
+    dm_cell *c = &s->cell[space];
+    c->base += 2;
+    c->stepped = s->round;
+    pay(s, seat, c->base);
+    char id[16];
+    dm_space_id(s->board, space, id);
+    ev_add(ev, json_pack("{s:s, s:i, s:s, s:i}", "type", "upgraded", "seat", seat, "space", id,
+                         "base", c->base));
+    return WB_OK;
+}
+
+int dm_recruit(dm_state *s, int seat, int space, json_t *ev, char **why)
+{
+    int rc = phase_is(s, seat, DM_PH_BUY, why);
+    if (rc || (rc = dm_recruit_check(s, seat, space, why)))
+        return rc;
+    pay(s, seat, s->cell[space].base);
+    place_unit(s, seat, space);
+    s->p[seat].bought_unit = 1;
+    char id[16];
+    dm_space_id(s->board, space, id);
+    ev_add(ev, json_pack("{s:s, s:i, s:s}", "type", "recruited", "seat", seat, "space", id));
+    return WB_OK;
+}
+
+int dm_done(dm_state *s, int seat, json_t *ev, char **why)
+{
+    int rc = phase_is(s, seat, s->phase == DM_PH_BUY ? DM_PH_BUY : DM_PH_MOVE, why);
+    if (rc)
+        return rc;
+    ev_add(ev, json_pack("{s:s, s:i, s:s}", "type", "done", "seat", seat, "phase",
+                         dm_phase_names[s->phase]));
+    s->turn++;
+    seek_turn(s);
+    advance(s, ev);
+    return WB_OK;
+}
+
+/* --- the end -------------------------------------------------------------------- */
+
+int dm_score(const dm_state *s, int seat, int parts[5])
+{
+    int peace = 0, top = -1;
+    for (int i = 0; i < DM_PEACE_SPOTS; i++)
+        if (s->peace[i] >= 0)
+            top = i;
+    for (int i = 0; i < DM_PEACE_SPOTS; i++)
+        if (s->peace[i] == seat)
+            peace = dm_peace_value[top];
+    int inc = dm_income(s, seat);
+    parts[0] = s->p[seat].vp;
+    parts[1] = units_on_board(s, seat);
+    parts[2] = inc > 24 ? 24 : inc;
+    parts[3] = s->p[seat].pop;
+    parts[4] = peace;
+    return parts[0] + parts[1] + parts[2] + parts[3] + parts[4];
+}
+
+void dm_result(const dm_state *s, int score[], int win[])
+{
+    int parts[5], best = -1;
+    for (int i = 0; i < s->nseats; i++) {
+        score[i] = dm_score(s, i, parts);
+        win[i] = 0;
+        if (s->p[i].out)
+            continue;
+        if (best < 0 || score[i] > score[best] ||
+            (score[i] == score[best] && s->p[i].ego > s->p[best].ego))
+            best = i;
+    }
+    for (int i = 0; i < s->nseats && best >= 0; i++)
+        win[i] = !s->p[i].out && score[i] == score[best] && s->p[i].ego == s->p[best].ego;
+}
