@@ -1,13 +1,16 @@
 /*
- * dumb.c - World Dumbination as a game kind: options, views, the legal
- * actions and applying them.  The rules themselves are in dumb_rules.c;
- * this file only translates between JSON bodies and the rule steps.
+ * dumb.c - World Dumbination as a game on the framework (game_def.h): the
+ * options, the action table, the views and the queries.  The rules
+ * themselves are in dumb_rules.c; this file only reads action bodies and
+ * calls the rule steps.
  *
- * One table declares every action: its type, the phase it belongs to, a
- * lister (the legal bodies of a seat now, built with the same checks the
- * steps use) and an apply function.  Apply works on a copy of the state
- * and hands over its events only when the step succeeded, so a refused
- * action changes nothing.
+ * The table declares every action once: who may send it (any seat, the
+ * seat whose turn it is in phases 5 and 6, the bidder a Dumbness auction
+ * waits for), the phase it belongs to, its members with the values that
+ * make sense now (domains), a check that never changes anything and an
+ * apply.  The framework validates bodies, answers "not now" and "not you",
+ * lists the legal actions from the same table, and applies on a copy
+ * (all-or-nothing).
  *
  * Secrets: a seat sees its own hand, its face-down cards, its First Goal
  * and its target; the others see counts and "face_down" until the flip
@@ -19,91 +22,36 @@
 #include <string.h>
 
 #include "dumb_int.h"
+#include "game_def.h"
 #include "wb_err.h"
 #include "wb_mem.h"
 
-/* --- options ---------------------------------------------------------- */
+/* --- options and set-up ---------------------------------------------------- */
 
-#define DEFAULT_END_VP 15
-#define DEFAULT_MAX_ROUNDS 0
+static const game_member dm_options[] = {
+    {.name = "end_vp", .type = GAME_T_INT, .def = "15", .has_range = 1, .min = 1, .max = 1000,
+     .desc = "the game ends one round after a player reaches this many VP (the rulebook: "
+             "15; raise it for a longer game)"},
+    {.name = "short_game", .type = GAME_T_BOOL, .def = "false",
+     .desc = "the rulebook's shorter game: no First Goals, 15 resources and 5 VP each, "
+             "Level 2 from the second round"},
+    {.name = "max_rounds", .type = GAME_T_INT, .def = "0", .has_range = 1, .min = 0,
+     .max = 10000,
+     .desc = "a house rule: the game also ends after this round (0: no limit, as in the "
+             "rulebook)"},
+    {NULL},
+};
 
-static json_t *dm_options(void)
-{
-    json_t *o = json_object();
-    json_object_set_new(o, "end_vp",
-                        game_option("integer", json_integer(DEFAULT_END_VP),
-                                    "the game ends one round after a player reaches this "
-                                    "many VP (the rulebook: 15; raise it for a longer game)"));
-    json_object_set_new(o, "short_game",
-                        game_option("boolean", json_false(),
-                                    "the rulebook's shorter game: no First Goals, 15 "
-                                    "resources and 5 VP each, Level 2 from the second round"));
-    json_object_set_new(o, "max_rounds",
-                        game_option("integer", json_integer(DEFAULT_MAX_ROUNDS),
-                                    "a house rule: the game also ends after this round (0: "
-                                    "no limit, as in the rulebook)"));
-    return o;
-}
-
-static int opt_int(const json_t *o, const char *k, int def, int lo, int hi, int *out, char **why)
-{
-    json_t *v = json_object_get(o, k);
-    *out = def;
-    if (!v)
-        return 0;
-    if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi) {
-        *why = game_why("option %s is an integer from %d to %d", k, lo, hi);
-        return -1;
-    }
-    *out = (int)json_integer_value(v);
-    return 0;
-}
-
-static int dm_create(const game_ctx *ctx, const char *const *players, size_t nplayers,
-                     const json_t *options, uint64_t seed, void **state, char **why)
+static int dm_create(void *st, const game_ctx *ctx, const char *const *players, size_t n,
+                     const json_t *options, uint64_t seed, char **why)
 {
     (void)ctx, (void)players;
-    int end_vp, max_rounds, short_game = 0;
-    const char *key;
-    json_t *v;
-    *state = NULL;
-    json_object_foreach((json_t *)(uintptr_t)options, key, v)
-        if (strcmp(key, "end_vp") && strcmp(key, "short_game") && strcmp(key, "max_rounds")) {
-            *why = game_why("unknown option \"%s\": end_vp, short_game, max_rounds", key);
-            return WB_EINVAL;
-        }
-    v = json_object_get(options, "short_game");
-    if (v && !json_is_boolean(v)) {
-        *why = game_why("option short_game is true or false");
-        return WB_EINVAL;
-    }
-    short_game = json_is_true(v);
-    if (opt_int(options, "end_vp", DEFAULT_END_VP, 1, 1000, &end_vp, why) ||
-        opt_int(options, "max_rounds", DEFAULT_MAX_ROUNDS, 0, 10000, &max_rounds, why))
-        return WB_EINVAL;
-    if (nplayers < DM_MIN_SEATS || nplayers > DM_MAX_SEATS) {
-        *why = game_why("World Dumbination is for 2 to 5 players");
-        return WB_EINVAL;
-    }
-    dm_state *s = NULL;
-    int rc = dm_setup((int)nplayers, short_game, end_vp, max_rounds, seed, &s, why);
-    *state = s;
-    return rc;
-}
-
-static void dm_destroy(void *state) { free(state); }
-static json_t *dm_kind_save(const void *state) { return dm_save(state); }
-static int dm_kind_load(const json_t *saved, void **state, char **why)
-{
-    dm_state *s = NULL;
-    int rc = dm_load(saved, &s, why);
-    *state = s;
-    return rc;
+    return dm_init(st, (int)n, game_opt_bool(options, "short_game"),
+                   (int)game_opt_int(options, "end_vp"), (int)game_opt_int(options, "max_rounds"),
+                   seed, why);
 }
 
 /* --- small helpers ------------------------------------------------------ */
-
-static const char *slot_name(int k) { return k ? "right" : "left"; }
 
 static json_t *space_json(const dm_state *s, int sp)
 {
@@ -219,30 +167,16 @@ static json_t *board_json(const dm_state *s)
     return a;
 }
 
-static json_t *to_act_json(const dm_state *s)
-{
-    int act[DM_MAX_SEATS];
-    json_t *a = json_array();
-    dm_to_act(s, act);
-    for (int i = 0; i < s->nseats; i++)
-        if (act[i])
-            json_array_append_new(a, json_integer(i));
-    return a;
-}
-
-static json_t *dm_view(const void *state, int viewer)
+static void dm_view(const void *state, int viewer, json_t *o)
 {
     const dm_state *s = state;
-    json_t *o = json_object(), *seats = json_array(), *order = json_array(),
-           *peace = json_array();
+    json_t *seats = json_array(), *order = json_array(), *peace = json_array();
     for (int i = 0; i < s->nseats; i++) {
         json_array_append_new(seats, seat_json(s, i, viewer));
         json_array_append_new(order, json_integer(s->order[i]));
     }
     for (int i = 0; i < DM_PEACE_SPOTS; i++)
         json_array_append_new(peace, s->peace[i] >= 0 ? json_integer(s->peace[i]) : json_null());
-    json_object_set_new(o, "status", json_string(s->phase == DM_PH_OVER ? "finished" : "active"));
-    json_object_set_new(o, "to_act", to_act_json(s));
     json_object_set_new(o, "phase", json_string(dm_phase_names[s->phase]));
     json_object_set_new(o, "round", json_integer(s->round));
     json_object_set_new(o, "order", order);
@@ -265,402 +199,617 @@ static json_t *dm_view(const void *state, int viewer)
                                                          : json_null(),
                                       "bidder", s->order[s->auc_turn]));
     if (s->phase == DM_PH_OVER) {
-        int score[DM_MAX_SEATS], win[DM_MAX_SEATS];
-        json_t *w = json_array(), *sc = json_array(), *parts = json_array();
-        dm_result(s, score, win);
+        json_t *parts = json_array();
         for (int i = 0; i < s->nseats; i++) {
             int pt[5];
             dm_score(s, i, pt);
-            if (win[i])
-                json_array_append_new(w, json_integer(i));
-            json_array_append_new(sc, json_integer(score[i]));
             json_array_append_new(parts, json_pack("{s:i, s:i, s:i, s:i, s:i}", "vp", pt[0],
                                                    "units", pt[1], "income", pt[2],
                                                    "popularity", pt[3], "peace", pt[4]));
         }
-        json_object_set_new(o, "winners", w);
-        json_object_set_new(o, "scores", sc);
         json_object_set_new(o, "score_parts", parts);
     }
-    return o;
 }
 
-/* --- actions: one table ---------------------------------------------------- */
+/* --- the common view fields ------------------------------------------------ */
 
-typedef struct act_args {
-    int card, slot, alt, corrupt, level, target, unit, space, mark, amount;
-    int units[DM_UNITS], nunits;
-} act_args;
+static int dm_nseats(const void *st) { return ((const dm_state *)st)->nseats; }
+static int dm_phase_of(const void *st) { return (int)((const dm_state *)st)->phase; }
+static int dm_finished(const void *st) { return ((const dm_state *)st)->phase == DM_PH_OVER; }
 
-typedef int (*apply_fn)(dm_state *s, int seat, const act_args *a, json_t *ev, char **why);
-typedef void (*list_fn)(const dm_state *s, int seat, json_t *out);
-
-static void add(json_t *out, json_t *a) { json_array_append_new(out, a); }
-
-/* Listers: the legal bodies, from the same checks the steps make. */
-static void list_goal(const dm_state *s, int seat, json_t *out)
+static int dm_to_act_hook(const void *st, int seat)
 {
-    for (int c = 0; c < s->deck->ncards; c++)
-        if (s->where[c] == DM_IN_GOAL && card(s, c)->nation == s->p[seat].nation)
-            add(out, json_pack("{s:s, s:s}", "type", "pick_goal", "card", card(s, c)->id));
-}
-
-static void list_draw(const dm_state *s, int seat, json_t *out)
-{
-    (void)s, (void)seat;
-    for (int lv = 1; lv <= 2; lv++)
-        add(out, json_pack("{s:s, s:i}", "type", "draw", "level", lv));
-}
-
-static void list_plan(const dm_state *s, int seat, json_t *out)
-{
-    const dm_player *p = &s->p[seat];
-    char *why = NULL;
-    for (int k = 0; k < 2; k++) {
-        if (p->slot[k] >= 0 && !p->slot_hold[k])
-            add(out, json_pack("{s:s, s:s}", "type", "take_back", "slot", slot_name(k)));
-        for (int i = 0; i < p->nhand; i++) {
-            int c = p->hand[i];
-            if (dm_place_check(s, seat, k, c, 0, &why) == WB_OK) {
-                add(out, json_pack("{s:s, s:s, s:s}", "type", "place", "slot", slot_name(k),
-                                   "card", card(s, c)->id));
-                if (card(s, c)->nalt)
-                    add(out, json_pack("{s:s, s:s, s:s, s:s}", "type", "place", "slot",
-                                       slot_name(k), "card", card(s, c)->id, "choice",
-                                       "second"));
-            }
-            free(why);
-            why = NULL;
-        }
-        for (int corrupt = 0; corrupt < 2; corrupt++) {
-            if (dm_place_check(s, seat, k, DM_GOAL_SLOT, corrupt, &why) == WB_OK) {
-                json_t *a = json_pack("{s:s, s:s, s:s}", "type", "place", "slot",
-                                      slot_name(k), "card", card(s, p->goal)->id);
-                if (corrupt)
-                    json_object_set_new(a, "corrupt", json_true());
-                add(out, a);
-            }
-            free(why);
-            why = NULL;
-        }
-    }
-    for (int n = 0; n <= DM_NATIONS; n++) {
-        int t = n < DM_NATIONS ? dm_seat_of_nation(s, n) : -1;
-        int ok = n == DM_PEACE || (t >= 0 && t != seat && !s->p[t].out && s->p[t].nation == n);
-        int locked = p->ego >= 10 && p->target >= 0 && p->target == p->prev_target;
-        if (ok && n != p->target && !locked)
-            add(out, json_pack("{s:s, s:s}", "type", "target", "nation", dm_nation_names[n]));
-    }
-    if (p->target >= 0)
-        add(out, json_pack("{s:s}", "type", "ready"));
-}
-
-static void list_auction(const dm_state *s, int seat, json_t *out)
-{
-    int least = s->auc_high ? s->auc_high + 1 : card(s, s->auc_card)->cost;
-    for (int b = least; b <= s->p[seat].res && b < least + 4; b++)
-        add(out, json_pack("{s:s, s:i}", "type", "bid", "amount", b));
-    add(out, json_pack("{s:s}", "type", "pass"));
-}
-
-static void list_move(const dm_state *s, int seat, json_t *out)
-{
-    int *reach = wb_malloc(sizeof(int) * (size_t)s->board->nspaces);
-    char *why = NULL;
-    for (int k = 0; k < DM_UNITS; k++) {
-        if (!dm_reach(s, seat, k, reach))
-            continue;
-        for (int sp = 0; sp < s->board->nspaces; sp++)
-            if (reach[sp] >= 0)
-                add(out, json_pack("{s:s, s:i, s:o}", "type", "move", "unit", k, "to",
-                                   space_json(s, sp)));
-    }
-    /* Attacks: every space next to units that have not moved, with all of
-     * them (a smaller group may be sent too). */
-    for (int sp = 0; sp < s->board->nspaces; sp++) {
-        int units[DM_UNITS], n = 0;
-        for (int k = 0; k < DM_UNITS; k++) {
-            const dm_unit *u = &s->p[seat].u[k];
-            if (u->space < 0 || u->steps || u->stopped)
-                continue;
-            for (int a = 0; a < s->board->sp[u->space].nadj; a++)
-                if (s->board->sp[u->space].adj[a] == sp)
-                    units[n++] = k;
-        }
-        if (n && dm_attack_check(s, seat, sp, units, n, &why) == WB_OK) {
-            json_t *ua = json_array();
-            for (int i = 0; i < n; i++)
-                json_array_append_new(ua, json_integer(units[i]));
-            add(out, json_pack("{s:s, s:o, s:o}", "type", "attack", "space", space_json(s, sp),
-                               "units", ua));
-        }
-        free(why);
-        why = NULL;
-    }
-    free(reach);
-    add(out, json_pack("{s:s}", "type", "done"));
-}
-
-static void list_buy(const dm_state *s, int seat, json_t *out)
-{
-    char *why = NULL;
-    static const struct {
-        const char *type;
-        int (*check)(const dm_state *, int, int, char **);
-    } kinds[] = {{"build", dm_build_check}, {"upgrade", dm_upgrade_check},
-                 {"recruit", dm_recruit_check}};
-    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
-        for (int sp = 0; sp < s->board->nspaces; sp++) {
-            if (kinds[k].check(s, seat, sp, &why) == WB_OK)
-                add(out, json_pack("{s:s, s:o}", "type", kinds[k].type, "space",
-                                   space_json(s, sp)));
-            free(why);
-            why = NULL;
-        }
-    add(out, json_pack("{s:s}", "type", "done"));
-}
-
-static int ap_goal(dm_state *s, int seat, const act_args *a, json_t *ev, char **why)
-{
-    return dm_pick_goal(s, seat, a->card, ev, why);
-}
-static int ap_draw(dm_state *s, int seat, const act_args *a, json_t *ev, char **why)
-{
-    return dm_draw(s, seat, a->level, ev, why);
-}
-static int ap_place(dm_state *s, int seat, const act_args *a, json_t *ev, char **why)
-{
-    int c = a->card;
-    if (c >= 0 && c == s->p[seat].goal && !s->p[seat].goal_done)
-        c = DM_GOAL_SLOT;
-    return dm_place(s, seat, a->slot, c, a->alt, a->corrupt, ev, why);
-}
-static int ap_take_back(dm_state *s, int seat, const act_args *a, json_t *ev, char **why)
-{
-    return dm_unplace(s, seat, a->slot, ev, why);
-}
-static int ap_target(dm_state *s, int seat, const act_args *a, json_t *ev, char **why)
-{
-    return dm_set_target(s, seat, a->target, ev, why);
-}
-static int ap_ready(dm_state *s, int seat, const act_args *a, json_t *ev, char **why)
-{
-    (void)a;
-    return dm_ready(s, seat, ev, why);
-}
-static int ap_bid(dm_state *s, int seat, const act_args *a, json_t *ev, char **why)
-{
-    if (a->amount < 1) {
-        *why = game_why("a bid is a positive amount (or pass)");
-        return WB_EILLEGAL;
-    }
-    return dm_bid(s, seat, a->amount, ev, why);
-}
-static int ap_pass(dm_state *s, int seat, const act_args *a, json_t *ev, char **why)
-{
-    (void)a;
-    return dm_bid(s, seat, 0, ev, why);
-}
-static int ap_move(dm_state *s, int seat, const act_args *a, json_t *ev, char **why)
-{
-    return dm_move(s, seat, a->unit, a->space, a->mark, ev, why);
-}
-static int ap_attack(dm_state *s, int seat, const act_args *a, json_t *ev, char **why)
-{
-    return dm_attack(s, seat, a->space, a->units, a->nunits, ev, why);
-}
-static int ap_build(dm_state *s, int seat, const act_args *a, json_t *ev, char **why)
-{
-    return dm_build(s, seat, a->space, ev, why);
-}
-static int ap_upgrade(dm_state *s, int seat, const act_args *a, json_t *ev, char **why)
-{
-    return dm_upgrade(s, seat, a->space, ev, why);
-}
-static int ap_recruit(dm_state *s, int seat, const act_args *a, json_t *ev, char **why)
-{
-    return dm_recruit(s, seat, a->space, ev, why);
-}
-static int ap_done(dm_state *s, int seat, const act_args *a, json_t *ev, char **why)
-{
-    (void)a;
-    return dm_done(s, seat, ev, why);
-}
-
-/* Members an action body carries (bits). */
-enum { M_CARD = 1, M_SLOT = 2, M_LEVEL = 4, M_NATION = 8, M_UNIT = 16, M_TO = 32,
-       M_SPACE = 64, M_UNITS = 128, M_AMOUNT = 256 };
-
-static const struct action {
-    const char *type;
-    dm_phase phase; /* the phase it belongs to; DM_NPHASES: move or buy */
-    int members;
-    apply_fn apply;
-    list_fn list;   /* NULL: listed by another entry's lister */
-} actions[] = {
-    {"pick_goal", DM_PH_GOAL, M_CARD, ap_goal, list_goal},
-    {"draw", DM_PH_DRAW, M_LEVEL, ap_draw, list_draw},
-    {"place", DM_PH_PLAN, M_SLOT | M_CARD, ap_place, list_plan},
-    {"take_back", DM_PH_PLAN, M_SLOT, ap_take_back, NULL},
-    {"target", DM_PH_PLAN, M_NATION, ap_target, NULL},
-    {"ready", DM_PH_PLAN, 0, ap_ready, NULL},
-    {"bid", DM_PH_AUCTION, M_AMOUNT, ap_bid, list_auction},
-    {"pass", DM_PH_AUCTION, 0, ap_pass, NULL},
-    {"move", DM_PH_MOVE, M_UNIT | M_TO, ap_move, list_move},
-    {"attack", DM_PH_MOVE, M_SPACE | M_UNITS, ap_attack, NULL},
-    {"build", DM_PH_BUY, M_SPACE, ap_build, list_buy},
-    {"upgrade", DM_PH_BUY, M_SPACE, ap_upgrade, NULL},
-    {"recruit", DM_PH_BUY, M_SPACE, ap_recruit, NULL},
-    {"done", DM_NPHASES, 0, ap_done, NULL},
-};
-
-static json_t *dm_actions(const void *state, int seat)
-{
-    const dm_state *s = state;
     int act[DM_MAX_SEATS];
-    json_t *out = json_array();
-    dm_to_act(s, act);
-    if (seat < 0 || seat >= s->nseats || !act[seat])
-        return out;
-    for (size_t i = 0; i < sizeof actions / sizeof actions[0]; i++)
-        if (actions[i].list && actions[i].phase == s->phase)
-            actions[i].list(s, seat, out);
-    return out;
+    dm_to_act(st, act);
+    return seat >= 0 && seat < ((const dm_state *)st)->nseats && act[seat];
 }
 
-/* Read the members of `body` that `members` names into *a; WB_EINVAL with
- * *why when one is missing or of the wrong shape. */
-static int read_args(const dm_state *s, int members, const json_t *body, act_args *a,
+static void dm_result_hook(const void *st, int *winner, json_int_t *score)
+{
+    const dm_state *s = st;
+    int sc[DM_MAX_SEATS], win[DM_MAX_SEATS];
+    dm_result(s, sc, win);
+    for (int i = 0; i < s->nseats; i++) {
+        winner[i] = win[i];
+        score[i] = sc[i];
+    }
+}
+
+static int dm_pending(const void *st, game_pending *out)
+{
+    const dm_state *s = st;
+    if (s->phase != DM_PH_AUCTION)
+        return 0;
+    *out = (game_pending){s->order[s->auc_turn], "bid in the Dumbness auction, or pass"};
+    return 1;
+}
+
+/* The seat whose turn it is in the movement and buying phases. */
+#define ROLE_TURN (1u << 1)
+
+static unsigned dm_roles(const void *st, int seat)
+{
+    const dm_state *s = st;
+    unsigned r = GAME_ROLE_SEAT;
+    if ((s->phase == DM_PH_MOVE || s->phase == DM_PH_BUY) && s->turn < s->nseats &&
+        s->order[s->turn] == seat)
+        r |= ROLE_TURN;
+    return r;
+}
+
+/* --- reading bodies ---------------------------------------------------------- */
+
+static int card_of(const dm_state *s, const json_t *a)
+{
+    return dm_card_find(s->deck, json_string_value(json_object_get(a, "card")));
+}
+
+static int slot_of(const json_t *a)
+{
+    const char *v = json_string_value(json_object_get(a, "slot"));
+    return v && strcmp(v, "right") == 0;
+}
+
+static int space_of(const dm_state *s, const json_t *a, const char *key)
+{
+    return dm_space_find(s->board, json_string_value(json_object_get(a, key)));
+}
+
+static int nation_of(const json_t *a)
+{
+    const char *n = json_string_value(json_object_get(a, "nation"));
+    for (int k = 0; n && k <= DM_NATIONS; k++)
+        if (strcmp(n, dm_nation_names[k]) == 0)
+            return k;
+    return -1;
+}
+
+static int int_of(const json_t *a, const char *key)
+{
+    return (int)json_integer_value(json_object_get(a, key));
+}
+
+static int units_of(const json_t *a, int *units)
+{
+    json_t *arr = json_object_get(a, "units"), *v;
+    size_t i;
+    int n = 0;
+    json_array_foreach(arr, i, v) {
+        if (n == DM_UNITS)
+            return DM_UNITS + 1;
+        units[n++] = (int)json_integer_value(v);
+    }
+    return n;
+}
+
+/* The card a "place" names, DM_GOAL_SLOT for the player's First Goal. */
+static int placed_card(const dm_state *s, int seat, const json_t *a)
+{
+    int c = card_of(s, a);
+    return c >= 0 && c == s->p[seat].goal && !s->p[seat].goal_done ? DM_GOAL_SLOT : c;
+}
+
+static int is_second(const json_t *a)
+{
+    const char *v = json_string_value(json_object_get(a, "choice"));
+    return v && strcmp(v, "second") == 0;
+}
+
+/* --- may, check, apply --------------------------------------------------------- */
+
+static int not_now(char **why, const char *msg)
+{
+    *why = game_why("%s", msg);
+    return WB_ENOTTURN;
+}
+
+static int may_goal(const void *st, const game_ctx *ctx, int seat, char **why)
+{
+    (void)ctx;
+    return ((const dm_state *)st)->p[seat].goal_picked
+               ? not_now(why, "you have picked your First Goal: the others are picking")
+               : WB_OK;
+}
+
+static int may_draw(const void *st, const game_ctx *ctx, int seat, char **why)
+{
+    (void)ctx;
+    const dm_player *p = &((const dm_state *)st)->p[seat];
+    return p->out || p->draw_left <= 0 ? not_now(why, "you have no card to draw now") : WB_OK;
+}
+
+static int may_plan(const void *st, const game_ctx *ctx, int seat, char **why)
+{
+    (void)ctx;
+    const dm_player *p = &((const dm_state *)st)->p[seat];
+    if (p->out)
+        return not_now(why, "you are out of office");
+    return p->ready ? not_now(why, "you are ready: the others are still placing") : WB_OK;
+}
+
+static int illegal(char **why, const char *msg)
+{
+    *why = game_why("%s", msg);
+    return WB_EILLEGAL;
+}
+
+static int check_goal(const void *st, const game_ctx *ctx, int seat, const json_t *a,
+                      char **why)
+{
+    (void)ctx;
+    const dm_state *s = st;
+    int c = card_of(s, a);
+    if (c < 0 || s->where[c] != DM_IN_GOAL || s->deck->c[c].nation != s->p[seat].nation)
+        return illegal(why, "pick one of your nation's two First Goal cards");
+    return WB_OK;
+}
+
+static int check_place(const void *st, const game_ctx *ctx, int seat, const json_t *a,
+                       char **why)
+{
+    (void)ctx;
+    const dm_state *s = st;
+    int c = placed_card(s, seat, a);
+    int rc = dm_place_check(s, seat, slot_of(a), c, json_is_true(json_object_get(a, "corrupt")),
+                            why);
+    if (!rc && is_second(a) && (c < 0 || !s->deck->c[c].nalt))
+        return illegal(why, "this card has no second choice");
+    return rc;
+}
+
+static int check_take_back(const void *st, const game_ctx *ctx, int seat, const json_t *a,
+                           char **why)
+{
+    (void)ctx;
+    const dm_player *p = &((const dm_state *)st)->p[seat];
+    int k = slot_of(a);
+    return p->slot[k] < 0 || p->slot_hold[k] ? illegal(why, "no card of yours to take back there")
+                                              : WB_OK;
+}
+
+static int check_target(const void *st, const game_ctx *ctx, int seat, const json_t *a,
+                        char **why)
+{
+    (void)ctx;
+    const dm_state *s = st;
+    const dm_player *p = &s->p[seat];
+    int n = nation_of(a);
+    if (n != DM_PEACE) {
+        int t = n >= 0 ? dm_seat_of_nation(s, n) : -1;
+        if (t < 0 || t == seat || s->p[t].out || s->p[t].nation != n)
+            return illegal(why, "target another nation in play (still in office), or peace");
+    }
+    if (p->ego >= 10 && p->target >= 0 && p->target == p->prev_target && n != p->target)
+        return illegal(why, "with Ego 10 your target is locked");
+    if (n == p->target)
+        return illegal(why, "that is your target already");
+    return WB_OK;
+}
+
+static int check_ready(const void *st, const game_ctx *ctx, int seat, const json_t *a,
+                       char **why)
+{
+    (void)ctx, (void)a;
+    return ((const dm_state *)st)->p[seat].target < 0
+               ? illegal(why, "every player must place a target token") : WB_OK;
+}
+
+static int check_bid(const void *st, const game_ctx *ctx, int seat, const json_t *a,
                      char **why)
 {
-    memset(a, 0, sizeof *a);
-    a->card = a->space = a->target = a->unit = -1;
-    a->mark = 1;
-    if (members & M_CARD) {
-        const char *id = json_string_value(json_object_get(body, "card"));
-        if (!id) {
-            *why = game_why("this action names a \"card\" (its id)");
-            return WB_EINVAL;
-        }
-        a->card = dm_card_find(s->deck, id);
-        const char *ch = json_string_value(json_object_get(body, "choice"));
-        a->alt = ch && strcmp(ch, "second") == 0;
-        a->corrupt = json_is_true(json_object_get(body, "corrupt"));
-    }
-    if (members & M_SLOT) {
-        const char *sl = json_string_value(json_object_get(body, "slot"));
-        if (!sl || (strcmp(sl, "left") && strcmp(sl, "right"))) {
-            *why = game_why("\"slot\" is \"left\" or \"right\"");
-            return WB_EINVAL;
-        }
-        a->slot = strcmp(sl, "right") == 0;
-    }
-    if (members & M_LEVEL) {
-        json_t *v = json_object_get(body, "level");
-        if (!json_is_integer(v)) {
-            *why = game_why("\"level\" is 1 or 2");
-            return WB_EINVAL;
-        }
-        a->level = json_integer_value(v) == 1 ? 1 : json_integer_value(v) == 2 ? 2 : 0;
-    }
-    if (members & M_NATION) {
-        const char *n = json_string_value(json_object_get(body, "nation"));
-        if (!n) {
-            *why = game_why("\"nation\": usa, russia, north-korea, venezuela, turkey or peace");
-            return WB_EINVAL;
-        }
-        for (int k = 0; k <= DM_NATIONS; k++)
-            if (strcmp(n, dm_nation_names[k]) == 0)
-                a->target = k;
-    }
-    if (members & M_UNIT) {
-        json_t *v = json_object_get(body, "unit");
-        if (!json_is_integer(v)) {
-            *why = game_why("\"unit\" is the number of one of your units (0-5)");
-            return WB_EINVAL;
-        }
-        a->unit = json_integer_value(v) >= 0 && json_integer_value(v) < DM_UNITS
-                      ? (int)json_integer_value(v) : -1;
-        json_t *m = json_object_get(body, "mark");
-        if (m && !json_is_boolean(m)) {
-            *why = game_why("\"mark\" is true (leave a cube where the unit began) or false");
-            return WB_EINVAL;
-        }
-        a->mark = !json_is_false(m);
-    }
-    if (members & (M_TO | M_SPACE)) {
-        const char *key = members & M_TO ? "to" : "space";
-        const char *id = json_string_value(json_object_get(body, key));
-        if (!id) {
-            *why = game_why("\"%s\" is a space id such as \"h-3-6\"", key);
-            return WB_EINVAL;
-        }
-        a->space = dm_space_find(s->board, id);
-    }
-    if (members & M_UNITS) {
-        json_t *u = json_object_get(body, "units"), *v;
-        size_t i;
-        if (!json_is_array(u) || json_array_size(u) > DM_UNITS) {
-            *why = game_why("\"units\" is an array of up to 6 unit numbers");
-            return WB_EINVAL;
-        }
-        json_array_foreach(u, i, v) {
-            if (!json_is_integer(v)) {
-                *why = game_why("\"units\" is an array of unit numbers");
-                return WB_EINVAL;
-            }
-            a->units[a->nunits++] = json_integer_value(v) >= 0 &&
-                                            json_integer_value(v) < DM_UNITS
-                                        ? (int)json_integer_value(v) : -1;
-        }
-    }
-    if (members & M_AMOUNT) {
-        json_t *v = json_object_get(body, "amount");
-        if (!json_is_integer(v)) {
-            *why = game_why("\"amount\" is a whole number of resources");
-            return WB_EINVAL;
-        }
-        a->amount = json_integer_value(v) > 0 && json_integer_value(v) < 1000000
-                        ? (int)json_integer_value(v) : 0;
+    (void)ctx;
+    const dm_state *s = st;
+    int least = s->auc_high ? s->auc_high + 1 : s->deck->c[s->auc_card].cost;
+    int v = int_of(a, "amount");
+    if (v < least || v > s->p[seat].res) {
+        *why = game_why("a bid is at least %d and at most your %d resources", least,
+                        s->p[seat].res);
+        return WB_EILLEGAL;
     }
     return WB_OK;
 }
 
-static int dm_apply(void *state, const game_ctx *ctx, int seat, const json_t *action,
-                    json_t *events, char **why)
+static int check_move(const void *st, const game_ctx *ctx, int seat, const json_t *a,
+                      char **why)
 {
     (void)ctx;
-    dm_state *s = state;
-    const char *type = json_string_value(json_object_get(action, "type"));
-    const struct action *ac = NULL;
-    act_args a;
-    for (size_t i = 0; type && i < sizeof actions / sizeof actions[0]; i++)
-        if (strcmp(type, actions[i].type) == 0)
-            ac = &actions[i];
-    if (!ac) {
-        *why = type ? game_why("unknown action \"%s\" (see games/DUMBINATION.md)", type)
-                    : game_why("an action is an object with a string \"type\"");
-        return WB_EINVAL;
-    }
-    int rc = read_args(s, ac->members, action, &a, why);
-    if (rc)
-        return rc;
-    if (seat < 0 || seat >= s->nseats) {
-        *why = game_why("only the players act in World Dumbination");
-        return WB_ENOTTURN;
-    }
-    dm_state *t = wb_malloc(sizeof *t);
-    memcpy(t, s, sizeof *t);
-    json_t *ev = json_array();
-    rc = ac->apply(t, seat, &a, ev, why);
-    if (!rc) {
-        json_array_extend(events, ev);
-        memcpy(s, t, sizeof *s);
-    }
-    json_decref(ev);
-    free(t);
-    return rc;
+    const dm_state *s = st;
+    json_t *m = json_object_get(a, "mark");
+    if (m && !json_is_boolean(m))
+        return illegal(why, "\"mark\" is true (leave a cube where the unit began) or false");
+    return dm_move_check(s, seat, int_of(a, "unit"), space_of(s, a, "to"), why);
 }
+
+static int check_attack(const void *st, const game_ctx *ctx, int seat, const json_t *a,
+                        char **why)
+{
+    (void)ctx;
+    const dm_state *s = st;
+    int units[DM_UNITS + 1], n = units_of(a, units);
+    return dm_attack_check(s, seat, space_of(s, a, "space"), units, n, why);
+}
+
+static int check_build(const void *st, const game_ctx *ctx, int seat, const json_t *a,
+                       char **why)
+{
+    (void)ctx;
+    return dm_build_check(st, seat, space_of(st, a, "space"), why);
+}
+
+static int check_upgrade(const void *st, const game_ctx *ctx, int seat, const json_t *a,
+                         char **why)
+{
+    (void)ctx;
+    return dm_upgrade_check(st, seat, space_of(st, a, "space"), why);
+}
+
+static int check_recruit(const void *st, const game_ctx *ctx, int seat, const json_t *a,
+                         char **why)
+{
+    (void)ctx;
+    return dm_recruit_check(st, seat, space_of(st, a, "space"), why);
+}
+
+static int do_goal(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
+                   char **why)
+{
+    (void)ctx;
+    return dm_pick_goal(st, seat, card_of(st, a), ev, why);
+}
+
+static int do_draw(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
+                   char **why)
+{
+    (void)ctx;
+    return dm_draw(st, seat, int_of(a, "level"), ev, why);
+}
+
+static int do_place(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
+                    char **why)
+{
+    (void)ctx;
+    return dm_place(st, seat, slot_of(a), placed_card(st, seat, a), is_second(a),
+                    json_is_true(json_object_get(a, "corrupt")), ev, why);
+}
+
+static int do_take_back(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
+                        char **why)
+{
+    (void)ctx;
+    return dm_unplace(st, seat, slot_of(a), ev, why);
+}
+
+static int do_target(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
+                     char **why)
+{
+    (void)ctx;
+    return dm_set_target(st, seat, nation_of(a), ev, why);
+}
+
+static int do_ready(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
+                    char **why)
+{
+    (void)ctx, (void)a;
+    return dm_ready(st, seat, ev, why);
+}
+
+static int do_bid(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
+                  char **why)
+{
+    (void)ctx;
+    return dm_bid(st, seat, int_of(a, "amount"), ev, why);
+}
+
+static int do_pass(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
+                   char **why)
+{
+    (void)ctx, (void)a;
+    return dm_bid(st, seat, 0, ev, why);
+}
+
+static int do_move(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
+                   char **why)
+{
+    (void)ctx;
+    return dm_move(st, seat, int_of(a, "unit"), space_of(st, a, "to"),
+                   !json_is_false(json_object_get(a, "mark")), ev, why);
+}
+
+static int do_attack(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
+                     char **why)
+{
+    (void)ctx;
+    int units[DM_UNITS + 1], n = units_of(a, units);
+    return dm_attack(st, seat, space_of(st, a, "space"), units, n, ev, why);
+}
+
+static int do_build(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
+                    char **why)
+{
+    (void)ctx;
+    return dm_build(st, seat, space_of(st, a, "space"), ev, why);
+}
+
+static int do_upgrade(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
+                      char **why)
+{
+    (void)ctx;
+    return dm_upgrade(st, seat, space_of(st, a, "space"), ev, why);
+}
+
+static int do_recruit(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
+                      char **why)
+{
+    (void)ctx;
+    return dm_recruit(st, seat, space_of(st, a, "space"), ev, why);
+}
+
+static int do_done(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
+                   char **why)
+{
+    (void)ctx, (void)a;
+    return dm_done(st, seat, ev, why);
+}
+
+/* --- domains: the values worth listing now --------------------------------------- */
+
+static json_t *dom_goal(const void *st, int seat)
+{
+    const dm_state *s = st;
+    json_t *a = json_array();
+    for (int c = 0; c < s->deck->ncards; c++)
+        if (s->where[c] == DM_IN_GOAL && s->deck->c[c].nation == s->p[seat].nation)
+            json_array_append_new(a, json_string(s->deck->c[c].id));
+    return a;
+}
+
+static json_t *dom_hand(const void *st, int seat)
+{
+    const dm_state *s = st;
+    const dm_player *p = &s->p[seat];
+    json_t *a = json_array();
+    for (int i = 0; i < p->nhand; i++)
+        json_array_append_new(a, json_string(s->deck->c[p->hand[i]].id));
+    if (p->goal >= 0 && !p->goal_done)
+        json_array_append_new(a, json_string(s->deck->c[p->goal].id));
+    return a;
+}
+
+static json_t *dom_bid(const void *st, int seat)
+{
+    const dm_state *s = st;
+    json_t *a = json_array();
+    int least = s->auc_high ? s->auc_high + 1 : s->deck->c[s->auc_card].cost;
+    for (int b = least; b <= s->p[seat].res && b < least + 4; b++)
+        json_array_append_new(a, json_integer(b));
+    return a;
+}
+
+static json_t *dom_units(const void *st, int seat)
+{
+    const dm_state *s = st;
+    json_t *a = json_array();
+    for (int k = 0; k < DM_UNITS; k++)
+        if (s->p[seat].u[k].space >= 0 && !s->p[seat].u[k].stopped)
+            json_array_append_new(a, json_integer(k));
+    return a;
+}
+
+static json_t *space_id(const dm_state *s, int sp)
+{
+    char id[16];
+    dm_space_id(s->board, sp, id);
+    return json_string(id);
+}
+
+/* Every space some unit of the seat can reach now. */
+static json_t *dom_reach(const void *st, int seat)
+{
+    const dm_state *s = st;
+    int n = s->board->nspaces, *reach = wb_malloc(sizeof(int) * (size_t)n);
+    char *any = wb_calloc((size_t)n, 1);
+    json_t *a = json_array();
+    for (int k = 0; k < DM_UNITS; k++)
+        if (dm_reach(s, seat, k, reach))
+            for (int i = 0; i < n; i++)
+                any[i] |= reach[i] >= 0;
+    for (int i = 0; i < n; i++)
+        if (any[i])
+            json_array_append_new(a, space_id(s, i));
+    free(reach);
+    free(any);
+    return a;
+}
+
+/* The units of `seat` that may attack `sp` (next to it, not moved). */
+static int attackers(const dm_state *s, int seat, int sp, int *units)
+{
+    int n = 0;
+    for (int k = 0; k < DM_UNITS; k++) {
+        const dm_unit *u = &s->p[seat].u[k];
+        if (u->space < 0 || u->steps || u->stopped || u->war)
+            continue;
+        for (int j = 0; j < s->board->sp[u->space].nadj; j++)
+            if (s->board->sp[u->space].adj[j] == sp)
+                units[n++] = k;
+    }
+    return n;
+}
+
+static json_t *dom_attack_space(const void *st, int seat)
+{
+    const dm_state *s = st;
+    json_t *a = json_array();
+    for (int sp = 0; sp < s->board->nspaces; sp++) {
+        int units[DM_UNITS], n = attackers(s, seat, sp, units);
+        char *why = NULL;
+        if (n && dm_attack_check(s, seat, sp, units, n, &why) == WB_OK)
+            json_array_append_new(a, space_id(s, sp));
+        free(why);
+    }
+    return a;
+}
+
+/* For each space open to attack: all the units that may attack it. */
+static json_t *dom_attack_units(const void *st, int seat)
+{
+    const dm_state *s = st;
+    json_t *a = json_array();
+    for (int sp = 0; sp < s->board->nspaces; sp++) {
+        int units[DM_UNITS], n = attackers(s, seat, sp, units);
+        char *why = NULL;
+        if (n && dm_attack_check(s, seat, sp, units, n, &why) == WB_OK) {
+            json_t *g = game_json_ints(units, (size_t)n);
+            size_t i;
+            json_t *v;
+            int dup = 0;
+            json_array_foreach(a, i, v)
+                dup |= json_equal(v, g);
+            if (dup)
+                json_decref(g);
+            else
+                json_array_append_new(a, g);
+        }
+        free(why);
+    }
+    return a;
+}
+
+/* Spaces with the seat's units (build), or its bases (upgrade, recruit). */
+static json_t *dom_unit_spaces(const void *st, int seat)
+{
+    const dm_state *s = st;
+    json_t *a = json_array();
+    for (int sp = 0; sp < s->board->nspaces; sp++)
+        if (dm_units_on(s, seat, sp))
+            json_array_append_new(a, space_id(s, sp));
+    return a;
+}
+
+static json_t *dom_bases(const void *st, int seat)
+{
+    const dm_state *s = st;
+    json_t *a = json_array();
+    for (int sp = 0; sp < s->board->nspaces; sp++)
+        if (s->cell[sp].owner == seat && s->cell[sp].base)
+            json_array_append_new(a, space_id(s, sp));
+    return a;
+}
+
+/* --- the table ----------------------------------------------------------------- */
+
+static const char *const slot_names[] = {"left", "right", NULL};
+static const char *const choice_names[] = {"first", "second", NULL};
+static const char *const target_names[] = {"usa", "russia", "north-korea", "venezuela",
+                                           "turkey", "peace", NULL};
+
+static const game_member goal_members[] = {
+    {.name = "card", .type = GAME_T_STRING, .desc = "the id of one of your two First Goals",
+     .domain = dom_goal},
+    {NULL},
+};
+static const game_member draw_members[] = {
+    {.name = "level", .type = GAME_T_INT, .desc = "the pile: 1 or 2", .has_range = 1,
+     .min = 1, .max = 2},
+    {NULL},
+};
+static const game_member place_members[] = {
+    {.name = "slot", .type = GAME_T_STRING, .desc = "the card space", .values = slot_names},
+    {.name = "card", .type = GAME_T_STRING, .desc = "a card of your hand (or your First Goal)",
+     .domain = dom_hand},
+    {.name = "choice", .type = GAME_T_STRING, .optional = 1, .values = choice_names,
+     .desc = "OR cards: which side (first by default)"},
+    {.name = "corrupt", .type = GAME_T_BOOL, .optional = 1,
+     .desc = "a First Goal bought by corruption"},
+    {NULL},
+};
+static const game_member slot_members[] = {
+    {.name = "slot", .type = GAME_T_STRING, .desc = "the card space", .values = slot_names},
+    {NULL},
+};
+static const game_member target_members[] = {
+    {.name = "nation", .type = GAME_T_STRING, .desc = "the nation to target, or peace",
+     .values = target_names},
+    {NULL},
+};
+static const game_member bid_members[] = {
+    {.name = "amount", .type = GAME_T_INT, .desc = "resources to bid, e.g. 4",
+     .has_range = 1, .min = 1, .max = 1000000, .domain = dom_bid},
+    {NULL},
+};
+static const game_member move_members[] = {
+    {.name = "unit", .type = GAME_T_INT, .desc = "one of your units (0-5)", .has_range = 1,
+     .min = 0, .max = DM_UNITS - 1, .domain = dom_units},
+    {.name = "to", .type = GAME_T_STRING, .desc = "the space it moves to, e.g. \"h7-3\"",
+     .domain = dom_reach},
+    {.name = "mark", .type = GAME_T_ANY, .optional = 1,
+     .desc = "leave a cube where the unit began the round (true by default)"},
+    {NULL},
+};
+static const game_member attack_members[] = {
+    {.name = "space", .type = GAME_T_STRING, .desc = "the space attacked",
+     .domain = dom_attack_space},
+    {.name = "units", .type = GAME_T_INTS, .desc = "the attacking units, in joining order",
+     .has_range = 1, .min = 0, .max = DM_UNITS - 1, .domain = dom_attack_units},
+    {NULL},
+};
+static const game_member build_members[] = {
+    {.name = "space", .type = GAME_T_STRING, .desc = "a space with your units",
+     .domain = dom_unit_spaces},
+    {NULL},
+};
+static const game_member base_members[] = {
+    {.name = "space", .type = GAME_T_STRING, .desc = "one of your bases", .domain = dom_bases},
+    {NULL},
+};
+
+#define PH(p) (1u << (p))
+
+static const game_action dm_actions[] = {
+    {"pick_goal", GAME_ROLE_SEAT, PH(DM_PH_GOAL), goal_members, may_goal, check_goal, do_goal,
+     0, NULL},
+    {"draw", GAME_ROLE_SEAT, PH(DM_PH_DRAW), draw_members, may_draw, NULL, do_draw, 0, NULL},
+    {"place", GAME_ROLE_SEAT, PH(DM_PH_PLAN), place_members, may_plan, check_place, do_place,
+     0, NULL},
+    {"take_back", GAME_ROLE_SEAT, PH(DM_PH_PLAN), slot_members, may_plan, check_take_back,
+     do_take_back, 0, NULL},
+    {"target", GAME_ROLE_SEAT, PH(DM_PH_PLAN), target_members, may_plan, check_target,
+     do_target, 0, NULL},
+    {"ready", GAME_ROLE_SEAT, PH(DM_PH_PLAN), NULL, may_plan, check_ready, do_ready, 0, NULL},
+    {"bid", GAME_ROLE_PENDING, PH(DM_PH_AUCTION), bid_members, NULL, check_bid, do_bid, 0,
+     NULL},
+    {"pass", GAME_ROLE_PENDING, PH(DM_PH_AUCTION), NULL, NULL, NULL, do_pass, 0, NULL},
+    {"move", ROLE_TURN, PH(DM_PH_MOVE), move_members, NULL, check_move, do_move, 0, NULL},
+    {"attack", ROLE_TURN, PH(DM_PH_MOVE), attack_members, NULL, check_attack, do_attack, 0,
+     NULL},
+    {"build", ROLE_TURN, PH(DM_PH_BUY), build_members, NULL, check_build, do_build, 0, NULL},
+    {"upgrade", ROLE_TURN, PH(DM_PH_BUY), base_members, NULL, check_upgrade, do_upgrade, 0,
+     NULL},
+    {"recruit", ROLE_TURN, PH(DM_PH_BUY), base_members, NULL, check_recruit, do_recruit, 0,
+     NULL},
+    {"done", ROLE_TURN, PH(DM_PH_MOVE) | PH(DM_PH_BUY), NULL, NULL, NULL, do_done, 0, NULL},
+    {NULL},
+};
 
 /* --- queries: the board and the cards ------------------------------------------ */
 
@@ -689,19 +838,33 @@ static int dm_query(const void *state, const game_ctx *ctx, int seat, const char
     return WB_ENOTFOUND;
 }
 
+static const game_def dm_def = {
+    .kind = &game_dumbination,
+    .format = 1,
+    .size = sizeof(dm_state),
+    .flat = 1, /* the board and decks it points to are shared and read-only */
+    .options = dm_options,
+    .create = dm_create,
+    .io = dm_io,
+    .phase = dm_phase_of,
+    .phase_names = dm_phase_names,
+    .roles = dm_roles,
+    .nseats = dm_nseats,
+    .actions = dm_actions,
+    .finished = dm_finished,
+    .to_act = dm_to_act_hook,
+    .result = dm_result_hook,
+    .pending = dm_pending,
+    .view = dm_view,
+    .query = dm_query,
+};
+
+GAME_DEF_HOOKS(dm_def)
+
 const game_kind game_dumbination = {
     .name = "world-dumbination",
     .title = "World Dumbination",
     .min_players = DM_MIN_SEATS,
     .max_players = DM_MAX_SEATS,
-    .options = dm_options,
-    .create = dm_create,
-    .destroy = dm_destroy,
-    .save = dm_kind_save,
-    .load = dm_kind_load,
-    .view = dm_view,
-    .actions = dm_actions,
-    .apply = dm_apply,
-    .deadline = NULL,
-    .query = dm_query,
+    GAME_DEF_KIND(dm_def),
 };

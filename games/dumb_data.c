@@ -40,48 +40,38 @@ const char *const dm_op_names[DM_NOPS] = {
 
 void dm_board_free(dm_board *b)
 {
-    if (b)
+    if (b) {
         free(b->dist);
+        game_graph_free(b->graph);
+    }
     free(b);
 }
 
 void dm_space_id(const dm_board *b, int space, char out[16])
 {
-    snprintf(out, 16, "h-%d-%d", b->sp[space].row, b->sp[space].col);
+    snprintf(out, 16, "h%d-%d", b->sp[space].col, b->sp[space].row);
 }
 
 int dm_space_find(const dm_board *b, const char *id)
 {
     int r, c, n = 0;
-    if (!id || sscanf(id, "h-%d-%d%n", &r, &c, &n) != 2 || id[n] || r < 0 || c < 0 ||
+    if (!id || sscanf(id, "h%d-%d%n", &c, &r, &n) != 2 || id[n] || r < 0 || c < 0 ||
         r >= b->height || c >= b->width)
         return -1;
     char canon[16];
     int sp = r * b->width + c;
     dm_space_id(b, sp, canon);
-    return strcmp(canon, id) == 0 ? sp : -1; /* no "h-01-2" aliases */
+    return strcmp(canon, id) == 0 ? sp : -1; /* no "h01-2" aliases */
 }
 
-/* The six neighbours in an odd-r offset grid, wrapping east-west; rows do
- * not wrap (the poles are the edge of the board). */
-static int neighbours(int w, int h, int r, int c, int out[6])
-{
-    static const int even[6][2] = {{0, -1}, {0, 1}, {-1, -1}, {-1, 0}, {1, -1}, {1, 0}};
-    static const int odd[6][2] = {{0, -1}, {0, 1}, {-1, 0}, {-1, 1}, {1, 0}, {1, 1}};
-    const int(*d)[2] = r % 2 ? odd : even;
-    int n = 0;
-    for (int i = 0; i < 6; i++) {
-        int rr = r + d[i][0], cc = ((c + d[i][1]) % w + w) % w;
-        if (rr < 0 || rr >= h)
-            continue;
-        int id = rr * w + cc, dup = 0;
-        for (int k = 0; k < n; k++)
-            dup |= out[k] == id;
-        if (!dup && id != r * w + c)
-            out[n++] = id;
-    }
-    return n;
-}
+static const struct {
+    int tag;
+    const char *name;
+} tagnames[] = {
+    {DM_T_SEA, "sea"}, {DM_T_RESOURCE, "resource"}, {DM_T_WAR, "war"},
+    {DM_T_DUMB, "dumbness"}, {DM_T_START, "start"}, {DM_T_CUBED, "cubed"},
+    {DM_T_USSR, "ussr-flag"}, {DM_T_EU, "eu-flag"},
+};
 
 static int code_tags(char ch, int *tags, int *nation)
 {
@@ -224,9 +214,21 @@ int dm_board_parse(const char *text, size_t len, dm_board **out, char **why)
             *why = game_why("board: %s owns just its start space", dm_nation_names[k]);
             goto out;
         }
+    /* The adjacency is the framework's wrapping hex grid (odd rows half a
+     * hex east, node i = row * width + col); the map tags its nodes. */
+    b->graph = game_graph_hex(b->width, b->height, 1);
     for (int i = 0; i < b->nspaces; i++) {
         dm_space *s = &b->sp[i];
-        s->nadj = neighbours(b->width, b->height, s->row, s->col, s->adj);
+        const game_node *nd = &b->graph->nodes[i];
+        for (int k = 0; k < nd->nadj && s->nadj < 6; k++)
+            s->adj[s->nadj++] = nd->adj[k];
+        for (size_t t = 0; t < sizeof tagnames / sizeof tagnames[0]; t++)
+            if (s->tags & tagnames[t].tag)
+                game_graph_add_tag(b->graph, i, tagnames[t].name);
+        if (!(s->tags & DM_T_SEA))
+            game_graph_add_tag(b->graph, i, "land");
+        if (s->nation >= 0)
+            game_graph_add_tag(b->graph, i, dm_nation_names[s->nation]);
     }
     compute_dist(b);
     (void)cubed;
@@ -240,34 +242,7 @@ out:
 
 json_t *dm_board_graph(const dm_board *b)
 {
-    static const struct { int tag; const char *name; } tagnames[] = {
-        {DM_T_SEA, "sea"}, {DM_T_RESOURCE, "resource"}, {DM_T_WAR, "war"},
-        {DM_T_DUMB, "dumbness"}, {DM_T_START, "start"}, {DM_T_CUBED, "cubed"},
-        {DM_T_USSR, "ussr-flag"}, {DM_T_EU, "eu-flag"}};
-    json_t *nodes = json_array(), *edges = json_array();
-    for (int i = 0; i < b->nspaces; i++) {
-        const dm_space *s = &b->sp[i];
-        char id[16];
-        dm_space_id(b, i, id);
-        json_t *tags = json_array();
-        json_array_append_new(tags, json_string(s->tags & DM_T_SEA ? "sea" : "land"));
-        for (size_t k = 1; k < sizeof tagnames / sizeof tagnames[0]; k++)
-            if (s->tags & tagnames[k].tag)
-                json_array_append_new(tags, json_string(tagnames[k].name));
-        if (s->nation >= 0)
-            json_array_append_new(tags, json_string(dm_nation_names[s->nation]));
-        /* Hexes of side 1, pointy top: width sqrt(3), rows 1.5 apart. */
-        double x = 1.7320508 * (s->col + 0.5 * (s->row & 1)), y = 1.5 * s->row;
-        json_array_append_new(nodes, json_pack("{s:s, s:s, s:o, s:f, s:f}", "id", id, "name",
-                                               id, "tags", tags, "x", x, "y", y));
-        for (int k = 0; k < s->nadj; k++)
-            if (s->adj[k] > i) {
-                char id2[16];
-                dm_space_id(b, s->adj[k], id2);
-                json_array_append_new(edges, json_pack("[ss]", id, id2));
-            }
-    }
-    return json_pack("{s:o, s:o}", "nodes", nodes, "edges", edges);
+    return game_graph_json(b->graph);
 }
 
 /* A growing string. */

@@ -19,6 +19,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "game_def.h"
+#include "game_graph.h"
 #include "rng.h"
 
 /* --- nations ---------------------------------------------------------- */
@@ -61,6 +63,9 @@ typedef struct dm_board {
     int start[DM_NATIONS]; /* each nation's start space */
     /* dist[a * nspaces + b]: hex steps between spaces, wrapping east-west. */
     uint16_t *dist;
+    /* The same board on the framework's hex grid (game_graph_hex), tagged
+     * from the map: what the "board" query serves. */
+    game_graph *graph;
 } dm_board;
 
 /* The built-in board (parsed once, shared, never freed), or NULL with *why
@@ -71,7 +76,8 @@ const dm_board *dm_board_default(char **why);
  * with *why naming what is wrong. */
 int dm_board_parse(const char *text, size_t len, dm_board **out, char **why);
 void dm_board_free(dm_board *b);
-/* "h-ROW-COL", the space's id on the wire; out holds 16 bytes. */
+/* "hCOL-ROW" (game_graph_hex's node id), the space's id on the wire;
+ * out holds 16 bytes. */
 void dm_space_id(const dm_board *b, int space, char out[16]);
 /* The space with that id, or -1. */
 int dm_space_find(const dm_board *b, const char *id);
@@ -223,6 +229,7 @@ typedef struct dm_cell {
 } dm_cell;
 
 typedef struct dm_state {
+    game_base base;        /* first: the framework (game_def.h) finds the def */
     const dm_board *board; /* shared, read-only */
     const dm_deck *deck;   /* shared, read-only */
     rng r;
@@ -259,8 +266,11 @@ extern const int dm_peace_value[DM_PEACE_SPOTS];
 /* The nations in play for n players (the text's table), seat order. */
 int dm_nations_for(int nseats, int nations[DM_MAX_SEATS]);
 
-/* Set up a match.  Returns WB_OK and a new state (free()), or WB_EINVAL
- * with *why.  Events (set-up facts) are appended to `ev` when not NULL. */
+/* Set up a match in the zeroed state `s` (its base kept).  WB_OK, or
+ * WB_EINVAL / WB_EDATA with *why. */
+int dm_init(dm_state *s, int nseats, int short_game, int end_vp, int max_rounds,
+            uint64_t seed, char **why);
+/* The same into a new state (free()), for tests of the rules alone. */
 int dm_setup(int nseats, int short_game, int end_vp, int max_rounds, uint64_t seed,
              dm_state **out, char **why);
 
@@ -298,6 +308,7 @@ int dm_unplace(dm_state *s, int seat, int slot, json_t *ev, char **why);
 int dm_set_target(dm_state *s, int seat, int target, json_t *ev, char **why);
 int dm_ready(dm_state *s, int seat, json_t *ev, char **why);
 int dm_bid(dm_state *s, int seat, int amount, json_t *ev, char **why);
+int dm_move_check(const dm_state *s, int seat, int k, int to, char **why);
 int dm_move(dm_state *s, int seat, int k, int to, int mark, json_t *ev, char **why);
 int dm_attack(dm_state *s, int seat, int space, const int *units, int n, json_t *ev,
               char **why);
@@ -317,7 +328,8 @@ int dm_place_check(const dm_state *s, int seat, int slot, int card, int corrupt,
 
 /* --- dumb_save.c -------------------------------------------------------- */
 
-json_t *dm_save(const dm_state *s);
-int dm_load(const json_t *saved, dm_state **out, char **why);
+/* The state both ways for the codec (game_json.h): every index the rules
+ * follow is range-checked on load. */
+void dm_io(game_io *io, void *st);
 
 #endif

@@ -551,19 +551,30 @@ static void advance(dm_state *s, json_t *ev);
 int dm_setup(int nseats, int short_game, int end_vp, int max_rounds, uint64_t seed,
              dm_state **out, char **why)
 {
+    dm_state *s = calloc(1, sizeof *s);
+    if (!s)
+        abort();
+    int rc = dm_init(s, nseats, short_game, end_vp, max_rounds, seed, why);
+    if (rc) {
+        free(s);
+        s = NULL;
+    }
+    *out = s;
+    return rc;
+}
+
+int dm_init(dm_state *s, int nseats, int short_game, int end_vp, int max_rounds,
+            uint64_t seed, char **why)
+{
     int nations[DM_MAX_SEATS];
     const dm_board *b = dm_board_default(why);
     const dm_deck *d = dm_deck_default(why);
-    *out = NULL;
     if (!b || !d)
         return WB_EDATA;
     if (dm_nations_for(nseats, nations)) {
         *why = game_why("World Dumbination is for 2 to 5 players");
         return WB_EINVAL;
     }
-    dm_state *s = calloc(1, sizeof *s);
-    if (!s)
-        abort();
     s->board = b;
     s->deck = d;
     s->nseats = nseats;
@@ -678,7 +689,6 @@ int dm_setup(int nseats, int short_game, int end_vp, int max_rounds, uint64_t se
     } else {
         s->phase = DM_PH_GOAL;
     }
-    *out = s;
     return WB_OK;
 }
 
@@ -1690,15 +1700,17 @@ int dm_reach(const dm_state *s, int seat, int k, int *reach)
     return count;
 }
 
-int dm_move(dm_state *s, int seat, int k, int to, int mark, json_t *ev, char **why)
+/* The steps unit k needs to reach `to` now, or -1 (and *why). */
+static int move_steps(const dm_state *s, int seat, int k, int to, char **why)
 {
-    int rc = phase_is(s, seat, DM_PH_MOVE, why);
-    if (rc)
-        return rc;
     if (k < 0 || k >= DM_UNITS || s->p[seat].u[k].space < 0)
-        return refuse(why, WB_EILLEGAL, "%s", "no such unit of yours on the board");
+        return refuse(why, -1, "%s", "no such unit of yours on the board");
     if (to < 0 || to >= nspaces(s))
-        return refuse(why, WB_EILLEGAL, "%s", "no such space");
+        return refuse(why, -1, "%s", "no such space");
+    const dm_unit *u = &s->p[seat].u[k];
+    /* Cheap first: too far for the moves left. */
+    if (!unit_can_move(s, seat, k) || dist(s, u->space, to) > dm_moves(s, seat) - u->steps)
+        return refuse(why, -1, "%s", "that unit cannot get there this round");
     int *reach = malloc(sizeof(int) * (size_t)nspaces(s));
     if (!reach)
         abort();
@@ -1706,8 +1718,24 @@ int dm_move(dm_state *s, int seat, int k, int to, int mark, json_t *ev, char **w
     int steps = reach[to];
     free(reach);
     if (steps < 0)
-        return refuse(why, WB_EILLEGAL, "%s",
+        return refuse(why, -1, "%s",
                       "that unit cannot get there this round (moves, strength, cubes, war)");
+    return steps;
+}
+
+int dm_move_check(const dm_state *s, int seat, int k, int to, char **why)
+{
+    return move_steps(s, seat, k, to, why) < 0 ? WB_EILLEGAL : WB_OK;
+}
+
+int dm_move(dm_state *s, int seat, int k, int to, int mark, json_t *ev, char **why)
+{
+    int rc = phase_is(s, seat, DM_PH_MOVE, why);
+    if (rc)
+        return rc;
+    int steps = move_steps(s, seat, k, to, why);
+    if (steps < 0)
+        return WB_EILLEGAL;
     dm_unit *u = &s->p[seat].u[k];
     int from = u->space;
     char a[16], b[16];

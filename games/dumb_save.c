@@ -1,13 +1,14 @@
 /*
- * dumb_save.c - a World Dumbination match as JSON and back.
+ * dumb_save.c - a World Dumbination match described for the framework's
+ * state codec (game_json.h): the same function saves and loads.
  *
  * The state is plain ints, so one table per struct names each member,
- * where it lives and the range it may hold; save walks the tables, load
- * walks them again and refuses anything out of range.  Every index the
- * rules follow (cards, spaces, seats) is range-checked here, so a state
- * load() accepts can be played without reading out of bounds.  The board
- * and decks are the built-in ones (custom ones are not taken yet); the
- * saved "format" names the version of this layout.
+ * where it lives and the range it may hold; dm_io walks the tables with
+ * game_io_int / game_io_ints.  Every index the rules follow (cards,
+ * spaces, seats) is range-checked, so a state the codec accepts can be
+ * played without reading out of bounds.  The board and decks are the
+ * built-in ones (custom ones are not taken yet); the framework stores and
+ * checks the format version.
  */
 #include <stddef.h>
 #include <stdlib.h>
@@ -16,8 +17,6 @@
 #include "dumb_int.h"
 #include "game.h"
 #include "wb_err.h"
-
-#define FORMAT 1
 
 /* Upper bounds that depend on the match. */
 enum { HI_CARD = -1, HI_SPACE = -2, HI_SEAT = -3, HI_NONE = -4 };
@@ -78,62 +77,6 @@ static const field cell_fields[] = {
 #define N(a) ((int)(sizeof a / sizeof a[0]))
 
 static int *at(void *base, size_t off) { return (int *)(void *)((char *)base + off); }
-static const int *cat(const void *base, size_t off)
-{
-    return (const int *)(const void *)((const char *)base + off);
-}
-
-static json_t *ints(const int *v, int n)
-{
-    json_t *a = json_array();
-    for (int i = 0; i < n; i++)
-        json_array_append_new(a, json_integer(v[i]));
-    return a;
-}
-
-static void put_fields(json_t *o, const field *f, int nf, const void *base)
-{
-    for (int i = 0; i < nf; i++)
-        json_object_set_new(o, f[i].name, f[i].count == 1 ? json_integer(*cat(base, f[i].off))
-                                                           : ints(cat(base, f[i].off), f[i].count));
-}
-
-json_t *dm_save(const dm_state *s)
-{
-    char hex[65];
-    json_t *o = json_object(), *players = json_array(), *cells = json_object();
-    rng_save(&s->r, hex);
-    json_object_set_new(o, "format", json_integer(FORMAT));
-    json_object_set_new(o, "rng", json_string(hex));
-    json_object_set_new(o, "nseats", json_integer(s->nseats));
-    put_fields(o, state_fields, N(state_fields), s);
-    json_object_set_new(o, "where", ints(s->where, s->deck->ncards));
-    for (int lv = 0; lv < 2; lv++) {
-        json_object_set_new(o, lv ? "pile2" : "pile1", ints(s->pile[lv], s->npile[lv]));
-        json_object_set_new(o, lv ? "discard2" : "discard1", ints(s->disc[lv], s->ndisc[lv]));
-    }
-    for (int i = 0; i < s->nseats; i++) {
-        json_t *p = json_object(), *units = json_array();
-        put_fields(p, player_fields, N(player_fields), &s->p[i]);
-        for (int k = 0; k < DM_UNITS; k++) {
-            json_t *u = json_object();
-            put_fields(u, unit_fields, N(unit_fields), &s->p[i].u[k]);
-            json_array_append_new(units, u);
-        }
-        json_object_set_new(p, "units", units);
-        json_array_append_new(players, p);
-    }
-    json_object_set_new(o, "players", players);
-    /* The cells column by column: a few short arrays, not 253 objects. */
-    for (int f = 0; f < N(cell_fields); f++) {
-        json_t *a = json_array();
-        for (int i = 0; i < s->board->nspaces; i++)
-            json_array_append_new(a, json_integer(*cat(&s->cell[i], cell_fields[f].off)));
-        json_object_set_new(cells, cell_fields[f].name, a);
-    }
-    json_object_set_new(o, "cells", cells);
-    return o;
-}
 
 static int hi_of(const dm_state *s, int hi)
 {
@@ -145,139 +88,99 @@ static int hi_of(const dm_state *s, int hi)
     }
 }
 
-static int get_int(const dm_state *s, const json_t *v, int lo, int hi, int *out)
-{
-    if (!json_is_integer(v) || json_integer_value(v) < lo ||
-        json_integer_value(v) > hi_of(s, hi))
-        return -1;
-    *out = (int)json_integer_value(v);
-    return 0;
-}
-
-static int get_ints(const dm_state *s, const json_t *a, int n, int lo, int hi, int *out)
-{
-    if (!json_is_array(a) || (int)json_array_size(a) != n)
-        return -1;
-    for (int i = 0; i < n; i++)
-        if (get_int(s, json_array_get(a, (size_t)i), lo, hi, &out[i]))
-            return -1;
-    return 0;
-}
-
-static const char *get_fields(const dm_state *s, const json_t *o, const field *f, int nf,
-                              void *base)
+static void fields(game_io *io, const dm_state *s, const field *f, int nf, void *base)
 {
     for (int i = 0; i < nf; i++) {
-        json_t *v = json_object_get(o, f[i].name);
-        int bad = f[i].count == 1 ? get_int(s, v, f[i].lo, f[i].hi, at(base, f[i].off))
-                                  : get_ints(s, v, f[i].count, f[i].lo, f[i].hi, at(base, f[i].off));
-        if (bad)
-            return f[i].name;
+        int hi = hi_of(s, f[i].hi);
+        if (f[i].count == 1)
+            game_io_int(io, f[i].name, at(base, f[i].off), f[i].lo, hi);
+        else
+            game_io_ints(io, f[i].name, at(base, f[i].off), (size_t)f[i].count, f[i].lo, hi);
     }
-    return NULL;
 }
 
-int dm_load(const json_t *saved, dm_state **out, char **why)
+/* A pile as an array of its cards; loading sets its length. */
+static void pile(game_io *io, const dm_state *s, const char *key, int *v, int *n)
 {
-    dm_state *s = calloc(1, sizeof *s);
-    const char *bad = NULL;
-    json_t *players = json_object_get(saved, "players"), *cells = json_object_get(saved, "cells");
-    if (!s)
-        abort();
-    *out = NULL;
-    s->board = dm_board_default(why);
-    s->deck = dm_deck_default(why);
-    if (!s->board || !s->deck) {
-        free(s);
-        return WB_EDATA;
+    *n = (int)game_io_array(io, key, (size_t)*n, 0, DM_MAX_CARDS);
+    for (int i = 0; i < *n; i++)
+        game_io_int(io, NULL, &v[i], 0, hi_of(s, HI_CARD));
+    game_io_end(io);
+}
+
+void dm_io(game_io *io, void *st)
+{
+    dm_state *s = st;
+    if (game_io_loading(io)) {
+        s->board = dm_board_default(NULL);
+        s->deck = dm_deck_default(NULL);
+        for (int i = 0; i < DM_MAX_SPACES; i++)
+            s->cell[i].owner = s->cell[i].radio = s->cell[i].dumb = -1;
     }
-    if (json_integer_value(json_object_get(saved, "format")) != FORMAT) {
-        bad = "format";
-        goto fail;
-    }
-    if (rng_load(&s->r, json_string_value(json_object_get(saved, "rng")) ?
-                 json_string_value(json_object_get(saved, "rng")) : "")) {
-        bad = "rng";
-        goto fail;
-    }
-    if (get_int(s, json_object_get(saved, "nseats"), DM_MIN_SEATS, DM_MAX_SEATS, &s->nseats)) {
-        bad = "nseats";
-        goto fail;
-    }
-    if ((bad = get_fields(s, saved, state_fields, N(state_fields), s)))
-        goto fail;
-    if (get_ints(s, json_object_get(saved, "where"), s->deck->ncards, DM_IN_BOX, DM_IN_OUT,
-                 s->where)) {
-        bad = "where";
-        goto fail;
-    }
-    for (int lv = 0; lv < 2; lv++) {
-        if (get_ints(s, json_object_get(saved, lv ? "pile2" : "pile1"), s->npile[lv], 0,
-                     HI_CARD, s->pile[lv]) ||
-            get_ints(s, json_object_get(saved, lv ? "discard2" : "discard1"), s->ndisc[lv], 0,
-                     HI_CARD, s->disc[lv])) {
-            bad = "piles";
-            goto fail;
+    game_io_rng(io, "rng", &s->r);
+    game_io_int(io, "nseats", &s->nseats, DM_MIN_SEATS, DM_MAX_SEATS);
+    fields(io, s, state_fields, N(state_fields), s);
+    game_io_ints(io, "where", s->where, (size_t)s->deck->ncards, DM_IN_BOX, DM_IN_OUT);
+    pile(io, s, "pile1", s->pile[0], &s->npile[0]);
+    pile(io, s, "pile2", s->pile[1], &s->npile[1]);
+    pile(io, s, "discard1", s->disc[0], &s->ndisc[0]);
+    pile(io, s, "discard2", s->disc[1], &s->ndisc[1]);
+    size_t n = game_io_array(io, "players", (size_t)s->nseats, (size_t)s->nseats,
+                             (size_t)s->nseats);
+    for (size_t i = 0; i < n; i++) {
+        dm_player *p = &s->p[i];
+        game_io_object(io, NULL);
+        fields(io, s, player_fields, N(player_fields), p);
+        game_io_array(io, "units", DM_UNITS, DM_UNITS, DM_UNITS);
+        for (int k = 0; k < DM_UNITS; k++) {
+            game_io_object(io, NULL);
+            fields(io, s, unit_fields, N(unit_fields), &p->u[k]);
+            game_io_end(io);
+        }
+        game_io_end(io);
+        game_io_end(io);
+        if (game_io_loading(io)) {
+            for (int k = 0; k < p->nhand; k++)
+                if (p->hand[k] < 0)
+                    game_io_fail(io, "hand");
+            for (int k = 0; k < p->nproj; k++)
+                if (p->proj[k] < 0)
+                    game_io_fail(io, "proj");
+            for (int k = 0; k < p->nradio; k++)
+                if (p->radio[k] < 0)
+                    game_io_fail(io, "radio");
         }
     }
-    if (!json_is_array(players) || (int)json_array_size(players) != s->nseats) {
-        bad = "players";
-        goto fail;
+    game_io_end(io);
+    /* The cells that differ from an empty space, each as [space, owner,
+     * cube, base, ...] in cell_fields order: a few dozen short arrays, not
+     * 253 objects. */
+    int used[DM_MAX_SPACES], nused = 0;
+    for (int i = 0; !game_io_loading(io) && i < s->board->nspaces; i++) {
+        const dm_cell *c = &s->cell[i];
+        if (c->owner >= 0 || c->cube || c->base || c->stepped || c->radio >= 0 ||
+            c->dumb >= 0 || c->dumb_up || c->dumb_round)
+            used[nused++] = i;
     }
-    for (int i = 0; i < s->nseats; i++) {
-        json_t *p = json_array_get(players, (size_t)i), *units = json_object_get(p, "units");
-        if ((bad = get_fields(s, p, player_fields, N(player_fields), &s->p[i])))
-            goto fail;
-        if (!json_is_array(units) || json_array_size(units) != DM_UNITS) {
-            bad = "units";
-            goto fail;
-        }
-        for (int k = 0; k < DM_UNITS; k++)
-            if ((bad = get_fields(s, json_array_get(units, (size_t)k), unit_fields,
-                                  N(unit_fields), &s->p[i].u[k])))
-                goto fail;
-        for (int k = 0; k < s->p[i].nhand; k++)
-            if (s->p[i].hand[k] < 0) {
-                bad = "hand";
-                goto fail;
-            }
-        for (int k = 0; k < s->p[i].nproj; k++)
-            if (s->p[i].proj[k] < 0) {
-                bad = "proj";
-                goto fail;
-            }
-        for (int k = 0; k < s->p[i].nradio; k++)
-            if (s->p[i].radio[k] < 0) {
-                bad = "radio";
-                goto fail;
-            }
+    size_t m = game_io_array(io, "cells", (size_t)nused, 0, (size_t)s->board->nspaces);
+    for (size_t k = 0, prev = 0; k < m; k++) {
+        int sp = game_io_loading(io) ? 0 : used[k];
+        game_io_array(io, NULL, N(cell_fields) + 1, N(cell_fields) + 1, N(cell_fields) + 1);
+        game_io_int(io, NULL, &sp, 0, s->board->nspaces - 1);
+        if (game_io_loading(io) && k > 0 && (size_t)sp <= prev)
+            game_io_fail(io, "cells (in space order)");
+        prev = (size_t)sp;
+        for (int f = 0; f < N(cell_fields); f++)
+            game_io_int(io, NULL, at(&s->cell[sp], cell_fields[f].off), cell_fields[f].lo,
+                        hi_of(s, cell_fields[f].hi));
+        game_io_end(io);
     }
-    for (int f = 0; f < N(cell_fields); f++) {
-        json_t *a = json_object_get(cells, cell_fields[f].name);
-        if (!json_is_array(a) || (int)json_array_size(a) != s->board->nspaces) {
-            bad = "cells";
-            goto fail;
-        }
-        for (int i = 0; i < s->board->nspaces; i++)
-            if (get_int(s, json_array_get(a, (size_t)i), cell_fields[f].lo, cell_fields[f].hi,
-                        at(&s->cell[i], cell_fields[f].off))) {
-                bad = cell_fields[f].name;
-                goto fail;
-            }
+    game_io_end(io);
+    if (game_io_loading(io)) {
+        for (int i = 0; i < s->nseats; i++)
+            if (s->order[i] >= s->nseats)
+                game_io_fail(io, "order");
+        if ((s->phase == DM_PH_AUCTION) != (s->auc_card >= 0))
+            game_io_fail(io, "auc_card");
     }
-    for (int i = 0; i < s->nseats; i++)
-        if (s->order[i] >= s->nseats) {
-            bad = "order";
-            goto fail;
-        }
-    if ((s->phase == DM_PH_AUCTION) != (s->auc_card >= 0)) {
-        bad = "auc_card";
-        goto fail;
-    }
-    *out = s;
-    return WB_OK;
-fail:
-    *why = game_why("not a saved World Dumbination match: bad \"%s\"", bad);
-    free(s);
-    return WB_EINVAL;
 }

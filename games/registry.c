@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dumb.h"
 #include "wb_mem.h"
 #include "whirlpool.h"
 #include "wibbell.h"
@@ -21,6 +22,7 @@ static const game_kind *const kinds[] = {
     &game_whirlpool,
     &game_woodlouse,
     &game_woobie,
+    &game_dumbination,
 };
 
 const game_kind *const *game_registry(size_t *n)

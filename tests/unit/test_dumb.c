@@ -163,7 +163,7 @@ static void test_board_graph_and_svg(void **state)
     json_t *g = dm_board_graph(b);
     assert_int_equal(json_array_size(json_object_get(g, "nodes")), 253);
     json_t *n0 = json_array_get(json_object_get(g, "nodes"), 0);
-    assert_string_equal(json_string_value(json_object_get(n0, "id")), "h-0-0");
+    assert_string_equal(json_string_value(json_object_get(n0, "id")), "h0-0");
     assert_true(json_is_number(json_object_get(n0, "x")));
     /* Each edge once: the sum of degrees over two. */
     size_t deg = 0;
@@ -178,9 +178,9 @@ static void test_board_graph_and_svg(void **state)
     assert_int_equal(polys, 253);
     assert_non_null(strstr(svg, "</svg>"));
     free(svg);
-    assert_int_equal(dm_space_find(b, "h-3-6"), 3 * 23 + 6);
-    assert_int_equal(dm_space_find(b, "h-03-6"), -1);
-    assert_int_equal(dm_space_find(b, "h-11-0"), -1);
+    assert_int_equal(dm_space_find(b, "h6-3"), 3 * 23 + 6);
+    assert_int_equal(dm_space_find(b, "h06-3"), -1);
+    assert_int_equal(dm_space_find(b, "h0-11"), -1);
 }
 
 static void test_board_parse_errors(void **state)
@@ -1226,7 +1226,7 @@ static void test_refusals_change_nothing(void **state)
     assert_int_equal(act(st, 0, "{\"type\":\"fly\"}", &ev, &why), WB_EINVAL);
     free(why);
     json_decref(ev);
-    assert_int_equal(act(st, 0, "{\"type\":\"move\",\"unit\":0,\"to\":\"h-3-7\"}", &ev, &why),
+    assert_int_equal(act(st, 0, "{\"type\":\"move\",\"unit\":0,\"to\":\"h7-3\"}", &ev, &why),
                      WB_ENOTTURN);
     free(why);
     json_decref(ev);

@@ -1,0 +1,169 @@
+#!/usr/bin/env python3
+"""test_dumb_play.py - World Dumbination over HTTP against the real daemon.
+
+ - the game is listed with its options; a bad option is a 400 problem;
+ - the 2-player set-up as the rulebook gives it (two 4-bases and one unit
+   each, incomes 7 and 6, 10 resources, five cards, peace as a target);
+ - the board and cards queries (253 nodes, an SVG picture, 140 cards);
+ - secrets: during the plan phase a seat sees its own hand, placed card and
+   target; the other seats and the public see counts and "face_down"; after
+   the flip everyone sees the cards;
+ - refusals: out of turn 409, against the rules 422, a bad body 400, and
+   none of them changes the version;
+ - seeded matches of 2, 3, 4 and 5 players played to the end with listed
+   actions only (a shorter game: 6 VP, at most 8 rounds), finishing with
+   winners, scores and score parts.
+
+Needs: WIBBELLD (the daemon binary), WIBBELLD_TEST_DATA.
+"""
+import os
+import random
+import sys
+import unittest
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import wbtest  # noqa: E402
+import wbgames  # noqa: E402
+from wbgames import create  # noqa: E402
+
+D = None
+GAME = "world-dumbination"
+
+
+def setUpModule():
+    global D
+    D = wbgames.GamesDaemon().start()
+
+
+def tearDownModule():
+    wbgames.stop_module_daemon(D)
+
+
+def pick_goals(m, n):
+    for seat in range(n):
+        acts = m.actions(seat)
+        assert acts and acts[0]["type"] == "pick_goal", acts
+        m.ok(seat, acts[0])
+
+
+class DumbinationPlay(unittest.TestCase):
+    def test_listed_with_options(self):
+        st, _, doc = D.json("GET", "/v1/games")
+        self.assertEqual(st, 200)
+        g = [x for x in doc["games"] if x["name"] == GAME]
+        self.assertEqual(len(g), 1)
+        self.assertEqual(g[0]["min_players"], 2)
+        self.assertEqual(g[0]["max_players"], 5)
+        self.assertEqual(g[0]["options"]["end_vp"]["default"], 15)
+        doc = create(D, ["a", "b"], {"end_vp": 0}, game=GAME, expect=400)
+        self.assertIn("code", doc)
+        create(D, ["a"], game=GAME, expect=400)
+
+    def test_two_player_setup(self):
+        m = create(D, ["ann", "bob"], seed=11, game=GAME)
+        v = m.view("host")
+        self.assertEqual(v["phase"], "first_goal")
+        usa, rus = v["seats"]
+        self.assertEqual((usa["nation"], rus["nation"]), ("usa", "russia"))
+        self.assertEqual((usa["income"], rus["income"]), (7, 6))
+        self.assertEqual((usa["resources"], rus["resources"]), (10, 10))
+        self.assertEqual((usa["hand"], rus["hand"]), (5, 5))
+        self.assertEqual([len(usa["units"]), len(rus["units"])], [2, 2])
+        bases = [c for c in v["board"] if c.get("base")]
+        self.assertEqual(sorted((c["owner"], c["base"]) for c in bases),
+                         [(0, 4), (0, 4), (1, 4), (1, 4)])
+        for c in bases:
+            self.assertEqual(c["units"]["count"], 1)
+        pick_goals(m, 2)
+        self.assertEqual(m.view(0)["phase"], "plan")
+        targets = sorted(a["nation"] for a in m.actions(0) if a["type"] == "target")
+        self.assertEqual(targets, ["peace", "russia"])
+
+    def test_queries(self):
+        m = create(D, ["a", "b", "c"], seed=2, game=GAME)
+        st, _, g = D.json("GET", m.path + "/query/board")
+        self.assertEqual(st, 200, g)
+        self.assertEqual(len(g["nodes"]), 253)
+        self.assertTrue(all("x" in n and "tags" in n for n in g["nodes"]))
+        st, _, svg = D.json("GET", m.path + "/query/board_svg")
+        self.assertEqual(st, 200)
+        self.assertTrue(svg["svg"].startswith("<svg"))
+        self.assertEqual(svg["svg"].count("<polygon"), 253)
+        st, _, cards = D.json("GET", m.path + "/query/cards")
+        self.assertEqual(len(cards["cards"]), 140)
+        byid = {c["id"]: c for c in cards["cards"]}
+        self.assertEqual(byid["propaganda"]["priority"], 80)
+        self.assertEqual(byid["olympics"]["priority"], 69)
+        self.assertEqual(byid["take-a-vacation"]["priority"], 0)
+
+    def test_secrets_until_the_flip(self):
+        m = create(D, ["a", "b", "c"], seed=5, game=GAME)
+        pick_goals(m, 3)
+        mine = m.view(0)["seats"][0]
+        hand = [c["id"] for c in mine["hand_cards"]]
+        self.assertEqual(len(hand), 5)
+        for who in (1, 2, None):
+            other = m.view(who)["seats"][0]
+            self.assertNotIn("hand_cards", other)
+            self.assertEqual(other["hand"], 5)
+            for cid in hand:
+                self.assertNotIn('"%s"' % cid, str(m.view(who)).replace("'", '"'))
+        place = [a for a in m.actions(0) if a["type"] == "place" and a["slot"] == "left"]
+        if place:
+            m.ok(0, place[0])
+            card = place[0]["card"]
+            self.assertEqual(m.view(0)["seats"][0]["slots"][0]["card"], card)
+            self.assertEqual(m.view(1)["seats"][0]["slots"][0], "face_down")
+            self.assertEqual(m.view(None)["seats"][0]["slots"][0], "face_down")
+        m.ok(0, {"type": "target", "nation": "russia"})
+        self.assertEqual(m.view(0)["seats"][0]["target"], "russia")
+        self.assertEqual(m.view(1)["seats"][0]["target"], "face_down")
+        for seat in range(3):
+            if seat:
+                tgt = [a for a in m.actions(seat) if a["type"] == "target"][0]
+                m.ok(seat, tgt)
+            m.ok(seat, {"type": "ready"})
+        v = m.view(1)
+        if v["phase"] in ("move", "buy"):
+            self.assertEqual(v["seats"][0]["target"], "russia")
+
+    def test_refusals_change_nothing(self):
+        m = create(D, ["a", "b"], seed=3, game=GAME)
+        version = m.view("host")["version"]
+        st, _, doc = m.act(0, {"type": "move", "unit": 0, "to": "h7-3"})
+        self.assertEqual(st, 409, doc)
+        st, _, doc = m.act(0, {"type": "pick_goal", "card": "restore-the-ussr"})
+        self.assertEqual(st, 422, doc)
+        self.assertEqual(doc["code"], "illegal_action")
+        st, _, doc = m.act(0, {"type": "pick_goal"})
+        self.assertEqual(st, 400, doc)
+        self.assertEqual(m.view("host")["version"], version)
+
+    def play(self, n, seed):
+        rnd = random.Random(seed)
+        m = create(D, ["p%d" % i for i in range(n)], {"end_vp": 6, "max_rounds": 8},
+                   seed=seed, game=GAME)
+        for _ in range(3000):
+            v = m.view("host")
+            if v["status"] == "finished":
+                break
+            seat = rnd.choice(v["to_act"])
+            acts = m.actions(seat)
+            self.assertTrue(acts, "seat %d is to act but has no action" % seat)
+            m.ok(seat, rnd.choice(acts))
+        v = m.view("host")
+        self.assertEqual(v["status"], "finished")
+        self.assertEqual(len(v["scores"]), n)
+        self.assertTrue(v["winners"])
+        for seat, parts in enumerate(v["score_parts"]):
+            self.assertEqual(sum(parts.values()), v["scores"][seat])
+        return v["round"]
+
+    def test_matches_to_the_end(self):
+        rounds = [self.play(n, 40 + n) for n in (2, 3, 4, 5)]
+        print("# 2-5 players: ended in rounds %r" % rounds)
+
+
+if __name__ == "__main__":
+    wbtest.main()
