@@ -127,8 +127,14 @@ static json_t *seat_json(const dm_state *s, int seat, int viewer)
         json_object_set_new(o, "sabotaged_until_round", json_integer(p->sabotaged));
     if (own) {
         json_t *hand = json_array();
-        for (int i = 0; i < p->nhand; i++)
-            json_array_append_new(hand, dm_card_json(card(s, p->hand[i])));
+        /* The card's face in short; the whole card is in query/cards. */
+        for (int i = 0; i < p->nhand; i++) {
+            const dm_card *c = card(s, p->hand[i]);
+            json_array_append_new(hand, json_pack("{s:s, s:s, s:s, s:i, s:i, s:i}", "id", c->id,
+                                                  "name", c->name, "type",
+                                                  dm_type_names[c->type], "priority",
+                                                  c->priority, "cost", c->cost, "vp", c->vp));
+        }
         json_object_set_new(o, "hand_cards", hand);
         json_object_set_new(o, "first_goal",
                             p->goal >= 0 ? dm_card_json(card(s, p->goal)) : json_null());
@@ -139,11 +145,18 @@ static json_t *seat_json(const dm_state *s, int seat, int viewer)
 static json_t *board_json(const dm_state *s)
 {
     json_t *a = json_array();
+    /* Units by space and seat, counted once. */
+    unsigned char count[DM_MAX_SPACES][DM_MAX_SEATS];
+    memset(count, 0, sizeof count);
+    for (int k = 0; k < s->nseats; k++)
+        for (int u = 0; u < DM_UNITS; u++)
+            if (s->p[k].u[u].space >= 0)
+                count[s->p[k].u[u].space][k]++;
     for (int i = 0; i < s->board->nspaces; i++) {
         const dm_cell *c = &s->cell[i];
         int units[DM_MAX_SEATS], any = 0;
         for (int k = 0; k < s->nseats; k++)
-            any |= (units[k] = dm_units_on(s, k, i)) != 0;
+            any |= (units[k] = count[i][k]) != 0;
         if (c->owner < 0 && !c->cube && !c->base && c->radio < 0 && c->dumb < 0 && !any)
             continue;
         json_t *o = json_pack("{s:o}", "space", space_json(s, i));
@@ -383,7 +396,7 @@ static int check_take_back(const void *st, const game_ctx *ctx, int seat, const 
     (void)ctx;
     const dm_player *p = &((const dm_state *)st)->p[seat];
     int k = slot_of(a);
-    return p->slot[k] < 0 || p->slot_hold[k] ? illegal(why, "no card of yours to take back there")
+    return p->slot[k] == -1 || p->slot_hold[k] ? illegal(why, "no card of yours to take back there")
                                               : WB_OK;
 }
 
@@ -595,6 +608,28 @@ static json_t *dom_hand(const void *st, int seat)
     return a;
 }
 
+/* "second" only when an OR card is in the hand; true only when the First
+ * Goal may be bought by corruption now: fewer bodies to list and check. */
+static json_t *dom_choice(const void *st, int seat)
+{
+    const dm_state *s = st;
+    json_t *a = json_pack("[s]", "first");
+    for (int i = 0; i < s->p[seat].nhand; i++)
+        if (s->deck->c[s->p[seat].hand[i]].nalt) {
+            json_array_append_new(a, json_string("second"));
+            break;
+        }
+    return a;
+}
+
+static json_t *dom_corrupt(const void *st, int seat)
+{
+    const dm_state *s = st;
+    const dm_player *p = &s->p[seat];
+    int can = p->goal >= 0 && !p->goal_done && s->deck->c[p->goal].corrupt && s->round > 1;
+    return can ? json_pack("[b, b]", 0, 1) : json_pack("[b]", 0);
+}
+
 static json_t *dom_bid(const void *st, int seat)
 {
     const dm_state *s = st;
@@ -738,9 +773,9 @@ static const game_member place_members[] = {
     {.name = "card", .type = GAME_T_STRING, .desc = "a card of your hand (or your First Goal)",
      .domain = dom_hand},
     {.name = "choice", .type = GAME_T_STRING, .optional = 1, .values = choice_names,
-     .desc = "OR cards: which side (first by default)"},
+     .desc = "OR cards: which side (first by default)", .domain = dom_choice},
     {.name = "corrupt", .type = GAME_T_BOOL, .optional = 1,
-     .desc = "a First Goal bought by corruption"},
+     .desc = "a First Goal bought by corruption", .domain = dom_corrupt},
     {NULL},
 };
 static const game_member slot_members[] = {

@@ -196,21 +196,21 @@ static int units_owner(const dm_state *s, int space)
     return -1;
 }
 
-/* A space held for income: the seat's cube, base or units on it. */
-static int held(const dm_state *s, int seat, int space)
-{
-    const dm_cell *c = &s->cell[space];
-    return c->owner == seat && c->radio < 0 &&
-           (c->cube || c->base || dm_units_on(s, seat, space));
-}
-
 int dm_income(const dm_state *s, int seat)
 {
     int inc = 0;
+    char here[DM_MAX_SPACES] = {0}; /* the seat's units stand there */
+    for (int k = 0; k < DM_UNITS; k++)
+        if (s->p[seat].u[k].space >= 0)
+            here[s->p[seat].u[k].space] = 1;
     for (int i = 0; i < nspaces(s); i++) {
-        if (s->cell[i].owner == seat && s->cell[i].base)
-            inc += s->cell[i].base / 2;
-        if ((s->board->sp[i].tags & DM_T_RESOURCE) && held(s, seat, i))
+        const dm_cell *c = &s->cell[i];
+        if (c->owner != seat)
+            continue;
+        inc += c->base / 2;
+        /* A resource space held: the seat's cube, base or units on it. */
+        if ((s->board->sp[i].tags & DM_T_RESOURCE) && c->radio < 0 &&
+            (c->cube || c->base || here[i]))
             inc++;
     }
     if (s->p[seat].pop >= 10)
@@ -362,7 +362,7 @@ static void eliminate(dm_state *s, int seat, const char *why, json_t *ev)
         return;
     p->out = 1;
     for (int k = 0; k < 2; k++)
-        if (p->slot[k] >= 0)
+        if (p->slot[k] != -1)
             discard_slot(s, seat, k, "eliminated", ev);
     ev_add(ev, json_pack("{s:s, s:i, s:s}", "type", "eliminated", "seat", seat, "why", why));
     /* Neutralized by an attack: the overtaker replaces the nation on
@@ -399,7 +399,7 @@ static void track(dm_state *s, int seat, int is_pop, int delta, json_t *ev)
         eliminate(s, seat, is_pop ? "Popularity fell to 0" : "Ego fell to 0", ev);
         return;
     }
-    if ((*v == 2 || *v == 3) && p->slot[0] >= 0 && !p->slot_done[0])
+    if ((*v == 2 || *v == 3) && p->slot[0] != -1 && !p->slot_done[0])
         discard_slot(s, seat, 0, "the track cube moved onto the left card space", ev);
 }
 
@@ -1244,7 +1244,7 @@ static void flip_and_resolve(dm_state *s, json_t *ev)
         dm_player *p = &s->p[i];
         json_t *cards = json_array();
         for (int k = 0; k < 2; k++)
-            json_array_append_new(cards, p->slot[k] >= 0 && !p->slot_hold[k]
+            json_array_append_new(cards, p->slot[k] != -1 && !p->slot_hold[k]
                                              ? json_string(card(s, slot_card(s, i, k))->id)
                                              : json_null());
         if (!p->out)
@@ -1261,7 +1261,7 @@ static void flip_and_resolve(dm_state *s, json_t *ev)
         int ks[2], nk = 0, spent = 0;
         low[i] = 1000;
         for (int k = 0; k < 2 && !p->out; k++)
-            if (p->slot[k] >= 0 && !p->slot_done[k])
+            if (p->slot[k] != -1 && !p->slot_done[k]) /* a card or the First Goal */
                 ks[nk++] = k;
         if (nk == 2 && card(s, slot_card(s, i, ks[1]))->priority <
                            card(s, slot_card(s, i, ks[0]))->priority) {
@@ -1315,7 +1315,7 @@ static void flip_and_resolve(dm_state *s, json_t *ev)
         }
     for (int a = 0; a < n && s->phase != DM_PH_OVER; a++) {
         dm_player *p = &s->p[q[a].seat];
-        if (p->out || p->slot[q[a].slot] < 0 || p->slot_done[q[a].slot])
+        if (p->out || p->slot[q[a].slot] == -1 || p->slot_done[q[a].slot])
             continue; /* discarded meanwhile */
         resolve_slot(s, q[a].seat, q[a].slot, ev);
     }
@@ -1537,7 +1537,7 @@ int dm_place_check(const dm_state *s, int seat, int slot, int c, int corrupt, ch
     const dm_player *p = &s->p[seat];
     if (slot != 0 && slot != 1)
         return refuse(why, WB_EILLEGAL, "%s", "the card spaces are left and right");
-    if (p->slot[slot] >= 0 || p->slot_hold[slot])
+    if (p->slot[slot] != -1 || p->slot_hold[slot])
         return refuse(why, WB_EILLEGAL, "%s", "that card space is taken");
     if (slot == 0 && !dm_can_place_left(s, seat))
         return refuse(why, WB_EILLEGAL, "%s",
@@ -1596,7 +1596,7 @@ int dm_unplace(dm_state *s, int seat, int slot, json_t *ev, char **why)
     if (rc)
         return rc;
     dm_player *p = &s->p[seat];
-    if ((slot != 0 && slot != 1) || p->slot[slot] < 0 || p->slot_hold[slot])
+    if ((slot != 0 && slot != 1) || p->slot[slot] == -1 || p->slot_hold[slot])
         return refuse(why, WB_EILLEGAL, "%s", "no card of yours to take back there");
     if (p->slot[slot] != DM_GOAL_SLOT) {
         p->hand[p->nhand++] = p->slot[slot];

@@ -155,10 +155,10 @@ class Conformance(unittest.TestCase):
         rnd = random.Random(seed)
         names = ["p%d" % i for i in range(nplayers)]
         options = {k: 0 for k in game["options"] if k.endswith("_ms")}
-        # World Dumbination plays a shorter game (6 VP, 8 rounds at most):
+        # World Dumbination plays a shorter game (6 VP, 4 rounds at most):
         # random play takes ~100 actions a round.
         if game["name"] == "world-dumbination":
-            options.update(end_vp=6, max_rounds=8)
+            options.update(end_vp=6, max_rounds=4)
         m = self.create(game["name"], names, options, seed)
         gid, host = m["id"], m["host_token"]
         seats = m["players"]

@@ -929,6 +929,92 @@ static void test_ego_ten_locks_the_target(void **state)
     free(s);
 }
 
+static void test_first_goal_funding_and_corruption(void **state)
+{
+    (void)state;
+    dm_state *s = plan_scene(2);
+    json_t *ev = evs();
+    char *why = NULL;
+    int usa = find(s, "make-america-great"), rus = find(s, "restore-the-ussr");
+    s->p[0].goal = usa, s->p[1].goal = rus;
+    s->where[usa] = s->where[rus] = DM_IN_GOAL;
+    s->p[0].goal_done = s->p[1].goal_done = 0;
+    s->p[0].ego = 7;
+    /* The right space is the First Goal's: fund it (needs Ego 7, cost 6). */
+    assert_int_equal(dm_place(s, 0, 1, DM_GOAL_SLOT, 0, 0, ev, &why), WB_OK);
+    s->p[0].hand[s->p[0].nhand++] = find(s, "rally");
+    s->where[find(s, "rally")] = DM_IN_HAND;
+    assert_int_equal(dm_place(s, 0, 1, find(s, "rally"), 0, 0, ev, &why), WB_EILLEGAL);
+    free(why);
+    why = NULL;
+    /* Russia does not hold the U.S.S.R. flag: corruption buys it for 12,
+     * without the needs ("Build a Wall" excepted). */
+    assert_int_equal(dm_place(s, 1, 1, DM_GOAL_SLOT, 0, 1, ev, &why), WB_OK);
+    assert_int_equal(dm_set_target(s, 0, DM_RUSSIA, ev, &why), WB_OK);
+    assert_int_equal(dm_ready(s, 0, ev, &why), WB_OK);
+    assert_int_equal(dm_set_target(s, 1, DM_USA, ev, &why), WB_OK);
+    assert_int_equal(dm_ready(s, 1, ev, &why), WB_OK);
+    assert_true(s->p[0].goal_done);
+    assert_int_equal(s->p[0].vp, 3);
+    assert_int_equal(s->p[0].res, 20 - 6);
+    assert_int_equal(s->where[usa], DM_IN_PROJECT);
+    assert_true(s->p[1].goal_done);
+    assert_int_equal(s->p[1].res, 20 - 12);
+    assert_int_equal(s->p[1].ego, 7); /* its bonus: +1 Ego */
+    json_decref(ev);
+    free(s);
+    /* Build a Wall cannot be corrupted; an unfundable goal is fined and
+     * stays face down for a later round. */
+    s = plan_scene(2);
+    ev = evs();
+    int wall = find(s, "build-a-wall");
+    s->p[0].goal = wall;
+    s->where[wall] = DM_IN_GOAL;
+    s->p[0].goal_done = 0;
+    assert_int_equal(dm_place_check(s, 0, 1, DM_GOAL_SLOT, 1, &why), WB_EILLEGAL);
+    free(why);
+    why = NULL;
+    int left[2] = {-1, -1}, target[2] = {DM_RUSSIA, DM_USA};
+    assert_int_equal(dm_place(s, 0, 1, DM_GOAL_SLOT, 0, 0, ev, &why), WB_OK);
+    plan_round(s, left, target, ev); /* needs a base of 6: only a 4 */
+    assert_false(s->p[0].goal_done);
+    assert_int_equal(s->p[0].res, 19);
+    assert_int_equal(s->p[0].goal, wall);
+    assert_int_equal(s->where[wall], DM_IN_GOAL);
+    json_decref(ev);
+    free(s);
+}
+
+static void test_level_two_draws_after_the_first_goal(void **state)
+{
+    (void)state;
+    dm_state *s = plan_scene(2);
+    json_t *ev = evs();
+    char *why = NULL;
+    /* Seat 0's goal is done, seat 1's not: at the next draw seat 0
+     * chooses the pile of each card, seat 1 draws Level 1 at once. */
+    s->p[1].goal_done = 0;
+    s->phase = DM_PH_BUY;
+    s->turn = 0;
+    s->last_round = 0;
+    assert_int_equal(dm_done(s, 0, ev, &why), WB_OK);
+    assert_int_equal(dm_done(s, 1, ev, &why), WB_OK);
+    assert_int_equal(s->round, 4);
+    assert_int_equal(s->phase, DM_PH_DRAW);
+    assert_int_equal(s->p[1].nhand, 5);
+    assert_int_equal(s->p[0].draw_left, 5);
+    for (int k = 0; k < 5; k++)
+        assert_int_equal(dm_draw(s, 0, 2, ev, &why), WB_OK);
+    assert_int_equal(s->p[0].nhand, 5);
+    for (int k = 0; k < 5; k++)
+        assert_int_equal(s->deck->c[s->p[0].hand[k]].level, 2);
+    for (int k = 0; k < 5; k++)
+        assert_int_equal(s->deck->c[s->p[1].hand[k]].level, 1);
+    assert_int_equal(s->phase, DM_PH_PLAN);
+    json_decref(ev);
+    free(s);
+}
+
 /* --- nuclear bomb and the peace track -------------------------------------------------- */
 
 static void test_nuclear_bomb(void **state)
@@ -1273,7 +1359,7 @@ static void test_options(void **state)
 static void play_random(int n, uint64_t seed, int *by_vp)
 {
     char opts[64];
-    snprintf(opts, sizeof opts, "{\"max_rounds\":40}");
+    snprintf(opts, sizeof opts, "{\"max_rounds\":30}");
     void *st = make(n, opts, seed);
     rng r;
     rng_seed(&r, seed);
@@ -1320,7 +1406,7 @@ static void test_random_matches_end(void **state)
     (void)state;
     int by_vp = 0, total = 0;
     for (int n = 2; n <= 5; n++)
-        for (uint64_t seed = 1; seed <= 3; seed++, total++)
+        for (uint64_t seed = 1; seed <= 2; seed++, total++)
             play_random(n, seed * 31 + (uint64_t)n, &by_vp);
     printf("# %d random matches ended, %d by the VP goal or world peace\n", total, by_vp);
     assert_true(by_vp > 0);
@@ -1356,6 +1442,8 @@ int main(void)
         cmocka_unit_test(test_zero_popularity_eliminates),
         cmocka_unit_test(test_ten_vp_gives_one_ego),
         cmocka_unit_test(test_ego_ten_locks_the_target),
+        cmocka_unit_test(test_first_goal_funding_and_corruption),
+        cmocka_unit_test(test_level_two_draws_after_the_first_goal),
         cmocka_unit_test(test_nuclear_bomb),
         cmocka_unit_test(test_radioactive_tokens_recycle),
         cmocka_unit_test(test_peace_track),
