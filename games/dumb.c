@@ -39,6 +39,12 @@ static const game_member dm_options[] = {
      .max = 10000,
      .desc = "a house rule: the game also ends after this round (0: no limit, as in the "
              "rulebook)"},
+    {.name = "board", .type = GAME_T_STRING, .def = "null",
+     .desc = "null: the built-in board (query \"board\"); or a custom board, a hex text map "
+             "in the format of games/data/dumbination/board.txt"},
+    {.name = "cards", .type = GAME_T_OBJECT, .def = "null",
+     .desc = "null: the built-in decks (query \"cards\"); or custom decks, "
+             "{\"cards\": [card kinds]} as games/data/dumbination/cards.json"},
     {NULL},
 };
 
@@ -46,10 +52,19 @@ static int dm_create(void *st, const game_ctx *ctx, const char *const *players, 
                      const json_t *options, uint64_t seed, char **why)
 {
     (void)ctx, (void)players;
+    const char *board = json_string_value(json_object_get(options, "board"));
+    json_t *cards = json_object_get(options, "cards");
+    char *text = json_is_object(cards) ? json_dumps(cards, JSON_COMPACT) : NULL;
+    int rc = dm_custom(st, board, text, why);
+    free(text);
+    if (rc)
+        return rc;
     return dm_init(st, (int)n, game_opt_bool(options, "short_game"),
                    (int)game_opt_int(options, "end_vp"), (int)game_opt_int(options, "max_rounds"),
                    seed, why);
 }
+
+static void dm_free(void *st) { dm_release(st); }
 
 /* --- small helpers ------------------------------------------------------ */
 
@@ -877,9 +892,10 @@ static const game_def dm_def = {
     .kind = &game_dumbination,
     .format = 1,
     .size = sizeof(dm_state),
-    .flat = 1, /* the board and decks it points to are shared and read-only */
+    .flat = 1, /* the board and decks it points to are read-only: copies share them */
     .options = dm_options,
     .create = dm_create,
+    .free = dm_free,
     .io = dm_io,
     .phase = dm_phase_of,
     .phase_names = dm_phase_names,

@@ -573,3 +573,45 @@ const dm_deck *dm_deck_default(char **why)
         *why = game_why("the built-in decks: %s", def_why ? def_why : "?");
     return def_deck;
 }
+
+/* --- custom ones --------------------------------------------------------- */
+
+int dm_custom(dm_state *s, const char *board_text, const char *cards_text, char **why)
+{
+    if (board_text) {
+        char *w = NULL;
+        if (dm_board_parse(board_text, strlen(board_text), &s->own_board, &w)) {
+            *why = game_why("option board: %s", w);
+            free(w);
+            return WB_EINVAL;
+        }
+        s->board = s->own_board;
+        s->board_text = wb_strdup(board_text);
+    }
+    if (cards_text) {
+        json_error_t err;
+        char *w = NULL;
+        json_t *j = json_loads(cards_text, 0, &err);
+        int rc = j ? dm_deck_parse(j, &s->own_deck, &w) : WB_EINVAL;
+        json_decref(j);
+        if (rc) {
+            *why = game_why("option cards: %s", w ? w : err.text);
+            free(w);
+            return WB_EINVAL;
+        }
+        s->deck = s->own_deck;
+        s->cards_text = wb_strdup(cards_text);
+    }
+    return WB_OK;
+}
+
+void dm_release(dm_state *s)
+{
+    dm_board_free(s->own_board);
+    free(s->own_deck);
+    free(s->board_text);
+    free(s->cards_text);
+    s->own_board = NULL;
+    s->own_deck = NULL;
+    s->board_text = s->cards_text = NULL;
+}

@@ -230,8 +230,14 @@ typedef struct dm_cell {
 
 typedef struct dm_state {
     game_base base;        /* first: the framework (game_def.h) finds the def */
-    const dm_board *board; /* shared, read-only */
-    const dm_deck *deck;   /* shared, read-only */
+    const dm_board *board; /* the built-in one (shared) or own_board; read-only */
+    const dm_deck *deck;   /* the built-in ones (shared) or own_deck; read-only */
+    /* A custom board and decks from the create options: owned by the state
+     * (dm_release), parsed from their texts, which are saved with it.  No
+     * action changes them, so a memcpy copy may share them. */
+    dm_board *own_board;
+    dm_deck *own_deck;
+    char *board_text, *cards_text;
     rng r;
     int nseats;
     int short_game, end_vp, max_rounds;
@@ -266,8 +272,16 @@ extern const int dm_peace_value[DM_PEACE_SPOTS];
 /* The nations in play for n players (the text's table), seat order. */
 int dm_nations_for(int nseats, int nations[DM_MAX_SEATS]);
 
-/* Set up a match in the zeroed state `s` (its base kept).  WB_OK, or
- * WB_EINVAL / WB_EDATA with *why. */
+/* Use a custom board (hex text map) and/or decks (JSON text) in `s`
+ * instead of the built-in ones; NULL: the built-in one.  WB_OK, or
+ * WB_EINVAL with *why naming what is wrong.  Call before dm_init; what it
+ * allocates is freed by dm_release. */
+int dm_custom(dm_state *s, const char *board_text, const char *cards_text, char **why);
+void dm_release(dm_state *s);
+
+/* Set up a match in the zeroed state `s` (its base kept; its board and
+ * decks as dm_custom left them).  WB_OK, or WB_EINVAL / WB_EDATA with
+ * *why. */
 int dm_init(dm_state *s, int nseats, int short_game, int end_vp, int max_rounds,
             uint64_t seed, char **why);
 /* The same into a new state (free()), for tests of the rules alone. */

@@ -567,12 +567,24 @@ int dm_init(dm_state *s, int nseats, int short_game, int end_vp, int max_rounds,
             uint64_t seed, char **why)
 {
     int nations[DM_MAX_SEATS];
-    const dm_board *b = dm_board_default(why);
-    const dm_deck *d = dm_deck_default(why);
+    const dm_board *b = s->board ? s->board : dm_board_default(why);
+    const dm_deck *d = s->deck ? s->deck : dm_deck_default(why);
     if (!b || !d)
         return WB_EDATA;
     if (dm_nations_for(nseats, nations)) {
         *why = game_why("World Dumbination is for 2 to 5 players");
+        return WB_EINVAL;
+    }
+    int level[2] = {0, 0}, ndumb = 0;
+    for (int c = 0; c < d->ncards; c++) {
+        if (d->c[c].type == DM_DUMBNESS)
+            ndumb++;
+        else if (d->c[c].type != DM_GOAL)
+            level[d->c[c].level == 2]++;
+    }
+    if (level[0] < 5 * nseats + 1 || level[1] < 1) {
+        *why = game_why("the decks need more than 5 Level 1 cards a player (%d for %d "
+                        "players) and a Level 2 card", 5 * nseats + 1, nseats);
         return WB_EINVAL;
     }
     s->board = b;
@@ -625,7 +637,8 @@ int dm_init(dm_state *s, int nseats, int short_game, int end_vp, int max_rounds,
             s->p[i].u[k].stopped = 0;
     /* The cards: Level 1 and 2 piles shuffled, five Level 1 cards each,
      * then the Dumbness cards shuffled into each pile. */
-    int dumb[DM_MAX_CARDS], ndumb = 0;
+    int dumb[DM_MAX_CARDS];
+    ndumb = 0;
     for (int c = 0; c < d->ncards; c++) {
         const dm_card *cd = &d->c[c];
         s->where[c] = DM_IN_BOX;

@@ -6,9 +6,9 @@
  * where it lives and the range it may hold; dm_io walks the tables with
  * game_io_int / game_io_ints.  Every index the rules follow (cards,
  * spaces, seats) is range-checked, so a state the codec accepts can be
- * played without reading out of bounds.  The board and decks are the
- * built-in ones (custom ones are not taken yet); the framework stores and
- * checks the format version.
+ * played without reading out of bounds.  A custom board and decks are
+ * saved as the texts they came from and parsed again on load; the
+ * framework stores and checks the format version.
  */
 #include <stddef.h>
 #include <stdlib.h>
@@ -111,9 +111,21 @@ static void pile(game_io *io, const dm_state *s, const char *key, int *v, int *n
 void dm_io(game_io *io, void *st)
 {
     dm_state *s = st;
+    /* A custom board and decks first: the ranges below depend on them. */
+    game_io_str(io, "board", &s->board_text);
+    game_io_str(io, "cards", &s->cards_text);
     if (game_io_loading(io)) {
-        s->board = dm_board_default(NULL);
-        s->deck = dm_deck_default(NULL);
+        char *b = s->board_text, *c = s->cards_text, *why = NULL;
+        s->board_text = s->cards_text = NULL;
+        if (dm_custom(s, b, c, &why))
+            game_io_fail(io, "board or cards");
+        free(why);
+        free(b);
+        free(c);
+        if (!s->board)
+            s->board = dm_board_default(NULL);
+        if (!s->deck)
+            s->deck = dm_deck_default(NULL);
         for (int i = 0; i < DM_MAX_SPACES; i++)
             s->cell[i].owner = s->cell[i].radio = s->cell[i].dumb = -1;
     }

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """test_dumb_play.py - World Dumbination over HTTP against the real daemon.
 
- - the game is listed with its options; a bad option is a 400 problem;
+ - the game is listed with its options; a bad option (a broken custom
+   board or deck too) is a 400 problem with the reason;
  - the 2-player set-up as the rulebook gives it (two 4-bases and one unit
    each, incomes 7 and 6, 10 resources, five cards, peace as a target);
  - the board and cards queries (253 nodes, an SVG picture, 140 cards);
@@ -59,6 +60,13 @@ class DumbinationPlay(unittest.TestCase):
         doc = create(D, ["a", "b"], {"end_vp": 0}, game=GAME, expect=400)
         self.assertIn("code", doc)
         create(D, ["a"], game=GAME, expect=400)
+        # Custom boards and decks: listed, and checked with the reason.
+        self.assertIn("board", g[0]["options"])
+        self.assertIn("cards", g[0]["options"])
+        doc = create(D, ["a", "b"], {"board": "grid 3 1\n~~~\n"}, game=GAME, expect=400)
+        self.assertIn("option board", doc["detail"])
+        doc = create(D, ["a", "b"], {"cards": {"cards": []}}, game=GAME, expect=400)
+        self.assertIn("option cards", doc["detail"])
 
     def test_two_player_setup(self):
         m = create(D, ["ann", "bob"], seed=11, game=GAME)

@@ -1353,6 +1353,62 @@ static void test_options(void **state)
     json_decref(bad);
 }
 
+extern const unsigned char dumbination_board_txt[];
+extern const unsigned char dumbination_cards_json[];
+
+static void test_custom_board_and_decks(void **state)
+{
+    (void)state;
+    /* The built-in board with one more resource space (h0-0, sea, made
+     * land with a golden frame) and decks with Propaganda renumbered. */
+    char *board = strdup((const char *)dumbination_board_txt);
+    char *grid = strstr(board, "grid 23 11\n");
+    assert_non_null(grid);
+    grid[strlen("grid 23 11\n")] = '$';
+    json_t *cards = json_loads((const char *)dumbination_cards_json, 0, NULL);
+    json_t *kinds = json_object_get(cards, "cards"), *k;
+    size_t i;
+    json_array_foreach(kinds, i, k)
+        if (strcmp(json_string_value(json_object_get(k, "id")), "propaganda") == 0)
+            json_object_set_new(k, "priority", json_integer(81));
+    json_t *opts = json_pack("{s:s, s:O}", "board", board, "cards", cards);
+    static const char *const names[] = {"ann", "bob", "cy"};
+    game_ctx ctx = {NULL, 0};
+    void *st = NULL;
+    char *why = NULL;
+    assert_int_equal(K->create(&ctx, names, 3, opts, 9, &st, &why), WB_OK);
+    dm_state *s = st;
+    assert_true(s->board->sp[0].tags & DM_T_RESOURCE);
+    assert_int_equal(s->deck->c[dm_card_find(s->deck, "propaganda")].priority, 81);
+    /* Saved with the match, read again on load. */
+    json_t *saved = K->save(st);
+    void *again = NULL;
+    assert_int_equal(K->load(saved, &again, &why), WB_OK);
+    assert_true(((dm_state *)again)->board->sp[0].tags & DM_T_RESOURCE);
+    json_t *saved2 = K->save(again);
+    assert_true(json_equal(saved, saved2));
+    json_decref(saved);
+    json_decref(saved2);
+    K->destroy(again);
+    K->destroy(st);
+    json_decref(opts);
+    /* Broken ones are refused with the reason. */
+    opts = json_pack("{s:s}", "board", "grid 3 1\n~~~\n");
+    assert_int_equal(K->create(&ctx, names, 3, opts, 9, &st, &why), WB_EINVAL);
+    assert_non_null(strstr(why, "option board"));
+    free(why);
+    why = NULL;
+    json_decref(opts);
+    json_array_remove(kinds, json_array_size(kinds) - 1); /* a Venezuelan goal */
+    opts = json_pack("{s:O}", "cards", cards);
+    assert_int_equal(K->create(&ctx, names, 3, opts, 9, &st, &why), WB_EINVAL);
+    assert_non_null(strstr(why, "venezuela"));
+    free(why);
+    json_decref(opts);
+    json_decref(cards);
+    free(board);
+}
+
 /* Random matches through the interface: listed actions are accepted,
  * save/load round-trips, and the match ends (by VP or the peace track in
  * most; the round limit catches the rest). */
@@ -1453,6 +1509,7 @@ int main(void)
         cmocka_unit_test(test_views_hide_hands_cards_and_targets),
         cmocka_unit_test(test_refusals_change_nothing),
         cmocka_unit_test(test_options),
+        cmocka_unit_test(test_custom_board_and_decks),
         cmocka_unit_test(test_random_matches_end),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
