@@ -5,11 +5,13 @@
  *
  * The seams: dumb_data.c reads the board (data/dumbination/board.txt, a
  * hex text map) and the decks (data/dumbination/cards.json) and draws the
- * board as SVG; dumb_rules.c is the rulebook as plain C (set-up, the seven
- * phases, movement, combat, markers, the peace track, scoring) driven by
- * small step functions and a seeded rng; dumb_save.c turns a state into
- * JSON and back; dumb.c is the glue to the game interface (views, legal
- * actions, apply).  Private to the module: the framework and api/ use
+ * board as SVG; dumb_rules.c is the rulebook as plain C (set-up, the
+ * round, the tracks, movement, combat, markers, buying, scoring) driven by
+ * small step functions and a seeded rng; dumb_cards.c plays the cards
+ * (Dumbness cards and auctions, flip-fund-resolve, the effect steps, the
+ * Nuclear Bomb and the peace track); dumb_save.c describes the state for
+ * the codec; dumb.c is the game on the framework (views, the action
+ * table).  Private to the module: the framework and api/ use
  * dumb.h only.  games/DUMBINATION.md is the rulebook as the daemon plays it.
  */
 #ifndef DUMB_INT_H
@@ -339,6 +341,29 @@ int dm_build_check(const dm_state *s, int seat, int space, char **why);
 int dm_upgrade_check(const dm_state *s, int seat, int space, char **why);
 int dm_recruit_check(const dm_state *s, int seat, int space, char **why);
 int dm_place_check(const dm_state *s, int seat, int slot, int card, int corrupt, char **why);
+
+/* --- between the rules files (dumb_rules.c, dumb_cards.c) --------------- */
+
+/* dumb_rules.c: events, piles, tracks, VP, pieces, the round's engine. */
+void dm_ev_add(json_t *ev, json_t *e);              /* takes e; ev may be NULL */
+void dm_to_discard(dm_state *s, int c);             /* onto its level's discards */
+void dm_discard_slot(dm_state *s, int seat, int k, const char *why, json_t *ev);
+void dm_track(dm_state *s, int seat, int is_pop, int delta, json_t *ev); /* Ego/Popularity */
+void dm_gain_vp(dm_state *s, int seat, int n, const char *why, json_t *ev);
+void dm_pay(dm_state *s, int seat, int n);          /* as far as the seat has it */
+void dm_lost_by_card(dm_state *s, int seat, int space); /* cube the space */
+void dm_check_neutralized(dm_state *s, int seat, int by, json_t *ev);
+int dm_weakest_unit(const dm_state *s, int seat);   /* -1 none */
+void dm_remove_unit(dm_state *s, int seat, int k);
+int dm_place_unit(dm_state *s, int seat, int space); /* -1: none left */
+int dm_strongest_base_space(const dm_state *s, int seat);
+int dm_bomb_space(const dm_state *s, int seat);     /* a bomb's space on seat, -1 */
+void dm_phase_event(dm_state *s, json_t *ev);
+void dm_advance(dm_state *s, json_t *ev);           /* run phases nobody acts in */
+
+/* dumb_cards.c: phases 3 and 4. */
+int dm_dumbness_phase(dm_state *s, json_t *ev);     /* 1: stopped at an auction */
+void dm_flip_and_resolve(dm_state *s, json_t *ev);
 
 /* --- dumb_save.c -------------------------------------------------------- */
 

@@ -3,13 +3,13 @@
  *
  * Set-up for 2 to 5 players, the seven phases of a round, the
  * leaderboards (Ego and Popularity), bases, units, strength and movement,
- * combat, markers, Nuclear Bombs and the peace track, the end and the
- * scoring.  Cards are data (dumb_data.c); this file interprets their
- * steps.  Every step function checks before it changes anything where it
- * can, but callers (dumb.c, the tests) apply to a copy of the state anyway,
+ * combat, markers, buying, the end and the scoring.  Cards are data
+ * (dumb_data.c); phases 3 and 4 and the cards' steps are dumb_cards.c's.
+ * Every step function checks before it changes anything where it can, but
+ * callers (the framework, the tests) apply to a copy of the state anyway,
  * so a refusal after a change is still all-or-nothing.
  *
- * The phases that need nobody's decision run by themselves (advance()):
+ * The phases that need nobody's decision run by themselves (dm_advance()):
  * drawing Level 1 cards, revealing Dumbness cards, flipping, funding and
  * resolving the placed cards, income and the end of a round.  Players act
  * in the first-goal pick, the draw of a player past their First Goal
@@ -37,7 +37,7 @@ static const int start_pop[DM_NATIONS] = {5, 4, 4, 6, 5};
 static const int first_order[DM_NATIONS] = {DM_NKOREA, DM_RUSSIA, DM_USA, DM_TURKEY,
                                             DM_VENEZUELA};
 
-static void ev_add(json_t *ev, json_t *e)
+void dm_ev_add(json_t *ev, json_t *e)
 {
     if (ev && e)
         json_array_append_new(ev, e);
@@ -240,7 +240,7 @@ static int in_office(const dm_state *s)
 
 /* --- piles --------------------------------------------------------------- */
 
-static void to_discard(dm_state *s, int c)
+void dm_to_discard(dm_state *s, int c)
 {
     const dm_card *cd = card(s, c);
     int lv = cd->level == 2 ? 1 : 0;
@@ -263,8 +263,8 @@ static int pop_pile(dm_state *s, int lv, json_t *ev)
         rng_shuffle(&s->r, s->pile[lv], (size_t)s->npile[lv], sizeof(int));
         for (int i = 0; i < s->npile[lv]; i++)
             s->where[s->pile[lv][i]] = lv ? DM_IN_PILE2 : DM_IN_PILE1;
-        ev_add(ev, json_pack("{s:s, s:i, s:i}", "type", "reshuffled", "level", lv + 1,
-                             "cards", s->npile[lv]));
+        dm_ev_add(ev, json_pack("{s:s, s:i, s:i}", "type", "reshuffled", "level", lv + 1,
+                                "cards", s->npile[lv]));
     }
     if (s->npile[lv] == 0)
         return -1;
@@ -284,7 +284,7 @@ static void lay_dumbness(dm_state *s, int c, json_t *ev)
                 spot = i;
         }
     if (spot < 0) { /* no free sea left: the card is discarded */
-        to_discard(s, c);
+        dm_to_discard(s, c);
         return;
     }
     s->cell[spot].dumb = c;
@@ -293,7 +293,7 @@ static void lay_dumbness(dm_state *s, int c, json_t *ev)
     s->where[c] = DM_IN_BOARD;
     char id[16];
     dm_space_id(s->board, spot, id);
-    ev_add(ev, json_pack("{s:s, s:s}", "type", "dumbness_laid", "space", id));
+    dm_ev_add(ev, json_pack("{s:s, s:s}", "type", "dumbness_laid", "space", id));
 }
 
 /* Draw one card for `seat` from level `lv` (0, 1): Dumbness cards go onto
@@ -311,8 +311,8 @@ static void draw_one(dm_state *s, int seat, int lv, json_t *ev)
         dm_player *p = &s->p[seat];
         p->hand[p->nhand++] = c;
         s->where[c] = DM_IN_HAND;
-        ev_add(ev, json_pack("{s:s, s:i, s:i, s:s, s:[i]}", "type", "drew", "seat", seat,
-                             "level", lv + 1, "card", card(s, c)->id, "private_to", seat));
+        dm_ev_add(ev, json_pack("{s:s, s:i, s:i, s:s, s:[i]}", "type", "drew", "seat", seat,
+                                "level", lv + 1, "card", card(s, c)->id, "private_to", seat));
         return;
     }
 }
@@ -337,7 +337,7 @@ static int in_hand(const dm_player *p, int c)
 
 /* --- tracks, VP, elimination --------------------------------------------- */
 
-static void discard_slot(dm_state *s, int seat, int k, const char *why, json_t *ev)
+void dm_discard_slot(dm_state *s, int seat, int k, const char *why, json_t *ev)
 {
     dm_player *p = &s->p[seat];
     int c = p->slot[k];
@@ -347,9 +347,9 @@ static void discard_slot(dm_state *s, int seat, int k, const char *why, json_t *
         p->slot[k] = -1;
         return;
     }
-    ev_add(ev, json_pack("{s:s, s:i, s:s, s:s, s:s}", "type", "card_discarded", "seat", seat,
-                         "slot", k ? "right" : "left", "card", card(s, c)->id, "why", why));
-    to_discard(s, c);
+    dm_ev_add(ev, json_pack("{s:s, s:i, s:s, s:s, s:s}", "type", "card_discarded", "seat", seat,
+                            "slot", k ? "right" : "left", "card", card(s, c)->id, "why", why));
+    dm_to_discard(s, c);
     p->slot[k] = -1;
     p->slot_done[k] = 1;
     p->slot_hold[k] = 0;
@@ -363,8 +363,8 @@ static void eliminate(dm_state *s, int seat, const char *why, json_t *ev)
     p->out = 1;
     for (int k = 0; k < 2; k++)
         if (p->slot[k] != -1)
-            discard_slot(s, seat, k, "eliminated", ev);
-    ev_add(ev, json_pack("{s:s, s:i, s:s}", "type", "eliminated", "seat", seat, "why", why));
+            dm_discard_slot(s, seat, k, "eliminated", ev);
+    dm_ev_add(ev, json_pack("{s:s, s:i, s:s}", "type", "eliminated", "seat", seat, "why", why));
     /* Neutralized by an attack: the overtaker replaces the nation on
      * every placed target. */
     if (p->overtaker >= 0)
@@ -376,14 +376,14 @@ static void eliminate(dm_state *s, int seat, const char *why, json_t *ev)
         }
     if (in_office(s) < 2 && s->phase != DM_PH_OVER) {
         s->phase = DM_PH_OVER;
-        ev_add(ev, json_pack("{s:s, s:s}", "type", "game_over", "why",
-                             "fewer than two leaders are left in office"));
+        dm_ev_add(ev, json_pack("{s:s, s:s}", "type", "game_over", "why",
+                                "fewer than two leaders are left in office"));
     }
 }
 
 /* Move a track cube; 0 removes the player from office; at 2 or 3 no card
  * may lie on the left space (a card that has not acted is discarded). */
-static void track(dm_state *s, int seat, int is_pop, int delta, json_t *ev)
+void dm_track(dm_state *s, int seat, int is_pop, int delta, json_t *ev)
 {
     dm_player *p = &s->p[seat];
     int *v = is_pop ? &p->pop : &p->ego, old = *v;
@@ -393,14 +393,14 @@ static void track(dm_state *s, int seat, int is_pop, int delta, json_t *ev)
     *v = *v < 0 ? 0 : *v > 10 ? 10 : *v;
     if (*v == old)
         return;
-    ev_add(ev, json_pack("{s:s, s:i, s:s, s:i, s:i}", "type", "track", "seat", seat, "track",
-                         is_pop ? "popularity" : "ego", "from", old, "to", *v));
+    dm_ev_add(ev, json_pack("{s:s, s:i, s:s, s:i, s:i}", "type", "track", "seat", seat, "track",
+                            is_pop ? "popularity" : "ego", "from", old, "to", *v));
     if (*v == 0) {
         eliminate(s, seat, is_pop ? "Popularity fell to 0" : "Ego fell to 0", ev);
         return;
     }
     if ((*v == 2 || *v == 3) && p->slot[0] != -1 && !p->slot_done[0])
-        discard_slot(s, seat, 0, "the track cube moved onto the left card space", ev);
+        dm_discard_slot(s, seat, 0, "the track cube moved onto the left card space", ev);
 }
 
 static void check_end_vp(dm_state *s, json_t *ev)
@@ -410,28 +410,28 @@ static void check_end_vp(dm_state *s, json_t *ev)
     for (int i = 0; i < s->nseats; i++)
         if (s->p[i].vp >= s->end_vp) {
             s->last_round = s->round + 1;
-            ev_add(ev, json_pack("{s:s, s:i, s:i}", "type", "final_round_next", "seat", i,
-                                 "last_round", s->last_round));
+            dm_ev_add(ev, json_pack("{s:s, s:i, s:i}", "type", "final_round_next", "seat", i,
+                                    "last_round", s->last_round));
             return;
         }
 }
 
-static void gain_vp(dm_state *s, int seat, int n, const char *why, json_t *ev)
+void dm_gain_vp(dm_state *s, int seat, int n, const char *why, json_t *ev)
 {
     dm_player *p = &s->p[seat];
     if (n <= 0)
         return;
     p->vp += n;
-    ev_add(ev, json_pack("{s:s, s:i, s:i, s:i, s:s}", "type", "vp", "seat", seat, "gain", n,
-                         "vp", p->vp, "why", why));
+    dm_ev_add(ev, json_pack("{s:s, s:i, s:i, s:i, s:s}", "type", "vp", "seat", seat, "gain", n,
+                            "vp", p->vp, "why", why));
     if (p->vp >= 10 && !p->reached10) {
         p->reached10 = 1;
-        track(s, seat, 0, 1, ev);
+        dm_track(s, seat, 0, 1, ev);
     }
     check_end_vp(s, ev);
 }
 
-static void pay(dm_state *s, int seat, int n)
+void dm_pay(dm_state *s, int seat, int n)
 {
     s->p[seat].res -= n > s->p[seat].res ? s->p[seat].res : n;
 }
@@ -464,7 +464,7 @@ static void left_space(dm_state *s, int seat, int space, int began_here, int mar
 
 /* Units and bases removed by a card (not a bomb): the loser cubes the
  * space, so it must still be conquered. */
-static void lost_by_card(dm_state *s, int seat, int space)
+void dm_lost_by_card(dm_state *s, int seat, int space)
 {
     if (!dm_units_on(s, seat, space) && !s->cell[space].base) {
         cube_on(s, seat, space);
@@ -473,7 +473,7 @@ static void lost_by_card(dm_state *s, int seat, int space)
     }
 }
 
-static void check_neutralized(dm_state *s, int seat, int by, json_t *ev)
+void dm_check_neutralized(dm_state *s, int seat, int by, json_t *ev)
 {
     if (s->p[seat].out || units_on_board(s, seat) || bases_of(s, seat))
         return;
@@ -482,7 +482,7 @@ static void check_neutralized(dm_state *s, int seat, int by, json_t *ev)
 }
 
 /* The weakest unit of `seat` (strength where it stands), -1 none. */
-static int weakest_unit(const dm_state *s, int seat)
+int dm_weakest_unit(const dm_state *s, int seat)
 {
     int best = -1, bs = 0;
     for (int k = 0; k < DM_UNITS; k++) {
@@ -496,7 +496,7 @@ static int weakest_unit(const dm_state *s, int seat)
     return best;
 }
 
-static void remove_unit(dm_state *s, int seat, int k)
+void dm_remove_unit(dm_state *s, int seat, int k)
 {
     s->p[seat].u[k].space = -1;
     s->p[seat].u[k].war = 0;
@@ -504,7 +504,7 @@ static void remove_unit(dm_state *s, int seat, int k)
     s->p[seat].u[k].steps = 0;
 }
 
-static int place_unit(dm_state *s, int seat, int space)
+int dm_place_unit(dm_state *s, int seat, int space)
 {
     for (int k = 0; k < DM_UNITS; k++)
         if (s->p[seat].u[k].space < 0) {
@@ -518,7 +518,7 @@ static int place_unit(dm_state *s, int seat, int space)
 }
 
 /* The strongest base of `seat` (its space), -1 none. */
-static int strongest_base_space(const dm_state *s, int seat)
+int dm_strongest_base_space(const dm_state *s, int seat)
 {
     int best = -1;
     for (int i = 0; i < nspaces(s); i++)
@@ -530,7 +530,7 @@ static int strongest_base_space(const dm_state *s, int seat)
 
 /* A nuclear bomb's space: the target's most valuable (base income plus
  * units), the first in board order on a tie. */
-static int bomb_space(const dm_state *s, int seat)
+int dm_bomb_space(const dm_state *s, int seat)
 {
     int best = -1, bv = 0;
     for (int i = 0; i < nspaces(s); i++) {
@@ -546,7 +546,6 @@ static int bomb_space(const dm_state *s, int seat)
 /* --- set-up -------------------------------------------------------------- */
 
 static void start_round(dm_state *s, json_t *ev);
-static void advance(dm_state *s, json_t *ev);
 
 int dm_setup(int nseats, int short_game, int end_vp, int max_rounds, uint64_t seed,
              dm_state **out, char **why)
@@ -629,7 +628,7 @@ int dm_init(dm_state *s, int nseats, int short_game, int end_vp, int max_rounds,
         if (b->sp[i].tags & DM_T_START) {
             s->cell[i].base = 4;
             for (int k = 0; k < (nseats == 2 ? 1 : 2); k++)
-                place_unit(s, seat, i);
+                dm_place_unit(s, seat, i);
         }
     }
     for (int i = 0; i < nseats; i++)
@@ -698,7 +697,7 @@ int dm_init(dm_state *s, int nseats, int short_game, int end_vp, int max_rounds,
         for (int i = 0; i < nseats; i++)
             s->p[i].goal_done = 1;
         start_round(s, NULL);
-        advance(s, NULL);
+        dm_advance(s, NULL);
     } else {
         s->phase = DM_PH_GOAL;
     }
@@ -707,10 +706,10 @@ int dm_init(dm_state *s, int nseats, int short_game, int end_vp, int max_rounds,
 
 /* --- the round ------------------------------------------------------------ */
 
-static void phase_event(dm_state *s, json_t *ev)
+void dm_phase_event(dm_state *s, json_t *ev)
 {
-    ev_add(ev, json_pack("{s:s, s:s, s:i}", "type", "phase", "phase", dm_phase_names[s->phase],
-                         "round", s->round));
+    dm_ev_add(ev, json_pack("{s:s, s:s, s:i}", "type", "phase", "phase", dm_phase_names[s->phase],
+                            "round", s->round));
 }
 
 /* Phase 1: draw up to the hand limit.  Level 1 only until the First Goal
@@ -719,7 +718,7 @@ static void start_round(dm_state *s, json_t *ev)
 {
     s->round++;
     s->phase = DM_PH_DRAW;
-    phase_event(s, ev);
+    dm_phase_event(s, ev);
     for (int i = 0; i < s->nseats; i++) {
         dm_player *p = &s->p[i];
         if (p->out)
@@ -727,10 +726,10 @@ static void start_round(dm_state *s, json_t *ev)
         int lim = hand_limit(s, i);
         while (p->nhand > lim) { /* over the hand limit: discard, 1 resource each */
             int c = p->hand[--p->nhand];
-            to_discard(s, c);
-            pay(s, i, 1);
-            ev_add(ev, json_pack("{s:s, s:i, s:s}", "type", "over_hand_limit", "seat", i,
-                                 "card", card(s, c)->id));
+            dm_to_discard(s, c);
+            dm_pay(s, i, 1);
+            dm_ev_add(ev, json_pack("{s:s, s:i, s:s}", "type", "over_hand_limit", "seat", i,
+                                    "card", card(s, c)->id));
         }
         int level2 = p->goal_done && !(s->short_game && s->round == 1);
         p->draw_left = 0;
@@ -750,7 +749,7 @@ static void start_round(dm_state *s, json_t *ev)
 static void start_plan(dm_state *s, json_t *ev)
 {
     s->phase = DM_PH_PLAN;
-    phase_event(s, ev);
+    dm_phase_event(s, ev);
     for (int i = 0; i < s->nseats; i++) {
         dm_player *p = &s->p[i];
         p->ready = 0;
@@ -768,569 +767,6 @@ static void start_plan(dm_state *s, json_t *ev)
                     ? dm_seat_of_nation(s, p->prev_target) : -1;
         if (p->ego >= 10 && (p->prev_target == DM_PEACE || (t >= 0 && !s->p[t].out)))
             p->target = p->prev_target;
-    }
-}
-
-/* --- phase 3: Dumbness cards ---------------------------------------------- */
-
-static int alien_in_play(const dm_state *s)
-{
-    for (int i = 0; i < s->nseats; i++)
-        for (int k = 0; k < s->p[i].nproj; k++)
-            if (card(s, s->p[i].proj[k])->link && card(s, s->p[i].proj[k])->type != DM_DUMBNESS)
-                return 1;
-    return 0;
-}
-
-static void run_steps(dm_state *s, int seat, int c, const dm_step *st, int n, json_t *ev);
-
-/* Resolve the Dumbness card on `space`; returns 1 when an auction opened. */
-static int resolve_dumbness(dm_state *s, int space, json_t *ev)
-{
-    dm_cell *cl = &s->cell[space];
-    int c = cl->dumb;
-    const dm_card *cd = card(s, c);
-    char id[16];
-    dm_space_id(s->board, space, id);
-    cl->dumb_round = s->round;
-    ev_add(ev, json_pack("{s:s, s:s, s:s, s:s}", "type", "dumbness_revealed", "space", id,
-                         "card", cd->id, "name", cd->name));
-    cl->dumb_up = 1;
-    if (cd->nsteps && cd->steps[0].op == DM_OP_AUCTION) {
-        s->auc_card = c;
-        s->auc_high = 0;
-        s->auc_bidder = -1;
-        s->auc_turn = 0;
-        memset(s->auc_passed, 0, sizeof s->auc_passed);
-        for (int i = 0; i < s->nseats; i++)
-            s->auc_passed[i] = s->p[i].out;
-        while (s->auc_turn < s->nseats && s->auc_passed[s->order[s->auc_turn]])
-            s->auc_turn++;
-        if (s->auc_turn == s->nseats) { /* nobody left to bid */
-            s->auc_card = -1;
-            return 0;
-        }
-        s->phase = DM_PH_AUCTION;
-        phase_event(s, ev);
-        return 1;
-    }
-    if (cd->nsteps && cd->steps[0].op == DM_OP_ALIEN_SHIP && !alien_in_play(s))
-        return 0; /* not completed: it waits on the board for Jimi */
-    for (int i = 0; i < s->nseats; i++)
-        if (!s->p[i].out)
-            run_steps(s, i, c, cd->steps, cd->nsteps, ev);
-    cl->dumb = -1;
-    to_discard(s, c);
-    return 0;
-}
-
-/* Reveal and resolve every Dumbness card on the board not yet dealt with
- * this round, in board order; stops at an auction (1). */
-static int dumbness_phase(dm_state *s, json_t *ev)
-{
-    for (int i = 0; i < nspaces(s); i++)
-        if (s->cell[i].dumb >= 0 && s->cell[i].dumb_round != s->round)
-            if (resolve_dumbness(s, i, ev) || s->phase == DM_PH_OVER)
-                return 1;
-    return 0;
-}
-
-/* May `seat` still raise?  Not when out, passed, or the high bidder. */
-static int may_bid(const dm_state *s, int seat)
-{
-    return !s->auc_passed[seat] && seat != s->auc_bidder;
-}
-
-/* The auction ends when every seat but the high bidder has passed (or
- * everyone passed without a bid: the card stays on the board).  Else the
- * turn goes to the next seat in player order that may raise. */
-static void auction_step(dm_state *s, json_t *ev)
-{
-    int left = 0;
-    for (int i = 0; i < s->nseats; i++)
-        left += may_bid(s, i);
-    if (left > 0) {
-        do
-            s->auc_turn = (s->auc_turn + 1) % s->nseats;
-        while (!may_bid(s, s->order[s->auc_turn]));
-        return;
-    }
-    int c = s->auc_card;
-    const dm_card *cd = card(s, c);
-    int space = -1;
-    for (int i = 0; i < nspaces(s); i++)
-        if (s->cell[i].dumb == c)
-            space = i;
-    s->auc_card = -1;
-    s->phase = DM_PH_PLAN; /* back to the Dumbness phase of this round */
-    if (s->auc_bidder < 0) {
-        ev_add(ev, json_pack("{s:s, s:s, s:n}", "type", "auction_end", "card", cd->id, "winner"));
-        return;
-    }
-    int w = s->auc_bidder;
-    pay(s, w, s->auc_high);
-    s->cell[space].dumb = -1;
-    s->p[w].proj[s->p[w].nproj++] = c;
-    s->where[c] = DM_IN_PROJECT;
-    ev_add(ev, json_pack("{s:s, s:s, s:i, s:i}", "type", "auction_end", "card", cd->id,
-                         "winner", w, "paid", s->auc_high));
-    gain_vp(s, w, cd->vp, cd->name, ev);
-    run_steps(s, w, c, cd->steps + 1, cd->nsteps - 1, ev);
-}
-
-int dm_bid(dm_state *s, int seat, int amount, json_t *ev, char **why)
-{
-    const dm_card *cd;
-    if (s->phase != DM_PH_AUCTION || s->order[s->auc_turn] != seat)
-        return refuse(why, WB_ENOTTURN, "%s", "it is not your turn to bid");
-    cd = card(s, s->auc_card);
-    if (amount > 0) {
-        int least = s->auc_high ? s->auc_high + 1 : cd->cost;
-        if (amount < least || amount > s->p[seat].res) {
-            *why = game_why("a bid is at least %d and at most your %d resources", least,
-                            s->p[seat].res);
-            return WB_EILLEGAL;
-        }
-        s->auc_high = amount;
-        s->auc_bidder = seat;
-        ev_add(ev, json_pack("{s:s, s:i, s:i}", "type", "bid", "seat", seat, "amount", amount));
-    } else {
-        s->auc_passed[seat] = 1;
-        ev_add(ev, json_pack("{s:s, s:i}", "type", "bid_pass", "seat", seat));
-    }
-    auction_step(s, ev);
-    advance(s, ev);
-    return WB_OK;
-}
-
-/* --- phase 4: flip, fund, resolve ----------------------------------------- */
-
-static int meets_needs(const dm_state *s, int seat, const dm_card *c)
-{
-    const dm_player *p = &s->p[seat];
-    if (p->ego < c->need_ego || p->pop < c->need_pop || dm_strongest_base(s, seat) < c->need_base)
-        return 0;
-    if (c->need_flag) {
-        int ok = 0;
-        for (int i = 0; i < nspaces(s); i++)
-            if ((s->board->sp[i].tags & c->need_flag) && s->cell[i].owner == seat)
-                ok = 1;
-        if (!ok)
-            return 0;
-    }
-    if (c->need_most_pop)
-        for (int i = 0; i < s->nseats; i++)
-            if (i != seat && !s->p[i].out && s->p[i].pop >= p->pop)
-                return 0;
-    return 1;
-}
-
-/* The card in a slot (the First Goal for DM_GOAL_SLOT). */
-static int slot_card(const dm_state *s, int seat, int k)
-{
-    int c = s->p[seat].slot[k];
-    return c == DM_GOAL_SLOT ? s->p[seat].goal : c;
-}
-
-static int is_disarm(const dm_state *s, int seat, int c)
-{
-    const dm_card *cd = card(s, c);
-    return cd->nsteps && cd->steps[0].op == DM_OP_NUKE && s->p[seat].target == DM_PEACE;
-}
-
-/* What funding the card in slot k costs, and whether the needs are met. */
-static int slot_price(const dm_state *s, int seat, int k, int *ok)
-{
-    int c = slot_card(s, seat, k);
-    const dm_card *cd = card(s, c);
-    *ok = 1;
-    if (is_disarm(s, seat, c)) { /* the peace track sets the price */
-        int spot = 0;
-        while (spot < DM_PEACE_SPOTS && s->peace[spot] >= 0)
-            spot++;
-        *ok = spot < DM_PEACE_SPOTS && s->p[seat].cubes > 0;
-        return spot < DM_PEACE_SPOTS ? dm_peace_value[spot] : 0;
-    }
-    if (s->p[seat].slot[k] == DM_GOAL_SLOT && s->p[seat].slot_corrupt)
-        return cd->corrupt;
-    *ok = meets_needs(s, seat, cd);
-    return cd->cost;
-}
-
-/* An unfundable card: discarded with a fine of 1 resource. */
-static void unfunded(dm_state *s, int seat, int k, json_t *ev)
-{
-    pay(s, seat, 1);
-    ev_add(ev, json_pack("{s:s, s:i, s:s}", "type", "unfunded", "seat", seat, "slot",
-                         k ? "right" : "left"));
-    if (s->p[seat].slot[k] == DM_GOAL_SLOT) {
-        s->p[seat].slot[k] = -1; /* the goal stays face down for later */
-        s->p[seat].slot_done[k] = 1;
-    } else {
-        discard_slot(s, seat, k, "could not be funded", ev);
-    }
-}
-
-static void disarm(dm_state *s, int seat, int k, json_t *ev)
-{
-    dm_player *p = &s->p[seat];
-    int c = p->slot[k], spot = 0, other = p->slot[1 - k];
-    while (spot < DM_PEACE_SPOTS && s->peace[spot] >= 0)
-        spot++;
-    /* Two in a round: only the last is paid. */
-    int later = other >= 0 && !p->slot_done[1 - k] && is_disarm(s, seat, slot_card(s, seat, 1 - k));
-    if (!later)
-        pay(s, seat, dm_peace_value[spot]);
-    s->peace[spot] = seat;
-    p->cubes--;
-    s->where[c] = DM_IN_PEACE;
-    p->slot[k] = -1;
-    p->slot_done[k] = 1;
-    ev_add(ev, json_pack("{s:s, s:i, s:i, s:i, s:b}", "type", "disarmed", "seat", seat, "spot",
-                         spot + 1, "value", dm_peace_value[spot], "paid", !later));
-    track(s, seat, 1, 1, ev);
-    if (spot == DM_PEACE_SPOTS - 1) {
-        s->peace_over = 1;
-        s->phase = DM_PH_OVER;
-        ev_add(ev, json_pack("{s:s, s:s}", "type", "game_over", "why",
-                             "world peace: the fourth spot of the peace track is filled"));
-    }
-}
-
-static void nuke(dm_state *s, int seat, int t, json_t *ev)
-{
-    int sp = bomb_space(s, t);
-    if (sp < 0)
-        return;
-    dm_cell *c = &s->cell[sp];
-    int units = 0, base = c->owner == t ? c->base : 0;
-    for (int k = 0; k < DM_UNITS; k++)
-        if (s->p[t].u[k].space == sp) {
-            remove_unit(s, t, k);
-            units++;
-        }
-    if (c->cube && c->owner >= 0)
-        s->p[c->owner].cubes++;
-    c->cube = 0;
-    c->base = 0;
-    c->owner = -1;
-    dm_player *lp = &s->p[t];
-    if (lp->nradio == DM_RADIO) { /* the oldest token moves: that space is back, but lost */
-        s->cell[lp->radio[0]].radio = -1;
-        memmove(lp->radio, lp->radio + 1, sizeof(int) * (DM_RADIO - 1));
-        lp->nradio--;
-    }
-    lp->radio[lp->nradio++] = sp;
-    c->radio = t;
-    char id[16];
-    dm_space_id(s->board, sp, id);
-    ev_add(ev, json_pack("{s:s, s:i, s:i, s:s, s:i, s:i}", "type", "nuked", "seat", seat,
-                         "target", t, "space", id, "units", units, "base", base));
-    gain_vp(s, seat, units + base / 2, "Nuclear Bomb", ev);
-    check_neutralized(s, t, seat, ev);
-}
-
-static void run_steps(dm_state *s, int seat, int c, const dm_step *st, int n, json_t *ev)
-{
-    dm_player *p = &s->p[seat];
-    const dm_card *cd = card(s, c);
-    int blue = cd->type == DM_BLUE || cd->type == DM_GOAL || cd->type == DM_DUMBNESS;
-    int t = p->target >= 0 && p->target < DM_NATIONS ? dm_seat_of_nation(s, p->target) : -1;
-    if (t == seat || (t >= 0 && s->p[t].out))
-        t = -1;
-    if (cd->type == DM_BROWN && t >= 0 && s->p[t].vacation == s->round)
-        track(s, seat, 1, -1, ev); /* attacking a vacationer costs Popularity */
-    for (int i = 0; i < n && !p->out && s->phase != DM_PH_OVER; i++) {
-        int v = st[i].n;
-        switch (st[i].op) {
-        case DM_OP_EGO: track(s, seat, 0, v, ev); break;
-        case DM_OP_POP: track(s, seat, 1, v, ev); break;
-        case DM_OP_VP: gain_vp(s, seat, v, cd->name, ev); break;
-        case DM_OP_RES:
-            if (v > 0)
-                p->res += v;
-            else
-                pay(s, seat, -v);
-            break;
-        case DM_OP_STRENGTH:
-            if (!blue)
-                p->bonus_strength += v;
-            break;
-        case DM_OP_MOVES:
-            if (!blue)
-                p->bonus_moves += v;
-            break;
-        case DM_OP_UNITS: {
-            int b = strongest_base_space(s, seat);
-            for (int k = 0; k < v && b >= 0; k++)
-                if (place_unit(s, seat, b) >= 0)
-                    ev_add(ev, json_pack("{s:s, s:i}", "type", "free_unit", "seat", seat));
-            break;
-        }
-        case DM_OP_UPGRADE: {
-            int best = -1;
-            for (int sp = 0; sp < nspaces(s); sp++)
-                if (s->cell[sp].owner == seat && s->cell[sp].base && s->cell[sp].base < 10 &&
-                    s->cell[sp].stepped != s->round &&
-                    (best < 0 || s->cell[sp].base < s->cell[best].base))
-                    best = sp;
-            if (best >= 0) {
-                s->cell[best].base += 2;
-                s->cell[best].stepped = s->round;
-                ev_add(ev, json_pack("{s:s, s:i, s:i}", "type", "free_upgrade", "seat", seat,
-                                     "base", s->cell[best].base));
-            }
-            break;
-        }
-        case DM_OP_HAND:
-        case DM_OP_INCOME:
-            break; /* lasting: read from the projects */
-        case DM_OP_VACATION:
-            p->vacation = s->round;
-            while (p->nhand)
-                to_discard(s, p->hand[--p->nhand]);
-            ev_add(ev, json_pack("{s:s, s:i}", "type", "vacation", "seat", seat));
-            break;
-        case DM_OP_T_EGO:
-            if (t >= 0)
-                track(s, t, 0, v, ev);
-            break;
-        case DM_OP_T_POP:
-            if (t >= 0)
-                track(s, t, 1, v, ev);
-            break;
-        case DM_OP_T_RES:
-            if (t >= 0)
-                pay(s, t, v < 0 ? -v : v);
-            break;
-        case DM_OP_STEAL:
-            if (t >= 0) {
-                int x = v > s->p[t].res ? s->p[t].res : v;
-                s->p[t].res -= x;
-                p->res += x;
-            }
-            break;
-        case DM_OP_T_UNITS:
-            for (int k = 0; t >= 0 && k < v; k++) {
-                int u = weakest_unit(s, t);
-                if (u < 0)
-                    break;
-                int sp = s->p[t].u[u].space;
-                remove_unit(s, t, u);
-                lost_by_card(s, t, sp);
-                gain_vp(s, seat, 1, cd->name, ev);
-            }
-            if (t >= 0)
-                check_neutralized(s, t, seat, ev);
-            break;
-        case DM_OP_T_BASE: {
-            int sp = t >= 0 ? strongest_base_space(s, t) : -1;
-            if (sp < 0)
-                break;
-            int old = s->cell[sp].base, now = old - 2 * v;
-            if (now < 4)
-                now = 0;
-            s->cell[sp].base = now;
-            if (!now)
-                lost_by_card(s, t, sp);
-            gain_vp(s, seat, (old - now) / 2, cd->name, ev);
-            check_neutralized(s, t, seat, ev);
-            break;
-        }
-        case DM_OP_T_PROJECT:
-            for (int k = t >= 0 ? s->p[t].nproj - 1 : -1; k >= 0; k--) {
-                int pc = s->p[t].proj[k];
-                if (card(s, pc)->type != DM_BLUE)
-                    continue; /* First Goals and owned Dumbness cannot be attacked */
-                memmove(&s->p[t].proj[k], &s->p[t].proj[k + 1],
-                        sizeof(int) * (size_t)(s->p[t].nproj - k - 1));
-                s->p[t].nproj--;
-                to_discard(s, pc);
-                ev_add(ev, json_pack("{s:s, s:i, s:s}", "type", "project_removed", "seat", t,
-                                     "card", card(s, pc)->id));
-                break;
-            }
-            break;
-        case DM_OP_T_SABOTAGE:
-            if (t >= 0) {
-                s->p[t].sabotaged = s->round + 1;
-                ev_add(ev, json_pack("{s:s, s:i, s:i}", "type", "sabotaged", "seat", t,
-                                     "until_round", s->round + 1));
-            }
-            break;
-        case DM_OP_T_CARD:
-            for (int k = 0; t >= 0 && k < 2; k++)
-                if (s->p[t].slot[k] >= 0 && !s->p[t].slot_done[k] &&
-                    s->p[t].slot[k] != DM_GOAL_SLOT) {
-                    discard_slot(s, t, k, cd->name, ev);
-                    break;
-                }
-            break;
-        case DM_OP_NUKE:
-            if (t >= 0)
-                nuke(s, seat, t, ev);
-            break;
-        case DM_OP_ALL_EGO: track(s, seat, 0, v, ev); break;
-        case DM_OP_ALL_POP: track(s, seat, 1, v, ev); break;
-        case DM_OP_ALL_RES: pay(s, seat, v < 0 ? -v : v); break;
-        case DM_OP_ALL_UNITS:
-            for (int k = 0; k < v; k++) {
-                int u = weakest_unit(s, seat);
-                if (u < 0)
-                    break;
-                int sp = p->u[u].space;
-                remove_unit(s, seat, u);
-                lost_by_card(s, seat, sp);
-            }
-            break;
-        case DM_OP_ALIEN_SHIP:
-            for (int k = p->nproj - 1; k >= 0; k--)
-                if (card(s, p->proj[k])->link && card(s, p->proj[k])->type == DM_BLUE) {
-                    s->where[p->proj[k]] = DM_IN_OUT;
-                    ev_add(ev, json_pack("{s:s, s:i, s:s}", "type", "left_with_the_aliens",
-                                         "seat", seat, "card", card(s, p->proj[k])->id));
-                    memmove(&p->proj[k], &p->proj[k + 1], sizeof(int) * (size_t)(p->nproj - k - 1));
-                    p->nproj--;
-                }
-            break;
-        default:
-            break;
-        }
-    }
-}
-
-/* Resolve the card in slot k of `seat`: pay, act, and put it where it
- * goes (projects beside the leaderboard, goals done, bombs held). */
-static void resolve_slot(dm_state *s, int seat, int k, json_t *ev)
-{
-    dm_player *p = &s->p[seat];
-    int c = slot_card(s, seat, k), ok;
-    const dm_card *cd = card(s, c);
-    int price = slot_price(s, seat, k, &ok);
-    if (!ok || price > p->res) {
-        unfunded(s, seat, k, ev);
-        return;
-    }
-    /* On vacation: nothing but projects this round. */
-    if (p->vacation == s->round && cd->type != DM_BLUE && cd->type != DM_GOAL &&
-        cd->steps[0].op != DM_OP_VACATION) {
-        discard_slot(s, seat, k, "on vacation", ev);
-        return;
-    }
-    if (is_disarm(s, seat, c)) {
-        disarm(s, seat, k, ev);
-        return;
-    }
-    pay(s, seat, price);
-    ev_add(ev, json_pack("{s:s, s:i, s:s, s:s, s:i}", "type", "card_played", "seat", seat,
-                         "slot", k ? "right" : "left", "card", cd->id, "paid", price));
-    p->slot_done[k] = 1;
-    if (cd->type == DM_GOAL) {
-        p->goal_done = 1;
-        p->slot[k] = -1;
-        p->proj[p->nproj++] = c;
-        s->where[c] = DM_IN_PROJECT;
-        gain_vp(s, seat, cd->vp, cd->name, ev);
-        run_steps(s, seat, c, cd->steps, cd->nsteps, ev);
-        return;
-    }
-    if (cd->type == DM_BLUE) {
-        p->slot[k] = -1;
-        p->proj[p->nproj++] = c;
-        s->where[c] = DM_IN_PROJECT;
-        gain_vp(s, seat, cd->vp, cd->name, ev);
-    }
-    if (cd->rounds)
-        p->slot_hold[k] = cd->rounds;
-    if (p->slot_alt[k] && cd->nalt)
-        run_steps(s, seat, c, cd->alt, cd->nalt, ev);
-    else
-        run_steps(s, seat, c, cd->steps, cd->nsteps, ev);
-}
-
-static void flip_and_resolve(dm_state *s, json_t *ev)
-{
-    int low[DM_MAX_SEATS], n = 0;
-    struct { int pri, seat, slot; } q[2 * DM_MAX_SEATS];
-    /* Flip: the cards and targets are public from here. */
-    for (int i = 0; i < s->nseats; i++) {
-        dm_player *p = &s->p[i];
-        json_t *cards = json_array();
-        for (int k = 0; k < 2; k++)
-            json_array_append_new(cards, p->slot[k] != -1 && !p->slot_hold[k]
-                                             ? json_string(card(s, slot_card(s, i, k))->id)
-                                             : json_null());
-        if (!p->out)
-            ev_add(ev, json_pack("{s:s, s:i, s:o, s:s}", "type", "flipped", "seat", i, "cards",
-                                 cards, "target", p->target >= 0 ? dm_nation_names[p->target] : "none"));
-        else
-            json_decref(cards);
-    }
-    /* Fund: a card the player cannot pay for (or whose needs are not met)
-     * is discarded with a fine; its number does not count for the order.
-     * A player's cards are checked from the lower number up. */
-    for (int i = 0; i < s->nseats; i++) {
-        dm_player *p = &s->p[i];
-        int ks[2], nk = 0, spent = 0;
-        low[i] = 1000;
-        for (int k = 0; k < 2 && !p->out; k++)
-            if (p->slot[k] != -1 && !p->slot_done[k]) /* a card or the First Goal */
-                ks[nk++] = k;
-        if (nk == 2 && card(s, slot_card(s, i, ks[1]))->priority <
-                           card(s, slot_card(s, i, ks[0]))->priority) {
-            ks[0] = 1;
-            ks[1] = 0;
-        }
-        for (int j = 0; j < nk; j++) {
-            int k = ks[j], ok, price = slot_price(s, i, k, &ok);
-            if (!ok || spent + price > p->res) {
-                unfunded(s, i, k, ev);
-                continue;
-            }
-            spent += price;
-            q[n].pri = card(s, slot_card(s, i, k))->priority;
-            q[n].seat = i;
-            q[n].slot = k;
-            if (q[n].pri < low[i])
-                low[i] = q[n].pri;
-            n++;
-        }
-    }
-    /* Reorder the player order track: lowest funded number first; players
-     * without cards keep their previous order, after them. */
-    /* (A stable insertion sort keeps the previous order among equals.) */
-    for (int a = 1; a < s->nseats; a++)
-        for (int b = a; b > 0; b--) {
-            int x = s->order[b - 1], y = s->order[b];
-            int lx = s->p[x].out ? 2000 : low[x], ly = s->p[y].out ? 2000 : low[y];
-            if (ly < lx) {
-                s->order[b - 1] = y;
-                s->order[b] = x;
-            }
-        }
-    json_t *ord = json_array();
-    for (int a = 0; a < s->nseats; a++)
-        json_array_append_new(ord, json_integer(s->order[a]));
-    ev_add(ev, json_pack("{s:s, s:o}", "type", "player_order", "order", ord));
-    /* Resolve from the lowest number up, across players (ties: order). */
-    int rank[DM_MAX_SEATS];
-    for (int a = 0; a < s->nseats; a++)
-        rank[s->order[a]] = a;
-    for (int a = 1; a < n; a++)
-        for (int b = a; b > 0; b--) {
-            int sw = q[b].pri < q[b - 1].pri ||
-                     (q[b].pri == q[b - 1].pri && rank[q[b].seat] < rank[q[b - 1].seat]);
-            if (!sw)
-                break;
-            __typeof__(q[0]) tmp = q[b];
-            q[b] = q[b - 1];
-            q[b - 1] = tmp;
-        }
-    for (int a = 0; a < n && s->phase != DM_PH_OVER; a++) {
-        dm_player *p = &s->p[q[a].seat];
-        if (p->out || p->slot[q[a].slot] == -1 || p->slot_done[q[a].slot])
-            continue; /* discarded meanwhile */
-        resolve_slot(s, q[a].seat, q[a].slot, ev);
     }
 }
 
@@ -1359,7 +795,7 @@ static void start_move(dm_state *s, json_t *ev)
             u->steps = 0;
             u->stopped = 0;
         }
-    phase_event(s, ev);
+    dm_phase_event(s, ev);
     seek_turn(s);
 }
 
@@ -1378,14 +814,15 @@ static void end_move(dm_state *s, json_t *ev)
                 u->war = 0;
                 char id[16];
                 dm_space_id(s->board, u->space, id);
-                ev_add(ev, json_pack("{s:s, s:i, s:s}", "type", "war_won", "seat", i, "space", id));
+                dm_ev_add(ev, json_pack("{s:s, s:i, s:s}", "type", "war_won", "seat", i,
+                                        "space", id));
             }
         }
     s->phase = DM_PH_BUY;
     s->turn = 0;
     for (int i = 0; i < s->nseats; i++)
         s->p[i].bought_unit = 0;
-    phase_event(s, ev);
+    dm_phase_event(s, ev);
     seek_turn(s);
 }
 
@@ -1398,13 +835,13 @@ static void end_round(dm_state *s, json_t *ev)
             continue;
         int inc = dm_income(s, i);
         p->res += inc;
-        ev_add(ev, json_pack("{s:s, s:i, s:i, s:i}", "type", "income", "seat", i, "income", inc,
-                             "resources", p->res));
+        dm_ev_add(ev, json_pack("{s:s, s:i, s:i, s:i}", "type", "income", "seat", i, "income", inc,
+                                "resources", p->res));
         for (int k = 0; k < 2; k++) {
             if (p->slot_hold[k] > 0 && --p->slot_hold[k] > 0)
                 continue; /* a used bomb stays on the leaderboard */
             if (p->slot[k] >= 0 && p->slot[k] != DM_GOAL_SLOT)
-                to_discard(s, p->slot[k]);
+                dm_to_discard(s, p->slot[k]);
             p->slot[k] = -1;
         }
         p->prev_target = p->target;
@@ -1414,17 +851,17 @@ static void end_round(dm_state *s, json_t *ev)
                (s->max_rounds && s->round >= s->max_rounds);
     if (over) {
         s->phase = DM_PH_OVER;
-        ev_add(ev, json_pack("{s:s, s:s}", "type", "game_over", "why",
-                             s->last_round && s->round >= s->last_round
-                                 ? "the round after a player reached the VP goal is over"
-                                 : "the round limit is reached"));
+        dm_ev_add(ev, json_pack("{s:s, s:s}", "type", "game_over", "why",
+                                s->last_round && s->round >= s->last_round
+                                    ? "the round after a player reached the VP goal is over"
+                                    : "the round limit is reached"));
         return;
     }
     start_round(s, ev);
 }
 
 /* Run the phases that need nobody until someone must act. */
-static void advance(dm_state *s, json_t *ev)
+void dm_advance(dm_state *s, json_t *ev)
 {
     for (int guard = 0; guard < 64; guard++) {
         switch (s->phase) {
@@ -1445,9 +882,9 @@ static void advance(dm_state *s, json_t *ev)
                 if (!s->p[i].out && !s->p[i].ready)
                     return;
             /* 3: Dumbness cards, then 4: flip and use the cards. */
-            if (dumbness_phase(s, ev))
-                return;
-            flip_and_resolve(s, ev);
+            if (dm_dumbness_phase(s, ev))
+                   return;
+            dm_flip_and_resolve(s, ev);
             if (s->phase == DM_PH_OVER)
                 return;
             start_move(s, ev);
@@ -1518,10 +955,10 @@ int dm_pick_goal(dm_state *s, int seat, int c, json_t *ev, char **why)
     for (int k = 0; k < s->deck->ncards; k++)
         if (k != c && s->where[k] == DM_IN_GOAL && card(s, k)->nation == s->p[seat].nation)
             s->where[k] = DM_IN_BOX;
-    ev_add(ev, json_pack("{s:s, s:i}", "type", "goal_picked", "seat", seat));
-    ev_add(ev, json_pack("{s:s, s:i, s:s, s:[i]}", "type", "your_goal", "seat", seat, "card",
-                         card(s, c)->id, "private_to", seat));
-    advance(s, ev);
+    dm_ev_add(ev, json_pack("{s:s, s:i}", "type", "goal_picked", "seat", seat));
+    dm_ev_add(ev, json_pack("{s:s, s:i, s:s, s:[i]}", "type", "your_goal", "seat", seat, "card",
+                            card(s, c)->id, "private_to", seat));
+    dm_advance(s, ev);
     return WB_OK;
 }
 
@@ -1541,7 +978,7 @@ int dm_draw(dm_state *s, int seat, int level, json_t *ev, char **why)
             p->draw_left = 1; /* nothing left to draw at all */
     }
     p->draw_left--;
-    advance(s, ev);
+    dm_advance(s, ev);
     return WB_OK;
 }
 
@@ -1561,7 +998,8 @@ int dm_place_check(const dm_state *s, int seat, int slot, int c, int corrupt, ch
         if (slot != 1)
             return refuse(why, WB_EILLEGAL, "%s", "the First Goal lies on the right space");
         if (s->round == 1)
-            return refuse(why, WB_EILLEGAL, "%s", "First Goals cannot be funded in the first round");
+            return refuse(why, WB_EILLEGAL, "%s",
+                          "First Goals cannot be funded in the first round");
         if (corrupt && !card(s, p->goal)->corrupt)
             return refuse(why, WB_EILLEGAL, "%s", "this First Goal cannot be bought by corruption");
         return WB_OK;
@@ -1594,12 +1032,12 @@ int dm_place(dm_state *s, int seat, int slot, int c, int alt, int corrupt, json_
     p->slot_done[slot] = 0;
     if (c == DM_GOAL_SLOT)
         p->slot_corrupt = corrupt;
-    ev_add(ev, json_pack("{s:s, s:i, s:s}", "type", "placed", "seat", seat, "slot",
-                         slot ? "right" : "left"));
-    ev_add(ev, json_pack("{s:s, s:i, s:s, s:s, s:b, s:b, s:[i]}", "type", "placed_card", "seat",
-                         seat, "slot", slot ? "right" : "left", "card",
-                         card(s, c == DM_GOAL_SLOT ? p->goal : c)->id, "second_choice", alt,
-                         "corrupt", corrupt, "private_to", seat));
+    dm_ev_add(ev, json_pack("{s:s, s:i, s:s}", "type", "placed", "seat", seat, "slot",
+                            slot ? "right" : "left"));
+    dm_ev_add(ev, json_pack("{s:s, s:i, s:s, s:s, s:b, s:b, s:[i]}", "type", "placed_card", "seat",
+                            seat, "slot", slot ? "right" : "left", "card",
+                            card(s, c == DM_GOAL_SLOT ? p->goal : c)->id, "second_choice", alt,
+                            "corrupt", corrupt, "private_to", seat));
     return WB_OK;
 }
 
@@ -1616,8 +1054,8 @@ int dm_unplace(dm_state *s, int seat, int slot, json_t *ev, char **why)
         s->where[p->slot[slot]] = DM_IN_HAND;
     }
     p->slot[slot] = -1;
-    ev_add(ev, json_pack("{s:s, s:i, s:s}", "type", "taken_back", "seat", seat, "slot",
-                         slot ? "right" : "left"));
+    dm_ev_add(ev, json_pack("{s:s, s:i, s:s}", "type", "taken_back", "seat", seat, "slot",
+                            slot ? "right" : "left"));
     return WB_OK;
 }
 
@@ -1636,9 +1074,9 @@ int dm_set_target(dm_state *s, int seat, int target, json_t *ev, char **why)
     if (p->ego >= 10 && p->target >= 0 && p->target == p->prev_target && target != p->target)
         return refuse(why, WB_EILLEGAL, "%s", "with Ego 10 your target is locked");
     p->target = target;
-    ev_add(ev, json_pack("{s:s, s:i}", "type", "target_placed", "seat", seat));
-    ev_add(ev, json_pack("{s:s, s:i, s:s, s:[i]}", "type", "your_target", "seat", seat,
-                         "target", dm_nation_names[target], "private_to", seat));
+    dm_ev_add(ev, json_pack("{s:s, s:i}", "type", "target_placed", "seat", seat));
+    dm_ev_add(ev, json_pack("{s:s, s:i, s:s, s:[i]}", "type", "your_target", "seat", seat,
+                            "target", dm_nation_names[target], "private_to", seat));
     return WB_OK;
 }
 
@@ -1650,8 +1088,8 @@ int dm_ready(dm_state *s, int seat, json_t *ev, char **why)
     if (s->p[seat].target < 0)
         return refuse(why, WB_EILLEGAL, "%s", "every player must place a target token");
     s->p[seat].ready = 1;
-    ev_add(ev, json_pack("{s:s, s:i}", "type", "ready", "seat", seat));
-    advance(s, ev);
+    dm_ev_add(ev, json_pack("{s:s, s:i}", "type", "ready", "seat", seat));
+    dm_advance(s, ev);
     return WB_OK;
 }
 
@@ -1772,8 +1210,8 @@ int dm_move(dm_state *s, int seat, int k, int to, int mark, json_t *ev, char **w
     } else {
         c->owner = seat;
     }
-    ev_add(ev, json_pack("{s:s, s:i, s:i, s:s, s:s, s:i}", "type", how, "seat", seat, "unit",
-                         k, "from", a, "to", b, "steps", steps));
+    dm_ev_add(ev, json_pack("{s:s, s:i, s:i, s:s, s:s, s:i}", "type", how, "seat", seat, "unit",
+                            k, "from", a, "to", b, "steps", steps));
     return WB_OK;
 }
 
@@ -1846,7 +1284,7 @@ int dm_attack(dm_state *s, int seat, int space, const int *units, int n, json_t 
     int killed = 0, base = s->cell[space].owner == d ? s->cell[space].base : 0;
     for (int k = 0; k < DM_UNITS; k++)
         if (s->p[d].u[k].space == space) {
-            remove_unit(s, d, k);
+            dm_remove_unit(s, d, k);
             killed++;
         }
     if (s->cell[space].cube && s->cell[space].owner >= 0)
@@ -1858,7 +1296,7 @@ int dm_attack(dm_state *s, int seat, int space, const int *units, int n, json_t 
         dm_unit *u = &s->p[seat].u[units[i]];
         int from = u->space, began = from == u->start;
         if (i < lost)
-            remove_unit(s, seat, units[i]);
+            dm_remove_unit(s, seat, units[i]);
         else {
             u->space = space;
             u->steps = 1;
@@ -1868,14 +1306,14 @@ int dm_attack(dm_state *s, int seat, int space, const int *units, int n, json_t 
     }
     char id[16];
     dm_space_id(s->board, space, id);
-    ev_add(ev, json_pack("{s:s, s:i, s:i, s:s, s:i, s:i, s:i, s:i, s:i}", "type", "battle",
-                         "seat", seat, "defender", d, "space", id, "attack", str * n, "defence",
-                         def, "attackers_lost", lost, "units_removed", killed, "base_removed",
-                         base));
+    dm_ev_add(ev, json_pack("{s:s, s:i, s:i, s:s, s:i, s:i, s:i, s:i, s:i}", "type", "battle",
+                            "seat", seat, "defender", d, "space", id, "attack", str * n, "defence",
+                            def, "attackers_lost", lost, "units_removed", killed, "base_removed",
+                            base));
     if (s->p[d].vacation == s->round)
-        track(s, seat, 1, -1, ev);
-    gain_vp(s, seat, killed + base / 2, "battle", ev);
-    check_neutralized(s, d, seat, ev);
+        dm_track(s, seat, 1, -1, ev);
+    dm_gain_vp(s, seat, killed + base / 2, "battle", ev);
+    dm_check_neutralized(s, d, seat, ev);
     return WB_OK;
 }
 
@@ -1937,10 +1375,10 @@ int dm_build(dm_state *s, int seat, int space, json_t *ev, char **why)
     c->base = 4;
     c->owner = seat;
     c->stepped = s->round;
-    pay(s, seat, 4);
+    dm_pay(s, seat, 4);
     char id[16];
     dm_space_id(s->board, space, id);
-    ev_add(ev, json_pack("{s:s, s:i, s:s}", "type", "built", "seat", seat, "space", id));
+    dm_ev_add(ev, json_pack("{s:s, s:i, s:s}", "type", "built", "seat", seat, "space", id));
     return WB_OK;
 }
 
@@ -1952,11 +1390,11 @@ int dm_upgrade(dm_state *s, int seat, int space, json_t *ev, char **why)
     dm_cell *c = &s->cell[space];
     c->base += 2;
     c->stepped = s->round;
-    pay(s, seat, c->base);
+    dm_pay(s, seat, c->base);
     char id[16];
     dm_space_id(s->board, space, id);
-    ev_add(ev, json_pack("{s:s, s:i, s:s, s:i}", "type", "upgraded", "seat", seat, "space", id,
-                         "base", c->base));
+    dm_ev_add(ev, json_pack("{s:s, s:i, s:s, s:i}", "type", "upgraded", "seat", seat, "space", id,
+                            "base", c->base));
     return WB_OK;
 }
 
@@ -1965,12 +1403,12 @@ int dm_recruit(dm_state *s, int seat, int space, json_t *ev, char **why)
     int rc = phase_is(s, seat, DM_PH_BUY, why);
     if (rc || (rc = dm_recruit_check(s, seat, space, why)))
         return rc;
-    pay(s, seat, s->cell[space].base);
-    place_unit(s, seat, space);
+    dm_pay(s, seat, s->cell[space].base);
+    dm_place_unit(s, seat, space);
     s->p[seat].bought_unit = 1;
     char id[16];
     dm_space_id(s->board, space, id);
-    ev_add(ev, json_pack("{s:s, s:i, s:s}", "type", "recruited", "seat", seat, "space", id));
+    dm_ev_add(ev, json_pack("{s:s, s:i, s:s}", "type", "recruited", "seat", seat, "space", id));
     return WB_OK;
 }
 
@@ -1979,11 +1417,11 @@ int dm_done(dm_state *s, int seat, json_t *ev, char **why)
     int rc = phase_is(s, seat, s->phase == DM_PH_BUY ? DM_PH_BUY : DM_PH_MOVE, why);
     if (rc)
         return rc;
-    ev_add(ev, json_pack("{s:s, s:i, s:s}", "type", "done", "seat", seat, "phase",
-                         dm_phase_names[s->phase]));
+    dm_ev_add(ev, json_pack("{s:s, s:i, s:s}", "type", "done", "seat", seat, "phase",
+                            dm_phase_names[s->phase]));
     s->turn++;
     seek_turn(s);
-    advance(s, ev);
+    dm_advance(s, ev);
     return WB_OK;
 }
 
