@@ -504,7 +504,11 @@ static void resolve_slot(dm_state *s, int seat, int k, json_t *ev)
 void dm_flip_and_resolve(dm_state *s, json_t *ev)
 {
     int low[DM_MAX_SEATS], n = 0;
-    struct { int pri, seat, slot; } q[2 * DM_MAX_SEATS];
+    /* A funded card: its number, the seat, the slot, and its place in
+     * the resolution (the number, but a 2-player disarmament goes first). */
+    struct play {
+        int pri, seat, slot, key;
+    } q[2 * DM_MAX_SEATS];
     /* Flip: the cards and targets are public from here. */
     for (int i = 0; i < s->nseats; i++) {
         dm_player *p = &s->p[i];
@@ -545,6 +549,9 @@ void dm_flip_and_resolve(dm_state *s, json_t *ev)
             q[n].pri = card(s, slot_card(s, i, k))->priority;
             q[n].seat = i;
             q[n].slot = k;
+            /* "In a 2 player game flip the Peace Target Token first to do a
+             * nuclear disarmament!" */
+            q[n].key = s->nseats == 2 && is_disarm(s, i, slot_card(s, i, k)) ? -1 : q[n].pri;
             if (q[n].pri < low[i])
                 low[i] = q[n].pri;
             n++;
@@ -566,17 +573,18 @@ void dm_flip_and_resolve(dm_state *s, json_t *ev)
     for (int a = 0; a < s->nseats; a++)
         json_array_append_new(ord, json_integer(s->order[a]));
     dm_ev_add(ev, json_pack("{s:s, s:o}", "type", "player_order", "order", ord));
-    /* Resolve from the lowest number up, across players (ties: order). */
+    /* Resolve from the lowest number up, across players (ties: order; a
+     * 2-player disarmament first). */
     int rank[DM_MAX_SEATS];
     for (int a = 0; a < s->nseats; a++)
         rank[s->order[a]] = a;
     for (int a = 1; a < n; a++)
         for (int b = a; b > 0; b--) {
-            int sw = q[b].pri < q[b - 1].pri ||
-                     (q[b].pri == q[b - 1].pri && rank[q[b].seat] < rank[q[b - 1].seat]);
+            int sw = q[b].key < q[b - 1].key ||
+                     (q[b].key == q[b - 1].key && rank[q[b].seat] < rank[q[b - 1].seat]);
             if (!sw)
                 break;
-            __typeof__(q[0]) tmp = q[b];
+            struct play tmp = q[b];
             q[b] = q[b - 1];
             q[b - 1] = tmp;
         }

@@ -1135,6 +1135,171 @@ static void test_peace_track(void **state)
     free(s);
 }
 
+static int event_index(const json_t *ev, const char *type, int seat)
+{
+    size_t i;
+    json_t *e;
+    json_array_foreach(ev, i, e)
+        if (strcmp(json_string_value(json_object_get(e, "type")), type) == 0 &&
+            (seat < 0 || json_integer_value(json_object_get(e, "seat")) == seat))
+            return (int)i;
+    return -1;
+}
+
+static void test_two_player_disarmament_first(void **state)
+{
+    (void)state;
+    dm_state *s = plan_scene(2);
+    json_t *ev = evs();
+    /* "In a 2 player game flip the Peace Target Token first": seat 1's
+     * bomb (90) with the peace target is disarmed before seat 0's Press
+     * Conference (12). */
+    int left[2] = {find(s, "press-conference"), find(s, "nuclear-bomb")};
+    int target[2] = {DM_RUSSIA, DM_PEACE};
+    plan_round(s, left, target, ev);
+    int d = event_index(ev, "disarmed", 1), p = event_index(ev, "card_played", 0);
+    assert_true(d >= 0 && p >= 0);
+    assert_true(d < p);
+    json_decref(ev);
+    free(s);
+    /* With three players the numbers decide. */
+    s = plan_scene(3);
+    ev = evs();
+    int left3[3] = {find(s, "press-conference"), find(s, "nuclear-bomb"), -1};
+    int target3[3] = {DM_RUSSIA, DM_PEACE, DM_USA};
+    plan_round(s, left3, target3, ev);
+    assert_true(event_index(ev, "disarmed", 1) > event_index(ev, "card_played", 0));
+    json_decref(ev);
+    free(s);
+}
+
+/* Lay a Dumbness card face down on the first Dumbness spot. */
+static int lay(dm_state *s, const char *id)
+{
+    int c = find(s, id);
+    for (int i = 0; i < s->board->nspaces; i++)
+        if ((s->board->sp[i].tags & DM_T_DUMB) && s->cell[i].dumb < 0) {
+            s->cell[i].dumb = c;
+            s->where[c] = DM_IN_BOARD;
+            return i;
+        }
+    fail_msg("no Dumbness spot");
+    return -1;
+}
+
+static void test_dumbness_auction(void **state)
+{
+    (void)state;
+    dm_state *s = plan_scene(3);
+    json_t *ev = evs();
+    char *why = NULL;
+    int spot = lay(s, "auction-crown-jewels"), c = find(s, "auction-crown-jewels");
+    int none[3] = {-1, -1, -1}, target[3] = {DM_RUSSIA, DM_USA, DM_USA};
+    plan_round(s, none, target, ev);
+    /* Revealed after the plan, before the flip; bids in player order. */
+    assert_int_equal(s->phase, DM_PH_AUCTION);
+    assert_int_equal(dm_bid(s, 1, 5, ev, &why), WB_ENOTTURN);
+    free(why);
+    why = NULL;
+    assert_int_equal(dm_bid(s, 0, 3, ev, &why), WB_EILLEGAL); /* lowest bid: 4 */
+    free(why);
+    why = NULL;
+    assert_int_equal(dm_bid(s, 0, 4, ev, &why), WB_OK);
+    assert_int_equal(dm_bid(s, 1, 5, ev, &why), WB_OK);
+    assert_int_equal(dm_bid(s, 2, 0, ev, &why), WB_OK); /* pass */
+    assert_int_equal(dm_bid(s, 0, 0, ev, &why), WB_OK); /* pass: seat 1 wins */
+    assert_int_equal(s->p[1].res, 20 - 5);
+    assert_int_equal(s->p[1].vp, 3);
+    assert_int_equal(s->where[c], DM_IN_PROJECT);
+    assert_int_equal(s->cell[spot].dumb, -1);
+    assert_int_equal(s->phase, DM_PH_MOVE);
+    json_decref(ev);
+    free(s);
+    /* Nobody bids: the card stays on the board, face up, for next round. */
+    s = plan_scene(2);
+    ev = evs();
+    spot = lay(s, "auction-moon-rocks");
+    int none2[2] = {-1, -1}, target2[2] = {DM_RUSSIA, DM_USA};
+    plan_round(s, none2, target2, ev);
+    assert_int_equal(dm_bid(s, 0, 0, ev, &why), WB_OK);
+    assert_int_equal(dm_bid(s, 1, 0, ev, &why), WB_OK);
+    assert_int_equal(s->cell[spot].dumb, find(s, "auction-moon-rocks"));
+    assert_true(s->cell[spot].dumb_up);
+    assert_int_equal(s->phase, DM_PH_MOVE);
+    json_decref(ev);
+    free(s);
+}
+
+static void test_alien_ship_takes_jimi_and_the_geniuses(void **state)
+{
+    (void)state;
+    dm_state *s = plan_scene(2);
+    json_t *ev = evs();
+    int none[2] = {-1, -1}, target[2] = {DM_RUSSIA, DM_USA};
+    /* No alien in play: the ship waits on the board. */
+    int spot = lay(s, "alien-ship");
+    plan_round(s, none, target, ev);
+    assert_int_equal(s->cell[spot].dumb, find(s, "alien-ship"));
+    /* Jimi works for seat 0 (+2 income) and a genius for seat 1. */
+    int jimi = find(s, "the-last-alien"), gen = find(s, "hidden-genius-economist");
+    int inc0 = dm_income(s, 0);
+    s->p[0].proj[s->p[0].nproj++] = jimi;
+    s->p[1].proj[s->p[1].nproj++] = gen;
+    s->where[jimi] = s->where[gen] = DM_IN_PROJECT;
+    assert_int_equal(dm_income(s, 0), inc0 + 2);
+    s->round++;
+    s->phase = DM_PH_PLAN;
+    for (int i = 0; i < 2; i++)
+        s->p[i].ready = 0, s->p[i].target = -1;
+    plan_round(s, none, target, ev);
+    assert_int_equal(s->where[jimi], DM_IN_OUT);
+    assert_int_equal(s->where[gen], DM_IN_OUT);
+    assert_int_equal(s->p[0].nproj, 0);
+    assert_int_equal(s->p[1].nproj, 0);
+    assert_int_equal(dm_income(s, 0), inc0);
+    assert_int_equal(s->cell[spot].dumb, -1);
+    json_decref(ev);
+    free(s);
+}
+
+static void test_take_a_vacation(void **state)
+{
+    (void)state;
+    dm_state *s = plan_scene(2);
+    json_t *ev = evs();
+    /* Seat 1 takes a vacation (0): the hand is discarded, nothing but
+     * projects this round; seat 0 attacks it by card and loses 1
+     * Popularity. */
+    for (int k = 0; k < 3; k++) {
+        int c = s->pile[0][--s->npile[0]];
+        s->p[1].hand[s->p[1].nhand++] = c;
+        s->where[c] = DM_IN_HAND;
+    }
+    s->p[1].goal_done = 0; /* so its next draw is Level 1, at once */
+    int left[2] = {find(s, "smear-campaign"), find(s, "take-a-vacation")};
+    int target[2] = {DM_RUSSIA, DM_USA};
+    int pop0 = s->p[0].pop, pop1 = s->p[1].pop;
+    plan_round(s, left, target, ev);
+    assert_int_equal(s->p[1].nhand, 0);
+    assert_int_equal(s->p[1].vacation, s->round);
+    assert_int_equal(s->p[0].pop, pop0 - 1);
+    assert_int_equal(s->p[1].pop, pop1 - 1);
+    /* Phases 5 and 6 pass seat 1 by. */
+    int act[DM_MAX_SEATS];
+    dm_to_act(s, act);
+    assert_true(act[0]);
+    assert_false(act[1]);
+    char *why = NULL;
+    assert_int_equal(dm_done(s, 0, ev, &why), WB_OK);
+    assert_int_equal(s->phase, DM_PH_BUY);
+    assert_int_equal(dm_done(s, 0, ev, &why), WB_OK);
+    /* Next round: seat 1 draws up to its hand again. */
+    assert_int_equal(s->round, 4);
+    assert_int_equal(s->p[1].nhand, 5);
+    json_decref(ev);
+    free(s);
+}
+
 /* --- end and scoring --------------------------------------------------------------------- */
 
 static void test_scoring_and_ties(void **state)
@@ -1503,6 +1668,10 @@ int main(void)
         cmocka_unit_test(test_nuclear_bomb),
         cmocka_unit_test(test_radioactive_tokens_recycle),
         cmocka_unit_test(test_peace_track),
+        cmocka_unit_test(test_two_player_disarmament_first),
+        cmocka_unit_test(test_dumbness_auction),
+        cmocka_unit_test(test_alien_ship_takes_jimi_and_the_geniuses),
+        cmocka_unit_test(test_take_a_vacation),
         cmocka_unit_test(test_scoring_and_ties),
         cmocka_unit_test(test_game_ends_one_round_after_fifteen),
         cmocka_unit_test(test_buy_and_upgrade),
