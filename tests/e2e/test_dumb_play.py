@@ -98,6 +98,11 @@ class DumbinationPlay(unittest.TestCase):
         self.assertEqual(st, 200)
         self.assertTrue(svg["svg"].startswith("<svg"))
         self.assertEqual(svg["svg"].count("<polygon"), 253)
+        # The same picture as image/svg+xml (the query endpoint's format=svg).
+        st, hdrs, body = D.request("GET", m.path + "/query/board_svg?format=svg")
+        self.assertEqual(st, 200)
+        self.assertEqual(hdrs["content-type"], "image/svg+xml")
+        self.assertEqual(body.decode("utf-8"), svg["svg"])
         st, _, cards = D.json("GET", m.path + "/query/cards")
         self.assertEqual(len(cards["cards"]), 140)
         byid = {c["id"]: c for c in cards["cards"]}
