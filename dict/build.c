@@ -14,6 +14,7 @@
  */
 #include "dict_build.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <hunspell/hunspell.h>
 #include <stdio.h>
@@ -36,7 +37,8 @@
 
 #define FOLD_CAP (4 * DICT_WORD_MAX + 8)
 
-enum { C_LIST_LOWER = 1, C_LIST_CAP = 2, C_DIC = 4, C_WORDNET = 8 };
+enum { C_LIST_LOWER = 1, C_LIST_CAP = 2, C_DIC = 4, C_WORDNET = 8, C_DIC_FLAGS = 16,
+       C_ABBREV = 32, C_SCOWL_WORD = 64 };
 
 typedef struct builder {
     const dict_build_opts *o;
@@ -49,7 +51,7 @@ typedef struct builder {
     uint8_t *kind;       /* FMT_VALID / FMT_PROPER / 0 by candidate id */
     uint32_t *wid;       /* word id by candidate id (valid words) */
     uint32_t *order;     /* candidate ids of valid words, by word id */
-    size_t nwords, nproper;
+    size_t nwords, nproper, nabbrev;
     morph_sets *ms;
 } builder;
 
@@ -84,6 +86,7 @@ int dict_build_defaults(const char *id, dict_build_opts *o)
         return WB_ENOTFOUND;
     }
     o->wordnet_dir = "/usr/share/wordnet";
+    o->scowl_dir = "/usr/share/dict/scowl";
     o->stem_aff = "/usr/share/hunspell/en_US.aff";
     o->stem_dic = "/usr/share/hunspell/en_US.dic";
     return WB_OK;
@@ -152,6 +155,8 @@ static int read_lines(builder *b, const char *path, int is_dic)
         if (len == 0 || memchr(s, '\'', len))
             continue;
         uint8_t flag = C_DIC;
+        if (is_dic && s[len] == '/')
+            flag |= C_DIC_FLAGS;
         if (!is_dic)
             flag = (s[0] >= 'A' && s[0] <= 'Z') ? C_LIST_CAP : C_LIST_LOWER;
         add_cand(b, s, len, flag);
@@ -159,6 +164,107 @@ static int read_lines(builder *b, const char *path, int is_dic)
     free(line);
     fclose(f);
     return WB_OK;
+}
+
+/* --- abbreviations (SCOWL) ------------------------------------------------ */
+
+/* Mark `flag` on the candidates that a SCOWL list `path` holds in lower
+ * case (only those: the lists are large and most of it is no candidate). */
+static void scowl_mark(builder *b, const char *path, uint8_t flag, int fold)
+{
+    FILE *f = fopen(path, "r");
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    if (!f)
+        return;
+    while ((n = getline(&line, &cap, f)) > 0) {
+        size_t len = strcspn(line, "\r\n");
+        line[len] = '\0';
+        /* Abbreviations in capitals (ASAP, PS) stand for their lower-case
+         * spelling too; a word list's capitalised entries are names. */
+        for (size_t i = 0; fold && i < len; i++)
+            if (line[i] >= 'A' && line[i] <= 'Z')
+                line[i] = (char)(line[i] - 'A' + 'a');
+        if (len == 0 || line[0] < 'a' || line[0] > 'z')
+            continue;
+        uint32_t id = strtab_find(b->cands, line);
+        if (id != STRTAB_NONE && id < b->ncflags)
+            b->cflags[id] |= flag;
+    }
+    free(line);
+    fclose(f);
+}
+
+/* SCOWL's abbreviation lists of every size and spelling, then its word
+ * lists: an entry of both is a word (SCOWL files clipped words such as
+ * "max" and "intro" under abbreviations too, and interjections such as
+ * "hmm" and "shh" under words). */
+static void read_scowl(builder *b)
+{
+    static const char *const kinds[] = {"abbreviations", "words"};
+    static const char *const spellings[] = {"english", "american", "british", "british_z",
+                                            "canadian", "australian", "variant_1",
+                                            "variant_2"};
+    char path[4096];
+    DIR *dir = opendir(b->o->scowl_dir);
+    if (!dir)
+        return;
+    for (int k = 0; k < 2; k++) {
+        rewinddir(dir);
+        for (struct dirent *e; (e = readdir(dir));) {
+            for (size_t i = 0; i < sizeof spellings / sizeof *spellings; i++) {
+                size_t sl = strlen(spellings[i]), kl = strlen(kinds[k]);
+                if (strncmp(e->d_name, spellings[i], sl) == 0 && e->d_name[sl] == '-' &&
+                    strncmp(e->d_name + sl + 1, kinds[k], kl) == 0 &&
+                    e->d_name[sl + 1 + kl] == '.') {
+                    snprintf(path, sizeof path, "%s/%s", b->o->scowl_dir, e->d_name);
+                    scowl_mark(b, path, k == 0 ? C_ABBREV : C_SCOWL_WORD, k == 0);
+                }
+            }
+        }
+    }
+    closedir(dir);
+}
+
+static int hun_ok(Hunhandle *h, const char *w);
+
+static void no_gloss(void *ctx, const char *pos, const char *text)
+{
+    (void)ctx;
+    (void)pos;
+    (void)text;
+}
+
+/* An abbreviation or unit symbol, not a word: SCOWL lists it as an
+ * abbreviation and not as a word, and either it has no vowel (ft, mph,
+ * kg, tbsp, yd) or neither WordNet (in lower case: it writes ASAP) nor
+ * an inflection in the Hunspell dictionary makes a word of it (etc,
+ * approx, asap, govt).  Two-letter
+ * entries with a vowel are left alone: they are the short words of word
+ * games (ab, ed, el, mo). */
+static int is_abbrev(builder *b, uint32_t i, const char *w)
+{
+    uint8_t fl = b->cflags[i];
+    if (!(fl & C_ABBREV) || (fl & C_SCOWL_WORD))
+        return 0;
+    /* the plural of a word (bros, nos, eds) */
+    size_t l = strlen(w);
+    char one[FOLD_CAP];
+    if (l > 2 && l < sizeof one && w[l - 1] == 's') {
+        memcpy(one, w, l - 1);
+        one[l - 1] = '\0';
+        uint32_t j = strtab_find(b->cands, one);
+        if (j != STRTAB_NONE && !is_abbrev(b, j, one) &&
+            (hun_ok(b->hun, one) || (b->cflags[j] & C_LIST_LOWER)))
+            return 0;
+    }
+    /* a vowel: a, e, i, o, u, or y after the first letter (yd, yr) */
+    if (!w[strcspn(w, "aeiou")] && !w[1 + strcspn(w + 1, "y")])
+        return 1;
+    if (strlen(w) <= 2)
+        return 0;
+    return !(fl & C_DIC_FLAGS) && !(b->wn && wn_glosses(b->wn, w, 1, no_gloss, NULL));
 }
 
 static void add_wn_cand(void *ctx, const char *w)
@@ -203,7 +309,10 @@ static void classify(builder *b)
         const char *w = strtab_str(b->cands, i);
         uint8_t fl = b->cflags[i];
         b->wid[i] = DICT_NONE;
-        if (hun_ok(b->hun, w) || (fl & C_LIST_LOWER)) {
+        if (is_abbrev(b, i, w)) {
+            b->kind[i] = FMT_ABBREV;
+            b->nabbrev++;
+        } else if (hun_ok(b->hun, w) || (fl & C_LIST_LOWER)) {
             b->kind[i] = FMT_VALID;
             norm_base(w, base, sizeof base);
             nlet[i] = strlen(base);
@@ -253,10 +362,11 @@ static int write_meta(builder *b, store_txn *t)
         return rc;
     gmtime_r(&now, &tm);
     strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    src = wb_asprintf("Hunspell %s; word list %s; WordNet %s; stems by %s",
+    src = wb_asprintf("Hunspell %s; word list %s; WordNet %s; stems by %s; abbreviations %s",
                       b->o->dic, b->o->wordlist ? b->o->wordlist : "(none)",
                       b->o->wordnet_dir ? b->o->wordnet_dir : "(none)",
-                      b->o->stem_dic ? b->o->stem_dic : b->o->dic);
+                      b->o->stem_dic ? b->o->stem_dic : b->o->dic,
+                      b->o->scowl_dir ? b->o->scowl_dir : "(none)");
     rc = put_meta(t, db, "format", DICT_FORMAT);
     if (!rc) rc = put_meta(t, db, "id", b->o->id);
     if (!rc) rc = put_meta(t, db, "language", b->o->language ? b->o->language : b->o->id);
@@ -266,6 +376,8 @@ static int write_meta(builder *b, store_txn *t)
     if (!rc) rc = put_meta(t, db, "words", num);
     snprintf(num, sizeof num, "%zu", b->nproper);
     if (!rc) rc = put_meta(t, db, "proper_nouns", num);
+    snprintf(num, sizeof num, "%zu", b->nabbrev);
+    if (!rc) rc = put_meta(t, db, "abbreviations", num);
     snprintf(num, sizeof num, "%zu", morph_lemma_count(b->ms));
     if (!rc) rc = put_meta(t, db, "lemmas", num);
     free(src);
@@ -565,6 +677,8 @@ int dict_build(const char *data_dir, const dict_build_opts *o)
     progress(&b, "reading sources", 3, 4);
     if (b.wn)
         wn_each_word(b.wn, add_wn_cand, &b);
+    if (o->scowl_dir)
+        read_scowl(&b);
     progress(&b, "reading sources", 4, 4);
 
     classify(&b);

@@ -27,6 +27,10 @@ typedef struct dict_build_opts {
     const char *aff, *dic;   /* Hunspell files of the dictionary */
     const char *wordlist;    /* SCOWL-based list (one word a line) or NULL */
     const char *wordnet_dir; /* WordNet database directory or NULL */
+    /* SCOWL's lists by size (Debian's scowl: /usr/share/dict/scowl) or
+     * NULL: abbreviations and unit symbols there that SCOWL does not also
+     * list as words are not words (ft, mph, etc, approx). */
+    const char *scowl_dir;
     /* Hunspell used for stemming (en_US's: en_GB's affix rules invent
      * stems).  NULL: aff/dic. */
     const char *stem_aff, *stem_dic;

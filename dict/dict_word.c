@@ -220,6 +220,9 @@ int dict_check(const dict *d, const char *word, size_t len,
         add_reason(v, DICT_PROPER_NOUN,
                    wb_asprintf("'%s' is a proper noun (a name of a person, "
                                "place or thing), not a word", w), NULL);
+    else if (r.found && (r.flags & FMT_ABBREV))
+        add_reason(v, DICT_NOT_A_WORD,
+                   wb_asprintf("'%s' is an abbreviation or a symbol, not a word", w), NULL);
     else if (!r.found || !(r.flags & FMT_VALID))
         add_reason(v, DICT_NOT_A_WORD,
                    wb_asprintf("'%s' is not in the %s dictionary", w, d->id), NULL);

@@ -12,7 +12,7 @@
 
 #include <stdint.h>
 
-#define DICT_FORMAT "4" /* 4: derivatives by affix (affix.c) */
+#define DICT_FORMAT "5" /* 4: derivatives by affix (affix.c); 5: abbreviations */
 #define DICT_NONE UINT32_MAX
 
 /* Named databases. */
@@ -25,7 +25,7 @@
 #define DB_MATCH "match"       /* "recs", "strs", "bits:a".."bits:z" */
 #define DB_TRIE "trie"         /* u32be node id -> fmt_trie_node + children */
 
-enum { FMT_VALID = 1, FMT_PROPER = 2 };
+enum { FMT_VALID = 1, FMT_PROPER = 2, FMT_ABBREV = 4 /* an abbreviation or symbol */ };
 
 /* Value of DB_WORDS, followed by nlem lemma ids then nfam lemma ids, both
  * sorted ascending.  lem: the word's own base forms (itself included);

@@ -228,6 +228,24 @@ static void test_check(void **state)
     assert_true(has_reason(v, DICT_NOT_A_WORD, NULL));
     dict_verdict_free(v);
 
+    /* Abbreviations and unit symbols are not words; clipped words,
+     * interjections and the plurals of short words are. */
+    const char *abbr[] = {"ft", "mph", "etc", "approx", "kg", "tbsp"};
+    for (size_t i = 0; i < sizeof abbr / sizeof *abbr; i++) {
+        v = check(abbr[i], NULL, 0, NULL, 0);
+        assert_false(v->valid);
+        assert_true(has_reason(v, DICT_NOT_A_WORD, NULL));
+        assert_non_null(strstr(v->reasons[0].detail, "abbreviation"));
+        dict_verdict_free(v);
+    }
+    const char *words[] = {"max", "intro", "bio", "hmm", "shh", "ox", "bros", "aw"};
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++) {
+        v = check(words[i], NULL, 0, NULL, 0);
+        if (!v->valid)
+            fail_msg("%s refused", words[i]);
+        dict_verdict_free(v);
+    }
+
     /* Diacritics: café gives its é to an E card, reported as written. */
     v = check("CAFE\xcc\x81", (const char *const[]){"E"}, 1, NULL, 0);
     assert_int_equal(v->nassign, 1);
