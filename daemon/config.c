@@ -44,7 +44,8 @@ static const char usage_text[] =
     "                             $WIBBELLD_DATA_DIR, else $XDG_DATA_HOME/wibbelld,\n"
     "                             else ~/.local/share/wibbelld)\n"
     "      --dictionaries ID,...  dictionaries to serve, the first is the default\n"
-    "                             (default en_US); missing ones are built first\n"
+    "                             (default en,en_GB,en_US: en takes either\n"
+    "                             spelling); missing ones are built first\n"
     "  -t, --threads N            worker threads (default: one per CPU)\n"
     "      --max-body BYTES       largest request body, K and M suffixes allowed\n"
     "                             (default 64K)\n"
@@ -266,6 +267,8 @@ int config_parse(config *cfg, int argc, char **argv)
     cfg->max_streams = MAX_STREAMS_DEFAULT;
     cfg->heartbeat_s = HEARTBEAT_DEFAULT_S;
     cfg->dicts = wb_calloc(CONFIG_DICTS_MAX, sizeof *cfg->dicts);
+    cfg->dicts[cfg->ndicts++] = wb_strdup("en");
+    cfg->dicts[cfg->ndicts++] = wb_strdup("en_GB");
     cfg->dicts[cfg->ndicts++] = wb_strdup("en_US");
 
     opterr = 0;

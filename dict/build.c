@@ -38,12 +38,13 @@
 #define FOLD_CAP (4 * DICT_WORD_MAX + 8)
 
 enum { C_LIST_LOWER = 1, C_LIST_CAP = 2, C_DIC = 4, C_WORDNET = 8, C_DIC_FLAGS = 16,
-       C_ABBREV = 32, C_SCOWL_WORD = 64 };
+       C_ABBREV = 32, C_SCOWL_WORD = 64, C_OXFORD = 128 };
 
 typedef struct builder {
     const dict_build_opts *o;
     Hunhandle *hun;      /* the dictionary's own Hunspell */
     Hunhandle *stem_hun; /* the Hunspell used for stems (may be hun) */
+    Hunhandle *also_hun; /* the second spelling's (may be stem_hun), or NULL */
     wordnet *wn;
     strtab *cands;       /* folded candidate forms */
     uint8_t *cflags;     /* C_* by candidate id */
@@ -82,6 +83,16 @@ int dict_build_defaults(const char *id, dict_build_opts *o)
         o->aff = "/usr/share/hunspell/en_GB.aff";
         o->dic = "/usr/share/hunspell/en_GB.dic";
         o->wordlist = "/usr/share/dict/british-english";
+        o->oxford_ize = 1;
+    } else if (strcmp(id, "en") == 0) {
+        o->id = "en";
+        o->language = "English (British or American spelling)";
+        o->aff = "/usr/share/hunspell/en_GB.aff";
+        o->dic = "/usr/share/hunspell/en_GB.dic";
+        o->wordlist = "/usr/share/dict/british-english";
+        o->also_aff = "/usr/share/hunspell/en_US.aff";
+        o->also_dic = "/usr/share/hunspell/en_US.dic";
+        o->also_wordlist = "/usr/share/dict/american-english";
     } else {
         return WB_ENOTFOUND;
     }
@@ -227,7 +238,7 @@ static void read_scowl(builder *b)
     closedir(dir);
 }
 
-static int hun_ok(Hunhandle *h, const char *w);
+static int hun_either(builder *b, const char *w);
 
 static void no_gloss(void *ctx, const char *pos, const char *text)
 {
@@ -256,7 +267,7 @@ static int is_abbrev(builder *b, uint32_t i, const char *w)
         one[l - 1] = '\0';
         uint32_t j = strtab_find(b->cands, one);
         if (j != STRTAB_NONE && !is_abbrev(b, j, one) &&
-            (hun_ok(b->hun, one) || (b->cflags[j] & C_LIST_LOWER)))
+            (hun_either(b, one) || (b->cflags[j] & C_LIST_LOWER)))
             return 0;
     }
     /* a vowel: a, e, i, o, u, or y after the first letter (yd, yr) */
@@ -265,6 +276,38 @@ static int is_abbrev(builder *b, uint32_t i, const char *w)
     if (strlen(w) <= 2)
         return 0;
     return !(fl & C_DIC_FLAGS) && !(b->wn && wn_glosses(b->wn, w, 1, no_gloss, NULL));
+}
+
+static int hun_ok(Hunhandle *h, const char *w);
+
+/* --- Oxford -ize ---------------------------------------------------------- */
+
+/* For every -ise word of the dictionary (organise, organisation,
+ * realising), its -ize spelling, when the stem Hunspell (en_US) has it:
+ * that keeps out the words that are -ise in every spelling (advise,
+ * exercise, surprise), which en_US does not spell with a z. */
+static void add_oxford(builder *b)
+{
+    static const char *const ends[] = {"ise", "ised", "ises", "ising", "isation", "isations",
+                                       "iser", "isers", "isable"};
+    size_t n = strtab_count(b->cands);
+    char z[FOLD_CAP];
+    for (uint32_t i = 0; i < n; i++) {
+        const char *w = strtab_str(b->cands, i);
+        size_t wl = strlen(w);
+        if (!(b->cflags[i] & (C_LIST_LOWER | C_DIC)) || wl + 1 >= sizeof z)
+            continue;
+        for (size_t k = 0; k < sizeof ends / sizeof *ends; k++) {
+            size_t el = strlen(ends[k]);
+            if (wl <= el + 2 || strcmp(w + wl - el, ends[k]) != 0)
+                continue;
+            memcpy(z, w, wl + 1);
+            z[wl - el + 1] = 'z';
+            if (hun_ok(b->hun, w) && hun_ok(b->stem_hun, z))
+                add_cand(b, z, strlen(z), C_OXFORD);
+            break;
+        }
+    }
 }
 
 static void add_wn_cand(void *ctx, const char *w)
@@ -277,6 +320,12 @@ static void add_wn_cand(void *ctx, const char *w)
 static int hun_ok(Hunhandle *h, const char *w)
 {
     return Hunspell_spell(h, w) != 0;
+}
+
+/* Does the dictionary's Hunspell, or the second spelling's, accept w? */
+static int hun_either(builder *b, const char *w)
+{
+    return hun_ok(b->hun, w) || (b->also_hun && hun_ok(b->also_hun, w));
 }
 
 static int cmp_words(builder *b, uint32_t x, uint32_t y, const size_t *nlet)
@@ -312,13 +361,13 @@ static void classify(builder *b)
         if (is_abbrev(b, i, w)) {
             b->kind[i] = FMT_ABBREV;
             b->nabbrev++;
-        } else if (hun_ok(b->hun, w) || (fl & C_LIST_LOWER)) {
+        } else if (hun_either(b, w) || (fl & (C_LIST_LOWER | C_OXFORD))) {
             b->kind[i] = FMT_VALID;
             norm_base(w, base, sizeof base);
             nlet[i] = strlen(base);
             b->order[b->nwords++] = i;
         } else if ((fl & C_LIST_CAP) ||
-                   (!norm_titlecase(w, title, sizeof title) && hun_ok(b->hun, title))) {
+                   (!norm_titlecase(w, title, sizeof title) && hun_either(b, title))) {
             b->kind[i] = FMT_PROPER;
             b->nproper++;
         }
@@ -362,8 +411,13 @@ static int write_meta(builder *b, store_txn *t)
         return rc;
     gmtime_r(&now, &tm);
     strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    src = wb_asprintf("Hunspell %s; word list %s; WordNet %s; stems by %s; abbreviations %s",
-                      b->o->dic, b->o->wordlist ? b->o->wordlist : "(none)",
+    src = wb_asprintf("Hunspell %s%s%s; word list %s%s%s; WordNet %s; stems by %s; "
+                      "abbreviations %s",
+                      b->o->dic, b->o->also_dic ? " and " : "",
+                      b->o->also_dic ? b->o->also_dic : "",
+                      b->o->wordlist ? b->o->wordlist : "(none)",
+                      b->o->also_wordlist ? " and " : "",
+                      b->o->also_wordlist ? b->o->also_wordlist : "",
                       b->o->wordnet_dir ? b->o->wordnet_dir : "(none)",
                       b->o->stem_dic ? b->o->stem_dic : b->o->dic,
                       b->o->scowl_dir ? b->o->scowl_dir : "(none)");
@@ -649,6 +703,8 @@ int dict_build(const char *data_dir, const dict_build_opts *o)
         return WB_EINVAL;
     if (!file_exists(o->aff) || !file_exists(o->dic) ||
         (o->wordlist && !file_exists(o->wordlist)) ||
+        (o->also_aff && (!file_exists(o->also_aff) || !file_exists(o->also_dic))) ||
+        (o->also_wordlist && !file_exists(o->also_wordlist)) ||
         (o->stem_aff && (!file_exists(o->stem_aff) || !file_exists(o->stem_dic))))
         return WB_EDATA;
     snprintf(dir, sizeof dir, "%s/dict", data_dir);
@@ -660,8 +716,16 @@ int dict_build(const char *data_dir, const dict_build_opts *o)
 
     progress(&b, "reading sources", 0, 4);
     b.hun = Hunspell_create(o->aff, o->dic);
-    b.stem_hun = o->stem_aff ? Hunspell_create(o->stem_aff, o->stem_dic) : b.hun;
-    if (!b.hun || !b.stem_hun) {
+    /* one Hunspell when the stems come from the dictionary's own */
+    b.stem_hun = o->stem_aff && (strcmp(o->stem_aff, o->aff) || strcmp(o->stem_dic, o->dic))
+                     ? Hunspell_create(o->stem_aff, o->stem_dic)
+                     : b.hun;
+    if (o->also_aff)
+        b.also_hun = o->stem_aff && !strcmp(o->also_aff, o->stem_aff) &&
+                             !strcmp(o->also_dic, o->stem_dic)
+                         ? b.stem_hun
+                         : Hunspell_create(o->also_aff, o->also_dic);
+    if (!b.hun || !b.stem_hun || (o->also_aff && !b.also_hun)) {
         rc = WB_EDATA;
         goto out;
     }
@@ -674,9 +738,15 @@ int dict_build(const char *data_dir, const dict_build_opts *o)
     progress(&b, "reading sources", 2, 4);
     if ((rc = read_lines(&b, o->dic, 1)))
         goto out;
+    if (o->also_wordlist && (rc = read_lines(&b, o->also_wordlist, 0)))
+        goto out;
+    if (o->also_dic && (rc = read_lines(&b, o->also_dic, 1)))
+        goto out;
     progress(&b, "reading sources", 3, 4);
     if (b.wn)
         wn_each_word(b.wn, add_wn_cand, &b);
+    if (o->oxford_ize)
+        add_oxford(&b);
     if (o->scowl_dir)
         read_scowl(&b);
     progress(&b, "reading sources", 4, 4);
@@ -720,6 +790,8 @@ out:
     if (rc)
         rm_env_dir(tmp);
     morph_free(b.ms);
+    if (b.also_hun && b.also_hun != b.stem_hun && b.also_hun != b.hun)
+        Hunspell_destroy(b.also_hun);
     if (b.stem_hun && b.stem_hun != b.hun)
         Hunspell_destroy(b.stem_hun);
     if (b.hun)

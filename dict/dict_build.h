@@ -26,6 +26,13 @@ typedef struct dict_build_opts {
     const char *language;    /* human name */
     const char *aff, *dic;   /* Hunspell files of the dictionary */
     const char *wordlist;    /* SCOWL-based list (one word a line) or NULL */
+    /* A second spelling whose words count as well (the combined "en":
+     * en_GB's sources, also en_US's), or NULL. */
+    const char *also_aff, *also_dic, *also_wordlist;
+    /* Accept the -ize spelling of an -ise word when the stem Hunspell
+     * (en_US) knows it (organize next to organise), as Oxford and Collins
+     * do. */
+    int oxford_ize;
     const char *wordnet_dir; /* WordNet database directory or NULL */
     /* SCOWL's lists by size (Debian's scowl: /usr/share/dict/scowl) or
      * NULL: abbreviations and unit symbols there that SCOWL does not also
@@ -38,7 +45,8 @@ typedef struct dict_build_opts {
     void *progress_ctx;
 } dict_build_opts;
 
-/* Fill `o` with the Debian paths for a known id ("en_US", "en_GB").
+/* Fill `o` with the Debian paths for a known id ("en_US", "en_GB", and
+ * "en": either spelling, for a mixed table).
  * WB_ENOTFOUND for an unknown id. */
 int dict_build_defaults(const char *id, dict_build_opts *o);
 

@@ -125,7 +125,8 @@ static void hun_stems(const morph_input *in, const strtab *words,
         Hunspell_free_list(h, &list, n);
 }
 
-/* Hunspell's stems of w, unfiltered (for the affix evidence). */
+/* What the affix evidence asks of the build: is it a word, and Hunspell's
+ * stems of the word being split, unfiltered (nstems -1: not asked yet). */
 typedef struct affix_ctx {
     const morph_input *in;
     const strtab *words;
@@ -142,10 +143,13 @@ static int ax_is_word(void *ctx, const char *s)
 
 static int ax_productive(void *ctx, const char *w, const char *base)
 {
-    (void)w;
-    const affix_ctx *a = ctx;
+    affix_ctx *a = ctx;
     if (a->root)
         return 0;
+    /* Hunspell's stems are asked for only now: most words never need
+     * them, and stemming costs more than all the rest. */
+    if (a->nstems < 0)
+        a->nstems = Hunspell_stem(a->in->hun, &a->stems, w);
     for (int i = 0; i < a->nstems; i++)
         if (strcmp(a->stems[i], base) == 0)
             return 1;
@@ -156,9 +160,8 @@ static void affix_add(const morph_input *in, const strtab *words, const char *w,
                       strset *L)
 {
     char out[AFFIX_MAX][AFFIX_WORD];
-    affix_ctx a = {in, words, root, NULL, 0};
+    affix_ctx a = {in, words, root, NULL, -1};
     affix_env env = {in->wn, ax_is_word, ax_productive, &a};
-    a.nstems = Hunspell_stem(in->hun, &a.stems, w);
     size_t n = affix_bases(&env, w, out, NULL, AFFIX_MAX);
     for (size_t i = 0; i < n; i++)
         set_add(L, out[i]);

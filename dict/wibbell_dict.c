@@ -22,7 +22,7 @@ static void usage(FILE *f)
         "usage: wibbell-dict [--data-dir DIR] [--dict ID] COMMAND [ARGS]\n"
         "\n"
         "commands:\n"
-        "  build [ID...]                 build dictionaries (default en_US; known: en_US en_GB)\n"
+        "  build [ID...]                 build dictionaries (default en_US; known: en_US en_GB en)\n"
         "  info                          list the dictionaries of the data directory\n"
         "  lookup WORD                   validity, proper noun, stems, family, definitions\n"
         "  check WORD [--cards A,B,...] [--used W,...]   judge a Wibbell claim\n"

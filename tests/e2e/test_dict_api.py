@@ -212,8 +212,10 @@ class Dictionaries(Base):
         doc = self.get("/v1/dictionaries")
         ds = {d["id"]: d for d in doc["dictionaries"]}
         self.assertIn("en_US", ds)
+        self.assertIn("en_GB", ds)
         us = ds["en_US"]
-        self.assertTrue(us["default"])
+        # the default dictionary takes either spelling, for a mixed table
+        self.assertTrue(ds["en"]["default"])
         self.assertEqual(sum(1 for d in doc["dictionaries"] if d["default"]), 1)
         for key in ("words", "proper_nouns", "lemmas"):
             self.assertIsInstance(us[key], int)
@@ -262,7 +264,10 @@ class Words(Base):
         self.assertEqual(composed["word"], "caf\u00e9")
 
     def test_default_dictionary(self):
-        self.assertEqual(self.word("explore", dict_id="default"), self.word("explore"))
+        self.assertEqual(self.word("explore", dict_id="default"), self.word("explore", dict_id="en"))
+        for w in ("colour", "color"):
+            self.assertTrue(self.word(w, dict_id="default")["valid"], w)
+        self.assertFalse(self.word("colour")["valid"])  # en_US
 
     def test_limits(self):
         doc = self.word("explore", query="?family_limit=2&definitions_limit=1")
@@ -280,7 +285,7 @@ class Check(Base):
             self.assertTrue(v["valid"], "%s: %r" % (w, v))
             self.assertEqual(v["word"], w)
             self.assertEqual(v["reasons"], [])
-            self.assertEqual(v["dictionary"], "en_US")
+            self.assertEqual(v["dictionary"], "en")  # the default
             # the assignment gives each card its own position with one of its letters
             a = v["assignment"]
             self.assertEqual(sorted(x["card"] for x in a), sorted(RULES_CARDS))

@@ -42,7 +42,7 @@ static void test_lib(void **state)
 {
     (void)state;
     dict_info in;
-    assert_int_equal(dict_lib_count(lib), 2);
+    assert_int_equal(dict_lib_count(lib), 3);
     assert_ptr_equal(dict_lib_default(lib), us);
     assert_non_null(dict_lib_find(lib, "en_GB"));
     assert_null(dict_lib_find(lib, "xx_XX"));
@@ -51,6 +51,44 @@ static void test_lib(void **state)
     assert_true(in.is_default);
     assert_true(in.words > 80000);
     assert_true(in.proper_nouns > 5000);
+}
+
+/* en takes either spelling; en_GB the Oxford -ize as well as -ise. */
+static void test_spellings(void **state)
+{
+    (void)state;
+    const dict *en = dict_lib_find(lib, "en"), *gb = dict_lib_find(lib, "en_GB");
+    const char *either[] = {"colour", "color", "centre", "center", "travelled", "traveled",
+                            "organise", "organize", "analyse", "analyze"};
+    const char *oxford[] = {"organize", "organized", "realization", "recognizing", "organise"};
+    const char *never[] = {"advize", "surprize", "exercize", "ft"};
+    dict_entry *e;
+    assert_non_null(en);
+    assert_non_null(gb);
+    for (size_t i = 0; i < sizeof either / sizeof *either; i++) {
+        assert_int_equal(dict_lookup(en, either[i], strlen(either[i]), 0, 0, &e), WB_OK);
+        if (!e->valid)
+            fail_msg("en refuses %s", either[i]);
+        dict_entry_free(e);
+    }
+    for (size_t i = 0; i < sizeof oxford / sizeof *oxford; i++) {
+        assert_int_equal(dict_lookup(gb, oxford[i], strlen(oxford[i]), 0, 0, &e), WB_OK);
+        if (!e->valid)
+            fail_msg("en_GB refuses %s", oxford[i]);
+        dict_entry_free(e);
+    }
+    for (size_t i = 0; i < sizeof never / sizeof *never; i++) {
+        assert_int_equal(dict_lookup(gb, never[i], strlen(never[i]), 0, 0, &e), WB_OK);
+        assert_false(e->valid);
+        dict_entry_free(e);
+        assert_int_equal(dict_lookup(en, never[i], strlen(never[i]), 0, 0, &e), WB_OK);
+        assert_false(e->valid);
+        dict_entry_free(e);
+    }
+    /* en_GB still refuses the American -or and -er spellings. */
+    assert_int_equal(dict_lookup(gb, "color", 5, 0, 0, &e), WB_OK);
+    assert_false(e->valid);
+    dict_entry_free(e);
 }
 
 static void test_lib_only(void **state)
@@ -360,6 +398,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lib),
         cmocka_unit_test(test_lib_only),
+        cmocka_unit_test(test_spellings),
         cmocka_unit_test(test_proper_nouns),
         cmocka_unit_test(test_derivative_table),
         cmocka_unit_test(test_lookup),
