@@ -9,6 +9,7 @@
  * detail names it; that costs a few normalisations on the error path only.
  */
 #include "api_int.h"
+#include "check_fast.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -436,6 +437,8 @@ void api_h_check(api_req *r)
     size_t ncards = 0, nused = 0;
     dict_verdict *v = NULL;
 
+    if (api_check_fast(r))
+        return;
     if (api_body_object(r, &body))
         goto out;
     json_t *jw = json_object_get(body, "word");

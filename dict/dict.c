@@ -300,9 +300,23 @@ int dict_normalise(const char *in, size_t len, char *out, size_t cap)
 
 void dict_wrec_clear(wrec *r)
 {
-    free(r->lem);
-    free(r->fam);
-    memset(r, 0, sizeof *r);
+    free(r->heap);
+    r->heap = NULL;
+    r->lem = r->fam = NULL;
+    r->nlem = r->nfam = 0;
+    r->found = 0;
+}
+
+/* Room for nlem + nfam lemma ids: inline when they fit. */
+static void wrec_room(wrec *r, size_t nlem, size_t nfam)
+{
+    uint32_t *p = r->inl;
+    if (nlem + nfam > WREC_INLINE)
+        p = r->heap = wb_malloc(4 * (nlem + nfam));
+    r->lem = p;
+    r->fam = p + nlem;
+    r->nlem = nlem;
+    r->nfam = nfam;
 }
 
 static int lemma_id(const dict *d, store_txn *t, const char *s, uint32_t *id)
@@ -323,16 +337,17 @@ int dict_wrec_get(const dict *d, store_txn *t, const char *w, wrec *r)
 {
     store_val v;
     fmt_word fw;
-    memset(r, 0, sizeof *r);
+    r->found = 0;
+    r->flags = 0;
+    r->heap = r->lem = r->fam = NULL;
+    r->nlem = r->nfam = 0;
     r->id = DICT_NONE;
     int rc = store_get(t, d->db_words, w, strlen(w), &v);
     if (rc == WB_ENOTFOUND) {
         uint32_t lid;
         if (lemma_id(d, t, w, &lid) == WB_OK) {
-            r->lem = wb_malloc(4);
-            r->fam = wb_malloc(4);
+            wrec_room(r, 1, 1);
             r->lem[0] = r->fam[0] = lid;
-            r->nlem = r->nfam = 1;
         }
         return WB_OK;
     }
@@ -347,10 +362,7 @@ int dict_wrec_get(const dict *d, store_txn *t, const char *w, wrec *r)
     r->found = 1;
     r->flags = fw.flags;
     r->id = fw.id;
-    r->nlem = fw.nlem;
-    r->nfam = fw.nfam;
-    r->lem = wb_malloc(4 * (r->nlem + 1));
-    r->fam = wb_malloc(4 * (r->nfam + 1));
+    wrec_room(r, fw.nlem, fw.nfam);
     memcpy(r->lem, (const char *)v.data + sizeof fw, 4 * r->nlem);
     memcpy(r->fam, (const char *)v.data + sizeof fw + 4 * r->nlem, 4 * r->nfam);
     return WB_OK;

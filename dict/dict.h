@@ -137,6 +137,20 @@ int dict_check(const dict *d, const char *word, size_t len,
                dict_verdict **out);
 void dict_verdict_free(dict_verdict *v);
 
+/* The same check without allocating: the verdict lives in `b` (its `v`
+ * points into the arrays below), valid until b is reused.  WB_ETOOBIG when
+ * it does not fit (many reasons, long details): call dict_check then. */
+#define DICT_VERDICT_REASONS 16
+typedef struct dict_verdict_buf {
+    dict_verdict v;
+    dict_reason reasons[DICT_VERDICT_REASONS];
+    dict_assign assign[DICT_CARDS_MAX];
+    char text[4096];
+    size_t ntext;
+} dict_verdict_buf;
+int dict_check_buf(const dict *d, const char *word, size_t len, const dict_cards *cards,
+                   const char *const *used, size_t nused, dict_verdict_buf *b);
+
 /* --- Lists ------------------------------------------------------------- */
 
 typedef struct dict_list {

@@ -34,13 +34,17 @@ struct dict {
                         ge[0] is bits */
 };
 
-/* A word's record, copied out of its LMDB transaction. */
+/* A word's record, copied out of its LMDB transaction: into `inl` when
+ * its lemma ids fit (most words: no allocation), else into `heap`. */
+#define WREC_INLINE 48
 typedef struct wrec {
     int found;
     uint8_t flags;
     uint32_t id;
-    uint32_t *lem, *fam; /* owned copies */
+    uint32_t *lem, *fam; /* into inl or heap */
     size_t nlem, nfam;
+    uint32_t *heap;      /* owned, or NULL */
+    uint32_t inl[WREC_INLINE];
 } wrec;
 
 /* Read the record of a folded word; a word not in the dictionary has

@@ -5,6 +5,7 @@
  */
 #include "dict.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -152,17 +153,75 @@ const char *dict_reason_name(dict_reason_code code)
     return "unknown";
 }
 
-static void add_reason(dict_verdict *v, dict_reason_code code, char *detail,
-                       const char *of)
+/* Where a verdict goes: malloc'd pieces (dict_check), or the fixed room
+ * of a dict_verdict_buf (dict_check_buf; `full` when it does not fit). */
+typedef struct sink {
+    dict_verdict *v;
+    dict_verdict_buf *b;
+    int full;
+} sink;
+
+/* A copy of s (l bytes) that lives as long as the verdict. */
+static char *keep(sink *k, const char *s, size_t l)
 {
-    v->reasons = wb_realloc(v->reasons, (v->nreasons + 1) * sizeof *v->reasons);
-    v->reasons[v->nreasons++] = (dict_reason){code, detail, of ? wb_strdup(of) : NULL};
+    if (!k->b)
+        return wb_strndup(s, l);
+    if (k->b->ntext + l + 1 > sizeof k->b->text) {
+        k->full = 1;
+        return NULL;
+    }
+    char *p = k->b->text + k->b->ntext;
+    memcpy(p, s, l);
+    p[l] = '\0';
+    k->b->ntext += l + 1;
+    return p;
+}
+
+static void add_reason(sink *k, dict_reason_code code, const char *of, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static void add_reason(sink *k, dict_reason_code code, const char *of, const char *fmt, ...)
+{
+    char small[512], *big = NULL;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
+    va_end(ap);
+    const char *text = small;
+    if (n < 0)
+        n = 0;
+    if ((size_t)n >= sizeof small) {
+        if (k->b) {
+            k->full = 1;
+            return;
+        }
+        big = wb_malloc((size_t)n + 1);
+        va_start(ap, fmt);
+        vsnprintf(big, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+        text = big;
+    }
+    dict_verdict *v = k->v;
+    if (k->b) {
+        if (v->nreasons == DICT_VERDICT_REASONS) {
+            k->full = 1;
+            return;
+        }
+    } else {
+        v->reasons = wb_realloc(v->reasons, (v->nreasons + 1) * sizeof *v->reasons);
+    }
+    dict_reason *re = &v->reasons[v->nreasons];
+    re->code = code;
+    re->detail = keep(k, text, (size_t)n);
+    re->of = of ? keep(k, of, strlen(of)) : NULL;
+    free(big);
+    if (!k->full)
+        v->nreasons++;
 }
 
 /* Explain why the cards are not covered: which cards find no letter of
  * theirs at all, or else that they compete for too few letters. */
-static char *cover_detail(const dict_cards *cards, const cards_set *cs,
-                          uint32_t wmask)
+static void cover_reason(sink *k, const dict_cards *cards, const cards_set *cs, uint32_t wmask)
 {
     size_t cap = 256, n = 0;
     char *s = wb_malloc(cap);
@@ -177,20 +236,19 @@ static char *cover_detail(const dict_cards *cards, const cards_set *cs,
         n += (size_t)snprintf(s + n, cap - n, "%s%s", missing ? ", " : "", c);
         missing++;
     }
-    if (missing) {
-        char *r = wb_asprintf("the word has no letter of card%s %s",
-                              missing > 1 ? "s" : "", s);
-        free(s);
-        return r;
-    }
+    if (missing)
+        add_reason(k, DICT_CARDS_NOT_COVERED, NULL, "the word has no letter of card%s %s",
+                   missing > 1 ? "s" : "", s);
+    else
+        add_reason(k, DICT_CARDS_NOT_COVERED, NULL, "%s",
+                   "the word does not have a separate letter for each card "
+                   "(cards that share a letter need it once each)");
     free(s);
-    return wb_strdup("the word does not have a separate letter for each card "
-                     "(cards that share a letter need it once each)");
 }
 
-int dict_check(const dict *d, const char *word, size_t len,
-               const dict_cards *cards, const char *const *used, size_t nused,
-               dict_verdict **out)
+/* The check, into the sink k (its verdict zeroed by the caller). */
+static int check(const dict *d, const char *word, size_t len, const dict_cards *cards,
+                 const char *const *used, size_t nused, sink *k)
 {
     char w[FOLD_CAP], u[FOLD_CAP], base[FOLD_CAP];
     size_t offs[DICT_WORD_MAX], lens[DICT_WORD_MAX], nlet = 0;
@@ -198,10 +256,9 @@ int dict_check(const dict *d, const char *word, size_t len,
     cards_set cs;
     store_txn *t = NULL;
     wrec r = {0}, ur = {0};
-    dict_verdict *v = NULL;
+    dict_verdict *v = k->v;
     int rc;
 
-    *out = NULL;
     if ((rc = dict_fold_word(word, len, w)))
         return rc;
     if ((rc = cards_parse(cards->cards, cards->ncards, &cs)))
@@ -214,23 +271,21 @@ int dict_check(const dict *d, const char *word, size_t len,
     if ((rc = dict_wrec_get(d, t, w, &r)))
         goto out;
 
-    v = wb_calloc(1, sizeof *v);
-    v->word = wb_strdup(w);
+    v->word = keep(k, w, strlen(w));
     if (r.found && !(r.flags & FMT_VALID) && (r.flags & FMT_PROPER))
-        add_reason(v, DICT_PROPER_NOUN,
-                   wb_asprintf("'%s' is a proper noun (a name of a person, "
-                               "place or thing), not a word", w), NULL);
+        add_reason(k, DICT_PROPER_NOUN, NULL,
+                   "'%s' is a proper noun (a name of a person, place or thing), not a word", w);
     else if (r.found && (r.flags & FMT_ABBREV))
-        add_reason(v, DICT_NOT_A_WORD,
-                   wb_asprintf("'%s' is an abbreviation or a symbol, not a word", w), NULL);
+        add_reason(k, DICT_NOT_A_WORD, NULL, "'%s' is an abbreviation or a symbol, not a word",
+                   w);
     else if (!r.found || !(r.flags & FMT_VALID))
-        add_reason(v, DICT_NOT_A_WORD,
-                   wb_asprintf("'%s' is not in the %s dictionary", w, d->id), NULL);
+        add_reason(k, DICT_NOT_A_WORD, NULL, "'%s' is not in the %s dictionary", w, d->id);
 
     int based = norm_base(w, base, sizeof base) == WB_OK &&
                 norm_letter_spans(w, offs, lens, DICT_WORD_MAX, &nlet) == WB_OK;
     if (based && cards_cover(&cs, base, strlen(base), pos)) {
-        v->assign = wb_calloc(cs.n + 1, sizeof *v->assign);
+        if (!k->b)
+            v->assign = wb_calloc(cs.n + 1, sizeof *v->assign);
         v->nassign = cs.n;
         for (size_t i = 0; i < cs.n; i++) {
             dict_assign *a = &v->assign[i];
@@ -241,37 +296,56 @@ int dict_check(const dict *d, const char *word, size_t len,
             a->letter[l] = '\0';
         }
     } else if (cs.n > 0) {
-        add_reason(v, DICT_CARDS_NOT_COVERED,
-                   cover_detail(cards, &cs, based ? cards_word_mask(base, strlen(base)) : 0),
-                   NULL);
+        cover_reason(k, cards, &cs, based ? cards_word_mask(base, strlen(base)) : 0);
     }
 
     for (size_t i = 0; i < nused; i++) {
         dict_fold_word(used[i], strlen(used[i]), u);
         if (strcmp(u, w) == 0) {
-            add_reason(v, DICT_ALREADY_USED,
-                       wb_asprintf("'%s' was already used this game", w), used[i]);
+            add_reason(k, DICT_ALREADY_USED, used[i], "'%s' was already used this game", w);
             continue;
         }
         if ((rc = dict_wrec_get(d, t, u, &ur)))
             goto out;
         if (dict_wrec_related(&r, &ur))
-            add_reason(v, DICT_DERIVATIVE,
-                       wb_asprintf("'%s' is a derivative of '%s', already used "
-                                   "this game", w, u), used[i]);
+            add_reason(k, DICT_DERIVATIVE, used[i],
+                       "'%s' is a derivative of '%s', already used this game", w, u);
         dict_wrec_clear(&ur);
     }
     v->valid = v->nreasons == 0;
+    if (k->full)
+        rc = WB_ETOOBIG;
 out:
     store_txn_abort(t);
     dict_wrec_clear(&r);
     dict_wrec_clear(&ur);
+    return rc;
+}
+
+int dict_check(const dict *d, const char *word, size_t len,
+               const dict_cards *cards, const char *const *used, size_t nused,
+               dict_verdict **out)
+{
+    sink k = {wb_calloc(1, sizeof(dict_verdict)), NULL, 0};
+    int rc = check(d, word, len, cards, used, nused, &k);
+    *out = NULL;
     if (rc) {
-        dict_verdict_free(v);
+        dict_verdict_free(k.v);
         return rc;
     }
-    *out = v;
+    *out = k.v;
     return WB_OK;
+}
+
+int dict_check_buf(const dict *d, const char *word, size_t len, const dict_cards *cards,
+                   const char *const *used, size_t nused, dict_verdict_buf *b)
+{
+    memset(&b->v, 0, sizeof b->v);
+    b->v.reasons = b->reasons;
+    b->v.assign = b->assign;
+    b->ntext = 0;
+    sink k = {&b->v, b, 0};
+    return check(d, word, len, cards, used, nused, &k);
 }
 
 void dict_verdict_free(dict_verdict *v)

@@ -2,7 +2,10 @@
 # tests/bench/bench.sh - the benchmark (not a test): prints, in one run,
 #  - dictionary build time;
 #  - check requests/s over HTTP (wrk) next to nginx serving a static file of
-#    the same size on the same machine (the HTTP ceiling here), as a ratio;
+#    the same size on the same machine (the HTTP ceiling here), as a ratio,
+#    one core each: daemon (--threads 1) and nginx (one worker) on CPU 0,
+#    wrk on CPU 1;
+#  - the evaluation table of the derivative rule, per class;
 #  - server time per check, match, prefix and pattern, each next to the
 #    naive scan it was chosen over (bench_dict);
 #  - resident memory of the daemon;
@@ -24,7 +27,12 @@ t0=$(date +%s.%N)
 t1=$(date +%s.%N)
 printf '== dictionary build (en_US, from Hunspell + word list + WordNet): %.2f s\n' "$(echo "$t1 - $t0" | bc -l 2>/dev/null || python3 -c "print($t1-$t0)")"
 
-"$B/daemon/wibbelld" --listen 127.0.0.1:0 --data-dir "$work/data" >"$work/daemon.out" 2>"$work/daemon.err" &
+# One core each, as the issue measures: the daemon (one worker thread) and
+# nginx (one worker) on CPU 0, wrk on CPU 1.
+pin0=(); pin1=()
+if command -v taskset >/dev/null && [ "$(nproc)" -ge 2 ]; then pin0=(taskset -c 0); pin1=(taskset -c 1); fi
+"${pin0[@]}" "$B/daemon/wibbelld" --listen 127.0.0.1:0 --data-dir "$work/data" --threads 1 \
+    --dictionaries en_US >"$work/daemon.out" 2>"$work/daemon.err" &
 pids+=($!)
 dpid=$!
 for _ in $(seq 100); do grep -q 'listening on' "$work/daemon.out" 2>/dev/null && break; sleep 0.1; done
@@ -43,7 +51,7 @@ LUA
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 mkdir -p "$work/nginx/logs"
 cat > "$work/nginx/nginx.conf" <<NGX
-worker_processes 2;
+worker_processes 1;
 daemon off;
 pid $work/nginx/nginx.pid;
 error_log $work/nginx/logs/error.log;
@@ -56,21 +64,32 @@ http {
     }
 }
 NGX
-nginx -p "$work/nginx" -c "$work/nginx/nginx.conf" &
+"${pin0[@]}" nginx -p "$work/nginx" -c "$work/nginx/nginx.conf" &
 pids+=($!)
 sleep 0.5
 
 rps() { awk '/Requests\/sec/{print $2}'; }
-echo "== HTTP, wrk -t2 -c64 -d${DUR}s, response ${#resp} bytes"
-w=$(wrk -t2 -c64 -d"${DUR}s" -s "$work/post.lua" "$url/v1/wibbell/check" | rps)
-n=$(wrk -t2 -c64 -d"${DUR}s" "http://127.0.0.1:$port/static.json" | rps)
-h=$(wrk -t2 -c64 -d"${DUR}s" "$url/healthz" | rps)
-printf '   POST /v1/wibbell/check     %10.0f req/s\n' "$w"
+run_wrk() { "${pin1[@]}" wrk -t1 -c32 -d"${DUR}s" "$@" | rps; }
+echo "== HTTP, one core each (daemon --threads 1 and nginx on CPU 0, wrk -t1 -c32 on CPU 1)"
+echo "   response ${#resp} bytes; load: $(cut -d' ' -f1-3 /proc/loadavg)"
+# Interleaved, twice each, so that a change of load hits both sides.
+w1=$(run_wrk -s "$work/post.lua" "$url/v1/wibbell/check")
+n1=$(run_wrk "http://127.0.0.1:$port/static.json")
+w2=$(run_wrk -s "$work/post.lua" "$url/v1/wibbell/check")
+n2=$(run_wrk "http://127.0.0.1:$port/static.json")
+h=$(run_wrk "$url/healthz")
+w=$(python3 -c "print(($w1+$w2)/2)")
+n=$(python3 -c "print(($n1+$n2)/2)")
+printf '   POST /v1/wibbell/check     %10.0f req/s (%.0f, %.0f)\n' "$w" "$w1" "$w2"
 printf '   GET  /healthz              %10.0f req/s\n' "$h"
-printf '   nginx static (same size)   %10.0f req/s\n' "$n"
+printf '   nginx static (same size)   %10.0f req/s (%.0f, %.0f)\n' "$n" "$n1" "$n2"
 printf '   ratio check / nginx        %10.2f\n' "$(python3 -c "print($w/$n)")"
+echo "   load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "== daemon resident memory: $(awk '/VmRSS/{print $2, $3}' /proc/$dpid/status)"
 kill "$dpid"; wait "$dpid" 2>/dev/null || true
+
+echo "== evaluation table (tests/data/evaluation.tsv; en_US only here)"
+"$B/dict/wibbell-dict" --data-dir "$work/data" evaluate tests/data/evaluation.tsv
 
 echo "== server time per operation (bench_dict)"
 "$B/tests/bench_dict" "$work/data" 0.3

@@ -279,6 +279,47 @@ class Words(Base):
 
 
 class Check(Base):
+    def test_fast_path_answers_as_the_general_one(self):
+        """The common request (plain ASCII strings, Content-Type exactly
+        application/json) is answered without Jansson (api/check_fast.c);
+        the same body sent with a charset parameter takes the general path.
+        Both answers must be the same bytes, for valid and refused words,
+        every reason, every dictionary, and every error."""
+        import random
+        rng = random.Random(11)
+        words = ["kissing", "exploring", "explore", "thankful", "ft", "mph", "Paris",
+                 "colour", "color", "organize", "xqzt", "sin", "unkind", "a b", "caf\u00e9",
+                 "Cafe\u0301", "", "x" * 70, "it's", "HINTS", "teach", "taught"]
+        cards = ["NZ", "IQ", "SG", "SH", "E", "T", "QU", "X", "a", "1", "", "N Z", "\u00e9"]
+        used = ["explore", "teach", "kind", "thank", "sing", "Paris", "", "a b", "\u00ff"]
+        dicts = [None, "default", "en", "en_US", "en_GB", "nope", ""]
+        bodies = []
+        for _ in range(250):
+            b = {"word": rng.choice(words),
+                 "cards": rng.sample(cards, rng.randint(0, 5))}
+            if rng.random() < 0.7:
+                b["used"] = rng.sample(used, rng.randint(0, 4))
+            d = rng.choice(dicts)
+            if d is not None:
+                b["dictionary"] = d
+            bodies.append(json.dumps(b, ensure_ascii=rng.random() < 0.5))
+        bodies += ['{"word":"kissing","cards":%s}' % json.dumps(["A"] * 17),
+                   '{"word":"kissing","cards":["NZ"],"used":null,"dictionary":null}',
+                   '{"word":"kissing","cards":["NZ"],"word":"hints"}',
+                   '{"word":"kissing"}', '{"cards":["NZ"]}', '{"word":null,"cards":[]}',
+                   '{"word":"kissing","cards":["NZ"],"extra":1}', '[]', '{', '',
+                   ' { "word" : "kissing" , "cards" : [ "NZ" , "IQ" ] } ',
+                   '{"word":"kis\\"sing","cards":["NZ"]}', '{"word":7,"cards":["NZ"]}',
+                   '{"word":"kissing","cards":["NZ",3]}', '{"word":"kissing","cards":"NZ"}']
+        for body in bodies:
+            fast = D.request("POST", "/v1/wibbell/check", body,
+                             headers={"Content-Type": "application/json"})
+            slow = D.request("POST", "/v1/wibbell/check", body,
+                             headers={"Content-Type": "application/json; charset=utf-8"})
+            self.assertEqual(fast[0], slow[0], body)
+            self.assertEqual(fast[2], slow[2], body)
+            self.assertEqual(fast[1].get("content-type"), slow[1].get("content-type"), body)
+
     def test_rules_example_valid(self):
         for w in ("kissing", "mission", "hints"):
             v = self.check({"word": w, "cards": RULES_CARDS})
