@@ -250,7 +250,7 @@ static void cover_reason(sink *k, const dict_cards *cards, const cards_set *cs, 
 static int check(const dict *d, const char *word, size_t len, const dict_cards *cards,
                  const char *const *used, size_t nused, sink *k)
 {
-    char w[FOLD_CAP], u[FOLD_CAP], base[FOLD_CAP];
+    char w[FOLD_CAP], u[FOLD_CAP], base[FOLD_CAP], uf[8][FOLD_CAP];
     size_t offs[DICT_WORD_MAX], lens[DICT_WORD_MAX], nlet = 0;
     size_t pos[DICT_CARDS_MAX];
     cards_set cs;
@@ -263,8 +263,9 @@ static int check(const dict *d, const char *word, size_t len, const dict_cards *
         return rc;
     if ((rc = cards_parse(cards->cards, cards->ncards, &cs)))
         return rc;
+    /* The used words are folded once: the first eight kept for below. */
     for (size_t i = 0; i < nused; i++)
-        if (!used[i] || (rc = dict_fold_word(used[i], strlen(used[i]), u)))
+        if (!used[i] || (rc = dict_fold_word(used[i], strlen(used[i]), i < 8 ? uf[i] : u)))
             return used[i] ? rc : WB_EINVAL;
     if ((rc = store_txn_begin(d->env, 0, &t)))
         return rc;
@@ -300,7 +301,10 @@ static int check(const dict *d, const char *word, size_t len, const dict_cards *
     }
 
     for (size_t i = 0; i < nused; i++) {
-        dict_fold_word(used[i], strlen(used[i]), u);
+        if (i < 8)
+            memcpy(u, uf[i], strlen(uf[i]) + 1);
+        else
+            dict_fold_word(used[i], strlen(used[i]), u);
         if (strcmp(u, w) == 0) {
             add_reason(k, DICT_ALREADY_USED, used[i], "'%s' was already used this game", w);
             continue;

@@ -48,9 +48,33 @@ static int to_utf8(const UChar *s, int32_t n, char *out, size_t cap)
     return WB_OK;
 }
 
+/* Plain ASCII letters fold to lower case and are already NFC: what ICU
+ * would give, without the round trip through UTF-16. */
+static int ascii_fold(const char *in, size_t len, size_t max_letters, char *out, size_t cap,
+                      int *rc)
+{
+    if (len == 0 || len > max_letters || len >= cap)
+        return 0;
+    for (size_t i = 0; i < len; i++) {
+        char c = in[i];
+        if (c >= 'a' && c <= 'z')
+            out[i] = c;
+        else if (c >= 'A' && c <= 'Z')
+            out[i] = (char)(c - 'A' + 'a');
+        else
+            return 0;
+    }
+    out[len] = '\0';
+    *rc = WB_OK;
+    return 1;
+}
+
 int norm_fold(const char *in, size_t len, size_t max_letters, char *out,
               size_t cap)
 {
+    int fast;
+    if (ascii_fold(in, len, max_letters, out, cap, &fast))
+        return fast;
     UChar a[UBUF], b[UBUF];
     int32_t n = 0, m;
     UErrorCode st = U_ZERO_ERROR;
