@@ -29,18 +29,35 @@ install_missing() {
         exit 1
     fi
     export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq
-    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    quiet "apt-get update" apt-get update -qq
+    quiet "apt-get install" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+# Run a step quietly: its output goes to a log, shown only if it fails.
+quiet() { # quiet WHAT COMMAND...
+    local what=$1; shift
+    local log
+    log=$(mktemp "${TMPDIR:-/tmp}/wibbelld-setup.XXXXXX")
+    local rc=0
+    "$@" >"$log" 2>&1 || rc=$?
+    if [ "$rc" -eq 0 ]; then
+        rm -f "$log"
+        return 0
+    fi
+    echo "setup: $what failed (exit $rc): $*" >&2
+    cat "$log" >&2
+    rm -f "$log"
+    exit "$rc"
 }
 
 build() { # build DIR [meson options]
     local dir=$1; shift
     if [ ! -f "$dir/build.ninja" ]; then
-        meson setup "$dir" "$@" >/dev/null
+        quiet "meson setup" meson setup "$dir" "$@"
     else
-        meson configure "$dir" "$@" >/dev/null
+        quiet "meson configure" meson configure "$dir" "$@"
     fi
-    ninja -C "$dir" >/dev/null
+    quiet "the build" ninja -C "$dir"
 }
 
 cmd=${1:-}

@@ -179,6 +179,7 @@ class Lifecycle(unittest.TestCase):
                 st, _, body = d.request("GET", "/v1/dictionaries/en_US/words/explore")
                 self.assertEqual(st, 200)
                 self.assertTrue(json.loads(body)["valid"])
+                first_peak = peak_kb(d.proc.pid)
             finally:
                 self.assertEqual(d.stop(), 0)
             err = d.stderr_text()
@@ -186,10 +187,29 @@ class Lifecycle(unittest.TestCase):
             self.assertRegex(err, r"built dictionary en_US in")
             # the second start reuses it
             d = wbtest.Daemon(data_dir=data, args=["--dictionaries", "en_US"]).start()
-            self.assertEqual(d.stop(), 0)
+            try:
+                st, _, _ = d.request("GET", "/v1/dictionaries/en_US/words/explore")
+                self.assertEqual(st, 200)
+                warm_peak = peak_kb(d.proc.pid)
+            finally:
+                self.assertEqual(d.stop(), 0)
             self.assertNotIn("building", d.stderr_text())
+            # The build ran in a child process: the daemon's own peak
+            # resident size is a warm start's, not the build's (~100 MB
+            # when it built in the daemon, 18 MB warm).
+            self.assertLess(first_peak, warm_peak * 1.5,
+                            "first start peak %d kB, warm start %d kB" % (first_peak, warm_peak))
         finally:
             shutil.rmtree(tmp)
+
+
+def peak_kb(pid):
+    """The peak resident size (VmHWM) of a process, in kB."""
+    with open("/proc/%d/status" % pid) as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    raise AssertionError("no VmHWM for pid %d" % pid)
 
 
 class Options(unittest.TestCase):
