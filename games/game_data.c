@@ -55,6 +55,17 @@ long game_data_num(const char *s, long lo, long hi)
     return errno || *end || v < lo || v > hi ? -1 : v;
 }
 
+int game_data_nums(char *const *w, int n, long lo, long hi, int *out)
+{
+    for (int i = 0; i < n; i++) {
+        long v = game_data_num(w[i], lo, hi);
+        if (v < 0)
+            return -1;
+        out[i] = (int)v;
+    }
+    return 0;
+}
+
 int game_slug_ok(const char *s, size_t max)
 {
     size_t n = strlen(s);

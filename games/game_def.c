@@ -6,6 +6,9 @@
  */
 #include "game_def.h"
 
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -648,4 +651,60 @@ void game_secret_event(json_t *events, json_t *full, int owner, int nseats,
     json_object_set_new(sealed, "private_to", others);
     json_array_append_new(events, full);
     json_array_append_new(events, sealed);
+}
+
+/* --- small helpers for game modules ---------------------------------------- */
+
+int game_refuse(char **why, int rc, const char *fmt, ...)
+{
+    va_list ap;
+    char *msg = NULL;
+    if (!why)
+        return rc;
+    va_start(ap, fmt);
+    if (vasprintf(&msg, fmt, ap) < 0)
+        abort(); /* out of memory: the policy of wb_malloc */
+    va_end(ap);
+    *why = msg;
+    return rc;
+}
+
+void game_event(json_t *ev, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    json_t *e = json_vpack_ex(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (!e)
+        abort(); /* a bad format or a NULL string: a bug in the game */
+    json_array_append_new(ev, e);
+}
+
+void game_put(json_t *o, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    json_t *m = json_vpack_ex(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (!m || json_object_update(o, m))
+        abort(); /* a bad format or a NULL string: a bug in the game */
+    json_decref(m);
+}
+
+int game_arg_long(const json_t *args, const char *key, long def, long lo, long hi, long *out,
+                  char **why)
+{
+    const char *s = json_string_value(json_object_get(args, key));
+    char *end;
+    long v;
+    if (!json_object_get(args, key)) {
+        *out = def;
+        return WB_OK;
+    }
+    errno = 0;
+    v = s ? strtol(s, &end, 10) : 0;
+    if (!s || !*s || *end || errno || v < lo || v > hi)
+        return game_refuse(why, WB_EINVAL, "%s must be a number from %ld to %ld", key, lo, hi);
+    *out = v;
+    return WB_OK;
 }

@@ -188,6 +188,45 @@ struct game_def {
 
 /* --- helpers for game modules -------------------------------------------- */
 
+/* The hooks of an action, as definitions:
+ *   GAME_CHECK(check_x) { const x_state *s = state; ... }
+ *   GAME_APPLY(do_x) { x_state *s = state; ...; return WB_OK; }
+ * with the parameters named as in game_action: state, ctx, seat, a (the
+ * body), ev (the events: apply only) and why; any may go unused.
+ * GAME_MAY is `may`, GAME_DOMAIN a member's `domain`, GAME_OFFERED an
+ * action's `offered`. */
+#define GAME_UNUSED __attribute__((unused))
+#define GAME_MAY(fn)                                                                 \
+    static int fn(const void *state GAME_UNUSED, const game_ctx *ctx GAME_UNUSED,   \
+                  int seat GAME_UNUSED, char **why GAME_UNUSED)
+#define GAME_CHECK(fn)                                                               \
+    static int fn(const void *state GAME_UNUSED, const game_ctx *ctx GAME_UNUSED,   \
+                  int seat GAME_UNUSED, const json_t *a GAME_UNUSED,                \
+                  char **why GAME_UNUSED)
+#define GAME_APPLY(fn)                                                               \
+    static int fn(void *state GAME_UNUSED, const game_ctx *ctx GAME_UNUSED,         \
+                  int seat GAME_UNUSED, const json_t *a GAME_UNUSED,                \
+                  json_t *ev GAME_UNUSED, char **why GAME_UNUSED)
+#define GAME_DOMAIN(fn) static json_t *fn(const void *state GAME_UNUSED, int seat GAME_UNUSED)
+#define GAME_OFFERED(fn) static int fn(const void *state GAME_UNUSED, int seat GAME_UNUSED)
+
+/* Refuse: set *why to the message (unless `why` is NULL: a caller that
+ * wants the verdict only) and return `rc` (WB_EILLEGAL, WB_EINVAL, ...). */
+int game_refuse(char **why, int rc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* Append an event: json_pack(fmt, ...) appended to `ev` (the format's
+ * first member is "type" by convention: "{s:s, s:i}", "type", "draw", ...). */
+void game_event(json_t *ev, const char *fmt, ...);
+/* Add members to a view (or any object): json_pack(fmt, ...), an object,
+ * merged into `o` in its order. */
+void game_put(json_t *o, const char *fmt, ...);
+
+/* A query argument: the decimal string args[key] in [lo, hi] into *out,
+ * or `def` when absent.  WB_OK, or WB_EINVAL with *why ("KEY must be a
+ * number from LO to HI"). */
+int game_arg_long(const json_t *args, const char *key, long def, long lo, long hi, long *out,
+                  char **why);
+
 /* Adds "winners" and "scores" (from the result hook) to `o`: for views and
  * for game_over events. */
 void game_def_put_result(const void *st, json_t *o);

@@ -79,6 +79,18 @@ static void final_count(const wl_state *s, int cards[], int values[], int winner
         winner[i] = cards[i] == cards[best] && values[i] == values[best];
 }
 
+/* The species in play, in box order: what a guess may name (and the view
+ * shows). */
+GAME_DOMAIN(species_in_play)
+{
+    const wl_state *s = state;
+    json_t *a = json_array();
+    for (int sp = 0; sp < s->nspecies; sp++)
+        if (wl_position(s, sp))
+            json_array_append_new(a, json_string(s->species[sp]));
+    return a;
+}
+
 /* --- the common view fields (game_def hooks) ------------------------------ */
 
 static int wl_finished(const void *st) { return ((const wl_state *)st)->phase == WL_OVER; }
@@ -108,7 +120,7 @@ static void put_result(const wl_state *s, json_t *o)
     int cards[WL_MAX_SEATS], values[WL_MAX_SEATS], win[WL_MAX_SEATS];
     final_count(s, cards, values, win);
     game_def_put_result(s, o);
-    json_object_set_new(o, "values", game_json_ints(values, (size_t)s->nseats));
+    game_put(o, "{s:o}", "values", game_json_ints(values, (size_t)s->nseats));
 }
 
 static char *wl_situation(const void *st)
@@ -133,7 +145,7 @@ static json_t *last_turn_json(const wl_state *s)
                           s->last_trainer, "outcome", wl_outcome_names[s->last_outcome],
                           "card", wl_card_json(s, s->last_card));
     if (s->last_outcome == WL_GUESSED)
-        json_object_set_new(o, "winner", json_integer(s->last_winner));
+        game_put(o, "{s:i}", "winner", s->last_winner);
     return o;
 }
 
@@ -168,28 +180,17 @@ static void put_host(const wl_state *s, json_t *o)
 static void wl_view(const void *state, int seat, json_t *o)
 {
     const wl_state *s = state;
-    json_t *species = json_array();
-    for (int sp = 0; sp < s->nspecies; sp++)
-        if (wl_position(s, sp))
-            json_array_append_new(species, json_string(s->species[sp]));
-    json_object_set_new(o, "variant", json_string(s->variant));
-    json_object_set_new(o, "reshuffle", json_boolean(s->reshuffle));
-    json_object_set_new(o, "species", species);
-    json_object_set_new(o, "sequence", sequence_json(s));
-    json_object_set_new(o, "phase", json_string(wl_phase_names[s->phase]));
-    json_object_set_new(o, "turn", json_integer(s->turn));
-    json_object_set_new(o, "round", json_integer(s->round));
-    json_object_set_new(o, "trainer", json_integer(s->trainer));
-    json_object_set_new(o, "signals", signals_json(s));
-    json_object_set_new(o, "draw_pile", json_integer(s->draw.n));
-    json_object_set_new(o, "seats", seats_json(s));
-    json_object_set_new(o, "last_turn", last_turn_json(s));
+    game_put(o, "{s:s, s:b, s:o, s:o, s:s, s:i, s:i, s:i, s:o, s:i, s:o, s:o}", "variant",
+             s->variant, "reshuffle", s->reshuffle, "species", species_in_play(s, seat),
+             "sequence", sequence_json(s), "phase", wl_phase_names[s->phase], "turn", s->turn,
+             "round", s->round, "trainer", s->trainer, "signals", signals_json(s), "draw_pile",
+             s->draw.n, "seats", seats_json(s), "last_turn", last_turn_json(s));
     if (s->phase == WL_GUESS && s->deadline >= 0)
-        json_object_set_new(o, "guess_deadline", json_integer((json_int_t)s->deadline));
+        game_put(o, "{s:I}", "guess_deadline", (json_int_t)s->deadline);
     /* The card is the trainer's secret until the turn ends. */
     if ((s->phase == WL_CODE || s->phase == WL_GUESS) &&
         (seat == s->trainer || seat == GAME_SEAT_HOST))
-        json_object_set_new(o, "card", wl_card_json(s, s->card));
+        game_put(o, "{s:o}", "card", wl_card_json(s, s->card));
     if (s->phase == WL_OVER)
         put_result(s, o);
     if (seat == GAME_SEAT_HOST)
@@ -209,7 +210,7 @@ static void end_turn(wl_state *t, json_t *ev, wl_outcome outcome, int winner)
                           "card", wl_card_json(t, t->card), "signals", signals_json(t));
     if (outcome == WL_GUESSED) {
         wl_push(&t->score[winner], t->card);
-        json_object_set_new(e, "winner", json_integer(winner));
+        game_put(e, "{s:i}", "winner", winner);
     } else if (outcome == WL_KEPT) {
         wl_push(&t->score[tr], t->card);
     } else {
@@ -221,7 +222,7 @@ static void end_turn(wl_state *t, json_t *ev, wl_outcome outcome, int winner)
             wl_push_bottom(&t->draw, wl_pop(&t->score[tr]));
             returned++;
         }
-        json_object_set_new(e, "returned", json_integer(returned));
+        game_put(e, "{s:i}", "returned", returned);
     }
     t->last_outcome = outcome;
     t->last_turn = t->turn;
@@ -234,7 +235,7 @@ static void end_turn(wl_state *t, json_t *ev, wl_outcome outcome, int winner)
     t->deadline = -1;
     memset(t->seat, 0, sizeof t->seat);
     t->round_turns++;
-    json_object_set_new(e, "draw_pile", json_integer(t->draw.n));
+    game_put(e, "{s:i}", "draw_pile", t->draw.n);
     if (t->draw.n == 0) {
         t->phase = WL_OVER;
         json_array_append_new(ev, e);
@@ -246,16 +247,15 @@ static void end_turn(wl_state *t, json_t *ev, wl_outcome outcome, int winner)
     t->phase = WL_DRAW;
     t->trainer = (tr + 1) % t->nseats;
     t->turn++;
-    json_object_set_new(e, "next_trainer", json_integer(t->trainer));
+    game_put(e, "{s:i}", "next_trainer", t->trainer);
     json_array_append_new(ev, e);
     if (t->round_turns == t->nseats) {
         t->round++;
         t->round_turns = 0;
         if (t->reshuffle)
             rng_shuffle(&t->r, t->seq, (size_t)t->nseq, sizeof t->seq[0]);
-        json_array_append_new(ev, json_pack("{s:s, s:i, s:b, s:o}", "type", "round",
-                                            "round", t->round, "reshuffled", t->reshuffle,
-                                            "sequence", sequence_json(t)));
+        game_event(ev, "{s:s, s:i, s:b, s:o}", "type", "round", "round", t->round, "reshuffled",
+                   t->reshuffle, "sequence", sequence_json(t));
     }
 }
 
@@ -271,74 +271,48 @@ static void maybe_kept(wl_state *t, json_t *ev)
 
 /* --- the actions ---------------------------------------------------------- */
 
-static int step_draw(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
-                     char **why)
+GAME_APPLY(step_draw)
 {
-    (void)ctx, (void)a, (void)why;
-    wl_state *t = st;
+    wl_state *t = state;
     t->card = wl_pop(&t->draw);
     t->phase = WL_CODE;
-    json_array_append_new(ev, json_pack("{s:s, s:i, s:i, s:i}", "type", "draw", "trainer",
-                                        seat, "turn", t->turn, "draw_pile", t->draw.n));
+    game_event(ev, "{s:s, s:i, s:i, s:i}", "type", "draw", "trainer", seat, "turn", t->turn,
+               "draw_pile", t->draw.n);
     /* Flat members: the card is never an object another view could hold. */
-    json_array_append_new(ev, json_pack("{s:s, s:i, s:s, s:i, s:[i]}", "type", "card",
-                                        "trainer", seat, "species",
-                                        t->species[WL_SPECIES(t->card)], "count",
-                                        WL_COUNT(t->card), "private_to", seat));
+    game_event(ev, "{s:s, s:i, s:s, s:i, s:[i]}", "type", "card", "trainer", seat, "species",
+               t->species[WL_SPECIES(t->card)], "count", WL_COUNT(t->card), "private_to", seat);
     return WB_OK;
 }
 
 /* The rules: the trainer "must always communicate the code correctly".
  * So the listed signals are those that keep it right; any other is
  * accepted too, as the mistake the rules punish. */
-static int offer_bang(const void *st, int seat)
-{
-    (void)seat;
-    return count_signals(st, 'b') < code_bangs(st);
-}
+GAME_OFFERED(offer_bang) { return count_signals(state, 'b') < code_bangs(state); }
+GAME_OFFERED(offer_clap) { return count_signals(state, 'c') < code_claps(state); }
+GAME_OFFERED(offer_done) { return !offer_bang(state, seat) && !offer_clap(state, seat); }
 
-static int offer_clap(const void *st, int seat)
+GAME_CHECK(check_signal)
 {
-    (void)seat;
-    return count_signals(st, 'c') < code_claps(st);
-}
-
-static int offer_done(const void *st, int seat)
-{
-    return !offer_bang(st, seat) && !offer_clap(st, seat);
-}
-
-static int check_signal(const void *st, const game_ctx *ctx, int seat, const json_t *a,
-                        char **why)
-{
-    (void)ctx, (void)seat, (void)a;
-    if (((const wl_state *)st)->nsignals >= WL_MAX_SIGNALS) { /* a wrong code ends the turn */
-        *why = game_why("the code is too long");
-        return WB_EILLEGAL;
-    }
+    if (((const wl_state *)state)->nsignals >= WL_MAX_SIGNALS) /* a wrong code ends the turn */
+        return game_refuse(why, WB_EILLEGAL, "the code is too long");
     return WB_OK;
 }
 
-static int step_signal(void *st, const game_ctx *ctx, int seat, const json_t *a,
-                       json_t *ev, char **why)
+GAME_APPLY(step_signal)
 {
-    (void)ctx, (void)why;
-    wl_state *t = st;
+    wl_state *t = state;
     const char *type = json_string_value(json_object_get(a, "type"));
     t->signals[t->nsignals++] = type[0];
-    json_array_append_new(ev, json_pack("{s:s, s:i, s:i}", "type", type, "trainer", seat,
-                                        "signals", t->nsignals));
+    game_event(ev, "{s:s, s:i, s:i}", "type", type, "trainer", seat, "signals", t->nsignals);
     /* A signal too many: the code cannot be right any more. */
     if (count_signals(t, 'b') > code_bangs(t) || count_signals(t, 'c') > code_claps(t))
         end_turn(t, ev, WL_MISTAKE, -1);
     return WB_OK;
 }
 
-static int step_done(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
-                     char **why)
+GAME_APPLY(step_done)
 {
-    (void)a, (void)why;
-    wl_state *t = st;
+    wl_state *t = state;
     if (count_signals(t, 'b') != code_bangs(t) || count_signals(t, 'c') != code_claps(t)) {
         end_turn(t, ev, WL_MISTAKE, -1);
         return WB_OK;
@@ -349,66 +323,51 @@ static int step_done(void *st, const game_ctx *ctx, int seat, const json_t *a, j
     json_t *e = json_pack("{s:s, s:i, s:o}", "type", "code_complete", "trainer", seat,
                           "signals", signals_json(t));
     if (t->deadline >= 0)
-        json_object_set_new(e, "guess_deadline", json_integer((json_int_t)t->deadline));
+        game_put(e, "{s:I}", "guess_deadline", (json_int_t)t->deadline);
     json_array_append_new(ev, e);
     return WB_OK;
 }
 
 /* A guesser who passed is done for the turn (not now); one who has used
  * the free guess with an empty pile may not guess (the rules). */
-static int may_guess(const void *st, const game_ctx *ctx, int seat, char **why)
+GAME_MAY(may_guess)
 {
-    (void)ctx;
-    if (((const wl_state *)st)->seat[seat].passed) {
-        *why = game_why("you passed this turn");
-        return WB_ENOTTURN;
-    }
+    if (((const wl_state *)state)->seat[seat].passed)
+        return game_refuse(why, WB_ENOTTURN, "you passed this turn");
     return WB_OK;
 }
 
-static int check_guesser(const void *st, const game_ctx *ctx, int seat, const json_t *a,
-                         char **why)
+GAME_CHECK(check_guesser)
 {
-    (void)ctx, (void)a;
-    if (!can_guess(st, seat)) {
-        *why = game_why("your score pile is empty: you may guess once per turn of the "
-                        "trainer, and you have guessed");
-        return WB_EILLEGAL;
-    }
+    if (!can_guess(state, seat))
+        return game_refuse(why, WB_EILLEGAL, "your score pile is empty: you may guess once "
+                                             "per turn of the trainer, and you have guessed");
     return WB_OK;
 }
 
-static int check_guess(const void *st, const game_ctx *ctx, int seat, const json_t *a,
-                       char **why)
+GAME_CHECK(check_guess)
 {
-    const wl_state *s = st;
+    const wl_state *s = state;
     const char *name = json_string_value(json_object_get(a, "species"));
     int sp = wl_species_find(s, name);
-    if (check_guesser(st, ctx, seat, a, why))
+    if (check_guesser(state, ctx, seat, a, why))
         return WB_EILLEGAL;
-    if (sp < 0 || !wl_position(s, sp)) {
-        *why = game_why("no %s in this game: the species in play are on the sequence cards",
-                        name);
-        return WB_EILLEGAL;
-    }
-    if (s->deadline >= 0 && ctx->now_ms >= s->deadline) {
-        *why = game_why("the time for guesses is up");
-        return WB_EILLEGAL;
-    }
+    if (sp < 0 || !wl_position(s, sp))
+        return game_refuse(why, WB_EILLEGAL, "no %s in this game: the species in play are on "
+                                             "the sequence cards", name);
+    if (s->deadline >= 0 && ctx->now_ms >= s->deadline)
+        return game_refuse(why, WB_EILLEGAL, "the time for guesses is up");
     return WB_OK;
 }
 
-static int step_guess(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
-                      char **why)
+GAME_APPLY(step_guess)
 {
-    (void)ctx, (void)why;
-    wl_state *t = st;
+    wl_state *t = state;
     int sp = wl_species_find(t, json_string_value(json_object_get(a, "species")));
     int count = (int)json_integer_value(json_object_get(a, "count"));
     if (WL_SPECIES(t->card) == sp && WL_COUNT(t->card) == count) {
-        json_array_append_new(ev, json_pack("{s:s, s:i, s:s, s:i, s:b}", "type", "guess",
-                                            "seat", seat, "species", t->species[sp],
-                                            "count", count, "correct", 1));
+        game_event(ev, "{s:s, s:i, s:s, s:i, s:b}", "type", "guess", "seat", seat, "species",
+                   t->species[sp], "count", count, "correct", 1);
         end_turn(t, ev, WL_GUESSED, seat);
         return WB_OK;
     }
@@ -420,57 +379,36 @@ static int step_guess(void *st, const game_ctx *ctx, int seat, const json_t *a, 
     else
         t->seat[seat].free_used = 1;
     t->seat[seat].wrong++;
-    json_array_append_new(ev, json_pack("{s:s, s:i, s:s, s:i, s:b, s:b}", "type", "guess",
-                                        "seat", seat, "species", t->species[sp], "count",
-                                        count, "correct", 0, "paid", paid));
+    game_event(ev, "{s:s, s:i, s:s, s:i, s:b, s:b}", "type", "guess", "seat", seat, "species",
+               t->species[sp], "count", count, "correct", 0, "paid", paid);
     maybe_kept(t, ev);
     return WB_OK;
 }
 
-static int step_pass(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
-                     char **why)
+GAME_APPLY(step_pass)
 {
-    (void)ctx, (void)a, (void)why;
-    wl_state *t = st;
+    wl_state *t = state;
     t->seat[seat].passed = 1;
-    json_array_append_new(ev, json_pack("{s:s, s:i}", "type", "pass", "seat", seat));
+    game_event(ev, "{s:s, s:i}", "type", "pass", "seat", seat);
     maybe_kept(t, ev);
     return WB_OK;
 }
 
-static int check_timer(const void *st, const game_ctx *ctx, int seat, const json_t *a,
-                       char **why)
+GAME_CHECK(check_timer)
 {
-    (void)seat, (void)a;
-    const wl_state *s = st;
-    if (s->phase != WL_GUESS || s->deadline < 0 || ctx->now_ms < s->deadline) {
-        *why = game_why("no timer is due");
-        return WB_EILLEGAL;
-    }
+    const wl_state *s = state;
+    if (s->phase != WL_GUESS || s->deadline < 0 || ctx->now_ms < s->deadline)
+        return game_refuse(why, WB_EILLEGAL, "no timer is due");
     return WB_OK;
 }
 
 /* The host, or the guess_ms timer, closes the guessing. */
-static int step_close(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
-                      char **why)
+GAME_APPLY(step_close)
 {
-    (void)ctx, (void)a, (void)why;
-    json_array_append_new(ev, json_pack("{s:s, s:s}", "type", "guessing_closed", "by",
-                                        seat == GAME_SEAT_SYSTEM ? "timer" : "host"));
-    end_turn(st, ev, WL_KEPT, -1);
+    game_event(ev, "{s:s, s:s}", "type", "guessing_closed", "by",
+               seat == GAME_SEAT_SYSTEM ? "timer" : "host");
+    end_turn(state, ev, WL_KEPT, -1);
     return WB_OK;
-}
-
-/* The species in play, in box order: what a guess may name. */
-static json_t *species_in_play(const void *st, int seat)
-{
-    (void)seat;
-    const wl_state *s = st;
-    json_t *a = json_array();
-    for (int sp = 0; sp < s->nspecies; sp++)
-        if (wl_position(s, sp))
-            json_array_append_new(a, json_string(s->species[sp]));
-    return a;
 }
 
 #define TRAINER (1u << 1)

@@ -60,13 +60,10 @@ static int box_word(wl_box *b, char **w, int nw)
             !game_slug_ok(w[1], WL_NAME_MAX) || box_species_find(b, w[1]) >= 0)
             return -1;
         int total = 0;
-        for (int k = 0; k < WL_VALUES; k++) {
-            long v = game_data_num(w[2 + k], 0, WL_MAX_PER_VALUE);
-            if (v < 0)
-                return -1;
-            b->counts[b->nspecies][k] = (int)v;
-            total += (int)v;
-        }
+        if (game_data_nums(w + 2, WL_VALUES, 0, WL_MAX_PER_VALUE, b->counts[b->nspecies]))
+            return -1;
+        for (int k = 0; k < WL_VALUES; k++)
+            total += b->counts[b->nspecies][k];
         if (total == 0)
             return -1;
         strcpy(b->species[b->nspecies++], w[1]);
@@ -82,12 +79,8 @@ static int box_word(wl_box *b, char **w, int nw)
         for (int i = 0; i < b->nvariants; i++)
             if (strcmp(b->v[i].name, w[1]) == 0)
                 return -1;
-        for (int k = 0; k <= WL_MAX_SEATS - WL_MIN_SEATS; k++) {
-            long p = game_data_num(w[4 + k], 1, WL_MAX_CARDS);
-            if (p < 0)
-                return -1;
-            v->pile[k] = (int)p;
-        }
+        if (game_data_nums(w + 4, WL_MAX_SEATS - WL_MIN_SEATS + 1, 1, WL_MAX_CARDS, v->pile))
+            return -1;
         strcpy(v->name, w[1]);
         v->nspecies = (int)ns;
         v->reshuffle = strcmp(w[3], "yes") == 0;
@@ -102,8 +95,8 @@ static int box_record(void *ctx, char **w, int nw, int line, char **why)
 {
     if (box_word(ctx, w, nw) == 0)
         return WB_OK;
-    *why = game_why("data/woodlouse-cards.txt:%d: not a card or variant record", line);
-    return WB_EDATA;
+    return game_refuse(why, WB_EDATA, "data/woodlouse-cards.txt:%d: not a card or variant "
+                                      "record", line);
 }
 
 /* Read the embedded box file.  WB_EDATA with *why when it is broken (a
@@ -115,10 +108,8 @@ static int box_read(wl_box *b, char **why)
     if ((rc = game_data_read((const char *)woodlouse_cards_txt, woodlouse_cards_txt_len,
                              box_record, b, why)))
         return rc == WB_EDATA ? rc : WB_EDATA;
-    if (b->nspecies == 0 || b->nvariants == 0) {
-        *why = game_why("data/woodlouse-cards.txt: no cards or no variants");
-        return WB_EDATA;
-    }
+    if (b->nspecies == 0 || b->nvariants == 0)
+        return game_refuse(why, WB_EDATA, "data/woodlouse-cards.txt: no cards or no variants");
     return WB_OK;
 }
 
@@ -130,37 +121,28 @@ static int deck_read(wl_box *b, const json_t *deck, char **why)
     json_t *counts;
     int n = 0;
     if (!json_is_object(deck) || json_object_size(deck) < 1 ||
-        json_object_size(deck) > WL_MAX_SPECIES) {
-        *why = game_why("deck must be an object of 1 to %d species", WL_MAX_SPECIES);
-        return WB_EINVAL;
-    }
+        json_object_size(deck) > WL_MAX_SPECIES)
+        return game_refuse(why, WB_EINVAL, "deck must be an object of 1 to %d species",
+                           WL_MAX_SPECIES);
     json_object_foreach((json_t *)(uintptr_t)deck, name, counts) {
         int total = 0;
-        if (!game_slug_ok(name, WL_NAME_MAX)) {
-            *why = game_why("deck: a species name is 1 to %d of a-z, 0-9, - and _",
-                            WL_NAME_MAX);
-            return WB_EINVAL;
-        }
-        if (!json_is_array(counts) || json_array_size(counts) != WL_VALUES) {
-            *why = game_why("deck: %s must be an array of %d card counts (cards showing "
-                            "1, 2, 3, 4 and 5 animals)", name, WL_VALUES);
-            return WB_EINVAL;
-        }
+        if (!game_slug_ok(name, WL_NAME_MAX))
+            return game_refuse(why, WB_EINVAL, "deck: a species name is 1 to %d of a-z, 0-9, "
+                                               "- and _", WL_NAME_MAX);
+        if (!json_is_array(counts) || json_array_size(counts) != WL_VALUES)
+            return game_refuse(why, WB_EINVAL, "deck: %s must be an array of %d card counts "
+                               "(cards showing 1, 2, 3, 4 and 5 animals)", name, WL_VALUES);
         for (int k = 0; k < WL_VALUES; k++) {
             json_t *c = json_array_get(counts, (size_t)k);
             json_int_t v = json_is_integer(c) ? json_integer_value(c) : -1;
-            if (v < 0 || v > WL_MAX_PER_VALUE) {
-                *why = game_why("deck: %s: a count is an integer from 0 to %d", name,
-                                WL_MAX_PER_VALUE);
-                return WB_EINVAL;
-            }
+            if (v < 0 || v > WL_MAX_PER_VALUE)
+                return game_refuse(why, WB_EINVAL, "deck: %s: a count is an integer from 0 "
+                                                   "to %d", name, WL_MAX_PER_VALUE);
             b->counts[n][k] = (int)v;
             total += (int)v;
         }
-        if (total == 0) {
-            *why = game_why("deck: %s has no cards", name);
-            return WB_EINVAL;
-        }
+        if (total == 0)
+            return game_refuse(why, WB_EINVAL, "deck: %s has no cards", name);
         strcpy(b->species[n++], name);
     }
     b->nspecies = n;
@@ -222,30 +204,24 @@ void wl_options_fix(json_t *desc)
 static int choose_species(wl_state *s, const wl_variant *v, const json_t *opt,
                           int in_play[WL_MAX_SPECIES], char **why)
 {
-    if (v->nspecies > s->nspecies) {
-        *why = game_why("the %s game needs %d species; the deck has %d", v->name,
-                        v->nspecies, s->nspecies);
-        return WB_EINVAL;
-    }
+    if (v->nspecies > s->nspecies)
+        return game_refuse(why, WB_EINVAL, "the %s game needs %d species; the deck has %d",
+                           v->name, v->nspecies, s->nspecies);
     if (opt && !json_is_null(opt)) {
         size_t i;
         json_t *e;
-        if (!json_is_array(opt) || json_array_size(opt) != (size_t)v->nspecies) {
-            *why = game_why("species must be an array of the %d species in play in the "
-                            "%s game", v->nspecies, v->name);
-            return WB_EINVAL;
-        }
+        if (!json_is_array(opt) || json_array_size(opt) != (size_t)v->nspecies)
+            return game_refuse(why, WB_EINVAL, "species must be an array of the %d species "
+                               "in play in the %s game", v->nspecies, v->name);
         json_array_foreach(opt, i, e) {
             const char *name = json_string_value(e);
             int sp = name ? wl_species_find(s, name) : -1;
-            if (sp < 0) {
-                *why = game_why("species[%zu] is not a species of the deck", i);
-                return WB_EINVAL;
-            }
-            if (in_play[sp]) {
-                *why = game_why("species: %s is named twice", s->species[sp]);
-                return WB_EINVAL;
-            }
+            if (sp < 0)
+                return game_refuse(why, WB_EINVAL, "species[%zu] is not a species of the deck",
+                                   i);
+            if (in_play[sp])
+                return game_refuse(why, WB_EINVAL, "species: %s is named twice",
+                                   s->species[sp]);
             in_play[sp] = 1;
         }
         return WB_OK;
@@ -283,16 +259,14 @@ int wl_setup(void *st, const game_ctx *ctx, const char *const *players, size_t n
         char list[WL_MAX_VARIANTS * (WL_NAME_MAX + 2)] = "";
         for (int i = 0; i < b.nvariants; i++)
             strcat(strcat(list, i ? ", " : ""), b.v[i].name);
-        *why = game_why("variant must be one of %s", list);
-        return WB_EINVAL;
+        return game_refuse(why, WB_EINVAL, "variant must be one of %s", list);
     }
     s->nseats = (int)nplayers;
     s->first_trainer = (int)game_opt_int(options, "first_trainer");
     s->guess_ms = (int)game_opt_int(options, "guess_ms");
-    if (s->first_trainer < 0 || s->first_trainer >= s->nseats) {
-        *why = game_why("first_trainer must be an integer from 0 to %d", s->nseats - 1);
-        return WB_EINVAL;
-    }
+    if (s->first_trainer < 0 || s->first_trainer >= s->nseats)
+        return game_refuse(why, WB_EINVAL, "first_trainer must be an integer from 0 to %d",
+                           s->nseats - 1);
     rng_seed(&s->r, seed);
     s->nspecies = b.nspecies;
     memcpy(s->species, b.species, sizeof s->species);
@@ -310,12 +284,10 @@ int wl_setup(void *st, const game_ctx *ctx, const char *const *players, size_t n
             for (int i = 0; i < s->counts[sp][c - 1]; i++)
                 deck[ndeck++] = WL_CARD(sp, c);
     pile = v->pile[nplayers - WL_MIN_SEATS];
-    if (ndeck < WL_START_CARDS * s->nseats + pile) {
-        *why = game_why("the %s game for %d players needs %d cards; the species in play "
-                        "have %d", v->name, s->nseats, WL_START_CARDS * s->nseats + pile,
-                        ndeck);
-        return WB_EINVAL;
-    }
+    if (ndeck < WL_START_CARDS * s->nseats + pile)
+        return game_refuse(why, WB_EINVAL, "the %s game for %d players needs %d cards; the "
+                           "species in play have %d", v->name, s->nseats,
+                           WL_START_CARDS * s->nseats + pile, ndeck);
     rng_shuffle(&s->r, deck, (size_t)ndeck, sizeof deck[0]);
     for (int r = 0; r < WL_START_CARDS; r++)
         for (int i = 0; i < s->nseats; i++)

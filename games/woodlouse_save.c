@@ -151,19 +151,15 @@ static void io_table(game_io *io, wl_state *s)
     game_io_chars(io, "variant", s->variant, sizeof s->variant);
     if (load && !game_slug_ok(s->variant, WL_NAME_MAX))
         game_io_fail(io, "variant");
+    const char *names[WL_MAX_SPECIES];
+    for (int i = 0; i < s->nspecies; i++)
+        names[i] = s->species[i];
     s->nseq = (int)game_io_array(io, "sequence", (size_t)s->nseq, 1, (size_t)s->nspecies);
     for (int i = 0; i < s->nseq; i++) {
-        char name[WL_NAME_MAX + 1];
-        if (!load)
-            strcpy(name, s->species[s->seq[i]]);
-        game_io_chars(io, NULL, name, sizeof name);
-        int sp = load ? wl_species_find(s, name) : s->seq[i], twice = 0;
+        game_io_enum(io, NULL, &s->seq[i], names, s->nspecies);
         for (int k = 0; load && k < i; k++)
-            twice |= s->seq[k] == sp;
-        if (load && game_io_ok(io) && (sp < 0 || strcmp(name, s->species[sp]) != 0 || twice))
-            game_io_fail(io, "sequence");
-        else
-            s->seq[i] = sp;
+            if (s->seq[k] == s->seq[i])
+                game_io_fail(io, "sequence");
     }
     game_io_end(io);
 }

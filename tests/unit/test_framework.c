@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "example.h"
+#include "game_def.h"
 #include "game_data.h"
 #include "game_graph.h"
 #include "game_json.h"
@@ -303,6 +304,46 @@ static int take_record(void *ctx, char **w, int nw, int line, char **why)
     return WB_OK;
 }
 
+/* The small helpers game modules share: refusals, events, view members,
+ * query arguments. */
+static void test_helpers(void **state)
+{
+    (void)state;
+    char *why = NULL;
+    assert_int_equal(game_refuse(&why, WB_EILLEGAL, "seat %d is out", 2), WB_EILLEGAL);
+    assert_string_equal(why, "seat 2 is out");
+    free(why);
+    assert_int_equal(game_refuse(NULL, WB_EINVAL, "verdict only"), WB_EINVAL);
+
+    json_t *ev = json_array(), *o = json_pack("{s:i}", "a", 1);
+    game_event(ev, "{s:s, s:i}", "type", "draw", "seat", 3);
+    game_event(ev, "{s:s}", "type", "pass");
+    gt_match(ev, "[{\"type\":\"draw\",\"seat\":3},{\"type\":\"pass\"}]");
+    game_put(o, "{s:s, s:b, s:o}", "b", "x", "c", 1, "d", json_null());
+    gt_match(o, "{\"a\":1,\"b\":\"x\",\"c\":true,\"d\":null}");
+    const char *key;
+    json_t *v;
+    const char *order[] = {"a", "b", "c", "d"};
+    size_t k = 0;
+    json_object_foreach(o, key, v)
+        assert_string_equal(key, order[k++]); /* members keep the order given */
+    json_decref(ev);
+    json_decref(o);
+
+    json_t *args = json_pack("{s:s, s:s, s:s}", "turn", "3", "seat", "x", "limit", "900");
+    long n = 0;
+    assert_int_equal(game_arg_long(args, "turn", 1, 1, 5, &n, &why), WB_OK);
+    assert_int_equal(n, 3);
+    assert_int_equal(game_arg_long(args, "absent", 20, 1, 50, &n, &why), WB_OK);
+    assert_int_equal(n, 20);
+    assert_int_equal(game_arg_long(args, "seat", -1, 0, 3, &n, &why), WB_EINVAL);
+    assert_string_equal(why, "seat must be a number from 0 to 3");
+    free(why);
+    assert_int_equal(game_arg_long(args, "limit", 20, 1, 500, &n, &why), WB_EINVAL);
+    free(why);
+    json_decref(args);
+}
+
 static void test_data_files(void **state)
 {
     (void)state;
@@ -327,6 +368,12 @@ static void test_data_files(void **state)
     assert_int_equal(game_data_num("-1", -5, 99), -1);
     assert_int_equal(game_data_num("4x", 0, 99), -1);
     assert_int_equal(game_data_num("", 0, 99), -1);
+    char *nums[] = {"3", "0", "7"}, *badnums[] = {"3", "x"};
+    int got[3] = {0};
+    assert_int_equal(game_data_nums(nums, 3, 0, 9, got), 0);
+    assert_int_equal(got[0] * 100 + got[1] * 10 + got[2], 307);
+    assert_int_equal(game_data_nums(nums, 3, 1, 9, got), -1); /* 0 is out of range */
+    assert_int_equal(game_data_nums(badnums, 2, 0, 9, got), -1);
     assert_true(game_slug_ok("doom-grove_2", 31));
     assert_false(game_slug_ok("Doom", 31));
     assert_false(game_slug_ok("", 31));
@@ -460,6 +507,7 @@ int main(void)
         cmocka_unit_test(test_options),        cmocka_unit_test(test_refusal_codes),
         cmocka_unit_test(test_secret_bids),    cmocka_unit_test(test_play_to_the_end),
         cmocka_unit_test(test_format_version), cmocka_unit_test(test_codec),
+        cmocka_unit_test(test_helpers),
         cmocka_unit_test(test_data_files),   cmocka_unit_test(test_graph_load),     cmocka_unit_test(test_square_rings),
         cmocka_unit_test(test_hex_wrap),
     };
