@@ -50,6 +50,9 @@ static const game_member wibbell_options[] = {
     {.name = "companion", .type = GAME_T_BOOL, .def = "false",
      .desc = "referee a physical table: the host records flips, shouts, takes and keeps; "
              "the seats only watch"},
+    {.name = "forgive_typos", .type = GAME_T_BOOL, .def = "false",
+     .desc = "for classrooms: a claim that is not a word is taken for a typo and is no "
+             "mistake (the seat may still win the card); other refusals are mistakes"},
     {NULL},
 };
 
@@ -207,6 +210,7 @@ static int wibbell_create(void *state, const game_ctx *ctx, const char *const *p
     st->companion = game_opt_bool(options, "companion");
     st->learning_aid = game_opt_bool(options, "learning_aid");
     st->shuffle = game_opt_bool(options, "shuffle");
+    st->forgive_typos = game_opt_bool(options, "forgive_typos");
     st->tie_ms = game_opt_int(options, "tie_window_ms");
     if (json_array_size(handicaps) > nplayers) {
         *why = game_why("option handicaps must be an array with at most one entry per seat");
@@ -266,9 +270,19 @@ static int wibbell_to_act_hook(const void *state, int seat)
     return !st->companion && wibbell_to_act(st, (size_t)seat);
 }
 
+/* Format 1 had no forgive_typos: it was off. */
+static int wibbell_upgrade(json_t *saved, int from)
+{
+    if (from != 1)
+        return WB_EINVAL;
+    json_object_set_new(saved, "forgive_typos", json_false());
+    return WB_OK;
+}
+
 static const game_def wibbell_def = {
     .kind = &game_wibbell,
-    .format = 1,
+    .format = 2,
+    .upgrade = wibbell_upgrade,
     .size = sizeof(wibbell_state),
     .options = wibbell_options,
     .create = wibbell_create,

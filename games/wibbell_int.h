@@ -104,6 +104,7 @@ typedef struct wibbell_state {
     /* options, fixed at creation */
     wibbell_mode mode;
     int companion, learning_aid, shuffle;
+    int forgive_typos; /* a claim that is not a word is no mistake */
     int64_t tie_ms;
     char *dict_id;
 

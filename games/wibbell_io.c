@@ -110,6 +110,7 @@ void wibbell_view(const void *state, int seat, json_t *o)
     json_object_set_new(o, "mode", json_string(wibbell_mode_names[st->mode]));
     json_object_set_new(o, "companion", json_boolean(st->companion));
     json_object_set_new(o, "learning_aid", json_boolean(st->learning_aid));
+    json_object_set_new(o, "forgive_typos", json_boolean(st->forgive_typos));
     json_object_set_new(o, "tie_window_ms", json_integer(st->tie_ms));
     json_object_set_new(o, "dictionary", json_string(st->dict_id));
     json_object_set_new(o, "round", json_integer((json_int_t)st->round));
@@ -377,6 +378,7 @@ void wibbell_io(game_io *io, void *state)
     game_io_bool(io, "companion", &st->companion);
     game_io_bool(io, "learning_aid", &st->learning_aid);
     game_io_bool(io, "shuffle", &st->shuffle);
+    game_io_bool(io, "forgive_typos", &st->forgive_typos);
     game_io_i64(io, "tie_window_ms", &st->tie_ms, 0, WIBBELL_TIE_MAX);
     game_io_str(io, "dictionary", &st->dict_id);
     game_io_rng(io, "rng", &st->rng);

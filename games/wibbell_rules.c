@@ -34,6 +34,7 @@ typedef struct run {
 } run;
 
 static void emit(run *r, json_t *e) { json_array_append_new(r->ev, e); }
+static json_t *reasons_json(const dict_verdict *v);
 
 static const char *name_of(const wibbell_state *st, int seat)
 {
@@ -300,6 +301,22 @@ static void after_mistake(run *r)
     }
 }
 
+/* A refused claim is a mistake: the seat is out for this card, unless
+ * forgive_typos takes a non-word for a typo.  Returns 1 for a mistake. */
+static int refuse(run *r, int seat, const dict_verdict *v)
+{
+    wibbell_state *st = r->st;
+    int typo = st->forgive_typos && v->nreasons && v->reasons[0].code == DICT_NOT_A_WORD;
+    json_t *e = json_pack("{s:s,s:i,s:s,s:o,s:I}", "type", "claim_refused", "seat", seat,
+                          "word", v->word, "reasons", reasons_json(v),
+                          "turn", (json_int_t)st->nturns);
+    if (typo)
+        json_object_set_new(e, "forgiven", json_true());
+    st->p[seat].out = !typo;
+    emit(r, e);
+    return !typo;
+}
+
 /* Letters (code points) in a UTF-8 word. */
 static size_t letters(const char *w)
 {
@@ -503,14 +520,10 @@ static int claimant(const wibbell_state *st, int seat, const json_t *a, char **w
     return (int)json_integer_value(js);
 }
 
-static int check_claim(const void *state, const game_ctx *ctx, int seat, const json_t *a,
-                       char **why)
+/* May seat `who` claim now?  WB_EILLEGAL with *why if not. */
+static int claim_ok(const wibbell_state *st, const game_ctx *ctx, int who, char **why)
 {
-    const wibbell_state *st = state;
     const char *cards[DICT_CARDS_MAX];
-    int who = claimant(st, seat, a, why);
-    if (who < 0)
-        return WB_EINVAL;
     const wibbell_player *p = &st->p[who];
     if (p->out)
         *why = game_why("%s already made a mistake on this card and can no longer win it; "
@@ -534,23 +547,23 @@ static int check_claim(const void *state, const game_ctx *ctx, int seat, const j
     return *why ? WB_EILLEGAL : WB_OK;
 }
 
-static int apply_claim(void *state, const game_ctx *ctx, int seat, const json_t *a,
-                       json_t *events, char **why)
+static int check_claim(const void *state, const game_ctx *ctx, int seat, const json_t *a,
+                       char **why)
 {
-    static const char *const hidden_word[] = {"word", NULL};
-    run rr = {state, ctx, events}, *r = &rr;
-    wibbell_state *st = state;
-    const char *word = json_string_value(json_object_get(a, "word")), *cards[DICT_CARDS_MAX];
-    const json_t *jt = json_object_get(a, "take");
-    const dict *d = dict_lib_find(ctx->dicts, st->dict_id);
-    dict_verdict *v = NULL;
-    int64_t now = ctx->now_ms;
-    int take = jt ? (int)json_integer_value(jt) : -1, rc;
-    dict_cards dc = {cards, 0};
+    int who = claimant(state, seat, a, why);
+    return who < 0 ? WB_EINVAL : claim_ok(state, ctx, who, why);
+}
 
-    seat = claimant(st, seat, a, why);
-    dc.ncards = wibbell_claim_cards(st, (size_t)seat, cards);
-    rc = dict_check(d, word, strlen(word), &dc, (const char *const *)st->used, st->nused, &v);
+/* Judge `word` for `seat` and log it: WB_OK with the verdict and its row,
+ * WB_EINVAL when it is not one word of letters and cannot be judged. */
+static int judge(run *r, int seat, const char *word, dict_verdict **v, size_t *row,
+                 char **why)
+{
+    wibbell_state *st = r->st;
+    const char *cards[DICT_CARDS_MAX];
+    const dict *d = dict_lib_find(r->ctx->dicts, st->dict_id);
+    dict_cards dc = {cards, wibbell_claim_cards(st, (size_t)seat, cards)};
+    int rc = dict_check(d, word, strlen(word), &dc, (const char *const *)st->used, st->nused, v);
     if (rc == WB_ENOTWORD || rc == WB_EUTF8 || rc == WB_ETOOBIG) {
         *why = game_why("'%s' is not one word of letters (at most %d), so it cannot be "
                         "judged", word, DICT_WORD_MAX);
@@ -560,16 +573,30 @@ static int apply_claim(void *state, const game_ctx *ctx, int seat, const json_t 
         *why = game_why("the dictionary could not judge '%s': %s", word, wb_strerror(rc));
         return rc;
     }
+    *row = log_word(st, d, seat, *v, r->ctx->now_ms);
+    return WB_OK;
+}
 
+static int apply_claim(void *state, const game_ctx *ctx, int seat, const json_t *a,
+                       json_t *events, char **why)
+{
+    static const char *const hidden_word[] = {"word", NULL};
+    run rr = {state, ctx, events}, *r = &rr;
+    wibbell_state *st = state;
+    const json_t *jt = json_object_get(a, "take");
+    dict_verdict *v = NULL;
+    int64_t now = ctx->now_ms;
+    int take = jt ? (int)json_integer_value(jt) : -1;
+    size_t row;
+
+    seat = claimant(st, seat, a, why);
+    int rc = judge(r, seat, json_string_value(json_object_get(a, "word")), &v, &row, why);
+    if (rc)
+        return rc;
     /* From here on the claim is judged and the state changes. */
-    size_t row = log_word(st, d, seat, v, now);
-    wibbell_player *p = &st->p[seat];
     if (!v->valid) {
-        p->out = 1;
-        emit(r, json_pack("{s:s,s:i,s:s,s:o,s:I}", "type", "claim_refused", "seat", seat,
-                          "word", v->word, "reasons", reasons_json(v),
-                          "turn", (json_int_t)st->nturns));
-        after_mistake(r);
+        if (refuse(r, seat, v))
+            after_mistake(r);
     } else if (st->companion || st->tie_ms == 0) {
         emit(r, json_pack("{s:s,s:i,s:s,s:I}", "type", "claim_accepted", "seat", seat,
                           "word", v->word, "turn", (json_int_t)st->nturns));
@@ -592,7 +619,132 @@ static int apply_claim(void *state, const game_ctx *ctx, int seat, const json_t 
     return WB_OK;
 }
 
+/* Companion mode: shouts the table could not order ("if you can't decide
+ * who finished first").  Each is judged; the valid ones compete as in a
+ * tie window: the shortest word wins, then the first alphabetically, and
+ * identical words redeal. */
+static int check_simultaneous(const void *state, const game_ctx *ctx, int seat,
+                              const json_t *a, char **why)
+{
+    (void)seat;
+    const wibbell_state *st = state;
+    const json_t *sh = json_object_get(a, "shouts"), *s;
+    unsigned seen = 0;
+    size_t i;
+    if (sh && json_array_size(sh) < 2) {
+        *why = game_why("simultaneous needs 2 or more shouts");
+        return WB_EINVAL;
+    }
+    json_array_foreach(sh, i, s) {
+        const json_t *js = json_object_get(s, "seat");
+        json_int_t who = json_integer_value(js);
+        if (!json_is_integer(js) || who < 0 || (size_t)who >= st->nplayers ||
+            !json_is_string(json_object_get(s, "word")) || json_object_size(s) != 2) {
+            *why = game_why("each shout is {\"seat\":N,\"word\":\"...\"} with a seat "
+                            "0..%zu", st->nplayers - 1);
+            return WB_EINVAL;
+        }
+        if (seen & 1u << who) {
+            *why = game_why("seat %d shouted twice", (int)who);
+            return WB_EILLEGAL;
+        }
+        if (claim_ok(st, ctx, (int)who, why))
+            return WB_EILLEGAL;
+        seen |= 1u << who;
+    }
+    return WB_OK;
+}
+
+static int apply_simultaneous(void *state, const game_ctx *ctx, int seat, const json_t *a,
+                              json_t *events, char **why)
+{
+    (void)seat;
+    run rr = {state, ctx, events}, *r = &rr;
+    wibbell_state *st = state;
+    const json_t *s;
+    size_t i, row;
+    int mistakes = 0;
+    json_array_foreach(json_object_get(a, "shouts"), i, s) {
+        int who = (int)json_integer_value(json_object_get(s, "seat"));
+        dict_verdict *v = NULL;
+        int rc = judge(r, who, json_string_value(json_object_get(s, "word")), &v, &row, why);
+        if (rc)
+            return rc;
+        if (!v->valid) {
+            mistakes += refuse(r, who, v);
+        } else {
+            emit(r, json_pack("{s:s,s:i,s:s,s:I}", "type", "claim_accepted", "seat", who,
+                              "word", v->word, "turn", (json_int_t)st->nturns));
+            st->claims = wb_grow(st->claims, &st->capclaims, st->nclaims + 1,
+                                 sizeof *st->claims);
+            st->claims[st->nclaims++] = (wibbell_claim){
+                .seat = who, .word = wb_strdup(v->word), .at = ctx->now_ms, .take = -1,
+                .row = row};
+        }
+        dict_verdict_free(v);
+    }
+    if (st->nclaims)
+        resolve_window(r);
+    else if (mistakes)
+        after_mistake(r);
+    return WB_OK;
+}
+
+/* Companion mode: the table counted a different number of cards left in
+ * its deck (it removed more or fewer for 2 or 3 players, or lost one). */
+static int check_deck(const void *state, const game_ctx *ctx, int seat, const json_t *a,
+                      char **why)
+{
+    (void)ctx, (void)seat;
+    const wibbell_state *st = state;
+    const json_t *c = json_object_get(a, "count");
+    if (c && (size_t)json_integer_value(c) > st->deck.n) {
+        *why = game_why("at most %zu cards can be left: the other %zu cards of the deck "
+                        "are in play", st->deck.n, st->ncards - st->deck.n);
+        return WB_EILLEGAL;
+    }
+    return WB_OK;
+}
+
+static int apply_deck(void *state, const game_ctx *ctx, int seat, const json_t *a,
+                      json_t *events, char **why)
+{
+    (void)seat, (void)why;
+    run r = {state, ctx, events};
+    wibbell_state *st = state;
+    size_t n = (size_t)json_integer_value(json_object_get(a, "count"));
+    emit(&r, json_pack("{s:s,s:I,s:I}", "type", "deck_corrected", "deck", (json_int_t)n,
+                       "was", (json_int_t)wibbell_remaining(st)));
+    st->ntrim = st->deck.n - n;
+    if (st->phase == WIBBELL_FLIP)
+        refill(&r); /* no card left: the game ends */
+    return WB_OK;
+}
+
 /* --- the other actions ----------------------------------------------------- */
+
+/* The position in `l` of the card the action names by its "letters" (any
+ * case, any order), skipping card `skip`; -1 when none. */
+static long by_letters(const wibbell_state *st, const game_ids *l, const json_t *a, int skip)
+{
+    char want[WIBBELL_LETTERS_MAX + 1], have[WIBBELL_LETTERS_MAX + 1];
+    wibbell_card_key(json_string_value(json_object_get(a, "letters")), want);
+    for (size_t i = 0; i < l->n; i++) {
+        wibbell_card_key(st->cards[l->v[i]].letters, have);
+        if (l->v[i] != skip && strcmp(want, have) == 0)
+            return (long)i;
+    }
+    return -1;
+}
+
+/* A take or keep names its card by "card" or by "letters", not both. */
+static int one_card(const json_t *a, char **why)
+{
+    if (!json_object_get(a, "card") != !json_object_get(a, "letters"))
+        return WB_OK;
+    *why = game_why("name the card by \"card\" or by its \"letters\" (\"NZ\"), one of them");
+    return WB_EINVAL;
+}
 
 static int check_take(const void *state, const game_ctx *ctx, int seat, const json_t *a,
                       char **why)
@@ -600,11 +752,16 @@ static int check_take(const void *state, const game_ctx *ctx, int seat, const js
     (void)ctx, (void)seat;
     const wibbell_state *st = state;
     json_int_t k = json_integer_value(json_object_get(a, "card"));
-    if (json_object_get(a, "card") && (k < 0 || (size_t)k >= st->centre.n)) {
+    if (!json_object_get(a, "card") && !json_object_get(a, "letters"))
+        return check_chooser(st, a, why); /* listing */
+    if (one_card(a, why))
+        return WB_EINVAL;
+    if (json_object_get(a, "letters") && by_letters(st, &st->centre, a, -1) < 0)
+        *why = game_why("no centre card has the letters %s",
+                        json_string_value(json_object_get(a, "letters")));
+    else if (json_object_get(a, "card") && (k < 0 || (size_t)k >= st->centre.n))
         *why = game_why("card is the index of a centre card: 0 or 1");
-        return WB_EILLEGAL;
-    }
-    return check_chooser(st, a, why);
+    return *why ? WB_EILLEGAL : check_chooser(st, a, why);
 }
 
 static int apply_take(void *state, const game_ctx *ctx, int seat, const json_t *a,
@@ -612,7 +769,9 @@ static int apply_take(void *state, const game_ctx *ctx, int seat, const json_t *
 {
     (void)seat, (void)why;
     run r = {state, ctx, events};
-    do_take(&r, r.st->winner, (size_t)json_integer_value(json_object_get(a, "card")));
+    const json_t *jc = json_object_get(a, "card");
+    do_take(&r, r.st->winner, jc ? (size_t)json_integer_value(jc)
+                                 : (size_t)by_letters(r.st, &r.st->centre, a, -1));
     return WB_OK;
 }
 
@@ -622,10 +781,17 @@ static int check_keep(const void *state, const game_ctx *ctx, int seat, const js
     (void)ctx, (void)seat;
     const wibbell_state *st = state;
     const wibbell_player *p = &st->p[st->winner];
-    json_int_t id = json_integer_value(json_object_get(a, "card"));
-    if (!json_object_get(a, "card"))
+    const json_t *jl = json_object_get(a, "letters");
+    long at = jl ? by_letters(st, &p->up, a, st->bonus) : -1;
+    json_int_t id = at >= 0 ? p->up.v[at] : json_integer_value(json_object_get(a, "card"));
+    if (!json_object_get(a, "card") && !jl)
         return check_chooser(st, a, why);
-    if (id < 0 || id > INT32_MAX || game_ids_find(&p->up, (int)id) < 0)
+    if (one_card(a, why))
+        return WB_EINVAL;
+    if (jl && at < 0)
+        *why = game_why("%s won no card %s this round that can be kept", p->name,
+                        json_string_value(jl));
+    else if (id < 0 || id > INT32_MAX || game_ids_find(&p->up, (int)id) < 0)
         *why = game_why("card %lld is not one of %s's cards of this round", (long long)id,
                         p->name);
     else if (id == st->bonus)
@@ -641,7 +807,8 @@ static int apply_keep(void *state, const game_ctx *ctx, int seat, const json_t *
     run rr = {state, ctx, events}, *r = &rr;
     wibbell_state *st = state;
     wibbell_player *p = &st->p[st->winner];
-    int id = (int)json_integer_value(json_object_get(a, "card"));
+    const json_t *jc = json_object_get(a, "card");
+    int id = jc ? (int)json_integer_value(jc) : p->up.v[by_letters(st, &p->up, a, st->bonus)];
     game_ids_remove(&p->up, (size_t)game_ids_find(&p->up, id));
     game_ids_push(&p->hcap, id);
     emit(r, json_pack("{s:s,s:i,s:o}", "type", "handicap_kept", "seat", st->winner,
@@ -803,7 +970,9 @@ static const game_member claim_members[] = {
 
 static const game_member take_members[] = {
     {.name = "card", .type = GAME_T_INT, .desc = "the centre card: 0 or 1",
-     .domain = centre_cards},
+     .domain = centre_cards, .optional = 1},
+    {.name = "letters", .type = GAME_T_STRING, .optional = 1,
+     .desc = "instead of card: the letters of the centre card (\"NZ\")"},
     {.name = "seat", .type = GAME_T_INT, .optional = 1, .domain = winner_seat,
      .desc = "companion mode: the seat that won"},
     {NULL},
@@ -811,7 +980,9 @@ static const game_member take_members[] = {
 
 static const game_member keep_members[] = {
     {.name = "card", .type = GAME_T_INT, .desc = "the id of a card won this round",
-     .domain = keep_choices},
+     .domain = keep_choices, .optional = 1},
+    {.name = "letters", .type = GAME_T_STRING, .optional = 1,
+     .desc = "instead of card: the letters of a card won this round (\"NZ\")"},
     {.name = "seat", .type = GAME_T_INT, .optional = 1, .domain = winner_seat,
      .desc = "companion mode: the seat that won"},
     {NULL},
@@ -819,6 +990,19 @@ static const game_member keep_members[] = {
 
 static const game_member flip_members[] = {
     {.name = "card", .type = GAME_T_STRING, .desc = "the letters of the card turned up"},
+    {NULL},
+};
+
+static const game_member shouts_members[] = {
+    {.name = "shouts", .type = GAME_T_ARRAY,
+     .desc = "2 or more shouts heard at the same time: [{\"seat\":0,\"word\":\"hints\"},"
+             "{\"seat\":2,\"word\":\"sing\"}]"},
+    {NULL},
+};
+
+static const game_member deck_members[] = {
+    {.name = "count", .type = GAME_T_INT, .has_range = 1, .min = 0, .max = WIBBELL_DECK_MAX,
+     .desc = "the cards left in the table's face-down deck"},
     {NULL},
 };
 
@@ -833,6 +1017,11 @@ const game_action wibbell_actions[] = {
      .may = may_choose, .check = check_keep, .apply = apply_keep},
     {.type = "flip", .who = GAME_ROLE_HOST, .phases = PH(WIBBELL_FLIP),
      .members = flip_members, .may = may_host, .check = check_flip, .apply = apply_flip},
+    {.type = "simultaneous", .who = GAME_ROLE_HOST, .phases = PH(WIBBELL_PLAY),
+     .members = shouts_members, .may = may_host, .check = check_simultaneous,
+     .apply = apply_simultaneous},
+    {.type = "deck", .who = GAME_ROLE_HOST, .phases = PH(WIBBELL_FLIP) | PH(WIBBELL_PLAY),
+     .members = deck_members, .may = may_host, .check = check_deck, .apply = apply_deck},
     {.type = "redeal", .who = GAME_ROLE_HOST, .phases = PH(WIBBELL_PLAY), .may = may_host,
      .apply = apply_redeal},
     {.type = "end", .who = GAME_ROLE_HOST, .phases = PH(WIBBELL_FLIP) | PH(WIBBELL_PLAY),

@@ -108,10 +108,11 @@ class Kinds(Base):
         self.assertEqual(w["title"], "Wibbell")
         self.assertEqual((w["min_players"], w["max_players"]), (2, 7))
         for opt in ("mode", "tie_window_ms", "handicaps", "learning_aid", "dictionary",
-                    "companion", "deck"):
+                    "companion", "deck", "forgive_typos"):
             self.assertIn(opt, w["options"])
             self.assertIn("default", w["options"][opt])
         self.assertEqual(w["options"]["tie_window_ms"]["default"], 400)
+        self.assertIs(w["options"]["forgive_typos"]["default"], False)
         for g in doc["games"]:
             self.assertTrue(set(g) >= {"name", "title", "min_players", "max_players", "options"})
 

@@ -243,6 +243,21 @@ class Refusals(Base):
         self.assertIn("not_a_word", [r["code"] for r in doc["events"][0]["reasons"]])
         self.assertEqual(m.view()["version"], 2)
 
+    def test_forgive_typos(self):
+        m = create(D, ["ann", "bob", "cy"], {"tie_window_ms": 0, "forgive_typos": True}, seed=4)
+        doc = m.ok(1, {"type": "claim", "word": "Xyzzyq"})
+        self.assertEqual(event_types(doc), ["claim_refused"])
+        self.assertTrue(doc["events"][0]["forgiven"])
+        view = m.view(1)
+        self.assertTrue(view["forgive_typos"])
+        self.assertFalse(view["players"][1]["out"])
+        self.assertIn(1, view["to_act"])
+        # a typo is still logged for the teacher
+        rows = m.view("host")["vocabulary"]
+        self.assertEqual([(r["word"], r["accepted"]) for r in rows], [("xyzzyq", False)])
+        st, _, doc = m.act(1, {"type": "claim", "word": "two words"})
+        self.assertEqual((st, doc["code"]), (400, "bad_request"))
+
 
 class TieWindow(Base):
     WINDOW = 1500  # ms; generous for slow (sanitizer) builds
@@ -360,6 +375,33 @@ class Companion(Base):
         m.ok("host", {"type": "flip", "card": "NZ"})
         st, _, doc = m.act("host", {"type": "flip", "card": "zn"})
         self.assertEqual((st, doc["code"]), (422, "illegal_action"))
+
+
+    def test_table_tools(self):
+        """Shouts heard at once, a recounted deck, take and keep by letters."""
+        m = create(D, ["ann", "bob", "cy"], {"companion": True}, seed=5)
+        self.assertEqual(m.view("host")["deck"], 36)
+        for body, status, code in (({"type": "deck", "count": 49}, 422, "illegal_action"),
+                                   ({"type": "deck", "count": "x"}, 400, "bad_request")):
+            st, _, doc = m.act("host", body)
+            self.assertEqual((st, doc["code"]), (status, code), body)
+        st, _, doc = m.act(0, {"type": "deck", "count": 40})
+        self.assertEqual((st, doc["code"]), (409, "not_your_turn"))
+        doc = m.ok("host", {"type": "deck", "count": 40})
+        self.assertEqual(doc["events"][0], {"type": "deck_corrected", "deck": 40, "was": 36})
+        m.ok("host", {"type": "flip", "card": "NZ"})
+        m.ok("host", {"type": "flip", "card": "IQ"})
+        self.assertEqual(m.view("host")["deck"], 38)
+        shouts = [{"seat": 0, "word": "zip"}, {"seat": 2, "word": "quiz"},
+                  {"seat": 1, "word": "nip"}]
+        doc = m.ok("host", {"type": "simultaneous", "shouts": shouts})
+        self.assertEqual(event_types(doc), ["claim_accepted"] * 3 + ["claims_revealed", "card_won"])
+        self.assertEqual(doc["events"][-1]["seat"], 1)  # the shortest, then a-z: nip
+        st, _, doc = m.act("host", {"type": "take", "letters": "SG"})
+        self.assertEqual((st, doc["code"]), (422, "illegal_action"))
+        doc = m.ok("host", {"type": "take", "letters": "qi"})
+        self.assertEqual(doc["events"][0]["card"]["letters"], "IQ")
+        self.assertEqual(m.view(2)["players"][1]["face_up"][0]["letters"], "IQ")
 
 
 class Dictionaries(Base):

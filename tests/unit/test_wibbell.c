@@ -1055,6 +1055,122 @@ static void test_companion(void **state)
     game_wibbell.destroy(st);
 }
 
+/* The companion table: shouts the table could not order, a recounted
+ * deck, take and keep by the letters on the cards. */
+static void test_companion_table(void **state)
+{
+    (void)state;
+    void *st = mk(3, "{\"companion\":true}", 1);
+    assert_int_equal(vint(st, "deck"), 36);
+    /* the table removed 6 cards, not 12: it counts 42 left; 49 cannot be */
+    assert_int_equal(act(st, 0, "{\"type\":\"deck\",\"count\":42}"), WB_ENOTTURN);
+    assert_int_equal(act(st, HOST, "{\"type\":\"deck\",\"count\":49}"), WB_EILLEGAL);
+    OK(act(st, HOST, "{\"type\":\"deck\",\"count\":42}"));
+    assert_int_equal(json_integer_value(json_object_get(event("deck_corrected"), "was")), 36);
+    assert_int_equal(vint(st, "deck"), 42);
+    OK(act(st, HOST, "{\"type\":\"flip\",\"card\":\"NZ\"}"));
+    OK(act(st, HOST, "{\"type\":\"flip\",\"card\":\"IQ\"}"));
+    assert_int_equal(vint(st, "deck"), 40);
+    /* one shout, or a seat twice, is no simultaneous event */
+    assert_int_equal(act(st, HOST, "{\"type\":\"simultaneous\",\"shouts\":[{\"seat\":0,"
+                                   "\"word\":\"zip\"}]}"), WB_EINVAL);
+    assert_int_equal(act(st, HOST, "{\"type\":\"simultaneous\",\"shouts\":[{\"seat\":0,"
+                                   "\"word\":\"zip\"},{\"seat\":0,\"word\":\"nip\"}]}"),
+                     WB_EILLEGAL);
+    /* the same length: the first alphabetically wins */
+    OK(act(st, HOST, "{\"type\":\"simultaneous\",\"shouts\":[{\"seat\":0,\"word\":\"zip\"},"
+                     "{\"seat\":1,\"word\":\"nip\"}]}"));
+    assert_int_equal(json_array_size(json_object_get(event("claims_revealed"), "claims")), 2);
+    assert_int_equal(json_integer_value(json_object_get(event("card_won"), "seat")), 1);
+    assert_string_equal(phase(st), "take");
+    assert_int_equal(act(st, HOST, "{\"type\":\"take\",\"letters\":\"ZZ\"}"), WB_EILLEGAL);
+    assert_int_equal(act(st, HOST, "{\"type\":\"take\",\"card\":0,\"letters\":\"NZ\"}"),
+                     WB_EINVAL);
+    OK(act(st, HOST, "{\"type\":\"take\",\"letters\":\"zn\"}"));
+    assert_string_equal(json_string_value(json_object_get(json_array_get(
+                            json_object_get(player(st, 1), "face_up"), 0), "letters")), "NZ");
+    /* identical words: both centre cards go back, the deck count with them */
+    OK(act(st, HOST, "{\"type\":\"flip\",\"card\":\"SG\"}"));
+    OK(act(st, HOST, "{\"type\":\"simultaneous\",\"shouts\":[{\"seat\":0,\"word\":\"sing\"},"
+                     "{\"seat\":2,\"word\":\"sing\"}]}"));
+    assert_string_equal(json_string_value(json_object_get(event("redeal"), "reason")),
+                        "identical_words");
+    assert_string_equal(phase(st), "flip");
+    assert_int_equal(vint(st, "deck"), 41);
+    OK(act(st, HOST, "{\"type\":\"flip\",\"card\":\"IQ\"}"));
+    OK(act(st, HOST, "{\"type\":\"flip\",\"card\":\"SG\"}"));
+    /* the shorter word beats the first alphabetically; a wrong shout is a
+     * mistake */
+    OK(act(st, HOST, "{\"type\":\"simultaneous\",\"shouts\":[{\"seat\":0,\"word\":\"qqq\"},"
+                     "{\"seat\":2,\"word\":\"aging\"},{\"seat\":1,\"word\":\"sing\"}]}"));
+    assert_int_equal(json_integer_value(json_object_get(event("claim_refused"), "seat")), 0);
+    assert_int_equal(json_integer_value(json_object_get(event("card_won"), "seat")), 1);
+    OK(act(st, HOST, "{\"type\":\"take\",\"seat\":1,\"letters\":\"GS\"}"));
+    /* both shouts wrong: the one player left competing collects the card */
+    OK(act(st, HOST, "{\"type\":\"flip\",\"card\":\"SH\"}"));
+    OK(act(st, HOST, "{\"type\":\"simultaneous\",\"shouts\":[{\"seat\":0,\"word\":\"qqq\"},"
+                     "{\"seat\":2,\"word\":\"zzzx\"}]}"));
+    assert_int_equal(count_events("claim_refused"), 2);
+    assert_true(json_is_true(json_object_get(event("card_won"), "automatic")));
+    /* bob's 3rd card ends the round: he keeps SH by its letters */
+    assert_string_equal(phase(st), "keep");
+    assert_int_equal(act(st, HOST, "{\"type\":\"keep\",\"letters\":\"AB\"}"), WB_EILLEGAL);
+    OK(act(st, HOST, "{\"type\":\"keep\",\"letters\":\"hs\"}"));
+    assert_string_equal(json_string_value(json_object_get(
+                            json_object_get(event("handicap_kept"), "card"), "letters")), "SH");
+    /* the table finds its deck empty: the game ends */
+    assert_string_equal(phase(st), "flip");
+    void *copy = reload(st);
+    game_wibbell.destroy(st);
+    st = copy;
+    OK(act(st, HOST, "{\"type\":\"deck\",\"count\":0}"));
+    assert_string_equal(json_string_value(json_object_get(event("game_over"), "reason")),
+                        "deck_out");
+    assert_int_equal(score(st, 1), 4);
+    game_wibbell.destroy(st);
+}
+
+/* forgive_typos: a non-word is no mistake; other refusals still are. */
+static void test_forgive_typos(void **state)
+{
+    (void)state;
+    const char *deck = "\"deck\":[\"NZ\",\"IQ\",\"SG\",\"SH\",\"AE\",\"OT\",\"RL\",\"DU\"]";
+    char opts[256];
+    snprintf(opts, sizeof opts, "{\"tie_window_ms\":0,\"shuffle\":false,%s,"
+             "\"forgive_typos\":true}", deck);
+    void *st = mk(2, opts, 1);
+    OK(act(st, 0, "{\"type\":\"claim\",\"word\":\"zqxv\"}"));
+    assert_true(json_is_true(json_object_get(event("claim_refused"), "forgiven")));
+    assert_false(json_is_true(json_object_get(player(st, 0), "out")));
+    assert_true(acts(st, 0));
+    assert_true(json_is_true(json_object_get(V(st, 0), "forgive_typos")));
+    /* a real word that misses a card is still a mistake: bob collects */
+    OK(act(st, 0, "{\"type\":\"claim\",\"word\":\"cat\"}"));
+    assert_null(json_object_get(event("claim_refused"), "forgiven"));
+    assert_true(json_is_true(json_object_get(event("card_won"), "automatic")));
+    /* the digital winner takes by letters too */
+    OK(act(st, 1, "{\"type\":\"take\",\"letters\":\"QI\"}"));
+    assert_string_equal(centre(st, 0), "NZ");
+    assert_int_equal(json_array_size(json_object_get(V(st, HOST), "vocabulary")), 2);
+    /* a save of format 1 (before the option) loads with it off */
+    json_t *s = game_wibbell.save(st);
+    void *old = NULL;
+    char *why = NULL;
+    json_object_del(s, "forgive_typos");
+    json_object_set_new(s, "format", json_integer(1));
+    OK(game_wibbell.load(s, &old, &why));
+    assert_false(json_is_true(json_object_get(V(old, 0), "forgive_typos")));
+    json_decref(s);
+    game_wibbell.destroy(old);
+    game_wibbell.destroy(st);
+    /* off by default: a typo is a mistake */
+    snprintf(opts, sizeof opts, "{\"tie_window_ms\":0,\"shuffle\":false,%s}", deck);
+    st = mk(2, opts, 1);
+    OK(act(st, 0, "{\"type\":\"claim\",\"word\":\"zqxv\"}"));
+    assert_non_null(event("card_won"));
+    game_wibbell.destroy(st);
+}
+
 /* --- actions, views, queries -------------------------------------------------- */
 
 static void test_actions_and_errors(void **state)
@@ -1582,6 +1698,8 @@ int main(void)
         cmocka_unit_test(test_final_cards),
         cmocka_unit_test(test_learning_aid_game_end),
         cmocka_unit_test(test_companion),
+        cmocka_unit_test(test_companion_table),
+        cmocka_unit_test(test_forgive_typos),
         cmocka_unit_test(test_actions_and_errors),
         cmocka_unit_test(test_views),
         cmocka_unit_test(test_queries),
