@@ -53,6 +53,9 @@ typedef struct api_config {
     unsigned max_streams;      /* open event streams; 0: 256 */
     unsigned heartbeat_s;      /* keep-alive comment on an idle event
                                 * stream every this many seconds; 0: 15 */
+    const char *instance;      /* NULL, or this daemon's name among several:
+                                * every response carries it in
+                                * X-Wibbelld-Instance; borrowed */
 } api_config;
 
 /* Fill `cfg` with the defaults: 127.0.0.1:8080, one thread per CPU, a
@@ -61,7 +64,7 @@ typedef struct api_config {
 void api_config_init(api_config *cfg);
 
 /* Bind the address of `cfg` and start serving.  `cfg` is read during the
- * call only, except `dicts` and `matches`, which are borrowed.  Returns WB_OK and the
+ * call only, except `dicts`, `matches` and `instance`, which are borrowed.  Returns WB_OK and the
  * server in *out; WB_EINVAL when `cfg` is unusable (no dictionaries, an
  * address that does not resolve), WB_EIO when the socket cannot be bound
  * (address in use, permission) or the threads cannot start; the reason is

@@ -38,6 +38,7 @@ typedef struct api_ctx {
     api_sse_hub *sse;         /* NULL when matches is NULL */
     size_t max_body;
     int verbose;
+    const char *instance;     /* NULL, or X-Wibbelld-Instance's value */
 } api_ctx;
 
 /* One extra response header; `val` is owned (malloc). */

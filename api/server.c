@@ -251,6 +251,9 @@ static enum MHD_Result send_req(struct MHD_Connection *c, api_conn *rc, api_req 
     for (size_t i = 0; i < r->nhdr; i++)
         ok &= MHD_add_response_header(resp, r->hdr[i].name, r->hdr[i].val) == MHD_YES;
     ok &= MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff") == MHD_YES;
+    if (rc->srv->ctx.instance)
+        ok &= MHD_add_response_header(resp, "X-Wibbelld-Instance", rc->srv->ctx.instance) ==
+              MHD_YES;
 
     rc->status = r->status;
     rc->out_len = r->out_len;
@@ -410,10 +413,20 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *c, const char
                                                      MHD_HTTP_HEADER_CONTENT_LENGTH);
         long long n = content_length(cl);
         if (n > 0 && (unsigned long long)n > max) {
-            /* refuse before reading a byte of it; MHD closes the
-             * connection after the answer, as the body is left unread */
             rc->too_large = 1;
-            return reply_too_large(c, rc);
+            /* A client waiting for 100-continue, or a body far over the
+             * limit: refuse before reading a byte of it; MHD closes the
+             * connection after the answer, as the body is left unread.
+             * Else read it and throw it away, and answer at its end:
+             * closing with unread data resets the connection, and a
+             * proxy in front (which sends the body at once) would lose
+             * the 413 and answer 502 instead. */
+            const char *ex = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+                                                         MHD_HTTP_HEADER_EXPECT);
+            if ((ex && strcasecmp(ex, "100-continue") == 0) ||
+                (unsigned long long)n > discard_max(max))
+                return reply_too_large(c, rc);
+            return MHD_YES;
         }
         /* Answering now, before MHD has seen the end of the request,
          * would cost the keep-alive: wait for the call that ends it. */
@@ -565,6 +578,7 @@ int api_server_start(const api_config *cfg, api_server **out)
         goto out;
     s->ctx.max_body = cfg->max_body ? cfg->max_body : API_MAX_BODY_DEFAULT;
     s->ctx.verbose = cfg->verbose;
+    s->ctx.instance = cfg->instance && *cfg->instance ? cfg->instance : NULL;
 
     unsigned head_s = cfg->head_timeout_s ? cfg->head_timeout_s : API_HEAD_TIMEOUT_DEFAULT;
     api_workers_config wc;

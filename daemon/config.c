@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "api.h"
+#include "matches.h"
 #include "wb_config.h"
 #include "wb_mem.h"
 
@@ -73,6 +74,9 @@ static const char usage_text[] =
     "      --head-timeout SECONDS a request head must arrive whole within SECONDS of\n"
     "                             its first byte, or the client gets 408 and is cut\n"
     "                             off (default 10)\n"
+    "      --instance NAME        name this daemon among several behind a proxy:\n"
+    "                             new match ids start with NAME- (1 to 8 of a-z,\n"
+    "                             0-9), and responses carry X-Wibbelld-Instance\n"
     "  -v, --verbose              log every request to stderr\n"
     "  -h, --help                 show this help and exit\n"
     "  -V, --version              show the version and exit\n"
@@ -198,6 +202,18 @@ static int valid_dict_id(const char *s, size_t n)
     return 1;
 }
 
+/* An instance name: the prefix of match ids (games/matches.h). */
+static int valid_instance(const char *s)
+{
+    size_t n = strlen(s);
+    if (n == 0 || n > MATCH_PREFIX_MAX)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= '0' && s[i] <= '9')))
+            return 0;
+    return 1;
+}
+
 static int set_dicts(config *cfg, const char *list)
 {
     for (size_t i = 0; i < cfg->ndicts; i++)
@@ -223,6 +239,7 @@ void config_free(config *cfg)
 {
     free(cfg->host);
     free(cfg->data_dir);
+    free(cfg->instance);
     for (size_t i = 0; i < cfg->ndicts; i++)
         free(cfg->dicts[i]);
     free(cfg->dicts);
@@ -232,7 +249,8 @@ void config_free(config *cfg)
 int config_parse(config *cfg, int argc, char **argv)
 {
     enum { OPT_DICTS = 256, OPT_MAX_BODY, OPT_MAX_MATCHES, OPT_ABANDON, OPT_MAX_STREAMS,
-           OPT_HEARTBEAT, OPT_MAX_CONN, OPT_MAX_CONN_IP, OPT_HEAD_TIMEOUT, OPT_KEEP };
+           OPT_HEARTBEAT, OPT_MAX_CONN, OPT_MAX_CONN_IP, OPT_HEAD_TIMEOUT, OPT_KEEP,
+           OPT_INSTANCE };
     static const struct option longopts[] = {
         {"listen", required_argument, NULL, 'l'},
         {"data-dir", required_argument, NULL, 'd'},
@@ -247,6 +265,7 @@ int config_parse(config *cfg, int argc, char **argv)
         {"max-connections", required_argument, NULL, OPT_MAX_CONN},
         {"max-connections-per-ip", required_argument, NULL, OPT_MAX_CONN_IP},
         {"head-timeout", required_argument, NULL, OPT_HEAD_TIMEOUT},
+        {"instance", required_argument, NULL, OPT_INSTANCE},
         {"verbose", no_argument, NULL, 'v'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
@@ -364,6 +383,13 @@ int config_parse(config *cfg, int argc, char **argv)
                 return usage_error("--head-timeout: '%s' is not a number of seconds from 1 to %d",
                                    optarg, HEAD_TIMEOUT_MAX_S);
             cfg->head_timeout_s = (unsigned)n;
+            break;
+        case OPT_INSTANCE:
+            if (!valid_instance(optarg))
+                return usage_error("--instance: '%s' is not 1 to %d of a-z and 0-9", optarg,
+                                   MATCH_PREFIX_MAX);
+            free(cfg->instance);
+            cfg->instance = wb_strdup(optarg);
             break;
         case 'v':
             cfg->verbose = 1;

@@ -6,6 +6,7 @@
  *            [--abandon-after SECONDS] [--max-streams N]
  *            [--heartbeat SECONDS] [--max-connections N]
  *            [--max-connections-per-ip N] [--head-timeout SECONDS]
+ *            [--instance NAME]
  *            [-v|--verbose] [--help] [--version]
  *
  * Parsing is kept apart from main() so that every rule about arguments
@@ -36,6 +37,7 @@ typedef struct config {
     unsigned max_connections;        /* 0: from the descriptor limit */
     unsigned max_connections_per_ip; /* 0: 1024; API_UNLIMITED: no cap */
     unsigned head_timeout_s;         /* 0: 10 */
+    char *instance;     /* NULL, or the match id prefix naming this daemon */
     int verbose;
 } config;
 

@@ -294,6 +294,7 @@ int main(int argc, char **argv)
     mc.keep_finished = cfg.keep_finished;
     mc.keep_finished_ms = (int64_t)cfg.keep_finished_s * 1000;
     mc.dicts = lib;
+    mc.id_prefix = cfg.instance;
     rc = match_store_open(&mc, &ms);
     if (rc != WB_OK) {
         fprintf(stderr, "wibbelld: cannot open the match store in %s/games: %s\n",
@@ -318,6 +319,7 @@ int main(int argc, char **argv)
     ac.connection_limit = cfg.max_connections;
     ac.per_ip_limit = cfg.max_connections_per_ip;
     ac.head_timeout_s = cfg.head_timeout_s;
+    ac.instance = cfg.instance;
     rc = api_server_start(&ac, &srv);
     if (rc != WB_OK) {
         fprintf(stderr, "wibbelld: cannot start the HTTP server: %s\n", wb_strerror(rc));

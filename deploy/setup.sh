@@ -90,7 +90,7 @@ test)
     exit $status
     ;;
 bench)
-    install_missing wrk nginx-light procps
+    install_missing wrk procps
     build build
     exec bash tests/bench/bench.sh "$@"
     ;;

@@ -64,6 +64,23 @@ static void random_hex(char *out, size_t nbytes)
         snprintf(out + 2 * i, 3, "%02x", b[i]);
 }
 
+/* A new match id: ID_LEN characters, random hex after the prefix and '-'
+ * when there is a prefix (match_config.id_prefix). */
+static void new_id(char out[ID_LEN + 1], const char *prefix)
+{
+    char hex[ID_LEN + 2];
+    size_t p = prefix ? strlen(prefix) : 0;
+    random_hex(hex, ID_LEN / 2);
+    if (p == 0 || p > MATCH_PREFIX_MAX) {
+        memcpy(out, hex, ID_LEN + 1);
+        return;
+    }
+    memcpy(out, prefix, p);
+    out[p] = '-';
+    memcpy(out + p + 1, hex, ID_LEN - p - 1);
+    out[ID_LEN] = '\0';
+}
+
 /* 32 random bytes as base64url (43 characters): an unguessable token. */
 static void random_token(char out[TOKEN_LEN + 1])
 {
@@ -666,7 +683,7 @@ int match_create_async(match_store *ms, const char *game, const json_t *players,
     json_decref(opts);
     if (rc)
         goto out;
-    random_hex(m->id, ID_LEN / 2);
+    new_id(m->id, ms->cfg.id_prefix);
     random_token(m->host_token);
     for (size_t i = 0; i < n; i++) {
         m->names[i] = wb_strdup(names[i]);

@@ -48,7 +48,14 @@ typedef struct match_config {
      * oldest first. */
     size_t keep_finished;
     int64_t keep_finished_ms;
+    /* NULL or "": ids are 32 random hex digits.  Else 1..MATCH_PREFIX_MAX
+     * of [a-z0-9]: new ids are the prefix, '-', then random hex digits, 32
+     * characters in all, so an id tells which daemon owns it (a proxy
+     * routes on it).  Borrowed: must outlive the store. */
+    const char *id_prefix;
 } match_config;
+
+#define MATCH_PREFIX_MAX 8
 
 /* Called once when an asynchronous call is done: rc WB_OK with `out` (a
  * new reference the callee owns), or the storage error (WB_EFULL: the disk

@@ -1,0 +1,316 @@
+#!/usr/bin/env python3
+"""test_scaleout.py - two daemons behind Debian's nginx, with the shipped
+deploy/nginx-proxy.conf.
+
+The shipped file passes `nginx -t` as a drop-in of Debian's own nginx.conf
+(next to the stock default site).  Then the same file, with its loopback
+ports replaced by free ones, runs in a real nginx in front of two daemons
+(--instance a and b, each its own data directory): matches are created
+through the proxy round robin, played to the end and followed over their
+event streams through the proxy, and every response about a match comes
+from its owner (X-Wibbelld-Instance equals the id's prefix, and the other
+daemon does not know the id).  A body over the daemon's limit gets the
+daemon's problem+json 413, one over nginx's limit nginx's own problem+json
+413.  With one daemon stopped, its matches answer 503 problem+json
+instance_unavailable from nginx while the other's play on and creation
+goes to the live one; restarted, it has every match as it was.
+
+nginx and the daemons are started here and stopped by their pids.
+"""
+import os
+import random
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import wbgames  # noqa: E402
+import wbtest  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SHIPPED = os.path.normpath(os.path.join(HERE, "..", "..", "deploy", "nginx-proxy.conf"))
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+DEBIAN_CONF = "/etc/nginx/nginx.conf"
+PROBLEM = "application/problem+json"
+DECK = wbgames.DEFAULT_DECK[:12]
+
+D = {}        # instance name -> GamesDaemon
+NG = None     # the nginx process
+TMP = None
+PROXY = None
+
+
+def free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+class Proxy:
+    """HTTP to nginx with the client of wbtest.Daemon; remembers the
+    instance that answered each request about a match."""
+
+    host = "127.0.0.1"
+    connect = wbtest.Daemon.connect
+    json = wbtest.Daemon.json
+
+    def __init__(self, port):
+        self.port = port
+        self.seen = []  # (method, path, status, X-Wibbelld-Instance)
+
+    def request(self, method, path, body=None, headers=None, conn=None):
+        st, h, data = wbtest.Daemon.request(self, method, path, body, headers, conn)
+        self.seen.append((method, path, st, h.get("x-wibbelld-instance")))
+        return st, h, data
+
+
+def site_conf(ports, listen):
+    """The shipped file with its loopback ports and listen port replaced;
+    every one of them must be there, so a change of the file that the
+    test does not follow fails here."""
+    text = open(SHIPPED).read()
+    for name, old in (("a", 8081), ("b", 8082)):
+        pat = "127.0.0.1:%d;" % old
+        if pat not in text:
+            raise AssertionError("%s: no %s for instance %s" % (SHIPPED, pat, name))
+        text = text.replace(pat, "127.0.0.1:%d;" % ports[name])
+    if "listen 8080;" not in text:
+        raise AssertionError("%s: no 'listen 8080;'" % SHIPPED)
+    return text.replace("listen 8080;", "listen 127.0.0.1:%d;" % listen)
+
+
+def main_conf(tmp, site):
+    """A main configuration of our own paths (pid, logs, temp files) that
+    includes `site` in http{}, as Debian's nginx.conf includes conf.d."""
+    user = "user root;\n" if os.geteuid() == 0 else ""
+    temps = "".join("%s_temp_path %s/%s;\n" % (t, tmp, t)
+                    for t in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    return ("%sdaemon off;\nworker_processes 1;\npid %s/nginx.pid;\nerror_log %s/error.log;\n"
+            "events { worker_connections 256; }\n"
+            "http {\ninclude /etc/nginx/mime.types;\naccess_log %s/access.log;\n%s"
+            "include %s;\n}\n" % (user, tmp, tmp, tmp, temps, site))
+
+
+def nginx_test(conf, tmp, prefix=True):
+    """nginx -t of `conf`; `prefix`: with tmp as the prefix (else
+    Debian's, where its module paths are relative to)."""
+    args = [NGINX, "-t", "-q", "-e", os.path.join(tmp, "error.log"), "-c", conf]
+    if prefix:
+        args += ["-p", tmp]
+    return subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          stdin=subprocess.DEVNULL, timeout=60)
+
+
+def start_daemon(name, port=0, data_dir=None):
+    d = wbgames.GamesDaemon(args=["--dictionaries", "en_US", "--instance", name,
+                                  "--max-connections-per-ip", "0"],
+                            data_dir=data_dir, listen="127.0.0.1:%d" % port)
+    return d.start()
+
+
+def setUpModule():
+    global NG, TMP, PROXY
+    TMP = tempfile.mkdtemp(prefix="wibbelld-e2e-nginx-")
+    for name in ("a", "b"):
+        D[name] = start_daemon(name)
+    listen = free_port()
+    site = os.path.join(TMP, "wibbelld.conf")
+    with open(site, "w") as f:
+        f.write(site_conf({n: d.port for n, d in D.items()}, listen))
+    conf = os.path.join(TMP, "nginx.conf")
+    with open(conf, "w") as f:
+        f.write(main_conf(TMP, site))
+    NG = subprocess.Popen([NGINX, "-e", os.path.join(TMP, "error.log"), "-p", TMP, "-c", conf],
+                          stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                          stderr=open(os.path.join(TMP, "stderr.log"), "w"))
+    PROXY = Proxy(listen)
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            if PROXY.request("GET", "/healthz")[0] == 200:
+                break
+        except OSError:
+            pass
+        if NG.poll() is not None or time.monotonic() > deadline:
+            raise RuntimeError("nginx did not answer: %s" % nginx_log())
+        time.sleep(0.05)
+
+
+def nginx_log():
+    out = ""
+    for f in ("stderr.log", "error.log"):
+        p = os.path.join(TMP, f)
+        if os.path.exists(p):
+            out += open(p).read()[-3000:]
+    return out
+
+
+def tearDownModule():
+    bad = []
+    if NG is not None and NG.poll() is None:
+        NG.send_signal(signal.SIGQUIT)  # graceful: workers finish, then exit
+        try:
+            NG.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            NG.kill()
+            NG.wait()
+            bad.append("nginx did not stop on SIGQUIT")
+    for name, d in D.items():
+        if d.alive():
+            rc = d.stop()
+            if rc != 0:
+                bad.append("daemon %s exited %r:\n%s" % (name, rc, d.stderr_text()[-2000:]))
+        d.cleanup()
+    shutil.rmtree(TMP, ignore_errors=True)
+    if bad:
+        raise AssertionError("\n".join(bad))
+
+
+def prefix(match_id):
+    return match_id.split("-", 1)[0]
+
+
+class ScaleOut(unittest.TestCase):
+    matches = []  # made by test_2, in order
+
+    def assertProblem(self, st, h, doc, status, code):
+        self.assertEqual(st, status, doc)
+        self.assertEqual(h.get("content-type"), PROBLEM)
+        self.assertEqual(doc["status"], status)
+        self.assertEqual(doc["code"], code)
+
+    def test_1_shipped_file_passes_nginx_t_in_debian_nginx_conf(self):
+        """Debian's own nginx.conf with the shipped file as its conf.d and
+        the stock sites-enabled (the default site): nginx -t passes.  Only
+        the paths of the pid and logs point here."""
+        self.assertTrue(os.path.exists(DEBIAN_CONF), "Debian's nginx is not installed")
+        text = open(DEBIAN_CONF).read()
+        self.assertIn("include /etc/nginx/conf.d/*.conf;", text)
+        text = text.replace("include /etc/nginx/conf.d/*.conf;", "include %s;" % SHIPPED)
+        text = re.sub(r"(?m)^\s*pid\s+[^;]+;", "pid %s/t.pid;" % TMP, text)
+        text = re.sub(r"(?m)^(\s*(?:access|error)_log)\s+/var/log/nginx/([a-z]+)\.log",
+                      r"\1 %s/t-\2.log" % TMP, text)
+        conf = os.path.join(TMP, "debian-nginx.conf")
+        with open(conf, "w") as f:
+            f.write(text)
+        r = nginx_test(conf, TMP, prefix=False)
+        self.assertEqual(r.returncode, 0, r.stdout.decode())
+        # The generated configuration of this test passes too.
+        r = nginx_test(os.path.join(TMP, "nginx.conf"), TMP)
+        self.assertEqual(r.returncode, 0, r.stdout.decode())
+
+    def test_2_creation_goes_round_robin(self):
+        for i in range(6):
+            st, h, doc = PROXY.json("POST", "/v1/games",
+                                    {"game": "wibbell", "players": ["ann", "bob"],
+                                     "options": {"tie_window_ms": 0, "deck": DECK},
+                                     "seed": 100 + i})
+            self.assertEqual(st, 201, doc)
+            self.assertRegex(doc["id"], r"^[ab]-[0-9a-f]{30}$")
+            self.assertEqual(h["x-wibbelld-instance"], prefix(doc["id"]))
+            self.assertEqual(h["location"], "/v1/games/" + doc["id"])
+            ScaleOut.matches.append(wbgames.Match(PROXY, doc))
+        owners = [prefix(m.id) for m in ScaleOut.matches]
+        self.assertEqual(owners.count("a"), 3, owners)
+        self.assertEqual(owners.count("b"), 3, owners)
+
+    def test_3_matches_play_through_the_proxy_at_their_owners(self):
+        self.assertTrue(ScaleOut.matches)
+        PROXY.seen.clear()
+        for n, m in enumerate(ScaleOut.matches[:4]):
+            owner = prefix(m.id)
+            other = D["b" if owner == "a" else "a"]
+            # only the owner knows the match
+            st, _, _ = other.request("GET", m.path)
+            self.assertEqual(st, 404)
+            s = wbgames.EventStream(PROXY, m.path, None, timeout=30)
+            try:
+                self.assertEqual(s.status, 200)
+                self.assertEqual(s.headers["x-wibbelld-instance"], owner)
+                self.assertEqual(s.next()["event"], "view")
+                p = wbgames.Player(self, m, 2, len(DECK), random.Random(n))
+                # step by step: each action's event comes through before
+                # the next action is made (nginx does not hold it back)
+                while True:
+                    view = m.view("host")
+                    wbgames.check_view(self, view, len(DECK), 2)
+                    if view["status"] == "finished":
+                        break
+                    doc = p.step(view)
+                    ev = s.next()
+                    self.assertEqual((ev["event"], ev["id"]), ("action", doc["version"]))
+                ev = s.next()
+                self.assertEqual(ev["event"], "end")
+                self.assertIsNone(s.next(), "the stream closes after `end`")
+            finally:
+                s.close()
+            self.assertGreater(p.steps, 3)
+        about = [x for x in PROXY.seen if x[1].startswith("/v1/games/")]
+        self.assertGreater(len(about), 40)
+        for method, path, st, inst in about:
+            self.assertEqual(st, 200, (method, path))
+            self.assertEqual(inst, prefix(path.split("/")[3]), (method, path))
+
+    def test_4_dictionary_requests_go_to_any(self):
+        PROXY.seen.clear()
+        for _ in range(6):
+            st, _, doc = PROXY.json("GET", "/v1/dictionaries/en_US/words/explore")
+            self.assertEqual(st, 200)
+            self.assertTrue(doc["valid"])
+        self.assertEqual(sorted(x[3] for x in PROXY.seen), ["a"] * 3 + ["b"] * 3)
+
+    def test_5_large_bodies_get_problem_json(self):
+        big = '{"word":"%s"}' % ("a" * 100000)  # over the daemon's 64K
+        st, h, doc = PROXY.json("POST", "/v1/wibbell/check", big)
+        self.assertProblem(st, h, doc, 413, "body_too_large")
+        self.assertIn(h.get("x-wibbelld-instance"), ("a", "b"), "the daemon's own answer")
+        huge = '{"word":"%s"}' % ("a" * 2000000)  # over nginx's 1m
+        st, h, doc = PROXY.json("POST", "/v1/wibbell/check", huge)
+        self.assertProblem(st, h, doc, 413, "body_too_large")
+        self.assertNotIn("x-wibbelld-instance", h, "nginx's answer")
+
+    def test_6_one_daemon_down(self):
+        self.assertTrue(ScaleOut.matches)
+        mine = {n: [m for m in ScaleOut.matches if prefix(m.id) == n] for n in ("a", "b")}
+        before = {m.id: m.view("host") for m in ScaleOut.matches}
+        b = D["b"]
+        port, data = b.port, b.data_dir
+        self.assertEqual(b.stop(), 0)
+        for m in mine["b"]:
+            st, h, doc = PROXY.json("GET", m.path, headers=wbgames.bearer(m.host))
+            self.assertProblem(st, h, doc, 503, "instance_unavailable")
+            self.assertEqual(h.get("retry-after"), "10")
+            st, h, doc = PROXY.json("POST", m.path + "/actions", {"type": "claim", "word": "x"},
+                                    headers=wbgames.bearer(m.tokens[0]))
+            self.assertProblem(st, h, doc, 503, "instance_unavailable")
+        # a's matches, the dictionary and creation go on, all at a
+        for m in mine["a"]:
+            self.assertEqual(m.view("host")["version"], before[m.id]["version"])
+        for i in range(4):
+            st, h, doc = PROXY.json("GET", "/v1/dictionaries/en_US/words/taught")
+            self.assertEqual((st, h["x-wibbelld-instance"]), (200, "a"))
+            m = wbgames.create(PROXY, ["ann", "bob"], {"tie_window_ms": 0, "deck": DECK},
+                               seed=200 + i)
+            self.assertEqual(prefix(m.id), "a")
+            m.ok(0, {"type": "claim", "word": "zzxq"})
+        # b again, on its address and data directory: nothing was lost
+        D["b"] = start_daemon("b", port=port, data_dir=data)
+        D["b"].own_dir = data
+        for m in mine["b"]:
+            self.assertEqual(m.view("host"), before[m.id])
+        m = mine["b"][-1]
+        self.assertEqual(m.view("host")["status"], "active")
+        doc = m.ok(0, {"type": "claim", "word": "zzxq"})
+        self.assertEqual(doc["version"], before[m.id]["version"] + 1)
+
+
+if __name__ == "__main__":
+    wbtest.main()
