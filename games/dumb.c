@@ -14,7 +14,9 @@
  *
  * Secrets: a seat sees its own hand, its face-down cards, its First Goal
  * and its target; the others see counts and "face_down" until the flip
- * (phase 4).  Events about secret things carry "private_to".
+ * (phase 4).  The First Goal pick and the plan are the framework's secret
+ * simultaneous choices (game_secret_view here, game_secret_event in
+ * dumb_rules.c); the card drawn is private to its seat.
  */
 #include "dumb.h"
 
@@ -79,25 +81,51 @@ static json_t *space_json(const dm_state *s, int sp)
 
 static const dm_card *card(const dm_state *s, int c) { return &s->deck->c[c]; }
 
-/* Cards and targets are face up from the flip (phase 4) to the end of the
- * round: in the movement and buying phases, and when the game is over. */
+/* The plan (phase 2) is the framework's secret simultaneous choice: the
+ * cards and the target are face up from the flip (phase 4) to the end of
+ * the round (the movement and buying phases, a bomb's space being chosen,
+ * the game over); before, only their owner and the host see them. */
 static int flipped(const dm_state *s)
 {
     return s->phase == DM_PH_MOVE || s->phase == DM_PH_BUY || s->phase == DM_PH_OVER;
 }
 
+/* `full` as `viewer` may see it (game_secret_view): sealed, it is the
+ * string "face_down" (the view's field keeps its shape). */
+static json_t *secret(json_t *full, int viewer, int owner, int revealed)
+{
+    static const char *const hidden_all[] = {"card", "name", "target", NULL};
+    json_t *v = game_secret_view(full, viewer, owner, revealed, hidden_all);
+    json_decref(full);
+    if (json_is_true(json_object_get(v, "sealed"))) {
+        json_decref(v);
+        return json_string("face_down");
+    }
+    if (json_object_get(v, "target")) {
+        json_t *t = json_incref(json_object_get(v, "target"));
+        json_decref(v);
+        return t;
+    }
+    return v;
+}
+
 /* --- views ---------------------------------------------------------------- */
 
-static json_t *slot_json(const dm_state *s, int seat, int k, int show)
+static json_t *slot_json(const dm_state *s, int seat, int k, int viewer)
 {
     const dm_player *p = &s->p[seat];
     int c = p->slot[k];
+    /* The First Goal lies face down on the right space until it is done,
+     * flipped or not: whether it is flipped this round is secret too. */
+    if (c == -1 && k == 1 && p->goal >= 0 && !p->goal_done && !p->out)
+        return viewer == seat || viewer == GAME_SEAT_HOST ? json_null()
+                                                          : json_string("face_down");
     if (c == -1)
         return json_null();
-    if (p->slot_hold[k] || show || (flipped(s) && p->slot_done[k]))
-        return json_pack("{s:s, s:s}", "card", card(s, c == DM_GOAL_SLOT ? p->goal : c)->id,
-                         "name", card(s, c == DM_GOAL_SLOT ? p->goal : c)->name);
-    return json_string("face_down");
+    const dm_card *cd = card(s, c == DM_GOAL_SLOT ? p->goal : c);
+    /* A used bomb held on the leaderboard lies face up. */
+    int up = p->slot_hold[k] || (flipped(s) && p->slot_done[k]);
+    return secret(json_pack("{s:s, s:s}", "card", cd->id, "name", cd->name), viewer, seat, up);
 }
 
 static json_t *seat_json(const dm_state *s, int seat, int viewer)
@@ -106,7 +134,7 @@ static json_t *seat_json(const dm_state *s, int seat, int viewer)
     int own = viewer == seat || viewer == GAME_SEAT_HOST;
     json_t *slots = json_array(), *proj = json_array(), *units = json_array();
     for (int k = 0; k < 2; k++)
-        json_array_append_new(slots, slot_json(s, seat, k, own));
+        json_array_append_new(slots, slot_json(s, seat, k, viewer));
     for (int i = 0; i < p->nproj; i++)
         json_array_append_new(proj, json_string(card(s, p->proj[i])->id));
     int inbox = 0;
@@ -122,13 +150,9 @@ static json_t *seat_json(const dm_state *s, int seat, int viewer)
                                                u->steps, "stopped", u->stopped, "at_war",
                                                u->war != 0));
     }
-    json_t *target;
-    if (p->target < 0)
-        target = json_null();
-    else if (own || !(s->phase == DM_PH_PLAN || s->phase == DM_PH_AUCTION))
-        target = json_string(dm_nation_names[p->target]);
-    else
-        target = json_string("face_down");
+    json_t *target = p->target < 0 ? json_null()
+                     : secret(json_pack("{s:s}", "target", dm_nation_names[p->target]), viewer,
+                              seat, !(s->phase == DM_PH_PLAN || s->phase == DM_PH_AUCTION));
     json_t *o = json_pack(
         "{s:i, s:s, s:b, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:o, s:o, s:b, s:o, s:o, "
         "s:i, s:b, s:b}",
@@ -330,11 +354,12 @@ static int units_of(const json_t *a, int *units)
     return n;
 }
 
-/* The card a "place" names, DM_GOAL_SLOT for the player's First Goal. */
+/* The card a "place" names (the First Goal is never placed: it lies on
+ * the right space, and "ready" says whether it is flipped). */
 static int placed_card(const dm_state *s, int seat, const json_t *a)
 {
-    int c = card_of(s, a);
-    return c >= 0 && c == s->p[seat].goal && !s->p[seat].goal_done ? DM_GOAL_SLOT : c;
+    (void)seat;
+    return card_of(s, a);
 }
 
 static int is_second(const json_t *a)
@@ -398,8 +423,10 @@ static int check_place(const void *st, const game_ctx *ctx, int seat, const json
     (void)ctx;
     const dm_state *s = st;
     int c = placed_card(s, seat, a);
-    int rc = dm_place_check(s, seat, slot_of(a), c, json_is_true(json_object_get(a, "corrupt")),
-                            why);
+    if (c >= 0 && c == s->p[seat].goal && !s->p[seat].goal_done)
+        return illegal(why, "your First Goal lies face down on the right space already: fund it "
+                            "with {\"type\":\"ready\",\"fund_goal\":true}");
+    int rc = dm_place_check(s, seat, slot_of(a), c, 0, why);
     if (!rc && is_second(a) && (c < 0 || !s->deck->c[c].nalt))
         return illegal(why, "this card has no second choice");
     return rc;
@@ -434,12 +461,14 @@ static int check_target(const void *st, const game_ctx *ctx, int seat, const jso
     return WB_OK;
 }
 
+static int fund_goal(const json_t *a) { return json_is_true(json_object_get(a, "fund_goal")); }
+static int corrupt(const json_t *a) { return json_is_true(json_object_get(a, "corrupt")); }
+
 static int check_ready(const void *st, const game_ctx *ctx, int seat, const json_t *a,
                        char **why)
 {
-    (void)ctx, (void)a;
-    return ((const dm_state *)st)->p[seat].target < 0
-               ? illegal(why, "every player must place a target token") : WB_OK;
+    (void)ctx;
+    return dm_ready_check(st, seat, fund_goal(a), corrupt(a), why);
 }
 
 static int check_bid(const void *st, const game_ctx *ctx, int seat, const json_t *a,
@@ -516,8 +545,7 @@ static int do_place(void *st, const game_ctx *ctx, int seat, const json_t *a, js
                     char **why)
 {
     (void)ctx;
-    return dm_place(st, seat, slot_of(a), placed_card(st, seat, a), is_second(a),
-                    json_is_true(json_object_get(a, "corrupt")), ev, why);
+    return dm_place(st, seat, slot_of(a), placed_card(st, seat, a), is_second(a), 0, ev, why);
 }
 
 static int do_take_back(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
@@ -537,8 +565,8 @@ static int do_target(void *st, const game_ctx *ctx, int seat, const json_t *a, j
 static int do_ready(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
                     char **why)
 {
-    (void)ctx, (void)a;
-    return dm_ready(st, seat, ev, why);
+    (void)ctx;
+    return dm_ready(st, seat, fund_goal(a), corrupt(a), ev, why);
 }
 
 static int do_bid(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
@@ -618,8 +646,6 @@ static json_t *dom_hand(const void *st, int seat)
     json_t *a = json_array();
     for (int i = 0; i < p->nhand; i++)
         json_array_append_new(a, json_string(s->deck->c[p->hand[i]].id));
-    if (p->goal >= 0 && !p->goal_done)
-        json_array_append_new(a, json_string(s->deck->c[p->goal].id));
     return a;
 }
 
@@ -637,11 +663,23 @@ static json_t *dom_choice(const void *st, int seat)
     return a;
 }
 
+/* Funding the First Goal is listed only when it may be flipped this
+ * round; corruption only when its card has a price. */
+static int goal_open(const dm_state *s, int seat)
+{
+    const dm_player *p = &s->p[seat];
+    return p->goal >= 0 && !p->goal_done && s->round > 1 && p->slot[1] == -1;
+}
+
+static json_t *dom_fund_goal(const void *st, int seat)
+{
+    return goal_open(st, seat) ? json_pack("[b, b]", 0, 1) : json_pack("[b]", 0);
+}
+
 static json_t *dom_corrupt(const void *st, int seat)
 {
     const dm_state *s = st;
-    const dm_player *p = &s->p[seat];
-    int can = p->goal >= 0 && !p->goal_done && s->deck->c[p->goal].corrupt && s->round > 1;
+    int can = goal_open(s, seat) && s->deck->c[s->p[seat].goal].corrupt;
     return can ? json_pack("[b, b]", 0, 1) : json_pack("[b]", 0);
 }
 
@@ -785,12 +823,17 @@ static const game_member draw_members[] = {
 };
 static const game_member place_members[] = {
     {.name = "slot", .type = GAME_T_STRING, .desc = "the card space", .values = slot_names},
-    {.name = "card", .type = GAME_T_STRING, .desc = "a card of your hand (or your First Goal)",
-     .domain = dom_hand},
+    {.name = "card", .type = GAME_T_STRING, .desc = "a card of your hand", .domain = dom_hand},
     {.name = "choice", .type = GAME_T_STRING, .optional = 1, .values = choice_names,
      .desc = "OR cards: which side (first by default)", .domain = dom_choice},
+    {NULL},
+};
+static const game_member ready_members[] = {
+    {.name = "fund_goal", .type = GAME_T_BOOL, .optional = 1,
+     .desc = "flip your First Goal this round to fund it (false by default)",
+     .domain = dom_fund_goal},
     {.name = "corrupt", .type = GAME_T_BOOL, .optional = 1,
-     .desc = "a First Goal bought by corruption", .domain = dom_corrupt},
+     .desc = "buy the First Goal by corruption, without its needs", .domain = dom_corrupt},
     {NULL},
 };
 static const game_member slot_members[] = {
@@ -845,7 +888,8 @@ static const game_action dm_actions[] = {
      do_take_back, 0, NULL},
     {"target", GAME_ROLE_SEAT, PH(DM_PH_PLAN), target_members, may_plan, check_target,
      do_target, 0, NULL},
-    {"ready", GAME_ROLE_SEAT, PH(DM_PH_PLAN), NULL, may_plan, check_ready, do_ready, 0, NULL},
+    {"ready", GAME_ROLE_SEAT, PH(DM_PH_PLAN), ready_members, may_plan, check_ready, do_ready, 0,
+     NULL},
     {"bid", GAME_ROLE_PENDING, PH(DM_PH_AUCTION), bid_members, NULL, check_bid, do_bid, 0,
      NULL},
     {"pass", GAME_ROLE_PENDING, PH(DM_PH_AUCTION), NULL, NULL, NULL, do_pass, 0, NULL},

@@ -322,7 +322,9 @@ int dm_place(dm_state *s, int seat, int slot, int card, int alt, int corrupt, js
              char **why);
 int dm_unplace(dm_state *s, int seat, int slot, json_t *ev, char **why);
 int dm_set_target(dm_state *s, int seat, int target, json_t *ev, char **why);
-int dm_ready(dm_state *s, int seat, json_t *ev, char **why);
+/* Ready: the plan is complete; `goal` flips the First Goal this round (its
+ * card lies face down on the right space), `corrupt` buys it. */
+int dm_ready(dm_state *s, int seat, int goal, int corrupt, json_t *ev, char **why);
 int dm_bid(dm_state *s, int seat, int amount, json_t *ev, char **why);
 int dm_move_check(const dm_state *s, int seat, int k, int to, char **why);
 int dm_move(dm_state *s, int seat, int k, int to, int mark, json_t *ev, char **why);
@@ -341,6 +343,7 @@ int dm_build_check(const dm_state *s, int seat, int space, char **why);
 int dm_upgrade_check(const dm_state *s, int seat, int space, char **why);
 int dm_recruit_check(const dm_state *s, int seat, int space, char **why);
 int dm_place_check(const dm_state *s, int seat, int slot, int card, int corrupt, char **why);
+int dm_ready_check(const dm_state *s, int seat, int goal, int corrupt, char **why);
 
 /* --- between the rules files (dumb_rules.c, dumb_cards.c) --------------- */
 

@@ -926,6 +926,13 @@ void dm_to_act(const dm_state *s, int act[DM_MAX_SEATS])
 
 /* --- the players' steps ----------------------------------------------------- */
 
+/* What the secret events of the plan (phase 2) and the First Goal pick
+ * keep from the other seats until the flip (game_secret_event). */
+static const char *const hidden_card[] = {"card", NULL};
+static const char *const hidden_placed[] = {"card", "second_choice", NULL};
+static const char *const hidden_target[] = {"target", NULL};
+static const char *const hidden_ready[] = {"fund_goal", "corrupt", NULL};
+
 static int phase_is(const dm_state *s, int seat, dm_phase ph, char **why)
 {
     int act[DM_MAX_SEATS];
@@ -955,9 +962,10 @@ int dm_pick_goal(dm_state *s, int seat, int c, json_t *ev, char **why)
     for (int k = 0; k < s->deck->ncards; k++)
         if (k != c && s->where[k] == DM_IN_GOAL && card(s, k)->nation == s->p[seat].nation)
             s->where[k] = DM_IN_BOX;
-    dm_ev_add(ev, json_pack("{s:s, s:i}", "type", "goal_picked", "seat", seat));
-    dm_ev_add(ev, json_pack("{s:s, s:i, s:s, s:[i]}", "type", "your_goal", "seat", seat, "card",
-                            card(s, c)->id, "private_to", seat));
+    /* Face down: the others learn that the seat picked, not which. */
+    game_secret_event(ev, json_pack("{s:s, s:i, s:s}", "type", "goal_picked", "seat", seat,
+                                    "card", card(s, c)->id),
+                      seat, s->nseats, hidden_card);
     dm_advance(s, ev);
     return WB_OK;
 }
@@ -1030,14 +1038,18 @@ int dm_place(dm_state *s, int seat, int slot, int c, int alt, int corrupt, json_
     p->slot[slot] = c;
     p->slot_alt[slot] = alt;
     p->slot_done[slot] = 0;
-    if (c == DM_GOAL_SLOT)
+    if (c == DM_GOAL_SLOT) {
+        /* The First Goal lies face down on the right space from the
+         * set-up: deciding to flip it shows nothing (dm_ready's event). */
         p->slot_corrupt = corrupt;
-    dm_ev_add(ev, json_pack("{s:s, s:i, s:s}", "type", "placed", "seat", seat, "slot",
-                            slot ? "right" : "left"));
-    dm_ev_add(ev, json_pack("{s:s, s:i, s:s, s:s, s:b, s:b, s:[i]}", "type", "placed_card", "seat",
-                            seat, "slot", slot ? "right" : "left", "card",
-                            card(s, c == DM_GOAL_SLOT ? p->goal : c)->id, "second_choice", alt,
-                            "corrupt", corrupt, "private_to", seat));
+        return WB_OK;
+    }
+    /* A card face down on the leaderboard: the others see that one lies
+     * there, not which (the framework's secret choice, game_def.h). */
+    game_secret_event(ev, json_pack("{s:s, s:i, s:s, s:s, s:b}", "type", "placed", "seat", seat,
+                                    "slot", slot ? "right" : "left", "card", card(s, c)->id,
+                                    "second_choice", alt),
+                      seat, s->nseats, hidden_placed);
     return WB_OK;
 }
 
@@ -1049,13 +1061,15 @@ int dm_unplace(dm_state *s, int seat, int slot, json_t *ev, char **why)
     dm_player *p = &s->p[seat];
     if ((slot != 0 && slot != 1) || p->slot[slot] == -1 || p->slot_hold[slot])
         return refuse(why, WB_EILLEGAL, "%s", "no card of yours to take back there");
-    if (p->slot[slot] != DM_GOAL_SLOT) {
-        p->hand[p->nhand++] = p->slot[slot];
-        s->where[p->slot[slot]] = DM_IN_HAND;
-    }
+    int c = p->slot[slot];
     p->slot[slot] = -1;
-    dm_ev_add(ev, json_pack("{s:s, s:i, s:s}", "type", "taken_back", "seat", seat, "slot",
-                            slot ? "right" : "left"));
+    if (c == DM_GOAL_SLOT)
+        return WB_OK;
+    p->hand[p->nhand++] = c;
+    s->where[c] = DM_IN_HAND;
+    game_secret_event(ev, json_pack("{s:s, s:i, s:s, s:s}", "type", "taken_back", "seat", seat,
+                                    "slot", slot ? "right" : "left", "card", card(s, c)->id),
+                      seat, s->nseats, hidden_card);
     return WB_OK;
 }
 
@@ -1074,21 +1088,34 @@ int dm_set_target(dm_state *s, int seat, int target, json_t *ev, char **why)
     if (p->ego >= 10 && p->target >= 0 && p->target == p->prev_target && target != p->target)
         return refuse(why, WB_EILLEGAL, "%s", "with Ego 10 your target is locked");
     p->target = target;
-    dm_ev_add(ev, json_pack("{s:s, s:i}", "type", "target_placed", "seat", seat));
-    dm_ev_add(ev, json_pack("{s:s, s:i, s:s, s:[i]}", "type", "your_target", "seat", seat,
-                            "target", dm_nation_names[target], "private_to", seat));
+    game_secret_event(ev, json_pack("{s:s, s:i, s:s}", "type", "target_placed", "seat", seat,
+                                    "target", dm_nation_names[target]),
+                      seat, s->nseats, hidden_target);
     return WB_OK;
 }
 
-int dm_ready(dm_state *s, int seat, json_t *ev, char **why)
+int dm_ready_check(const dm_state *s, int seat, int goal, int corrupt, char **why)
 {
-    int rc = phase_is(s, seat, DM_PH_PLAN, why);
-    if (rc)
-        return rc;
     if (s->p[seat].target < 0)
         return refuse(why, WB_EILLEGAL, "%s", "every player must place a target token");
+    if (corrupt && !goal)
+        return refuse(why, WB_EILLEGAL, "%s",
+                      "\"corrupt\" buys the First Goal you fund (\"fund_goal\": true)");
+    return goal ? dm_place_check(s, seat, 1, DM_GOAL_SLOT, corrupt, why) : WB_OK;
+}
+
+int dm_ready(dm_state *s, int seat, int goal, int corrupt, json_t *ev, char **why)
+{
+    int rc = phase_is(s, seat, DM_PH_PLAN, why);
+    if (rc || (rc = dm_ready_check(s, seat, goal, corrupt, why)))
+        return rc;
+    if (goal && (rc = dm_place(s, seat, 1, DM_GOAL_SLOT, 0, corrupt, ev, why)))
+        return rc;
     s->p[seat].ready = 1;
-    dm_ev_add(ev, json_pack("{s:s, s:i}", "type", "ready", "seat", seat));
+    /* The plan is complete: the others see that, not what it holds. */
+    game_secret_event(ev, json_pack("{s:s, s:i, s:b, s:b}", "type", "ready", "seat", seat,
+                                    "fund_goal", goal, "corrupt", corrupt),
+                      seat, s->nseats, hidden_ready);
     dm_advance(s, ev);
     return WB_OK;
 }

@@ -6,9 +6,11 @@
  - the 2-player set-up as the rulebook gives it (two 4-bases and one unit
    each, incomes 7 and 6, 10 resources, five cards, peace as a target);
  - the board and cards queries (253 nodes, an SVG picture, 140 cards);
- - secrets: during the plan phase a seat sees its own hand, placed card and
-   target; the other seats and the public see counts and "face_down"; after
-   the flip everyone sees the cards;
+ - secrets: during the plan phase (the framework's secret simultaneous
+   choice) a seat sees its own hand, First Goal, placed card and target;
+   the other seats and the public see counts and "face_down" in the views,
+   and in the log and the event stream that the seat placed, targeted and
+   is ready, never what; after the flip everyone sees the cards;
  - refusals: out of turn 409, against the rules 422, a bad body 400, and
    none of them changes the version;
  - seeded matches of 2, 3, 4 and 5 players played to the end with listed
@@ -112,34 +114,77 @@ class DumbinationPlay(unittest.TestCase):
 
     def test_secrets_until_the_flip(self):
         m = create(D, ["a", "b", "c"], seed=5, game=GAME)
+        # Seat 1 and a reader without a seat follow the event stream.
+        streams = {1: wbgames.EventStream(D, m.path, m.tokens[1]),
+                   None: wbgames.EventStream(D, m.path)}
+        for s in streams.values():
+            self.assertEqual(s.next()["event"], "view")
         pick_goals(m, 3)
+        goal = m.view(0)["seats"][0]["first_goal"]["id"]
         mine = m.view(0)["seats"][0]
         hand = [c["id"] for c in mine["hand_cards"]]
         self.assertEqual(len(hand), 5)
         for who in (1, 2, None):
             other = m.view(who)["seats"][0]
             self.assertNotIn("hand_cards", other)
+            self.assertNotIn("first_goal", other)
             self.assertEqual(other["hand"], 5)
-            for cid in hand:
+            # The First Goal lies face down on the right card space.
+            self.assertEqual(other["slots"][1], "face_down")
+            for cid in hand + [goal]:
                 self.assertNotIn('"%s"' % cid, str(m.view(who)).replace("'", '"'))
         place = [a for a in m.actions(0) if a["type"] == "place" and a["slot"] == "left"]
-        if place:
-            m.ok(0, place[0])
-            card = place[0]["card"]
-            self.assertEqual(m.view(0)["seats"][0]["slots"][0]["card"], card)
-            self.assertEqual(m.view(1)["seats"][0]["slots"][0], "face_down")
-            self.assertEqual(m.view(None)["seats"][0]["slots"][0], "face_down")
+        self.assertTrue(place)
+        self.assertFalse([a for a in m.actions(0) if a.get("card") == goal])
+        m.ok(0, place[0])
+        card = place[0]["card"]
+        self.assertEqual(m.view(0)["seats"][0]["slots"][0]["card"], card)
+        self.assertEqual(m.view(1)["seats"][0]["slots"][0], "face_down")
+        self.assertEqual(m.view(None)["seats"][0]["slots"][0], "face_down")
         m.ok(0, {"type": "target", "nation": "russia"})
         self.assertEqual(m.view(0)["seats"][0]["target"], "russia")
-        self.assertEqual(m.view(1)["seats"][0]["target"], "face_down")
-        for seat in range(3):
-            if seat:
-                tgt = [a for a in m.actions(seat) if a["type"] == "target"][0]
-                m.ok(seat, tgt)
+        m.ok(0, {"type": "ready"})
+        for who in (1, 2, None):
+            v = m.view(who)
+            self.assertEqual(v["seats"][0]["target"], "face_down")
+            self.assertTrue(v["seats"][0]["ready"])
+            self.assertNotIn('"%s"' % card, str(v).replace("'", '"'))
+        # The log as another seat and the public read it: that seat 0
+        # placed, targeted and is ready, never what.
+        for who in (1, 2, None):
+            text = str(m.log(who)).replace("'", '"')
+            self.assertNotIn('"%s"' % card, text)
+            self.assertNotIn('"%s"' % goal, text)
+            self.assertNotIn("russia", text)
+        seen = [e["type"] for entry in m.log(1) for e in entry["events"]
+                if e.get("seat") == 0]
+        for t in ("goal_picked", "placed", "target_placed", "ready"):
+            self.assertIn(t, seen)
+        own = [e for entry in m.log(0) for e in entry["events"] if e["type"] == "placed"]
+        self.assertEqual(own[-1]["card"], card)
+        # The stream as seat 1 and the public read it, up to here.
+        version = m.view("host")["version"]
+        for who, s in streams.items():
+            got = []
+            while not got or got[-1]["id"] < version:
+                got.append(s.next())
+            text = str(got).replace("'", '"')
+            self.assertNotIn('"%s"' % card, text)
+            self.assertNotIn('"%s"' % goal, text)
+            self.assertNotIn("russia", text)
+            s.close()
+        for seat in (1, 2):
+            tgt = [a for a in m.actions(seat) if a["type"] == "target"][0]
+            m.ok(seat, tgt)
             m.ok(seat, {"type": "ready"})
         v = m.view(1)
-        if v["phase"] in ("move", "buy"):
+        self.assertIn(v["phase"], ("auction", "move"))
+        if v["phase"] == "move":
             self.assertEqual(v["seats"][0]["target"], "russia")
+            flipped = [e for entry in m.log(1) for e in entry["events"]
+                       if e["type"] == "flipped" and e["seat"] == 0]
+            self.assertEqual(flipped[-1]["target"], "russia")
+            self.assertIn(card, flipped[-1]["cards"])
 
     def test_refusals_change_nothing(self):
         m = create(D, ["a", "b"], seed=3, game=GAME)

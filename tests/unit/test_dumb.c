@@ -405,9 +405,11 @@ static void test_first_goal_pick_then_round_one(void **state)
     /* Everyone picked: round 1, draw (hands are full), then the plan. */
     assert_int_equal(s->round, 1);
     assert_int_equal(s->phase, DM_PH_PLAN);
-    /* Not in the first round: the First Goal. */
-    assert_int_equal(dm_place(s, 0, 1, DM_GOAL_SLOT, 0, 0, ev, &why), WB_EILLEGAL);
+    /* Not in the first round: the First Goal (flipped with "ready"). */
+    s->p[0].target = DM_RUSSIA;
+    assert_int_equal(dm_ready(s, 0, 1, 0, ev, &why), WB_EILLEGAL);
     assert_non_null(strstr(why, "first round"));
+    s->p[0].target = -1;
     free(why);
     why = NULL;
     /* The right space is the First Goal's until it is done. */
@@ -415,7 +417,7 @@ static void test_first_goal_pick_then_round_one(void **state)
     free(why);
     why = NULL;
     /* A target is mandatory. */
-    assert_int_equal(dm_ready(s, 0, ev, &why), WB_EILLEGAL);
+    assert_int_equal(dm_ready(s, 0, 0, 0, ev, &why), WB_EILLEGAL);
     free(why);
     json_decref(ev);
     free(s);
@@ -785,7 +787,7 @@ static void plan_round(dm_state *s, const int *left, const int *target, json_t *
             if (dm_place(s, i, 0, left[i], 0, 0, ev, &why))
                 fail_msg("place: %s", why);
         }
-        if (dm_set_target(s, i, target[i], ev, &why) || dm_ready(s, i, ev, &why))
+        if (dm_set_target(s, i, target[i], ev, &why) || dm_ready(s, i, 0, 0, ev, &why))
             fail_msg("target/ready: %s", why);
     }
 }
@@ -940,20 +942,23 @@ static void test_first_goal_funding_and_corruption(void **state)
     s->where[usa] = s->where[rus] = DM_IN_GOAL;
     s->p[0].goal_done = s->p[1].goal_done = 0;
     s->p[0].ego = 7;
-    /* The right space is the First Goal's: fund it (needs Ego 7, cost 6). */
-    assert_int_equal(dm_place(s, 0, 1, DM_GOAL_SLOT, 0, 0, ev, &why), WB_OK);
+    /* The right space is the First Goal's: no card goes there. */
     s->p[0].hand[s->p[0].nhand++] = find(s, "rally");
     s->where[find(s, "rally")] = DM_IN_HAND;
     assert_int_equal(dm_place(s, 0, 1, find(s, "rally"), 0, 0, ev, &why), WB_EILLEGAL);
     free(why);
     why = NULL;
-    /* Russia does not hold the U.S.S.R. flag: corruption buys it for 12,
-     * without the needs ("Build a Wall" excepted). */
-    assert_int_equal(dm_place(s, 1, 1, DM_GOAL_SLOT, 0, 1, ev, &why), WB_OK);
+    /* Flip it with "ready" to fund it (needs Ego 7, cost 6).  Russia
+     * does not hold the U.S.S.R. flag: corruption buys it for 12, without
+     * the needs ("Build a Wall" excepted); corruption without the goal is
+     * refused. */
     assert_int_equal(dm_set_target(s, 0, DM_RUSSIA, ev, &why), WB_OK);
-    assert_int_equal(dm_ready(s, 0, ev, &why), WB_OK);
+    assert_int_equal(dm_ready(s, 0, 1, 0, ev, &why), WB_OK);
     assert_int_equal(dm_set_target(s, 1, DM_USA, ev, &why), WB_OK);
-    assert_int_equal(dm_ready(s, 1, ev, &why), WB_OK);
+    assert_int_equal(dm_ready(s, 1, 0, 1, ev, &why), WB_EILLEGAL);
+    free(why);
+    why = NULL;
+    assert_int_equal(dm_ready(s, 1, 1, 1, ev, &why), WB_OK);
     assert_true(s->p[0].goal_done);
     assert_int_equal(s->p[0].vp, 3);
     assert_int_equal(s->p[0].res, 20 - 6);
@@ -971,12 +976,13 @@ static void test_first_goal_funding_and_corruption(void **state)
     s->p[0].goal = wall;
     s->where[wall] = DM_IN_GOAL;
     s->p[0].goal_done = 0;
-    assert_int_equal(dm_place_check(s, 0, 1, DM_GOAL_SLOT, 1, &why), WB_EILLEGAL);
+    s->p[0].target = DM_RUSSIA;
+    assert_int_equal(dm_ready_check(s, 0, 1, 1, &why), WB_EILLEGAL);
     free(why);
     why = NULL;
-    int left[2] = {-1, -1}, target[2] = {DM_RUSSIA, DM_USA};
-    assert_int_equal(dm_place(s, 0, 1, DM_GOAL_SLOT, 0, 0, ev, &why), WB_OK);
-    plan_round(s, left, target, ev); /* needs a base of 6: only a 4 */
+    assert_int_equal(dm_ready(s, 0, 1, 0, ev, &why), WB_OK); /* needs a base of 6: only a 4 */
+    assert_int_equal(dm_set_target(s, 1, DM_USA, ev, &why), WB_OK);
+    assert_int_equal(dm_ready(s, 1, 0, 0, ev, &why), WB_OK);
     assert_false(s->p[0].goal_done);
     assert_int_equal(s->p[0].res, 19);
     assert_int_equal(s->p[0].goal, wall);
@@ -1110,9 +1116,9 @@ static void test_peace_track(void **state)
     assert_int_equal(dm_place(s, 1, 0, b2, 0, 0, ev, &why), WB_OK);
     assert_int_equal(dm_place(s, 1, 1, b3, 0, 0, ev, &why), WB_OK);
     assert_int_equal(dm_set_target(s, 1, DM_PEACE, ev, &why), WB_OK);
-    assert_int_equal(dm_ready(s, 1, ev, &why), WB_OK);
+    assert_int_equal(dm_ready(s, 1, 0, 0, ev, &why), WB_OK);
     assert_int_equal(dm_set_target(s, 0, DM_RUSSIA, ev, &why), WB_OK);
-    assert_int_equal(dm_ready(s, 0, ev, &why), WB_OK);
+    assert_int_equal(dm_ready(s, 0, 0, 0, ev, &why), WB_OK);
     assert_int_equal(s->peace[1], 1);
     assert_int_equal(s->peace[2], 1);
     assert_int_equal(s->p[1].res, res - 8);
@@ -1468,6 +1474,169 @@ static void test_views_hide_hands_cards_and_targets(void **state)
     K->destroy(st);
 }
 
+/* Does `seat` (GAME_SEAT_PUBLIC: a reader without a seat) see event `e`?
+ * As matches.c shows them: "private_to" lists who may. */
+static int sees(const json_t *e, int seat)
+{
+    json_t *to = json_object_get(e, "private_to"), *v;
+    size_t i;
+    if (!to)
+        return 1;
+    json_array_foreach(to, i, v)
+        if (json_integer_value(v) == seat)
+            return 1;
+    return 0;
+}
+
+/* The events of `ev` that `seat` sees, as one string. */
+static char *seen(const json_t *ev, int seat)
+{
+    json_t *a = json_array(), *e;
+    size_t i;
+    json_array_foreach(ev, i, e)
+        if (sees(e, seat))
+            json_array_append(a, e);
+    char *d = json_dumps(a, JSON_COMPACT);
+    json_decref(a);
+    return d;
+}
+
+/* Phase 2 is a secret simultaneous choice (the framework's): until every
+ * seat has planned and the cards are flipped, no other seat and no
+ * reader without a seat learns a placed card, a target, a First Goal or
+ * whether it is flipped, from the views or the events; they learn that a
+ * seat placed, targeted and is ready. */
+static void test_the_plan_is_secret_until_the_flip(void **state)
+{
+    (void)state;
+    void *st = make(3, "{}", 42);
+    dm_state *s = st;
+    json_t *ev;
+    char *why = NULL, needle[96];
+    const int others[] = {1, 2, GAME_SEAT_PUBLIC};
+    for (int i = 0; i < 3; i++) {
+        char body[96];
+        int c = -1;
+        for (int k = 0; k < s->deck->ncards && c < 0; k++)
+            if (s->where[k] == DM_IN_GOAL && s->deck->c[k].nation == s->p[i].nation)
+                c = k;
+        snprintf(body, sizeof body, "{\"type\":\"pick_goal\",\"card\":\"%s\"}",
+                 s->deck->c[c].id);
+        assert_int_equal(act(st, i, body, &ev, &why), WB_OK);
+        /* The pick: the others see that, not which. */
+        snprintf(needle, sizeof needle, "\"%s\"", s->deck->c[c].id);
+        for (int j = 0; j < 3; j++) {
+            char *d = seen(ev, j);
+            assert_int_equal(strstr(d, needle) != NULL, j == i);
+            assert_non_null(strstr(d, "goal_picked"));
+            free(d);
+        }
+        char *d = seen(ev, GAME_SEAT_PUBLIC);
+        assert_null(strstr(d, needle));
+        free(d);
+        json_decref(ev);
+    }
+    assert_int_equal(s->phase, DM_PH_PLAN);
+    /* Round 2, so that the First Goal may be flipped. */
+    s->round = 2;
+    s->p[0].ego = s->p[0].pop = 8;
+    s->p[0].res = 30;
+    const char *cid = s->deck->c[s->p[0].hand[0]].id;
+    const char *goal = s->deck->c[s->p[0].goal].id;
+    char body[160], cardneedle[80], goalneedle[80];
+    snprintf(cardneedle, sizeof cardneedle, "\"%s\"", cid);
+    snprintf(goalneedle, sizeof goalneedle, "\"%s\"", goal);
+    snprintf(body, sizeof body, "{\"type\":\"place\",\"slot\":\"left\",\"card\":\"%s\"}", cid);
+    /* The First Goal is never placed: it lies on the right space. */
+    char gbody[160];
+    snprintf(gbody, sizeof gbody, "{\"type\":\"place\",\"slot\":\"right\",\"card\":\"%s\"}",
+             goal);
+    assert_int_equal(act(st, 0, gbody, &ev, &why), WB_EILLEGAL);
+    assert_non_null(strstr(why, "fund_goal"));
+    free(why);
+    why = NULL;
+    json_decref(ev);
+    json_t *all = json_array();
+    const char *plan[] = {body, "{\"type\":\"take_back\",\"slot\":\"left\"}", body,
+                          "{\"type\":\"target\",\"nation\":\"russia\"}",
+                          "{\"type\":\"ready\",\"fund_goal\":true}"};
+    for (size_t k = 0; k < sizeof plan / sizeof plan[0]; k++) {
+        assert_int_equal(act(st, 0, plan[k], &ev, &why), WB_OK);
+        json_array_extend(all, ev);
+        json_decref(ev);
+        /* The views of the others and of the public, after each step. */
+        for (size_t j = 0; j < 3; j++) {
+            json_t *v = K->view(st, others[j]);
+            char *d = json_dumps(v, JSON_COMPACT);
+            assert_null(strstr(d, cardneedle));
+            assert_null(strstr(d, goalneedle));
+            assert_null(strstr(d, "\"target\":\"russia\""));
+            json_t *me = json_array_get(json_object_get(v, "seats"), 0);
+            /* The First Goal lies face down on the right, flipped or not. */
+            assert_string_equal(json_string_value(json_array_get(json_object_get(me, "slots"), 1)),
+                                "face_down");
+            free(d);
+            json_decref(v);
+        }
+    }
+    /* The owner sees it all. */
+    json_t *v = K->view(st, 0);
+    json_t *me = json_array_get(json_object_get(v, "seats"), 0);
+    assert_string_equal(json_string_value(json_object_get(
+                            json_array_get(json_object_get(me, "slots"), 0), "card")), cid);
+    assert_string_equal(json_string_value(json_object_get(
+                            json_array_get(json_object_get(me, "slots"), 1), "card")), goal);
+    assert_string_equal(json_string_value(json_object_get(me, "target")), "russia");
+    json_decref(v);
+    /* The others: that a card lies on the left, a target is placed and the
+     * seat is ready; not what. */
+    v = K->view(st, 1);
+    me = json_array_get(json_object_get(v, "seats"), 0);
+    assert_string_equal(json_string_value(json_array_get(json_object_get(me, "slots"), 0)),
+                        "face_down");
+    assert_string_equal(json_string_value(json_object_get(me, "target")), "face_down");
+    assert_true(json_is_true(json_object_get(me, "ready")));
+    json_decref(v);
+    /* The events as each other seat and the public read them. */
+    for (size_t j = 0; j < 3; j++) {
+        char *d = seen(all, others[j]);
+        assert_null(strstr(d, cardneedle));
+        assert_null(strstr(d, goalneedle));
+        assert_null(strstr(d, "russia"));
+        assert_null(strstr(d, "fund_goal"));
+        if (others[j] != GAME_SEAT_PUBLIC) {
+            assert_non_null(strstr(d, "\"type\":\"placed\""));
+            assert_non_null(strstr(d, "\"type\":\"target_placed\""));
+            assert_non_null(strstr(d, "\"type\":\"ready\""));
+        }
+        free(d);
+    }
+    char *d = seen(all, 0);
+    assert_non_null(strstr(d, cardneedle));
+    assert_non_null(strstr(d, "\"target\":\"russia\""));
+    assert_non_null(strstr(d, "\"fund_goal\":true"));
+    free(d);
+    json_decref(all);
+    /* Everyone planned: the flip shows the cards and the target. */
+    for (int i = 1; i < 3; i++) {
+        assert_int_equal(act(st, i, "{\"type\":\"target\",\"nation\":\"usa\"}", &ev, &why),
+                         WB_OK);
+        json_decref(ev);
+        assert_int_equal(act(st, i, "{\"type\":\"ready\"}", &ev, &why), WB_OK);
+        if (i == 2) {
+            d = seen(ev, 1);
+            assert_non_null(strstr(d, "\"type\":\"flipped\""));
+            assert_non_null(strstr(d, goalneedle));
+            free(d);
+        }
+        json_decref(ev);
+    }
+    assert_int_equal(s->phase, DM_PH_MOVE);
+    assert_true(view_has(st, 1, "\"target\":\"russia\""));
+    assert_true(view_has(st, GAME_SEAT_PUBLIC, "\"target\":\"russia\""));
+    K->destroy(st);
+}
+
 static void test_refusals_change_nothing(void **state)
 {
     (void)state;
@@ -1676,6 +1845,7 @@ int main(void)
         cmocka_unit_test(test_game_ends_one_round_after_fifteen),
         cmocka_unit_test(test_buy_and_upgrade),
         cmocka_unit_test(test_views_hide_hands_cards_and_targets),
+        cmocka_unit_test(test_the_plan_is_secret_until_the_flip),
         cmocka_unit_test(test_refusals_change_nothing),
         cmocka_unit_test(test_options),
         cmocka_unit_test(test_custom_board_and_decks),
