@@ -14,49 +14,35 @@ const ctx = {id, token, names: [], actions: [], send: null, session: null};
 const send = async body => { say(''); try { const r = await act(id, token, body, ctx.session); say(describe(r, ctx)); entry(r, ctx); return r; } catch (e) { fail(e); return null; } };
 ctx.send = send;
 
-// Two shouts at once: the rules' tie-break ("the shortest word wins; if the
-// words are the same length, the first alphabetically; identical words:
-// redeal") decides who is judged first; a mistake lets the other be judged.
-async function together(a, b) {
-  const norm = s => s.word.trim().toLowerCase();
-  if (norm(a) === norm(b)) {
-    const v = ctx.view, pl = v.players[a.seat];
-    const cards = [...v.centre, ...pl.handicaps, ...pl.face_up].map(c => c.letters);
-    try {
-      const chk = await api('POST', '/v1/wibbell/check', {word: a.word, cards, used: v.used, dictionary: v.dictionary});
-      if (chk.valid) return send({type: 'redeal'});
-    } catch (e) { fail(e); return; }
-  }
-  const [first, second] = [a, b].sort((x, y) => norm(x).length - norm(y).length || (norm(x) < norm(y) ? -1 : 1));
-  const r = await send({type: 'claim', seat: first.seat, word: first.word});
-  if (r && !r.events.some(e => e.type === 'card_won') && r.state.phase === 'play' && (r.state.awaiting || []).includes(second.seat))
-    await send({type: 'claim', seat: second.seat, word: second.word});
-}
-
+// The shout box.  "Several at once" (nobody can tell who finished first):
+// a word box per player; the daemon judges them as one event and applies
+// the rules' tie-break (shortest word, then a-z; identical words redeal).
 function shoutForm(v) {
   const seats = v.awaiting || [];
-  const opts = sel => seats.map(s => h('option', {value: s, selected: s === sel}, ctx.names[s]));
-  const w1 = h('input', {id: 'w1', 'aria-label': 'Shouted word', placeholder: 'word', autocapitalize: 'none', spellcheck: 'false', autocomplete: 'off'});
-  const s1 = h('select', {id: 's1', 'aria-label': 'Who shouted'}, opts(seats[0]));
-  const w2 = h('input', {id: 'w2', 'aria-label': 'Second shouted word', placeholder: 'word', autocapitalize: 'none', spellcheck: 'false', autocomplete: 'off'});
-  const s2 = h('select', {id: 's2', 'aria-label': 'Who shouted the second word'}, opts(seats[1]));
-  const second = h('div', {class: 'row', hidden: true}, s2, w2);
-  const both = h('input', {type: 'checkbox', id: 'both', onchange: e => { second.hidden = !e.target.checked; }});
+  const field = (id, label) => h('input', {id, 'aria-label': label, placeholder: 'word', autocapitalize: 'none', spellcheck: 'false', autocomplete: 'off'});
+  const w1 = field('w1', 'Shouted word');
+  const s1 = h('select', {id: 's1', 'aria-label': 'Who shouted'}, seats.map(s => h('option', {value: s}, ctx.names[s])));
+  const one = h('div', {class: 'row'}, s1, w1);
+  const many = h('div', {hidden: true}, seats.map(s => h('div', {class: 'row'}, h('span', {class: 'grow'}, ctx.names[s]), field('sw' + s, ctx.names[s] + "'s word"))));
+  const both = h('input', {type: 'checkbox', id: 'both', onchange: e => { many.hidden = !e.target.checked; one.hidden = e.target.checked; }});
   return h('form', {class: 'box', onsubmit: async ev => {
     ev.preventDefault();
-    const a = {seat: Number(s1.value), word: w1.value.trim()};
-    if (!a.word) return;
-    if (both.checked && w2.value.trim()) {
-      const b = {seat: Number(s2.value), word: w2.value.trim()};
-      if (a.seat === b.seat) { say('Two shouts need two players', true); return; }
-      await together(a, b);
-      w2.value = '';
-    } else await send({type: 'claim', seat: a.seat, word: a.word});
-    w1.value = '';
-    for (const id of ['w1', 'w2']) { const f = document.getElementById(id); if (f) f.value = ''; }
-  }}, h('strong', {}, 'A shout'), h('div', {class: 'row'}, s1, w1),
-  h('label', {for: 'both', class: 'row'}, both, 'Two at once (nobody can tell who finished first)'), second,
+    const shouts = both.checked ? seats.map(seat => ({seat, word: $('#sw' + seat).value.trim()})).filter(x => x.word)
+      : [{seat: Number(s1.value), word: w1.value.trim()}].filter(x => x.word);
+    if (!shouts.length) return;
+    if (!await send(shouts.length > 1 ? {type: 'simultaneous', shouts} : {type: 'claim', ...shouts[0]})) return;
+    for (const f of document.querySelectorAll('#w1, [id^="sw"]')) f.value = '';
+  }}, h('strong', {}, 'A shout'), one,
+  h('label', {for: 'both', class: 'row'}, both, 'Several at once (nobody can tell who finished first)'), many,
   h('button', {class: 'pri'}, 'Judge'));
+}
+
+// The table counted a different number of cards left in its deck.
+function recount(v) {
+  const n = h('input', {name: 'count', type: 'number', min: 0, inputmode: 'numeric', 'aria-label': 'Cards left in the deck, counted', value: v.deck});
+  return h('details', {class: 'box'}, h('summary', {}, 'Deck count wrong?'),
+    h('form', {class: 'row', onsubmit: ev => { ev.preventDefault(); send({type: 'deck', count: Number(n.value)}); }},
+      h('span', {class: 'grow'}, 'Cards left, counted:'), n, h('button', {}, 'Correct')));
 }
 
 function render(v) {
@@ -69,7 +55,8 @@ function render(v) {
   const w = v.turn_winner, wn = ctx.names[w];
   let banner = {flip: 'Flip ' + (2 - v.centre.length) + ' card' + (v.centre.length ? '' : 's'), play: 'Shout!', take: wn + ' won: which card do they take?', keep: wn + ' keeps one card as a permanent handicap', over: 'Game over'}[v.phase];
   if (v.status === 'finished') banner = 'Game over · winners: ' + (v.winners || []).map(s => ctx.names[s]).join(', ');
-  const centre = v.centre.map((c, i) => card(c, {tag: 'centre', click: takes.find(a => a.card === i) ? () => send(takes.find(a => a.card === i)) : null}));
+  const pick = (type, c) => () => send({type, seat: w, letters: c.letters});
+  const centre = v.centre.map((c, i) => card(c, {tag: 'centre', click: takes.find(a => a.card === i) ? pick('take', c) : null}));
   const flip = host && v.phase === 'flip' ? (() => {
     const inp = h('input', {id: 'flip', 'aria-label': 'Letters of the card turned up', placeholder: 'NZ', autocapitalize: 'characters', autocomplete: 'off', maxlength: 26});
     return h('form', {class: 'row', onsubmit: async ev => { ev.preventDefault(); if (inp.value.trim() && await send({type: 'flip', card: inp.value.trim()})) { inp.value = ''; const f = $('#flip'); if (f) f.value = ''; } }}, inp, h('button', {class: 'pri'}, 'Flip'));
@@ -82,13 +69,14 @@ function render(v) {
     h('div', {class: 'cards big', 'aria-label': 'Centre cards'}, centre),
     flip,
     host && v.phase === 'play' ? shoutForm(v) : null,
-    keeps.length ? h('div', {class: 'box'}, h('strong', {}, 'Tap the card ' + wn + ' keeps:'), h('div', {class: 'cards'}, keeps.map(a => card(all.find(c => c.id === a.card) || {letters: '#' + a.card}, {click: () => send(a), label: 'keep'})))) : null,
+    keeps.length ? h('div', {class: 'box'}, h('strong', {}, 'Tap the card ' + wn + ' keeps:'), h('div', {class: 'cards'}, keeps.map(a => all.find(c => c.id === a.card)).filter(Boolean).map(c => card(c, {click: pick('keep', c), label: 'keep'})))) : null,
     ctx.last ? h('p', {class: 'box'}, h('strong', {}, 'Last: '), ctx.last) : null,
     h('div', {class: 'players'}, v.players.map(x => playerBox(x, v))),
     h('h2', {}, 'Used words'), usedList(v, ctx),
     host ? h('div', {class: 'row'}, acts.some(a => a.type === 'redeal') ? h('button', {type: 'button', onclick: () => confirm('Put both centre cards back and flip two new ones?') && send({type: 'redeal'})}, 'Redeal') : null,
       acts.some(a => a.type === 'end') ? h('button', {type: 'button', onclick: () => confirm('End the game now?') && send({type: 'end'})}, 'End the game') : null,
       h('a', {class: 'btn', href: link('projector.html', {g: id, t: token})}, 'Projector view')) : null,
+    host && acts.some(a => a.type === 'deck') ? recount(v) : null,
     host ? h('details', {class: 'box'}, h('summary', {}, 'Let the others watch'), qrSvg(watch, 'QR code of the link to watch this table'), h('div', {class: 'row'}, copyButton(watch))) : null);
 }
 
@@ -104,12 +92,13 @@ function newTable() {
     ev.preventDefault();
     const players = names.value.split('\n').map(s => s.trim()).filter(Boolean);
     try {
-      const m = await api('POST', '/v1/games', {game: 'wibbell', players, options: {companion: true, learning_aid: $('#la').checked}});
+      const m = await api('POST', '/v1/games', {game: 'wibbell', players, options: {companion: true, learning_aid: $('#la').checked, forgive_typos: $('#ft').checked}});
       location.hash = new URLSearchParams({g: m.id, t: m.host_token});
       location.reload();
     } catch (e) { fail(e); }
   }}, h('label', {for: 'names'}, 'Players at the table'), names, h('div', {class: 'hint', id: 'nh'}, 'One name a line, in seat order (2 to 7).'),
   h('label', {for: 'la', class: 'row'}, h('input', {type: 'checkbox', id: 'la'}), 'Learning aid (the round winner sits out the next round)'),
+  h('label', {for: 'ft', class: 'row'}, h('input', {type: 'checkbox', id: 'ft'}), 'Forgive typos (a non-word is not a mistake)'),
   h('p', {}, h('button', {class: 'pri'}, 'Start the table'))));
 }
 

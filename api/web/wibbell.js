@@ -13,7 +13,8 @@ export function eventText(e, names) {
   case 'card_flipped': return 'Flipped ' + c(e.card) + ' (' + e.deck + ' left)';
   case 'claim_accepted': return n(e.seat) + (e.sealed ? ' shouted (the word shows when the tie window closes)' : ' shouted “' + e.word + '” ✓');
   case 'claims_revealed': return 'Shouts in the tie window: ' + e.claims.map(c => n(c.seat) + ' “' + c.word + '”').join(', ');
-  case 'claim_refused': return n(e.seat) + ' shouted “' + e.word + '” ✗ ' + reasons(e.reasons);
+  case 'claim_refused': return n(e.seat) + ' shouted “' + e.word + '” ✗ ' + reasons(e.reasons) + (e.forgiven ? ' (a typo: try again)' : '');
+  case 'deck_corrected': return 'Deck recounted: ' + e.deck + ' cards (not ' + e.was + ')';
   case 'card_won': return n(e.seat) + ' wins the card' + (e.word ? ' with “' + e.word + '”' : ' (everyone else erred)');
   case 'card_taken': return n(e.seat) + ' takes ' + c(e.card) + (e.bonus ? ' (bonus)' : '') + (e.final ? ' (final card)' : '');
   case 'round_won': return n(e.seat) + ' wins round ' + e.round + '!';
@@ -67,7 +68,7 @@ export function render(root, v, ctx) {
   const takes = can('take');
   const centre = v.centre.map((c, i) => {
     const t = takes.find(a => a.card === i);
-    return card(c, {tag: 'centre', click: t ? () => ctx.send(t) : null});
+    return card(c, {tag: 'centre', click: t ? () => ctx.send({type: 'take', letters: c.letters}) : null});
   });
   let claimBox = null;
   if (can('claim').length) {
@@ -80,12 +81,12 @@ export function render(root, v, ctx) {
   if (keeps.length) {
     const all = v.players.flatMap(p => p.face_up).concat(v.centre, v.bonus ? [v.bonus] : []);
     keepBox = h('div', {class: 'box'}, h('strong', {}, 'Keep one as a permanent handicap:'),
-      h('div', {class: 'cards'}, keeps.map(a => card(all.find(c => c.id === a.card) || {letters: '#' + a.card}, {click: () => ctx.send(a), label: 'keep'}))));
+      h('div', {class: 'cards'}, keeps.map(a => all.find(c => c.id === a.card)).filter(Boolean).map(c => card(c, {click: () => ctx.send({type: 'keep', letters: c.letters}), label: 'keep'}))));
   }
   const cover = me ? [...v.centre, ...me.handicaps, ...me.face_up] : [];
   redraw(root,
     h('p', {class: 'reasons', 'aria-live': 'polite'}, h('strong', {}, banner)),
-    h('div', {class: 'row hint'}, 'Round ' + v.round + ' · turn ' + v.turn + ' · ' + v.deck + ' cards in the deck' + (v.learning_aid ? ' · learning aid' : '')),
+    h('div', {class: 'row hint'}, 'Round ' + v.round + ' · turn ' + v.turn + ' · ' + v.deck + ' cards in the deck' + (v.learning_aid ? ' · learning aid' : '') + (v.forgive_typos ? ' · typos forgiven' : '')),
     h('div', {class: 'cards big', 'aria-label': 'Centre cards'}, centre),
     v.claims && v.claims.length ? h('p', {}, 'Waiting for the tie window: ', v.claims.map(c => names[c.seat] + (c.sealed ? ' (sealed)' : ' “' + c.word + '”')).join(', ')) : null,
     claimBox, keepBox,

@@ -3,8 +3,9 @@
 digital game among three browsers (three phones) played to the end, with
 two shouts inside the tie window; the classroom projector following it
 live and offering the vocabulary at the end; a companion table whose
-referee enters flips, a shout, two simultaneous shouts, a take and a keep
-by tapping cards, while a watcher's phone follows live.
+referee corrects the deck count, enters flips, a shout, simultaneous
+shouts (judged and tie-broken by the daemon), a take and a keep by tapping
+the cards' letters, while a watcher's phone follows live.
 
 Words come from the daemon's own match endpoint (the test plays the part
 of players who know words); everything else goes through the pages.
@@ -142,7 +143,7 @@ class Companion(unittest.TestCase):
         ref, watch = W.Browser(), W.Browser()
         ref.open(W.url(D, "/web/table.html#g=%s&t=%s" % (m["id"], m["host_token"])))
         ref.wait_text("Referee")
-        ref.click("details.box summary", "Let the others watch")
+        ref.click("details.box summary", text="Let the others watch")
         qr = ref.one("svg.qr")
         watch_link = W.url(D, "/web/table.html#g=" + m["id"])
         self.assertIn(m["id"], qr.get_attribute("aria-label") + watch_link)
@@ -155,27 +156,39 @@ class Companion(unittest.TestCase):
         ref.wait(lambda d: len(ref.css(".cards.big .card")) == 2, "two centre cards")
         watch.wait(lambda d: watch.attr(".cards.big .card", "data-card") == ["NZ", "IQ"],
                    "the watcher sees the flips")
+        # the table removed 10 cards, not 12: the referee corrects the count
+        ref.click("details.box summary", text="Deck count wrong?")
+        ref.type("input[name=count]", "36", submit=True)
+        ref.wait_text("Deck recounted: 36 cards (not 34)")
+        self.assertEqual(host_view(m)["deck"], 36)
+        watch.wait_text("about 36 cards left")
         # a mistake: Cy shouts a non-word and is out for this card
         ref.select("#s1", "Cy")
         ref.type("#w1", "zqinx", submit=True)
         ref.wait_text("Cy shouted “zqinx” ✗")
-        # two shouts at once: Ann "kissing", Bob "zing": the shorter wins
-        ref.select("#s1", "Ann")
-        ref.type("#w1", "kissing")
+        # three shouts at once, nobody can tell who finished first: Ann
+        # "kissing", Bob "zing" and Cy (out: not offered); the daemon judges
+        # both and the shorter wins
         ref.click("#both")
-        ref.select("#s2", "Bob")
-        ref.type("#w2", "zing")
+        self.assertEqual(len(ref.css("[id^=sw]")), 2, "a word box for each player still in")
+        ref.type("#sw0", "kissing")
+        ref.type("#sw1", "zing")
         ref.shot("companion-two-shouts")
         ref.click("form.box button.pri", text="Judge")
         ref.wait_text("Bob won: which card do they take?")
         v = host_view(m)
         self.assertEqual(v["turn_winner"], 1)
-        self.assertEqual([r["word"] for r in v["vocabulary"]], ["zqinx", "zing"],
-                         "the shorter word was judged first, and won; the longer was never needed")
-        # take by tapping the card's letters
+        self.assertEqual([(r["word"], r["won"]) for r in v["vocabulary"]],
+                         [("zqinx", False), ("kissing", False), ("zing", True)],
+                         "both simultaneous shouts were judged, the shorter won")
+        log = D.json("GET", "/v1/games/%s/log" % m["id"], headers=W.wbgames.bearer(m["host_token"]))[2]
+        self.assertEqual(log["entries"][-1]["action"]["type"], "simultaneous")
+        # take by tapping the card's letters: the page sends the letters
         ref.click('.cards.big button.card[data-card="IQ"]')
         watch.wait(lambda d: "IQ" in watch.attr('[data-seat="1"] .card', "data-card"),
                    "the watcher sees Bob's card")
+        log = D.json("GET", "/v1/games/%s/log" % m["id"], headers=W.wbgames.bearer(m["host_token"]))[2]
+        self.assertEqual(log["entries"][-1]["action"], {"type": "take", "seat": 1, "letters": "IQ"})
         self.assertIn("★ 1", watch.text('[data-seat="1"]'))
         self.assertIn("zing", watch.text("body"))
         # Bob wins two more cards: a round, then a keep by tapping a card
@@ -194,8 +207,9 @@ class Companion(unittest.TestCase):
                 ref.wait(lambda d: host_view(m)["phase"] != "take", "the take")
         ref.wait_text("Bob keeps one card as a permanent handicap")
         ref.shot("companion-keep")
-        ref.click(".box button.card", "a card to keep")
+        ref.click('.box button.card[data-card="NZ"]', "NZ to keep")
         watch.wait(lambda d: watch.css('[data-seat="1"] .card.perm'), "Bob's permanent handicap")
+        self.assertEqual([c["letters"] for c in host_view(m)["players"][1]["handicaps"]], ["NZ"])
         self.assertEqual(host_view(m)["players"][1]["rounds_won"], 1)
         # the referee ends the game
         ref.wait(lambda d: ref.css("#flip"), "the flip box")
