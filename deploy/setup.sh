@@ -75,6 +75,12 @@ build)
     ;;
 test)
     install_missing
+    # the OpenAPI linter of the suite (tests/openapi/package.json), from npm
+    command -v npm >/dev/null || install_missing npm
+    if ! cmp -s tests/openapi/package-lock.json tests/openapi/node_modules/.installed-lock; then
+        npm ci --prefix tests/openapi --no-audit --no-fund --loglevel=error >/dev/null
+        cp tests/openapi/package-lock.json tests/openapi/node_modules/.installed-lock
+    fi
     status=0
     # test builds carry the storage fault point (store.c, $WIBBELLD_FAULT_FILE)
     build build -Dfault_injection=true
