@@ -156,7 +156,8 @@ class Meta(Base):
     def test_every_described_route_exists(self):
         """The other direction: each path of the document is served."""
         doc = self.get("/openapi.json")
-        samples = {"{dict}": "en_US", "{word}": "explore", "{prefix}": "expl", "{pattern}": "c_t"}
+        samples = {"{dict}": "en_US", "{word}": "explore", "{prefix}": "expl", "{pattern}": "c_t",
+                   "{file}": "lobby.html"}
         for path, ops in doc["paths"].items():
             if path.startswith(("/v1/games", "/v1/matches")):
                 continue  # need a match: test_games_api.py checks them
