@@ -193,8 +193,8 @@ struct game_def {
  *   GAME_APPLY(do_x) { x_state *s = state; ...; return WB_OK; }
  * with the parameters named as in game_action: state, ctx, seat, a (the
  * body), ev (the events: apply only) and why; any may go unused.
- * GAME_MAY is `may`, GAME_DOMAIN a member's `domain`, GAME_OFFERED an
- * action's `offered`. */
+ * GAME_MAY is `may`, GAME_DOMAIN a member's `domain` and GAME_DESCRIBE its
+ * `describe` (the listed `body`), GAME_OFFERED an action's `offered`. */
 #define GAME_UNUSED __attribute__((unused))
 #define GAME_MAY(fn)                                                                 \
     static int fn(const void *state GAME_UNUSED, const game_ctx *ctx GAME_UNUSED,   \
@@ -209,6 +209,9 @@ struct game_def {
                   json_t *ev GAME_UNUSED, char **why GAME_UNUSED)
 #define GAME_DOMAIN(fn) static json_t *fn(const void *state GAME_UNUSED, int seat GAME_UNUSED)
 #define GAME_OFFERED(fn) static int fn(const void *state GAME_UNUSED, int seat GAME_UNUSED)
+#define GAME_DESCRIBE(fn)                                                            \
+    static char *fn(const void *state GAME_UNUSED, int seat GAME_UNUSED,             \
+                    const json_t *body GAME_UNUSED)
 
 /* Refuse: set *why to the message (unless `why` is NULL: a caller that
  * wants the verdict only) and return `rc` (WB_EILLEGAL, WB_EINVAL, ...). */

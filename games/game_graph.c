@@ -37,6 +37,14 @@ int game_graph_find(const game_graph *g, const char *id)
     return -1;
 }
 
+int game_graph_at(const game_graph *g, double x, double y)
+{
+    for (int i = 0; i < g->n; i++)
+        if (g->nodes[i].has_xy && g->nodes[i].x == x && g->nodes[i].y == y)
+            return i;
+    return -1;
+}
+
 uint64_t game_graph_tag(const game_graph *g, const char *tag)
 {
     for (int i = 0; i < g->ntags; i++)
@@ -67,6 +75,7 @@ int game_graph_add(game_graph *g, const char *id, const char *name)
     memset(nd, 0, sizeof *nd);
     strcpy(nd->id, id);
     nd->name = wb_strdup(name ? name : id);
+    nd->next = nd->in = nd->out = -1;
     return g->n++;
 }
 
@@ -254,10 +263,118 @@ game_graph *game_graph_square_rings(int rings)
                 game_graph_add_edge(g, n - 1, n);
             /* Inward: orthogonally, or diagonally from a corner. */
             int ix = abs(dx) == r ? dx - sign(dx) : dx, iy = abs(dy) == r ? dy - sign(dy) : dy;
-            game_graph_add_edge(g, n, r == 1 ? centre : ring_find(g, r - 1, ix, iy));
+            g->nodes[n].ring = r;
+            g->nodes[n].next = k + 1 < 8 * r ? n + 1 : first;
+            g->nodes[n].in = r == 1 ? centre : ring_find(g, r - 1, ix, iy);
+            game_graph_add_edge(g, n, g->nodes[n].in);
+            if (abs(dx) == r && abs(dy) == r && r > 1) /* the corner inward looks back out */
+                g->nodes[g->nodes[n].in].out = n;
         }
         game_graph_add_edge(g, g->n - 1, first);
     }
+    return g;
+}
+
+/* --- rings drawn on a grid --------------------------------------------------- */
+
+static char grid_cell(const char *cells, int w, int h, int x, int y)
+{
+    return x < 0 || y < 0 || x >= w || y >= h ? '.' : cells[y * w + x];
+}
+
+/* The node of ring k at (x, y), or -1. */
+static int ring_at(const game_graph *g, int x, int y, int k)
+{
+    int n = game_graph_at(g, x, y);
+    return n >= 0 && g->nodes[n].ring == k ? n : -1;
+}
+
+/* Link ring k counterclockwise: next, corners, the inward step and, from
+ * corners, the outward step.  The interior of a ring walked
+ * counterclockwise is on the left; on screen (rows grow downward) left of
+ * a step (dx, dy) is (dy, -dx). */
+static char *grid_ring(game_graph *g, const char *cells, int w, int h, int k, int rings)
+{
+    static const int dirs[4][2] = {{0, 1}, {1, 0}, {0, -1}, {-1, 0}};
+    char tk = (char)('0' + k);
+    int first = -1, count = 0;
+    for (int i = 0; i < g->n; i++) {
+        int x = (int)g->nodes[i].x, y = (int)g->nodes[i].y, nb = 0;
+        if (g->nodes[i].ring != k)
+            continue;
+        for (int d = 0; d < 4; d++)
+            nb += grid_cell(cells, w, h, x + dirs[d][0], y + dirs[d][1]) == tk;
+        if (nb != 2)
+            return game_why("ring %d is not a closed line of spaces at column %d, row %d", k,
+                            x, y);
+        if (first < 0)
+            first = i; /* nodes are numbered row by row: the top-left one */
+        count++;
+    }
+    if (first < 0)
+        return game_why("ring %d has no spaces", k);
+    /* The top-left cell has neighbours right and below; counterclockwise
+     * is down the left side first. */
+    int prev = ring_at(g, (int)g->nodes[first].x + 1, (int)g->nodes[first].y, k);
+    int cur = first, n = 0;
+    do {
+        game_node *s = &g->nodes[cur];
+        int x = (int)s->x, y = (int)s->y, next = -1;
+        for (int d = 0; d < 4 && next < 0; d++) {
+            int o = ring_at(g, x + dirs[d][0], y + dirs[d][1], k);
+            next = o != prev ? o : -1;
+        }
+        const game_node *p = &g->nodes[prev], *q = &g->nodes[next];
+        int ix = x - (int)p->x, iy = y - (int)p->y; /* the step in */
+        int ox = (int)q->x - x, oy = (int)q->y - y; /* the step out */
+        int corner = ix != ox || iy != oy;
+        s->next = next;
+        if (corner && (ox != iy || oy != -ix))
+            return game_why("ring %d turns right at column %d, row %d: a ring must be a "
+                            "rectangle", k, x, y);
+        if (corner)
+            game_graph_add_tag(g, cur, "corner");
+        int dx = corner ? ox - ix : oy, dy = corner ? oy - iy : -ox;
+        s->in = k == 1 ? -1 : ring_at(g, x + dx, y + dy, k - 1);
+        if (k == 1 ? grid_cell(cells, w, h, x + dx, y + dy) != 'O' : s->in < 0)
+            return game_why("from column %d, row %d the step inward must land %s", x, y,
+                            k == 1 ? "in the hole (O)" : "on the next ring in");
+        if (s->in >= 0)
+            game_graph_add_edge(g, cur, s->in);
+        game_graph_add_edge(g, cur, next);
+        /* From a corner, the step outward is the reverse of the step in. */
+        if (corner && k < rings && (s->out = ring_at(g, x - dx, y - dy, k + 1)) < 0)
+            return game_why("from the corner at column %d, row %d the step outward must "
+                            "land on the next ring out", x, y);
+        prev = cur;
+        cur = next;
+        n++;
+    } while (cur != first && n <= count);
+    if (cur != first || n != count)
+        return game_why("ring %d is not one closed loop", k);
+    return NULL;
+}
+
+game_graph *game_graph_grid_rings(const char *cells, int w, int h, int rings, char **why)
+{
+    game_graph *g = game_graph_new();
+    char id[GAME_GRAPH_ID_MAX], tag[GAME_GRAPH_ID_MAX];
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            int r = cells[y * w + x] - '0';
+            if (r < 1 || r > rings)
+                continue;
+            snprintf(id, sizeof id, "c%d-%d", x, y);
+            snprintf(tag, sizeof tag, "ring-%d", r);
+            int n = add_xy(g, id, x, y);
+            game_graph_add_tag(g, n, tag);
+            g->nodes[n].ring = r;
+        }
+    for (int k = 1; k <= rings; k++)
+        if ((*why = grid_ring(g, cells, w, h, k, rings))) {
+            game_graph_free(g);
+            return NULL;
+        }
     return g;
 }
 

@@ -38,6 +38,13 @@ typedef struct game_node {
     int has_xy;
     int *adj; /* neighbours, in the order the edges were given */
     int nadj;
+    /* Rings (game_graph_square_rings, game_graph_grid_rings; 0 and -1 in
+     * other graphs): the ring the node is on (1 the innermost, 0 off the
+     * rings), the next node along it counterclockwise, the node one ring
+     * inward (orthogonally, diagonally from a corner; from ring 1 the
+     * centre node, or -1 when the centre is a hole, not a node) and, from
+     * a corner below the outermost ring, the node one ring outward. */
+    int ring, next, in, out;
 } game_node;
 
 typedef struct game_graph {
@@ -58,6 +65,8 @@ void game_graph_free(game_graph *g);
 
 /* The node with this id, or -1. */
 int game_graph_find(const game_graph *g, const char *id);
+/* The node drawn at (x, y), or -1. */
+int game_graph_at(const game_graph *g, double x, double y);
 /* The bit of a tag (1 << index), or 0 when no node has it. */
 uint64_t game_graph_tag(const game_graph *g, const char *tag);
 int game_graph_has(const game_graph *g, int node, const char *tag);
@@ -80,6 +89,19 @@ int game_graph_add_edge(game_graph *g, int a, int b);
  * one ring inward (orthogonally; diagonally from a corner); ring 1 to the
  * centre. */
 game_graph *game_graph_square_rings(int rings);
+
+/* Rectangular rings read from a grid (a pond drawn by hand): `cells` holds
+ * w x h tokens row by row, '1'..'0'+rings a cell of that ring, 'O' the
+ * hole they surround, anything else off the board.  Each ring must be one
+ * closed line of cells that only turns left when walked counterclockwise
+ * (a rectangle), the inward step of each cell (orthogonal, diagonal from
+ * a corner) must land on the next ring in (from ring 1: in the hole), and
+ * the outward step of each corner below the outermost ring on the next
+ * ring out.  Nodes "c<col>-<row>" row by row, x, y the column and row,
+ * tags "ring-<r>" and "corner", the ring members above; edges along each
+ * ring and inward.  NULL with *why (malloc'd) naming the ring or the cell
+ * that breaks a rule. */
+game_graph *game_graph_grid_rings(const char *cells, int w, int h, int rings, char **why);
 
 /* A hex grid of `cols` x `rows` (rows of pointy-top hexes, odd rows
  * shifted half a hex east), node "h<col>-<row>"; with `wrap_ew` the east

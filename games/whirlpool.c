@@ -77,10 +77,9 @@ static int parse_suits(const json_t *a, int nseats, int suit[WP_MAX_SEATS], char
         for (int j = 0; j < i && all[i] >= 0; j++)
             if (all[j] == all[i])
                 all[i] = -1;
-        if (all[i] < 0) {
-            *why = game_why("suits[%d]: one of suns, moons, crowns, arms, each once", i);
-            return WB_EINVAL;
-        }
+        if (all[i] < 0)
+            return game_refuse(why, WB_EINVAL, "suits[%d]: one of suns, moons, crowns, arms, "
+                               "each once", i);
     }
     for (int i = 0; i < nseats; i++)
         suit[i] = all[i];
@@ -155,8 +154,8 @@ static void io_pos(game_io *io, const char *key, const wp_state *s, int *space)
         return;
     }
     if (*space >= 0 && !game_io_loading(io)) {
-        c = s->board->spaces[*space].col;
-        r = s->board->spaces[*space].row;
+        c = (int)wp_space(s, *space)->x;
+        r = (int)wp_space(s, *space)->y;
     }
     if (game_io_array(io, key, 2, 2, 2) == 2) {
         game_io_int(io, NULL, &c, 0, WP_GRID_MAX - 1);
@@ -337,7 +336,7 @@ static json_t *players_json(const wp_state *s)
         json_array_append_new(a, json_pack("{s:i,s:s,s:b,s:o,s:o,s:o}", "seat", i, "suit",
                                            wp_suit_name(s->suit[i]), "in_game", at >= 0, "at",
                                            wp_pos(s, at), "ring",
-                                           at >= 0 ? json_integer(s->board->spaces[at].ring)
+                                           at >= 0 ? json_integer(wp_space(s, at)->ring)
                                                    : json_null(),
                                            "balloons", wp_bal_json(s->tube[i].bal)));
     }
@@ -367,6 +366,7 @@ static void wp_result(const void *st, int *winner, json_int_t *score)
         winner[i] = score[i] = i == s->winner;
 }
 
+/* A seat, or null for -1. */
 static json_t *seat_or_null(int seat)
 {
     return seat >= 0 ? json_integer(seat) : json_null();
@@ -387,17 +387,13 @@ static void wp_view(const void *state, int seat, json_t *o)
 {
     const wp_state *s = state;
     if (seat >= 0)
-        json_object_set_new(o, "seat", json_integer(seat));
-    json_object_set_new(o, "phase", json_string(wp_phase_names[s->phase]));
-    json_object_set_new(o, "turn", seat_or_null(s->turn));
-    json_object_set_new(o, "first_player", seat_or_null(s->first));
-    json_object_set_new(o, "last_roll", s->last_roll ? json_integer(s->last_roll) : json_null());
-    json_object_set_new(o, "players", players_json(s));
-    json_object_set_new(o, "stash", wp_bal_json(s->stash));
-    json_object_set_new(o, "roll_off", roll_off_json(s));
-    json_object_set_new(o, "extort_called_off", json_boolean(s->extort_off));
-    json_object_set_new(o, "deal", deal_json(s));
-    json_object_set_new(o, "board", board_json(s));
+        game_put(o, "{s:i}", "seat", seat);
+    game_put(o, "{s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:b, s:o, s:o}", "phase",
+             wp_phase_names[s->phase], "turn", seat_or_null(s->turn), "first_player",
+             seat_or_null(s->first), "last_roll",
+             s->last_roll ? json_integer(s->last_roll) : json_null(), "players", players_json(s),
+             "stash", wp_bal_json(s->stash), "roll_off", roll_off_json(s), "extort_called_off",
+             s->extort_off, "deal", deal_json(s), "board", board_json(s));
 }
 
 static const game_def wp_def = {

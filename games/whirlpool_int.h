@@ -63,6 +63,13 @@ typedef struct wp_state {
     int winner;                  /* -1 until the game is over */
 } wp_state;
 
+/* The space `i` of the pond (a node of its graph: x, y the column and
+ * row, ring, next, in, out). */
+static inline const game_node *wp_space(const wp_state *s, int i)
+{
+    return &s->board->g->nodes[i];
+}
+
 /* whirlpool_rules.c: the actions, who may act, and what views share. */
 extern const game_action wp_actions[];
 extern const char *const wp_phase_names[];

@@ -34,14 +34,7 @@ static const int dir_dy[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
 #define PH(p) (1u << (p))
 
 /* Refuse with a reason; `why` may be NULL when only the verdict matters. */
-static int no(char **why, char *msg)
-{
-    if (why)
-        *why = msg;
-    else
-        free(msg);
-    return WB_EILLEGAL;
-}
+#define no(why, ...) game_refuse(why, WB_EILLEGAL, __VA_ARGS__)
 
 /* --- balloons and places ---------------------------------------------------- */
 
@@ -49,8 +42,7 @@ json_t *wp_pos(const wp_state *s, int space)
 {
     if (space < 0)
         return json_null();
-    const wp_space *sp = &s->board->spaces[space];
-    return json_pack("[ii]", sp->col, sp->row);
+    return json_pack("[ii]", (int)wp_space(s, space)->x, (int)wp_space(s, space)->y);
 }
 
 json_t *wp_bal_json(const int bal[WP_NVAL])
@@ -180,8 +172,8 @@ char *wp_situation(const void *st)
  * (orthogonal or diagonal), with the distance in spaces; -1 otherwise. */
 static int aim(const wp_state *s, int from, int to, int *dist)
 {
-    const wp_space *a = &s->board->spaces[from], *b = &s->board->spaces[to];
-    int dx = b->col - a->col, dy = b->row - a->row, ax = abs(dx), ay = abs(dy);
+    const game_node *a = wp_space(s, from), *b = wp_space(s, to);
+    int dx = (int)(b->x - a->x), dy = (int)(b->y - a->y), ax = abs(dx), ay = abs(dy);
     if ((!dx && !dy) || (dx && dy && ax != ay))
         return -1;
     *dist = ax > ay ? ax : ay;
@@ -194,10 +186,9 @@ static int aim(const wp_state *s, int from, int to, int *dist)
 static int check_target(const wp_state *s, int seat, int target, char **why)
 {
     if (target < 0 || target >= s->nseats || target == seat)
-        return no(why, game_why("the target is another player's seat (0 to %d)",
-                                s->nseats - 1));
+        return no(why, "the target is another player's seat (0 to %d)", s->nseats - 1);
     if (s->tube[target].at < 0)
-        return no(why, game_why("seat %d is already out, in the whirlpool", target));
+        return no(why, "seat %d is already out, in the whirlpool", target);
     return WB_OK;
 }
 
@@ -208,18 +199,17 @@ static int throw_check(const wp_state *s, int seat, int target, int b, int *dir,
     if ((rc = check_target(s, seat, target, why)))
         return rc;
     if (b < WP_BAL_MIN || b > WP_BAL_MAX || !s->tube[seat].bal[b])
-        return no(why, game_why("you have no #%d water balloon", b));
+        return no(why, "you have no #%d water balloon", b);
     *dir = aim(s, s->tube[seat].at, s->tube[target].at, &dist);
     if (*dir < 0)
-        return no(why, game_why("seat %d is not in a straight line (orthogonal or diagonal) "
-                                "from your tube", target));
+        return no(why, "seat %d is not in a straight line (orthogonal or diagonal) from your tube",
+                  target);
     if (dist > b)
-        return no(why, game_why("a #%d balloon flies at most %d spaces and seat %d is %d "
-                                "away", b, b, target, dist));
-    land = s->board->spaces[s->tube[target].at].in;
+        return no(why, "a #%d balloon flies at most %d spaces and seat %d is %d away", b, b, target,
+                  dist);
+    land = wp_space(s, s->tube[target].at)->in;
     if (land >= 0 && (o = occupant(s, land)) >= 0)
-        return no(why, game_why("seat %d would be knocked onto the space of seat %d", target,
-                                o));
+        return no(why, "seat %d would be knocked onto the space of seat %d", target, o);
     return WB_OK;
 }
 
@@ -236,45 +226,43 @@ static int extort_check(const wp_state *s, int seat, int target, char **why)
 {
     int rc;
     if (s->extort_off)
-        return no(why, game_why("you called an extortion off this turn: do a different "
-                                "action"));
+        return no(why, "you called an extortion off this turn: do a different action");
     if ((rc = check_target(s, seat, target, why)))
         return rc;
     if (!wp_bal_count(s->tube[target].bal))
-        return no(why, game_why("seat %d has no water balloons to give", target));
+        return no(why, "seat %d has no water balloons to give", target);
     if (!can_hit(s, seat, target))
-        return no(why, game_why("seat %d is not in your sights: you could not hit them now",
-                                target));
+        return no(why, "seat %d is not in your sights: you could not hit them now", target);
     return WB_OK;
 }
 
 /* `b` = 0: any balloon of the stash. */
 static int toss_check(const wp_state *s, int seat, int b, char **why)
 {
-    if (!s->board->spaces[s->tube[seat].at].near_rope)
-        return no(why, game_why("a friend can only toss you a balloon when you are on a rope "
-                                "coin or orthogonally next to one"));
+    if (!game_graph_has(s->board->g, s->tube[seat].at, "near-rope"))
+        return no(why, "a friend can only toss you a balloon when you are on a rope coin or "
+                  "orthogonally next to one");
     if (!wp_bal_count(s->stash))
-        return no(why, game_why("the water balloon stash is empty"));
+        return no(why, "the water balloon stash is empty");
     if (b && (b < WP_BAL_MIN || b > WP_BAL_MAX || !s->stash[b]))
-        return no(why, game_why("there is no #%d balloon in the stash", b));
+        return no(why, "there is no #%d balloon in the stash", b);
     return WB_OK;
 }
 
 static int pull_check(const wp_state *s, int seat, char **why)
 {
-    const wp_space *sp = &s->board->spaces[s->tube[seat].at];
-    int o;
-    if (sp->coin < 0)
-        return no(why, game_why("you are not on a rope coin"));
-    const wp_coin *c = &s->board->coins[sp->coin];
+    const game_node *sp = wp_space(s, s->tube[seat].at);
+    int o, coin = wp_board_coin(s->board, s->tube[seat].at);
+    if (coin < 0)
+        return no(why, "you are not on a rope coin");
+    const wp_coin *c = &s->board->coins[coin];
     if (s->board->rope[c->suit] != s->board->rope[s->suit[seat]])
-        return no(why, game_why("this %s coin is on the other rope: you would be pummeled "
-                                "from the shore", wp_suit_name(c->suit)));
+        return no(why, "this %s coin is on the other rope: you would be pummeled from the shore",
+                  wp_suit_name(c->suit));
     if (sp->out < 0)
-        return no(why, game_why("you are already in the outside ring"));
+        return no(why, "you are already in the outside ring");
     if ((o = occupant(s, sp->out)) >= 0)
-        return no(why, game_why("seat %d is in the way", o));
+        return no(why, "seat %d is in the way", o);
     return WB_OK;
 }
 
@@ -293,11 +281,11 @@ static int any_action(const wp_state *s, int seat)
  * the way is bumped: the mover stops behind it, it loses its lowest
  * balloon to the stash and moves the spaces the mover did not use, which
  * may bump the next one. */
-static void move_tube(wp_state *s, int seat, int steps, json_t *events)
+static void move_tube(wp_state *s, int seat, int steps, json_t *ev)
 {
     int from = s->tube[seat].at, at = from, moved = 0, hit = -1;
     while (moved < steps) {
-        int next = s->board->spaces[at].next, o = occupant(s, next);
+        int next = wp_space(s, at)->next, o = occupant(s, next);
         if (o >= 0 && o != seat) {
             hit = o;
             break;
@@ -306,9 +294,8 @@ static void move_tube(wp_state *s, int seat, int steps, json_t *events)
         moved++;
     }
     s->tube[seat].at = at;
-    json_array_append_new(events,
-                          json_pack("{s:s,s:i,s:o,s:o,s:i}", "type", "moved", "seat", seat, "from",
-                                    wp_pos(s, from), "to", wp_pos(s, at), "spaces", moved));
+    game_event(ev, "{s:s,s:i,s:o,s:o,s:i}", "type", "moved", "seat", seat, "from", wp_pos(s, from),
+               "to", wp_pos(s, at), "spaces", moved);
     if (hit < 0)
         return;
     int lost = lowest(s->tube[hit].bal);
@@ -316,42 +303,39 @@ static void move_tube(wp_state *s, int seat, int steps, json_t *events)
         s->tube[hit].bal[lost]--;
         s->stash[lost]++;
     }
-    json_array_append_new(events, json_pack("{s:s,s:i,s:i,s:i,s:o}", "type", "bumped", "seat", hit,
-                                            "by", seat, "spaces", steps - moved, "lost",
-                                            lost ? json_integer(lost) : json_null()));
-    move_tube(s, hit, steps - moved, events);
+    game_event(ev, "{s:s,s:i,s:i,s:i,s:o}", "type", "bumped", "seat", hit, "by", seat, "spaces",
+               steps - moved, "lost", lost ? json_integer(lost) : json_null());
+    move_tube(s, hit, steps - moved, ev);
 }
 
-static void end_turn(wp_state *s, json_t *events, int no_action)
+static void end_turn(wp_state *s, json_t *ev, int no_action)
 {
     int from = s->turn, next = from;
     do
         next = (next + 1) % s->nseats;
     while (s->tube[next].at < 0);
-    json_t *ev = json_pack("{s:s,s:i,s:i}", "type", "turn_ended", "seat", from, "next", next);
+    json_t *e = json_pack("{s:s,s:i,s:i}", "type", "turn_ended", "seat", from, "next", next);
     if (no_action)
-        json_object_set_new(ev, "no_action_possible", json_true());
-    json_array_append_new(events, ev);
+        game_put(e, "{s:b}", "no_action_possible", 1);
+    json_array_append_new(ev, e);
     s->turn = next;
     s->phase = WP_PH_ROLL;
     s->extort_off = 0;
     memset(&s->deal, 0, sizeof s->deal);
 }
 
-static void hit(wp_state *s, int seat, int target, int b, int dir, json_t *events)
+static void hit(wp_state *s, int seat, int target, int b, int dir, json_t *ev)
 {
-    int from = s->tube[target].at, to = s->board->spaces[from].in, alive = 0, last = -1;
+    int from = s->tube[target].at, to = wp_space(s, from)->in, alive = 0, last = -1;
     s->tube[seat].bal[b]--;
     s->stash[b]++;
     s->tube[target].at = to;
-    json_array_append_new(events,
-                          json_pack("{s:s,s:i,s:i,s:i,s:s,s:o,s:o}", "type", "thrown", "seat", seat,
-                                    "target", target, "balloon", b, "direction", dir_names[dir],
-                                    "from", wp_pos(s, from), "to", wp_pos(s, to)));
+    game_event(ev, "{s:s,s:i,s:i,s:i,s:s,s:o,s:o}", "type", "thrown", "seat", seat, "target",
+               target, "balloon", b, "direction", dir_names[dir], "from", wp_pos(s, from), "to",
+               wp_pos(s, to));
     if (to < 0) {
-        json_array_append_new(events,
-                              json_pack("{s:s,s:i,s:o}", "type", "eliminated", "seat", target,
-                                        "balloons", wp_bal_json(s->tube[target].bal)));
+        game_event(ev, "{s:s,s:i,s:o}", "type", "eliminated", "seat", target, "balloons",
+                   wp_bal_json(s->tube[target].bal));
         for (int v = 0; v < WP_NVAL; v++) {
             s->stash[v] += s->tube[target].bal[v];
             s->tube[target].bal[v] = 0;
@@ -363,7 +347,7 @@ static void hit(wp_state *s, int seat, int target, int b, int dir, json_t *event
             last = i;
         }
     if (alive > 1) {
-        end_turn(s, events, 0);
+        end_turn(s, ev, 0);
         return;
     }
     s->phase = WP_PH_OVER;
@@ -371,7 +355,7 @@ static void hit(wp_state *s, int seat, int target, int b, int dir, json_t *event
     s->turn = -1;
     s->extort_off = 0;
     memset(&s->deal, 0, sizeof s->deal);
-    json_array_append_new(events, json_pack("{s:s,s:[i]}", "type", "game_over", "winners", last));
+    game_event(ev, "{s:s,s:[i]}", "type", "game_over", "winners", last);
 }
 
 /* --- the actions: checks (nothing changes) --------------------------------- */
@@ -394,106 +378,88 @@ static int check_deal(const wp_state *s, int target, const json_t *a, const char
     bal_of(v, bal);
     bal_str(s->tube[target].bal, have, sizeof have);
     if (!wp_bal_count(bal) || !wp_bal_sub(bal, s->tube[target].bal))
-        return no(why, game_why("name at least one of seat %d's balloons, each at most as "
-                                "often as they have it: [%s]", target, have));
+        return no(why, "name at least one of seat %d's balloons, each at most as often as they "
+                  "have it: [%s]", target, have);
     return WB_OK;
 }
 
-static int check_throw(const void *st, const game_ctx *ctx, int seat, const json_t *a,
-                       char **why)
+GAME_CHECK(check_throw)
 {
-    (void)ctx;
-    const wp_state *s = st;
+    const wp_state *s = state;
     int target = member_int(a, "target"), dir, rc;
     json_t *d = json_object_get(a, "direction");
     if (s->phase == WP_PH_EXTORT && target != s->deal.target)
-        return no(why, game_why("while you extort seat %d you can only hit them; call the "
-                                "deal off first", s->deal.target));
+        return no(why, "while you extort seat %d you can only hit them; call the deal off first",
+                  s->deal.target);
     if ((rc = throw_check(s, seat, target, member_int(a, "balloon"), &dir, why)))
         return rc;
     if (d && strcmp(json_string_value(d), dir_names[dir]) != 0)
-        return no(why, game_why("seat %d is to the %s of you, not %s", target, dir_names[dir],
-                                json_string_value(d)));
+        return no(why, "seat %d is to the %s of you, not %s", target, dir_names[dir],
+                  json_string_value(d));
     return WB_OK;
 }
 
-static int check_extort(const void *st, const game_ctx *ctx, int seat, const json_t *a,
-                        char **why)
+GAME_CHECK(check_extort)
 {
-    (void)ctx;
     int target = member_int(a, "target"), rc;
-    if ((rc = extort_check(st, seat, target, why)))
+    if ((rc = extort_check(state, seat, target, why)))
         return rc;
-    return check_deal(st, target, a, "demand", why);
+    return check_deal(state, target, a, "demand", why);
 }
 
-static int check_demand(const void *st, const game_ctx *ctx, int seat, const json_t *a,
-                        char **why)
+GAME_CHECK(check_demand)
 {
-    (void)ctx, (void)seat;
-    return check_deal(st, ((const wp_state *)st)->deal.target, a, "balloons", why);
+    return check_deal(state, ((const wp_state *)state)->deal.target, a, "balloons", why);
 }
 
-static int check_offer(const void *st, const game_ctx *ctx, int seat, const json_t *a,
-                       char **why)
+GAME_CHECK(check_offer)
 {
-    (void)ctx;
-    return check_deal(st, seat, a, "balloons", why);
+    return check_deal(state, seat, a, "balloons", why);
 }
 
-static int has_offer(const void *st, int seat)
+GAME_OFFERED(has_offer)
 {
-    (void)seat;
-    return ((const wp_state *)st)->deal.has_offer;
+    return ((const wp_state *)state)->deal.has_offer;
 }
 
-static int check_accept(const void *st, const game_ctx *ctx, int seat, const json_t *a,
-                        char **why)
+GAME_CHECK(check_accept)
 {
-    (void)ctx, (void)seat, (void)a;
-    const wp_state *s = st;
+    const wp_state *s = state;
     if (!s->deal.has_offer)
-        return no(why, game_why("seat %d has made no offer to accept", s->deal.target));
+        return no(why, "seat %d has made no offer to accept", s->deal.target);
     return WB_OK;
 }
 
 /* The target answers only while a demand waits for an answer. */
-static int may_answer(const void *st, const game_ctx *ctx, int seat, char **why)
+GAME_MAY(may_answer)
 {
-    (void)ctx, (void)seat;
-    const wp_state *s = st;
-    if (!s->deal.waiting_target) {
-        *why = game_why("seat %d is considering your answer", s->turn);
-        return WB_ENOTTURN;
-    }
+    const wp_state *s = state;
+    if (!s->deal.waiting_target)
+        return game_refuse(why, WB_ENOTTURN, "seat %d is considering your answer", s->turn);
     return WB_OK;
 }
 
-static int check_toss(const void *st, const game_ctx *ctx, int seat, const json_t *a,
-                      char **why)
+GAME_CHECK(check_toss)
 {
-    (void)ctx;
     int b = member_int(a, "balloon");
     if (!b)
-        return no(why, game_why("there is no #0 balloon in the stash"));
-    return toss_check(st, seat, b, why);
+        return no(why, "there is no #0 balloon in the stash");
+    return toss_check(state, seat, b, why);
 }
 
-static int check_pull(const void *st, const game_ctx *ctx, int seat, const json_t *a,
-                      char **why)
+GAME_CHECK(check_pull)
 {
-    (void)ctx, (void)a;
-    return pull_check(st, seat, why);
+    return pull_check(state, seat, why);
 }
 
 /* --- the actions: what they do ---------------------------------------------- */
 
-static void roll_off(wp_state *s, int seat, json_t *events)
+static void roll_off(wp_state *s, int seat, json_t *ev)
 {
     int v = roll_die(s), best = 0, ntied = 0, tied[WP_MAX_SEATS];
     s->rolls[seat] = v;
-    json_array_append_new(events, json_pack("{s:s,s:i,s:i,s:s}", "type", "rolled", "seat",
-                                            seat, "value", v, "for", "first_player"));
+    game_event(ev, "{s:s,s:i,s:i,s:s}", "type", "rolled", "seat", seat, "value", v, "for",
+               "first_player");
     for (int i = 0; i < s->nseats; i++) {
         if (s->rolling[i] && !s->rolls[i])
             return; /* someone still has to roll in this round */
@@ -508,150 +474,123 @@ static void roll_off(wp_state *s, int seat, json_t *events)
     if (ntied == 1) {
         s->first = s->turn = tied[0];
         s->phase = WP_PH_ROLL;
-        json_array_append_new(events, json_pack("{s:s,s:i,s:i}", "type", "first_player",
-                                                "seat", tied[0], "value", best));
+        game_event(ev, "{s:s,s:i,s:i}", "type", "first_player", "seat", tied[0], "value", best);
         return;
     }
     for (int i = 0; i < ntied; i++)
         s->rolling[tied[i]] = 1;
-    json_array_append_new(events, json_pack("{s:s,s:o,s:i}", "type", "roll_off_tie", "seats",
-                                            game_json_ints(tied, (size_t)ntied), "value",
-                                            best));
+    game_event(ev, "{s:s,s:o,s:i}", "type", "roll_off_tie", "seats",
+               game_json_ints(tied, (size_t)ntied), "value", best);
 }
 
-static int do_roll(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *events,
-                   char **why)
+GAME_APPLY(do_roll)
 {
-    (void)ctx, (void)a, (void)why;
-    wp_state *s = st;
+    wp_state *s = state;
     if (s->phase == WP_PH_ROLL_OFF) {
-        roll_off(s, seat, events);
+        roll_off(s, seat, ev);
         return WB_OK;
     }
     int v = roll_die(s);
     s->last_roll = v;
-    json_array_append_new(events, json_pack("{s:s,s:i,s:i,s:s}", "type", "rolled", "seat",
-                                            seat, "value", v, "for", "move"));
-    move_tube(s, seat, v, events);
+    game_event(ev, "{s:s,s:i,s:i,s:s}", "type", "rolled", "seat", seat, "value", v, "for", "move");
+    move_tube(s, seat, v, ev);
     s->phase = WP_PH_ACT;
     s->extort_off = 0;
     if (!any_action(s, seat))
-        end_turn(s, events, 1);
+        end_turn(s, ev, 1);
     return WB_OK;
 }
 
-static int do_throw(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *events,
-                    char **why)
+GAME_APPLY(do_throw)
 {
-    (void)ctx;
-    wp_state *s = st;
+    wp_state *s = state;
     int target = member_int(a, "target"), b = member_int(a, "balloon"), dir;
     throw_check(s, seat, target, b, &dir, why);
-    hit(s, seat, target, b, dir, events);
+    hit(s, seat, target, b, dir, ev);
     return WB_OK;
 }
 
-static int do_extort(void *st, const game_ctx *ctx, int seat, const json_t *a,
-                     json_t *events, char **why)
+GAME_APPLY(do_extort)
 {
-    (void)ctx, (void)why;
-    wp_state *s = st;
+    wp_state *s = state;
     memset(&s->deal, 0, sizeof s->deal);
     s->deal.target = member_int(a, "target");
     bal_of(json_object_get(a, "demand"), s->deal.demand);
     s->deal.waiting_target = 1;
     s->phase = WP_PH_EXTORT;
-    json_array_append_new(events, json_pack("{s:s,s:i,s:i,s:o}", "type", "extortion", "seat",
-                                            seat, "target", s->deal.target, "demand",
-                                            wp_bal_json(s->deal.demand)));
+    game_event(ev, "{s:s,s:i,s:i,s:o}", "type", "extortion", "seat", seat, "target", s->deal.target,
+               "demand", wp_bal_json(s->deal.demand));
     return WB_OK;
 }
 
-static int do_demand(void *st, const game_ctx *ctx, int seat, const json_t *a,
-                     json_t *events, char **why)
+GAME_APPLY(do_demand)
 {
-    (void)ctx, (void)why;
-    wp_state *s = st;
+    wp_state *s = state;
     bal_of(json_object_get(a, "balloons"), s->deal.demand);
     memset(s->deal.offer, 0, sizeof s->deal.offer);
     s->deal.has_offer = 0;
     s->deal.waiting_target = 1;
-    json_array_append_new(events, json_pack("{s:s,s:i,s:i,s:o}", "type", "demanded", "seat",
-                                            seat, "target", s->deal.target, "balloons",
-                                            wp_bal_json(s->deal.demand)));
+    game_event(ev, "{s:s,s:i,s:i,s:o}", "type", "demanded", "seat", seat, "target", s->deal.target,
+               "balloons", wp_bal_json(s->deal.demand));
     return WB_OK;
 }
 
-static int do_offer(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *events,
-                    char **why)
+GAME_APPLY(do_offer)
 {
-    (void)ctx, (void)why;
-    wp_state *s = st;
+    wp_state *s = state;
     bal_of(json_object_get(a, "balloons"), s->deal.offer);
     s->deal.has_offer = 1;
     s->deal.waiting_target = 0;
-    json_array_append_new(events, json_pack("{s:s,s:i,s:i,s:o}", "type", "offered", "seat",
-                                            seat, "to", s->turn, "balloons",
-                                            wp_bal_json(s->deal.offer)));
+    game_event(ev, "{s:s,s:i,s:i,s:o}", "type", "offered", "seat", seat, "to", s->turn, "balloons",
+               wp_bal_json(s->deal.offer));
     return WB_OK;
 }
 
-static int do_refuse(void *st, const game_ctx *ctx, int seat, const json_t *a,
-                     json_t *events, char **why)
+GAME_APPLY(do_refuse)
 {
-    (void)ctx, (void)a, (void)why;
-    wp_state *s = st;
+    wp_state *s = state;
     memset(s->deal.offer, 0, sizeof s->deal.offer);
     s->deal.has_offer = 0;
     s->deal.waiting_target = 0;
-    json_array_append_new(events, json_pack("{s:s,s:i,s:i}", "type", "refused", "seat", seat,
-                                            "to", s->turn));
+    game_event(ev, "{s:s,s:i,s:i}", "type", "refused", "seat", seat, "to", s->turn);
     return WB_OK;
 }
 
 /* The target gives `bal` to the thrower; the extortion was the action. */
-static void settle(wp_state *s, const int bal[WP_NVAL], json_t *events)
+static void settle(wp_state *s, const int bal[WP_NVAL], json_t *ev)
 {
     int target = s->deal.target;
-    json_array_append_new(events, json_pack("{s:s,s:i,s:i,s:o}", "type", "paid", "seat",
-                                            target, "to", s->turn, "balloons",
-                                            wp_bal_json(bal)));
+    game_event(ev, "{s:s,s:i,s:i,s:o}", "type", "paid", "seat", target, "to", s->turn, "balloons",
+               wp_bal_json(bal));
     for (int v = 0; v < WP_NVAL; v++) {
         s->tube[target].bal[v] -= bal[v];
         s->tube[s->turn].bal[v] += bal[v];
     }
-    end_turn(s, events, 0);
+    end_turn(s, ev, 0);
 }
 
-static int do_pay(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *events,
-                  char **why)
+GAME_APPLY(do_pay)
 {
-    (void)ctx, (void)seat, (void)a, (void)why;
-    wp_state *s = st;
+    wp_state *s = state;
     int bal[WP_NVAL];
     memcpy(bal, s->deal.demand, sizeof bal);
-    settle(s, bal, events);
+    settle(s, bal, ev);
     return WB_OK;
 }
 
-static int do_accept(void *st, const game_ctx *ctx, int seat, const json_t *a,
-                     json_t *events, char **why)
+GAME_APPLY(do_accept)
 {
-    (void)ctx, (void)seat, (void)a, (void)why;
-    wp_state *s = st;
+    wp_state *s = state;
     int bal[WP_NVAL];
     memcpy(bal, s->deal.offer, sizeof bal);
-    settle(s, bal, events);
+    settle(s, bal, ev);
     return WB_OK;
 }
 
-static int do_call_off(void *st, const game_ctx *ctx, int seat, const json_t *a,
-                       json_t *events, char **why)
+GAME_APPLY(do_call_off)
 {
-    (void)ctx, (void)a, (void)why;
-    wp_state *s = st;
-    json_array_append_new(events, json_pack("{s:s,s:i,s:i}", "type", "called_off", "seat",
-                                            seat, "target", s->deal.target));
+    wp_state *s = state;
+    game_event(ev, "{s:s,s:i,s:i}", "type", "called_off", "seat", seat, "target", s->deal.target);
     memset(&s->deal, 0, sizeof s->deal);
     s->phase = WP_PH_ACT;
     s->extort_off = 1;
@@ -660,48 +599,40 @@ static int do_call_off(void *st, const game_ctx *ctx, int seat, const json_t *a,
     return WB_OK;
 }
 
-static int do_toss(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *events,
-                   char **why)
+GAME_APPLY(do_toss)
 {
-    (void)ctx, (void)why;
-    wp_state *s = st;
+    wp_state *s = state;
     int b = member_int(a, "balloon");
     s->stash[b]--;
     s->tube[seat].bal[b]++;
-    json_array_append_new(events, json_pack("{s:s,s:i,s:i}", "type", "tossed", "seat", seat,
-                                            "balloon", b));
-    end_turn(s, events, 0);
+    game_event(ev, "{s:s,s:i,s:i}", "type", "tossed", "seat", seat, "balloon", b);
+    end_turn(s, ev, 0);
     return WB_OK;
 }
 
-static int do_pull(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *events,
-                   char **why)
+GAME_APPLY(do_pull)
 {
-    (void)ctx, (void)a, (void)why;
-    wp_state *s = st;
-    int from = s->tube[seat].at, to = s->board->spaces[from].out;
+    wp_state *s = state;
+    int from = s->tube[seat].at, to = wp_space(s, from)->out;
     s->tube[seat].at = to;
-    json_array_append_new(events, json_pack("{s:s,s:i,s:o,s:o}", "type", "pulled", "seat",
-                                            seat, "from", wp_pos(s, from), "to",
-                                            wp_pos(s, to)));
-    end_turn(s, events, 0);
+    game_event(ev, "{s:s,s:i,s:o,s:o}", "type", "pulled", "seat", seat, "from", wp_pos(s, from),
+               "to", wp_pos(s, to));
+    end_turn(s, ev, 0);
     return WB_OK;
 }
 
-static int do_end_turn(void *st, const game_ctx *ctx, int seat, const json_t *a,
-                       json_t *events, char **why)
+GAME_APPLY(do_end_turn)
 {
-    (void)ctx, (void)seat, (void)a, (void)why;
-    end_turn(st, events, 0);
+    end_turn(state, ev, 0);
     return WB_OK;
 }
 
 /* --- the table ---------------------------------------------------------------- */
 
 /* The other seats still in the game: what a throw or an extortion names. */
-static json_t *other_seats(const void *st, int seat)
+GAME_DOMAIN(other_seats)
 {
-    const wp_state *s = st;
+    const wp_state *s = state;
     json_t *a = json_array();
     for (int t = 0; t < s->nseats; t++)
         if (t != seat && s->tube[t].at >= 0)
@@ -709,9 +640,8 @@ static json_t *other_seats(const void *st, int seat)
     return a;
 }
 
-static json_t *balloon_values(const void *st, int seat)
+GAME_DOMAIN(balloon_values)
 {
-    (void)st, (void)seat;
     return json_pack("[i,i,i]", 6, 5, 4);
 }
 
@@ -725,23 +655,20 @@ static char *deal_desc(const wp_state *s, int target, const char *what)
                     lowest(s->tube[target].bal));
 }
 
-static char *demand_desc(const void *st, int seat, const json_t *body)
+GAME_DESCRIBE(demand_desc)
 {
-    (void)seat;
-    return deal_desc(st, member_int(body, "target"),
+    return deal_desc(state, member_int(body, "target"),
                      "the balloons you want for not hitting them");
 }
 
-static char *new_demand_desc(const void *st, int seat, const json_t *body)
+GAME_DESCRIBE(new_demand_desc)
 {
-    (void)seat, (void)body;
-    return deal_desc(st, ((const wp_state *)st)->deal.target, "a new demand");
+    return deal_desc(state, ((const wp_state *)state)->deal.target, "a new demand");
 }
 
-static char *offer_desc(const void *st, int seat, const json_t *body)
+GAME_DESCRIBE(offer_desc)
 {
-    (void)body;
-    return deal_desc(st, seat, "what you offer instead");
+    return deal_desc(state, seat, "what you offer instead");
 }
 
 #define BALLOONS(key_, describe_)                                                          \

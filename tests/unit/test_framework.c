@@ -477,7 +477,80 @@ static void test_square_rings(void **state)
     int s2 = game_graph_find(g, "r2-2");
     assert_int_equal(g->nodes[s2].nadj, 4);
     assert_true(game_graph_adjacent(g, s2, game_graph_find(g, "r1-1")));
+    /* The direction along the rings: counterclockwise, down the west side
+     * first; inward to the centre from ring 1; a corner's way out. */
+    assert_int_equal(g->nodes[c2].ring, 2);
+    assert_int_equal(g->nodes[c2].next, game_graph_find(g, "r2-1"));
+    assert_int_equal(g->nodes[game_graph_find(g, "r2-15")].next, c2);
+    assert_true(g->nodes[g->nodes[c2].next].x == 1 && g->nodes[g->nodes[c2].next].y == 2);
+    assert_int_equal(g->nodes[c1].in, centre);
+    assert_int_equal(g->nodes[c2].in, c1);
+    assert_int_equal(g->nodes[s2].in, game_graph_find(g, "r1-1"));
+    assert_int_equal(g->nodes[c1].out, c2);
+    assert_int_equal(g->nodes[c2].out, c3);
+    assert_int_equal(g->nodes[c3].out, -1); /* the outermost ring */
+    assert_int_equal(g->nodes[s2].out, -1); /* not a corner */
+    assert_int_equal(g->nodes[centre].ring, 0);
     game_graph_free(g);
+}
+
+/* Rings drawn on a grid: a rectangular pond around a 3x1 hole. */
+static void test_grid_rings(void **state)
+{
+    (void)state;
+    static const char pond[] = "2222222"
+                               "2111112"
+                               "21OOO12"
+                               "2111112"
+                               "2222222";
+    char *why = NULL;
+    game_graph *g = game_graph_grid_rings(pond, 7, 5, 2, &why);
+    assert_non_null(g);
+    assert_int_equal(g->n, 12 + 20);
+    int c11 = game_graph_at(g, 1, 1), c00 = game_graph_at(g, 0, 0), corners = 0;
+    assert_int_equal(game_graph_find(g, "c1-1"), c11);
+    assert_int_equal(game_graph_at(g, 3, 2), -1); /* the hole */
+    for (int i = 0; i < g->n; i++) {
+        int len = 0, k = i;
+        corners += game_graph_has(g, i, "corner");
+        do /* around the ring, back where it started */
+            k = g->nodes[k].next, len++;
+        while (k != i && len < 100);
+        assert_int_equal(len, g->nodes[i].ring == 1 ? 12 : 20);
+        assert_true(game_graph_adjacent(g, i, g->nodes[i].next));
+        if (g->nodes[i].ring == 1)
+            assert_int_equal(g->nodes[i].in, -1); /* into the hole */
+        else
+            assert_int_equal(g->nodes[g->nodes[i].in].ring, 1);
+    }
+    assert_int_equal(corners, 8);
+    /* Counterclockwise: down the west side, west along the top. */
+    assert_int_equal(g->nodes[c11].next, game_graph_at(g, 1, 2));
+    assert_int_equal(g->nodes[game_graph_at(g, 3, 1)].next, game_graph_at(g, 2, 1));
+    assert_int_equal(g->nodes[game_graph_at(g, 3, 0)].in, game_graph_at(g, 3, 1));
+    assert_int_equal(g->nodes[c00].in, c11); /* diagonally from a corner */
+    assert_int_equal(g->nodes[c11].out, c00);
+    assert_int_equal(g->nodes[game_graph_at(g, 3, 1)].out, -1);
+    assert_int_equal(g->nodes[c00].out, -1);
+    game_graph_free(g);
+
+    /* What rings must be. */
+    static const struct {
+        const char *cells, *needle;
+    } bad[] = {
+        {"2222222" "2111112" "21OOO12" "2111122" "2222222", "ring 1"}, /* not closed */
+        {"2222222" "2111112" "21xxx12" "2111112" "2222222", "hole"},
+        {"2222222" "2111112" "21OOO12" "2111112" "22222..", "outward"},
+        {"2222222" "2111112" "21OOO12" "2111112" "222.222", "ring 2 is not"},
+        {"2222...", "ring 1 has no spaces"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        int h = (int)strlen(bad[i].cells) / 7;
+        assert_null(game_graph_grid_rings(bad[i].cells, 7, h, 2, &why));
+        if (!strstr(why, bad[i].needle))
+            fail_msg("%s: %s", bad[i].needle, why);
+        free(why);
+    }
 }
 
 static void test_hex_wrap(void **state)
@@ -509,6 +582,7 @@ int main(void)
         cmocka_unit_test(test_format_version), cmocka_unit_test(test_codec),
         cmocka_unit_test(test_helpers),
         cmocka_unit_test(test_data_files),   cmocka_unit_test(test_graph_load),     cmocka_unit_test(test_square_rings),
+        cmocka_unit_test(test_grid_rings),
         cmocka_unit_test(test_hex_wrap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

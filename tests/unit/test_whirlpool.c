@@ -19,6 +19,7 @@
  *   7  x A 3 3 m 3 3 M .     A: arms   M: moons
  *   8  . . . . x x x x .
  */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -244,45 +245,45 @@ static void test_board_geometry(void **state)
     /* 16 tiles of 2x2 spaces: 48 ring spaces + 16 docks, a one-space hole. */
     assert_int_equal(holes, 1);
     assert_int_equal(b->cells[4 * b->width + 4], 'O');
-    assert_int_equal(b->nspaces + docks, 16 * 4);
-    for (int i = 0; i < b->nspaces; i++) {
-        const wp_space *s = &b->spaces[i];
+    assert_int_equal(b->g->n + docks, 16 * 4);
+    for (int i = 0; i < b->g->n; i++) {
+        const game_node *s = &b->g->nodes[i];
         size[s->ring]++;
-        if (s->corner) {
+        if (game_graph_has(b->g, i, "corner")) {
             corners++;
             /* Every corner is on one of the two diagonals through the hole. */
-            assert_int_equal(abs(s->col - 4), abs(s->row - 4));
-            assert_int_equal(abs(s->col - 4), s->ring);
+            assert_int_equal(fabs(s->x - 4), fabs(s->y - 4));
+            assert_int_equal(fabs(s->x - 4), s->ring);
             /* A hit from a corner goes diagonally inward... */
             if (s->ring == 1) {
                 assert_int_equal(s->in, -1);
             } else {
-                assert_int_equal(abs(b->spaces[s->in].col - s->col), 1);
-                assert_int_equal(abs(b->spaces[s->in].row - s->row), 1);
-                assert_true(b->spaces[s->in].corner);
+                assert_int_equal(fabs(b->g->nodes[s->in].x - s->x), 1);
+                assert_int_equal(fabs(b->g->nodes[s->in].y - s->y), 1);
+                assert_true(game_graph_has(b->g, s->in, "corner"));
             }
             /* ...and a rope pull diagonally outward, except on the outer ring. */
             if (s->ring == WP_NRINGS) {
                 assert_int_equal(s->out, -1);
             } else {
-                assert_int_equal(b->spaces[s->out].ring, s->ring + 1);
-                assert_int_equal(abs(b->spaces[s->out].col - s->col), 1);
-                assert_int_equal(abs(b->spaces[s->out].row - s->row), 1);
+                assert_int_equal(b->g->nodes[s->out].ring, s->ring + 1);
+                assert_int_equal(fabs(b->g->nodes[s->out].x - s->x), 1);
+                assert_int_equal(fabs(b->g->nodes[s->out].y - s->y), 1);
             }
         } else {
             assert_int_equal(s->out, -1);
             if (s->ring == 1) {
                 assert_int_equal(s->in, -1); /* the smallest ring: into the whirlpool */
             } else {
-                const wp_space *in = &b->spaces[s->in];
-                assert_int_equal(abs(in->col - s->col) + abs(in->row - s->row), 1);
+                const game_node *in = &b->g->nodes[s->in];
+                assert_int_equal(fabs(in->x - s->x) + fabs(in->y - s->y), 1);
                 assert_int_equal(in->ring, s->ring - 1);
             }
         }
         /* Movement is orthogonal, along the same ring. */
-        const wp_space *n = &b->spaces[s->next];
+        const game_node *n = &b->g->nodes[s->next];
         assert_int_equal(n->ring, s->ring);
-        assert_int_equal(abs(n->col - s->col) + abs(n->row - s->row), 1);
+        assert_int_equal(fabs(n->x - s->x) + fabs(n->y - s->y), 1);
     }
     assert_int_equal(size[1], 8);
     assert_int_equal(size[2], 16);
@@ -296,39 +297,39 @@ static void test_board_geometry(void **state)
     assert_int_not_equal(b->rope[WP_CROWNS], b->rope[WP_SUNS]);
     for (int i = 0; i < WP_NCOINS; i++) {
         const wp_coin *c = &b->coins[i];
-        const wp_space *s = &b->spaces[c->space];
-        assert_true(s->corner);
+        const game_node *s = &b->g->nodes[c->space];
+        assert_true(game_graph_has(b->g, c->space, "corner"));
         assert_int_equal(c->value, s->ring);
         if (b->rope[c->suit] == b->rope[WP_SUNS])
-            assert_int_equal(s->col, s->row); /* top left to bottom right */
+            assert_int_equal(s->x, s->y); /* top left to bottom right */
         else
-            assert_int_equal(s->col + s->row, 8); /* top right to bottom left */
+            assert_int_equal(s->x + s->y, 8); /* top right to bottom left */
     }
-    assert_int_equal(b->spaces[wp_board_space(b, 1, 1)].coin >= 0, 1);
-    assert_int_equal(b->coins[b->spaces[wp_board_space(b, 1, 1)].coin].suit, WP_SUNS);
-    assert_int_equal(b->coins[b->spaces[wp_board_space(b, 5, 5)].coin].suit, WP_MOONS);
+    assert_int_equal(wp_board_coin(b, wp_board_space(b, 1, 1)) >= 0, 1);
+    assert_int_equal(b->coins[wp_board_coin(b, wp_board_space(b, 1, 1))].suit, WP_SUNS);
+    assert_int_equal(b->coins[wp_board_coin(b, wp_board_space(b, 5, 5))].suit, WP_MOONS);
 
     /* Counterclockwise: along the top edge to the left, a left turn at the
      * corner, down the left side. */
     int s41 = wp_board_space(b, 4, 1);
-    assert_int_equal(b->spaces[s41].next, wp_board_space(b, 3, 1));
-    assert_int_equal(b->spaces[wp_board_space(b, 1, 1)].next, wp_board_space(b, 1, 2));
-    assert_int_equal(b->spaces[wp_board_space(b, 1, 7)].next, wp_board_space(b, 2, 7));
-    assert_int_equal(b->spaces[wp_board_space(b, 7, 7)].next, wp_board_space(b, 7, 6));
-    assert_int_equal(b->spaces[wp_board_space(b, 5, 3)].next, wp_board_space(b, 4, 3));
+    assert_int_equal(b->g->nodes[s41].next, wp_board_space(b, 3, 1));
+    assert_int_equal(b->g->nodes[wp_board_space(b, 1, 1)].next, wp_board_space(b, 1, 2));
+    assert_int_equal(b->g->nodes[wp_board_space(b, 1, 7)].next, wp_board_space(b, 2, 7));
+    assert_int_equal(b->g->nodes[wp_board_space(b, 7, 7)].next, wp_board_space(b, 7, 6));
+    assert_int_equal(b->g->nodes[wp_board_space(b, 5, 3)].next, wp_board_space(b, 4, 3));
 
     /* Near a rope: on a coin or orthogonally next to one, in any ring. */
-    assert_true(b->spaces[wp_board_space(b, 2, 1)].near_rope);
-    assert_true(b->spaces[wp_board_space(b, 3, 2)].near_rope);
-    assert_true(b->spaces[wp_board_space(b, 3, 3)].near_rope);
-    assert_false(b->spaces[wp_board_space(b, 4, 1)].near_rope);
-    assert_false(b->spaces[wp_board_space(b, 4, 2)].near_rope);
+    assert_true(game_graph_has(b->g, wp_board_space(b, 2, 1), "near-rope"));
+    assert_true(game_graph_has(b->g, wp_board_space(b, 3, 2), "near-rope"));
+    assert_true(game_graph_has(b->g, wp_board_space(b, 3, 3), "near-rope"));
+    assert_false(game_graph_has(b->g, wp_board_space(b, 4, 1), "near-rope"));
+    assert_false(game_graph_has(b->g, wp_board_space(b, 4, 2), "near-rope"));
     /* Docks and the hole are not water spaces. */
     assert_int_equal(wp_board_space(b, 1, 0), -1);
     assert_int_equal(wp_board_space(b, 4, 4), -1);
     /* Each tube starts next to a dock, on the outer ring. */
     for (int k = 0; k < WP_NSUITS; k++)
-        assert_int_equal(b->spaces[b->start[k]].ring, 3);
+        assert_int_equal(b->g->nodes[b->start[k]].ring, 3);
 
     /* The canonical text reads back to itself. */
     char *t = wp_board_text(b), *why = NULL, *t2;
@@ -416,12 +417,12 @@ static void test_board_custom(void **state)
     assert_int_equal(wp_board_parse(big_board, strlen(big_board), &b, &why), WB_OK);
     int s = wp_board_space(b, 2, 2), n = 0;
     do {
-        s = b->spaces[s].next;
+        s = b->g->nodes[s].next;
         n++;
     } while (s != wp_board_space(b, 2, 2));
     assert_int_equal(n, 12);
-    assert_int_equal(b->spaces[wp_board_space(b, 2, 2)].in, -1);
-    assert_int_equal(b->spaces[wp_board_space(b, 1, 1)].out, wp_board_space(b, 0, 0));
+    assert_int_equal(b->g->nodes[wp_board_space(b, 2, 2)].in, -1);
+    assert_int_equal(b->g->nodes[wp_board_space(b, 1, 1)].out, wp_board_space(b, 0, 0));
     wp_board_free(b);
 
     /* What a pond must be. */
