@@ -10,6 +10,9 @@
  *
  *   wibbelld: listening on http://127.0.0.1:8080
  *
+ * and tell a service manager it is ready (notify.h: READY=1 to
+ * $NOTIFY_SOCKET; STOPPING=1 when the shutdown begins).
+ *
  * Stop: SIGTERM and SIGINT are blocked in every thread and taken with
  * sigwait() here, so shutdown runs in ordinary code, not in a signal
  * handler: stop the server (ending event streams, finishing requests in
@@ -33,6 +36,7 @@
 #include "dict.h"
 #include "dict_build.h"
 #include "matches.h"
+#include "notify.h"
 #include "wb_err.h"
 #include "wb_mem.h"
 
@@ -260,6 +264,9 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < cfg.ndicts; i++) {
         if (dict_build_exists(cfg.data_dir, cfg.dicts[i]))
             continue;
+        char st[128];
+        snprintf(st, sizeof st, "STATUS=building dictionary %s (first start)", cfg.dicts[i]);
+        notify_send(st);
         rc = build_dict_child(cfg.data_dir, cfg.dicts[i]);
         if (rc != WB_OK) {
             status = rc == WB_ENOTFOUND ? EXIT_USAGE : EXIT_RUNTIME;
@@ -331,6 +338,8 @@ int main(int argc, char **argv)
     printf("wibbelld: listening on http://%s%s%s:%u\n", v6 ? "[" : "", cfg.host, v6 ? "]" : "",
            api_server_port(srv));
     fflush(stdout);
+    if (notify_send("READY=1\nSTATUS=serving") < 0)
+        fprintf(stderr, "wibbelld: cannot notify $NOTIFY_SOCKET: %s\n", strerror(errno));
     if (cfg.verbose) {
         const dict *d = dict_lib_default(lib);
         dict_info info;
@@ -349,6 +358,7 @@ int main(int argc, char **argv)
         goto out;
     }
     fprintf(stderr, "wibbelld: %s, shutting down\n", sig == SIGINT ? "SIGINT" : "SIGTERM");
+    notify_send("STOPPING=1");
     status = EXIT_CLEAN;
 out:
     api_server_stop(srv); /* first: no request may touch the store after */
