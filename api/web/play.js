@@ -53,7 +53,7 @@ async function onView(nv) {
 
 async function start(v) {
   document.title = v.game + ' · wibbelld';
-  $('#title').textContent = v.game;
+  $('#title').textContent = v.game.replace(/-/g, ' ').replace(/\b\w/g, c => c.toUpperCase());
   const mod = BOARDS[v.game];
   if (mod) {
     try { ctx.board = await import(mod); } catch (e) { fail(e); }

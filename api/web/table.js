@@ -32,6 +32,7 @@ function shoutForm(v) {
     if (!shouts.length) return;
     if (!await send(shouts.length > 1 ? {type: 'simultaneous', shouts} : {type: 'claim', ...shouts[0]})) return;
     for (const f of document.querySelectorAll('#w1, [id^="sw"]')) f.value = '';
+    if ($('#both')?.checked) $('#both').click(); // back to one shout at a time
   }}, h('strong', {}, 'A shout'), one,
   h('label', {for: 'both', class: 'row'}, both, 'Several at once (nobody can tell who finished first)'), many,
   h('button', {class: 'pri'}, 'Judge'));
@@ -73,6 +74,7 @@ function render(v) {
     ctx.last ? h('p', {class: 'box'}, h('strong', {}, 'Last: '), ctx.last) : null,
     h('div', {class: 'players'}, v.players.map(x => playerBox(x, v))),
     h('h2', {}, 'Used words'), usedList(v, ctx),
+    host ? h('h2', {}, 'Referee') : null,
     host ? h('div', {class: 'row'}, acts.some(a => a.type === 'redeal') ? h('button', {type: 'button', onclick: () => confirm('Put both centre cards back and flip two new ones?') && send({type: 'redeal'})}, 'Redeal') : null,
       acts.some(a => a.type === 'end') ? h('button', {type: 'button', onclick: () => confirm('End the game now?') && send({type: 'end'})}, 'End the game') : null,
       h('a', {class: 'btn', href: link('projector.html', {g: id, t: token})}, 'Projector view')) : null,

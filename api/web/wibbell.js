@@ -45,10 +45,11 @@ export function playerBox(p, v, opts = {}) {
       p.handicaps.map(c => card(c, {cls: 'perm', tag: c.starting ? 'start' : 'perm', label: 'permanent handicap', click: opts.click?.(c)})),
       p.face_up.map(c => card(c, {tag: 'round', label: 'won this round', click: opts.click?.(c)})),
       p.face_down ? h('span', {class: 'card down', role: 'img', 'aria-label': p.face_down + ' cards face down'}, '×' + p.face_down, h('small', {}, 'down')) : null),
-    h('div', {class: 'hint'}, p.cards_this_round + ' this round · ' + p.rounds_won + ' rounds won'));
+    h('div', {class: 'hint'}, p.cards_this_round + ' won this round · ' + p.rounds_won + ' round' + (p.rounds_won === 1 ? '' : 's') + ' won'));
 }
 
 export function usedList(v, ctx) {
+  if (!(v.used || []).length) return h('p', {class: 'hint'}, 'None yet: a word that takes a card may not be said again, nor its derivatives.');
   return h('ul', {class: 'chips', 'aria-label': 'Used words'}, (v.used || []).map(w =>
     h('li', {}, w, ctx.usedBy && ctx.usedBy[w] !== undefined ? h('span', {class: 'hint'}, ' · ' + (ctx.names[ctx.usedBy[w]] || '')) : null)));
 }
@@ -90,7 +91,7 @@ export function render(root, v, ctx) {
     h('div', {class: 'cards big', 'aria-label': 'Centre cards'}, centre),
     v.claims && v.claims.length ? h('p', {}, 'Waiting for the tie window: ', v.claims.map(c => names[c.seat] + (c.sealed ? ' (sealed)' : ' “' + c.word + '”')).join(', ')) : null,
     claimBox, keepBox,
-    me ? h('div', {class: 'box'}, h('strong', {}, 'You must cover ' + cover.length + ' cards:'), h('div', {class: 'cards'}, cover.map((c, i) => card(c, {tag: i < v.centre.length ? 'centre' : me.handicaps.includes(c) ? 'perm' : 'round', cls: i >= v.centre.length && me.handicaps.includes(c) ? 'perm' : ''})))) : null,
+    me && v.status !== 'finished' ? h('div', {class: 'box'}, h('strong', {}, 'You must cover ' + cover.length + ' cards:'), h('div', {class: 'cards'}, cover.map((c, i) => card(c, {tag: i < v.centre.length ? 'centre' : me.handicaps.includes(c) ? 'perm' : 'round', cls: i >= v.centre.length && me.handicaps.includes(c) ? 'perm' : ''})))) : null,
     ctx.last ? h('p', {class: 'box', 'data-last': '1'}, h('strong', {}, 'Last: '), ctx.last) : null,
     h('h2', {}, 'Players'), h('div', {class: 'players'}, v.players.map(p => playerBox(p, v))),
     h('h2', {}, 'Used words'), usedList(v, ctx));
