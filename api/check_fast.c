@@ -10,7 +10,6 @@
  */
 #include "check_fast.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -211,8 +210,11 @@ static void put_cstr(out *o, const char *s)
 static void put_size(out *o, size_t v)
 {
     char num[24];
-    int l = snprintf(num, sizeof num, "%zu", v);
-    put(o, num, (size_t)l);
+    size_t i = sizeof num;
+    do
+        num[--i] = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    put(o, num + i, sizeof num - i);
 }
 
 static int write_verdict(out *o, const dict_verdict *v, const char *id, const char *const *cards,

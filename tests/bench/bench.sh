@@ -22,10 +22,14 @@ cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -r
 trap cleanup EXIT
 
 echo "== machine: $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB"
-t0=$(date +%s.%N)
-"$B/dict/wibbell-dict" --data-dir "$work/data" build en_US 2>/dev/null
-t1=$(date +%s.%N)
-printf '== dictionary build (en_US, from Hunspell + word list + WordNet): %.2f s\n' "$(echo "$t1 - $t0" | bc -l 2>/dev/null || python3 -c "print($t1-$t0)")"
+if [ -n "${BENCH_DATA:-}" ]; then # a data directory with en_US built: no build
+    ln -s "$(realpath "$BENCH_DATA")" "$work/data"
+else
+    t0=$(date +%s.%N)
+    "$B/dict/wibbell-dict" --data-dir "$work/data" build en_US 2>/dev/null
+    t1=$(date +%s.%N)
+    printf '== dictionary build (en_US, from Hunspell + word list + WordNet): %.2f s\n' "$(echo "$t1 - $t0" | bc -l 2>/dev/null || python3 -c "print($t1-$t0)")"
+fi
 
 # One core each, as the issue measures: the daemon (one worker thread) and
 # nginx (one worker) on CPU 0, wrk on CPU 1.
@@ -74,7 +78,7 @@ sleep 0.5
 # CPU time a server spent (ns, all its threads), from the scheduler: on a
 # busy machine throughput says more about the neighbours than about us,
 # while CPU time per request does not.
-cpu_ns() { cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{s += $1} END {print s + 0}'; }
+cpu_ns() { cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{s += $1} END {printf "%.0f\n", s}'; }
 ngx_worker=$(pgrep -P "$(cat "$work/nginx/nginx.pid" 2>/dev/null || echo 1)" nginx | head -1 || true)
 # run_wrk SERVER_PID ARGS...: prints "requests/s requests cpu_ns"
 run_wrk() {
@@ -86,33 +90,48 @@ run_wrk() {
     echo "$(echo "$out" | awk '/Requests\/sec/{print $2}') $(echo "$out" | awk '/requests in/{print $1}') $((c1 - c0))"
 }
 echo "== HTTP, one core each (daemon --threads 1 and nginx on CPU 0, wrk -t1 -c32 on CPU 1)"
-echo "   response ${#resp} bytes; load: $(cut -d' ' -f1-3 /proc/loadavg)"
-# Interleaved, twice each, so that a change of load hits both sides.
-w1=($(run_wrk "$dpid" -s "$work/post.lua" "$url/v1/wibbell/check"))
-n1=($(run_wrk "$ngx_worker" "http://127.0.0.1:$port/static.json"))
-w2=($(run_wrk "$dpid" -s "$work/post.lua" "$url/v1/wibbell/check"))
-n2=($(run_wrk "$ngx_worker" "http://127.0.0.1:$port/static.json"))
+echo "   response ${#resp} bytes; load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+# Interleaved rounds (ROUNDS, 5 by default: check, nginx, check, nginx ...)
+# so that a change of load hits both sides; the figures are the medians of
+# the rounds' ratios, throughput and CPU time per request.
+per() { python3 -c "print(($1) / 1000.0 / max(1, $2))"; } # us of CPU per request
+ROUNDS=${ROUNDS:-5}
+rows=()
+for r in $(seq "$ROUNDS"); do
+    w=($(run_wrk "$dpid" -s "$work/post.lua" "$url/v1/wibbell/check"))
+    n=($(run_wrk "$ngx_worker" "http://127.0.0.1:$port/static.json"))
+    rows+=("${w[0]} $(per "${w[2]}" "${w[1]}") ${n[0]} $(per "${n[2]}" "${n[1]}") $(cut -d' ' -f1 /proc/loadavg)")
+done
 h=($(run_wrk "$dpid" "$url/healthz"))
 g=($(run_wrk "$dpid" -s "$work/post-general.lua" "$url/v1/wibbell/check"))
-per() { python3 -c "print(($1) / 1000.0 / max(1, $2))"; } # us of CPU per request
-w=$(python3 -c "print((${w1[0]}+${w2[0]})/2)")
-n=$(python3 -c "print((${n1[0]}+${n2[0]})/2)")
-wc=$(per "${w1[2]}+${w2[2]}" "${w1[1]}+${w2[1]}")
-nc=$(per "${n1[2]}+${n2[2]}" "${n1[1]}+${n2[1]}")
 gc=$(per "${g[2]}" "${g[1]}")
 hc=$(per "${h[2]}" "${h[1]}")
-printf '   %-28s %10s %16s\n' "" "req/s" "CPU us/request"
-printf '   %-28s %10.0f %16.1f\n' "POST /v1/wibbell/check" "$w" "$wc"
-printf '   %-28s %10.0f %16.1f\n' "same, general Jansson path" "${g[0]}" "$gc"
-printf '   %-28s %10.0f %16.1f\n' "GET /healthz" "${h[0]}" "$hc"
-printf '   %-28s %10.0f %16.1f\n' "nginx static (same size)" "$n" "$nc"
-printf '   ratio check / nginx: %.2f by throughput, %.2f by CPU time per request\n' \
-    "$(python3 -c "print($w/$n)")" "$(python3 -c "print($nc/$wc if $wc else 0)")"
+printf '   %-6s %10s %8s %10s %8s %7s %7s %6s\n' round "check/s" "CPU us" "nginx/s" "CPU us" "ratio" "CPU" load
+i=0
+for row in "${rows[@]}"; do
+    i=$((i + 1))
+    set -- $row
+    printf '   %-6s %10.0f %8.2f %10.0f %8.2f %7.2f %7.2f %6s\n' "$i" "$1" "$2" "$3" "$4" \
+        "$(python3 -c "print($1/$3)")" "$(python3 -c "print($4/$2)")" "$5"
+done
+med=$(printf '%s\n' "${rows[@]}" | python3 -c '
+import sys, statistics as st
+r = [list(map(float, l.split())) for l in sys.stdin if l.strip()]
+m = lambda k: st.median(x[k] for x in r)
+print(m(0), m(1), m(2), m(3), st.median(x[0] / x[2] for x in r), st.median(x[3] / x[1] for x in r))')
+set -- $med
+printf '   %-28s %10s %16s\n' "medians of $ROUNDS rounds" "req/s" "CPU us/request"
+printf '   %-28s %10.0f %16.2f\n' "POST /v1/wibbell/check" "$1" "$2"
+printf '   %-28s %10.0f %16.2f\n' "nginx static (same size)" "$3" "$4"
+printf '   %-28s %10.0f %16.2f\n' "same check, general path" "${g[0]}" "$gc"
+printf '   %-28s %10.0f %16.2f\n' "GET /healthz" "${h[0]}" "$hc"
+printf '   ratio check / nginx (median of rounds): %.2f by throughput, %.2f by CPU time per request\n' "$5" "$6"
 printf '   fast path / general path: %.2fx less CPU per request\n' \
-    "$(python3 -c "print($gc/$wc if $wc else 0)")"
+    "$(python3 -c "print($gc/$2 if $2 else 0)")"
 echo "   load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "== daemon resident memory: $(awk '/VmRSS/{print $2, $3}' /proc/$dpid/status)"
 kill "$dpid"; wait "$dpid" 2>/dev/null || true
+[ -z "${HTTP_ONLY:-}" ] || exit 0
 
 echo "== evaluation table (tests/data/evaluation.tsv; en_US only here)"
 "$B/dict/wibbell-dict" --data-dir "$work/data" evaluate tests/data/evaluation.tsv
