@@ -72,6 +72,11 @@ typedef struct api_req {
     const char *body;         /* the request body, not NUL-terminated */
     size_t body_len;
     void *conn;               /* the server's connection, for api_header() */
+    char *room;               /* the server's room for a small response body
+                               * (room_cap bytes, or NULL): a handler may
+                               * write its body there and point out_static
+                               * at it; valid until the response is sent */
+    size_t room_cap;
     api_wait *wait;           /* the server's, for api_defer() */
 
     /* --- the response (set by a handler or the router) --- */

@@ -37,6 +37,7 @@
 #include <stdatomic.h>
 #include <limits.h>
 #include <sched.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -95,7 +96,23 @@ typedef struct api_conn {
     size_t out_len;
     const char *code;
     char *note;
+    /* Room for the common small request and answer, so that they need no
+     * allocation (not cleared between requests: keep it last). */
+    char uri_room[128];
+    char body_room[1024];
+    char out_room[1024];
 } api_conn;
+
+#define CONN_CLEARED offsetof(api_conn, uri_room)
+
+/* The body and target live in the closure's room or on the heap. */
+static void body_free(api_conn *rc)
+{
+    if (rc->body != rc->body_room)
+        free(rc->body);
+    rc->body = NULL;
+    rc->len = rc->cap = 0;
+}
 
 /* Closures are large (they hold the api_req), and glibc consolidates its
  * small-chunk bins at every allocation of 1 KiB or more: each worker
@@ -129,12 +146,13 @@ static api_conn *conn_new(void)
 
 static void conn_free(api_conn *rc)
 {
-    free(rc->uri);
-    free(rc->body);
+    if (rc->uri != rc->uri_room)
+        free(rc->uri);
+    body_free(rc);
     free(rc->note);
     pthread_mutex_destroy(&rc->wait.mu);
     if (conn_cached < CONN_CACHE) {
-        memset(rc, 0, sizeof *rc);
+        memset(rc, 0, CONN_CLEARED);
         conn_cache[conn_cached++] = rc;
         /* freed when the worker thread ends (the leak checker looks) */
         pthread_once(&conn_cache_once, conn_cache_init);
@@ -279,9 +297,7 @@ static enum MHD_Result finish(struct MHD_Connection *c, api_conn *rc)
 {
     enum MHD_Result ret = send_req(c, rc, &rc->req);
     api_req_cleanup(&rc->req);
-    free(rc->body);
-    rc->body = NULL;
-    rc->len = rc->cap = 0;
+    body_free(rc);
     rc->wait.deferred = 0;
     return ret;
 }
@@ -297,6 +313,8 @@ static enum MHD_Result handle(struct MHD_Connection *c, api_conn *rc)
     r->method = rc->method;
     r->body = rc->body;
     r->body_len = rc->len;
+    r->room = rc->out_room;
+    r->room_cap = sizeof rc->out_room;
     rc->wait.c = c;
     rc->wait.deferred = rc->wait.done = rc->wait.suspended = 0;
     api_route(r, rc->uri ? rc->uri : "/");
@@ -363,7 +381,10 @@ static void *on_uri(void *cls, const char *uri, struct MHD_Connection *c)
     api_conn *rc = conn_new();
     rc->srv = cls;
     rc->wait.srv = cls;
-    rc->uri = wb_strdup(uri ? uri : "");
+    size_t l = uri ? strlen(uri) : 0;
+    rc->uri = l < sizeof rc->uri_room ? rc->uri_room : wb_malloc(l + 1);
+    memcpy(rc->uri, uri ? uri : "", l);
+    rc->uri[l] = '\0';
     clock_gettime(CLOCK_MONOTONIC, &rc->t0);
     return rc;
 }
@@ -413,7 +434,9 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *c, const char
     if (!rc->seen) {
         rc->seen = 1;
         api_workers_head_done(c);
-        snprintf(rc->method, sizeof rc->method, "%s", method);
+        size_t ml = strnlen(method, sizeof rc->method - 1);
+        memcpy(rc->method, method, ml);
+        rc->method[ml] = '\0';
         const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
                                                      MHD_HTTP_HEADER_CONTENT_LENGTH);
         long long n = content_length(cl);
@@ -435,8 +458,10 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *c, const char
         }
         /* Answering now, before MHD has seen the end of the request,
          * would cost the keep-alive: wait for the call that ends it. */
-        if (n > 0)
-            rc->body = wb_malloc((size_t)n), rc->cap = (size_t)n;
+        if (n > 0) {
+            rc->body = (size_t)n <= sizeof rc->body_room ? rc->body_room : wb_malloc((size_t)n);
+            rc->cap = (size_t)n;
+        }
         return MHD_YES;
     }
     if (*upload_data_size) {
@@ -456,10 +481,15 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *c, const char
         if (n > max - rc->len) {
             rc->too_large = 1;
             rc->discarded = rc->len + n;
-            free(rc->body);
-            rc->body = NULL;
-            rc->len = rc->cap = 0;
+            body_free(rc);
             return MHD_YES;
+        }
+        if (rc->body == rc->body_room && rc->len + n > rc->cap) {
+            /* more than its Content-Length said: to the heap */
+            char *b = wb_malloc(rc->len + n);
+            memcpy(b, rc->body, rc->len);
+            rc->body = b;
+            rc->cap = rc->len + n;
         }
         rc->body = wb_grow(rc->body, &rc->cap, rc->len + n, 1);
         memcpy(rc->body + rc->len, upload_data, n);
