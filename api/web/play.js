@@ -6,7 +6,8 @@ import {api, params, live, act} from './api.js';
 import {h, $, fill, say, fail} from './ui.js';
 import {actionsPanel, viewPanel, entryText} from './generic.js';
 
-const BOARDS = {'wibbell': './wibbell.js', 'whirlpool-pond': './whirlpool.js', 'woodlouse-chaos': './woodlouse.js'};
+const BOARDS = {'wibbell': './wibbell.js', 'whirlpool-pond': './whirlpool.js', 'woodlouse-chaos': './woodlouse.js',
+  'woobieworld': './woobie.js', 'world-dumbination': './dumb.js'};
 const p = params();
 const id = p.g, token = p.t || '';
 const ctx = {id, token, view: null, actions: [], names: [], board: null, session: null, send: null, entries: []};

@@ -72,3 +72,13 @@ export function download(name, text, type) {
   const a = h('a', {href: URL.createObjectURL(new Blob([text], {type})), download: name});
   document.body.append(a); a.click(); a.remove();
 }
+
+// Redraw a board (draw()) keeping where its .mapbox was panned; the first
+// time, centre(box) pans it.
+export function keepPan(root, draw, centre) {
+  const o = root.querySelector('.mapbox'), k = o && [o.scrollLeft, o.scrollTop];
+  draw();
+  const n = root.querySelector('.mapbox');
+  if (n && k) [n.scrollLeft, n.scrollTop] = k;
+  else if (n && centre) centre(n);
+}
