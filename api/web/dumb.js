@@ -68,8 +68,8 @@ function hexes(v, ctx, acts) {
       g.addEventListener('click', go);
       g.addEventListener('keydown', e => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); go(); } });
     }
-    g.append(el('polygon', {points: pts, fill: sea ? '#9cc9ef' : t.includes('war') ? '#b59a76' : '#dfe9c4', stroke: t.includes('resource') ? '#c8940a' : '#7a7a7a', 'stroke-width': t.includes('resource') ? 3 : 1}));
-    if (owner) g.append(el('polygon', {points: pts, fill: owner, 'fill-opacity': .45, stroke: 'none'}));
+    g.append(el('polygon', {points: pts, fill: sea ? '#cfe8f3' : t.includes('war') ? '#b59a76' : '#e8e0b4', stroke: t.includes('resource') ? '#c8940a' : '#7a7a7a', 'stroke-width': t.includes('resource') ? 3 : 1}));
+    if (owner) g.append(el('polygon', {points: pts, fill: owner, 'fill-opacity': .6, stroke: 'none'}));
     if (act) g.append(el('polygon', {points: pts, fill: 'none', stroke: '#ff1744', 'stroke-width': 3.5}));
     if (sel === n.id) g.append(el('polygon', {points: pts, fill: 'none', stroke: '#ff00c8', 'stroke-width': 4.5}));
     const txt = (x, y, s, size, fillc) => el('text', {x, y, 'text-anchor': 'middle', 'font-size': size || 11, 'font-weight': 700, fill: fillc || '#111'}, s);
@@ -157,6 +157,7 @@ export function describe(e, ctx) {
 
 export function render(root, v, ctx) {
   ctx.root = root;
+  root.dataset.version = v.version; // what the tests wait for
   if (!board) { fill(root, h('p', {}, 'Loading the board…')); load(ctx, root); return; }
   const acts = ctx.actions || [], used = new Set();
   const me = v.seat !== undefined ? v.seats[v.seat] : null;

@@ -154,6 +154,7 @@ export function describe(e, ctx) {
 
 export function render(root, v, ctx) {
   ctx.root = root;
+  root.dataset.version = v.version; // what the tests wait for
   if (!map) { fill(root, h('p', {}, 'Loading the map…')); loadMap(ctx, root); return; }
   const acts = ctx.actions || [], used = new Set();
   const targets = new Set(acts.map(areaOf).filter(Boolean).concat(acts.filter(x => x.type === 'move_anarch').map(x => x.to)));
@@ -188,7 +189,7 @@ export function render(root, v, ctx) {
         (s.chosen ? ' · ' + (s.chosen.card ? 'chose ' + s.chosen.card.name : 'chose face down') : ''))))),
     h('h2', {}, 'The table'),
     h('div', {class: 'box', id: 'table'},
-      h('div', {}, 'Mount Saint Woobie: ', h('strong', {'aria-label': v.volcanoes + ' of 4 on the table'}, '🌋'.repeat(v.volcanoes) + '○'.repeat(Math.max(0, 4 - v.volcanoes))), ' ' + v.volcanoes + '/4'),
+      h('div', {}, 'Mount Saint Woobie: ', h('strong', {'aria-label': v.volcanoes + ' of 4 on the table'}, '▲'.repeat(v.volcanoes) + '△'.repeat(Math.max(0, 4 - v.volcanoes))), ' ' + v.volcanoes + '/4'),
       h('div', {}, 'Draw pile ' + v.draw_pile + ' · discards ' + v.discard_pile + (v.discard_top ? ' (top: ' + v.discard_top.name + ')' : '')),
       h('div', {}, 'Unused pile: ', Object.entries(v.supply.support).map(([k, n]) => k + ' ' + n).join(', '), ' · industries ', Object.entries(v.supply.industries).map(([k, n]) => k + ' ' + n).join(', ')),
       v.environments.length ? h('ul', {}, v.environments.map(e => h('li', {'data-env': e.card.id}, h('strong', {}, e.card.name), ' (cared for by ' + seatName(ctx, e.caretaker) + '): ' + e.card.text))) : h('div', {class: 'hint'}, 'No environment on the table.')),
