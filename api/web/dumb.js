@@ -157,8 +157,8 @@ export function describe(e, ctx) {
 
 export function render(root, v, ctx) {
   ctx.root = root;
-  root.dataset.version = v.version; // what the tests wait for
   if (!board) { fill(root, h('p', {}, 'Loading the board…')); load(ctx, root); return; }
+  root.dataset.version = v.version; // what the tests wait for
   const acts = ctx.actions || [], used = new Set();
   const me = v.seat !== undefined ? v.seats[v.seat] : null;
   if (unitSel !== null && !(me?.units || []).some(u => u.unit === unitSel)) unitSel = null;
@@ -193,7 +193,7 @@ export function render(root, v, ctx) {
     targets.length ? h('div', {class: 'box', id: 'targets'}, h('strong', {}, 'Target token (face down): ' + (me?.target && me.target !== 'face_down' ? TITLE[me.target] : 'none yet')),
       h('div', {class: 'row'}, targets.map(a => btn(TITLE[a.nation] || a.nation, a, ctx, a.nation === me?.target ? 'pri' : '')))) : null,
     backs.length ? h('div', {class: 'row'}, backs.map(a => btn('Take back the ' + a.slot + ' card', a, ctx))) : null,
-    rest.length ? h('div', {class: 'row'}, rest.map(a => btn(a.type === 'ready' ? 'Ready' : a.type === 'done' ? 'Done' : plain(a), a, ctx, 'pri'))) : null,
+    rest.length ? h('div', {class: 'row'}, rest.map(a => btn(a.type === 'ready' ? 'Ready' + (a.corrupt ? ', buying the First Goal by corruption' : a.fund_goal ? ', funding the First Goal' : '') : a.type === 'done' ? 'Done' : plain(a), a, ctx, 'pri'))) : null,
     handBox,
     h('h2', {}, 'Leaderboard'),
     h('div', {class: 'players'}, v.order.map(s => seatBox(v, ctx, v.seats[s]))),

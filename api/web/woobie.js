@@ -154,8 +154,8 @@ export function describe(e, ctx) {
 
 export function render(root, v, ctx) {
   ctx.root = root;
-  root.dataset.version = v.version; // what the tests wait for
   if (!map) { fill(root, h('p', {}, 'Loading the map…')); loadMap(ctx, root); return; }
+  root.dataset.version = v.version; // what the tests wait for
   const acts = ctx.actions || [], used = new Set();
   const targets = new Set(acts.map(areaOf).filter(Boolean).concat(acts.filter(x => x.type === 'move_anarch').map(x => x.to)));
   if (sel && !map.byId[sel]) sel = null;
