@@ -87,7 +87,8 @@ static const dm_card *card(const dm_state *s, int c) { return &s->deck->c[c]; }
  * the game over); before, only their owner and the host see them. */
 static int flipped(const dm_state *s)
 {
-    return s->phase == DM_PH_MOVE || s->phase == DM_PH_BUY || s->phase == DM_PH_OVER;
+    return s->phase == DM_PH_MOVE || s->phase == DM_PH_BUY || s->phase == DM_PH_OVER ||
+           s->phase == DM_PH_BOMB;
 }
 
 /* `full` as `viewer` may see it (game_secret_view): sealed, it is the
@@ -250,6 +251,10 @@ static void dm_view(const void *state, int viewer, json_t *o)
                                                          ? json_integer(s->auc_bidder)
                                                          : json_null(),
                                       "bidder", s->order[s->auc_turn]));
+    if (s->phase == DM_PH_BOMB)
+        json_object_set_new(o, "bomb", json_pack("{s:i, s:i, s:s}", "seat", s->bomb_seat,
+                                                 "target", s->bomb_target, "card",
+                                                 card(s, s->bomb_card)->id));
     if (s->phase == DM_PH_OVER) {
         json_t *parts = json_array();
         for (int i = 0; i < s->nseats; i++) {
@@ -290,6 +295,10 @@ static void dm_result_hook(const void *st, int *winner, json_int_t *score)
 static int dm_pending(const void *st, game_pending *out)
 {
     const dm_state *s = st;
+    if (s->phase == DM_PH_BOMB) {
+        *out = (game_pending){s->bomb_seat, "choose the space your Nuclear Bomb hits"};
+        return 1;
+    }
     if (s->phase != DM_PH_AUCTION)
         return 0;
     *out = (game_pending){s->order[s->auc_turn], "bid in the Dumbness auction, or pass"};
@@ -486,6 +495,13 @@ static int check_bid(const void *st, const game_ctx *ctx, int seat, const json_t
     return WB_OK;
 }
 
+static int check_bomb(const void *st, const game_ctx *ctx, int seat, const json_t *a,
+                      char **why)
+{
+    (void)ctx;
+    return dm_bomb_check(st, seat, space_of(st, a, "space"), why);
+}
+
 static int check_move(const void *st, const game_ctx *ctx, int seat, const json_t *a,
                       char **why)
 {
@@ -581,6 +597,13 @@ static int do_pass(void *st, const game_ctx *ctx, int seat, const json_t *a, jso
 {
     (void)ctx, (void)a;
     return dm_bid(st, seat, 0, ev, why);
+}
+
+static int do_bomb(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
+                   char **why)
+{
+    (void)ctx;
+    return dm_bomb(st, seat, space_of(st, a, "space"), ev, why);
 }
 
 static int do_move(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
@@ -804,6 +827,17 @@ static json_t *dom_bases(const void *st, int seat)
     return a;
 }
 
+/* The spaces the waiting bomb may hit. */
+static json_t *dom_bomb(const void *st, int seat)
+{
+    const dm_state *s = st;
+    int sp[DM_MAX_SPACES], n = s->bomb_seat == seat ? dm_bomb_spaces(s, s->bomb_target, sp) : 0;
+    json_t *a = json_array();
+    for (int i = 0; i < n; i++)
+        json_array_append_new(a, space_id(s, sp[i]));
+    return a;
+}
+
 /* --- the table ----------------------------------------------------------------- */
 
 static const char *const slot_names[] = {"left", "right", NULL};
@@ -850,6 +884,12 @@ static const game_member bid_members[] = {
      .has_range = 1, .min = 1, .max = 1000000, .domain = dom_bid},
     {NULL},
 };
+static const game_member bomb_members[] = {
+    {.name = "space", .type = GAME_T_STRING,
+     .desc = "the space your Nuclear Bomb hits: one the targeted nation holds or has units on",
+     .domain = dom_bomb},
+    {NULL},
+};
 static const game_member move_members[] = {
     {.name = "unit", .type = GAME_T_INT, .desc = "one of your units (0-5)", .has_range = 1,
      .min = 0, .max = DM_UNITS - 1, .domain = dom_units},
@@ -893,6 +933,8 @@ static const game_action dm_actions[] = {
     {"bid", GAME_ROLE_PENDING, PH(DM_PH_AUCTION), bid_members, NULL, check_bid, do_bid, 0,
      NULL},
     {"pass", GAME_ROLE_PENDING, PH(DM_PH_AUCTION), NULL, NULL, NULL, do_pass, 0, NULL},
+    {"bomb", GAME_ROLE_PENDING, PH(DM_PH_BOMB), bomb_members, NULL, check_bomb, do_bomb, 0,
+     NULL},
     {"move", ROLE_TURN, PH(DM_PH_MOVE), move_members, NULL, check_move, do_move, 0, NULL},
     {"attack", ROLE_TURN, PH(DM_PH_MOVE), attack_members, NULL, check_attack, do_attack, 0,
      NULL},
@@ -934,7 +976,8 @@ static int dm_query(const void *state, const game_ctx *ctx, int seat, const char
 
 static const game_def dm_def = {
     .kind = &game_dumbination,
-    .format = 1,
+    .format = 2,
+    .upgrade = dm_upgrade_save,
     .size = sizeof(dm_state),
     .flat = 1, /* the board and decks it points to are read-only: copies share them */
     .options = dm_options,

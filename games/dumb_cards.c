@@ -185,10 +185,14 @@ static int slot_card(const dm_state *s, int seat, int k)
     return c == DM_GOAL_SLOT ? s->p[seat].goal : c;
 }
 
+static int is_bomb(const dm_state *s, int c)
+{
+    return card(s, c)->nsteps && card(s, c)->steps[0].op == DM_OP_NUKE;
+}
+
 static int is_disarm(const dm_state *s, int seat, int c)
 {
-    const dm_card *cd = card(s, c);
-    return cd->nsteps && cd->steps[0].op == DM_OP_NUKE && s->p[seat].target == DM_PEACE;
+    return is_bomb(s, c) && s->p[seat].target == DM_PEACE;
 }
 
 /* What funding the card in slot k costs, and whether the needs are met. */
@@ -201,7 +205,8 @@ static int slot_price(const dm_state *s, int seat, int k, int *ok)
         int spot = 0;
         while (spot < DM_PEACE_SPOTS && s->peace[spot] >= 0)
             spot++;
-        *ok = spot < DM_PEACE_SPOTS && s->p[seat].cubes > 0;
+        /* A cube for the spot; a used bomb cannot be disarmed. */
+        *ok = spot < DM_PEACE_SPOTS && s->p[seat].cubes > 0 && !s->used[c];
         return spot < DM_PEACE_SPOTS ? dm_peace_value[spot] : 0;
     }
     if (s->p[seat].slot[k] == DM_GOAL_SLOT && s->p[seat].slot_corrupt)
@@ -250,11 +255,9 @@ static void disarm(dm_state *s, int seat, int k, json_t *ev)
     }
 }
 
-static void nuke(dm_state *s, int seat, int t, json_t *ev)
+/* The bomb of `seat` on space `sp` of the targeted seat `t`. */
+static void nuke(dm_state *s, int seat, int t, int sp, json_t *ev)
 {
-    int sp = dm_bomb_space(s, t);
-    if (sp < 0)
-        return;
     dm_cell *c = &s->cell[sp];
     int units = 0, base = c->owner == t ? c->base : 0;
     for (int k = 0; k < DM_UNITS; k++)
@@ -283,18 +286,22 @@ static void nuke(dm_state *s, int seat, int t, json_t *ev)
     dm_check_neutralized(s, t, seat, ev);
 }
 
+/* The seat a card of `seat` targets now, -1 none. */
+static int target_seat(const dm_state *s, int seat)
+{
+    int tg = s->p[seat].target;
+    int t = tg >= 0 && tg < DM_NATIONS ? dm_seat_of_nation(s, tg) : -1;
+    return t == seat || (t >= 0 && s->p[t].out) ? -1 : t;
+}
+
 static void run_steps(dm_state *s, int seat, int c, const dm_step *st, int n, json_t *ev)
 {
     dm_player *p = &s->p[seat];
     const dm_card *cd = card(s, c);
     int blue = cd->type == DM_BLUE || cd->type == DM_GOAL || cd->type == DM_DUMBNESS;
-    int t = p->target >= 0 && p->target < DM_NATIONS ? dm_seat_of_nation(s, p->target) : -1;
-    if (t == seat || (t >= 0 && s->p[t].out))
-        t = -1;
-    if (cd->type == DM_BROWN && t >= 0 && s->p[t].vacation == s->round)
-        dm_track(s, seat, 1, -1, ev); /* attacking a vacationer costs Popularity */
-       for (int i = 0; i < n && !p->out && s->phase != DM_PH_OVER; i++) {
-           int v = st[i].n;
+    int t = target_seat(s, seat);
+    for (int i = 0; i < n && !p->out && s->phase != DM_PH_OVER; i++) {
+        int v = st[i].n;
         switch (st[i].op) {
         case DM_OP_EGO: dm_track(s, seat, 0, v, ev); break;
         case DM_OP_POP: dm_track(s, seat, 1, v, ev); break;
@@ -419,10 +426,23 @@ static void run_steps(dm_state *s, int seat, int c, const dm_step *st, int n, js
                     break;
                 }
             break;
-        case DM_OP_NUKE:
-            if (t >= 0)
-                nuke(s, seat, t, ev);
-            break;
+        case DM_OP_NUKE: {
+            /* Fired: the player chooses the space (a pending decision);
+             * the card's other steps wait for the choice. */
+            int sp[DM_MAX_SPACES];
+            s->used[c] = 1;
+            if (t < 0 || dm_bomb_spaces(s, t, sp) == 0)
+                break;
+            s->bomb_seat = seat;
+            s->bomb_target = t;
+            s->bomb_card = c;
+            s->bomb_next = i + 1;
+            s->bomb_alt = st == cd->alt;
+            s->phase = DM_PH_BOMB;
+            dm_ev_add(ev, json_pack("{s:s, s:i, s:i}", "type", "bomb_fired", "seat", seat,
+                                    "target", t));
+            return;
+        }
         case DM_OP_ALL_EGO: dm_track(s, seat, 0, v, ev); break;
         case DM_OP_ALL_POP: dm_track(s, seat, 1, v, ev); break;
         case DM_OP_ALL_RES: dm_pay(s, seat, v < 0 ? -v : v); break;
@@ -478,6 +498,9 @@ static void resolve_slot(dm_state *s, int seat, int k, json_t *ev)
     dm_ev_add(ev, json_pack("{s:s, s:i, s:s, s:s, s:i}", "type", "card_played", "seat", seat,
                             "slot", k ? "right" : "left", "card", cd->id, "paid", price));
     p->slot_done[k] = 1;
+    int t = target_seat(s, seat);
+    if (cd->type == DM_BROWN && t >= 0 && s->p[t].vacation == s->round)
+        dm_track(s, seat, 1, -1, ev); /* attacking a vacationer costs Popularity */
     if (cd->type == DM_GOAL) {
         p->goal_done = 1;
         p->slot[k] = -1;
@@ -501,7 +524,54 @@ static void resolve_slot(dm_state *s, int seat, int k, json_t *ev)
         run_steps(s, seat, c, cd->steps, cd->nsteps, ev);
 }
 
-void dm_flip_and_resolve(dm_state *s, json_t *ev)
+int dm_resolve_rest(dm_state *s, json_t *ev)
+{
+    while (s->rq_at < s->rq_n && s->phase != DM_PH_OVER) {
+        int seat = s->rq_seat[s->rq_at], k = s->rq_slot[s->rq_at];
+        const dm_player *p = &s->p[seat];
+        s->rq_at++;
+        if (p->out || p->slot[k] == -1 || p->slot_done[k])
+            continue; /* discarded meanwhile */
+        resolve_slot(s, seat, k, ev);
+        if (s->bomb_seat >= 0)
+            return 1;
+    }
+    s->rq_n = s->rq_at = 0;
+    return 0;
+}
+
+int dm_bomb_check(const dm_state *s, int seat, int space, char **why)
+{
+    int sp[DM_MAX_SPACES], n = s->phase == DM_PH_BOMB ? dm_bomb_spaces(s, s->bomb_target, sp) : 0;
+    if (s->phase != DM_PH_BOMB || seat != s->bomb_seat)
+        return refuse(why, WB_ENOTTURN, "%s", "no bomb of yours waits for its space");
+    for (int i = 0; i < n; i++)
+        if (sp[i] == space)
+            return WB_OK;
+    return refuse(why, WB_EILLEGAL, "%s",
+                  "the bomb hits a space the targeted nation holds or has units on, not "
+                  "a radioactive one");
+}
+
+int dm_bomb(dm_state *s, int seat, int space, json_t *ev, char **why)
+{
+    int rc = dm_bomb_check(s, seat, space, why);
+    if (rc)
+        return rc;
+    const dm_card *cd = card(s, s->bomb_card);
+    int c = s->bomb_card, next = s->bomb_next;
+    const dm_step *st = s->bomb_alt ? cd->alt : cd->steps;
+    int n = s->bomb_alt ? cd->nalt : cd->nsteps;
+    s->bomb_seat = s->bomb_card = -1;
+    nuke(s, seat, s->bomb_target, space, ev);
+    s->bomb_target = -1;
+    if (s->phase != DM_PH_OVER && next < n)
+        run_steps(s, seat, c, st + next, n - next, ev);
+    dm_advance(s, ev);
+    return WB_OK;
+}
+
+int dm_flip_and_resolve(dm_state *s, json_t *ev)
 {
     int low[DM_MAX_SEATS], n = 0;
     /* A funded card: its number, the seat, the slot, and its place in
@@ -588,10 +658,11 @@ void dm_flip_and_resolve(dm_state *s, json_t *ev)
             q[b] = q[b - 1];
             q[b - 1] = tmp;
         }
-    for (int a = 0; a < n && s->phase != DM_PH_OVER; a++) {
-        dm_player *p = &s->p[q[a].seat];
-        if (p->out || p->slot[q[a].slot] == -1 || p->slot_done[q[a].slot])
-            continue; /* discarded meanwhile */
-        resolve_slot(s, q[a].seat, q[a].slot, ev);
+    for (int a = 0; a < n; a++) {
+        s->rq_seat[a] = q[a].seat;
+        s->rq_slot[a] = q[a].slot;
     }
+    s->rq_n = n;
+    s->rq_at = 0;
+    return dm_resolve_rest(s, ev);
 }

@@ -479,6 +479,15 @@ static int parse_kind(const json_t *k, dm_card *c, int *count, char **why)
                         "with n from -10 to 10 and a known op", id, DM_MAX_STEPS);
         return -1;
     }
+    /* A bomb is a brown card whose first step is "nuke" (its player then
+     * chooses the space, or disarms it with the peace target). */
+    for (int i = 0; i < c->nsteps + c->nalt; i++) {
+        const dm_step *st = i < c->nsteps ? &c->steps[i] : &c->alt[i - c->nsteps];
+        if (st->op == DM_OP_NUKE && (c->type != DM_BROWN || st != &c->steps[0])) {
+            *why = game_why("card %s: \"nuke\" is only the first step of a brown card", id);
+            return -1;
+        }
+    }
     return 0;
 }
 

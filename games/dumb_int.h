@@ -162,6 +162,7 @@ typedef enum dm_phase {
     DM_PH_MOVE,    /* 5: move units, in player order */
     DM_PH_BUY,     /* 6: buy and upgrade, in player order */
     DM_PH_OVER,
+    DM_PH_BOMB,    /* 4: a Nuclear Bomb's player chooses its space (then on with 4) */
     DM_NPHASES
 } dm_phase;
 extern const char *const dm_phase_names[DM_NPHASES];
@@ -262,6 +263,17 @@ typedef struct dm_state {
 
     int peace[DM_PEACE_SPOTS]; /* the seat whose cube is on each spot, -1 */
 
+    /* Phase 4: the funded cards in the order they act, and the next one
+     * (a bomb's choice interrupts the resolution). */
+    int rq_n, rq_at;
+    int rq_seat[2 * DM_MAX_SEATS], rq_slot[2 * DM_MAX_SEATS];
+    /* A Nuclear Bomb whose player now chooses the space (DM_PH_BOMB):
+     * the bomber, the targeted seat, the card, and the card's steps still
+     * to run after it (from bomb_next, of its "either" list if bomb_alt). */
+    int bomb_seat, bomb_target, bomb_card, bomb_next, bomb_alt;
+    /* Cards fired: a used Nuclear Bomb cannot be disarmed, even drawn again. */
+    int used[DM_MAX_CARDS];
+
     dm_player p[DM_MAX_SEATS];
     dm_cell cell[DM_MAX_SPACES];
 } dm_state;
@@ -360,18 +372,29 @@ int dm_weakest_unit(const dm_state *s, int seat);   /* -1 none */
 void dm_remove_unit(dm_state *s, int seat, int k);
 int dm_place_unit(dm_state *s, int seat, int space); /* -1: none left */
 int dm_strongest_base_space(const dm_state *s, int seat);
-int dm_bomb_space(const dm_state *s, int seat);     /* a bomb's space on seat, -1 */
+/* The spaces a Nuclear Bomb on `seat` may hit (those it holds or has
+ * units on, not radioactive), in board order; returns how many. */
+int dm_bomb_spaces(const dm_state *s, int seat, int *out);
 void dm_phase_event(dm_state *s, json_t *ev);
 void dm_advance(dm_state *s, json_t *ev);           /* run phases nobody acts in */
 
 /* dumb_cards.c: phases 3 and 4. */
 int dm_dumbness_phase(dm_state *s, json_t *ev);     /* 1: stopped at an auction */
-void dm_flip_and_resolve(dm_state *s, json_t *ev);
+/* Flip, fund, reorder and resolve the cards: 1 when a bomb's player must
+ * choose its space first (DM_PH_BOMB), 0 when all have acted. */
+int dm_flip_and_resolve(dm_state *s, json_t *ev);
+/* Go on resolving after the choice: 1 when another bomb waits. */
+int dm_resolve_rest(dm_state *s, json_t *ev);
+/* The bomber's choice of space (DM_PH_BOMB). */
+int dm_bomb_check(const dm_state *s, int seat, int space, char **why);
+int dm_bomb(dm_state *s, int seat, int space, json_t *ev, char **why);
 
 /* --- dumb_save.c -------------------------------------------------------- */
 
 /* The state both ways for the codec (game_json.h): every index the rules
  * follow is range-checked on load. */
 void dm_io(game_io *io, void *st);
+/* Bring a saved state of format `from` up to today's (game_def.upgrade). */
+int dm_upgrade_save(json_t *saved, int from);
 
 #endif

@@ -27,7 +27,7 @@
 const int dm_peace_value[DM_PEACE_SPOTS] = {4, 6, 8, 10};
 
 const char *const dm_phase_names[DM_NPHASES] = {"first_goal", "draw", "plan", "auction",
-                                                "move", "buy", "over"};
+                                                "move", "buy", "over", "bomb"};
 
 /* Start positions of the Ego and Popularity cubes (the text leaves them
  * to the printed leaderboards): see DUMBINATION.md. */
@@ -528,19 +528,13 @@ int dm_strongest_base_space(const dm_state *s, int seat)
     return best;
 }
 
-/* A nuclear bomb's space: the target's most valuable (base income plus
- * units), the first in board order on a tie. */
-int dm_bomb_space(const dm_state *s, int seat)
+int dm_bomb_spaces(const dm_state *s, int seat, int *out)
 {
-    int best = -1, bv = 0;
-    for (int i = 0; i < nspaces(s); i++) {
-        if (s->cell[i].radio >= 0)
-            continue;
-        int v = (s->cell[i].owner == seat ? s->cell[i].base / 2 : 0) + dm_units_on(s, seat, i);
-        if (v > bv)
-            best = i, bv = v;
-    }
-    return best;
+    int n = 0;
+    for (int i = 0; i < nspaces(s); i++)
+        if (s->cell[i].radio < 0 && (s->cell[i].owner == seat || dm_units_on(s, seat, i)))
+            out[n++] = i;
+    return n;
 }
 
 /* --- set-up -------------------------------------------------------------- */
@@ -594,6 +588,7 @@ int dm_init(dm_state *s, int nseats, int short_game, int end_vp, int max_rounds,
     s->max_rounds = max_rounds;
     rng_seed(&s->r, seed);
     s->auc_card = -1;
+    s->bomb_seat = s->bomb_target = s->bomb_card = -1;
     for (int i = 0; i < DM_PEACE_SPOTS; i++)
         s->peace[i] = -1;
     for (int i = 0; i < DM_MAX_SPACES; i++) {
@@ -884,8 +879,13 @@ void dm_advance(dm_state *s, json_t *ev)
             /* 3: Dumbness cards, then 4: flip and use the cards. */
             if (dm_dumbness_phase(s, ev))
                    return;
-            dm_flip_and_resolve(s, ev);
-            if (s->phase == DM_PH_OVER)
+            if (dm_flip_and_resolve(s, ev) || s->phase == DM_PH_OVER)
+                return;
+            start_move(s, ev);
+            break;
+        case DM_PH_BOMB:
+            /* A bomb's space is chosen: the rest of the cards act. */
+            if (s->bomb_seat >= 0 || dm_resolve_rest(s, ev) || s->phase == DM_PH_OVER)
                 return;
             start_move(s, ev);
             break;
@@ -917,6 +917,7 @@ void dm_to_act(const dm_state *s, int act[DM_MAX_SEATS])
         case DM_PH_DRAW: act[i] = !p->out && p->draw_left > 0; break;
         case DM_PH_PLAN: act[i] = !p->out && !p->ready; break;
         case DM_PH_AUCTION: act[i] = s->order[s->auc_turn] == i; break;
+        case DM_PH_BOMB: act[i] = s->bomb_seat == i; break;
         case DM_PH_MOVE:
         case DM_PH_BUY: act[i] = s->turn < s->nseats && s->order[s->turn] == i; break;
         default: break;

@@ -38,6 +38,11 @@ static const field state_fields[] = {
     A(npile, 2, 0, DM_MAX_CARDS), A(ndisc, 2, 0, DM_MAX_CARDS),
     A(peace, DM_PEACE_SPOTS, -1, HI_SEAT), A(auc_passed, DM_MAX_SEATS, 0, 1),
     A(order, DM_MAX_SEATS, 0, HI_SEAT),
+    /* format 2 */
+    S(rq_n, 0, 2 * DM_MAX_SEATS), S(rq_at, 0, 2 * DM_MAX_SEATS),
+    A(rq_seat, 2 * DM_MAX_SEATS, 0, HI_SEAT), A(rq_slot, 2 * DM_MAX_SEATS, 0, 1),
+    S(bomb_seat, -1, HI_SEAT), S(bomb_target, -1, HI_SEAT), S(bomb_card, -1, HI_CARD),
+    S(bomb_next, 0, DM_MAX_STEPS), S(bomb_alt, 0, 1),
 };
 #undef S
 #undef A
@@ -133,6 +138,7 @@ void dm_io(game_io *io, void *st)
     game_io_int(io, "nseats", &s->nseats, DM_MIN_SEATS, DM_MAX_SEATS);
     fields(io, s, state_fields, N(state_fields), s);
     game_io_ints(io, "where", s->where, (size_t)s->deck->ncards, DM_IN_BOX, DM_IN_OUT);
+    game_io_ints(io, "used", s->used, (size_t)s->deck->ncards, 0, 1);
     pile(io, s, "pile1", s->pile[0], &s->npile[0]);
     pile(io, s, "pile2", s->pile[1], &s->npile[1]);
     pile(io, s, "discard1", s->disc[0], &s->ndisc[0]);
@@ -194,5 +200,33 @@ void dm_io(game_io *io, void *st)
                 game_io_fail(io, "order");
         if ((s->phase == DM_PH_AUCTION) != (s->auc_card >= 0))
             game_io_fail(io, "auc_card");
+        if ((s->phase == DM_PH_BOMB) != (s->bomb_seat >= 0) ||
+            (s->bomb_seat >= 0) != (s->bomb_target >= 0 && s->bomb_card >= 0) ||
+            s->rq_at > s->rq_n)
+            game_io_fail(io, "bomb");
     }
+}
+
+int dm_upgrade_save(json_t *saved, int from)
+{
+    /* Format 1 (before the bomb's space was the player's choice): no
+     * resolution queue, no bomb waiting, no card fired yet on record. */
+    if (from != 1 || !json_is_array(json_object_get(saved, "where")))
+        return WB_EINVAL;
+    json_t *zeros = json_array(), *used = json_array();
+    for (int i = 0; i < 2 * DM_MAX_SEATS; i++)
+        json_array_append_new(zeros, json_integer(0));
+    for (size_t i = 0; i < json_array_size(json_object_get(saved, "where")); i++)
+        json_array_append_new(used, json_integer(0));
+    json_object_set_new(saved, "rq_n", json_integer(0));
+    json_object_set_new(saved, "rq_at", json_integer(0));
+    json_object_set(saved, "rq_seat", zeros);
+    json_object_set_new(saved, "rq_slot", zeros);
+    json_object_set_new(saved, "bomb_seat", json_integer(-1));
+    json_object_set_new(saved, "bomb_target", json_integer(-1));
+    json_object_set_new(saved, "bomb_card", json_integer(-1));
+    json_object_set_new(saved, "bomb_next", json_integer(0));
+    json_object_set_new(saved, "bomb_alt", json_integer(0));
+    json_object_set_new(saved, "used", used);
+    return WB_OK;
 }

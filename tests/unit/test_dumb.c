@@ -88,6 +88,42 @@ static int dist(const dm_state *s, int a, int b)
 
 static json_t *evs(void) { return json_array(); }
 
+/* The game interface (game.h), as matches.c drives it. */
+static const game_kind *K = &game_dumbination;
+
+static void *make(int n, const char *opts, uint64_t seed)
+{
+    static const char *const names[] = {"ann", "bob", "cy", "dee", "eve"};
+    json_t *o = json_loads(opts, 0, NULL);
+    game_ctx ctx = {NULL, 0};
+    void *st = NULL;
+    char *why = NULL;
+    if (K->create(&ctx, names, (size_t)n, o, seed, &st, &why))
+        fail_msg("create: %s", why);
+    json_decref(o);
+    return st;
+}
+
+static int act(void *st, int seat, const char *text, json_t **ev, char **why)
+{
+    json_t *a = json_loads(text, 0, NULL);
+    game_ctx ctx = {NULL, 0};
+    *ev = json_array();
+    int rc = K->apply(st, &ctx, seat, a, *ev, why);
+    json_decref(a);
+    return rc;
+}
+
+static int view_has(void *st, int seat, const char *needle)
+{
+    json_t *v = K->view(st, seat);
+    char *d = json_dumps(v, JSON_COMPACT);
+    int has = strstr(d, needle) != NULL;
+    free(d);
+    json_decref(v);
+    return has;
+}
+
 /* A land space at exactly distance d from `from` (not `not`), -1 none. */
 static int land_at(const dm_state *s, int from, int d, int not)
 {
@@ -285,6 +321,13 @@ static void test_deck_parse_errors(void **state)
                            "\"level\":1,\"steps\":[[\"fly\",1]]}]}", 0, NULL);
     assert_int_equal(dm_deck_parse(j, &d, &why), WB_EINVAL);
     assert_non_null(strstr(why, "op"));
+    free(why);
+    json_decref(j);
+    /* A bomb is a brown card whose first step is "nuke". */
+    j = json_loads("{\"cards\":[{\"id\":\"x\",\"name\":\"X\",\"type\":\"green\","
+                   "\"level\":1,\"steps\":[[\"nuke\",1]]}]}", 0, NULL);
+    assert_int_equal(dm_deck_parse(j, &d, &why), WB_EINVAL);
+    assert_non_null(strstr(why, "nuke"));
     free(why);
     json_decref(j);
 }
@@ -1028,25 +1071,156 @@ static void test_nuclear_bomb(void **state)
     (void)state;
     dm_state *s = plan_scene(2);
     json_t *ev = evs();
+    char *why = NULL;
     s->p[0].ego = 9;
-    int rst = s->board->start[DM_RUSSIA];
-    put_unit(s, 1, rst); /* 2 units and a 4-base: the most valuable space */
-    int left[2] = {find(s, "nuclear-bomb"), -1};
+    s->p[1].pop = 7;
+    int rst = s->board->start[DM_RUSSIA], vz = s->board->start[DM_VENEZUELA];
+    put_unit(s, 1, rst); /* 2 units and a 4-base */
+    put_base(s, 1, vz, 4);
+    put_unit(s, 1, vz);
+    /* Seat 1's Nobel Campaign (96) acts after the bomb (90). */
+    int left[2] = {find(s, "nuclear-bomb"), find(s, "nobel-campaign")};
     int target[2] = {DM_RUSSIA, DM_USA};
     plan_round(s, left, target, ev);
+    /* "removes everything on a space of the board": the bomber chooses
+     * the space, a pending decision; the resolution waits for it. */
+    assert_int_equal(s->phase, DM_PH_BOMB);
+    assert_int_equal(s->bomb_seat, 0);
+    assert_int_equal(s->bomb_target, 1);
+    assert_int_equal(s->where[find(s, "nobel-campaign")], DM_IN_SLOT);
+    int act[DM_MAX_SEATS];
+    dm_to_act(s, act);
+    assert_true(act[0] && !act[1]);
+    /* The legal spaces: those Russia holds or has units on. */
+    int sp[DM_MAX_SPACES], n = dm_bomb_spaces(s, 1, sp), has_rst = 0, has_vz = 0;
+    for (int i = 0; i < n; i++) {
+        assert_true(s->cell[sp[i]].owner == 1 || dm_units_on(s, 1, sp[i]));
+        has_rst |= sp[i] == rst;
+        has_vz |= sp[i] == vz;
+    }
+    assert_true(has_rst && has_vz);
+    assert_int_equal(dm_bomb(s, 1, rst, ev, &why), WB_ENOTTURN);
+    free(why);
+    why = NULL;
+    assert_int_equal(dm_bomb(s, 0, s->board->start[DM_USA], ev, &why), WB_EILLEGAL);
+    free(why);
+    why = NULL;
+    /* The player need not take the most valuable: Venezuela's space. */
+    assert_int_equal(dm_bomb(s, 0, vz, ev, &why), WB_OK);
     /* Everything on the space replaced by a radioactive token of the
-     * loser; 2 VP for the units, 2 for the 4-base. */
-    assert_int_equal(s->cell[rst].radio, 1);
-    assert_int_equal(s->cell[rst].base, 0);
-    assert_int_equal(dm_units_on(s, 1, rst), 0);
-    assert_int_equal(s->p[0].vp, 4);
-    /* No cube for bomb losses; Russia is neutralized (nothing left). */
-    assert_false(s->cell[rst].cube);
-    assert_true(s->p[1].out);
+     * loser; 1 VP for the unit, 2 for the 4-base; no cube for bomb
+     * losses. */
+    assert_int_equal(s->cell[vz].radio, 1);
+    assert_int_equal(s->cell[vz].base, 0);
+    assert_int_equal(s->cell[vz].owner, -1);
+    assert_int_equal(dm_units_on(s, 1, vz), 0);
+    assert_false(s->cell[vz].cube);
+    assert_int_equal(s->p[0].vp, 3);
+    assert_int_equal(dm_units_on(s, 1, rst), 2);
+    assert_false(s->p[1].out);
+    /* The resolution went on: the Nobel Campaign was funded; then the
+     * movement phase. */
+    assert_int_equal(s->where[find(s, "nobel-campaign")], DM_IN_PROJECT);
+    assert_int_equal(s->phase, DM_PH_MOVE);
+    assert_int_equal(s->bomb_seat, -1);
     /* The bomb stays on the leaderboard for 2 rounds. */
     assert_int_equal(s->p[0].slot_hold[0], 2);
+    /* A radioactive space is a no-go zone and no longer a bomb's space. */
+    n = dm_bomb_spaces(s, 1, sp);
+    for (int i = 0; i < n; i++)
+        assert_int_not_equal(sp[i], vz);
     json_decref(ev);
     free(s);
+}
+
+/* The bomb's choice over the game interface: the pending decision, the
+ * listed spaces, and save/load while it waits. */
+static void test_bomb_space_is_a_pending_decision(void **state)
+{
+    (void)state;
+    void *st = make(2, "{}", 5);
+    dm_state *s = st;
+    json_t *ev;
+    char *why = NULL;
+    for (int i = 0; i < 2; i++) {
+        json_t *acts = K->actions(st, i);
+        char *body = json_dumps(json_array_get(acts, 0), 0);
+        assert_int_equal(act(st, i, body, &ev, &why), WB_OK);
+        free(body);
+        json_decref(acts);
+        json_decref(ev);
+    }
+    assert_int_equal(s->phase, DM_PH_PLAN);
+    int bomb = find(s, "nuclear-bomb");
+    s->where[s->p[0].hand[0]] = DM_IN_DISCARD1;
+    s->p[0].hand[0] = bomb;
+    s->where[bomb] = DM_IN_HAND;
+    s->p[0].ego = 9;
+    s->p[0].res = 20;
+    assert_int_equal(act(st, 0, "{\"type\":\"place\",\"slot\":\"left\",\"card\":\"nuclear-bomb\"}",
+                         &ev, &why), WB_OK);
+    json_decref(ev);
+    const char *plan[][2] = {{"0", "{\"type\":\"target\",\"nation\":\"russia\"}"},
+                             {"0", "{\"type\":\"ready\"}"},
+                             {"1", "{\"type\":\"target\",\"nation\":\"usa\"}"},
+                             {"1", "{\"type\":\"ready\"}"}};
+    for (int k = 0; k < 4; k++) {
+        assert_int_equal(act(st, plan[k][0][0] - '0', plan[k][1], &ev, &why), WB_OK);
+        json_decref(ev);
+    }
+    assert_int_equal(s->phase, DM_PH_BOMB);
+    json_t *v = K->view(st, 1);
+    assert_string_equal(json_string_value(json_object_get(v, "phase")), "bomb");
+    assert_int_equal(json_integer_value(json_array_get(json_object_get(v, "to_act"), 0)), 0);
+    assert_non_null(json_object_get(v, "pending"));
+    assert_int_equal(json_integer_value(json_object_get(json_object_get(v, "bomb"), "target")), 1);
+    json_decref(v);
+    json_t *acts = K->actions(st, 1);
+    assert_int_equal(json_array_size(acts), 0);
+    json_decref(acts);
+    /* Seat 0's list: one "bomb" per space Russia holds or has units on. */
+    acts = K->actions(st, 0);
+    int sp[DM_MAX_SPACES], n = dm_bomb_spaces(s, 1, sp);
+    assert_int_equal(json_array_size(acts), (size_t)n);
+    assert_true(n >= 2);
+    /* Saved and loaded while it waits. */
+    json_t *saved = K->save(st);
+    void *again = NULL;
+    assert_int_equal(K->load(saved, &again, &why), WB_OK);
+    assert_int_equal(((dm_state *)again)->bomb_seat, 0);
+    K->destroy(again);
+    json_decref(saved);
+    char *body = json_dumps(json_array_get(acts, n - 1), 0);
+    assert_int_equal(act(st, 0, body, &ev, &why), WB_OK);
+    free(body);
+    json_decref(ev);
+    json_decref(acts);
+    assert_int_equal(s->phase, DM_PH_MOVE);
+    assert_int_equal(s->cell[sp[n - 1]].radio, 1);
+    K->destroy(st);
+}
+
+/* A saved state of format 1 (before the bomb's choice) still loads. */
+static void test_format_one_loads(void **state)
+{
+    (void)state;
+    void *st = make(3, "{}", 6);
+    json_t *saved = K->save(st);
+    const char *gone[] = {"rq_n", "rq_at", "rq_seat", "rq_slot", "bomb_seat", "bomb_target",
+                          "bomb_card", "bomb_next", "bomb_alt", "used"};
+    for (size_t i = 0; i < sizeof gone / sizeof gone[0]; i++)
+        json_object_del(saved, gone[i]);
+    json_object_set_new(saved, "format", json_integer(1));
+    void *again = NULL;
+    char *why = NULL;
+    assert_int_equal(K->load(saved, &again, &why), WB_OK);
+    json_t *a = K->save(st), *b = K->save(again);
+    assert_true(json_equal(a, b));
+    json_decref(a);
+    json_decref(b);
+    json_decref(saved);
+    K->destroy(again);
+    K->destroy(st);
 }
 
 static void test_radioactive_tokens_recycle(void **state)
@@ -1077,12 +1251,21 @@ static void test_radioactive_tokens_recycle(void **state)
         for (int j = 0; j < 3; j++)
             s->p[j].ready = 0, s->p[j].target = -1;
         plan_round(s, left, target, ev);
+        char *why = NULL;
+        assert_int_equal(s->phase, DM_PH_BOMB);
+        assert_int_equal(dm_bomb(s, 0, spaces[i], ev, &why), WB_OK);
     }
     assert_int_equal(s->p[1].nradio, 3);
     int radio = 0;
     for (int i = 0; i < 253; i++)
         radio += s->cell[i].radio == 1;
     assert_int_equal(radio, 3);
+    /* "remove the player's first placed radioactive token and place it on
+     * the latest nuked space.  The old space is back to normal, but lost." */
+    assert_int_equal(s->cell[spaces[0]].radio, -1);
+    assert_int_equal(s->cell[spaces[0]].owner, -1);
+    for (int i = 1; i < 4; i++)
+        assert_int_equal(s->cell[spaces[i]].radio, 1);
     json_decref(ev);
     free(s);
 }
@@ -1395,41 +1578,6 @@ static void test_buy_and_upgrade(void **state)
 }
 
 /* --- the game interface ------------------------------------------------------------------ */
-
-static const game_kind *K = &game_dumbination;
-
-static void *make(int n, const char *opts, uint64_t seed)
-{
-    static const char *const names[] = {"ann", "bob", "cy", "dee", "eve"};
-    json_t *o = json_loads(opts, 0, NULL);
-    game_ctx ctx = {NULL, 0};
-    void *st = NULL;
-    char *why = NULL;
-    if (K->create(&ctx, names, (size_t)n, o, seed, &st, &why))
-        fail_msg("create: %s", why);
-    json_decref(o);
-    return st;
-}
-
-static int act(void *st, int seat, const char *text, json_t **ev, char **why)
-{
-    json_t *a = json_loads(text, 0, NULL);
-    game_ctx ctx = {NULL, 0};
-    *ev = json_array();
-    int rc = K->apply(st, &ctx, seat, a, *ev, why);
-    json_decref(a);
-    return rc;
-}
-
-static int view_has(void *st, int seat, const char *needle)
-{
-    json_t *v = K->view(st, seat);
-    char *d = json_dumps(v, JSON_COMPACT);
-    int has = strstr(d, needle) != NULL;
-    free(d);
-    json_decref(v);
-    return has;
-}
 
 static void test_views_hide_hands_cards_and_targets(void **state)
 {
@@ -1835,6 +1983,8 @@ int main(void)
         cmocka_unit_test(test_first_goal_funding_and_corruption),
         cmocka_unit_test(test_level_two_draws_after_the_first_goal),
         cmocka_unit_test(test_nuclear_bomb),
+        cmocka_unit_test(test_bomb_space_is_a_pending_decision),
+        cmocka_unit_test(test_format_one_loads),
         cmocka_unit_test(test_radioactive_tokens_recycle),
         cmocka_unit_test(test_peace_track),
         cmocka_unit_test(test_two_player_disarmament_first),
