@@ -20,7 +20,7 @@ export function eventText(e, names) {
   case 'round_won': return n(e.seat) + ' wins round ' + e.round + '!';
   case 'handicap_kept': return n(e.seat) + ' keeps ' + c(e.card) + ' as a permanent handicap';
   case 'round_started': return 'Round ' + e.round + ' starts';
-  case 'redeal': return 'Redeal (' + (e.reason || '').replace(/_/g, ' ') + ')';
+  case 'redeal': return 'Redeal (' + (e.reason || '').replace(/_/g, ' ') + '): ' + (e.cards || []).map(c).join(' and ') + ' go under the deck';
   case 'game_over': return 'Game over';
   default: return e.type.replace(/_/g, ' ');
   }

@@ -174,6 +174,11 @@ class Companion(unittest.TestCase):
         ref.type("#sw0", "kissing")
         ref.type("#sw1", "zing")
         ref.shot("companion-two-shouts")
+        ref.d.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                              {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        ref.shot("companion-two-shouts-dark")
+        self.assertLessEqual(*ref.overflow())
+        ref.d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
         ref.click("form.box button.pri", text="Judge")
         ref.wait_text("Bob won: which card do they take?")
         v = host_view(m)
