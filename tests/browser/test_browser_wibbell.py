@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """test_browser_wibbell.py - Wibbell in headless Chromium at 360 px: a
 digital game among three browsers (three phones) played to the end, with
-two shouts inside the tie window; the classroom projector following it
-live and offering the vocabulary at the end; a companion table whose
+a forgiven typo (forgive_typos) and two shouts inside the tie window; the
+classroom projector following it live and offering the vocabulary at the
+end; a companion table whose
 referee corrects the deck count, enters flips, a shout, simultaneous
 shouts (judged and tie-broken by the daemon), a take and a keep by tapping
 the cards' letters, while a watcher's phone follows live.
@@ -50,7 +51,8 @@ class Digital(unittest.TestCase):
         names = ["Ann", "Bob", "Cy"]
         st, _, m = D.json("POST", "/v1/games", {"game": "wibbell", "players": names, "seed": 3,
                                                 "options": {"deck": DECK, "shuffle": False,
-                                                            "tie_window_ms": 2500}})
+                                                            "tie_window_ms": 2500,
+                                                            "forgive_typos": True}})
         self.assertEqual(st, 201, m)
         phones = [W.Browser() for _ in names]
         for p, b in zip(m["players"], phones):
@@ -66,6 +68,12 @@ class Digital(unittest.TestCase):
         proj.open(W.url(D, "/web/projector.html#g=%s&t=%s" % (m["id"], m["host_token"])))
         proj.wait(lambda d: len(proj.css(".cards.big .card")) == 2, "the centre cards")
 
+        # forgive_typos: Cy's typo is no mistake, the word box stays
+        phones[2].type("#claimword", "zqxjv", submit=True)
+        phones[2].wait_text("Cy shouted “zqxjv” ✗ not a word (a typo: try again)")
+        phones[2].one("#claimword", "the word box after a typo")
+        self.assertIn("typos forgiven", phones[2].text("#board"))
+        self.assertFalse(host_view(m)["players"][2]["out"])
         # turn 1: Ann shouts a long word, Bob a shorter one inside the tie
         # window: the shortest word wins
         v = host_view(m)
