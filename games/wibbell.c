@@ -61,11 +61,9 @@ static const game_member wibbell_options[] = {
 static int parse_deck(const json_t *v, wibbell_state *st, char **why)
 {
     size_t n = json_array_size(v);
-    if (!json_is_array(v) || n < 2 || n > WIBBELL_DECK_MAX) {
-        *why = game_why("option deck must be an array of 2 to %d cards",
-                        WIBBELL_DECK_MAX);
-        return WB_EINVAL;
-    }
+    if (!json_is_array(v) || n < 2 || n > WIBBELL_DECK_MAX)
+        return game_refuse(why, WB_EINVAL, "option deck must be an array of 2 to %d cards",
+                           WIBBELL_DECK_MAX);
     st->cards = wb_calloc(n, sizeof *st->cards);
     st->ncards = n;
     for (size_t i = 0; i < n; i++) {
@@ -76,10 +74,9 @@ static int parse_deck(const json_t *v, wibbell_state *st, char **why)
             line = wb_strdup(json_string_value(c));
         } else if (json_is_object(c) && json_is_string(json_object_get(c, "letters"))) {
             const json_t *val = json_object_get(c, "value"), *b = json_object_get(c, "border");
-            if ((val && !json_is_integer(val)) || (b && !json_is_string(b))) {
-                *why = game_why("deck card %zu: value is an integer, border a string", i);
-                return WB_EINVAL;
-            }
+            if ((val && !json_is_integer(val)) || (b && !json_is_string(b)))
+                return game_refuse(why, WB_EINVAL, "deck card %zu: value is an integer, border a "
+                                   "string", i);
             line = wb_asprintf("%s %lld %s", json_string_value(json_object_get(c, "letters")),
                                val ? (long long)json_integer_value(val) : 1LL,
                                b ? json_string_value(b) : "plain");
@@ -122,32 +119,24 @@ static int deal_handicaps(wibbell_state *st, const json_t *h, size_t trim, char 
     for (size_t s = 0; s < json_array_size(h); s++) {
         const json_t *e = json_array_get(h, s);
         if (json_is_integer(e)) {
-            if (json_integer_value(e) < 0 || json_integer_value(e) > WIBBELL_HANDICAPS_MAX) {
-                *why = game_why("handicaps[%zu]: a seat starts with 0 to %d handicaps",
-                                s, WIBBELL_HANDICAPS_MAX);
-                return WB_EINVAL;
-            }
-            if (json_integer_value(e) > 0 && st->companion) {
-                *why = game_why("handicaps[%zu]: in companion mode name the cards, "
-                                "e.g. [\"QU\"]", s);
-                return WB_EINVAL;
-            }
+            if (json_integer_value(e) < 0 || json_integer_value(e) > WIBBELL_HANDICAPS_MAX)
+                return game_refuse(why, WB_EINVAL, "handicaps[%zu]: a seat starts with 0 to %d "
+                                   "handicaps", s, WIBBELL_HANDICAPS_MAX);
+            if (json_integer_value(e) > 0 && st->companion)
+                return game_refuse(why, WB_EINVAL, "handicaps[%zu]: in companion mode name the "
+                                   "cards, e.g. [\"QU\"]", s);
             continue;
         }
-        if (!json_is_array(e) || json_array_size(e) > WIBBELL_HANDICAPS_MAX) {
-            *why = game_why("handicaps[%zu] must be a count 0..%d or an array of up "
-                            "to %d card letters", s, WIBBELL_HANDICAPS_MAX,
-                            WIBBELL_HANDICAPS_MAX);
-            return WB_EINVAL;
-        }
+        if (!json_is_array(e) || json_array_size(e) > WIBBELL_HANDICAPS_MAX)
+            return game_refuse(why, WB_EINVAL, "handicaps[%zu] must be a count 0..%d or an array "
+                               "of up to %d card letters", s, WIBBELL_HANDICAPS_MAX,
+                               WIBBELL_HANDICAPS_MAX);
         for (size_t k = 0; k < json_array_size(e); k++) {
             const json_t *c = json_array_get(e, k);
             int id;
-            if (!json_is_string(c) || take_named(st, json_string_value(c), &id)) {
-                *why = game_why("handicaps[%zu]: no card %s in the deck", s,
-                                json_is_string(c) ? json_string_value(c) : "(not a string)");
-                return WB_EINVAL;
-            }
+            if (!json_is_string(c) || take_named(st, json_string_value(c), &id))
+                return game_refuse(why, WB_EINVAL, "handicaps[%zu]: no card %s in the deck", s,
+                                   json_is_string(c) ? json_string_value(c) : "(not a string)");
             game_ids_push(&st->p[s].hcap, id);
         }
     }
@@ -167,11 +156,9 @@ static int deal_handicaps(wibbell_state *st, const json_t *h, size_t trim, char 
     }
     for (size_t s = 0; s < st->nplayers; s++)
         st->p[s].nstart = st->p[s].hcap.n;
-    if (wibbell_remaining(st) < 2) {
-        *why = game_why("the deck is too small: fewer than 2 cards are left for "
-                        "the centre after set-up");
-        return WB_EINVAL;
-    }
+    if (wibbell_remaining(st) < 2)
+        return game_refuse(why, WB_EINVAL, "the deck is too small: fewer than 2 cards are left "
+                           "for the centre after set-up");
     return WB_OK;
 }
 
@@ -182,10 +169,8 @@ static int choose_dict(wibbell_state *st, const game_ctx *ctx, const char *id, c
 {
     if (ctx && ctx->dicts) {
         dict_info in;
-        if (id && !dict_lib_find(ctx->dicts, id)) {
-            *why = game_why("unknown dictionary '%s'", id);
-            return WB_EINVAL;
-        }
+        if (id && !dict_lib_find(ctx->dicts, id))
+            return game_refuse(why, WB_EINVAL, "unknown dictionary '%s'", id);
         if (!id) {
             dict_get_info(dict_lib_default(ctx->dicts), &in);
             id = in.id;
@@ -212,10 +197,9 @@ static int wibbell_create(void *state, const game_ctx *ctx, const char *const *p
     st->shuffle = game_opt_bool(options, "shuffle");
     st->forgive_typos = game_opt_bool(options, "forgive_typos");
     st->tie_ms = game_opt_int(options, "tie_window_ms");
-    if (json_array_size(handicaps) > nplayers) {
-        *why = game_why("option handicaps must be an array with at most one entry per seat");
-        return WB_EINVAL;
-    }
+    if (json_array_size(handicaps) > nplayers)
+        return game_refuse(why, WB_EINVAL, "option handicaps must be an array with at most one "
+                           "entry per seat");
     if ((rc = choose_dict(st, ctx, game_opt_str(options, "dictionary"), why)))
         return rc;
     if (!json_is_null(deck))
@@ -264,7 +248,7 @@ static int wibbell_finished(const void *state)
 
 /* In companion mode no seat acts: the host records everything (the view's
  * "awaiting" lists the seats whose shout or choice it is to record). */
-static int wibbell_to_act_hook(const void *state, int seat)
+GAME_OFFERED(wibbell_to_act_hook)
 {
     const wibbell_state *st = state;
     return !st->companion && wibbell_to_act(st, (size_t)seat);

@@ -201,10 +201,8 @@ static int deck_record(void *ctx, char **w, int nw, int line, char **why)
 {
     deck_rd *d = ctx;
     char *w1 = NULL;
-    if (d->n == d->max) {
-        *why = game_why("line %d: one card only", line);
-        return WB_EINVAL;
-    }
+    if (d->n == d->max)
+        return game_refuse(why, WB_EINVAL, "line %d: one card only", line);
     d->v = wb_grow(d->v, &d->cap, d->n + 1, sizeof *d->v);
     if (card_words(&d->v[d->n], w, nw, &w1) == WB_OK) {
         d->n++;

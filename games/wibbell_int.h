@@ -186,6 +186,9 @@ json_t *wibbell_cards_json(const wibbell_state *st, const game_ids *l);
 /* --- wibbell_rules.c ---------------------------------------------------- */
 
 extern const game_action wibbell_actions[];
+/* KEEP: the ids of the winner's cards that may become the handicap (the
+ * keep action's domain, and the view's keep_choices). */
+json_t *wibbell_keep_choices(const void *state, int seat);
 /* After set-up: fill the centre and start the first turn. */
 void wibbell_start(wibbell_state *st);
 unsigned wibbell_roles(const void *state, int seat);

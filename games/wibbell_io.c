@@ -101,47 +101,34 @@ void wibbell_view(const void *state, int seat, json_t *o)
         json_array_append_new(players, player_json(st, s, host));
     }
     if (st->companion)
-        json_object_set_new(o, "awaiting", awaiting);
+        game_put(o, "{s:o}", "awaiting", awaiting);
     else
         json_decref(awaiting);
-    json_object_set_new(o, "phase", json_string(wibbell_phase_names[st->phase]));
+    game_put(o, "{s:s}", "phase", wibbell_phase_names[st->phase]);
     if (seat >= 0)
-        json_object_set_new(o, "seat", json_integer(seat));
-    json_object_set_new(o, "mode", json_string(wibbell_mode_names[st->mode]));
-    json_object_set_new(o, "companion", json_boolean(st->companion));
-    json_object_set_new(o, "learning_aid", json_boolean(st->learning_aid));
-    json_object_set_new(o, "forgive_typos", json_boolean(st->forgive_typos));
-    json_object_set_new(o, "tie_window_ms", json_integer(st->tie_ms));
-    json_object_set_new(o, "dictionary", json_string(st->dict_id));
-    json_object_set_new(o, "round", json_integer((json_int_t)st->round));
-    json_object_set_new(o, "turn", json_integer((json_int_t)st->nturns));
-    json_object_set_new(o, "deck", json_integer((json_int_t)wibbell_remaining(st)));
-    json_object_set_new(o, "centre", wibbell_cards_json(st, &st->centre));
-    json_object_set_new(o, "players", players);
-    json_object_set_new(o, "used", game_json_strs((const char *const *)st->used, st->nused));
-    json_object_set_new(o, "claims", claims_json(st, seat));
-    json_object_set_new(o, "window_until",
-                        st->window_end >= 0 ? json_integer(st->window_end) : json_null());
-    json_object_set_new(o, "turn_winner", id_or_null(st->winner));
-    if (st->phase == WIBBELL_KEEP) {
-        json_t *choices = json_array();
-        const wibbell_player *p = &st->p[st->winner];
-        for (size_t i = 0; i < p->up.n; i++)
-            if (p->up.v[i] != st->bonus)
-                json_array_append_new(choices, json_integer(p->up.v[i]));
-        json_object_set_new(o, "keep_choices", choices);
-        json_object_set_new(o, "bonus", st->bonus >= 0 ? wibbell_card_json(st, st->bonus)
-                                                        : json_null());
-    }
-    json_object_set_new(o, "last_round_winner", id_or_null(st->last_round_winner));
+        game_put(o, "{s:i}", "seat", seat);
+    game_put(o, "{s:s, s:b, s:b, s:b, s:I, s:s, s:I, s:I, s:I, s:o, s:o, s:o, s:o, s:o, s:o}",
+             "mode", wibbell_mode_names[st->mode], "companion", st->companion, "learning_aid",
+             st->learning_aid, "forgive_typos", st->forgive_typos, "tie_window_ms",
+             (json_int_t)st->tie_ms, "dictionary", st->dict_id, "round", (json_int_t)st->round,
+             "turn", (json_int_t)st->nturns, "deck", (json_int_t)wibbell_remaining(st), "centre",
+             wibbell_cards_json(st, &st->centre), "players", players, "used",
+             game_json_strs((const char *const *)st->used, st->nused), "claims",
+             claims_json(st, seat), "window_until",
+             st->window_end >= 0 ? json_integer(st->window_end) : json_null(), "turn_winner",
+             id_or_null(st->winner));
+    if (st->phase == WIBBELL_KEEP)
+        game_put(o, "{s:o, s:o}", "keep_choices", wibbell_keep_choices(st, seat), "bonus",
+                 st->bonus >= 0 ? wibbell_card_json(st, st->bonus) : json_null());
+    game_put(o, "{s:o}", "last_round_winner", id_or_null(st->last_round_winner));
     if (st->phase != WIBBELL_OVER)
         game_def_put_result(st, o); /* scores while playing; winners are dropped */
     if (st->phase != WIBBELL_OVER)
         json_object_del(o, "winners");
     else
-        json_object_set_new(o, "end_reason", json_string(st->end_reason ? st->end_reason : ""));
+        game_put(o, "{s:s}", "end_reason", st->end_reason ? st->end_reason : "");
     if (host)
-        json_object_set_new(o, "vocabulary", vocab_json(st, seat));
+        game_put(o, "{s:o}", "vocabulary", vocab_json(st, seat));
 }
 
 /* --- the state, both ways ------------------------------------------------- */
@@ -420,27 +407,6 @@ void wibbell_io(game_io *io, void *state)
 
 /* --- queries ------------------------------------------------------------- */
 
-/* A decimal argument in [lo, hi]; absent gives `def`. */
-static int arg_num(const json_t *args, const char *k, long def, long lo, long hi,
-                   long *out, char **why)
-{
-    const char *s = json_string_value(json_object_get(args, k));
-    char *end;
-    long v;
-    if (!json_object_get(args, k)) {
-        *out = def;
-        return WB_OK;
-    }
-    errno = 0;
-    v = s ? strtol(s, &end, 10) : 0;
-    if (!s || !*s || *end || errno || v < lo || v > hi) {
-        *why = game_why("%s must be a number from %ld to %ld", k, lo, hi);
-        return WB_EINVAL;
-    }
-    *out = v;
-    return WB_OK;
-}
-
 static int query_hints(const wibbell_state *st, const game_ctx *ctx, const json_t *args,
                        json_t **out, char **why)
 {
@@ -452,28 +418,23 @@ static int query_hints(const wibbell_state *st, const game_ctx *ctx, const json_
     long turn, seat, limit;
     int rc;
 
-    if (st->nturns == 0) {
-        *why = game_why("no turn has been played yet");
-        return WB_EINVAL;
-    }
-    if ((rc = arg_num(args, "turn", (long)st->nturns, 1, (long)st->nturns, &turn, why)) ||
-        (rc = arg_num(args, "seat", -1, 0, (long)st->nplayers - 1, &seat, why)) ||
-        (rc = arg_num(args, "limit", 20, 1, WIBBELL_HINTS_MAX, &limit, why)))
+    if (st->nturns == 0)
+        return game_refuse(why, WB_EINVAL, "no turn has been played yet");
+    if ((rc = game_arg_long(args, "turn", (long)st->nturns, 1, (long)st->nturns, &turn, why)) ||
+        (rc = game_arg_long(args, "seat", -1, 0, (long)st->nplayers - 1, &seat, why)) ||
+        (rc = game_arg_long(args, "limit", 20, 1, WIBBELL_HINTS_MAX, &limit, why)))
         return rc;
-    if (!d) {
-        *why = game_why("the dictionary %s of this match is not loaded", st->dict_id);
-        return WB_EINVAL;
-    }
+    if (!d)
+        return game_refuse(why, WB_EINVAL, "the dictionary %s of this match is not loaded",
+                           st->dict_id);
     t = &st->turns[turn - 1];
     for (size_t i = 0; i < t->ncentre; i++)
         cards[dc.ncards++] = st->cards[t->centre[i]].letters;
     if (seat >= 0) {
         const game_ids *c = &t->cons[seat];
-        if (c->n + dc.ncards > DICT_CARDS_MAX) {
-            *why = game_why("seat %ld had more cards to cover than a search takes (%d)",
-                            seat, DICT_CARDS_MAX);
-            return WB_EINVAL;
-        }
+        if (c->n + dc.ncards > DICT_CARDS_MAX)
+            return game_refuse(why, WB_EINVAL, "seat %ld had more cards to cover than a search "
+                               "takes (%d)", seat, DICT_CARDS_MAX);
         for (size_t i = 0; i < c->n; i++)
             cards[dc.ncards++] = st->cards[c->v[i]].letters;
     }
@@ -501,19 +462,16 @@ int wibbell_query(const void *state, const game_ctx *ctx, int seat,
     if (strcmp(name, "vocabulary") == 0) {
         /* The host's, and the players' of this match (not the public's):
          * rows name players and show every refused word. */
-        if (seat == GAME_SEAT_PUBLIC) {
-            *why = game_why("the vocabulary log is for the host and the players of this "
-                            "match: send a seat or host token");
-            return WB_EAUTH;
-        }
+        if (seat == GAME_SEAT_PUBLIC)
+            return game_refuse(why, WB_EAUTH, "the vocabulary log is for the host and the "
+                               "players of this match: send a seat or host token");
         *out = json_pack("{s:o}", "rows", vocab_json(st, seat));
         return WB_OK;
     }
     if (strcmp(name, "hints") == 0) {
-        if (seat != GAME_SEAT_HOST) {
-            *why = game_why("only the host may ask which words would have worked");
-            return WB_EFORBIDDEN;
-        }
+        if (seat != GAME_SEAT_HOST)
+            return game_refuse(why, WB_EFORBIDDEN, "only the host may ask which words would have "
+                               "worked");
         return query_hints(st, ctx, args, out, why);
     }
     *why = game_why("Wibbell answers the queries vocabulary and hints, not '%s'", name);

@@ -34,6 +34,8 @@ typedef struct run {
 } run;
 
 static void emit(run *r, json_t *e) { json_array_append_new(r->ev, e); }
+/* Append the event json_pack(...) makes. */
+#define emit_pack(r, ...) game_event((r)->ev, __VA_ARGS__)
 static json_t *reasons_json(const dict_verdict *v);
 
 static const char *name_of(const wibbell_state *st, int seat)
@@ -85,9 +87,8 @@ static void flip_top(run *r)
     int id = st->deck.v[0];
     game_ids_remove(&st->deck, 0);
     game_ids_push(&st->centre, id);
-    emit(r, json_pack("{s:s,s:o,s:I}", "type", "card_flipped",
-                      "card", wibbell_card_json(st, id),
-                      "deck", (json_int_t)wibbell_remaining(st)));
+    emit_pack(r, "{s:s,s:o,s:I}", "type", "card_flipped", "card", wibbell_card_json(st, id), "deck",
+              (json_int_t)wibbell_remaining(st));
 }
 
 /* Two cards are in the centre: a new turn, recorded for the hints query. */
@@ -160,7 +161,7 @@ static void finish_round(run *r)
     if (wibbell_remaining(st) >= 2) {
         st->round++;
         st->barred = st->learning_aid ? st->last_round_winner : -1;
-        emit(r, json_pack("{s:s,s:I}", "type", "round_started", "round", (json_int_t)st->round));
+        emit_pack(r, "{s:s,s:I}", "type", "round_started", "round", (json_int_t)st->round);
     }
     refill(r);
 }
@@ -170,8 +171,8 @@ static void end_round(run *r, int seat)
     wibbell_state *st = r->st;
     st->p[seat].rounds_won++;
     st->last_round_winner = seat;
-    emit(r, json_pack("{s:s,s:i,s:I}", "type", "round_won", "seat", seat,
-                      "round", (json_int_t)st->round));
+    emit_pack(r, "{s:s,s:i,s:I}", "type", "round_won", "seat", seat, "round",
+              (json_int_t)st->round);
     if (st->mode == WIBBELL_SIMPLER) {
         finish_round(r);
         return;
@@ -204,9 +205,9 @@ static void win_turn(run *r, int seat, const char *word, int automatic, int take
     wibbell_player *p = &st->p[seat];
     int round_end = p->won + 1 == wibbell_round_cards(st);
 
-    emit(r, json_pack("{s:s,s:i,s:o,s:b,s:I}", "type", "card_won", "seat", seat,
-                      "word", word ? json_string(word) : json_null(),
-                      "automatic", automatic, "turn", (json_int_t)st->nturns));
+    emit_pack(r, "{s:s,s:i,s:o,s:b,s:I}", "type", "card_won", "seat", seat, "word",
+              word ? json_string(word) : json_null(), "automatic", automatic, "turn",
+              (json_int_t)st->nturns);
     if (word) {
         st->used = wb_grow(st->used, &st->capused, st->nused + 1, sizeof *st->used);
         st->used[st->nused++] = wb_strdup(word);
@@ -224,8 +225,8 @@ static void win_turn(run *r, int seat, const char *word, int automatic, int take
         if (round_end) {
             p->rounds_won++;
             st->last_round_winner = seat;
-            emit(r, json_pack("{s:s,s:i,s:I}", "type", "round_won", "seat", seat,
-                              "round", (json_int_t)st->round));
+            emit_pack(r, "{s:s,s:i,s:I}", "type", "round_won", "seat", seat, "round",
+                      (json_int_t)st->round);
         }
         game_over(r, "deck_out");
         return;
@@ -250,7 +251,7 @@ static void redeal(run *r, const char *reason)
 {
     wibbell_state *st = r->st;
     json_t *cards = wibbell_cards_json(st, &st->centre);
-    emit(r, json_pack("{s:s,s:o,s:s}", "type", "redeal", "cards", cards, "reason", reason));
+    emit_pack(r, "{s:s,s:o,s:s}", "type", "redeal", "cards", cards, "reason", reason);
     for (size_t i = 0; i < st->centre.n; i++) {
         int id = st->centre.v[i];
         if (st->companion) {
@@ -336,7 +337,7 @@ static void resolve_window(run *r)
     for (size_t i = 0; i < st->nclaims; i++)
         json_array_append_new(claims, json_pack("{s:i, s:s}", "seat", st->claims[i].seat,
                                                 "word", st->claims[i].word));
-    emit(r, json_pack("{s:s, s:o}", "type", "claims_revealed", "claims", claims));
+    emit_pack(r, "{s:s, s:o}", "type", "claims_revealed", "claims", claims);
     for (size_t i = 1; i < st->nclaims; i++) {
         const char *a = st->claims[i].word, *b = st->claims[best].word;
         size_t la = letters(a), lb = letters(b);
@@ -460,25 +461,22 @@ int64_t wibbell_deadline(const void *state)
 }
 
 /* The host's actions are companion mode's. */
-static int may_host(const void *state, const game_ctx *ctx, int seat, char **why)
+GAME_MAY(may_host)
 {
-    (void)ctx, (void)seat;
-    if (!((const wibbell_state *)state)->companion) {
-        *why = game_why("the host referees but does not play: here the daemon deals the "
-                        "cards and the seats claim, take and keep");
-        return WB_ENOTTURN;
-    }
+    if (!((const wibbell_state *)state)->companion)
+        return game_refuse(why, WB_ENOTTURN, "the host referees but does not play: here the "
+                           "daemon deals the cards and the seats claim, take and keep");
     return WB_OK;
 }
 
 /* The seats claim, or in companion mode the host records their shouts. */
-static int may_claim(const void *state, const game_ctx *ctx, int seat, char **why)
+GAME_MAY(may_claim)
 {
     return seat == GAME_SEAT_HOST ? may_host(state, ctx, seat, why) : WB_OK;
 }
 
 /* The winner chooses, or in companion mode the host records the choice. */
-static int may_choose(const void *state, const game_ctx *ctx, int seat, char **why)
+GAME_MAY(may_choose)
 {
     const wibbell_state *st = state;
     if (seat == GAME_SEAT_HOST)
@@ -547,8 +545,7 @@ static int claim_ok(const wibbell_state *st, const game_ctx *ctx, int who, char 
     return *why ? WB_EILLEGAL : WB_OK;
 }
 
-static int check_claim(const void *state, const game_ctx *ctx, int seat, const json_t *a,
-                       char **why)
+GAME_CHECK(check_claim)
 {
     int who = claimant(state, seat, a, why);
     return who < 0 ? WB_EINVAL : claim_ok(state, ctx, who, why);
@@ -564,11 +561,9 @@ static int judge(run *r, int seat, const char *word, dict_verdict **v, size_t *r
     const dict *d = dict_lib_find(r->ctx->dicts, st->dict_id);
     dict_cards dc = {cards, wibbell_claim_cards(st, (size_t)seat, cards)};
     int rc = dict_check(d, word, strlen(word), &dc, (const char *const *)st->used, st->nused, v);
-    if (rc == WB_ENOTWORD || rc == WB_EUTF8 || rc == WB_ETOOBIG) {
-        *why = game_why("'%s' is not one word of letters (at most %d), so it cannot be "
-                        "judged", word, DICT_WORD_MAX);
-        return WB_EINVAL;
-    }
+    if (rc == WB_ENOTWORD || rc == WB_EUTF8 || rc == WB_ETOOBIG)
+        return game_refuse(why, WB_EINVAL, "'%s' is not one word of letters (at most %d), so it "
+                           "cannot be judged", word, DICT_WORD_MAX);
     if (rc) {
         *why = game_why("the dictionary could not judge '%s': %s", word, wb_strerror(rc));
         return rc;
@@ -577,11 +572,10 @@ static int judge(run *r, int seat, const char *word, dict_verdict **v, size_t *r
     return WB_OK;
 }
 
-static int apply_claim(void *state, const game_ctx *ctx, int seat, const json_t *a,
-                       json_t *events, char **why)
+GAME_APPLY(apply_claim)
 {
     static const char *const hidden_word[] = {"word", NULL};
-    run rr = {state, ctx, events}, *r = &rr;
+    run rr = {state, ctx, ev}, *r = &rr;
     wibbell_state *st = state;
     const json_t *jt = json_object_get(a, "take");
     dict_verdict *v = NULL;
@@ -598,8 +592,8 @@ static int apply_claim(void *state, const game_ctx *ctx, int seat, const json_t 
         if (refuse(r, seat, v))
             after_mistake(r);
     } else if (st->companion || st->tie_ms == 0) {
-        emit(r, json_pack("{s:s,s:i,s:s,s:I}", "type", "claim_accepted", "seat", seat,
-                          "word", v->word, "turn", (json_int_t)st->nturns));
+        emit_pack(r, "{s:s,s:i,s:s,s:I}", "type", "claim_accepted", "seat", seat, "word", v->word,
+                  "turn", (json_int_t)st->nturns);
         st->vocab[row].won = 1;
         win_turn(r, seat, v->word, 0, take);
     } else {
@@ -623,31 +617,23 @@ static int apply_claim(void *state, const game_ctx *ctx, int seat, const json_t 
  * who finished first").  Each is judged; the valid ones compete as in a
  * tie window: the shortest word wins, then the first alphabetically, and
  * identical words redeal. */
-static int check_simultaneous(const void *state, const game_ctx *ctx, int seat,
-                              const json_t *a, char **why)
+GAME_CHECK(check_simultaneous)
 {
-    (void)seat;
     const wibbell_state *st = state;
     const json_t *sh = json_object_get(a, "shouts"), *s;
     unsigned seen = 0;
     size_t i;
-    if (sh && json_array_size(sh) < 2) {
-        *why = game_why("simultaneous needs 2 or more shouts");
-        return WB_EINVAL;
-    }
+    if (sh && json_array_size(sh) < 2)
+        return game_refuse(why, WB_EINVAL, "simultaneous needs 2 or more shouts");
     json_array_foreach(sh, i, s) {
         const json_t *js = json_object_get(s, "seat");
         json_int_t who = json_integer_value(js);
         if (!json_is_integer(js) || who < 0 || (size_t)who >= st->nplayers ||
-            !json_is_string(json_object_get(s, "word")) || json_object_size(s) != 2) {
-            *why = game_why("each shout is {\"seat\":N,\"word\":\"...\"} with a seat "
-                            "0..%zu", st->nplayers - 1);
-            return WB_EINVAL;
-        }
-        if (seen & 1u << who) {
-            *why = game_why("seat %d shouted twice", (int)who);
-            return WB_EILLEGAL;
-        }
+            !json_is_string(json_object_get(s, "word")) || json_object_size(s) != 2)
+            return game_refuse(why, WB_EINVAL, "each shout is {\"seat\":N,\"word\":\"...\"} with "
+                               "a seat 0..%zu", st->nplayers - 1);
+        if (seen & 1u << who)
+            return game_refuse(why, WB_EILLEGAL, "seat %d shouted twice", (int)who);
         if (claim_ok(st, ctx, (int)who, why))
             return WB_EILLEGAL;
         seen |= 1u << who;
@@ -655,11 +641,9 @@ static int check_simultaneous(const void *state, const game_ctx *ctx, int seat,
     return WB_OK;
 }
 
-static int apply_simultaneous(void *state, const game_ctx *ctx, int seat, const json_t *a,
-                              json_t *events, char **why)
+GAME_APPLY(apply_simultaneous)
 {
-    (void)seat;
-    run rr = {state, ctx, events}, *r = &rr;
+    run rr = {state, ctx, ev}, *r = &rr;
     wibbell_state *st = state;
     const json_t *s;
     size_t i, row;
@@ -673,8 +657,8 @@ static int apply_simultaneous(void *state, const game_ctx *ctx, int seat, const 
         if (!v->valid) {
             mistakes += refuse(r, who, v);
         } else {
-            emit(r, json_pack("{s:s,s:i,s:s,s:I}", "type", "claim_accepted", "seat", who,
-                              "word", v->word, "turn", (json_int_t)st->nturns));
+            emit_pack(r, "{s:s,s:i,s:s,s:I}", "type", "claim_accepted", "seat", who, "word",
+                      v->word, "turn", (json_int_t)st->nturns);
             st->claims = wb_grow(st->claims, &st->capclaims, st->nclaims + 1,
                                  sizeof *st->claims);
             st->claims[st->nclaims++] = (wibbell_claim){
@@ -692,29 +676,23 @@ static int apply_simultaneous(void *state, const game_ctx *ctx, int seat, const 
 
 /* Companion mode: the table counted a different number of cards left in
  * its deck (it removed more or fewer for 2 or 3 players, or lost one). */
-static int check_deck(const void *state, const game_ctx *ctx, int seat, const json_t *a,
-                      char **why)
+GAME_CHECK(check_deck)
 {
-    (void)ctx, (void)seat;
     const wibbell_state *st = state;
     const json_t *c = json_object_get(a, "count");
-    if (c && (size_t)json_integer_value(c) > st->deck.n) {
-        *why = game_why("at most %zu cards can be left: the other %zu cards of the deck "
-                        "are in play", st->deck.n, st->ncards - st->deck.n);
-        return WB_EILLEGAL;
-    }
+    if (c && (size_t)json_integer_value(c) > st->deck.n)
+        return game_refuse(why, WB_EILLEGAL, "at most %zu cards can be left: the other %zu cards "
+                           "of the deck are in play", st->deck.n, st->ncards - st->deck.n);
     return WB_OK;
 }
 
-static int apply_deck(void *state, const game_ctx *ctx, int seat, const json_t *a,
-                      json_t *events, char **why)
+GAME_APPLY(apply_deck)
 {
-    (void)seat, (void)why;
-    run r = {state, ctx, events};
+    run r = {state, ctx, ev};
     wibbell_state *st = state;
     size_t n = (size_t)json_integer_value(json_object_get(a, "count"));
-    emit(&r, json_pack("{s:s,s:I,s:I}", "type", "deck_corrected", "deck", (json_int_t)n,
-                       "was", (json_int_t)wibbell_remaining(st)));
+    emit_pack(&r, "{s:s,s:I,s:I}", "type", "deck_corrected", "deck", (json_int_t)n, "was",
+              (json_int_t)wibbell_remaining(st));
     st->ntrim = st->deck.n - n;
     if (st->phase == WIBBELL_FLIP)
         refill(&r); /* no card left: the game ends */
@@ -746,10 +724,8 @@ static int one_card(const json_t *a, char **why)
     return WB_EINVAL;
 }
 
-static int check_take(const void *state, const game_ctx *ctx, int seat, const json_t *a,
-                      char **why)
+GAME_CHECK(check_take)
 {
-    (void)ctx, (void)seat;
     const wibbell_state *st = state;
     json_int_t k = json_integer_value(json_object_get(a, "card"));
     if (!json_object_get(a, "card") && !json_object_get(a, "letters"))
@@ -764,21 +740,17 @@ static int check_take(const void *state, const game_ctx *ctx, int seat, const js
     return *why ? WB_EILLEGAL : check_chooser(st, a, why);
 }
 
-static int apply_take(void *state, const game_ctx *ctx, int seat, const json_t *a,
-                      json_t *events, char **why)
+GAME_APPLY(apply_take)
 {
-    (void)seat, (void)why;
-    run r = {state, ctx, events};
+    run r = {state, ctx, ev};
     const json_t *jc = json_object_get(a, "card");
     do_take(&r, r.st->winner, jc ? (size_t)json_integer_value(jc)
                                  : (size_t)by_letters(r.st, &r.st->centre, a, -1));
     return WB_OK;
 }
 
-static int check_keep(const void *state, const game_ctx *ctx, int seat, const json_t *a,
-                      char **why)
+GAME_CHECK(check_keep)
 {
-    (void)ctx, (void)seat;
     const wibbell_state *st = state;
     const wibbell_player *p = &st->p[st->winner];
     const json_t *jl = json_object_get(a, "letters");
@@ -800,40 +772,32 @@ static int check_keep(const void *state, const game_ctx *ctx, int seat, const js
     return *why ? WB_EILLEGAL : check_chooser(st, a, why);
 }
 
-static int apply_keep(void *state, const game_ctx *ctx, int seat, const json_t *a,
-                      json_t *events, char **why)
+GAME_APPLY(apply_keep)
 {
-    (void)seat, (void)why;
-    run rr = {state, ctx, events}, *r = &rr;
+    run rr = {state, ctx, ev}, *r = &rr;
     wibbell_state *st = state;
     wibbell_player *p = &st->p[st->winner];
     const json_t *jc = json_object_get(a, "card");
     int id = jc ? (int)json_integer_value(jc) : p->up.v[by_letters(st, &p->up, a, st->bonus)];
     game_ids_remove(&p->up, (size_t)game_ids_find(&p->up, id));
     game_ids_push(&p->hcap, id);
-    emit(r, json_pack("{s:s,s:i,s:o}", "type", "handicap_kept", "seat", st->winner,
-                      "card", wibbell_card_json(st, id)));
+    emit_pack(r, "{s:s,s:i,s:o}", "type", "handicap_kept", "seat", st->winner, "card",
+              wibbell_card_json(st, id));
     finish_round(r);
     return WB_OK;
 }
 
-static int check_timer(const void *state, const game_ctx *ctx, int seat, const json_t *a,
-                       char **why)
+GAME_CHECK(check_timer)
 {
-    (void)ctx, (void)seat, (void)a;
     const wibbell_state *st = state;
-    if (st->phase != WIBBELL_PLAY || st->window_end < 0) {
-        *why = game_why("no tie window is open");
-        return WB_EILLEGAL;
-    }
+    if (st->phase != WIBBELL_PLAY || st->window_end < 0)
+        return game_refuse(why, WB_EILLEGAL, "no tie window is open");
     return WB_OK;
 }
 
-static int apply_timer(void *state, const game_ctx *ctx, int seat, const json_t *a,
-                       json_t *events, char **why)
+GAME_APPLY(apply_timer)
 {
-    (void)seat, (void)a, (void)why;
-    run r = {state, ctx, events};
+    run r = {state, ctx, ev};
     resolve_window(&r);
     return WB_OK;
 }
@@ -864,38 +828,32 @@ static long flipped(const wibbell_state *st, const json_t *a, int *bad, char **w
     return -1;
 }
 
-static int check_flip(const void *state, const game_ctx *ctx, int seat, const json_t *a,
-                      char **why)
+GAME_CHECK(check_flip)
 {
-    (void)ctx, (void)seat;
     int bad;
     if (!json_object_get(a, "card") || flipped(state, a, &bad, why) >= 0)
         return WB_OK;
     return bad ? WB_EINVAL : WB_EILLEGAL;
 }
 
-static int apply_flip(void *state, const game_ctx *ctx, int seat, const json_t *a,
-                      json_t *events, char **why)
+GAME_APPLY(apply_flip)
 {
-    (void)seat;
-    run r = {state, ctx, events};
+    run r = {state, ctx, ev};
     wibbell_state *st = state;
     int bad;
     size_t i = (size_t)flipped(st, a, &bad, why);
     int id = st->deck.v[i];
     game_ids_remove(&st->deck, i);
     game_ids_push(&st->centre, id);
-    emit(&r, json_pack("{s:s,s:o,s:I}", "type", "card_flipped", "card",
-                       wibbell_card_json(st, id), "deck", (json_int_t)wibbell_remaining(st)));
+    emit_pack(&r, "{s:s,s:o,s:I}", "type", "card_flipped", "card", wibbell_card_json(st, id),
+              "deck", (json_int_t)wibbell_remaining(st));
     refill(&r);
     return WB_OK;
 }
 
-static int apply_end(void *state, const game_ctx *ctx, int seat, const json_t *a,
-                     json_t *events, char **why)
+GAME_APPLY(apply_end)
 {
-    (void)seat, (void)a, (void)why;
-    run r = {state, ctx, events};
+    run r = {state, ctx, ev};
     wibbell_state *st = state;
     if (st->phase == WIBBELL_FLIP && st->centre.n == 1 && st->last_winner >= 0)
         take_centre(&r, st->last_winner, 0, "final");
@@ -903,11 +861,9 @@ static int apply_end(void *state, const game_ctx *ctx, int seat, const json_t *a
     return WB_OK;
 }
 
-static int apply_redeal(void *state, const game_ctx *ctx, int seat, const json_t *a,
-                        json_t *events, char **why)
+GAME_APPLY(apply_redeal)
 {
-    (void)seat, (void)a, (void)why;
-    run r = {state, ctx, events};
+    run r = {state, ctx, ev};
     redeal(&r, "host");
     return WB_OK;
 }
@@ -915,9 +871,8 @@ static int apply_redeal(void *state, const game_ctx *ctx, int seat, const json_t
 /* --- the table ---------------------------------------------------------------- */
 
 /* Companion mode: the seats whose shout the host may record. */
-static json_t *claim_seats(const void *state, int seat)
+GAME_DOMAIN(claim_seats)
 {
-    (void)seat;
     const wibbell_state *st = state;
     if (!st->companion)
         return NULL;
@@ -929,23 +884,21 @@ static json_t *claim_seats(const void *state, int seat)
 }
 
 /* Companion mode: the host names the winner who chooses. */
-static json_t *winner_seat(const void *state, int seat)
+GAME_DOMAIN(winner_seat)
 {
-    (void)seat;
     const wibbell_state *st = state;
     return st->companion ? json_pack("[i]", st->winner) : NULL;
 }
 
-static json_t *centre_cards(const void *state, int seat)
+GAME_DOMAIN(centre_cards)
 {
-    (void)seat;
     json_t *a = json_array();
     for (size_t k = 0; k < ((const wibbell_state *)state)->centre.n; k++)
         json_array_append_new(a, json_integer((json_int_t)k));
     return a;
 }
 
-static json_t *keep_choices(const void *state, int seat)
+json_t *wibbell_keep_choices(const void *state, int seat)
 {
     (void)seat;
     const wibbell_state *st = state;
@@ -980,7 +933,7 @@ static const game_member take_members[] = {
 
 static const game_member keep_members[] = {
     {.name = "card", .type = GAME_T_INT, .desc = "the id of a card won this round",
-     .domain = keep_choices, .optional = 1},
+     .domain = wibbell_keep_choices, .optional = 1},
     {.name = "letters", .type = GAME_T_STRING, .optional = 1,
      .desc = "instead of card: the letters of a card won this round (\"NZ\")"},
     {.name = "seat", .type = GAME_T_INT, .optional = 1, .domain = winner_seat,
