@@ -92,8 +92,27 @@ long game_ids_find(const game_ids *l, int id)
     return -1;
 }
 
+int game_ids_take(game_ids *from, size_t i, game_ids *to)
+{
+    int id = from->v[i];
+    game_ids_remove(from, i);
+    game_ids_push(to, id);
+    return id;
+}
+
+void game_ids_append(game_ids *to, const game_ids *from)
+{
+    for (size_t i = 0; i < from->n; i++)
+        game_ids_push(to, from->v[i]);
+}
+
 void game_io_ids(game_io *io, const char *key, game_ids *l, int hi)
 {
+    if (game_io_freeing(io)) {
+        free(l->v);
+        *l = (game_ids){0};
+        return;
+    }
     size_t n = game_io_array(io, key, l->n, 0, (size_t)hi + 1);
     for (size_t i = 0; i < n; i++) {
         int id = game_io_loading(io) ? 0 : l->v[i];

@@ -46,6 +46,10 @@ void game_ids_push(game_ids *l, int id);
 void game_ids_remove(game_ids *l, size_t i);
 /* The index of `id` in l, or -1. */
 long game_ids_find(const game_ids *l, int id);
+/* Move the element at index i (< from->n) to the end of `to`: its id. */
+int game_ids_take(game_ids *from, size_t i, game_ids *to);
+/* Append every id of `from` to `to`, in order. */
+void game_ids_append(game_ids *to, const game_ids *from);
 /* The list as an array of ids in [0, hi], both ways (game_json.h). */
 void game_io_ids(game_io *io, const char *key, game_ids *l, int hi);
 

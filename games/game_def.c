@@ -183,12 +183,22 @@ static void *alloc_state(const game_def *d)
     return b;
 }
 
-/* Free what the state points to and zero it, keeping the base. */
-static void clear_state(void *st)
+/* Free what the state points to: the free hook, or the description run
+ * to free (game_io_freeing) when the state is not flat. */
+static void free_inside(void *st)
 {
     const game_def *d = def_of(st);
     if (d->free)
         d->free(st);
+    else if (!d->flat)
+        game_io_free(d->io, st);
+}
+
+/* Free what the state points to and zero it, keeping the base. */
+static void clear_state(void *st)
+{
+    const game_def *d = def_of(st);
+    free_inside(st);
     memset((char *)st + sizeof(game_base), 0, d->size - sizeof(game_base));
 }
 
@@ -196,8 +206,7 @@ void game_def_destroy(void *st)
 {
     if (!st)
         return;
-    if (def_of(st)->free)
-        def_of(st)->free(st);
+    free_inside(st);
     free(st);
 }
 

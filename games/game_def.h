@@ -153,7 +153,9 @@ struct game_def {
      * complete options and the seed.  WB_EINVAL + why (or WB_EDATA). */
     int (*create)(void *st, const game_ctx *ctx, const char *const *players, size_t n,
                   const json_t *options, uint64_t seed, char **why);
-    /* Optional: free what the state points to (not the state). */
+    /* Optional: free what the state points to (not the state).  Unset
+     * in a state that is not flat: the framework runs `io` to free
+     * (game_io_freeing, game_json.h). */
     void (*free)(void *st);
     /* The state, both ways (game_json.h); checks invariants on load. */
     void (*io)(game_io *io, void *st);

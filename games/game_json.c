@@ -15,11 +15,13 @@
 
 struct game_io {
     int loading;
+    int freeing;               /* game_io_free: only strings, lists, vectors */
     const char *bad; /* loading: the first problem */
     int depth;
     json_t *cur[IO_DEPTH];     /* the open containers; NULL after a bad one */
     size_t next[IO_DEPTH];     /* the next element of an open array */
     const char *name[IO_DEPTH]; /* their keys, to name a bad element */
+    void **vec[IO_DEPTH];      /* freeing: the vector to free at its end */
 };
 
 /* Every Jansson allocation goes through wb_malloc, which aborts when
@@ -31,6 +33,7 @@ __attribute__((constructor)) static void json_alloc_init(void)
 }
 
 int game_io_loading(const game_io *io) { return io->loading; }
+int game_io_freeing(const game_io *io) { return io->freeing; }
 int game_io_ok(const game_io *io) { return !io->bad; }
 
 void game_io_fail(game_io *io, const char *what)
@@ -49,11 +52,13 @@ static json_t *get(game_io *io, const char *key)
     return key ? json_object_get(c, key) : json_array_get(c, io->next[io->depth - 1]++);
 }
 
-/* Saving: add `v` to the open container. */
+/* Saving: add `v` to the open container (freeing: there is none). */
 static void put(game_io *io, const char *key, json_t *v)
 {
     json_t *c = io->cur[io->depth - 1];
-    if (key)
+    if (!c)
+        json_decref(v);
+    else if (key)
         json_object_set_new(c, key, v);
     else
         json_array_append_new(c, v);
@@ -135,6 +140,11 @@ void game_io_chars(game_io *io, const char *key, char *buf, size_t size)
 
 void game_io_str(game_io *io, const char *key, char **v)
 {
+    if (io->freeing) {
+        free(*v);
+        *v = NULL;
+        return;
+    }
     if (!io->loading) {
         put(io, key, *v ? json_string(*v) : json_null());
         return;
@@ -195,6 +205,7 @@ static void enter(game_io *io, const char *key, json_t *c)
         abort();
     }
     io->cur[io->depth] = c;
+    io->vec[io->depth] = NULL;
     io->next[io->depth] = 0;
     io->name[io->depth] = key ? key : io->name[io->depth - 1];
     io->depth++;
@@ -203,7 +214,7 @@ static void enter(game_io *io, const char *key, json_t *c)
 size_t game_io_array(game_io *io, const char *key, size_t n, size_t lo, size_t hi)
 {
     if (!io->loading) {
-        json_t *a = json_array();
+        json_t *a = io->freeing ? NULL : json_array();
         put(io, key, a);
         enter(io, key, a);
         return n;
@@ -220,7 +231,7 @@ size_t game_io_array(game_io *io, const char *key, size_t n, size_t lo, size_t h
 void game_io_object(game_io *io, const char *key)
 {
     if (!io->loading) {
-        json_t *o = json_object();
+        json_t *o = io->freeing ? NULL : json_object();
         put(io, key, o);
         enter(io, key, o);
         return;
@@ -233,10 +244,37 @@ void game_io_object(game_io *io, const char *key)
     enter(io, key, x);
 }
 
+size_t game_io_vec(game_io *io, const char *key, void **v, size_t *n, size_t size, size_t lo,
+                   size_t hi)
+{
+    size_t len = game_io_array(io, key, *n, lo, hi);
+    if (io->loading) {
+        *v = wb_calloc(len ? len : 1, size);
+        *n = len;
+    } else if (io->freeing) {
+        io->vec[io->depth - 1] = v;
+    }
+    return len;
+}
+
 void game_io_end(game_io *io)
 {
-    if (io->depth > 1)
-        io->depth--;
+    if (io->depth <= 1)
+        return;
+    io->depth--;
+    if (io->vec[io->depth]) {
+        free(*io->vec[io->depth]);
+        *io->vec[io->depth] = NULL;
+    }
+}
+
+void game_io_free(void (*describe)(game_io *, void *), void *state)
+{
+    game_io io = {0};
+    io.freeing = 1;
+    io.name[0] = "state";
+    io.depth = 1;
+    describe(&io, state);
 }
 
 json_t *game_io_save(void (*describe)(game_io *, void *), const void *state)

@@ -31,6 +31,15 @@ typedef struct game_io game_io;
 
 /* 1 while loading, 0 while saving. */
 int game_io_loading(const game_io *io);
+/* 1 while freeing: game_io_free runs the describing function to free
+ * what a state points to (the framework does, for a state that is not
+ * flat and has no free hook).  game_io_loading is then 0: the function
+ * reads the state as it does to save it; game_io_str frees the string,
+ * game_io_ids the list, game_io_vec the vector (after its elements);
+ * nothing else is touched.  A function must not free or save through
+ * game_io_str/game_io_ids what the state does not own (a borrowed
+ * pointer, a list over a fixed array): pass a local NULL while freeing. */
+int game_io_freeing(const game_io *io);
 /* 1 while no problem was met (always 1 while saving). */
 int game_io_ok(const game_io *io);
 /* Loading: record that the state is bad, `what` (a static string: the
@@ -65,6 +74,12 @@ int game_io_null(game_io *io, const char *key, int is_null);
 size_t game_io_array(game_io *io, const char *key, size_t n, size_t lo, size_t hi);
 void game_io_object(game_io *io, const char *key);
 void game_io_end(game_io *io);
+/* A heap array *v of *n elements of `size` bytes (a vector), as an array
+ * of lo..hi elements: enters it like game_io_array and returns its length
+ * for the caller's loop over the elements.  Loading allocates it zeroed
+ * and sets *v and *n; freeing frees it at the matching game_io_end. */
+size_t game_io_vec(game_io *io, const char *key, void **v, size_t *n, size_t size, size_t lo,
+                   size_t hi);
 
 /* Run a describing function: save `state` (a new reference) or load
  * `saved` into `state` (WB_OK, or WB_EINVAL with *what set to the first
@@ -72,6 +87,8 @@ void game_io_end(game_io *io);
 json_t *game_io_save(void (*describe)(game_io *, void *), const void *state);
 int game_io_load(void (*describe)(game_io *, void *), const json_t *saved, void *state,
                  const char **what);
+/* Free what `state` points to (game_io_freeing above). */
+void game_io_free(void (*describe)(game_io *, void *), void *state);
 
 /* Small builders (no failure: see the allocator above). */
 json_t *game_json_ints(const int *v, size_t n);

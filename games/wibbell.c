@@ -99,17 +99,12 @@ static int parse_deck(const json_t *v, wibbell_state *st, char **why)
 /* Take the first card of the deck with these letters out of it. */
 static int take_named(wibbell_state *st, const char *letters, int *id)
 {
-    char want[WIBBELL_LETTERS_MAX + 1], have[WIBBELL_LETTERS_MAX + 1];
-    wibbell_card_key(letters, want);
-    for (size_t i = 0; i < st->deck.n; i++) {
-        wibbell_card_key(st->cards[st->deck.v[i]].letters, have);
-        if (strcmp(want, have) == 0) {
-            *id = st->deck.v[i];
-            game_ids_remove(&st->deck, i);
-            return WB_OK;
-        }
-    }
-    return WB_ENOTFOUND;
+    long i = wibbell_find(st, &st->deck, letters, -1);
+    if (i < 0)
+        return WB_ENOTFOUND;
+    *id = st->deck.v[i];
+    game_ids_remove(&st->deck, (size_t)i);
+    return WB_OK;
 }
 
 /* Starting handicaps: first those named by letters, then the trim for 2 or
@@ -150,8 +145,7 @@ static int deal_handicaps(wibbell_state *st, const json_t *h, size_t trim, char 
         for (json_int_t k = 0; json_is_integer(e) && k < json_integer_value(e); k++) {
             if (st->deck.n == 0)
                 break;
-            game_ids_push(&st->p[s].hcap, st->deck.v[0]);
-            game_ids_remove(&st->deck, 0);
+            game_ids_take(&st->deck, 0, &st->p[s].hcap);
         }
     }
     for (size_t s = 0; s < st->nplayers; s++)
@@ -270,7 +264,6 @@ static const game_def wibbell_def = {
     .size = sizeof(wibbell_state),
     .options = wibbell_options,
     .create = wibbell_create,
-    .free = wibbell_free,
     .io = wibbell_io,
     .phase = phase_of,
     .phase_names = wibbell_phase_names,

@@ -37,6 +37,18 @@ void wibbell_card_key(const char *letters, char out[WIBBELL_LETTERS_MAX + 1])
     qsort(out, n, 1, cmp_char);
 }
 
+long wibbell_find(const wibbell_state *st, const game_ids *l, const char *letters, int skip)
+{
+    char want[WIBBELL_LETTERS_MAX + 1], have[WIBBELL_LETTERS_MAX + 1];
+    wibbell_card_key(letters, want);
+    for (size_t i = 0; i < l->n; i++) {
+        wibbell_card_key(st->cards[l->v[i]].letters, have);
+        if (l->v[i] != skip && strcmp(want, have) == 0)
+            return (long)i;
+    }
+    return -1;
+}
+
 size_t wibbell_round_cards(const wibbell_state *st)
 {
     return st->mode == WIBBELL_SIMPLE ? 4 : 3;
@@ -124,42 +136,6 @@ json_t *wibbell_cards_json(const wibbell_state *st, const game_ids *l)
     for (size_t i = 0; i < l->n; i++)
         json_array_append_new(a, wibbell_card_json(st, l->v[i]));
     return a;
-}
-
-void wibbell_free(void *state)
-{
-    wibbell_state *st = state;
-    free(st->dict_id);
-    free(st->cards);
-    free(st->deck.v);
-    free(st->centre.v);
-    for (size_t s = 0; s < st->nplayers && st->p; s++) {
-        free(st->p[s].name);
-        free(st->p[s].up.v);
-        free(st->p[s].down.v);
-        free(st->p[s].hcap.v);
-    }
-    free(st->p);
-    for (size_t i = 0; i < st->nused; i++)
-        free(st->used[i]);
-    free(st->used);
-    free(st->end_reason);
-    for (size_t i = 0; i < st->nclaims; i++)
-        free(st->claims[i].word);
-    free(st->claims);
-    for (size_t i = 0; i < st->nvocab; i++) {
-        free(st->vocab[i].word);
-        free(st->vocab[i].reasons);
-        free(st->vocab[i].pos);
-        free(st->vocab[i].definition);
-    }
-    free(st->vocab);
-    for (size_t i = 0; i < st->nturns; i++) {
-        for (size_t s = 0; s < st->nplayers && st->turns[i].cons; s++)
-            free(st->turns[i].cons[s].v);
-        free(st->turns[i].cons);
-    }
-    free(st->turns);
 }
 
 /* --- the deck file ------------------------------------------------------- */

@@ -152,6 +152,9 @@ int wibbell_deck_parse(const char *text, size_t len, wibbell_card **cards,
                        size_t *ncards, char **why);
 /* The letters of a card as a comparable key: upper-case, sorted. */
 void wibbell_card_key(const char *letters, char out[WIBBELL_LETTERS_MAX + 1]);
+/* The position in `l` of a card with these letters (any case, any order),
+ * skipping the card `skip` (an id, or -1); -1 when there is none. */
+long wibbell_find(const wibbell_state *st, const game_ids *l, const char *letters, int skip);
 
 extern const char *const wibbell_mode_names[];  /* by wibbell_mode */
 extern const char *const wibbell_phase_names[]; /* by wibbell_phase */
@@ -176,8 +179,6 @@ size_t wibbell_claim_cards(const wibbell_state *st, size_t seat,
                            const char *out[DICT_CARDS_MAX]);
 /* Winners and scores (game_def.result). */
 void wibbell_result(const void *state, int *winner, json_int_t *score);
-/* Free what the state points to (game_def.free). */
-void wibbell_free(void *state);
 
 /* A card as {"id","letters","value","border"}, and a list of them. */
 json_t *wibbell_card_json(const wibbell_state *st, int id);

@@ -133,26 +133,14 @@ void wibbell_view(const void *state, int seat, json_t *o)
 
 /* --- the state, both ways ------------------------------------------------- */
 
-/* A growable array of `size`-byte elements: its length (loading: the
- * array is allocated, zeroed). */
-static size_t io_grow(game_io *io, const char *key, void **v, size_t *n, size_t *cap,
-                      size_t size)
-{
-    size_t len = game_io_array(io, key, *n, 0, 1u << 20);
-    if (game_io_loading(io)) {
-        *v = wb_calloc(len ? len : 1, size);
-        *n = *cap = len;
-    }
-    return len;
-}
+/* A vector of the state: its length (loading: allocated, zeroed; the
+ * codec frees it too, so the state needs no free hook). */
+#define io_vec(io, key, v, n) game_io_vec(io, key, (void **)&(v), &(n), sizeof *(v), 0, 1u << 20)
 
 static void io_cards(game_io *io, wibbell_state *st)
 {
-    size_t n = game_io_array(io, "cards", st->ncards, 1, WIBBELL_DECK_MAX);
-    if (game_io_loading(io)) {
-        st->cards = wb_calloc(n ? n : 1, sizeof *st->cards);
-        st->ncards = n;
-    }
+    size_t n = game_io_vec(io, "cards", (void **)&st->cards, &st->ncards, sizeof *st->cards, 1,
+                           WIBBELL_DECK_MAX);
     for (size_t i = 0; i < n; i++) {
         wibbell_card *c = &st->cards[i];
         game_io_array(io, NULL, 3, 3, 3);
@@ -166,11 +154,7 @@ static void io_cards(game_io *io, wibbell_state *st)
 
 static void io_players(game_io *io, wibbell_state *st)
 {
-    size_t n = game_io_array(io, "players", st->nplayers, 2, 7);
-    if (game_io_loading(io)) {
-        st->p = wb_calloc(n ? n : 1, sizeof *st->p);
-        st->nplayers = n;
-    }
+    size_t n = game_io_vec(io, "players", (void **)&st->p, &st->nplayers, sizeof *st->p, 2, 7);
     for (size_t s = 0; s < n; s++) {
         wibbell_player *p = &st->p[s];
         game_io_object(io, NULL);
@@ -191,11 +175,11 @@ static void io_players(game_io *io, wibbell_state *st)
 
 static void io_vocab(game_io *io, wibbell_state *st)
 {
-    size_t n = io_grow(io, "vocab", (void **)&st->vocab, &st->nvocab, &st->capvocab,
-                       sizeof *st->vocab);
+    size_t n = io_vec(io, "vocab", st->vocab, st->nvocab);
     for (size_t i = 0; i < n; i++) {
         wibbell_vocab *v = &st->vocab[i];
-        char *player = game_io_loading(io) ? NULL : st->p[st->vocab[i].seat].name;
+        int keep = game_io_loading(io) || game_io_freeing(io); /* the seat's: not ours */
+        char *player = keep ? NULL : st->p[st->vocab[i].seat].name;
         game_io_object(io, NULL);
         game_io_size(io, "turn", &v->turn, INT32_MAX);
         game_io_int(io, "seat", &v->seat, 0, (int)st->nplayers - 1);
@@ -219,8 +203,7 @@ static void io_vocab(game_io *io, wibbell_state *st)
 
 static void io_claims(game_io *io, wibbell_state *st)
 {
-    size_t n = io_grow(io, "claims", (void **)&st->claims, &st->nclaims, &st->capclaims,
-                       sizeof *st->claims);
+    size_t n = io_vec(io, "claims", st->claims, st->nclaims);
     for (size_t i = 0; i < n; i++) {
         wibbell_claim *c = &st->claims[i];
         game_io_object(io, NULL);
@@ -238,12 +221,11 @@ static void io_claims(game_io *io, wibbell_state *st)
 
 static void io_turns(game_io *io, wibbell_state *st)
 {
-    size_t n = io_grow(io, "turns", (void **)&st->turns, &st->nturns, &st->capturns,
-                       sizeof *st->turns);
+    size_t n = io_vec(io, "turns", st->turns, st->nturns);
     for (size_t i = 0; i < n; i++) {
         wibbell_turn *t = &st->turns[i];
-        game_ids centre = {t->centre, t->ncentre, 2};
-        if (game_io_loading(io))
+        game_ids centre = {t->centre, t->ncentre, 2}; /* over the array: not freed */
+        if (game_io_loading(io) || game_io_freeing(io))
             centre = (game_ids){0};
         game_io_object(io, NULL);
         game_io_size(io, "round", &t->round, INT32_MAX);
@@ -262,6 +244,8 @@ static void io_turns(game_io *io, wibbell_state *st)
                 game_io_ids(io, NULL, &t->cons[s], (int)st->ncards - 1);
         game_io_end(io);
         game_io_end(io);
+        if (game_io_freeing(io))
+            free(t->cons);
     }
     game_io_end(io);
 }
@@ -378,8 +362,7 @@ void wibbell_io(game_io *io, void *state)
     io_players(io, st);
     if (!game_io_ok(io))
         return;
-    size_t n = io_grow(io, "used", (void **)&st->used, &st->nused, &st->capused,
-                       sizeof *st->used);
+    size_t n = io_vec(io, "used", st->used, st->nused);
     for (size_t i = 0; i < n; i++)
         game_io_str(io, NULL, &st->used[i]);
     game_io_end(io);

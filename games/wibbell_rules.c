@@ -69,11 +69,8 @@ static void game_over(run *r, const char *reason)
 static int take_centre(run *r, int seat, size_t idx, const char *flag)
 {
     wibbell_state *st = r->st;
-    int id = st->centre.v[idx];
-    json_t *e;
-    game_ids_remove(&st->centre, idx);
-    game_ids_push(&st->p[seat].up, id);
-    e = json_pack("{s:s,s:i,s:o}", "type", "card_taken", "seat", seat,
+    int id = game_ids_take(&st->centre, idx, &st->p[seat].up);
+    json_t *e = json_pack("{s:s,s:i,s:o}", "type", "card_taken", "seat", seat,
                   "card", wibbell_card_json(st, id));
     if (flag)
         json_object_set_new(e, flag, json_true());
@@ -81,12 +78,11 @@ static int take_centre(run *r, int seat, size_t idx, const char *flag)
     return id;
 }
 
-static void flip_top(run *r)
+/* Deck card `i` is flipped into the centre. */
+static void flip(run *r, size_t i)
 {
     wibbell_state *st = r->st;
-    int id = st->deck.v[0];
-    game_ids_remove(&st->deck, 0);
-    game_ids_push(&st->centre, id);
+    int id = game_ids_take(&st->deck, i, &st->centre);
     emit_pack(r, "{s:s,s:o,s:I}", "type", "card_flipped", "card", wibbell_card_json(st, id), "deck",
               (json_int_t)wibbell_remaining(st));
 }
@@ -111,10 +107,8 @@ static void start_turn(wibbell_state *st)
     t->nused = st->nused;
     t->cons = wb_calloc(st->nplayers, sizeof *t->cons);
     for (size_t s = 0; s < st->nplayers; s++) {
-        for (size_t i = 0; i < st->p[s].hcap.n; i++)
-            game_ids_push(&t->cons[s], st->p[s].hcap.v[i]);
-        for (size_t i = 0; i < st->p[s].up.n; i++)
-            game_ids_push(&t->cons[s], st->p[s].up.v[i]);
+        game_ids_append(&t->cons[s], &st->p[s].hcap);
+        game_ids_append(&t->cons[s], &st->p[s].up);
     }
 }
 
@@ -133,7 +127,7 @@ static void refill(run *r)
             st->winner = -1;
             return;
         }
-        flip_top(r);
+        flip(r, 0);
     }
     if (st->centre.n == 2) {
         start_turn(st);
@@ -150,8 +144,7 @@ static void finish_round(run *r)
     wibbell_state *st = r->st;
     for (size_t s = 0; s < st->nplayers; s++) {
         wibbell_player *p = &st->p[s];
-        for (size_t i = 0; i < p->up.n; i++)
-            game_ids_push(&p->down, p->up.v[i]);
+        game_ids_append(&p->down, &p->up);
         p->up.n = 0;
         p->won = 0;
         p->out = 0;
@@ -705,14 +698,7 @@ GAME_APPLY(apply_deck)
  * case, any order), skipping card `skip`; -1 when none. */
 static long by_letters(const wibbell_state *st, const game_ids *l, const json_t *a, int skip)
 {
-    char want[WIBBELL_LETTERS_MAX + 1], have[WIBBELL_LETTERS_MAX + 1];
-    wibbell_card_key(json_string_value(json_object_get(a, "letters")), want);
-    for (size_t i = 0; i < l->n; i++) {
-        wibbell_card_key(st->cards[l->v[i]].letters, have);
-        if (l->v[i] != skip && strcmp(want, have) == 0)
-            return (long)i;
-    }
-    return -1;
+    return wibbell_find(st, l, json_string_value(json_object_get(a, "letters")), skip);
 }
 
 /* A take or keep names its card by "card" or by "letters", not both. */
@@ -779,8 +765,7 @@ GAME_APPLY(apply_keep)
     wibbell_player *p = &st->p[st->winner];
     const json_t *jc = json_object_get(a, "card");
     int id = jc ? (int)json_integer_value(jc) : p->up.v[by_letters(st, &p->up, a, st->bonus)];
-    game_ids_remove(&p->up, (size_t)game_ids_find(&p->up, id));
-    game_ids_push(&p->hcap, id);
+    game_ids_take(&p->up, (size_t)game_ids_find(&p->up, id), &p->hcap);
     emit_pack(r, "{s:s,s:i,s:o}", "type", "handicap_kept", "seat", st->winner, "card",
               wibbell_card_json(st, id));
     finish_round(r);
@@ -808,7 +793,7 @@ static long flipped(const wibbell_state *st, const json_t *a, int *bad, char **w
 {
     const json_t *jc = json_object_get(a, "card");
     wibbell_card c;
-    char want[WIBBELL_LETTERS_MAX + 1], have[WIBBELL_LETTERS_MAX + 1], *w = NULL;
+    char *w = NULL;
     *bad = 0;
     if (wibbell_card_parse(json_string_value(jc), &c, &w)) {
         free(w);
@@ -817,12 +802,9 @@ static long flipped(const wibbell_state *st, const json_t *a, int *bad, char **w
                         "{\"type\":\"flip\",\"card\":\"NZ\"}");
         return -1;
     }
-    wibbell_card_key(c.letters, want);
-    for (size_t i = 0; i < st->deck.n; i++) {
-        wibbell_card_key(st->cards[st->deck.v[i]].letters, have);
-        if (strcmp(want, have) == 0)
-            return (long)i;
-    }
+    long i = wibbell_find(st, &st->deck, c.letters, -1);
+    if (i >= 0)
+        return i;
     *why = game_why("no card %s is left in the deck of this match (every card of the deck "
                     "is either in play or was already flipped)", c.letters);
     return -1;
@@ -839,14 +821,8 @@ GAME_CHECK(check_flip)
 GAME_APPLY(apply_flip)
 {
     run r = {state, ctx, ev};
-    wibbell_state *st = state;
     int bad;
-    size_t i = (size_t)flipped(st, a, &bad, why);
-    int id = st->deck.v[i];
-    game_ids_remove(&st->deck, i);
-    game_ids_push(&st->centre, id);
-    emit_pack(&r, "{s:s,s:o,s:I}", "type", "card_flipped", "card", wibbell_card_json(st, id),
-              "deck", (json_int_t)wibbell_remaining(st));
+    flip(&r, (size_t)flipped(state, a, &bad, why));
     refill(&r);
     return WB_OK;
 }

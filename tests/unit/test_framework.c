@@ -344,6 +344,61 @@ static void test_helpers(void **state)
     json_decref(args);
 }
 
+/* A state with pointers freed through its description: strings, id
+ * lists and vectors (of elements that own strings), after a load that
+ * failed half-way too.  (The ASan build checks nothing leaks and nothing
+ * is freed twice.) */
+typedef struct owner {
+    char *title;
+    game_ids ids;
+    struct row {
+        char *word;
+        int n;
+    } *rows;
+    size_t nrows;
+} owner;
+
+static void owner_io(game_io *io, void *p)
+{
+    owner *o = p;
+    game_io_str(io, "title", &o->title);
+    game_io_ids(io, "ids", &o->ids, 99);
+    size_t n = game_io_vec(io, "rows", (void **)&o->rows, &o->nrows, sizeof *o->rows, 0, 9);
+    for (size_t i = 0; i < n; i++) {
+        game_io_object(io, NULL);
+        game_io_str(io, "word", &o->rows[i].word);
+        game_io_int(io, "n", &o->rows[i].n, 0, 9);
+        game_io_end(io);
+    }
+    game_io_end(io);
+}
+
+static void test_codec_free(void **state)
+{
+    (void)state;
+    const char *what = NULL;
+    json_t *j = json_pack("{s:s, s:[i,i], s:[{s:s, s:i}, {s:s, s:i}]}", "title", "t", "ids", 4,
+                          7, "rows", "word", "ab", "n", 1, "word", "cd", "n", 2);
+    owner a = {0}, b = {0};
+    assert_int_equal(game_io_load(owner_io, j, &a, &what), WB_OK);
+    assert_int_equal(a.nrows, 2);
+    assert_string_equal(a.rows[1].word, "cd");
+    json_t *again = game_io_save(owner_io, &a);
+    assert_true(json_equal(again, j));
+    game_io_free(owner_io, &a);
+    assert_null(a.title);
+    assert_null(a.rows);
+    assert_null(a.ids.v);
+    /* Half-way: the second row is bad; what was loaded is freed all the same. */
+    json_object_set_new(json_array_get(json_object_get(j, "rows"), 1), "n", json_integer(10));
+    assert_int_equal(game_io_load(owner_io, j, &b, &what), WB_EINVAL);
+    assert_string_equal(what, "n");
+    game_io_free(owner_io, &b);
+    assert_null(b.rows);
+    json_decref(again);
+    json_decref(j);
+}
+
 static void test_data_files(void **state)
 {
     (void)state;
@@ -385,6 +440,13 @@ static void test_data_files(void **state)
     game_ids_remove(&l, 1);
     assert_int_equal(l.n, 4);
     assert_int_equal(game_ids_find(&l, 12), 1);
+    game_ids m = {0};
+    assert_int_equal(game_ids_take(&l, 0, &m), 10); /* 12 13 14 | 10 */
+    game_ids_append(&m, &l);                        /* 10 12 13 14 */
+    assert_int_equal(l.n, 3);
+    assert_int_equal(m.n, 4);
+    assert_int_equal(m.v[0] * 1000 + m.v[3], 10014);
+    free(m.v);
     assert_int_equal(game_ids_find(&l, 11), -1);
     free(l.v);
 }
@@ -581,6 +643,7 @@ int main(void)
         cmocka_unit_test(test_secret_bids),    cmocka_unit_test(test_play_to_the_end),
         cmocka_unit_test(test_format_version), cmocka_unit_test(test_codec),
         cmocka_unit_test(test_helpers),
+        cmocka_unit_test(test_codec_free),
         cmocka_unit_test(test_data_files),   cmocka_unit_test(test_graph_load),     cmocka_unit_test(test_square_rings),
         cmocka_unit_test(test_grid_rings),
         cmocka_unit_test(test_hex_wrap),
