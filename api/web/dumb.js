@@ -145,12 +145,23 @@ function seatBox(v, ctx, s) {
 export function describe(e, ctx) {
   const v = ctx.view, n = s => v ? who(v, ctx, s) : 'seat ' + s;
   return (e.events || []).map(x => {
+    const by = x.seat !== undefined && x.seat >= 0 ? n(x.seat) + ' ' : '';
     switch (x.type) {
-    case 'moved': return n(x.seat) + ' moved to ' + spaceName(x.to || x.space || '');
-    case 'attack': case 'combat': return n(x.seat) + ' attacked ' + spaceName(x.space || '');
-    case 'round': return 'Round ' + x.round;
-    case 'game_over': return 'Game over';
-    default: return x.type.replace(/_/g, ' ') + (x.seat !== undefined && x.seat >= 0 ? ' · ' + n(x.seat) : '');
+    case 'phase': return 'Round ' + x.round + ': ' + (PHASE[x.phase] || x.phase);
+    case 'goal_picked': return by + 'picked a First Goal' + (x.card ? ': ' + cardName(x.card) : '');
+    case 'placed': return by + 'placed a card on the ' + x.slot + ' space' + (x.card ? ': ' + cardName(x.card) : '');
+    case 'target_placed': return by + 'placed a target token' + (x.target ? ': ' + TITLE[x.target] : '');
+    case 'flipped': return by + 'flipped ' + x.cards.filter(Boolean).map(cardName).join(' and ') + (x.target ? ', target ' + TITLE[x.target] : '');
+    case 'player_order': return 'order: ' + x.order.map(n).join(' → ');
+    case 'card_played': return by + 'plays ' + cardName(x.card);
+    case 'track': return by + x.track + ' ' + x.from + ' → ' + x.to;
+    case 'moved': case 'conquered': return by + (x.type === 'moved' ? 'moved' : 'conquered') + ' ' + spaceName(x.from) + ' → ' + spaceName(x.to);
+    case 'built': case 'upgraded': case 'recruited': return by + x.type + ' on ' + spaceName(x.space);
+    case 'vp': return by + '+' + x.gain + ' VP (' + x.why + ')';
+    case 'drew': return by + 'drew ' + (x.card ? cardName(x.card) : 'a card');
+    case 'dumbness_revealed': return 'Dumbness card ' + x.name + ' on ' + spaceName(x.space);
+    case 'game_over': return 'Game over' + (x.why ? ': ' + x.why : '');
+    default: return by + x.type.replace(/_/g, ' ') + (x.space ? ' ' + spaceName(x.space) : '');
     }
   }).join('. ');
 }

@@ -136,18 +136,25 @@ function decisions(v, ctx, acts, used) {
 }
 
 export function describe(e, ctx) {
-  const n = s => seatName(ctx, s);
+  const n = s => seatName(ctx, s), at = x => x.area ? ' in ' + areaName(x.area) : '';
   return (e.events || []).map(x => {
     switch (x.type) {
-    case 'home': return n(x.seat) + ' made ' + areaName(x.area) + ' home';
-    case 'turn': return 'turn to ' + n(x.seat);
+    case 'home': case 'new_home': return n(x.seat) + ' made ' + areaName(x.area) + ' home (' + x.colour + ')';
+    case 'turn': return 'turn ' + x.turn + ': ' + n(x.seat);
     case 'gain': case 'lose': return areaName(x.area) + (x.type === 'gain' ? ' gains ' : ' loses ') + x.n + ' ' + x.kind;
-    case 'card_played': return n(x.seat) + ' played ' + (x.card?.name || 'a card');
-    case 'industry_placed': return 'a ' + x.colour + ' industry in ' + areaName(x.area);
-    case 'environment': return 'environment on the table: ' + (x.card?.name || '');
-    case 'volcano': return 'Mount Saint Woobie rumbles';
-    case 'game_over': return 'Game over';
-    default: return x.type.replace(/_/g, ' ');
+    case 'card_played': return n(x.seat) + ' plays ' + x.card.name;
+    case 'drew': return n(x.seat) + ' drew ' + x.card.name;
+    case 'discarded': return n(x.seat) + ' discards ' + (x.card?.name || 'a card');
+    case 'chosen': return 'chosen: ' + areaName(x.area || '') + (x.colour ? ' ' + x.colour : '');
+    case 'side_chosen': return 'the ' + x.side + ' side';
+    case 'industry_placed': return x.n + ' ' + x.colour + ' industry' + at(x);
+    case 'industries_removed': return x.n + ' industr' + (x.n === 1 ? 'y' : 'ies') + ' removed';
+    case 'anarchs_moved': return x.n + ' Anarch' + (x.n === 1 ? '' : 's') + ': ' + areaName(x.from) + ' → ' + areaName(x.to);
+    case 'environment': return x.card.name + ' on the table';
+    case 'environment_removed': return x.card.name + ' leaves the table';
+    case 'volcano': return 'Mount Saint Woobie ' + x.count + '/4';
+    case 'game_over': return 'Game over: ' + x.winners.map(n).join(', ') + ' wins';
+    default: return x.type.replace(/_/g, ' ') + (x.seat !== undefined ? ' · ' + n(x.seat) : '');
     }
   }).join('. ');
 }
@@ -194,5 +201,8 @@ export function render(root, v, ctx) {
       h('div', {}, 'Unused pile: ', Object.entries(v.supply.support).map(([k, n]) => k + ' ' + n).join(', '), ' · industries ', Object.entries(v.supply.industries).map(([k, n]) => k + ' ' + n).join(', ')),
       v.environments.length ? h('ul', {}, v.environments.map(e => h('li', {'data-env': e.card.id}, h('strong', {}, e.card.name), ' (cared for by ' + seatName(ctx, e.caretaker) + '): ' + e.card.text))) : h('div', {class: 'hint'}, 'No environment on the table.')),
     v.status === 'finished' && v.scores ? h('p', {class: 'box'}, 'Scores: ' + v.scores.map((x, i) => seatName(ctx, i) + ' ' + x).join(' · ')) : null),
-  b => { b.scrollLeft = (b.scrollWidth - b.clientWidth) / 2; });
+  b => { // pan to the seat's home (or the middle)
+    const n = map.byId[me?.home], xs = map.nodes.map(q => q.x), x0 = Math.min(...xs) - 75, f = n ? (n.x - x0) / (Math.max(...xs) + 75 - x0) : .5;
+    b.scrollLeft = f * b.scrollWidth - b.clientWidth / 2;
+  });
 }

@@ -107,8 +107,8 @@ class Dumb(unittest.TestCase):
             b.retry(lambda: b.css("svg.world g.target")[0].click(), "a space")
             return b.click("#spacebox button[data-action]")
         if b.css("#board button[data-action]"):
-            return b.click("#board button", text="Done") if any(
-                x == "Done" for x in [e.text for e in b.css("#board button[data-action]")]) else b.click("#board button[data-action]")
+            acts = b.attr("#board button[data-action]", "data-action")
+            return b.click("#board button", text="Done") if '{"type":"done"}' in acts else b.click("#board button[data-action]")
         raise AssertionError("nothing to tap for seat %d in %s:\n%s" % (s, ph, b.text("#board")[:800]))
 
     def test_short_match_to_the_end(self):
@@ -154,6 +154,7 @@ class Dumb(unittest.TestCase):
                     sealed_checked += 1
                     if sealed_checked == 1:
                         other.shot("dumb-plan-other")
+            self.assertEqual(b.retry(b.bad_targets, "the board"), [], "small or unnamed targets")
             if v["phase"] == "move" and step < 60:
                 b.shot("dumb-move")
         else:

@@ -144,6 +144,7 @@ class Woobie(unittest.TestCase):
                     ob.wait(lambda d: ob.css("#board[data-version='%d']" % ov["version"]), "version %d on %s's phone" % (ov["version"], names[o]))
                     self.check_board(ob, ov, o, names)
                 self.check_secret(phones, m, names)
+            self.assertEqual(b.retry(b.bad_targets, "the board"), [], "small or unnamed targets")
             if step == 12:
                 b.shot("woobie-play-%d" % step)
             self.tap_step(b, v)

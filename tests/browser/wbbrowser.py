@@ -152,6 +152,23 @@ class Browser:
         return tuple(self.d.execute_script(
             "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]"))
 
+    def bad_targets(self, sel="#board"):
+        """Visible buttons and inputs under `sel` under 44 px high, tappable
+        SVG shapes under 40 px on a zoomed board, and any of them without a
+        name (a screen reader's label)."""
+        return self.d.execute_script("""
+          const out = [];
+          for (const e of document.querySelectorAll(arguments[0] + ' :is(button, input, select, [role=button])')) {
+            const r = e.getBoundingClientRect();
+            if (!r.width || !r.height) continue;
+            const name = e.getAttribute('aria-label') || e.textContent.trim() ||
+              (e.id && document.querySelector('label[for="' + e.id + '"]'));
+            // a shape on a board that pans and zooms: 40 px when zoomed in
+            const min = e instanceof SVGElement ? (e.closest('.zoom') ? 40 : 0) : 44;
+            if (r.height < min || !name) out.push(e.outerHTML.slice(0, 80) + ' ' + r.height);
+          }
+          return out;""", sel)
+
     def shot(self, name):
         """Save a screenshot of the whole page as SHOTS/name.png."""
         os.makedirs(SHOTS, exist_ok=True)
