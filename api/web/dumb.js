@@ -12,7 +12,7 @@ import {label as plain} from './generic.js';
 
 const NATION = {usa: '#3b6fd8', russia: '#d83b3b', 'north-korea': '#8a3bd8', venezuela: '#e0c020', turkey: '#2fa84f'};
 const TITLE = {usa: 'USA', russia: 'Russia', 'north-korea': 'North Korea', venezuela: 'Venezuela', turkey: 'Turkey', peace: 'Peace'};
-const PHASE = {first_goal: 'choose your First Goal', draw: '1 draw', plan: '2 plan (face down)', auction: '3 Dumbness auction', move: '5 move and attack', buy: '6 buy and upgrade', over: 'game over'};
+const PHASE = {first_goal: 'choose your First Goal', draw: '1 draw', plan: '2 plan (face down)', auction: '3 Dumbness auction', bomb: '4 the Nuclear Bomb', move: '5 move and attack', buy: '6 buy and upgrade', over: 'game over'};
 const S = 40, R = S / Math.sqrt(3);
 const ns = 'http://www.w3.org/2000/svg';
 function el(tag, attrs, ...kids) {
@@ -96,7 +96,7 @@ function spacePanel(v, ctx, acts, used) {
   list.forEach(a => used.add(a));
   const words = a => a.type === 'move' ? 'Move unit ' + a.unit + ' here' + (a.mark === false ? ' (no cube)' : '')
     : a.type === 'attack' ? 'Attack with unit' + (a.units.length > 1 ? 's ' : ' ') + a.units.join(', ')
-      : {build: 'Build a 4-base', upgrade: 'Upgrade the base', recruit: 'Recruit a unit'}[a.type] || plain(a);
+      : {build: 'Build a 4-base', upgrade: 'Upgrade the base', recruit: 'Recruit a unit', bomb: 'Drop the Nuclear Bomb here'}[a.type] || plain(a);
   return h('div', {class: 'box', id: 'spacebox'}, h('strong', {}, 'Space ' + spaceName(sel)), ' · ' + n.tags.filter(x => !/edge$/.test(x)).join(', '),
     h('div', {}, [c.owner !== undefined && 'owner ' + who(v, ctx, c.owner), c.cube && 'cube', c.base && 'base ' + c.base,
       c.units && c.units.count + ' unit(s) of ' + who(v, ctx, c.units.seat), c.radioactive !== undefined && 'radioactive (' + who(v, ctx, c.radioactive) + ')',
@@ -196,6 +196,8 @@ export function render(root, v, ctx) {
     h('p', {class: 'hint'}, 'Player order: ' + v.order.map(s => TITLE[nationOf(v, s)]).join(' → ') + ' · piles: level 1 ' + v.level1_pile + ', level 2 ' + v.level2_pile + ' · game ends one round after ' + v.end_vp + ' VP' + (v.max_rounds ? ' or after round ' + v.max_rounds : '')),
     auc ? h('div', {class: 'box turn', id: 'auction'}, h('strong', {}, 'Auction: ' + auc.name), h('div', {}, 'High bid ' + auc.high_bid + (auc.high_bidder !== null ? ' by ' + who(v, ctx, auc.high_bidder) : '') + ' · bidding: ' + who(v, ctx, auc.bidder)),
       bids.length ? h('div', {class: 'row'}, bids.map(a => btn(a.type === 'bid' ? 'Bid ' + a.amount : 'Pass', a, ctx, a.type === 'bid' ? 'pri' : ''))) : null) : null,
+    v.bomb ? h('div', {class: 'box turn', id: 'bomb'}, h('strong', {}, who(v, ctx, v.bomb.seat) + '’s ' + cardName(v.bomb.card) + ' on ' + (typeof v.bomb.target === 'number' ? who(v, ctx, v.bomb.target) : TITLE[v.bomb.target] || v.bomb.target)),
+      acts.some(a => a.type === 'bomb') ? h('div', {class: 'hint'}, 'Tap a red space to drop it there.') : h('div', {class: 'hint'}, 'Choosing the space.')) : null,
     draws.length ? h('div', {class: 'row'}, h('span', {}, 'Draw a card from:'), draws.map(a => btn('Level ' + a.level, a, ctx, 'pri'))) : null,
     h('div', {class: 'mapbox dm' + (zoom ? ' zoom' : '')}, hexes(v, ctx, acts)),
     h('div', {class: 'row'}, h('button', {type: 'button', 'aria-pressed': String(zoom), onclick: () => { zoom = !zoom; render(root, v, ctx); }}, zoom ? 'Fit the board' : 'Zoom the board'),
