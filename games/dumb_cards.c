@@ -286,11 +286,16 @@ static void nuke(dm_state *s, int seat, int t, int sp, json_t *ev)
     dm_check_neutralized(s, t, seat, ev);
 }
 
-/* The seat a card of `seat` targets now, -1 none. */
+/* The seat a card of `seat` targets now, -1 none.  In a 2-player game
+ * brown cards hit the opponent without the target token ("Flip the
+ * Target token when using these cards (except in a 2 player game)"): the
+ * token there is the peace token or not, for the bombs. */
 static int target_seat(const dm_state *s, int seat)
 {
     int tg = s->p[seat].target;
     int t = tg >= 0 && tg < DM_NATIONS ? dm_seat_of_nation(s, tg) : -1;
+    if (s->nseats == 2)
+        t = 1 - seat;
     return t == seat || (t >= 0 && s->p[t].out) ? -1 : t;
 }
 

@@ -1362,6 +1362,34 @@ static void test_two_player_disarmament_first(void **state)
     free(s);
 }
 
+/* "Flip the Target token when using these cards (except in a 2 player
+ * game)": with two players brown cards hit the opponent whatever the
+ * token (the peace token there is for disarming); with more, the token
+ * decides and the peace token aims at nobody. */
+static void test_two_player_brown_cards_hit_the_opponent(void **state)
+{
+    (void)state;
+    dm_state *s = plan_scene(2);
+    json_t *ev = evs();
+    int left[2] = {find(s, "smear-campaign"), -1};
+    int target[2] = {DM_PEACE, DM_USA};
+    int pop = s->p[1].pop;
+    plan_round(s, left, target, ev);
+    assert_int_equal(s->p[1].pop, pop - 1);
+    json_decref(ev);
+    free(s);
+    s = plan_scene(3);
+    ev = evs();
+    int left3[3] = {find(s, "smear-campaign"), -1, -1};
+    int target3[3] = {DM_PEACE, DM_USA, DM_USA};
+    int pops[3] = {s->p[0].pop, s->p[1].pop, s->p[2].pop};
+    plan_round(s, left3, target3, ev);
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(s->p[i].pop, pops[i]);
+    json_decref(ev);
+    free(s);
+}
+
 /* Lay a Dumbness card face down on the first Dumbness spot. */
 static int lay(dm_state *s, const char *id)
 {
@@ -1988,6 +2016,7 @@ int main(void)
         cmocka_unit_test(test_radioactive_tokens_recycle),
         cmocka_unit_test(test_peace_track),
         cmocka_unit_test(test_two_player_disarmament_first),
+        cmocka_unit_test(test_two_player_brown_cards_hit_the_opponent),
         cmocka_unit_test(test_dumbness_auction),
         cmocka_unit_test(test_alien_ship_takes_jimi_and_the_geniuses),
         cmocka_unit_test(test_take_a_vacation),
