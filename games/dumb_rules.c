@@ -1357,6 +1357,9 @@ int dm_build_check(const dm_state *s, int seat, int space, char **why)
         return refuse(why, WB_EILLEGAL, "%s", "a new base goes where you have units");
     if (s->board->sp[space].tags & DM_T_SEA)
         return refuse(why, WB_EILLEGAL, "%s", "no bases at sea");
+    /* A war zone is the player's only when its war is won. */
+    if ((s->board->sp[space].tags & DM_T_WAR) && s->cell[space].owner != seat)
+        return refuse(why, WB_EILLEGAL, "%s", "the war for this space is not won yet");
     if (s->cell[space].base)
         return refuse(why, WB_EILLEGAL, "%s", "there is a base already");
     if (bases_of(s, seat) >= DM_BASES)

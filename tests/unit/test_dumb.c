@@ -575,6 +575,11 @@ static void test_war_zone_takes_an_extra_round(void **state)
     assert_int_equal(dm_move(s, 0, u, war, 1, ev, &why), WB_OK);
     assert_int_equal(s->p[0].u[u].war, 3);
     assert_int_not_equal(s->cell[war].owner, 0); /* not conquered yet */
+    /* Nor by building a base there while the war goes on. */
+    s->p[0].res = 20;
+    assert_int_equal(dm_build_check(s, 0, war, &why), WB_EILLEGAL);
+    free(why);
+    why = NULL;
     /* Round 4: the unit lies down and cannot move; at the end of the
      * movement phase the war zone is won. */
     s->round = 4;
