@@ -598,6 +598,25 @@ static void test_war_zone_takes_an_extra_round(void **state)
     free(s);
 }
 
+/* "If a player suddenly has no Bases, the Units have no strength and
+ * cannot move to conquer new spaces.  They can only move on the player's
+ * own spaces." */
+static void test_without_bases_units_move_only_on_own_spaces(void **state)
+{
+    (void)state;
+    dm_state *s = scene(2);
+    int a = sp(s, 6, 12), b = land_at(s, a, 1, -1);
+    int u = put_unit(s, 0, a);
+    s->cell[b].owner = 0;
+    s->cell[b].cube = 1;
+    assert_int_equal(dm_strength_at(s, 0, a), 0);
+    int *reach = malloc(sizeof(int) * 253);
+    assert_int_equal(dm_reach(s, 0, u, reach), 1);
+    assert_int_equal(reach[b], 1);
+    free(reach);
+    free(s);
+}
+
 /* --- combat: the rulebook's examples, literally ----------------------------------- */
 
 static void test_attack_losses_rule(void **state)
@@ -616,6 +635,11 @@ static void test_attack_losses_rule(void **state)
     assert_int_equal(dm_attack_losses(two4, 2, 8), -1);
     int one9[1] = {9};
     assert_int_equal(dm_attack_losses(one9, 1, 8), 0);
+    /* The chapter's example: the red Unit has 7; "If yellow attacks with
+     * the two Units [4 each, 8 together on its space], one of them will be
+     * lost." */
+    int two4y[2] = {4, 4};
+    assert_int_equal(dm_attack_losses(two4y, 2, 7), 1);
 }
 
 static void test_three_sevens_against_two_eights(void **state)
@@ -930,6 +954,51 @@ static void test_zero_popularity_eliminates(void **state)
     assert_true(s->p[1].out);
     /* The pieces stay on the board to be conquered. */
     assert_int_equal(dm_units_on(s, 1, s->board->start[DM_RUSSIA]), 1);
+    /* "Remove all Target tokens for the nation": no target on it. */
+    char *why = NULL;
+    s->phase = DM_PH_PLAN;
+    s->p[2].ready = 0;
+    s->p[2].target = -1;
+    assert_int_equal(dm_set_target(s, 2, DM_RUSSIA, ev, &why), WB_EILLEGAL);
+    free(why);
+    json_decref(ev);
+    free(s);
+    /* Ego 0 too. */
+    s = plan_scene(3);
+    ev = evs();
+    s->p[1].ego = 1;
+    int left2[3] = {find(s, "social-media-insult"), -1, -1};
+    plan_round(s, left2, target, ev);
+    assert_true(s->p[1].out);
+    assert_int_equal(s->p[1].ego, 0);
+    json_decref(ev);
+    free(s);
+}
+
+/* "If a nation gets neutralized, the LAST PLAYER ATTACKING the nation
+ * will stand as the OVERTAKER.  Remove the neutralized nations Target
+ * Tokens.  REPLACE already placed and locked targets with the overtaking
+ * nation!" */
+static void test_the_overtaker_replaces_targets(void **state)
+{
+    (void)state;
+    dm_state *s = scene(3);
+    json_t *ev = evs();
+    char *why = NULL;
+    int target = sp(s, 5, 11), abase = land_at(s, target, 1, -1);
+    put_base(s, 1, target, 4);
+    put_base(s, 0, abase, 8);
+    int u = put_unit(s, 0, abase);
+    /* Seat 2's target is Russia, locked (Ego 10); seat 0's too. */
+    s->p[2].ego = 10;
+    s->p[2].target = s->p[2].prev_target = DM_RUSSIA;
+    s->p[0].target = s->p[0].prev_target = DM_RUSSIA;
+    assert_int_equal(dm_attack(s, 0, target, &u, 1, ev, &why), WB_OK);
+    assert_true(s->p[1].out);
+    assert_int_equal(s->p[1].overtaker, 0);
+    assert_int_equal(s->p[2].target, DM_USA);
+    assert_int_equal(s->p[2].prev_target, DM_USA);
+    assert_int_equal(s->p[0].target, -1); /* not itself */
     json_decref(ev);
     free(s);
 }
@@ -1522,6 +1591,188 @@ static void test_take_a_vacation(void **state)
     free(s);
 }
 
+/* Play the state on to the next round (or the end): Level 1 draws,
+ * targets (the next seat's nation) and ready, auctions passed, done in
+ * movement and buying. */
+static void play_out_round(dm_state *s, json_t *ev)
+{
+    int round = s->round;
+    char *why = NULL;
+    for (int guard = 0; guard < 200 && s->round == round && s->phase != DM_PH_OVER; guard++) {
+        int act[DM_MAX_SEATS], rc = WB_OK;
+        dm_to_act(s, act);
+        for (int i = 0; i < s->nseats && rc == WB_OK; i++) {
+            if (!act[i])
+                continue;
+            if (s->phase == DM_PH_DRAW)
+                rc = dm_draw(s, i, 1, ev, &why);
+            else if (s->phase == DM_PH_PLAN) {
+                int t = s->p[(i + 1) % s->nseats].nation;
+                if (s->p[i].target < 0)
+                    rc = dm_set_target(s, i, t, ev, &why);
+                if (rc == WB_OK)
+                    rc = dm_ready(s, i, 0, 0, ev, &why);
+            } else if (s->phase == DM_PH_AUCTION)
+                rc = dm_bid(s, i, 0, ev, &why);
+            else
+                rc = dm_done(s, i, ev, &why);
+            break;
+        }
+        if (rc)
+            fail_msg("play_out_round: %s", why);
+    }
+}
+
+/* Illegal card actions: "A player caught having too many cards must
+ * discard down to the correct hand limit.  A fine of 1 resource for each
+ * card the player has over the hand limit is paid to the bank." */
+static void test_over_the_hand_limit_is_fined(void **state)
+{
+    (void)state;
+    dm_state *s = plan_scene(2);
+    json_t *ev = evs();
+    /* A University (+1 hand) let seat 0 hold 6; sabotaged, the limit is
+     * 5 again: with 7 cards at the next draw, 2 go and 2 resources. */
+    int uni = find(s, "university");
+    s->p[0].proj[s->p[0].nproj++] = uni;
+    s->where[uni] = DM_IN_PROJECT;
+    for (int k = 0; k < 7; k++) {
+        int c = s->pile[0][--s->npile[0]];
+        if (s->deck->c[c].type == DM_DUMBNESS) {
+            k--;
+            continue;
+        }
+        s->p[0].hand[s->p[0].nhand++] = c;
+        s->where[c] = DM_IN_HAND;
+    }
+    s->p[0].sabotaged = 4;
+    s->phase = DM_PH_BUY;
+    s->turn = 0;
+    int res = s->p[0].res + dm_income(s, 0);
+    play_out_round(s, ev);
+    assert_int_equal(s->round, 4);
+    assert_int_equal(s->p[0].nhand, 5);
+    assert_int_equal(s->p[0].res, res - 2);
+    assert_int_equal(event_index(ev, "over_hand_limit", 0) >= 0, 1);
+    json_decref(ev);
+    free(s);
+}
+
+/* The seven phases in their order, everyone finishing one before the
+ * next: 1 draw, 2 plan, 3 Dumbness cards revealed and resolved before the
+ * flip, 4 flip (the order track re-sorted, then the cards act), 5 move,
+ * 6 buy, 7 income, then the next round's draw. */
+static void test_a_round_runs_the_seven_phases_in_order(void **state)
+{
+    (void)state;
+    dm_state *s = plan_scene(2);
+    json_t *ev = evs();
+    lay(s, "royal-wedding");
+    s->phase = DM_PH_BUY;
+    s->turn = 1; /* round 3 ends with the last "done": round 4 from its draw */
+    s->p[0].hand[s->p[0].nhand++] = find(s, "rally");
+    s->where[find(s, "rally")] = DM_IN_HAND;
+    play_out_round(s, ev); /* to round 4 */
+    json_decref(ev);
+    ev = evs();
+    assert_int_equal(s->round, 4);
+    assert_int_equal(s->phase, DM_PH_DRAW);
+    char *why = NULL;
+    /* Not a phase ahead: no move while drawing. */
+    assert_int_equal(dm_done(s, s->order[0], ev, &why), WB_ENOTTURN);
+    free(why);
+    why = NULL;
+    /* Draw, then the plan with seat 0's Rally on the left. */
+    while (s->phase == DM_PH_DRAW)
+        for (int i = 0; i < 2; i++)
+            if (s->p[i].draw_left > 0)
+                assert_int_equal(dm_draw(s, i, 1, ev, &why), WB_OK);
+    assert_int_equal(s->phase, DM_PH_PLAN);
+    int rally = find(s, "rally");
+    if (s->where[rally] != DM_IN_HAND)
+        fail_msg("rally was discarded");
+    assert_int_equal(dm_place(s, 0, 0, rally, 0, 0, ev, &why), WB_OK);
+    play_out_round(s, ev);
+    assert_int_equal(s->round, 5);
+    const char *seq[] = {"phase", "ready", "dumbness_revealed", "flipped", "player_order",
+                         "card_played", "phase", "phase", "income", "phase"};
+    const char *ph[] = {"plan", NULL, NULL, NULL, NULL, NULL, "move", "buy", NULL, "draw"};
+    size_t i, at = 0;
+    json_t *e;
+    json_array_foreach(ev, i, e) {
+        if (at < sizeof seq / sizeof seq[0] &&
+            strcmp(json_string_value(json_object_get(e, "type")), seq[at]) == 0 &&
+            (!ph[at] || strcmp(json_string_value(json_object_get(e, "phase")), ph[at]) == 0))
+            at++;
+    }
+    assert_int_equal(at, sizeof seq / sizeof seq[0]);
+    json_decref(ev);
+    free(s);
+}
+
+/* The shorter game: "play without the First Goal cards.  Each player
+ * starts with 15 resources and 5 Victory Points.  The first 5 cards are
+ * distributed from the Level 1 card pile, but Level 2 cards can be drawn
+ * in the next round." */
+static void test_the_shorter_game(void **state)
+{
+    (void)state;
+    dm_state *s = NULL;
+    char *why = NULL;
+    assert_int_equal(dm_setup(3, 1, 15, 0, 4, &s, &why), WB_OK);
+    assert_int_equal(s->round, 1);
+    assert_int_equal(s->phase, DM_PH_PLAN);
+    for (int c = 0; c < s->deck->ncards; c++)
+        assert_int_not_equal(s->where[c], DM_IN_GOAL);
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(s->p[i].res, 15);
+        assert_int_equal(s->p[i].vp, 5);
+        assert_int_equal(s->p[i].goal, -1);
+        assert_int_equal(s->p[i].nhand, 5);
+        for (int k = 0; k < 5; k++)
+            assert_int_equal(s->deck->c[s->p[i].hand[k]].level, 1);
+    }
+    /* No First Goal holds the right card space. */
+    json_t *ev = evs();
+    s->p[0].ego = s->p[0].pop = 6;
+    assert_int_equal(dm_place(s, 0, 1, s->p[0].hand[0], 0, 0, ev, &why), WB_OK);
+    assert_int_equal(dm_place(s, 0, 0, s->p[0].hand[0], 0, 0, ev, &why), WB_OK);
+    /* Round 2: seat 0 chooses the pile of its two cards: Level 2 too. */
+    s->p[0].res = 100;
+    play_out_round(s, ev);
+    assert_int_equal(s->round, 2);
+    assert_int_equal(s->phase, DM_PH_DRAW);
+    assert_true(s->p[0].draw_left > 0);
+    int before = s->p[0].nhand;
+    assert_int_equal(dm_draw(s, 0, 2, ev, &why), WB_OK);
+    assert_int_equal(s->deck->c[s->p[0].hand[before]].level, 2);
+    json_decref(ev);
+    free(s);
+}
+
+/* Markers: "Also place cubes on spaces you lose Units or Bases when
+ * attacked by cards (except for Nuclear Bomb attacks)." */
+static void test_cards_removing_units_leave_the_losers_cube(void **state)
+{
+    (void)state;
+    dm_state *s = plan_scene(2);
+    json_t *ev = evs();
+    int rst = s->board->start[DM_RUSSIA], far = land_at(s, rst, 3, -1);
+    int k = put_unit(s, 1, far); /* the weakest: 3 from its base */
+    assert_int_equal(s->cell[far].owner, 1);
+    int cubes = s->p[1].cubes;
+    int left[2] = {find(s, "air-strike"), -1};
+    int target[2] = {DM_RUSSIA, DM_USA};
+    plan_round(s, left, target, ev);
+    assert_int_equal(s->p[1].u[k].space, -1);
+    assert_true(s->cell[far].cube);
+    assert_int_equal(s->cell[far].owner, 1);
+    assert_int_equal(s->p[1].cubes, cubes - 1);
+    assert_int_equal(s->p[0].vp, 1);
+    json_decref(ev);
+    free(s);
+}
+
 /* --- end and scoring --------------------------------------------------------------------- */
 
 static void test_scoring_and_ties(void **state)
@@ -1539,6 +1790,11 @@ static void test_scoring_and_ties(void **state)
     /* Ties: most Ego. */
     assert_false(win[0]);
     assert_true(win[1]);
+    /* Tied on Ego too: both win. */
+    s->p[0].ego = 7;
+    dm_result(s, score, win);
+    assert_true(win[0] && win[1]);
+    s->p[0].ego = 4;
     /* Income counts at most 24. */
     for (int i = 0; i < 6; i++)
         put_base(s, 0, sp(s, 6, 10 + i), 10);
@@ -1566,6 +1822,11 @@ static void test_game_ends_one_round_after_fifteen(void **state)
     assert_int_equal(dm_done(s, 1, ev, &why), WB_OK);
     assert_int_equal(s->round, 4);
     assert_int_not_equal(s->phase, DM_PH_OVER);
+    /* "Play the next round through and finish the game!" */
+    play_out_round(s, ev);
+    assert_int_equal(s->round, 4);
+    assert_int_equal(s->phase, DM_PH_OVER);
+    assert_true(event_index(ev, "game_over", -1) >= 0);
     json_decref(ev);
     free(s);
 }
@@ -1998,6 +2259,8 @@ int main(void)
         cmocka_unit_test(test_movement_range_and_zero_strength),
         cmocka_unit_test(test_moving_into_cubed_space_conquers_and_stops),
         cmocka_unit_test(test_war_zone_takes_an_extra_round),
+        cmocka_unit_test(test_without_bases_units_move_only_on_own_spaces),
+        cmocka_unit_test(test_cards_removing_units_leave_the_losers_cube),
         cmocka_unit_test(test_attack_losses_rule),
         cmocka_unit_test(test_three_sevens_against_two_eights),
         cmocka_unit_test(test_two_fives_against_a_base_of_eight),
@@ -2011,6 +2274,7 @@ int main(void)
         cmocka_unit_test(test_unfunded_card_is_fined_and_does_not_count),
         cmocka_unit_test(test_cube_moving_onto_left_space_discards),
         cmocka_unit_test(test_zero_popularity_eliminates),
+        cmocka_unit_test(test_the_overtaker_replaces_targets),
         cmocka_unit_test(test_ten_vp_gives_one_ego),
         cmocka_unit_test(test_ego_ten_locks_the_target),
         cmocka_unit_test(test_first_goal_funding_and_corruption),
@@ -2025,6 +2289,9 @@ int main(void)
         cmocka_unit_test(test_dumbness_auction),
         cmocka_unit_test(test_alien_ship_takes_jimi_and_the_geniuses),
         cmocka_unit_test(test_take_a_vacation),
+        cmocka_unit_test(test_over_the_hand_limit_is_fined),
+        cmocka_unit_test(test_a_round_runs_the_seven_phases_in_order),
+        cmocka_unit_test(test_the_shorter_game),
         cmocka_unit_test(test_scoring_and_ties),
         cmocka_unit_test(test_game_ends_one_round_after_fifteen),
         cmocka_unit_test(test_buy_and_upgrade),
