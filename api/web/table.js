@@ -89,16 +89,18 @@ async function refreshActions(v) {
 }
 
 function newTable() {
+  $('#log').closest('details').hidden = true;
   const names = h('textarea', {id: 'names', rows: 4, 'aria-describedby': 'nh'}, 'Ann\nBob\nCy');
   fill($('#board'), h('form', {class: 'box', onsubmit: async ev => {
     ev.preventDefault();
     const players = names.value.split('\n').map(s => s.trim()).filter(Boolean);
     try {
-      const m = await api('POST', '/v1/games', {game: 'wibbell', players, options: {companion: true, learning_aid: $('#la').checked, forgive_typos: $('#ft').checked}});
+      const m = await api('POST', '/v1/games', {game: 'wibbell', players, options: {companion: true, mode: $('#mode').value, learning_aid: $('#la').checked, forgive_typos: $('#ft').checked}});
       location.hash = new URLSearchParams({g: m.id, t: m.host_token});
       location.reload();
     } catch (e) { fail(e); }
   }}, h('label', {for: 'names'}, 'Players at the table'), names, h('div', {class: 'hint', id: 'nh'}, 'One name a line, in seat order (2 to 7).'),
+  h('label', {for: 'mode'}, 'Rounds'), h('select', {id: 'mode'}, [['standard', 'Standard'], ['simple', 'Simple: 4 cards a round'], ['simpler', 'Simpler: no handicaps']].map(([v, t]) => h('option', {value: v}, t))),
   h('label', {for: 'la', class: 'row'}, h('input', {type: 'checkbox', id: 'la'}), 'Learning aid (the round winner sits out the next round)'),
   h('label', {for: 'ft', class: 'row'}, h('input', {type: 'checkbox', id: 'ft'}), 'Forgive typos (a non-word is not a mistake)'),
   h('p', {}, h('button', {class: 'pri'}, 'Start the table'))));

@@ -237,6 +237,26 @@ class Companion(unittest.TestCase):
             b.quit()
             W._browsers.remove(b)
 
+    def test_new_table_form(self):
+        """The referee starts a table from the page: names, rounds, options."""
+        b = W.Browser()
+        b.open(W.url(D, "/web/table.html"))
+        b.type("#names", "Ann\nBob")
+        b.select("#mode", "Simple: 4 cards a round")
+        b.click("#ft")
+        b.click("button.pri", text="Start the table")
+        b.wait_text("Referee")
+        b.wait_text("about 24 cards left")
+        frag = dict(x.split("=", 1) for x in b.d.current_url.split("#", 1)[1].split("&"))
+        st, _, v = D.json("GET", "/v1/games/" + frag["g"], headers=W.wbgames.bearer(frag["t"]))
+        self.assertEqual((v["companion"], v["mode"], v["forgive_typos"], v["learning_aid"]),
+                         (True, "simple", True, False))
+        self.assertEqual([p["name"] for p in v["players"]], ["Ann", "Bob"])
+        self.assertLessEqual(*b.overflow())
+        self.assertFalse(b.js_errors())
+        b.quit()
+        W._browsers.remove(b)
+
 
 if __name__ == "__main__":
     W.main()
