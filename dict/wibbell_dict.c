@@ -19,9 +19,16 @@
 static void usage(FILE *f)
 {
     fprintf(f,
-        "usage: wibbell-dict [--data-dir DIR] [--dict ID] COMMAND [ARGS]\n"
+        "Usage: wibbell-dict [--data-dir DIR] [--dict ID] COMMAND [ARGS]\n"
+        "Build, inspect and query the dictionaries of wibbelld offline.\n"
         "\n"
-        "commands:\n"
+        "Options:\n"
+        "  --data-dir DIR                the data directory (default: see below)\n"
+        "  --dict ID                     the dictionary to query (default: the default one)\n"
+        "  -h, --help                    show this help and exit\n"
+        "  --version                     show the version and exit\n"
+        "\n"
+        "Commands:\n"
         "  build [ID...]                 build dictionaries (default en_US; known: en_US en_GB en)\n"
         "  info                          list the dictionaries of the data directory\n"
         "  lookup WORD                   validity, proper noun, stems, family, definitions\n"
