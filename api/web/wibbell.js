@@ -12,7 +12,7 @@ export function eventText(e, names) {
   switch (e.type) {
   case 'card_flipped': return 'Flipped ' + c(e.card) + ' (' + e.deck + ' left)';
   case 'claim_accepted': return n(e.seat) + (e.sealed ? ' shouted (the word shows when the tie window closes)' : ' shouted “' + e.word + '” ✓');
-  case 'claims_revealed': return 'Shouts in the tie window: ' + e.claims.map(c => n(c.seat) + ' “' + c.word + '”').join(', ');
+  case 'claims_revealed': return 'Shouts compared: ' + e.claims.map(c => n(c.seat) + ' “' + c.word + '”').join(', ');
   case 'claim_refused': return n(e.seat) + ' shouted “' + e.word + '” ✗ ' + reasons(e.reasons) + (e.forgiven ? ' (a typo: try again)' : '');
   case 'deck_corrected': return 'Deck recounted: ' + e.deck + ' cards (not ' + e.was + ')';
   case 'card_won': return n(e.seat) + ' wins the card' + (e.word ? ' with “' + e.word + '”' : ' (everyone else erred)');
