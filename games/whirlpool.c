@@ -238,19 +238,12 @@ static void wp_io(game_io *io, void *state)
         if (!game_io_ok(io))
             return;
     }
-    int names[WP_MAX_SEATS];
     s->nseats = (int)game_io_array(io, "suits", (size_t)s->nseats, 2, WP_MAX_SEATS);
     for (int i = 0; i < s->nseats; i++) {
-        char name[16] = "";
-        if (!load)
-            strcpy(name, wp_suit_name(s->suit[i]));
-        game_io_chars(io, NULL, name, sizeof name);
-        names[i] = s->suit[i] = wp_suit_find(name);
-        for (int j = 0; j < i; j++)
-            if (names[j] == names[i])
-                s->suit[i] = -1;
-        if (load && s->suit[i] < 0)
-            game_io_fail(io, "suits");
+        game_io_enum(io, NULL, &s->suit[i], wp_suit_names, WP_NSUITS);
+        for (int j = 0; load && j < i; j++)
+            if (s->suit[j] == s->suit[i])
+                game_io_fail(io, "suits");
     }
     game_io_end(io);
     game_io_rng(io, "rng", &s->r);

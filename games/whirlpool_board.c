@@ -22,17 +22,17 @@
 #include "wb_err.h"
 #include "wb_mem.h"
 
-static const char *const suit_names[WP_NSUITS] = {"suns", "moons", "crowns", "arms"};
+const char *const wp_suit_names[WP_NSUITS] = {"suns", "moons", "crowns", "arms"};
 
 const char *wp_suit_name(int suit)
 {
-    return suit >= 0 && suit < WP_NSUITS ? suit_names[suit] : "?";
+    return suit >= 0 && suit < WP_NSUITS ? wp_suit_names[suit] : "?";
 }
 
 int wp_suit_find(const char *name)
 {
     for (int i = 0; name && i < WP_NSUITS; i++)
-        if (strcmp(name, suit_names[i]) == 0)
+        if (strcmp(name, wp_suit_names[i]) == 0)
             return i;
     return -1;
 }

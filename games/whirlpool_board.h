@@ -57,7 +57,8 @@ int wp_board_space(const wp_board *b, int col, int row);
 /* The coin on a space (an index into coins), or -1. */
 int wp_board_coin(const wp_board *b, int space);
 
-/* "suns", "moons", "crowns", "arms"; and back (-1: not a suit). */
+/* "suns", "moons", "crowns", "arms" (by suit); and back (-1: not a suit). */
+extern const char *const wp_suit_names[WP_NSUITS];
 const char *wp_suit_name(int suit);
 int wp_suit_find(const char *name);
 

@@ -569,20 +569,12 @@ static void settle(wp_state *s, const int bal[WP_NVAL], json_t *ev)
     end_turn(s, ev, 0);
 }
 
-GAME_APPLY(do_pay)
+/* The target pays what was demanded, or the thrower accepts the offer. */
+GAME_APPLY(do_settle)
 {
     wp_state *s = state;
-    int bal[WP_NVAL];
-    memcpy(bal, s->deal.demand, sizeof bal);
-    settle(s, bal, ev);
-    return WB_OK;
-}
-
-GAME_APPLY(do_accept)
-{
-    wp_state *s = state;
-    int bal[WP_NVAL];
-    memcpy(bal, s->deal.offer, sizeof bal);
+    int bal[WP_NVAL], pay = strcmp(json_string_value(json_object_get(a, "type")), "pay") == 0;
+    memcpy(bal, pay ? s->deal.demand : s->deal.offer, sizeof bal);
     settle(s, bal, ev);
     return WB_OK;
 }
@@ -709,10 +701,10 @@ const game_action wp_actions[] = {
     {.type = "demand", .who = MOVER, .phases = PH(WP_PH_EXTORT), .members = demand_members,
      .check = check_demand, .apply = do_demand},
     {.type = "accept", .who = MOVER, .phases = PH(WP_PH_EXTORT), .check = check_accept,
-     .apply = do_accept, .offered = has_offer},
+     .apply = do_settle, .offered = has_offer},
     {.type = "call_off", .who = MOVER, .phases = PH(WP_PH_EXTORT), .apply = do_call_off},
     {.type = "pay", .who = ANSWER, .phases = PH(WP_PH_EXTORT), .may = may_answer,
-     .apply = do_pay},
+     .apply = do_settle},
     {.type = "offer", .who = ANSWER, .phases = PH(WP_PH_EXTORT), .members = offer_members,
      .may = may_answer, .check = check_offer, .apply = do_offer},
     {.type = "refuse", .who = ANSWER, .phases = PH(WP_PH_EXTORT), .may = may_answer,

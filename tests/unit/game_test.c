@@ -48,6 +48,16 @@ void gt_make(gt *t, const game_kind *k, int n, const char *opts, uint64_t seed)
     json_decref(o);
 }
 
+void gt_load(gt *t, const game_kind *k, const json_t *saved)
+{
+    char *why = NULL;
+    memset(t, 0, sizeof *t);
+    t->k = k;
+    t->now = GT_T0;
+    if (k->load(saved, &t->st, &why))
+        fail_msg("load %s: %s", k->name, why);
+}
+
 void gt_free(gt *t)
 {
     if (t->st)

@@ -28,6 +28,8 @@ typedef struct gt {
 /* Create a match of `n` players with options (JSON text) and a seed; the
  * test fails when create does. */
 void gt_make(gt *t, const game_kind *k, int n, const char *opts, uint64_t seed);
+/* A match loaded from a saved state; the test fails when load does. */
+void gt_load(gt *t, const game_kind *k, const json_t *saved);
 /* Create's code only (*why freed here), for refusals. */
 int gt_create_rc(const game_kind *k, int n, const char *opts, uint64_t seed);
 void gt_free(gt *t);

@@ -1,6 +1,8 @@
 /*
  * test_woodlouse.c - the Woodlouse Chaos module (games/woodlouse*.c),
- * scenario by scenario, through the game interface alone: set-up per
+ * scenario by scenario, through the game interface alone (the shared
+ * harness, game_test.h: create, act with the all-or-nothing check, events,
+ * patched scenes): set-up per
  * variant and player count, the sequence cards, a turn (draw, code,
  * guesses), wrong-guess penalties and the empty-pile rule, trainer
  * mistakes, passing, the guessing window, rotation and reshuffles, the
@@ -18,88 +20,72 @@
 #include <cmocka.h>
 
 #include "game.h"
+#include "game_test.h"
 #include "rng.h"
 #include "wb_err.h"
 #include "woodlouse.h"
 
 static const game_kind *const K = &game_woodlouse;
-static const int64_t T0 = 1700000000000;
+static const int64_t T0 = GT_T0;
 #define WL_TEST_SEATS 8 /* the host and up to 6 seats */
 
-/* The events of the last successful apply. */
+/* The match of the last accepted action, and its events (the harness's:
+ * valid until that match acts again or is freed). */
+static gt *last_t;
 static json_t *ev;
 
 static int teardown(void **state)
 {
     (void)state;
-    json_decref(ev);
+    last_t = NULL;
     ev = NULL;
     return 0;
 }
 
-/* --- helpers -------------------------------------------------------------- */
+/* --- helpers: the shared harness (game_test.h), on the heap ------------------ */
 
-static int make_rc(int n, const char *opts, uint64_t seed, void **st, char **why)
+static gt *make(int n, const char *opts, uint64_t seed)
 {
-    static const char *const names[] = {"ann", "bob", "cy", "dee", "eve", "fay", "gus"};
-    json_t *o = json_loads(opts, 0, NULL);
-    game_ctx ctx = {NULL, T0};
-    assert_non_null(o);
-    int rc = K->create(&ctx, names, (size_t)n, o, seed, st, why);
-    json_decref(o);
+    gt *t = calloc(1, sizeof *t);
+    gt_make(t, K, n, opts, seed);
+    return t;
+}
+
+static void done(gt *t)
+{
+    if (t == last_t)
+        last_t = NULL, ev = NULL;
+    gt_free(t);
+    free(t);
+}
+
+/* Apply `body` from `seat` at `now` (gt_act: a refusal must change
+ * nothing and say why). */
+static int act_at(gt *st, int seat, const char *body, int64_t now)
+{
+    st->now = now;
+    int rc = gt_act(st, seat, "%s", body);
+    st->now = T0;
+    if (!rc) {
+        last_t = st;
+        ev = st->ev;
+    }
     return rc;
 }
 
-static void *make(int n, const char *opts, uint64_t seed)
-{
-    void *st = NULL;
-    char *why = NULL;
-    if (make_rc(n, opts, seed, &st, &why))
-        fail_msg("create %d players %s: %s", n, opts, why);
-    return st;
-}
+static int act(gt *st, int seat, const char *body) { return act_at(st, seat, body, T0); }
 
-static int save_is(const void *st, const json_t *saved)
+static json_t *view(const gt *st, int seat) { return gt_view(st, seat); }
+
+static int save_is(const gt *st, const json_t *saved)
 {
-    json_t *s = K->save(st);
+    json_t *s = K->save(st->st);
     int eq = json_equal(s, saved);
     json_decref(s);
     return eq;
 }
 
-/* Apply `body` from `seat` at `now`; a refusal must change nothing. */
-static int act_at(void *st, int seat, const char *body, int64_t now)
-{
-    json_t *a = json_loads(body, 0, NULL), *before = K->save(st), *e = json_array();
-    game_ctx ctx = {NULL, now};
-    char *why = NULL;
-    assert_non_null(a);
-    int rc = K->apply(st, &ctx, seat, a, e, &why);
-    if (rc) {
-        assert_non_null(why);
-        assert_true(save_is(st, before));
-        assert_int_equal(json_array_size(e), 0);
-        json_decref(e);
-    } else {
-        json_decref(ev);
-        ev = e;
-    }
-    free(why);
-    json_decref(a);
-    json_decref(before);
-    return rc;
-}
-
-static int act(void *st, int seat, const char *body) { return act_at(st, seat, body, T0); }
-
-static json_t *view(const void *st, int seat)
-{
-    json_t *v = K->view(st, seat);
-    assert_non_null(v);
-    return v;
-}
-
-static json_int_t vint(const void *st, const char *key)
+static json_int_t vint(const gt *st, const char *key)
 {
     json_t *v = view(st, GAME_SEAT_PUBLIC);
     json_int_t n = json_integer_value(json_object_get(v, key));
@@ -107,7 +93,7 @@ static json_int_t vint(const void *st, const char *key)
     return n;
 }
 
-static const char *vstr(const void *st, const char *key, char buf[64])
+static const char *vstr(const gt *st, const char *key, char buf[64])
 {
     json_t *v = view(st, GAME_SEAT_PUBLIC);
     snprintf(buf, 64, "%s", json_string_value(json_object_get(v, key)));
@@ -115,7 +101,7 @@ static const char *vstr(const void *st, const char *key, char buf[64])
     return buf;
 }
 
-static int pile(const void *st, int seat)
+static int pile(const gt *st, int seat)
 {
     json_t *v = view(st, GAME_SEAT_PUBLIC);
     int n = (int)json_integer_value(
@@ -134,7 +120,7 @@ static int in_array(const json_t *a, json_int_t x)
     return 0;
 }
 
-static int count_in_to_act(const void *st)
+static int count_in_to_act(const gt *st)
 {
     json_t *v = view(st, GAME_SEAT_PUBLIC);
     int n = (int)json_array_size(json_object_get(v, "to_act"));
@@ -143,7 +129,7 @@ static int count_in_to_act(const void *st)
 }
 
 /* The trainer's card (from the host view) and its code. */
-static void card_of(const void *st, char species[32], int *count)
+static void card_of(const gt *st, char species[32], int *count)
 {
     json_t *v = view(st, GAME_SEAT_HOST), *c = json_object_get(v, "card");
     assert_non_null(c);
@@ -152,7 +138,7 @@ static void card_of(const void *st, char species[32], int *count)
     json_decref(v);
 }
 
-static int position_of(const void *st, const char *species)
+static int position_of(const gt *st, const char *species)
 {
     json_t *v = view(st, GAME_SEAT_PUBLIC), *seq = json_object_get(v, "sequence");
     int pos = 0;
@@ -164,21 +150,13 @@ static int position_of(const void *st, const char *species)
 }
 
 /* The first event of `type` among the last events, or NULL. */
-static json_t *event(const char *type)
-{
-    size_t i;
-    json_t *e;
-    json_array_foreach(ev, i, e)
-        if (strcmp(json_string_value(json_object_get(e, "type")), type) == 0)
-            return e;
-    return NULL;
-}
+static json_t *event(const char *type) { return last_t ? gt_event(last_t, type) : NULL; }
 
-static int trainer(const void *st) { return (int)vint(st, "trainer"); }
+static int trainer(const gt *st) { return (int)vint(st, "trainer"); }
 
 /* Draw (if not yet) and perform the right code, claps and bangs mixed;
  * guessing is then open. */
-static void perform(void *st)
+static void perform(gt *st)
 {
     char buf[64], sp[32];
     int tr = trainer(st), count;
@@ -202,7 +180,7 @@ static void perform(void *st)
     assert_string_equal(vstr(st, "phase", buf), "guess");
 }
 
-static void guess(void *st, int seat, const char *species, int count, int want)
+static void guess(gt *st, int seat, const char *species, int count, int want)
 {
     char body[128];
     snprintf(body, sizeof body, "{\"type\":\"guess\",\"species\":\"%s\",\"count\":%d}",
@@ -211,7 +189,7 @@ static void guess(void *st, int seat, const char *species, int count, int want)
 }
 
 /* A guess that is wrong for the current card. */
-static void wrong_guess(void *st, int seat, int want)
+static void wrong_guess(gt *st, int seat, int want)
 {
     char sp[32];
     int count;
@@ -219,7 +197,7 @@ static void wrong_guess(void *st, int seat, int want)
     guess(st, seat, sp, count == 5 ? 4 : count + 1, want);
 }
 
-static void pass_all(void *st)
+static void pass_all(gt *st)
 {
     json_t *v = view(st, GAME_SEAT_PUBLIC), *to = json_deep_copy(json_object_get(v, "to_act"));
     size_t i;
@@ -230,15 +208,12 @@ static void pass_all(void *st)
     json_decref(to);
 }
 
-static void *reload(json_t *saved)
+static gt *reload(json_t *saved)
 {
-    void *st = NULL;
-    char *why = NULL;
-    if (K->load(saved, &st, &why))
-        fail_msg("load: %s", why);
-    return st;
+    gt *t = calloc(1, sizeof *t);
+    gt_load(t, K, saved);
+    return t;
 }
-
 /* Move cards into place in a saved state (in the draw phase): the score
  * piles and the draw pile as given (card strings, bottom first, each list
  * NULL-terminated), every other card out of the game. */
@@ -271,19 +246,14 @@ static void arrange(json_t *saved, const char *const piles[][8], int nseats,
     json_object_set_new(saved, "out", pool);
 }
 
-/* A state rebuilt from `st` after `fn` edits its save; `st` is destroyed. */
-static void *edited(void *st, void (*fn)(json_t *saved))
+/* `st` rebuilt after `fn` edits its save (gt_patch). */
+static gt *edited(gt *st, void (*fn)(json_t *saved))
 {
-    json_t *s = K->save(st);
-    fn(s);
-    void *n = reload(s);
-    json_decref(s);
-    K->destroy(st);
-    return n;
+    gt_patch(st, fn);
+    return st;
 }
-
 /* Every card of the species in play is in exactly one place. */
-static void check_cards(const void *st, int total)
+static void check_cards(const gt *st, int total)
 {
     json_t *v = view(st, GAME_SEAT_HOST), *piles = json_object_get(v, "score_piles");
     int n = (int)json_integer_value(json_object_get(v, "draw_pile"));
@@ -345,7 +315,7 @@ static void test_setup_sizes(void **state)
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++)
         for (int n = 3; n <= 6; n++) {
-            void *st = make(n, cases[c].opts, 100 + (uint64_t)n);
+            gt *st = make(n, cases[c].opts, 100 + (uint64_t)n);
             json_t *v = view(st, GAME_SEAT_HOST);
             json_t *piles = json_object_get(v, "score_piles"), *sp = json_object_get(v, "species");
             json_t *seq = json_object_get(v, "sequence");
@@ -371,22 +341,22 @@ static void test_setup_sizes(void **state)
             assert_int_equal(json_array_size(json_object_get(v, "to_act")), 1);
             assert_true(in_array(json_object_get(v, "to_act"), 0));
             json_decref(v);
-            K->destroy(st);
+            done(st);
         }
 }
 
 static void test_species_choice(void **state)
 {
     (void)state;
-    void *st = make(4, "{\"species\":[\"rat\",\"snail\",\"fly\",\"woodlouse\"]}", 1);
+    gt *st = make(4, "{\"species\":[\"rat\",\"snail\",\"fly\",\"woodlouse\"]}", 1);
     assert_int_equal(position_of(st, "spider"), 0);
     assert_true(position_of(st, "rat") >= 1);
-    K->destroy(st);
+    done(st);
     st = make(3, "{\"variant\":\"easier\",\"species\":[\"rat\",\"snail\",\"fly\"]}", 1);
     assert_int_equal(position_of(st, "spider"), 0);
     assert_int_equal(position_of(st, "woodlouse"), 0);
     check_cards(st, 30);
-    K->destroy(st);
+    done(st);
 
     /* Without the option the rng chooses the species left out, and lays
      * the sequence cards out at random: over 40 seeds every species is
@@ -399,7 +369,7 @@ static void test_species_choice(void **state)
             left_out[i] += position_of(st, all[i]) == 0;
             first[i] += position_of(st, all[i]) == 1;
         }
-        K->destroy(st);
+        done(st);
     }
     for (int i = 0; i < 5; i++) {
         assert_true(left_out[i] > 0);
@@ -436,19 +406,15 @@ static void test_bad_options(void **state)
             "\"c\":[2,2,2,2,2],\"d\":[2,2,2,2,2]}}"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        void *st = NULL;
-        char *why = NULL;
-        assert_int_equal(make_rc(bad[i].n, bad[i].opts, 1, &st, &why), WB_EINVAL);
-        assert_non_null(why);
-        assert_null(st);
-        free(why);
+        /* gt_create_rc: a refusal says why and makes no match. */
+        assert_int_equal(gt_create_rc(K, bad[i].n, bad[i].opts, 1), WB_EINVAL);
     }
     /* A custom deck that is big enough plays with its own species. */
-    void *st = make(3, "{\"variant\":\"easier\",\"deck\":{\"ant\":[2,2,2,2,2],"
+    gt *st = make(3, "{\"variant\":\"easier\",\"deck\":{\"ant\":[2,2,2,2,2],"
                        "\"bee\":[2,2,2,2,2],\"cow\":[2,2,2,2,2]}}", 5);
     assert_true(position_of(st, "ant") && position_of(st, "bee") && position_of(st, "cow"));
     check_cards(st, 30);
-    K->destroy(st);
+    done(st);
 }
 
 /* --- a turn --------------------------------------------------------------- */
@@ -456,7 +422,7 @@ static void test_bad_options(void **state)
 static void test_draw_is_private(void **state)
 {
     (void)state;
-    void *st = make(4, "{\"first_trainer\":2}", 7);
+    gt *st = make(4, "{\"first_trainer\":2}", 7);
     json_t *v = view(st, GAME_SEAT_PUBLIC);
     assert_int_equal(json_array_size(json_object_get(v, "to_act")), 1);
     assert_true(in_array(json_object_get(v, "to_act"), 2));
@@ -493,13 +459,13 @@ static void test_draw_is_private(void **state)
     }
     /* Guessing opens only once the code is complete. */
     guess(st, 0, sp, count, WB_ENOTTURN);
-    K->destroy(st);
+    done(st);
 }
 
 static void test_correct_guess(void **state)
 {
     (void)state;
-    void *st = make(3, "{}", 11);
+    gt *st = make(3, "{}", 11);
     char sp[32], buf[64];
     int count;
     perform(st);
@@ -534,13 +500,13 @@ static void test_correct_guess(void **state)
     json_t *top = json_array_get(json_array_get(json_object_get(v, "score_piles"), 2), 3);
     assert_string_equal(json_string_value(json_object_get(top, "species")), sp);
     json_decref(v);
-    K->destroy(st);
+    done(st);
 }
 
 static void test_wrong_guess_penalty(void **state)
 {
     (void)state;
-    void *st = make(4, "{}", 12);
+    gt *st = make(4, "{}", 12);
     char sp[32];
     int count;
     perform(st);
@@ -581,19 +547,19 @@ static void test_wrong_guess_penalty(void **state)
     seat1 = json_array_get(json_object_get(v, "seats"), 1);
     assert_int_equal(json_integer_value(json_object_get(seat1, "wrong_guesses")), 0);
     json_decref(v);
-    K->destroy(st);
+    done(st);
 }
 
 static void test_empty_pile_guesses_once(void **state)
 {
     (void)state;
-    void *st = make(3, "{}", 13);
+    gt *st = make(3, "{}", 13);
     perform(st);
     for (int i = 0; i < 3; i++)
         wrong_guess(st, 1, WB_OK);
     assert_int_equal(pile(st, 1), 0);
     /* Empty: one more guess this turn, which costs nothing. */
-    json_t *acts = K->actions(st, 1);
+    json_t *acts = gt_actions(st, 1);
     assert_true(json_array_size(acts) > 1);
     json_decref(acts);
     wrong_guess(st, 1, WB_OK);
@@ -606,14 +572,14 @@ static void test_empty_pile_guesses_once(void **state)
                *e = json_array();
         game_ctx ctx = {NULL, T0};
         char *why = NULL;
-        assert_int_equal(K->apply(st, &ctx, 1, a, e, &why), WB_EILLEGAL);
+        assert_int_equal(K->apply(st->st, &ctx, 1, a, e, &why), WB_EILLEGAL);
         assert_non_null(strstr(why, "once per turn"));
         assert_non_null(strstr(why, "you have guessed"));
         free(why);
         json_decref(a);
         json_decref(e);
     }
-    acts = K->actions(st, 1);
+    acts = gt_actions(st, 1);
     assert_int_equal(json_array_size(acts), 0);
     json_decref(acts);
     json_t *v = view(st, GAME_SEAT_PUBLIC);
@@ -638,7 +604,7 @@ static void test_empty_pile_guesses_once(void **state)
     card_of(st, sp, &count);
     wrong_guess(st, 1, WB_OK);
     guess(st, 1, sp, count, WB_EILLEGAL);
-    K->destroy(st);
+    done(st);
 
     st = make(3, "{}", 14);
     for (int t = 0; t < 2; t++) {
@@ -653,7 +619,7 @@ static void test_empty_pile_guesses_once(void **state)
     assert_int_equal(pile(st, 2), 0);
     guess(st, 2, sp, count, WB_OK);
     assert_int_equal(pile(st, 2), 1);
-    K->destroy(st);
+    done(st);
 }
 
 /* --- trainer mistakes ----------------------------------------------------- */
@@ -661,10 +627,10 @@ static void test_empty_pile_guesses_once(void **state)
 static void test_mistake_done_too_early(void **state)
 {
     (void)state;
-    void *st = make(3, "{}", 21);
+    gt *st = make(3, "{}", 21);
     char sp[32], card[48], buf[64];
     int count;
-    json_t *s0 = K->save(st);
+    json_t *s0 = K->save(st->st);
     char top[48];
     json_t *sc = json_object_get(json_array_get(json_object_get(s0, "seats"), 0), "score");
     snprintf(top, sizeof top, "%s", json_string_value(json_array_get(sc, 2)));
@@ -687,12 +653,12 @@ static void test_mistake_done_too_early(void **state)
     assert_int_equal(trainer(st), 1);
     assert_string_equal(vstr(st, "phase", buf), "draw");
     /* Under the draw pile: the trainer's top score card, the card above. */
-    json_t *s = K->save(st), *draw = json_object_get(s, "draw");
+    json_t *s = K->save(st->st), *draw = json_object_get(s, "draw");
     assert_string_equal(json_string_value(json_array_get(draw, 0)), top);
     assert_string_equal(json_string_value(json_array_get(draw, 1)), card);
     json_decref(s);
     check_cards(st, 40);
-    K->destroy(st);
+    done(st);
 }
 
 static void empty_trainer_pile(json_t *saved)
@@ -707,7 +673,7 @@ static void test_mistake_signal_too_many(void **state)
 {
     (void)state;
     for (int which = 0; which < 2; which++) {
-        void *st = make(5, "{}", 22 + (uint64_t)which);
+        gt *st = make(5, "{}", 22 + (uint64_t)which);
         char sp[32];
         int count;
         if (which)
@@ -721,7 +687,7 @@ static void test_mistake_signal_too_many(void **state)
             assert_null(event("turn_end"));
         }
         /* The listed actions no longer offer this signal... */
-        json_t *acts = K->actions(st, 0);
+        json_t *acts = gt_actions(st, 0);
         char *d = json_dumps(acts, JSON_COMPACT);
         assert_null(strstr(d, which ? "clap" : "bang"));
         free(d);
@@ -735,7 +701,7 @@ static void test_mistake_signal_too_many(void **state)
         assert_int_equal(json_integer_value(json_object_get(end, "returned")), which ? 1 : 2);
         assert_int_equal(vint(st, "draw_pile"), which ? 15 : 16);
         assert_int_equal(pile(st, 0), which ? 0 : 2);
-        K->destroy(st);
+        done(st);
     }
 }
 
@@ -768,14 +734,14 @@ static void test_sequence_positions(void **state)
     (void)state;
     fix_card = "rat:2";
     /* Right: 3 bangs (rat at position 3) and 2 claps, in any order. */
-    void *st = edited(make(3, "{\"species\":[\"spider\",\"fly\",\"rat\",\"woodlouse\"]}", 31),
+    gt *st = edited(make(3, "{\"species\":[\"spider\",\"fly\",\"rat\",\"woodlouse\"]}", 31),
                       rat_third);
     assert_int_equal(position_of(st, "rat"), 3);
     assert_int_equal(act(st, 0, "{\"type\":\"draw\"}"), WB_OK);
     const char *right[] = {"bang", "clap", "bang", "clap", "bang"};
     for (int i = 0; i < 5; i++) {
         char body[32];
-        json_t *acts = K->actions(st, 0);
+        json_t *acts = gt_actions(st, 0);
         char *d = json_dumps(acts, JSON_COMPACT);
         assert_null(strstr(d, "done"));
         free(d);
@@ -786,7 +752,7 @@ static void test_sequence_positions(void **state)
         assert_string_equal(json_string_value(json_object_get(sig, "type")), right[i]);
         assert_int_equal(json_integer_value(json_object_get(sig, "signals")), i + 1);
     }
-    json_t *acts = K->actions(st, 0);
+    json_t *acts = gt_actions(st, 0);
     assert_int_equal(json_array_size(acts), 1);
     assert_string_equal(json_string_value(json_object_get(json_array_get(acts, 0), "type")),
                         "done");
@@ -796,7 +762,7 @@ static void test_sequence_positions(void **state)
     json_decref(v);
     assert_int_equal(act(st, 0, "{\"type\":\"done\"}"), WB_OK);
     assert_non_null(event("code_complete"));
-    K->destroy(st);
+    done(st);
 
     /* Wrong: 2 bangs (the fly's position) and 2 claps. */
     st = edited(make(3, "{\"species\":[\"spider\",\"fly\",\"rat\",\"woodlouse\"]}", 31),
@@ -809,7 +775,7 @@ static void test_sequence_positions(void **state)
     assert_int_equal(act(st, 0, "{\"type\":\"done\"}"), WB_OK);
     assert_string_equal(json_string_value(json_object_get(event("turn_end"), "outcome")),
                         "mistake");
-    K->destroy(st);
+    done(st);
 }
 
 /* --- nobody right --------------------------------------------------------- */
@@ -817,7 +783,7 @@ static void test_sequence_positions(void **state)
 static void test_everyone_passes(void **state)
 {
     (void)state;
-    void *st = make(4, "{}", 41);
+    gt *st = make(4, "{}", 41);
     perform(st);
     assert_int_equal(act(st, 1, "{\"type\":\"pass\"}"), WB_OK);
     assert_null(event("turn_end"));
@@ -834,7 +800,7 @@ static void test_everyone_passes(void **state)
 
     /* The host may close the guessing: the same as everyone passing. */
     perform(st);
-    json_t *acts = K->actions(st, GAME_SEAT_HOST);
+    json_t *acts = gt_actions(st, GAME_SEAT_HOST);
     assert_int_equal(json_array_size(acts), 1);
     json_decref(acts);
     assert_int_equal(act(st, 2, "{\"type\":\"close\"}"), WB_ENOTTURN);
@@ -844,14 +810,14 @@ static void test_everyone_passes(void **state)
     assert_string_equal(json_string_value(json_object_get(event("turn_end"), "outcome")),
                         "kept");
     assert_int_equal(pile(st, 1), 4);
-    K->destroy(st);
+    done(st);
 }
 
 static void test_guess_window(void **state)
 {
     (void)state;
-    void *st = make(3, "{\"guess_ms\":3000}", 42);
-    assert_int_equal(K->deadline(st), -1);
+    gt *st = make(3, "{\"guess_ms\":3000}", 42);
+    assert_int_equal(K->deadline(st->st), -1);
     assert_int_equal(act_at(st, 0, "{\"type\":\"draw\"}", T0), WB_OK);
     char sp[32];
     int count;
@@ -860,9 +826,9 @@ static void test_guess_window(void **state)
         assert_int_equal(act_at(st, 0, "{\"type\":\"bang\"}", T0 + 10), WB_OK);
     for (int i = 0; i < count; i++)
         assert_int_equal(act_at(st, 0, "{\"type\":\"clap\"}", T0 + 20), WB_OK);
-    assert_int_equal(K->deadline(st), -1);
+    assert_int_equal(K->deadline(st->st), -1);
     assert_int_equal(act_at(st, 0, "{\"type\":\"done\"}", T0 + 100), WB_OK);
-    assert_int_equal(K->deadline(st), T0 + 3100);
+    assert_int_equal(K->deadline(st->st), T0 + 3100);
     assert_int_equal(json_integer_value(json_object_get(event("code_complete"),
                                                         "guess_deadline")), T0 + 3100);
     assert_int_equal(act_at(st, GAME_SEAT_SYSTEM, "{\"type\":\"timer\"}", T0 + 3099),
@@ -880,8 +846,8 @@ static void test_guess_window(void **state)
     assert_string_equal(json_string_value(json_object_get(event("turn_end"), "outcome")),
                         "kept");
     assert_int_equal(pile(st, 0), 5);
-    assert_int_equal(K->deadline(st), -1);
-    K->destroy(st);
+    assert_int_equal(K->deadline(st->st), -1);
+    done(st);
 }
 
 /* --- rotation and reshuffle ----------------------------------------------- */
@@ -889,7 +855,7 @@ static void test_guess_window(void **state)
 static void test_rotation_and_reshuffle(void **state)
 {
     (void)state;
-    void *st = make(3, "{\"first_trainer\":1}", 51);
+    gt *st = make(3, "{\"first_trainer\":1}", 51);
     static const int order[] = {1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2};
     int changed = 0;
     for (int t = 0; t < 14; t++) {
@@ -919,14 +885,14 @@ static void test_rotation_and_reshuffle(void **state)
         json_decref(seq);
     }
     assert_true(changed >= 2);
-    K->destroy(st);
+    done(st);
 }
 
 static void test_even_easier_keeps_sequence(void **state)
 {
     (void)state;
     for (int k = 0; k < 2; k++) {
-        void *st = make(4, k ? "{\"variant\":\"easier\",\"fixed_sequence\":true}"
+        gt *st = make(4, k ? "{\"variant\":\"easier\",\"fixed_sequence\":true}"
                              : "{\"variant\":\"even-easier\"}", 52);
         json_t *v = view(st, GAME_SEAT_PUBLIC);
         json_t *seq = json_deep_copy(json_object_get(v, "sequence"));
@@ -947,7 +913,7 @@ static void test_even_easier_keeps_sequence(void **state)
         }
         assert_int_equal(rounds, k ? 2 : 3); /* 12 or 16 turns of 4 seats */
         json_decref(seq);
-        K->destroy(st);
+        done(st);
     }
 }
 
@@ -959,18 +925,18 @@ static const char *const *end_draw;
 static void arrange_end(json_t *saved) { arrange(saved, end_piles, 3, end_draw); }
 
 /* Play out a last card that seat 0 draws and keeps; return the state. */
-static void *last_turn(const char *const piles[][8], const char *const *draw)
+static gt *last_turn(const char *const piles[][8], const char *const *draw)
 {
     end_piles = piles;
     end_draw = draw;
-    void *st = edited(make(3, "{\"species\":[\"woodlouse\",\"spider\",\"fly\",\"rat\"]}", 61),
+    gt *st = edited(make(3, "{\"species\":[\"woodlouse\",\"spider\",\"fly\",\"rat\"]}", 61),
                       arrange_end);
     perform(st);
     pass_all(st);
     return st;
 }
 
-static void check_result(void *st, const char *winners, const char *scores, const char *values)
+static void check_result(gt *st, const char *winners, const char *scores, const char *values)
 {
     char buf[64];
     json_t *v = view(st, 1);
@@ -985,7 +951,7 @@ static void check_result(void *st, const char *winners, const char *scores, cons
     assert_non_null(over);
     assert_true(json_equal(json_object_get(over, "winners"), w));
     for (int seat = GAME_SEAT_HOST; seat < 3; seat++) {
-        json_t *acts = K->actions(st, seat);
+        json_t *acts = gt_actions(st, seat);
         assert_int_equal(json_array_size(acts), 0);
         json_decref(acts);
     }
@@ -1005,9 +971,9 @@ static void test_end_and_tie_breaks(void **state)
         {"woodlouse:1", "woodlouse:1", "spider:1", NULL},
         {"fly:5", "fly:5", "rat:5", NULL},
         {"spider:2", "spider:3", NULL}};
-    void *st = last_turn(most, draw);
+    gt *st = last_turn(most, draw);
     check_result(st, "[0]", "[4,3,2]", "[4,15,5]");
-    K->destroy(st);
+    done(st);
     /* Equal cards: the higher sum of values wins. */
     static const char *const values[][8] = {
         {"woodlouse:1", "woodlouse:1", NULL},
@@ -1015,7 +981,7 @@ static void test_end_and_tie_breaks(void **state)
         {"spider:2", "spider:3", NULL}};
     st = last_turn(values, draw);
     check_result(st, "[1]", "[3,3,2]", "[3,8,5]");
-    K->destroy(st);
+    done(st);
     /* Equal on both: the win is shared. */
     static const char *const shared[][8] = {
         {"woodlouse:2", "woodlouse:2", NULL},
@@ -1023,14 +989,14 @@ static void test_end_and_tie_breaks(void **state)
         {"fly:2", "fly:4", NULL}};
     st = last_turn(shared, draw);
     check_result(st, "[0,1]", "[3,3,2]", "[5,5,6]");
-    K->destroy(st);
+    done(st);
     static const char *const all[][8] = {
         {"woodlouse:2", "woodlouse:3", NULL},
         {"spider:1", "spider:4", "fly:1", NULL},
         {"fly:2", "fly:3", "rat:1", NULL}};
     st = last_turn(all, draw);
     check_result(st, "[0,1,2]", "[3,3,3]", "[6,6,6]");
-    K->destroy(st);
+    done(st);
 }
 
 static void test_no_end_while_cards_return(void **state)
@@ -1042,7 +1008,7 @@ static void test_no_end_while_cards_return(void **state)
     char buf[64];
     end_piles = piles;
     end_draw = draw;
-    void *st = edited(make(3, "{\"species\":[\"woodlouse\",\"spider\",\"fly\",\"rat\"]}", 62),
+    gt *st = edited(make(3, "{\"species\":[\"woodlouse\",\"spider\",\"fly\",\"rat\"]}", 62),
                       arrange_end);
     assert_int_equal(act(st, 0, "{\"type\":\"draw\"}"), WB_OK);
     assert_int_equal(vint(st, "draw_pile"), 0);
@@ -1064,7 +1030,7 @@ static void test_no_end_while_cards_return(void **state)
     perform(st);
     guess(st, 0, "woodlouse", 1, WB_OK);
     check_result(st, "[1]", "[1,2,1]", "[1,6,2]");
-    K->destroy(st);
+    done(st);
 }
 
 /* --- secrecy -------------------------------------------------------------- */
@@ -1087,10 +1053,10 @@ static void swap_card(json_t *saved)
 static void test_views_hide_the_card(void **state)
 {
     (void)state;
-    void *a = make(4, "{}", 71);
+    gt *a = make(4, "{}", 71);
     assert_int_equal(act(a, 0, "{\"type\":\"draw\"}"), WB_OK);
-    json_t *sa = K->save(a);
-    void *b = reload(sa);
+    json_t *sa = K->save(a->st);
+    gt *b = reload(sa);
     json_decref(sa);
     b = edited(b, swap_card);
     char ca[32], cb[32];
@@ -1101,7 +1067,7 @@ static void test_views_hide_the_card(void **state)
     /* Whatever the card, the others see and may do exactly the same. */
     for (int seat = GAME_SEAT_PUBLIC; seat < 4; seat++) {
         json_t *va = view(a, seat), *vb = view(b, seat);
-        json_t *aa = K->actions(a, seat), *ab = K->actions(b, seat);
+        json_t *aa = gt_actions(a, seat), *ab = gt_actions(b, seat);
         assert_int_equal(json_equal(va, vb), seat != 0);
         assert_true(json_equal(aa, ab) || seat == 0);
         json_decref(va);
@@ -1109,12 +1075,12 @@ static void test_views_hide_the_card(void **state)
         json_decref(aa);
         json_decref(ab);
     }
-    K->destroy(a);
-    K->destroy(b);
+    done(a);
+    done(b);
 
     /* Through a whole game: no other seat's view holds the card while it
      * is secret, and no public event names it before the turn ends. */
-    void *st = make(5, "{\"variant\":\"harder\"}", 72);
+    gt *st = make(5, "{\"variant\":\"harder\"}", 72);
     char buf[64];
     while (strcmp(vstr(st, "status", buf), "active") == 0) {
         int tr = trainer(st);
@@ -1150,7 +1116,7 @@ static void test_views_hide_the_card(void **state)
     assert_true(json_is_object(json_object_get(hv, "draw_cards")));
     assert_true(json_is_array(json_object_get(hv, "score_piles")));
     json_decref(hv);
-    K->destroy(st);
+    done(st);
 }
 
 /* --- errors --------------------------------------------------------------- */
@@ -1158,7 +1124,7 @@ static void test_views_hide_the_card(void **state)
 static void test_refusals(void **state)
 {
     (void)state;
-    void *st = make(3, "{}", 81);
+    gt *st = make(3, "{}", 81);
     assert_int_equal(act(st, 0, "{\"type\":\"juggle\"}"), WB_EINVAL);
     assert_int_equal(act(st, 0, "{\"type\":7}"), WB_EINVAL);
     assert_int_equal(act(st, 0, "{}"), WB_EINVAL);
@@ -1182,12 +1148,12 @@ static void test_refusals(void **state)
     assert_int_equal(act(st, 7, "{\"type\":\"pass\"}"), WB_ENOTTURN);
     assert_int_equal(act(st, GAME_SEAT_PUBLIC, "{\"type\":\"pass\"}"), WB_ENOTTURN);
     /* Every listed guess is accepted; the list is the same for all. */
-    json_t *a1 = K->actions(st, 1), *a2 = K->actions(st, 2);
+    json_t *a1 = gt_actions(st, 1), *a2 = gt_actions(st, 2);
     assert_int_equal(json_array_size(a1), 4 * 5 + 1);
     assert_true(json_equal(a1, a2));
     json_decref(a1);
     json_decref(a2);
-    K->destroy(st);
+    done(st);
 }
 
 /* --- whole games ---------------------------------------------------------- */
@@ -1195,7 +1161,7 @@ static void test_refusals(void **state)
 /* Play a game to its end with random listed actions of random seats (the
  * host included), and now and then a trainer's mistake.  `log` (if not
  * NULL) receives [seat, action, now] triples.  Returns the steps. */
-static int play_random(void *st, uint64_t seed, int nseats, int total, json_t *log)
+static int play_random(gt *st, uint64_t seed, int nseats, int total, json_t *log)
 {
     rng r;
     int64_t now = T0;
@@ -1203,17 +1169,17 @@ static int play_random(void *st, uint64_t seed, int nseats, int total, json_t *l
     char buf[64];
     rng_seed(&r, seed);
     while (strcmp(vstr(st, "status", buf), "active") == 0) {
-        json_t *saved = K->save(st);
-        void *copy = reload(saved);
+        json_t *saved = K->save(st->st);
+        gt *copy = reload(saved);
         assert_true(save_is(copy, saved));
-        K->destroy(copy);
+        done(copy);
         json_decref(saved);
         check_cards(st, total);
 
         int seats[WL_TEST_SEATS], n = 0;
         json_t *v = view(st, GAME_SEAT_PUBLIC), *to = json_object_get(v, "to_act");
         for (int s = GAME_SEAT_HOST; s < nseats; s++) {
-            json_t *acts = K->actions(st, s);
+            json_t *acts = gt_actions(st, s);
             if (json_array_size(acts)) {
                 if (s >= 0)
                     assert_true(in_array(to, s));
@@ -1224,7 +1190,7 @@ static int play_random(void *st, uint64_t seed, int nseats, int total, json_t *l
         json_decref(v);
         assert_true(n > 0);
         int seat = seats[rng_below(&r, (uint64_t)n)];
-        json_t *acts = K->actions(st, seat), *a;
+        json_t *acts = gt_actions(st, seat), *a;
         if (seat >= 0 && rng_below(&r, 20) == 0 && strcmp(vstr(st, "phase", buf), "code") == 0) {
             static const char *const sig[] = {"bang", "clap", "done"};
             a = json_pack("{s:s}", "type", sig[rng_below(&r, 3)]);
@@ -1244,10 +1210,10 @@ static int play_random(void *st, uint64_t seed, int nseats, int total, json_t *l
             fail_msg("not finished after 5000 steps");
     }
     check_cards(st, total);
-    json_t *saved = K->save(st);
-    void *copy = reload(saved);
+    json_t *saved = K->save(st->st);
+    gt *copy = reload(saved);
     assert_true(save_is(copy, saved));
-    K->destroy(copy);
+    done(copy);
     json_decref(saved);
     return steps;
 }
@@ -1262,13 +1228,13 @@ static void test_random_games(void **state)
              {"{\"variant\":\"even-easier\",\"first_trainer\":2}", 40}};
     for (size_t k = 0; k < sizeof v / sizeof v[0]; k++)
         for (int n = 3; n <= 6; n++) {
-            void *st = make(n, v[k].opts, 900 + 10 * k + (uint64_t)n);
+            gt *st = make(n, v[k].opts, 900 + 10 * k + (uint64_t)n);
             play_random(st, 17 * k + (uint64_t)n, n, v[k].total, NULL);
             json_t *view_over = view(st, GAME_SEAT_PUBLIC);
             assert_true(json_array_size(json_object_get(view_over, "winners")) >= 1);
             assert_int_equal(json_array_size(json_object_get(view_over, "scores")), n);
             json_decref(view_over);
-            K->destroy(st);
+            done(st);
         }
 }
 
@@ -1276,11 +1242,11 @@ static void test_determinism(void **state)
 {
     (void)state;
     json_t *log = json_array();
-    void *a = make(4, "{}", 4242);
+    gt *a = make(4, "{}", 4242);
     play_random(a, 99, 4, 40, log);
     /* The same seed and the same actions at the same times: the same
      * match, byte for byte. */
-    void *b = make(4, "{}", 4242);
+    gt *b = make(4, "{}", 4242);
     size_t i;
     json_t *step;
     json_array_foreach(log, i, step) {
@@ -1289,7 +1255,7 @@ static void test_determinism(void **state)
                                 json_integer_value(json_array_get(step, 2))), WB_OK);
         free(body);
     }
-    json_t *sa = K->save(a), *sb = K->save(b);
+    json_t *sa = K->save(a->st), *sb = K->save(b->st);
     char *da = json_dumps(sa, JSON_COMPACT), *db = json_dumps(sb, JSON_COMPACT);
     assert_string_equal(da, db);
     free(da);
@@ -1297,27 +1263,27 @@ static void test_determinism(void **state)
     json_decref(sa);
     json_decref(sb);
     /* Another seed deals another game. */
-    void *c = make(4, "{}", 4243);
+    gt *c = make(4, "{}", 4243);
     void *d = make(4, "{}", 4242);
-    sa = K->save(c);
+    sa = K->save(c->st);
     assert_false(save_is(d, sa));
     json_decref(sa);
-    K->destroy(a);
-    K->destroy(b);
-    K->destroy(c);
-    K->destroy(d);
+    done(a);
+    done(b);
+    done(c);
+    done(d);
     json_decref(log);
 }
 
 static void test_load_checks(void **state)
 {
     (void)state;
-    void *st = make(3, "{}", 91);
+    gt *st = make(3, "{}", 91);
     perform(st);
-    json_t *good = K->save(st);
-    void *copy = reload(good);
+    json_t *good = K->save(st->st);
+    gt *copy = reload(good);
     assert_true(save_is(copy, good));
-    K->destroy(copy);
+    done(copy);
     static const char *const breakers[] = {"rng", "phase", "trainer", "card", "draw",
                                            "sequence", "signals", "format", "seats"};
     for (size_t i = 0; i < sizeof breakers / sizeof breakers[0]; i++) {
@@ -1339,7 +1305,7 @@ static void test_load_checks(void **state)
         json_decref(bad);
     }
     json_decref(good);
-    K->destroy(st);
+    done(st);
 }
 
 /* Set the member of `o` at `path` ("a.2.b": object keys and array
@@ -1382,10 +1348,10 @@ static int loads(const json_t *saved)
 static void test_load_checks_consistency(void **state)
 {
     (void)state;
-    void *st = make(3, "{\"guess_ms\":1000}", 92);
+    gt *st = make(3, "{\"guess_ms\":1000}", 92);
     perform(st);
     pass_all(st); /* turn 2, seat 1 to draw, round 1 with one turn done */
-    json_t *good = K->save(st);
+    json_t *good = K->save(st->st);
     assert_int_equal(loads(good), WB_OK);
     static const struct {
         const char *path, *value;
@@ -1423,7 +1389,7 @@ static void test_load_checks_consistency(void **state)
     /* Guessing: a window must be open, the trainer does not guess, a free
      * guess needs an empty pile, and somebody must still be able to guess. */
     perform(st);
-    good = K->save(st);
+    good = K->save(st->st);
     assert_int_equal(loads(good), WB_OK);
     static const struct {
         const char *path, *value;
@@ -1449,18 +1415,18 @@ static void test_load_checks_consistency(void **state)
 
     /* A finished game has counted its last turn and round_turns may be
      * nseats; it loads, and so does every state of a whole game. */
-    void *g = make(3, "{\"variant\":\"easier\"}", 93);
+    gt *g = make(3, "{\"variant\":\"easier\"}", 93);
     char buf[64];
     while (strcmp(vstr(g, "status", buf), "active") == 0) {
         perform(g);
         pass_all(g);
     }
-    good = K->save(g);
+    good = K->save(g->st);
     assert_int_equal(json_integer_value(json_object_get(good, "round_turns")), 3);
     assert_int_equal(loads(good), WB_OK);
     json_decref(good);
-    K->destroy(g);
-    K->destroy(st);
+    done(g);
+    done(st);
 }
 
 int main(void)
