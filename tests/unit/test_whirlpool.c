@@ -2,8 +2,10 @@
  * test_whirlpool.c - Whirlpool Pond (Tube Wars), games/whirlpool*.c,
  * rule by rule.
  *
- * Positions are built exactly with load() of a saved state patched by
- * hand (tubes, balloons, stash, phase, whose turn), and the next die roll
+ * Matches run in the shared harness (game_test.h: gt_make, gt_act with
+ * the all-or-nothing check, gt_patch).  Positions are built exactly with
+ * load() of a saved state patched by hand (tubes, balloons, stash, phase,
+ * whose turn), and the next die roll
  * is chosen by putting in an rng state found to give it, so every
  * scenario is a precise position from the rules text.  Coordinates are
  * [column, row] of the default pond (games/WHIRLPOOL.md):
@@ -30,6 +32,7 @@
 #include <cmocka.h>
 
 #include "game.h"
+#include "game_test.h"
 #include "rng.h"
 #include "wb_err.h"
 #include "whirlpool.h"
@@ -42,20 +45,20 @@ static const game_kind *const K = &game_whirlpool;
 static const game_ctx ctx = {NULL, 0};
 static const char *const names[] = {"ann", "bob", "cy", "di"};
 
-/* --- helpers ------------------------------------------------------------- */
+/* --- helpers: the shared harness (game_test.h), on the heap ------------------ */
 
-static void *create_opts(int n, uint64_t seed, const char *opts)
+static gt *create_opts(int n, uint64_t seed, const char *opts)
 {
-    void *st = NULL;
-    char *why = NULL;
-    json_t *o = opts ? json_loads(opts, 0, NULL) : json_object();
-    assert_non_null(o);
-    int rc = K->create(&ctx, names, (size_t)n, o, seed, &st, &why);
-    if (rc)
-        fprintf(stderr, "create: %s\n", why ? why : "?");
-    assert_int_equal(rc, WB_OK);
-    json_decref(o);
-    return st;
+    gt *t = calloc(1, sizeof *t);
+    gt_make(t, K, n, opts ? opts : "{}", seed);
+    t->now = 0;
+    return t;
+}
+
+static void done(gt *t)
+{
+    gt_free(t);
+    free(t);
 }
 
 /* The rng state (hex) whose next die roll is `v` (the module rolls
@@ -74,32 +77,31 @@ static void rng_for(int v, char out[65])
 }
 
 /* A fresh match of `n` players with `patch` (a JSON object) merged into
- * its saved state, loaded back. */
-static void *patched(int n, const char *patch)
+ * its saved state, loaded back (gt_patch). */
+static const char *the_patch;
+static void merge_patch(json_t *saved)
 {
-    void *st = create_opts(n, 1, NULL), *out = NULL;
-    char *why = NULL;
     json_error_t err;
-    json_t *saved = K->save(st), *p = json_loads(patch, 0, &err);
+    json_t *p = json_loads(the_patch, 0, &err);
     if (!p)
-        fprintf(stderr, "patch: %s\n", err.text);
-    assert_non_null(p);
+        fail_msg("patch: %s", err.text);
     assert_int_equal(json_object_update(saved, p), 0);
-    int rc = K->load(saved, &out, &why);
-    if (rc)
-        fprintf(stderr, "load: %s\n", why ? why : "?");
-    assert_int_equal(rc, WB_OK);
-    K->destroy(st);
-    json_decref(saved);
     json_decref(p);
-    return out;
+}
+
+static gt *patched(int n, const char *patch)
+{
+    gt *t = create_opts(n, 1, NULL);
+    the_patch = patch;
+    gt_patch(t, merge_patch);
+    return t;
 }
 
 /* A position in the middle of the game: `tubes` is the JSON array of
  * tubes, `turn` moves, in `phase` ("roll" or "act"); when rolling, the
  * die will show `roll`; `stash` is a JSON array. */
-static void *scene(int n, const char *tubes, int turn, const char *phase, int roll,
-                   const char *stash)
+static gt *scene(int n, const char *tubes, int turn, const char *phase, int roll,
+                 const char *stash)
 {
     char hex[65], patch[2048], rolls[32] = "[0,0", *p = rolls + strlen(rolls);
     for (int i = 2; i < n; i++, p += 2)
@@ -113,33 +115,23 @@ static void *scene(int n, const char *tubes, int turn, const char *phase, int ro
     return patched(n, patch);
 }
 
-/* Apply `body` from `seat`; the events (if asked) are a new reference. */
-static int act(void *st, int seat, const char *body, json_t **events)
+/* Apply `body` from `seat` (gt_act: a refusal changes nothing and says
+ * why); the events (if asked) are a new reference, empty on a refusal. */
+static int act(gt *st, int seat, const char *body, json_t **events)
 {
-    json_t *a = json_loads(body, 0, NULL), *ev = json_array();
-    char *why = NULL;
-    assert_non_null(a);
-    int rc = K->apply(st, &ctx, seat, a, ev, &why);
-    if (rc)
-        assert_non_null(why); /* every refusal says why */
-    else
-        assert_null(why);
-    free(why);
-    json_decref(a);
+    int rc = gt_act(st, seat, "%s", body);
     if (events)
-        *events = ev;
-    else
-        json_decref(ev);
+        *events = rc ? json_array() : json_incref(st->ev);
     return rc;
 }
 
-static json_t *player(void *st, int seat, json_t **view)
+static json_t *player(gt *st, int seat, json_t **view)
 {
-    *view = K->view(st, GAME_SEAT_PUBLIC);
+    *view = gt_view(st, GAME_SEAT_PUBLIC);
     return json_array_get(json_object_get(*view, "players"), (size_t)seat);
 }
 
-static void assert_at(void *st, int seat, int col, int row)
+static void assert_at(gt *st, int seat, int col, int row)
 {
     json_t *v, *p = player(st, seat, &v), *at = json_object_get(p, "at");
     if (col < 0) {
@@ -166,16 +158,16 @@ static void assert_json(const json_t *got, const char *want)
     json_decref(w);
 }
 
-static void assert_balloons(void *st, int seat, const char *want)
+static void assert_balloons(gt *st, int seat, const char *want)
 {
     json_t *v, *p = player(st, seat, &v);
     assert_json(json_object_get(p, "balloons"), want);
     json_decref(v);
 }
 
-static void assert_view(void *st, const char *key, const char *want)
+static void assert_view(gt *st, const char *key, const char *want)
 {
-    json_t *v = K->view(st, GAME_SEAT_PUBLIC);
+    json_t *v = gt_view(st, GAME_SEAT_PUBLIC);
     assert_json(json_object_get(v, key), want);
     json_decref(v);
 }
@@ -191,16 +183,16 @@ static json_t *event(json_t *events, const char *type, int k)
     return NULL;
 }
 
-static char *saved_text(void *st)
+static char *saved_text(gt *st)
 {
-    json_t *s = K->save(st);
+    json_t *s = K->save(st->st);
     char *t = json_dumps(s, JSON_COMPACT | JSON_SORT_KEYS);
     json_decref(s);
     return t;
 }
 
 /* An illegal action must change nothing. */
-static void assert_refused(void *st, int seat, const char *body, int want)
+static void assert_refused(gt *st, int seat, const char *body, int want)
 {
     char *before = saved_text(st), *after;
     assert_int_equal(act(st, seat, body, NULL), want);
@@ -210,9 +202,9 @@ static void assert_refused(void *st, int seat, const char *body, int want)
     free(after);
 }
 
-static int count_actions(void *st, int seat, const char *type)
+static int count_actions(gt *st, int seat, const char *type)
 {
-    json_t *a = K->actions(st, seat), *e;
+    json_t *a = gt_actions(st, seat), *e;
     size_t i;
     int n = 0;
     json_array_foreach(a, i, e)
@@ -394,8 +386,8 @@ static void test_board_custom(void **state)
     /* A custom pond in the options: rings of 12, 20 and 28 spaces. */
     json_t *o = json_pack("{s:s}", "board", big_board);
     char *opts = json_dumps(o, 0);
-    void *st = create_opts(2, 3, opts);
-    json_t *v = K->view(st, GAME_SEAT_PUBLIC);
+    gt *st = create_opts(2, 3, opts);
+    json_t *v = gt_view(st, GAME_SEAT_PUBLIC);
     assert_json(json_object_get(json_object_get(v, "board"), "rows"),
                 "[\"33333333\",\"32222223\",\"32111123\",\"321OO123\",\"321OO123\","
                 "\"32111123\",\"32222223\",\"33333333\"]");
@@ -403,10 +395,10 @@ static void test_board_custom(void **state)
     assert_at(st, 0, 3, 0);
     assert_at(st, 1, 7, 3);
     /* It is saved with the match. */
-    json_t *saved = K->save(st);
+    json_t *saved = K->save(st->st);
     assert_non_null(strstr(json_string_value(json_object_get(saved, "board")), "3 2 1 O O"));
     json_decref(saved);
-    K->destroy(st);
+    done(st);
     free(opts);
     json_decref(o);
 
@@ -470,8 +462,7 @@ static void test_board_custom(void **state)
 static void test_options(void **state)
 {
     (void)state;
-    void *st = NULL;
-    char *why = NULL;
+    gt *st = NULL;
     json_t *o = K->options();
     assert_non_null(json_object_get(o, "suits"));
     assert_non_null(json_object_get(o, "board"));
@@ -482,7 +473,7 @@ static void test_options(void **state)
 
     /* Default suits: suns, crowns, moons, arms; each at its start. */
     st = create_opts(4, 1, NULL);
-    json_t *v = K->view(st, 2);
+    json_t *v = gt_view(st, 2);
     assert_string_equal(json_string_value(json_object_get(
                             json_array_get(json_object_get(v, "players"), 2), "suit")),
                         "moons");
@@ -494,30 +485,25 @@ static void test_options(void **state)
     assert_at(st, 3, 1, 4);
     assert_balloons(st, 0, "[6,5]");
     assert_view(st, "stash", "[4,4,4,4]");
-    K->destroy(st);
+    done(st);
 
     st = create_opts(2, 1, "{\"suits\":[\"arms\",\"moons\"]}");
     assert_at(st, 0, 1, 4);
     assert_at(st, 1, 4, 7);
-    K->destroy(st);
+    done(st);
 
     const char *bad[] = {"{\"suits\":[\"arms\",\"arms\"]}", "{\"suits\":[\"arms\"]}",
                          "{\"suits\":[\"arms\",\"swords\"]}", "{\"colour\":1}",
                          "{\"board\":7}"};
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        json_t *opt = json_loads(bad[i], 0, NULL);
-        st = NULL;
-        assert_int_equal(K->create(&ctx, names, 2, opt, 1, &st, &why), WB_EINVAL);
-        assert_non_null(why);
-        assert_null(st);
-        free(why);
-        why = NULL;
-        json_decref(opt);
-    }
-    assert_int_equal(K->create(&ctx, names, 1, NULL, 1, &st, &why), WB_EINVAL);
+    /* gt_create_rc: a refusal says why and makes no match. */
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        assert_int_equal(gt_create_rc(K, 2, bad[i], 1), WB_EINVAL);
+    void *raw = NULL;
+    char *why = NULL;
+    assert_int_equal(K->create(&ctx, names, 1, NULL, 1, &raw, &why), WB_EINVAL);
     free(why);
     why = NULL;
-    assert_int_equal(K->create(&ctx, names, 5, NULL, 1, &st, &why), WB_EINVAL);
+    assert_int_equal(K->create(&ctx, names, 5, NULL, 1, &raw, &why), WB_EINVAL);
     free(why);
 }
 
@@ -530,40 +516,29 @@ static void test_options_suits_default(void **state)
     json_t *opts = K->options();
     json_t *def = json_object_get(json_object_get(opts, "suits"), "default");
     for (int n = 2; n <= 4; n++) {
-        void *st = NULL;
-        char *why = NULL;
         json_t *o = json_pack("{s:O}", "suits", def);
-        int rc = K->create(&ctx, names, (size_t)n, o, 1, &st, &why);
-        if (rc)
-            fprintf(stderr, "create with the default suits, %d players: %s\n", n, why);
-        assert_int_equal(rc, WB_OK);
+        char *text = json_dumps(o, JSON_COMPACT);
+        gt *st = create_opts(n, 1, text); /* fails the test when create does */
+        free(text);
         assert_at(st, 0, 4, 1); /* suns */
         assert_at(st, 1, 7, 4); /* crowns */
-        json_t *saved = K->save(st);
+        json_t *saved = K->save(st->st);
         assert_int_equal(json_array_size(json_object_get(saved, "suits")), (size_t)n);
         json_decref(saved);
-        K->destroy(st);
+        done(st);
         json_decref(o);
     }
     json_decref(opts);
     /* A longer list: the first suits; still all different, at most four. */
-    void *st = create_opts(2, 1, "{\"suits\":[\"arms\",\"moons\",\"suns\"]}");
+    gt *st = create_opts(2, 1, "{\"suits\":[\"arms\",\"moons\",\"suns\"]}");
     assert_at(st, 0, 1, 4);
     assert_at(st, 1, 4, 7);
-    K->destroy(st);
+    done(st);
     const char *bad[] = {"{\"suits\":[\"arms\",\"moons\",\"arms\"]}",
                          "{\"suits\":[\"arms\",\"moons\",\"suns\",\"crowns\",\"arms\"]}",
                          "{\"suits\":[\"arms\",\"moons\",\"swords\"]}"};
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        json_t *opt = json_loads(bad[i], 0, NULL);
-        char *why = NULL;
-        st = NULL;
-        assert_int_equal(K->create(&ctx, names, 2, opt, 1, &st, &why), WB_EINVAL);
-        assert_non_null(why);
-        assert_null(st);
-        free(why);
-        json_decref(opt);
-    }
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        assert_int_equal(gt_create_rc(K, 2, bad[i], 1), WB_EINVAL);
 }
 
 /* --- first player ---------------------------------------------------------- */
@@ -574,7 +549,7 @@ static void test_first_player(void **state)
     int seen_tie2 = 0, seen_tie3 = 0, seen_plain = 0;
     for (uint64_t seed = 1; seed < 400 && !(seen_tie2 && seen_tie3 && seen_plain); seed++) {
         int n = seed % 2 ? 2 : 3;
-        void *st = create_opts(n, seed, NULL);
+        gt *st = create_opts(n, seed, NULL);
         json_t *ev = NULL, *evs[4];
         int value[4] = {0};
         assert_view(st, "to_act", n == 2 ? "[0,1]" : "[0,1,2]");
@@ -602,7 +577,7 @@ static void test_first_player(void **state)
             assert_non_null(f);
             int first = (int)json_integer_value(json_object_get(f, "seat"));
             assert_int_equal(value[first], best); /* high number wins */
-            json_t *v = K->view(st, GAME_SEAT_PUBLIC);
+            json_t *v = gt_view(st, GAME_SEAT_PUBLIC);
             assert_int_equal(json_integer_value(json_object_get(v, "first_player")), first);
             assert_int_equal(json_integer_value(json_array_get(json_object_get(v, "to_act"), 0)),
                              first);
@@ -611,7 +586,7 @@ static void test_first_player(void **state)
             seen_plain = 1;
         } else {
             /* Only the seats tied for the highest roll roll again. */
-            json_t *t = event(ev, "roll_off_tie", 0), *v = K->view(st, GAME_SEAT_PUBLIC);
+            json_t *t = event(ev, "roll_off_tie", 0), *v = gt_view(st, GAME_SEAT_PUBLIC);
             assert_non_null(t);
             assert_true(json_equal(json_object_get(t, "seats"), json_object_get(v, "to_act")));
             assert_int_equal(json_array_size(json_object_get(v, "to_act")), (size_t)ntied);
@@ -625,7 +600,7 @@ static void test_first_player(void **state)
                 seen_tie2 = 1;
             /* Until somebody wins the roll-off. */
             for (int round = 0; round < 50; round++) {
-                json_t *ta = NULL, *v2 = K->view(st, GAME_SEAT_PUBLIC);
+                json_t *ta = NULL, *v2 = gt_view(st, GAME_SEAT_PUBLIC);
                 const char *ph = json_string_value(json_object_get(v2, "phase"));
                 if (strcmp(ph, "roll_off") != 0) {
                     json_decref(v2);
@@ -640,7 +615,7 @@ static void test_first_player(void **state)
         }
         for (int i = 0; i < n; i++)
             json_decref(evs[i]);
-        K->destroy(st);
+        done(st);
     }
     assert_true(seen_plain);
     assert_true(seen_tie2);
@@ -654,7 +629,7 @@ static void test_move_corner(void **state)
     (void)state;
     /* Suns at (3,1) rolls 4: left to the corner coin (1,1), a 90 degree
      * left turn, down the left side to (1,3). */
-    void *st = scene(2, "[{\"at\":[3,1],\"balloons\":[6,5]},{\"at\":[7,4],\"balloons\":[6,5]}]",
+    gt *st = scene(2, "[{\"at\":[3,1],\"balloons\":[6,5]},{\"at\":[7,4],\"balloons\":[6,5]}]",
                      0, "roll", 4, "[4]");
     json_t *ev = NULL;
     assert_view(st, "to_act", "[0]");
@@ -675,21 +650,21 @@ static void test_move_corner(void **state)
     assert_view(st, "to_act", "[1]");
     assert_view(st, "phase", "\"roll\"");
     json_decref(ev);
-    K->destroy(st);
+    done(st);
 
     /* The smallest ring: from (4,3), 6 spaces all but round: (5,4). */
     st = scene(2, "[{\"at\":[4,3],\"balloons\":[]},{\"at\":[1,7],\"balloons\":[]}]", 0, "roll",
                6, "[]");
     assert_int_equal(act(st, 0, "{\"type\":\"roll\"}", NULL), WB_OK);
     assert_at(st, 0, 5, 4);
-    K->destroy(st);
+    done(st);
 
     /* Seat 1 on the middle ring, through the bottom-right corner. */
     st = scene(2, "[{\"at\":[4,1],\"balloons\":[]},{\"at\":[4,6],\"balloons\":[]}]", 1, "roll",
                5, "[]");
     assert_int_equal(act(st, 1, "{\"type\":\"roll\"}", NULL), WB_OK);
     assert_at(st, 1, 6, 3); /* (5,6), the corner (6,6), then up: (6,5) (6,4) (6,3) */
-    K->destroy(st);
+    done(st);
 }
 
 static void test_bump(void **state)
@@ -699,7 +674,7 @@ static void test_bump(void **state)
     /* Moons at (2,1) is 2 spaces ahead of Suns at (4,1), who rolls 4: Suns
      * stops behind it at (3,1); Moons moves the 3 spaces Suns did not use,
      * round the corner to (1,3), and drops its lowest balloon. */
-    void *st = scene(2, "[{\"at\":[4,1],\"balloons\":[6,5]},{\"at\":[2,1],\"balloons\":[6,5]}]",
+    gt *st = scene(2, "[{\"at\":[4,1],\"balloons\":[6,5]},{\"at\":[2,1],\"balloons\":[6,5]}]",
                      0, "roll", 4, "[]");
     assert_int_equal(act(st, 0, "{\"type\":\"roll\"}", &ev), WB_OK);
     assert_at(st, 0, 3, 1);
@@ -715,7 +690,7 @@ static void test_bump(void **state)
     assert_balloons(st, 0, "[6,5]");
     assert_view(st, "stash", "[5]");
     json_decref(ev);
-    K->destroy(st);
+    done(st);
 
     /* One space between and a roll of 2: fewer spaces between than to
      * move, so a bump (Moons pushed 1 space onto the corner). */
@@ -726,7 +701,7 @@ static void test_bump(void **state)
     assert_at(st, 1, 1, 1);
     assert_balloons(st, 1, "[]");
     assert_view(st, "stash", "[4]");
-    K->destroy(st);
+    done(st);
 
     /* Two spaces between and a roll of 2: no bump, Suns stops right
      * behind; nobody ever shares a space or passes. */
@@ -738,7 +713,7 @@ static void test_bump(void **state)
     assert_at(st, 1, 1, 1);
     assert_balloons(st, 1, "[6,5]");
     json_decref(ev);
-    K->destroy(st);
+    done(st);
 
     /* Right behind and a roll of 6: the mover does not move at all, the
      * bumped tube moves all 6. A bumped tube without balloons loses none. */
@@ -750,7 +725,7 @@ static void test_bump(void **state)
     assert_true(json_is_null(json_object_get(event(ev, "bumped", 0), "lost")));
     assert_int_equal(json_integer_value(json_object_get(event(ev, "moved", 0), "spaces")), 0);
     json_decref(ev);
-    K->destroy(st);
+    done(st);
 
     /* Tubes on other rings are not in the way. */
     st = scene(2, "[{\"at\":[4,1],\"balloons\":[6,5]},{\"at\":[3,2],\"balloons\":[6,5]}]", 0,
@@ -758,7 +733,7 @@ static void test_bump(void **state)
     assert_int_equal(act(st, 0, "{\"type\":\"roll\"}", NULL), WB_OK);
     assert_at(st, 0, 1, 1);
     assert_at(st, 1, 3, 2);
-    K->destroy(st);
+    done(st);
 }
 
 static void test_chain_bump(void **state)
@@ -769,7 +744,7 @@ static void test_chain_bump(void **state)
      * (2,1): Suns stays, Crowns moves 1 (to (3,1), behind Moons), Moons
      * moves the remaining 4, round the corner to (1,4).  Both bumped
      * players lose their lowest balloon. */
-    void *st = scene(3,
+    gt *st = scene(3,
                      "[{\"at\":[5,1],\"balloons\":[6,5]},{\"at\":[4,1],\"balloons\":[6,5]},"
                      "{\"at\":[2,1],\"balloons\":[6,4]}]",
                      0, "roll", 5, "[]");
@@ -788,7 +763,7 @@ static void test_chain_bump(void **state)
     assert_balloons(st, 2, "[6]");
     assert_view(st, "stash", "[5,4]");
     json_decref(ev);
-    K->destroy(st);
+    done(st);
 
     /* On the smallest ring (8 spaces) a chain can come round to the mover:
      * Suns (4,3) rolls 6 with Crowns right ahead (3,3), Moons at (3,5) and
@@ -820,7 +795,7 @@ static void test_chain_bump(void **state)
     assert_balloons(st, 3, "[6]");
     assert_view(st, "stash", "[6,5,5,5,5]");
     json_decref(ev);
-    K->destroy(st);
+    done(st);
 }
 
 /* --- throw --------------------------------------------------------------------- */
@@ -833,7 +808,7 @@ static void test_throw(void **state)
      * (4,2) and the whirlpool: the #5 reaches (over both), the #4 does not. */
     const char *tubes = "[{\"at\":[4,1],\"balloons\":[5,4]},{\"at\":[4,6],\"balloons\":[6]},"
                         "{\"at\":[4,2],\"balloons\":[]}]";
-    void *st = scene(3, tubes, 0, "act", 0, "[]");
+    gt *st = scene(3, tubes, 0, "act", 0, "[]");
     assert_refused(st, 0, "{\"type\":\"throw\",\"target\":1,\"balloon\":4}", WB_EILLEGAL);
     assert_refused(st, 0, "{\"type\":\"throw\",\"target\":1,\"balloon\":6}", WB_EILLEGAL);
     assert_refused(st, 0, "{\"type\":\"throw\",\"target\":0,\"balloon\":5}", WB_EILLEGAL);
@@ -851,7 +826,7 @@ static void test_throw(void **state)
     assert_view(st, "stash", "[5]"); /* the used balloon goes to the stash */
     assert_view(st, "to_act", "[1]"); /* the action ends the turn */
     json_decref(ev);
-    K->destroy(st);
+    done(st);
 
     /* Blocked: the space the target would be knocked onto is taken. */
     st = scene(3, "[{\"at\":[4,1],\"balloons\":[5]},{\"at\":[4,6],\"balloons\":[6]},"
@@ -860,14 +835,14 @@ static void test_throw(void **state)
     assert_refused(st, 0, "{\"type\":\"throw\",\"target\":1,\"balloon\":5}", WB_EILLEGAL);
     /* ... but the blocker itself can be hit, into the whirlpool. */
     assert_int_equal(count_actions(st, 0, "throw"), 1);
-    K->destroy(st);
+    done(st);
 
     /* Not on a straight line: no throw. */
     st = scene(2, "[{\"at\":[4,1],\"balloons\":[6,5]},{\"at\":[5,6],\"balloons\":[6]}]", 0, "act",
                0, "[]");
     assert_refused(st, 0, "{\"type\":\"throw\",\"target\":1,\"balloon\":6}", WB_EILLEGAL);
     assert_int_equal(count_actions(st, 0, "throw"), 0);
-    K->destroy(st);
+    done(st);
 
     /* A corner hit moves diagonally: from the Moons #3 corner (7,7) to the
      * Moons #2 (6,6); the null flies 6, the #5 only 5, diagonally. */
@@ -879,7 +854,7 @@ static void test_throw(void **state)
                         "se");
     assert_at(st, 1, 6, 6);
     json_decref(ev);
-    K->destroy(st);
+    done(st);
 }
 
 static void test_whirlpool_and_game_over(void **state)
@@ -889,7 +864,7 @@ static void test_whirlpool_and_game_over(void **state)
     /* Three players: Crowns on the smallest ring is hit into the
      * whirlpool, out of the game, its balloons to the stash; the turn
      * skips it from then on. */
-    void *st = scene(3, "[{\"at\":[4,1],\"balloons\":[4]},{\"at\":[4,3],\"balloons\":[6,5]},"
+    gt *st = scene(3, "[{\"at\":[4,1],\"balloons\":[4]},{\"at\":[4,3],\"balloons\":[6,5]},"
                   "{\"at\":[7,7],\"balloons\":[6,5]}]",
                0, "act", 0, "[]");
     assert_int_equal(act(st, 0, "{\"type\":\"throw\",\"target\":1,\"balloon\":4}", &ev), WB_OK);
@@ -905,7 +880,7 @@ static void test_whirlpool_and_game_over(void **state)
     assert_int_equal(json_integer_value(json_object_get(event(ev, "turn_ended", 0), "next")), 2);
     assert_refused(st, 1, "{\"type\":\"roll\"}", WB_ENOTTURN);
     json_decref(ev);
-    K->destroy(st);
+    done(st);
 
     /* Two players: a corner of the smallest ring falls in diagonally; the
      * last tube left wins. */
@@ -914,7 +889,7 @@ static void test_whirlpool_and_game_over(void **state)
     assert_int_equal(act(st, 0, "{\"type\":\"throw\",\"target\":1,\"balloon\":4}", &ev), WB_OK);
     assert_non_null(event(ev, "game_over", 0));
     assert_json(json_object_get(event(ev, "game_over", 0), "winners"), "[0]");
-    json_t *v = K->view(st, 1);
+    json_t *v = gt_view(st, 1);
     assert_string_equal(json_string_value(json_object_get(v, "status")), "finished");
     assert_json(json_object_get(v, "to_act"), "[]");
     assert_json(json_object_get(v, "winners"), "[0]");
@@ -925,7 +900,7 @@ static void test_whirlpool_and_game_over(void **state)
     json_decref(ev);
 
     /* A finished game saves and loads too. */
-    json_t *saved = K->save(st);
+    json_t *saved = K->save(st->st);
     void *st2 = NULL;
     char *why = NULL;
     assert_int_equal(K->load(saved, &st2, &why), WB_OK);
@@ -934,7 +909,7 @@ static void test_whirlpool_and_game_over(void **state)
     json_decref(saved);
     json_decref(saved2);
     K->destroy(st2);
-    K->destroy(st);
+    done(st);
 }
 
 /* --- extort ------------------------------------------------------------------- */
@@ -942,7 +917,7 @@ static void test_whirlpool_and_game_over(void **state)
 /* Suns at (4,1) with [6,5] has Crowns at (4,6) (5 spaces south, [6,5])
  * in its sights, and Moons (third seat, if any) at (3,2), diagonally
  * next to it. */
-static void *extortion(int n)
+static gt *extortion(int n)
 {
     return scene(n, n == 2 ? "[{\"at\":[4,1],\"balloons\":[6,5]},{\"at\":[4,6],\"balloons\":[6,5]}]"
                            : "[{\"at\":[4,1],\"balloons\":[6,5]},{\"at\":[4,6],\"balloons\":[6,5]},"
@@ -954,7 +929,7 @@ static void test_extort_pay(void **state)
 {
     (void)state;
     json_t *ev = NULL;
-    void *st = extortion(2);
+    gt *st = extortion(2);
     /* The demand must be balloons the target has. */
     assert_refused(st, 0, "{\"type\":\"extort\",\"target\":1,\"demand\":[]}", WB_EILLEGAL);
     assert_refused(st, 0, "{\"type\":\"extort\",\"target\":1,\"demand\":[6,6]}", WB_EILLEGAL);
@@ -969,7 +944,7 @@ static void test_extort_pay(void **state)
     /* Both may act: the target answers, the thrower may hit at any moment. */
     assert_view(st, "to_act", "[0,1]");
     assert_view(st, "phase", "\"extort\"");
-    json_t *v = K->view(st, GAME_SEAT_PUBLIC);
+    json_t *v = gt_view(st, GAME_SEAT_PUBLIC);
     assert_json(json_object_get(v, "deal"), "{\"thrower\":0,\"target\":1,\"demand\":[6],"
                                             "\"offer\":null,\"waiting_for\":\"target\"}");
     json_decref(v);
@@ -991,13 +966,13 @@ static void test_extort_pay(void **state)
     assert_view(st, "phase", "\"roll\"");
     assert_view(st, "deal", "null");
     json_decref(ev);
-    K->destroy(st);
+    done(st);
 }
 
 static void test_extort_refuse_then_hit(void **state)
 {
     (void)state;
-    void *st = extortion(3);
+    gt *st = extortion(3);
     assert_int_equal(act(st, 0, "{\"type\":\"extort\",\"target\":1,\"demand\":[6,5]}", NULL),
                      WB_OK);
     assert_int_equal(act(st, 1, "{\"type\":\"refuse\"}", NULL), WB_OK);
@@ -1013,7 +988,7 @@ static void test_extort_refuse_then_hit(void **state)
     assert_balloons(st, 0, "[5]");
     assert_view(st, "to_act", "[1]");
     assert_view(st, "deal", "null");
-    K->destroy(st);
+    done(st);
 
     /* Hit in the middle of the talks, before the target has answered. */
     st = extortion(2);
@@ -1022,14 +997,14 @@ static void test_extort_refuse_then_hit(void **state)
     assert_int_equal(act(st, 0, "{\"type\":\"throw\",\"target\":1,\"balloon\":5}", NULL), WB_OK);
     assert_at(st, 1, 4, 5);
     assert_balloons(st, 1, "[6,5]");
-    K->destroy(st);
+    done(st);
 }
 
 static void test_extort_offer(void **state)
 {
     (void)state;
     json_t *ev = NULL;
-    void *st = extortion(2);
+    gt *st = extortion(2);
     assert_int_equal(act(st, 0, "{\"type\":\"extort\",\"target\":1,\"demand\":[6,5]}", NULL),
                      WB_OK);
     assert_refused(st, 1, "{\"type\":\"offer\",\"balloons\":[4]}", WB_EILLEGAL);
@@ -1050,13 +1025,13 @@ static void test_extort_offer(void **state)
     assert_at(st, 1, 4, 6);
     assert_view(st, "to_act", "[1]");
     json_decref(ev);
-    K->destroy(st);
+    done(st);
 }
 
 static void test_extort_call_off(void **state)
 {
     (void)state;
-    void *st = extortion(3);
+    gt *st = extortion(3);
     assert_int_equal(act(st, 0, "{\"type\":\"extort\",\"target\":1,\"demand\":[6]}", NULL),
                      WB_OK);
     assert_int_equal(act(st, 0, "{\"type\":\"call_off\"}", NULL), WB_OK);
@@ -1071,27 +1046,27 @@ static void test_extort_call_off(void **state)
     assert_view(st, "to_act", "[1]");
     assert_view(st, "extort_called_off", "false");
     assert_balloons(st, 1, "[6,5]");
-    K->destroy(st);
+    done(st);
 
     /* Nothing to take: no extortion of a player without balloons. */
     st = scene(2, "[{\"at\":[4,1],\"balloons\":[6]},{\"at\":[4,6],\"balloons\":[]}]", 0, "act",
                0, "[]");
     assert_refused(st, 0, "{\"type\":\"extort\",\"target\":1,\"demand\":[]}", WB_EILLEGAL);
     assert_int_equal(count_actions(st, 0, "extort"), 0);
-    K->destroy(st);
+    done(st);
 
     /* Not in the sights (not on a straight line): no extortion. */
     st = scene(2, "[{\"at\":[4,1],\"balloons\":[6]},{\"at\":[5,6],\"balloons\":[5]}]", 0, "act",
                0, "[]");
     assert_refused(st, 0, "{\"type\":\"extort\",\"target\":1,\"demand\":[5]}", WB_EILLEGAL);
     assert_int_equal(count_actions(st, 0, "extort"), 0);
-    K->destroy(st);
+    done(st);
 
     /* In line but the knock-back space is taken: not in the sights either. */
     st = scene(3, "[{\"at\":[4,1],\"balloons\":[6]},{\"at\":[4,6],\"balloons\":[5]},"
                   "{\"at\":[4,5],\"balloons\":[]}]", 0, "act", 0, "[]");
     assert_refused(st, 0, "{\"type\":\"extort\",\"target\":1,\"demand\":[5]}", WB_EILLEGAL);
-    K->destroy(st);
+    done(st);
 }
 
 /* --- friend toss and rope pull ---------------------------------------------- */
@@ -1100,7 +1075,7 @@ static void test_toss(void **state)
 {
     (void)state;
     /* On a rope coin (the Suns #3 at (1,1)), stash [5,4]: take the #5. */
-    void *st = scene(2, "[{\"at\":[1,1],\"balloons\":[]},{\"at\":[7,4],\"balloons\":[]}]", 0,
+    gt *st = scene(2, "[{\"at\":[1,1],\"balloons\":[]},{\"at\":[7,4],\"balloons\":[]}]", 0,
                      "act", 0, "[5,4]");
     assert_int_equal(count_actions(st, 0, "toss"), 2);
     assert_refused(st, 0, "{\"type\":\"toss\",\"balloon\":6}", WB_EILLEGAL);
@@ -1108,34 +1083,34 @@ static void test_toss(void **state)
     assert_balloons(st, 0, "[5]");
     assert_view(st, "stash", "[4]");
     assert_view(st, "to_act", "[1]");
-    K->destroy(st);
+    done(st);
 
     /* Orthogonally next to a coin (of any rope), even on another ring. */
     st = scene(2, "[{\"at\":[3,2],\"balloons\":[6]},{\"at\":[7,4],\"balloons\":[]}]", 0, "act",
                0, "[4]");
     assert_int_equal(act(st, 0, "{\"type\":\"toss\",\"balloon\":4}", NULL), WB_OK);
     assert_balloons(st, 0, "[6,4]"); /* no limit on how many */
-    K->destroy(st);
+    done(st);
 
     /* Not near a rope. */
     st = scene(2, "[{\"at\":[4,2],\"balloons\":[]},{\"at\":[7,4],\"balloons\":[]}]", 0, "act", 0,
                "[4]");
     assert_refused(st, 0, "{\"type\":\"toss\",\"balloon\":4}", WB_EILLEGAL);
     assert_int_equal(count_actions(st, 0, "toss"), 0);
-    K->destroy(st);
+    done(st);
 
     /* Empty stash. */
     st = scene(2, "[{\"at\":[1,1],\"balloons\":[]},{\"at\":[7,4],\"balloons\":[]}]", 0, "act",
                0, "[]");
     assert_refused(st, 0, "{\"type\":\"toss\",\"balloon\":4}", WB_EILLEGAL);
-    K->destroy(st);
+    done(st);
 }
 
 static void test_pull(void **state)
 {
     (void)state;
     /* Suns on the Suns #2 coin (2,2) pulls diagonally out to (1,1). */
-    void *st = scene(2, "[{\"at\":[2,2],\"balloons\":[]},{\"at\":[7,4],\"balloons\":[]}]", 0,
+    gt *st = scene(2, "[{\"at\":[2,2],\"balloons\":[]},{\"at\":[7,4],\"balloons\":[]}]", 0,
                      "act", 0, "[]");
     assert_int_equal(count_actions(st, 0, "pull"), 1);
     json_t *ev = NULL;
@@ -1144,39 +1119,39 @@ static void test_pull(void **state)
     assert_at(st, 0, 1, 1);
     assert_view(st, "to_act", "[1]");
     json_decref(ev);
-    K->destroy(st);
+    done(st);
 
     /* The rope partner's coin works: Suns on the Moons ace (5,5). */
     st = scene(2, "[{\"at\":[5,5],\"balloons\":[]},{\"at\":[7,4],\"balloons\":[]}]", 0, "act",
                0, "[]");
     assert_int_equal(act(st, 0, "{\"type\":\"pull\"}", NULL), WB_OK);
     assert_at(st, 0, 6, 6);
-    K->destroy(st);
+    done(st);
 
     /* The other rope: Suns on the Crowns #2 (6,2). */
     st = scene(2, "[{\"at\":[6,2],\"balloons\":[]},{\"at\":[7,4],\"balloons\":[]}]", 0, "act",
                0, "[]");
     assert_refused(st, 0, "{\"type\":\"pull\"}", WB_EILLEGAL);
     assert_int_equal(count_actions(st, 0, "pull"), 0);
-    K->destroy(st);
+    done(st);
 
     /* Already in the outside ring: the Suns #3 (1,1). */
     st = scene(2, "[{\"at\":[1,1],\"balloons\":[]},{\"at\":[7,4],\"balloons\":[]}]", 0, "act",
                0, "[]");
     assert_refused(st, 0, "{\"type\":\"pull\"}", WB_EILLEGAL);
-    K->destroy(st);
+    done(st);
 
     /* Another tube in the way. */
     st = scene(2, "[{\"at\":[2,2],\"balloons\":[]},{\"at\":[1,1],\"balloons\":[]}]", 0, "act",
                0, "[]");
     assert_refused(st, 0, "{\"type\":\"pull\"}", WB_EILLEGAL);
-    K->destroy(st);
+    done(st);
 
     /* Not on a coin at all. */
     st = scene(2, "[{\"at\":[3,2],\"balloons\":[]},{\"at\":[7,4],\"balloons\":[]}]", 0, "act",
                0, "[]");
     assert_refused(st, 0, "{\"type\":\"pull\"}", WB_EILLEGAL);
-    K->destroy(st);
+    done(st);
 
     /* Landing on a coin by the roll, then pulling: Arms (seat 1) on the
      * middle ring at (2,5) rolls 1 onto its own #2 coin at (2,6). */
@@ -1193,7 +1168,7 @@ static void test_pull(void **state)
     assert_view(st, "phase", "\"act\"");
     assert_int_equal(act(st, 1, "{\"type\":\"pull\"}", NULL), WB_OK);
     assert_at(st, 1, 1, 7);
-    K->destroy(st);
+    done(st);
 }
 
 /* --- the list of actions ------------------------------------------------------- */
@@ -1201,8 +1176,8 @@ static void test_pull(void **state)
 static void test_actions_list(void **state)
 {
     (void)state;
-    void *st = extortion(2);
-    json_t *a = K->actions(st, 0);
+    gt *st = extortion(2);
+    json_t *a = gt_actions(st, 0);
     assert_json(a, "[{\"type\":\"throw\",\"target\":1,\"balloon\":6,\"direction\":\"s\"},"
                    "{\"type\":\"throw\",\"target\":1,\"balloon\":5,\"direction\":\"s\"},"
                    "{\"type\":\"extort\",\"target\":1,\"$params\":{\"demand\":"
@@ -1213,7 +1188,7 @@ static void test_actions_list(void **state)
     size_t i;
     json_t *e;
     json_array_foreach(a, i, e) {
-        json_t *saved = K->save(st), *body = json_deep_copy(e), *ev = json_array();
+        json_t *saved = K->save(st->st), *body = json_deep_copy(e), *ev = json_array();
         void *copy = NULL;
         char *why = NULL;
         assert_int_equal(K->load(saved, &copy, &why), WB_OK);
@@ -1235,17 +1210,17 @@ static void test_actions_list(void **state)
     assert_refused(st, GAME_SEAT_HOST, "{\"type\":\"end_turn\"}", WB_ENOTTURN);
     assert_refused(st, 0, "{\"type\":\"dance\"}", WB_EINVAL);
     assert_refused(st, 0, "{\"type\":\"roll\"}", WB_ENOTTURN); /* rolled already: not now */
-    K->destroy(st);
+    done(st);
 
     /* On a rope coin of its own rope with balloons in the stash: toss by
      * value and pull are listed. */
     st = scene(2, "[{\"at\":[2,2],\"balloons\":[]},{\"at\":[7,4],\"balloons\":[]}]", 0, "act",
                0, "[6,4,4]");
-    a = K->actions(st, 0);
+    a = gt_actions(st, 0);
     assert_json(a, "[{\"type\":\"toss\",\"balloon\":6},{\"type\":\"toss\",\"balloon\":4},"
                    "{\"type\":\"pull\"},{\"type\":\"end_turn\"}]");
     json_decref(a);
-    K->destroy(st);
+    done(st);
 }
 
 /* --- views, save/load, determinism ---------------------------------------------- */
@@ -1253,12 +1228,12 @@ static void test_actions_list(void **state)
 static void test_views_and_load_errors(void **state)
 {
     (void)state;
-    void *st = extortion(2);
+    gt *st = extortion(2);
     int seats[] = {0, 1, GAME_SEAT_PUBLIC, GAME_SEAT_HOST};
-    json_t *saved = K->save(st);
+    json_t *saved = K->save(st->st);
     const char *rng_hex = json_string_value(json_object_get(saved, "rng"));
     for (size_t i = 0; i < 4; i++) {
-        json_t *v = K->view(st, seats[i]);
+        json_t *v = gt_view(st, seats[i]);
         char *d = json_dumps(v, 0);
         assert_null(strstr(d, rng_hex)); /* never the rng */
         assert_null(json_object_get(v, "rng"));
@@ -1332,7 +1307,7 @@ static void test_views_and_load_errors(void **state)
     free(why);
     json_decref(nothing);
     json_decref(saved);
-    K->destroy(st);
+    done(st);
 }
 
 /* load() of `base` with `patch` merged in: the return code. */
@@ -1363,8 +1338,8 @@ static int load_patched(const json_t *base, const char *patch)
 static void test_load_consistency(void **state)
 {
     (void)state;
-    void *st = extortion(2);
-    json_t *saved = K->save(st);
+    gt *st = extortion(2);
+    json_t *saved = K->save(st->st);
     const char *over = "{\"phase\":\"finished\",\"winner\":0,\"turn\":null,\"deal\":null,"
                        "\"tubes\":[{\"at\":[4,1],\"balloons\":[6,5]},"
                        "{\"at\":null,\"balloons\":%s}]%s}";
@@ -1391,15 +1366,15 @@ static void test_load_consistency(void **state)
     assert_int_equal(load_patched(saved, "{\"phase\":\"roll\",\"deal\":null,"
                                          "\"first\":null}"), WB_EINVAL);
     json_decref(saved);
-    K->destroy(st);
+    done(st);
 
     /* In the roll-off nobody has won it yet. */
     st = create_opts(2, 1, NULL);
-    saved = K->save(st);
+    saved = K->save(st->st);
     assert_int_equal(load_patched(saved, "{}"), WB_OK);
     assert_int_equal(load_patched(saved, "{\"first\":1}"), WB_EINVAL);
     json_decref(saved);
-    K->destroy(st);
+    done(st);
 
     /* A game won right after calling an extortion off: the finished state
      * carries no "called off" flag, and saves and loads. */
@@ -1412,10 +1387,10 @@ static void test_load_consistency(void **state)
                      WB_OK);
     assert_view(st, "status", "\"finished\"");
     assert_view(st, "extort_called_off", "false");
-    saved = K->save(st);
+    saved = K->save(st->st);
     assert_int_equal(load_patched(saved, "{}"), WB_OK);
     json_decref(saved);
-    K->destroy(st);
+    done(st);
 }
 
 /* A tiny deterministic chooser for the random games below. */
@@ -1439,11 +1414,11 @@ static int total_balloons(json_t *view)
  * that every state saves, loads and saves identically.  Returns the log. */
 static json_t *play(int n, uint64_t seed, uint64_t choice, int *finished, json_t *seen)
 {
-    void *st = create_opts(n, seed, NULL);
+    gt *st = create_opts(n, seed, NULL);
     json_t *log = json_array();
     *finished = 0;
     for (int step = 0; step < 600; step++) {
-        json_t *v = K->view(st, GAME_SEAT_PUBLIC), *to_act = json_object_get(v, "to_act");
+        json_t *v = gt_view(st, GAME_SEAT_PUBLIC), *to_act = json_object_get(v, "to_act");
         /* Balloons never appear or vanish: 2 per player and 4 in the stash. */
         assert_int_equal(total_balloons(v), 2 * n + 4);
         /* No two tubes on a space. */
@@ -1463,7 +1438,7 @@ static json_t *play(int n, uint64_t seed, uint64_t choice, int *finished, json_t
         int seat = (int)json_integer_value(
             json_array_get(to_act, (size_t)(lcg(&choice) % json_array_size(to_act))));
         json_decref(v);
-        json_t *acts = K->actions(st, seat);
+        json_t *acts = gt_actions(st, seat);
         assert_true(json_array_size(acts) > 0);
         /* Prefer throwing, so that games end. */
         size_t k = (size_t)(lcg(&choice) % json_array_size(acts));
@@ -1475,7 +1450,7 @@ static json_t *play(int n, uint64_t seed, uint64_t choice, int *finished, json_t
         json_t *params = json_object_get(body, "$params");
         if (params) {
             /* Fill a template with the lowest balloon of the target. */
-            json_t *view = K->view(st, GAME_SEAT_PUBLIC), *deal = json_object_get(view, "deal");
+            json_t *view = gt_view(st, GAME_SEAT_PUBLIC), *deal = json_object_get(view, "deal");
             int target = deal && !json_is_null(deal)
                              ? (int)json_integer_value(json_object_get(deal, "target"))
                              : (int)json_integer_value(json_object_get(body, "target"));
@@ -1489,7 +1464,7 @@ static json_t *play(int n, uint64_t seed, uint64_t choice, int *finished, json_t
         }
         json_t *ev = json_array();
         char *why = NULL;
-        int rc = K->apply(st, &ctx, seat, body, ev, &why);
+        int rc = K->apply(st->st, &ctx, seat, body, ev, &why);
         if (rc)
             fprintf(stderr, "refused a listed action: %s\n", why);
         assert_int_equal(rc, WB_OK);
@@ -1503,7 +1478,7 @@ static json_t *play(int n, uint64_t seed, uint64_t choice, int *finished, json_t
         json_decref(acts);
 
         /* save -> load -> save is the identity. */
-        json_t *s1 = K->save(st);
+        json_t *s1 = K->save(st->st);
         void *st2 = NULL;
         assert_int_equal(K->load(s1, &st2, &why), WB_OK);
         json_t *s2 = K->save(st2);
@@ -1514,12 +1489,12 @@ static json_t *play(int n, uint64_t seed, uint64_t choice, int *finished, json_t
         json_decref(s1);
         json_decref(s2);
         /* Go on with the reloaded state: nothing may be lost in the trip. */
-        K->destroy(st);
-        st = st2;
+        K->destroy(st->st); /* play on from the loaded copy */
+        st->st = st2;
     }
-    json_t *final = K->save(st);
+    json_t *final = K->save(st->st);
     json_array_append_new(log, final);
-    K->destroy(st);
+    done(st);
     return log;
 }
 
@@ -1553,13 +1528,13 @@ static void test_random_games_and_determinism(void **state)
     /* The seed matters: the first rolls of seeds 1..20 are not all alike. */
     int first_roll[20], alike = 1;
     for (int i = 0; i < 20; i++) {
-        void *x = create_opts(2, (uint64_t)i + 1, NULL);
+        gt *x = create_opts(2, (uint64_t)i + 1, NULL);
         json_t *ev = NULL;
         assert_int_equal(act(x, 0, "{\"type\":\"roll\"}", &ev), WB_OK);
         first_roll[i] = (int)json_integer_value(json_object_get(event(ev, "rolled", 0), "value"));
         alike &= first_roll[i] == first_roll[0];
         json_decref(ev);
-        K->destroy(x);
+        done(x);
     }
     assert_false(alike);
 }
