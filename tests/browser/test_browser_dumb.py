@@ -10,9 +10,14 @@ phone shows what its view holds (the leaderboard's Ego, Popularity, VP,
 resources and income; every base and unit on the board; its own hand),
 and until the flip the other phone shows the placed card and the target
 face down, never the card.  Screenshots light and dark, no sideways
-scroll.
+scroll.  Then the rarer moments, reached by seeded random play over HTTP
+(three players, listed actions only) and taken on a phone by tapping:
+a bid in a Dumbness auction, an attack on a space, and the space a
+Nuclear Bomb hits.
 """
+import json
 import os
+import random
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -183,6 +188,67 @@ class Dumb(unittest.TestCase):
         for b in phones:
             b.quit()
             W._browsers.remove(b)
+
+    def test_auction_attack_bomb_by_tapping(self):
+        names = ["Ann", "Bob", "Cy"]
+        b = W.Browser()
+        seen = {}
+        for seed in range(1, 11):
+            st, _, m = D.json("POST", "/v1/games", {"game": "world-dumbination", "players": names, "seed": seed,
+                                                    "options": {"max_rounds": 8, "end_vp": 6}})
+            self.assertEqual(st, 201, m)
+            rng = random.Random(seed)
+            for step in range(3000):
+                v = view(m)
+                if v["status"] == "finished" or len(seen) == 3:
+                    break
+                s = rng.choice(v["to_act"])
+                st, _, doc = D.json("GET", "/v1/games/%s/actions" % m["id"], headers=W.wbgames.bearer(m["players"][s]["token"]))
+                acts = doc["actions"]
+                pri = [a for a in acts if a["type"] in ("attack", "bid")]
+                ns = [a for a in acts if a["type"] not in ("skip", "done", "pass", "ready")] or acts
+                a = rng.choice(pri or (ns if rng.random() < .7 else acts))
+                kind = {"bid": "auction", "attack": "attack", "bomb": "bomb"}.get(a["type"])
+                if kind and kind not in seen:
+                    self.tap_listed(b, m, s, names, a, v)
+                    seen[kind] = (seed, v["round"])
+                    continue
+                st, _, out = D.json("POST", "/v1/games/%s/actions" % m["id"], a, headers=W.wbgames.bearer(m["players"][s]["token"]))
+                self.assertEqual(st, 200, out)
+            if len(seen) == 3:
+                break
+        print("# tapped: %s (seed, round)" % seen)
+        self.assertEqual(sorted(seen), ["attack", "auction", "bomb"])
+        self.assertFalse(b.js_errors())
+        b.quit()
+        W._browsers.remove(b)
+
+    def tap_listed(self, b, m, s, names, a, v):
+        """Seat s takes the listed action `a` on its phone by tapping."""
+        b.open(seat_link(m, s, names))
+        b.wait(lambda d: b.css("#board[data-version='%d'] svg.world" % v["version"]) and b.css("#board button[data-action], svg.world g.target"), "the board")
+        want = json.dumps(a, separators=(",", ":"), ensure_ascii=False)
+        if a["type"] == "bid":
+            self.assertIn("Auction: " + v["auction"]["name"], b.text("#auction"))
+            b.shot("dumb-auction")
+            b.click("#auction button[data-action='%s']" % want)
+        else:
+            b.retry(lambda: b.css("svg.world g.target[data-space='%s']" % a["space"])[0].click(), "the space")
+            b.wait(lambda d: b.css("#spacebox button[data-action='%s']" % want), "the action on the space")
+            if a["type"] == "bomb":
+                self.assertIn("Nuclear Bomb", b.text("#bomb"))
+            b.shot("dumb-" + a["type"])
+            b.click("#spacebox button[data-action='%s']" % want)
+        b.wait(lambda d: view(m)["version"] > v["version"], "the tapped " + a["type"])
+        after = view(m, s)
+        if a["type"] == "bid":
+            self.assertTrue(after["phase"] != "auction" or after["auction"]["high_bid"] == a["amount"], after.get("auction"))
+        if a["type"] == "bomb":
+            cell = next(c for c in after["board"] if c["space"] == a["space"])
+            self.assertIn("radioactive", cell)
+        b.wait(lambda d: b.css("#board[data-version='%d']" % after["version"]), "the new view")
+        if after["phase"] != "first_goal":
+            self.check_board(b, after, s)
 
 
 if __name__ == "__main__":
