@@ -29,7 +29,8 @@ export function render(root, v, ctx) {
   const big = (t, text) => { const a = find(t) || (trainer && v.phase === 'code' && (t === 'bang' || t === 'clap') ? {type: t} : null); return h('button', {type: 'button', class: t === 'done' || t === 'draw' ? 'pri' : '', disabled: !a, 'data-action': t, onclick: () => a && ctx.send(a)}, text); };
   const guesses = acts.filter(a => a.type === 'guess');
   const code = v.card ? v.sequence.indexOf(v.card.species) + 1 : 0;
-  const status = v.status === 'finished' ? 'Game over: ' + (v.winners || []).map(s => ctx.names[s]).join(', ') + ' wins'
+  const top = Math.max(...(v.scores || [])), tied = (v.scores || []).filter(x => x === top).length > 1;
+  const status = v.status === 'finished' ? 'Game over: ' + (v.winners || []).map(s => ctx.names[s]).join(', ') + ' wins' + (tied ? ' (a tie on cards goes to the higher sum of values)' : '')
     : trainer ? {draw: 'You are the trainer: draw a card', code: 'Perform the code, then Done', guess: 'The others are guessing'}[v.phase]
       : ctx.names[v.trainer] + ' is the trainer · ' + {draw: 'drawing', code: 'performing the code', guess: 'guess now!'}[v.phase];
   fill(root,
@@ -48,6 +49,6 @@ export function render(root, v, ctx) {
     v.last_turn ? h('p', {class: 'box'}, 'Last turn: ' + ctx.names[v.last_turn.trainer] + '’s card was ' + v.last_turn.card.count + ' × ' + v.last_turn.card.species + ' · ' + v.last_turn.outcome + (v.last_turn.winner !== undefined ? ' by ' + ctx.names[v.last_turn.winner] : '')) : null,
     h('div', {class: 'players'}, v.seats.map(s => h('div', {class: 'box' + (s.seat === v.seat ? ' me' : '') + (s.seat === v.trainer ? ' turn' : '')},
       h('strong', {}, ctx.names[s.seat]), s.seat === v.trainer ? ' · trainer' : '',
-      h('div', {}, s.score_pile + ' cards' + (v.scores ? ' · final ' + v.scores[s.seat] : '') + (s.passed ? ' · passed' : '') + (s.wrong_guesses ? ' · ' + s.wrong_guesses + ' wrong' : ''))))),
+      h('div', {}, s.score_pile + ' cards' + (v.values ? ' · values ' + v.values[s.seat] : '') + (s.passed ? ' · passed' : '') + (s.wrong_guesses ? ' · ' + s.wrong_guesses + ' wrong' : ''))))),
     h('p', {class: 'hint'}, v.draw_pile + ' cards in the draw pile · round ' + v.round));
 }

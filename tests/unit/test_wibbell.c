@@ -1071,6 +1071,16 @@ static void test_companion_table(void **state)
     OK(act(st, HOST, "{\"type\":\"flip\",\"card\":\"NZ\"}"));
     OK(act(st, HOST, "{\"type\":\"flip\",\"card\":\"IQ\"}"));
     assert_int_equal(vint(st, "deck"), 40);
+    /* the host is offered both as templates */
+    json_t *a = game_wibbell.actions(st, HOST), *x;
+    size_t i, templates = 0;
+    json_array_foreach(a, i, x) {
+        const char *t = json_string_value(json_object_get(x, "type"));
+        if (strcmp(t, "simultaneous") == 0 || strcmp(t, "deck") == 0)
+            templates += json_object_get(x, "$params") != NULL;
+    }
+    assert_int_equal(templates, 2);
+    json_decref(a);
     /* one shout, or a seat twice, is no simultaneous event */
     assert_int_equal(act(st, HOST, "{\"type\":\"simultaneous\",\"shouts\":[{\"seat\":0,"
                                    "\"word\":\"zip\"}]}"), WB_EINVAL);
