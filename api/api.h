@@ -53,6 +53,12 @@ typedef struct api_config {
     unsigned max_streams;      /* open event streams; 0: 256 */
     unsigned heartbeat_s;      /* keep-alive comment on an idle event
                                 * stream every this many seconds; 0: 15 */
+    const char *cors_origins;  /* NULL, or --cors-origin's list: origins
+                                * that may call every route, and "*": any
+                                * origin the read-only dictionary routes
+                                * (api_cors_check() format) */
+    const char *access_log;    /* NULL, or a file to append one line per
+                                * request to ("-": standard output) */
     const char *instance;      /* NULL, or this daemon's name among several:
                                 * every response carries it in
                                 * X-Wibbelld-Instance; borrowed */
@@ -70,6 +76,11 @@ void api_config_init(api_config *cfg);
  * (address in use, permission) or the threads cannot start; the reason is
  * also logged to stderr. */
 int api_server_start(const api_config *cfg, api_server **out);
+
+/* Is `list` a --cors-origin list: comma-separated origins, each "*" or
+ * http(s)://HOST[:PORT]?  Returns 0, or -1 with the reason in *why (a
+ * static string). */
+int api_cors_check(const char *list, const char **why);
 
 /* The port the server is bound to: the real one when 0 was asked for. */
 unsigned api_server_port(const api_server *s);

@@ -29,6 +29,8 @@
 typedef struct api_stream api_stream;   /* one Server-Sent Events stream */
 typedef struct api_wait api_wait;       /* a deferred answer (server.c) */
 typedef struct api_sse_hub api_sse_hub; /* the streams of one server */
+typedef struct api_metrics api_metrics; /* the counters of one server (metrics.h) */
+typedef struct api_cors api_cors;       /* the allowed origins (cors.h) */
 
 /* What every request of one server may read; fixed while it runs (the
  * objects pointed to are thread-safe). */
@@ -39,6 +41,8 @@ typedef struct api_ctx {
     size_t max_body;
     int verbose;
     const char *instance;     /* NULL, or X-Wibbelld-Instance's value */
+    api_metrics *metrics;     /* the counters of GET /metrics */
+    const api_cors *cors;     /* NULL: no cross-origin reads */
 } api_ctx;
 
 /* One extra response header; `val` is owned (malloc). */
@@ -65,6 +69,9 @@ typedef struct api_req {
                                * pointing into pathbuf */
     size_t seglen[API_SEG_MAX];
     size_t nseg;
+    unsigned route;           /* the route found: its index in route.c's
+                               * table + 1; 0 when none matched */
+    int preflight;            /* an OPTIONS request (CORS preflight) */
     const char *arg[API_PARAMS_MAX]; /* the route's {placeholders}, in order */
     size_t arglen[API_PARAMS_MAX];
     api_param query[API_QUERY_MAX];
@@ -225,6 +232,16 @@ size_t api_pct_decode(char *s, size_t len, int plus);
 
 /* --- query parameters (route.c) --------------------------------------- */
 
+/* The routes of the table, for the metrics: how many, and the method
+ * ("GET", "POST", "DELETE") and path pattern ("/v1/games/{}") of route
+ * i < api_route_count() (api_req.route - 1); static strings. */
+size_t api_route_count(void);
+const char *api_route_method(size_t i);
+const char *api_route_path(size_t i);
+/* Is route i read-only and open to any origin under --cors-origin '*'
+ * (the dictionary's routes, /openapi.json, /v1/version, /healthz)? */
+int api_route_public(size_t i);
+
 /* The value of the first query parameter named `key`, or NULL. */
 const char *api_query(const api_req *r, const char *key, size_t *len);
 
@@ -250,12 +267,16 @@ void api_sse_open(api_req *r, const char *id, int seat, int has_after, uint64_t 
 /* Release a stream that was never handed to the server. */
 void api_sse_discard(api_stream *st);
 
+/* The streams open now on hub `h` (0 for NULL). */
+unsigned api_sse_open_count(api_sse_hub *h);
+
 /* --- handlers --------------------------------------------------------- */
 
 void api_h_healthz(api_req *r);
 void api_h_readyz(api_req *r);
 void api_h_version(api_req *r);
 void api_h_openapi(api_req *r);
+void api_h_metrics(api_req *r);      /* GET /metrics (metrics.c) */
 
 void api_h_dictionaries(api_req *r);
 void api_h_word(api_req *r);

@@ -7,11 +7,14 @@
  * here, segment by segment, so that an escaped '/' (%2F) stays inside its
  * segment and a decoded segment is checked for UTF-8 before anyone reads
  * it.  A path that matches some route but not its method gets a 405 with
- * the Allow header; one that matches nothing gets a 404.
+ * the Allow header; one that matches nothing gets a 404.  OPTIONS gets 204
+ * with Allow, and answers a CORS preflight (cors.h).
  */
 #include "api_int.h"
 #include "check_fast.h"
+#include "cors.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,10 +28,26 @@ typedef struct route {
     api_handler fn;
 } route;
 
+/* The routes open to any origin with --cors-origin '*': read-only, no
+ * token, the dictionary's and the service's own (see cors.h). */
+static const api_handler public_routes[] = {
+    api_h_healthz, api_h_openapi, api_h_version, api_h_dictionaries, api_h_word,
+    api_h_match,   api_h_prefix,  api_h_pattern, api_h_check,
+};
+
+static int is_public(const route *rt)
+{
+    for (size_t i = 0; i < sizeof public_routes / sizeof public_routes[0]; i++)
+        if (public_routes[i] == rt->fn)
+            return 1;
+    return 0;
+}
+
 static const route routes[] = {
     {M_GET, "/healthz", api_h_healthz},
     {M_GET, "/readyz", api_h_readyz},
     {M_GET, "/openapi.json", api_h_openapi},
+    {M_GET, "/metrics", api_h_metrics},
     {M_GET, "/v1/version", api_h_version},
     {M_GET, "/v1/dictionaries", api_h_dictionaries},
     {M_GET, "/v1/dictionaries/{}/words/{}", api_h_word},
@@ -192,12 +211,74 @@ static int parse_query(api_req *r, const char *q, size_t len)
     return 0;
 }
 
+static unsigned method_bit(const char *m)
+{
+    if (strcmp(m, "GET") == 0 || strcmp(m, "HEAD") == 0)
+        return M_GET;
+    if (strcmp(m, "POST") == 0)
+        return M_POST;
+    if (strcmp(m, "DELETE") == 0)
+        return M_DELETE;
+    return 0;
+}
+
+/* OPTIONS: 204 with Allow; for a CORS preflight from an origin that may
+ * call the route of the method it asks about, also the methods and request
+ * headers it may use (the server adds Access-Control-Allow-Origin, as to
+ * every answer; see cors.h). */
+static void options(api_req *r)
+{
+    const char *acrm = api_header(r, "Access-Control-Request-Method");
+    unsigned want = acrm ? method_bit(acrm) : 0, allowed = 0;
+    const route *hit = NULL;
+    for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++) {
+        if (!route_match(r, routes[i].path))
+            continue;
+        allowed |= routes[i].method;
+        if (routes[i].method == want)
+            hit = &routes[i];
+    }
+    if (!allowed) {
+        api_problem(r, API_P_NOT_FOUND, "no resource at this path; see /openapi.json");
+        return;
+    }
+    api_reply_static(r, 204, NULL, "no-store", "", 0);
+    r->allow = allow_hdr[allowed];
+    r->preflight = 1;
+    if (!hit)
+        return;
+    r->route = (unsigned)(hit - routes) + 1;
+    if (!api_cors_allow(r->ctx->cors, api_header(r, "Origin"), is_public(hit)))
+        return;
+    api_add_header(r, "Access-Control-Allow-Methods", "%s", allow_hdr[hit->method]);
+    api_add_header(r, "Access-Control-Allow-Headers",
+                   "Authorization, Content-Type, If-Match, If-None-Match, Last-Event-ID");
+    api_add_header(r, "Access-Control-Max-Age", "600");
+}
+
+/* The check's route number (api_req.route), for the answers of its fast
+ * path: found once, then one relaxed load. */
+static unsigned check_route(void)
+{
+    static atomic_uint id;
+    unsigned v = atomic_load_explicit(&id, memory_order_relaxed);
+    if (v)
+        return v;
+    for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++)
+        if (routes[i].fn == api_h_check)
+            v = (unsigned)i + 1;
+    atomic_store_explicit(&id, v, memory_order_relaxed);
+    return v;
+}
+
 void api_route(api_req *r, const char *uri)
 {
     /* the check's common request, before any parsing (check_fast.c) */
     if (strcmp(uri, "/v1/wibbell/check") == 0 && strcmp(r->method, "POST") == 0 &&
-        api_check_fast(r))
+        api_check_fast(r)) {
+        r->route = check_route();
         return;
+    }
     size_t len = strlen(uri);
     if (len > API_URI_MAX) {
         api_problem(r, API_P_URI_TOO_LONG, "the request target is longer than %d bytes",
@@ -218,13 +299,11 @@ void api_route(api_req *r, const char *uri)
     if (parse_path(r, uri, plen))
         return;
 
-    unsigned mbit = 0;
-    if (strcmp(r->method, "GET") == 0 || strcmp(r->method, "HEAD") == 0)
-        mbit = M_GET;
-    else if (strcmp(r->method, "POST") == 0)
-        mbit = M_POST;
-    else if (strcmp(r->method, "DELETE") == 0)
-        mbit = M_DELETE;
+    if (strcmp(r->method, "OPTIONS") == 0) {
+        options(r);
+        return;
+    }
+    unsigned mbit = method_bit(r->method);
 
     const route *hit = NULL;
     unsigned allowed = 0;
@@ -252,9 +331,31 @@ void api_route(api_req *r, const char *uri)
         if (parse_query(r, q, strcspn(q, "#")))
             return;
     }
+    r->route = (unsigned)(hit - routes) + 1;
     hit->fn(r);
     if (!api_is_deferred(r) && r->status == 0)
         api_problem(r, API_P_INTERNAL, "handler of %s set no response", hit->path);
+}
+
+size_t api_route_count(void)
+{
+    return sizeof routes / sizeof routes[0];
+}
+
+const char *api_route_method(size_t i)
+{
+    unsigned m = i < api_route_count() ? routes[i].method : 0;
+    return m == M_GET ? "GET" : m == M_POST ? "POST" : m == M_DELETE ? "DELETE" : "";
+}
+
+const char *api_route_path(size_t i)
+{
+    return i < api_route_count() ? routes[i].path : "";
+}
+
+int api_route_public(size_t i)
+{
+    return i < api_route_count() && is_public(&routes[i]);
 }
 
 const char *api_query(const api_req *r, const char *key, size_t *len)

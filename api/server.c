@@ -26,11 +26,15 @@
  * resumed by api_resume() once the answer is in the request; MHD then calls
  * on_access again, which sends it.  The stop waits for deferred answers.
  */
+#include "access_log.h"
 #include "api.h"
 #include "api_int.h"
+#include "cors.h"
+#include "metrics.h"
 #include "sse.h"
 #include "workers.h"
 
+#include <errno.h>
 #include <microhttpd.h>
 #include <netdb.h>
 #include <pthread.h>
@@ -63,6 +67,8 @@ struct api_server {
     api_workers *workers;
     api_ctx ctx;
     char *timeout_reply; /* the raw 408 of the head deadline */
+    int access_fd;       /* --access-log, or -1 */
+    api_cors *cors;      /* --cors-origin, or NULL */
     atomic_uint deferred; /* answers deferred and not yet resumed */
 };
 
@@ -81,7 +87,9 @@ typedef struct api_conn {
     api_server *srv;
     char *uri;              /* the request target, raw */
     struct timespec t0;     /* when the request line arrived */
+    time_t wall;            /* the same, on the wall clock (access log) */
     char method[16];
+    char version[12];       /* "HTTP/1.1" */
     char *body;
     size_t len, cap;
     int seen;               /* the access handler ran once */
@@ -92,6 +100,7 @@ typedef struct api_conn {
     api_req req;            /* the request being answered */
     api_wait wait;
     /* what was answered, for the log */
+    unsigned route;         /* api_req.route */
     unsigned status;
     size_t out_len;
     const char *code;
@@ -181,39 +190,40 @@ static void mhd_log(void *cls, const char *fmt, va_list ap)
     fprintf(stderr, "wibbelld: http: %s\n", buf);
 }
 
-/* One line per request: client, request line, status, size, time. */
-static void log_request(struct MHD_Connection *c, const api_conn *rc,
-                        enum MHD_RequestTerminationCode toe)
+/* The client's address as text into addr[0..cap) ("-" when unknown). */
+static void client_addr(struct MHD_Connection *c, char *addr, size_t cap)
 {
-    char addr[64] = "-";
+    snprintf(addr, cap, "-");
     const union MHD_ConnectionInfo *ci =
         MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     if (ci && ci->client_addr) {
         socklen_t alen = ci->client_addr->sa_family == AF_INET6 ? sizeof(struct sockaddr_in6)
                                                                 : sizeof(struct sockaddr_in);
-        if (getnameinfo(ci->client_addr, alen, addr, sizeof addr, NULL, 0, NI_NUMERICHOST))
-            snprintf(addr, sizeof addr, "-");
+        if (getnameinfo(ci->client_addr, alen, addr, (socklen_t)cap, NULL, 0, NI_NUMERICHOST))
+            snprintf(addr, cap, "-");
     }
-    /* the target is the client's: keep control bytes and broken UTF-8
-     * out of the log */
-    const char *u = rc->uri ? rc->uri : "-";
-    size_t ulen = strlen(u);
-    int utf8 = api_utf8_valid(u, ulen);
-    size_t keep = (size_t)api_clip(u, ulen, LOG_URI_MAX);
-    char uri[LOG_URI_MAX + 4];
-    size_t n = 0;
-    for (size_t i = 0; i < keep; i++) {
-        unsigned char ch = (unsigned char)u[i];
-        uri[n++] = (ch < 0x20 || ch == 0x7f || ch == '"' || (ch >= 0x80 && !utf8)) ? '?' : (char)ch;
-    }
-    if (keep < ulen)
-        uri[n++] = '.', uri[n++] = '.', uri[n++] = '.';
-    uri[n] = '\0';
+}
 
+/* The seconds since the request line arrived. */
+static double elapsed(const api_conn *rc)
+{
     struct timespec t1;
     clock_gettime(CLOCK_MONOTONIC, &t1);
-    double ms = (double)(t1.tv_sec - rc->t0.tv_sec) * 1e3 +
-                (double)(t1.tv_nsec - rc->t0.tv_nsec) / 1e6;
+    return (double)(t1.tv_sec - rc->t0.tv_sec) + (double)(t1.tv_nsec - rc->t0.tv_nsec) / 1e9;
+}
+
+/* One line per request (-v): client, request line, status, size, time. */
+static void log_request(struct MHD_Connection *c, const api_conn *rc,
+                        enum MHD_RequestTerminationCode toe)
+{
+    char addr[64];
+    client_addr(c, addr, sizeof addr);
+    /* the target is the client's: keep control bytes, broken UTF-8 and
+     * stream tickets out of the log */
+    char uri[LOG_URI_MAX + 4];
+    api_log_target(rc->uri ? rc->uri : "-", uri, sizeof uri);
+
+    double ms = elapsed(rc) * 1e3;
     char status[16];
     if (rc->responded)
         snprintf(status, sizeof status, "%u", rc->status);
@@ -277,7 +287,23 @@ static enum MHD_Result send_req(struct MHD_Connection *c, api_conn *rc, api_req 
     if (rc->srv->ctx.instance)
         ok &= MHD_add_response_header(resp, "X-Wibbelld-Instance", rc->srv->ctx.instance) ==
               MHD_YES;
+    const api_cors *cors = rc->srv->ctx.cors;
+    if (cors) {
+        int pub = r->route && api_route_public(r->route - 1);
+        const char *acao = api_cors_allow(
+            cors, MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin"), pub);
+        if (acao) {
+            ok &= MHD_add_response_header(resp, "Access-Control-Allow-Origin", acao) == MHD_YES;
+            if (!r->preflight)
+                ok &= MHD_add_response_header(resp, "Access-Control-Expose-Headers",
+                                              "ETag, Location, Retry-After, WWW-Authenticate, "
+                                              "X-Wibbelld-Instance") == MHD_YES;
+        }
+        if (api_cors_varies(cors, pub))
+            ok &= MHD_add_response_header(resp, "Vary", "Origin") == MHD_YES;
+    }
 
+    rc->route = r->route;
     rc->status = r->status;
     rc->out_len = r->out_len;
     rc->code = r->code;
@@ -287,8 +313,15 @@ static enum MHD_Result send_req(struct MHD_Connection *c, api_conn *rc, api_req 
 
     enum MHD_Result ret = ok ? MHD_queue_response(c, r->status, resp) : MHD_NO;
     MHD_destroy_response(resp);
-    if (ret == MHD_YES)
+    if (ret == MHD_YES) {
         rc->responded = 1;
+        struct timespec t1;
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        int64_t ns = (int64_t)(t1.tv_sec - rc->t0.tv_sec) * 1000000000 +
+                     (t1.tv_nsec - rc->t0.tv_nsec);
+        api_metrics_count(rc->srv->ctx.metrics, r->preflight ? 0 : r->route, r->status,
+                          ns > 0 ? (uint64_t)ns : 0);
+    }
     return ret;
 }
 
@@ -386,6 +419,8 @@ static void *on_uri(void *cls, const char *uri, struct MHD_Connection *c)
     memcpy(rc->uri, uri ? uri : "", l);
     rc->uri[l] = '\0';
     clock_gettime(CLOCK_MONOTONIC, &rc->t0);
+    if (rc->srv->access_fd >= 0)
+        rc->wall = time(NULL);
     return rc;
 }
 
@@ -437,6 +472,9 @@ static enum MHD_Result on_access(void *cls, struct MHD_Connection *c, const char
         size_t ml = strnlen(method, sizeof rc->method - 1);
         memcpy(rc->method, method, ml);
         rc->method[ml] = '\0';
+        size_t vl = strnlen(version ? version : "", sizeof rc->version - 1);
+        memcpy(rc->version, version ? version : "", vl);
+        rc->version[vl] = '\0';
         const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
                                                      MHD_HTTP_HEADER_CONTENT_LENGTH);
         long long n = content_length(cl);
@@ -522,6 +560,14 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **req_cls,
         api_sse_close(rc->stream);
     if (rc->srv->ctx.verbose || (rc->responded && rc->status >= 500))
         log_request(c, rc, toe);
+    if (rc->srv->access_fd >= 0) {
+        char addr[64], target[LOG_URI_MAX + 4];
+        client_addr(c, addr, sizeof addr);
+        api_log_target(rc->uri ? rc->uri : "-", target, sizeof target);
+        api_access_log_write(rc->srv->access_fd, addr, rc->wall, rc->method[0] ? rc->method : "-",
+                             target, rc->version, rc->responded ? rc->status : 0, rc->out_len,
+                             elapsed(rc));
+    }
     conn_free(rc);
 }
 
@@ -605,6 +651,16 @@ int api_server_start(const api_config *cfg, api_server **out)
     }
 
     s = wb_calloc(1, sizeof *s);
+    s->access_fd = -1;
+    if (cfg->access_log && (s->access_fd = api_access_log_open(cfg->access_log)) < 0) {
+        fprintf(stderr, "wibbelld: cannot open the access log %s: %s\n", cfg->access_log,
+                strerror(errno));
+        rc = WB_EIO;
+        goto out;
+    }
+    s->ctx.metrics = api_metrics_create();
+    s->cors = api_cors_create(cfg->cors_origins);
+    s->ctx.cors = s->cors;
     s->ctx.dicts = cfg->dicts;
     s->ctx.matches = cfg->matches;
     if (cfg->matches &&
@@ -655,6 +711,10 @@ out:
         freeaddrinfo(ai);
     if (s) {
         api_sse_hub_destroy(s->ctx.sse);
+        api_metrics_destroy(s->ctx.metrics);
+        api_cors_destroy(s->cors);
+        if (s->access_fd >= 0)
+            close(s->access_fd);
         free(s->timeout_reply);
     }
     free(s);
@@ -683,6 +743,10 @@ void api_server_stop(api_server *s)
      * may never run (the main thread's does not) */
     conn_cache_drop(NULL);
     api_sse_hub_destroy(s->ctx.sse);
+    api_metrics_destroy(s->ctx.metrics);
+    api_cors_destroy(s->cors);
+    if (s->access_fd >= 0)
+        close(s->access_fd);
     free(s->timeout_reply);
     free(s);
 }

@@ -426,6 +426,16 @@ void api_sse_hub_shutdown(api_sse_hub *h)
     free(v);
 }
 
+unsigned api_sse_open_count(api_sse_hub *h)
+{
+    if (!h)
+        return 0;
+    pthread_mutex_lock(&h->mu);
+    unsigned n = h->n;
+    pthread_mutex_unlock(&h->mu);
+    return n;
+}
+
 void api_sse_hub_destroy(api_sse_hub *h)
 {
     if (!h)

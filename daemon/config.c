@@ -77,6 +77,13 @@ static const char usage_text[] =
     "      --instance NAME        name this daemon among several behind a proxy:\n"
     "                             new match ids start with NAME- (1 to 8 of a-z,\n"
     "                             0-9), and responses carry X-Wibbelld-Instance\n"
+    "      --cors-origin LIST     let web pages of other origins read the answers:\n"
+    "                             comma-separated origins (https://a.example)\n"
+    "                             may call every route; * lets any origin call\n"
+    "                             the read-only dictionary routes (default: none)\n"
+    "      --access-log FILE|-    append one line per request to FILE (-: standard\n"
+    "                             output): address, time, request line, status,\n"
+    "                             bytes, seconds; never a token (default: none)\n"
     "  -v, --verbose              log every request to stderr\n"
     "  -h, --help                 show this help and exit\n"
     "  -V, --version              show the version and exit\n"
@@ -240,6 +247,8 @@ void config_free(config *cfg)
     free(cfg->host);
     free(cfg->data_dir);
     free(cfg->instance);
+    free(cfg->access_log);
+    free(cfg->cors_origins);
     for (size_t i = 0; i < cfg->ndicts; i++)
         free(cfg->dicts[i]);
     free(cfg->dicts);
@@ -250,7 +259,7 @@ int config_parse(config *cfg, int argc, char **argv)
 {
     enum { OPT_DICTS = 256, OPT_MAX_BODY, OPT_MAX_MATCHES, OPT_ABANDON, OPT_MAX_STREAMS,
            OPT_HEARTBEAT, OPT_MAX_CONN, OPT_MAX_CONN_IP, OPT_HEAD_TIMEOUT, OPT_KEEP,
-           OPT_INSTANCE };
+           OPT_INSTANCE, OPT_ACCESS_LOG, OPT_CORS };
     static const struct option longopts[] = {
         {"listen", required_argument, NULL, 'l'},
         {"data-dir", required_argument, NULL, 'd'},
@@ -266,6 +275,8 @@ int config_parse(config *cfg, int argc, char **argv)
         {"max-connections-per-ip", required_argument, NULL, OPT_MAX_CONN_IP},
         {"head-timeout", required_argument, NULL, OPT_HEAD_TIMEOUT},
         {"instance", required_argument, NULL, OPT_INSTANCE},
+        {"access-log", required_argument, NULL, OPT_ACCESS_LOG},
+        {"cors-origin", required_argument, NULL, OPT_CORS},
         {"verbose", no_argument, NULL, 'v'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
@@ -390,6 +401,18 @@ int config_parse(config *cfg, int argc, char **argv)
                                    MATCH_PREFIX_MAX);
             free(cfg->instance);
             cfg->instance = wb_strdup(optarg);
+            break;
+        case OPT_ACCESS_LOG:
+            if (!*optarg)
+                return usage_error("--access-log: the file name is empty (- is standard output)");
+            free(cfg->access_log);
+            cfg->access_log = wb_strdup(optarg);
+            break;
+        case OPT_CORS:
+            if (api_cors_check(optarg, &why))
+                return usage_error("--cors-origin: '%s': %s", optarg, why);
+            free(cfg->cors_origins);
+            cfg->cors_origins = wb_strdup(optarg);
             break;
         case 'v':
             cfg->verbose = 1;

@@ -6,7 +6,7 @@
  *            [--abandon-after SECONDS] [--max-streams N]
  *            [--heartbeat SECONDS] [--max-connections N]
  *            [--max-connections-per-ip N] [--head-timeout SECONDS]
- *            [--instance NAME]
+ *            [--instance NAME] [--access-log FILE|-] [--cors-origin LIST]
  *            [-v|--verbose] [--help] [--version]
  *
  * Parsing is kept apart from main() so that every rule about arguments
@@ -38,6 +38,8 @@ typedef struct config {
     unsigned max_connections_per_ip; /* 0: 1024; API_UNLIMITED: no cap */
     unsigned head_timeout_s;         /* 0: 10 */
     char *instance;     /* NULL, or the match id prefix naming this daemon */
+    char *access_log;   /* NULL, or the access log's file ("-": stdout) */
+    char *cors_origins; /* NULL, or --cors-origin's list */
     int verbose;
 } config;
 

@@ -327,6 +327,8 @@ int main(int argc, char **argv)
     ac.per_ip_limit = cfg.max_connections_per_ip;
     ac.head_timeout_s = cfg.head_timeout_s;
     ac.instance = cfg.instance;
+    ac.access_log = cfg.access_log;
+    ac.cors_origins = cfg.cors_origins;
     rc = api_server_start(&ac, &srv);
     if (rc != WB_OK) {
         fprintf(stderr, "wibbelld: cannot start the HTTP server: %s\n", wb_strerror(rc));

@@ -53,7 +53,7 @@ D = None
 def routes_of_route_c():
     """(METHOD, path pattern with {}) of each line of routes[] in route.c."""
     text = open(ROUTE_C, encoding="utf-8").read()
-    table = text[text.index("routes[] = {"):]
+    table = text[re.search(r"\broute routes\[\] = \{", text).start():]
     table = table[:table.index("};")]
     return re.findall(r'\{\s*M_(GET|POST|DELETE)\s*,\s*"([^"]+)"', table)
 
@@ -277,6 +277,8 @@ class Answers(unittest.TestCase):
         call("GET", "/v1/version?%", expect=400)
         call("GET", "/openapi.json", expect=200)
         call("GET", "/openapi.json?%0", expect=400)
+        call("GET", "/metrics", expect=200)
+        call("GET", "/metrics?%zz", expect=400)
 
     def test_pages(self):
         st, hdrs, _ = call("GET", "/", expect=200)
