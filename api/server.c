@@ -30,6 +30,7 @@
 #include "api.h"
 #include "api_int.h"
 #include "cors.h"
+#include "gzip.h"
 #include "metrics.h"
 #include "sse.h"
 #include "workers.h"
@@ -56,6 +57,7 @@
 #include "wb_mem.h"
 
 #define CONN_TIMEOUT_S 60u
+#define GZIP_LEVEL 4 /* bodies built per request: cheap and most of the gain */
 #define LOG_URI_MAX 200
 /* MHD's memory per connection: the request head is read into it (a
  * target of API_URI_MAX and 4 KB of other headers fit), the response head
@@ -69,6 +71,7 @@ struct api_server {
     char *timeout_reply; /* the raw 408 of the head deadline */
     int access_fd;       /* --access-log, or -1 */
     api_cors *cors;      /* --cors-origin, or NULL */
+    api_gzip_cache *gz;  /* static bodies, compressed once */
     atomic_uint deferred; /* answers deferred and not yet resumed */
 };
 
@@ -248,10 +251,39 @@ const char *api_header(const api_req *r, const char *name)
     return MHD_lookup_connection_value(r->conn, MHD_HEADER_KIND, name);
 }
 
+/* Compress the body of `r` when the client takes gzip and it is worth it
+ * (gzip.h).  Returns 1 when the answer varies with Accept-Encoding, 2 when
+ * it was also compressed, 0 when neither. */
+static int gzip_body(struct MHD_Connection *c, api_server *s, api_req *r)
+{
+    if (r->stream || r->out_len < API_GZIP_MIN || !api_gzip_type(r->content_type))
+        return 0;
+    const char *ae = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+                                                 MHD_HTTP_HEADER_ACCEPT_ENCODING);
+    if (!ae || !api_gzip_accepted(ae))
+        return 1;
+    size_t n;
+    if (r->out) {
+        char *gz = api_gzip(r->out, r->out_len, GZIP_LEVEL, &n);
+        if (!gz)
+            return 1;
+        free(r->out);
+        r->out = gz;
+    } else {
+        const char *gz = api_gzip_static(s->gz, r->out_static, r->out_len, &n);
+        if (!gz)
+            return 1;
+        r->out_static = gz;
+    }
+    r->out_len = n;
+    return 2;
+}
+
 /* Queue the response held by `r` and note it for the log. */
 static enum MHD_Result send_req(struct MHD_Connection *c, api_conn *rc, api_req *r)
 {
     struct MHD_Response *resp;
+    int coded = gzip_body(c, rc->srv, r);
     if (r->stream) {
         api_stream *st = r->stream;
         r->stream = NULL;
@@ -284,6 +316,10 @@ static enum MHD_Result send_req(struct MHD_Connection *c, api_conn *rc, api_req 
     for (size_t i = 0; i < r->nhdr; i++)
         ok &= MHD_add_response_header(resp, r->hdr[i].name, r->hdr[i].val) == MHD_YES;
     ok &= MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff") == MHD_YES;
+    if (coded)
+        ok &= MHD_add_response_header(resp, "Vary", "Accept-Encoding") == MHD_YES;
+    if (coded == 2)
+        ok &= MHD_add_response_header(resp, "Content-Encoding", "gzip") == MHD_YES;
     if (rc->srv->ctx.instance)
         ok &= MHD_add_response_header(resp, "X-Wibbelld-Instance", rc->srv->ctx.instance) ==
               MHD_YES;
@@ -661,6 +697,7 @@ int api_server_start(const api_config *cfg, api_server **out)
     s->ctx.metrics = api_metrics_create();
     s->cors = api_cors_create(cfg->cors_origins);
     s->ctx.cors = s->cors;
+    s->gz = api_gzip_cache_create();
     s->ctx.dicts = cfg->dicts;
     s->ctx.matches = cfg->matches;
     if (cfg->matches &&
@@ -713,6 +750,7 @@ out:
         api_sse_hub_destroy(s->ctx.sse);
         api_metrics_destroy(s->ctx.metrics);
         api_cors_destroy(s->cors);
+        api_gzip_cache_destroy(s->gz);
         if (s->access_fd >= 0)
             close(s->access_fd);
         free(s->timeout_reply);
@@ -745,6 +783,7 @@ void api_server_stop(api_server *s)
     api_sse_hub_destroy(s->ctx.sse);
     api_metrics_destroy(s->ctx.metrics);
     api_cors_destroy(s->cors);
+    api_gzip_cache_destroy(s->gz);
     if (s->access_fd >= 0)
         close(s->access_fd);
     free(s->timeout_reply);
