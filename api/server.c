@@ -263,12 +263,16 @@ static int gzip_body(struct MHD_Connection *c, api_server *s, api_req *r)
     if (!ae || !api_gzip_accepted(ae))
         return 1;
     size_t n;
-    if (r->out) {
-        char *gz = api_gzip(r->out, r->out_len, GZIP_LEVEL, &n);
+    /* a body in the closure's room (check_fast.c) is built per request
+     * too, whatever out_static says */
+    uintptr_t p = (uintptr_t)r->out_static, room = (uintptr_t)r->room;
+    if (r->out || (r->room && p >= room && p < room + r->room_cap)) {
+        char *gz = api_gzip(r->out ? r->out : r->out_static, r->out_len, GZIP_LEVEL, &n);
         if (!gz)
             return 1;
         free(r->out);
         r->out = gz;
+        r->out_static = NULL;
     } else {
         const char *gz = api_gzip_static(s->gz, r->out_static, r->out_len, &n);
         if (!gz)
