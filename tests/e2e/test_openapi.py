@@ -30,6 +30,7 @@ import json
 import os
 import re
 import sys
+import tempfile
 import time
 import unittest
 
@@ -484,12 +485,33 @@ class Answers(unittest.TestCase):
             return c
 
     def test_storage_limits(self):
-        """503s: the match limit, and (test builds) a failing disk."""
-        d = GamesDaemon(args=["--max-matches", "1"]).start()
+        """503s: the match limit, and (builds with the storage fault point,
+        as the suite's are) a full disk."""
+        fault = os.path.join(tempfile.mkdtemp(prefix="wibbelld-fault-"), "fault")
+        env = dict(os.environ, WIBBELLD_FAULT_FILE=fault)
+        d = GamesDaemon(args=["--max-matches", "2"], env=env).start()
         try:
-            call("POST", "/v1/games", {"game": "wibbell", "players": ["a", "b"]}, expect=201, d=d)
-            call("POST", "/v1/games", {"game": "wibbell", "players": ["a", "b"]}, expect=503, d=d)
+            game = {"game": "wibbell", "players": ["a", "b"], "options": {"tie_window_ms": 0}}
+            _, _, created = call("POST", "/v1/games", game, expect=201, d=d)
+            m = wbgames.Match(d, created)
+            if os.environ.get("WIBBELLD_FAULT_INJECTION") == "1":
+                with open(fault, "w") as f:
+                    f.write("ENOSPC")
+                call("POST", "/v1/games", game, expect=503, d=d)
+                call("POST", m.path + "/actions", {"type": "claim", "word": "qqxqz"},
+                     headers=bearer(m.tokens[0]), expect=503, d=d)
+                call("POST", m.path + "/end", headers=bearer(m.host), expect=503, d=d)
+                call("DELETE", m.path, headers=bearer(m.host), expect=503, d=d)
+                call("GET", "/healthz", expect=200, d=d)
+                call("GET", "/readyz", expect=503, d=d)
+                os.unlink(fault)
+            call("POST", "/v1/games", game, expect=201, d=d)
+            call("GET", "/readyz", expect=200, d=d)  # the last commit succeeded
+            call("POST", "/v1/games", game, expect=503, d=d)  # --max-matches 2
         finally:
+            if os.path.exists(fault):
+                os.unlink(fault)
+            os.rmdir(os.path.dirname(fault))
             self.assertEqual(d.stop(), 0)
             d.cleanup()
 
