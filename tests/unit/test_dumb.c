@@ -375,6 +375,9 @@ static void test_setup_two_players(void **state)
             assert_int_equal(s->deck->c[s->p[i].hand[k]].level, 1);
         assert_int_equal(s->p[i].vp, 0);
     }
+    /* First round: North Korea, Russia, USA, ... : Russia, then USA. */
+    assert_int_equal(s->order[0], 1);
+    assert_int_equal(s->order[1], 0);
     /* 6 Dumbness cards in each pile. */
     assert_int_equal(count_where(s, 0, DM_DUMBNESS), 6);
     assert_int_equal(count_where(s, 1, DM_DUMBNESS), 6);
@@ -408,6 +411,11 @@ static void test_setup_three_to_five(void **state)
             assert_int_equal(dm_income(s, i), income[p->nation]);
             assert_int_equal(p->res, 10);
             assert_int_equal(p->nhand, 5);
+            /* Ego and Popularity start where DUMBINATION.md says (the
+             * text: "not the same for every nation"). */
+            static const int ego[DM_NATIONS] = {7, 7, 8, 5, 6}, pop[DM_NATIONS] = {5, 4, 4, 6, 5};
+            assert_int_equal(p->ego, ego[p->nation]);
+            assert_int_equal(p->pop, pop[p->nation]);
         }
         /* 4 players: USA, Russia, Venezuela, Turkey (no North Korea). */
         if (n == 4)
@@ -1409,6 +1417,44 @@ static int event_index(const json_t *ev, const char *type, int seat)
     return -1;
 }
 
+/* "A nuclear disarmament requires a cube"; "You cannot disarm a Nuclear
+ * Bomb that has already been used": neither can be funded, so the card is
+ * discarded with the fine and no spot is taken. */
+static void test_disarmament_needs_a_cube_and_an_unused_bomb(void **state)
+{
+    (void)state;
+    for (int k = 0; k < 2; k++) {
+        dm_state *s = plan_scene(3);
+        json_t *ev = evs();
+        int bomb = find(s, "nuclear-bomb");
+        if (k == 0)
+            s->p[0].cubes = 0;
+        else
+            s->used[bomb] = 1;
+        int res = s->p[0].res;
+        int left[3] = {bomb, -1, -1};
+        int target[3] = {DM_PEACE, DM_USA, DM_USA};
+        plan_round(s, left, target, ev);
+        assert_int_equal(s->peace[0], -1);
+        assert_int_equal(s->p[0].res, res - 1);
+        assert_true(event_index(ev, "unfunded", 0) >= 0);
+        json_decref(ev);
+        free(s);
+    }
+    /* A bomb fired is on record as used. */
+    dm_state *s = plan_scene(2);
+    json_t *ev = evs();
+    char *why = NULL;
+    s->p[0].ego = 9;
+    int left[2] = {find(s, "nuclear-bomb"), -1}, target[2] = {DM_RUSSIA, DM_USA};
+    plan_round(s, left, target, ev);
+    assert_int_equal(dm_bomb(s, 0, s->board->start[DM_RUSSIA], ev, &why), WB_OK);
+    assert_true(s->used[find(s, "nuclear-bomb")]);
+    json_decref(ev);
+    free(s);
+}
+
+
 static void test_two_player_disarmament_first(void **state)
 {
     (void)state;
@@ -2285,6 +2331,7 @@ int main(void)
         cmocka_unit_test(test_radioactive_tokens_recycle),
         cmocka_unit_test(test_peace_track),
         cmocka_unit_test(test_two_player_disarmament_first),
+        cmocka_unit_test(test_disarmament_needs_a_cube_and_an_unused_bomb),
         cmocka_unit_test(test_two_player_brown_cards_hit_the_opponent),
         cmocka_unit_test(test_dumbness_auction),
         cmocka_unit_test(test_alien_ship_takes_jimi_and_the_geniuses),
