@@ -11,6 +11,8 @@
    the other seats and the public see counts and "face_down" in the views,
    and in the log and the event stream that the seat placed, targeted and
    is ready, never what; after the flip everyone sees the cards;
+ - a Nuclear Bomb's space chosen by its player over HTTP (the pending
+   decision, its listed spaces, refusals);
  - refusals: out of turn 409, against the rules 422, a bad body 400, and
    none of them changes the version;
  - seeded matches of 2, 3, 4 and 5 players played to the end with listed
@@ -19,6 +21,7 @@
 
 Needs: WIBBELLD (the daemon binary), WIBBELLD_TEST_DATA.
 """
+import json
 import os
 import random
 import sys
@@ -185,6 +188,50 @@ class DumbinationPlay(unittest.TestCase):
                        if e["type"] == "flipped" and e["seat"] == 0]
             self.assertEqual(flipped[-1]["target"], "russia")
             self.assertIn(card, flipped[-1]["cards"])
+
+    def test_bomb_space_chosen_over_http(self):
+        # Custom decks whose Level 1 pile is all Nuclear Bombs (no needs,
+        # cost 1), so round 1 can fire one: its player chooses the space,
+        # a pending decision, from the listed spaces.
+        here = os.path.dirname(os.path.abspath(__file__))
+        with open(os.path.join(here, "..", "..", "games", "data", "dumbination",
+                               "cards.json")) as f:
+            deck = json.load(f)
+        kinds = [k for k in deck["cards"]
+                 if k["type"] in ("goal", "dumbness") or k.get("level") == 2]
+        bomb = dict(next(k for k in kinds if k["id"] == "nuclear-bomb"))
+        bomb.update({"id": "test-bomb", "level": 1, "count": 20, "cost": 1, "needs": {}})
+        m = create(D, ["ann", "bob"], {"cards": {"cards": kinds + [bomb]}}, seed=9, game=GAME)
+        pick_goals(m, 2)
+        place = [a for a in m.actions(0) if a["type"] == "place" and a["slot"] == "left"]
+        m.ok(0, place[0])
+        m.ok(0, {"type": "target", "nation": "russia"})
+        m.ok(0, {"type": "ready"})
+        m.ok(1, {"type": "target", "nation": "usa"})
+        m.ok(1, {"type": "ready"})
+        v = m.view(1)
+        self.assertEqual(v["phase"], "bomb")
+        self.assertEqual(v["to_act"], [0])
+        self.assertEqual(v["bomb"]["target"], 1)
+        self.assertIn("pending", v)
+        self.assertEqual(m.actions(1), [])
+        acts = m.actions(0)
+        self.assertTrue(acts and all(a["type"] == "bomb" for a in acts))
+        st, _, doc = m.act(1, acts[0])
+        self.assertEqual(st, 409, doc)
+        st, _, doc = m.act(0, {"type": "bomb", "space": "h0-0"})
+        self.assertEqual(st, 422, doc)
+        # One of the two Russian bases (Russia and its coalition partner).
+        russian = {c["space"] for c in v["board"] if c.get("owner") == 1 and c.get("base")}
+        choice = [a for a in acts if a["space"] in russian][-1]
+        m.ok(0, choice)
+        v = m.view(1)
+        self.assertEqual(v["phase"], "move")
+        cell = [c for c in v["board"] if c["space"] == choice["space"]][0]
+        self.assertEqual(cell.get("radioactive"), 1)
+        self.assertNotIn("base", cell)
+        nuked = [e for entry in m.log(1) for e in entry["events"] if e["type"] == "nuked"]
+        self.assertEqual(nuked[-1]["space"], choice["space"])
 
     def test_refusals_change_nothing(self):
         m = create(D, ["a", "b"], seed=3, game=GAME)
