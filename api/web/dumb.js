@@ -169,8 +169,8 @@ export function describe(e, ctx) {
 export function render(root, v, ctx) {
   ctx.root = root;
   if (!board) { fill(root, h('p', {}, 'Loading the board…')); load(ctx, root); return; }
-  root.dataset.version = v.version; // what the tests wait for
-  const acts = ctx.actions || [], used = new Set();
+  // the actions listed for this view (none until they come: older ones would be refused)
+  const fresh = !ctx.token || ctx.actionsFor === v.version, acts = fresh ? ctx.actions || [] : [], used = new Set();
   const me = v.seat !== undefined ? v.seats[v.seat] : null;
   if (unitSel !== null && !(me?.units || []).some(u => u.unit === unitSel)) unitSel = null;
   if (v.phase !== 'move') unitSel = null;
@@ -191,6 +191,7 @@ export function render(root, v, ctx) {
     (me.hand_cards || []).map(c => cardBox(c.id, acts, ctx, used))) : null;
   const rest = acts.filter(a => !used.has(a) && !(a.type === 'move' || a.type === 'attack' || spaceOf(a)));
   const spaced = acts.filter(a => spaceOf(a) && !used.has(a));
+  if (fresh) root.dataset.version = v.version; else delete root.dataset.version; // drawn with its actions: what the tests wait for
   keepPan(root, () => fill(root,
     h('p', {class: 'reasons'}, h('strong', {}, status)),
     h('p', {class: 'hint'}, 'Player order: ' + v.order.map(s => TITLE[nationOf(v, s)]).join(' → ') + ' · piles: level 1 ' + v.level1_pile + ', level 2 ' + v.level2_pile + ' · game ends one round after ' + v.end_vp + ' VP' + (v.max_rounds ? ' or after round ' + v.max_rounds : '')),

@@ -27,6 +27,7 @@ async function loadActions(v) {
   actionsAt = v.version;
   try {
     ctx.actions = (await api('GET', `/v1/games/${encodeURIComponent(id)}/actions`, undefined, token)).actions;
+    ctx.actionsFor = v.version; // the view these actions were listed for
   } catch (e) { fail(e); return; }
   if (ctx.view && ctx.view.version === v.version) {
     actionsPanel($('#actions'), ctx.actions, send);

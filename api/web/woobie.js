@@ -127,12 +127,14 @@ function decisions(v, ctx, acts, used) {
   if (!p) return null;
   const ds = acts.filter(x => x.type === 'decide' && !areaOf(x));
   ds.forEach(x => used.add(x));
+  const onMap = acts.filter(x => x.type === 'decide' && areaOf(x));
   const env = id => v.environments.find(e => e.card.id === Number(id))?.card.name;
   const text = x => p.ask === 'side' ? (x.choice === 'first' ? 'The first side' : 'The second side') : p.ask === 'environment' ? 'Remove ' + (env(x.choice) || '#' + x.choice) : x.choice === 'anarch' ? 'an Anarch' : x.choice;
   return h('div', {class: 'box turn', id: 'pending'}, h('strong', {}, seatName(ctx, p.seat) + ': ' + p.prompt), h('div', {}, p.detail),
     v.playing ? h('div', {class: 'hint'}, v.playing.card.name + ': ' + v.playing.card.text) : null,
     ds.length ? h('div', {class: 'row'}, ds.map(x => KIND[x.choice] ? colourBtn(text(x), x.choice, x, ctx) : btn(text(x), x, ctx, 'pri'))) : null,
-    acts.some(x => x.type === 'decide' && areaOf(x)) ? h('p', {class: 'hint'}, 'Tap a highlighted area on the map to choose it.') : null);
+    onMap.length ? [h('p', {class: 'hint'}, 'Tap a highlighted area on the map, or its name:'),
+      h('div', {class: 'row'}, onMap.map(x => btn(areaName(areaOf(x)) + (x.choice.includes(':') ? ', ' + x.choice.split(':')[1] + ' industry' : ''), x, ctx)))] : null);
 }
 
 export function describe(e, ctx) {
@@ -162,8 +164,8 @@ export function describe(e, ctx) {
 export function render(root, v, ctx) {
   ctx.root = root;
   if (!map) { fill(root, h('p', {}, 'Loading the map…')); loadMap(ctx, root); return; }
-  root.dataset.version = v.version; // what the tests wait for
-  const acts = ctx.actions || [], used = new Set();
+  // the actions listed for this view (none until they come: older ones would be refused)
+  const fresh = !ctx.token || ctx.actionsFor === v.version, acts = fresh ? ctx.actions || [] : [], used = new Set();
   const targets = new Set(acts.map(areaOf).filter(Boolean).concat(acts.filter(x => x.type === 'move_anarch').map(x => x.to)));
   if (sel && !map.byId[sel]) sel = null;
   if (!sel && targets.size === 1) sel = [...targets][0];
@@ -179,6 +181,7 @@ export function render(root, v, ctx) {
     me.chosen?.card ? cardBox(me.chosen.card, acts, ctx, used, 'your face-down choice') : null,
     hand.map(c => cardBox(c, acts, ctx, used))) : null;
   const rest = acts.filter(x => !used.has(x) && !areaOf(x) && x.type !== 'move_anarch');
+  if (fresh) root.dataset.version = v.version; else delete root.dataset.version; // drawn with its actions: what the tests wait for
   keepPan(root, () => fill(root,
     h('p', {class: 'reasons'}, h('strong', {}, turn)),
     pend,

@@ -108,14 +108,12 @@ class Woobie(unittest.TestCase):
         """One action on phone b by tapping what the board offers."""
         def go(sel, text=None):
             b.click(sel, text=text)
-        if b.css("#pending button[data-action]"):
-            return go("#pending button[data-action]")
-        if b.css("#areabox button[data-action]"):
-            return go("#areabox button[data-action]")
-        if b.css("svg.map g.area.target"):
+        if b.css("svg.map g.area.target") and (v["phase"] != "support" or v["version"] % 2 or not b.css("#board button.colour")):
             b.retry(lambda: b.css("svg.map g.area.target")[(v["version"] * 7) % len(b.css("svg.map g.area.target"))].click(), "an area")
             b.wait(lambda d: b.css("#areabox button[data-action]"), "the area's actions")
             return go("#areabox button[data-action]")
+        if b.css("#pending button[data-action]"):
+            return go("#pending button[data-action]")
         if b.css("#board .wcard button.pri"):
             return go("#board .wcard button.pri")
         return go("#board button[data-action]")
@@ -187,7 +185,9 @@ class Woobie(unittest.TestCase):
             b.wait(lambda d: b.css("svg.map g[data-area]"), "the island")
         while view(m)["phase"] == "setup":
             v = view(m)
-            self.tap_step(phones[v["to_act"][0]], v)
+            b = phones[v["to_act"][0]]
+            b.wait(lambda d: b.css("#board[data-version='%d'] svg.map g.area.target" % v["version"]), "the areas for a home")
+            self.tap_step(b, v)
             phones[0].wait(lambda d: view(m)["version"] > v["version"], "a home")
         v = view(m)
         self.assertEqual(v["phase"], "choose")
