@@ -15,10 +15,12 @@
 
 static const char *const names[] = {"ann", "bob", "cy", "dee", "eve", "fay", "gus", "hal"};
 
+const dict_lib *gt_dicts;
+
 int gt_create_rc(const game_kind *k, int n, const char *opts, uint64_t seed)
 {
     json_t *o = json_loads(opts, 0, NULL);
-    game_ctx ctx = {NULL, GT_T0};
+    game_ctx ctx = {gt_dicts, GT_T0};
     void *st = NULL;
     char *why = NULL;
     assert_non_null(o);
@@ -34,18 +36,29 @@ int gt_create_rc(const game_kind *k, int n, const char *opts, uint64_t seed)
     return rc;
 }
 
-void gt_make(gt *t, const game_kind *k, int n, const char *opts, uint64_t seed)
+int gt_try_make(gt *t, const game_kind *k, int n, const char *opts, uint64_t seed)
 {
     json_t *o = json_loads(opts, 0, NULL);
-    char *why = NULL;
     memset(t, 0, sizeof *t);
     t->k = k;
     t->now = GT_T0;
+    t->dicts = gt_dicts;
     game_ctx ctx = {t->dicts, t->now};
-    assert_non_null(o);
-    if (k->create(&ctx, names, (size_t)n, o, seed, &t->st, &why))
-        fail_msg("create %s with %d players, %s: %s", k->name, n, opts, why);
+    if (!o)
+        fail_msg("bad test options %s", opts);
+    int rc = k->create(&ctx, names, (size_t)n, o, seed, &t->st, &t->why);
+    if (rc) {
+        assert_non_null(t->why);
+        assert_null(t->st);
+    }
     json_decref(o);
+    return rc;
+}
+
+void gt_make(gt *t, const game_kind *k, int n, const char *opts, uint64_t seed)
+{
+    if (gt_try_make(t, k, n, opts, seed))
+        fail_msg("create %s with %d players, %s: %s", k->name, n, opts, t->why);
 }
 
 void gt_load(gt *t, const game_kind *k, const json_t *saved)
@@ -54,6 +67,7 @@ void gt_load(gt *t, const game_kind *k, const json_t *saved)
     memset(t, 0, sizeof *t);
     t->k = k;
     t->now = GT_T0;
+    t->dicts = gt_dicts;
     if (k->load(saved, &t->st, &why))
         fail_msg("load %s: %s", k->name, why);
 }

@@ -16,6 +16,10 @@
 
 #define GT_T0 1700000000000
 
+/* The dictionaries every match the harness creates sees (NULL: none);
+ * a test program with a dictionary sets it once. */
+extern const dict_lib *gt_dicts;
+
 typedef struct gt {
     const game_kind *k;
     void *st;
@@ -32,6 +36,9 @@ void gt_make(gt *t, const game_kind *k, int n, const char *opts, uint64_t seed);
 void gt_load(gt *t, const game_kind *k, const json_t *saved);
 /* Create's code only (*why freed here), for refusals. */
 int gt_create_rc(const game_kind *k, int n, const char *opts, uint64_t seed);
+/* Create's code: on success t holds the match, on a refusal t->why the
+ * reason (the test fails if there is none) and t no match. */
+int gt_try_make(gt *t, const game_kind *k, int n, const char *opts, uint64_t seed);
 void gt_free(gt *t);
 
 /* Apply the action (printf-style JSON text) from `seat` at t->now: the

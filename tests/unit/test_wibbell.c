@@ -4,7 +4,9 @@
  * build made ($WIBBELLD_TEST_DATA).
  *
  * Matches are driven through the game_kind interface exactly as the
- * framework does, with explicit times (ctx.now_ms) and timer actions, and
+ * framework does, in the shared harness (game_test.h: gt_act checks that a
+ * refusal changes nothing and says why), with explicit times and timer
+ * actions, and
  * custom decks in a given order (shuffle: false) where a scenario needs
  * known cards.  Words for long scenarios come from the module's own hints
  * query (the words that satisfy a turn), so they are always valid.
@@ -22,11 +24,11 @@
 
 #include "dict.h"
 #include "game.h"
+#include "game_test.h"
 #include "wb_err.h"
 #include "wibbell.h"
 #include "wibbell_int.h"
 
-static const char *const names[] = {"ann", "bob", "cy", "dee", "eve", "fay", "gil"};
 static dict_lib *lib;
 static game_ctx ctx;
 static json_t *last_ev;   /* events of the last apply */
@@ -43,6 +45,7 @@ static int setup(void **state)
     if (!dir || dict_lib_open(dir, "en_US", &lib) != WB_OK)
         return -1;
     ctx.dicts = lib;
+    gt_dicts = lib; /* the harness's matches judge with it */
     return 0;
 }
 
@@ -58,60 +61,55 @@ static int teardown(void **state)
 
 /* --- helpers -------------------------------------------------------------- */
 
-static int try_create(size_t n, const char *opts, uint64_t seed, void **st)
+/* Matches run in the shared harness (game_test.h), on the heap. */
+static void done(gt *t)
 {
-    json_error_t e;
-    json_t *o = opts ? json_loads(opts, 0, &e) : NULL;
-    char *why = NULL;
-    int rc;
-    if (opts && !o)
-        fail_msg("bad test options %s: %s", opts, e.text);
-    ctx.now_ms = 1000;
-    rc = game_wibbell.create(&ctx, names, n, o, seed, st, &why);
-    snprintf(last_why, sizeof last_why, "%s", why ? why : "");
-    free(why);
-    json_decref(o);
+    gt_free(t);
+    free(t);
+}
+
+/* Create (at time 1000); the reason of a refusal stays in last_why. */
+static int try_create(size_t n, const char *opts, uint64_t seed, gt **st)
+{
+    gt *t = calloc(1, sizeof *t);
+    int rc = gt_try_make(t, &game_wibbell, (int)n, opts ? opts : "{}", seed);
+    snprintf(last_why, sizeof last_why, "%s", t->why ? t->why : "");
+    t->now = 1000;
+    if (rc) {
+        done(t);
+        t = NULL;
+    }
+    *st = t;
     return rc;
 }
 
-static void *mk(size_t n, const char *opts, uint64_t seed)
+static gt *mk(size_t n, const char *opts, uint64_t seed)
 {
-    void *st = NULL;
+    gt *st = NULL;
     int rc = try_create(n, opts, seed, &st);
     if (rc)
         fail_msg("create %s: %s", opts ? opts : "{}", last_why);
     return st;
 }
 
-static int vact_at(void *st, int seat, int64_t now, const char *fmt, va_list ap)
+/* gt_act at `now` (a refusal changes nothing and says why); the events
+ * stay in last_ev (none after a refusal), the reason in last_why. */
+static int vact_at(gt *st, int seat, int64_t now, const char *fmt, va_list ap)
 {
     char buf[1024];
-    json_error_t e;
-    json_t *a, *ev = json_array();
-    char *why = NULL;
-    int rc;
     vsnprintf(buf, sizeof buf, fmt, ap);
-    a = json_loads(buf, 0, &e);
-    if (!a)
-        fail_msg("bad test action %s", buf);
-    ctx.now_ms = now;
-    rc = game_wibbell.apply(st, &ctx, seat, a, ev, &why);
-    if (rc)
-        assert_int_equal(json_array_size(ev), 0);
-    else
-        assert_null(why);
-    snprintf(last_why, sizeof last_why, "%s", why ? why : "");
-    free(why);
-    json_decref(a);
+    st->now = now;
+    int rc = gt_act(st, seat, "%s", buf);
+    snprintf(last_why, sizeof last_why, "%s", st->why ? st->why : "");
     json_decref(last_ev);
-    last_ev = ev;
+    last_ev = rc ? json_array() : json_incref(st->ev);
     return rc;
 }
 
 /* Apply at time `now`; the events stay in last_ev, the reason in last_why. */
-static int act_at(void *st, int seat, int64_t now, const char *fmt, ...)
+static int act_at(gt *st, int seat, int64_t now, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
-static int act_at(void *st, int seat, int64_t now, const char *fmt, ...)
+static int act_at(gt *st, int seat, int64_t now, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -120,8 +118,8 @@ static int act_at(void *st, int seat, int64_t now, const char *fmt, ...)
     return rc;
 }
 
-static int act(void *st, int seat, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int act(void *st, int seat, const char *fmt, ...)
+static int act(gt *st, int seat, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int act(gt *st, int seat, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -133,41 +131,40 @@ static int act(void *st, int seat, const char *fmt, ...)
 #define OK(call) do { int rc_ = (call); if (rc_) fail_msg("%s -> %s: %s", #call, \
                       wb_errname(rc_), last_why); } while (0)
 
-static json_t *V(const void *st, int seat)
+static json_t *V(const gt *st, int seat)
 {
     json_decref(cur_view);
-    cur_view = game_wibbell.view(st, seat);
-    assert_non_null(cur_view);
+    cur_view = gt_view(st, seat);
     return cur_view;
 }
 
-static const char *phase(const void *st)
+static const char *phase(const gt *st)
 {
     return json_string_value(json_object_get(V(st, HOST), "phase"));
 }
 
-static json_int_t vint(const void *st, const char *key)
+static json_int_t vint(const gt *st, const char *key)
 {
     return json_integer_value(json_object_get(V(st, HOST), key));
 }
 
-static json_t *player(const void *st, int seat)
+static json_t *player(const gt *st, int seat)
 {
     return json_array_get(json_object_get(V(st, HOST), "players"), (size_t)seat);
 }
 
-static json_int_t pint(const void *st, int seat, const char *key)
+static json_int_t pint(const gt *st, int seat, const char *key)
 {
     return json_integer_value(json_object_get(player(st, seat), key));
 }
 
-static const char *centre(const void *st, size_t i)
+static const char *centre(const gt *st, size_t i)
 {
     return json_string_value(json_object_get(
         json_array_get(json_object_get(V(st, HOST), "centre"), i), "letters"));
 }
 
-static int score(const void *st, int seat)
+static int score(const gt *st, int seat)
 {
     return (int)json_integer_value(json_array_get(json_object_get(V(st, HOST), "scores"),
                                                   (size_t)seat));
@@ -194,7 +191,7 @@ static size_t count_events(const char *type)
 }
 
 /* Is `seat` in the view's to_act? */
-static int acts(const void *st, int seat)
+static int acts(const gt *st, int seat)
 {
     size_t i;
     json_t *s;
@@ -205,7 +202,7 @@ static int acts(const void *st, int seat)
 }
 
 /* The k-th word (0-based) that satisfies the current turn for `seat`. */
-static char *hint(void *st, int seat, size_t k)
+static char *hint(gt *st, int seat, size_t k)
 {
     char sb[16], lb[16];
     json_t *args, *out = NULL;
@@ -213,7 +210,7 @@ static char *hint(void *st, int seat, size_t k)
     snprintf(sb, sizeof sb, "%d", seat);
     snprintf(lb, sizeof lb, "%zu", k + 1);
     args = json_pack("{s:s,s:s}", "seat", sb, "limit", lb);
-    int rc = game_wibbell.query(st, &ctx, HOST, "hints", args, &out, &why);
+    int rc = game_wibbell.query(st->st, &ctx, HOST, "hints", args, &out, &why);
     if (rc)
         fail_msg("hints: %s", why);
     json_t *words = json_object_get(out, "words");
@@ -226,7 +223,7 @@ static char *hint(void *st, int seat, size_t k)
 
 /* `seat` claims a valid word (with tie window 0 or in companion mode, it
  * wins at once). */
-static void claim_valid(void *st, int seat, int64_t now)
+static void claim_valid(gt *st, int seat, int64_t now)
 {
     char *w = hint(st, seat, 0);
     OK(act_at(st, seat, now, "{\"type\":\"claim\",\"word\":\"%s\"}", w));
@@ -235,39 +232,44 @@ static void claim_valid(void *st, int seat, int64_t now)
 }
 
 /* `seat` wins the current turn and takes centre card 0. */
-static void win_take(void *st, int seat)
+static void win_take(gt *st, int seat)
 {
     claim_valid(st, seat, 1000);
     assert_string_equal(phase(st), "take");
     OK(act(st, seat, "{\"type\":\"take\",\"card\":0}"));
 }
 
-static char *saved_text(const void *st)
+static char *saved_text(const gt *st)
 {
-    json_t *s = game_wibbell.save(st);
+    json_t *s = game_wibbell.save(st->st);
     assert_non_null(s);
     char *t = json_dumps(s, JSON_SORT_KEYS | JSON_COMPACT);
     json_decref(s);
     return t;
 }
 
-/* load(save(x)) saves to the same JSON, and returns the copy. */
-static void *reload(const void *st)
+/* A match loaded from a saved state (gt_load: the test fails if load
+ * refuses), acting at time 1000. */
+static gt *loaded(const json_t *saved)
 {
-    json_t *s = game_wibbell.save(st), *s2;
-    void *copy = NULL;
-    char *why = NULL;
+    gt *t = calloc(1, sizeof *t);
+    gt_load(t, &game_wibbell, saved);
+    t->now = 1000;
+    return t;
+}
+
+/* load(save(x)) saves to the same JSON, and returns the copy. */
+static gt *reload(const gt *st)
+{
+    json_t *s = game_wibbell.save(st->st), *s2;
     assert_non_null(s);
-    int rc = game_wibbell.load(s, &copy, &why);
-    if (rc)
-        fail_msg("load: %s", why);
-    s2 = game_wibbell.save(copy);
+    gt *copy = loaded(s);
+    s2 = game_wibbell.save(copy->st);
     assert_true(json_equal(s, s2));
     json_decref(s);
     json_decref(s2);
     return copy;
 }
-
 /* A deck in a given order, many easy letters on each card so that words
  * are plentiful, with `first` cards put on top. */
 #define EASY "\"AEIOST\",\"AEIOST\",\"AEIOST\",\"AEIOST\",\"AEIOST\",\"AEIOST\",\"AEIOST\",\"AEIOST\""
@@ -334,27 +336,27 @@ static void test_deck_sizes(void **state)
     /* 2 players: 24 removed; 3: 12; 4-7: the whole deck; 2 in the centre */
     const json_int_t want[] = {0, 0, 22, 34, 46, 46, 46, 46};
     for (size_t n = 2; n <= 7; n++) {
-        void *st = mk(n, NULL, 42 + n);
+        gt *st = mk(n, NULL, 42 + n);
         assert_int_equal(vint(st, "deck"), want[n]);
         assert_int_equal(json_array_size(json_object_get(V(st, HOST), "centre")), 2);
         assert_string_equal(phase(st), "play");
         assert_int_equal(json_array_size(json_object_get(V(st, HOST), "to_act")), n);
         assert_int_equal(vint(st, "round"), 1);
-        game_wibbell.destroy(st);
+        done(st);
     }
     /* a custom deck is cut by the same shares: 10 cards, 2 players -> 5 */
-    void *st = mk(2, "{\"deck\":[\"A\",\"B\",\"C\",\"D\",\"E\",\"F\",\"G\",\"H\",\"I\",\"J\"],"
+    gt *st = mk(2, "{\"deck\":[\"A\",\"B\",\"C\",\"D\",\"E\",\"F\",\"G\",\"H\",\"I\",\"J\"],"
                      "\"shuffle\":false}", 1);
     assert_int_equal(vint(st, "deck"), 3);
     assert_string_equal(centre(st, 0), "A"); /* unshuffled: the top first */
     assert_string_equal(centre(st, 1), "B");
-    game_wibbell.destroy(st);
+    done(st);
 }
 
 static void test_bad_options(void **state)
 {
     (void)state;
-    void *st = NULL;
+    gt *st = NULL;
     const char *bad[] = {
         "{\"nope\":1}", "{\"mode\":\"hard\"}", "{\"dictionary\":\"xx_XX\"}",
         "{\"tie_window_ms\":6000}", "{\"tie_window_ms\":-1}", "{\"deck\":[\"N2\",\"AB\"]}",
@@ -381,15 +383,15 @@ static void test_bad_options(void **state)
     assert_string_equal(json_string_value(json_object_get(c0, "letters")), "NZ");
     assert_int_equal(json_integer_value(json_object_get(c0, "value")), 3);
     assert_string_equal(json_string_value(json_object_get(c0, "border")), "dots");
-    game_wibbell.destroy(st);
+    done(st);
 }
 
 /* --- claims ----------------------------------------------------------------- */
 
 /* Micol (seat 0) wins SG then SH, leaving NZ and IQ in the centre. */
-static void *micol(void)
+static gt *micol(void)
 {
-    void *st = mk(4, "{\"deck\":[\"SG\",\"SH\",\"NZ\",\"IQ\"," EASY "],\"shuffle\":false,"
+    gt *st = mk(4, "{\"deck\":[\"SG\",\"SH\",\"NZ\",\"IQ\"," EASY "],\"shuffle\":false,"
                      "\"tie_window_ms\":0}", 7);
     OK(act(st, 0, "{\"type\":\"claim\",\"word\":\"gosh\",\"take\":0}"));
     assert_string_equal(centre(st, 0), "SH");
@@ -403,7 +405,7 @@ static void test_rules_example(void **state)
     (void)state;
     const char *good[] = {"hints", "mission", "kissing"};
     for (size_t i = 0; i < 3; i++) {
-        void *st = micol();
+        gt *st = micol();
         json_t *up = json_object_get(player(st, 0), "face_up");
         assert_int_equal(json_array_size(up), 2);
         assert_string_equal(json_string_value(json_object_get(json_array_get(up, 0), "letters")), "SG");
@@ -419,10 +421,10 @@ static void test_rules_example(void **state)
         assert_true(json_is_false(json_object_get(won, "automatic")));
         /* the third card of the round: both centre cards, then a handicap */
         assert_string_equal(phase(st), "keep");
-        game_wibbell.destroy(st);
+        done(st);
     }
 
-    void *st = micol();
+    gt *st = micol();
     OK(act(st, 0, "{\"type\":\"claim\",\"word\":\"sin\"}"));
     json_t *e = event("claim_refused");
     assert_non_null(e);
@@ -433,13 +435,13 @@ static void test_rules_example(void **state)
     /* the same word is fine for bob, who has no cards in front */
     OK(act(st, 1, "{\"type\":\"claim\",\"word\":\"zip\"}"));
     assert_int_equal(json_integer_value(json_object_get(event("card_won"), "seat")), 1);
-    game_wibbell.destroy(st);
+    done(st);
 }
 
 static void test_mistake(void **state)
 {
     (void)state;
-    void *st = mk(3, "{\"deck\":[\"SG\",\"SH\",\"NZ\",\"IQ\"," EASY "],\"shuffle\":false,"
+    gt *st = mk(3, "{\"deck\":[\"SG\",\"SH\",\"NZ\",\"IQ\"," EASY "],\"shuffle\":false,"
                      "\"tie_window_ms\":0}", 7);
     /* not a word; a proper noun; a word missing a card */
     OK(act(st, 0, "{\"type\":\"claim\",\"word\":\"gshx\"}"));
@@ -482,20 +484,20 @@ static void test_mistake(void **state)
     assert_null(event("claim_refused"));
     /* nothing of an automatic win is a used word */
     assert_int_equal(json_array_size(json_object_get(V(st, HOST), "used")), 1);
-    game_wibbell.destroy(st);
+    done(st);
 
     /* with two players, one mistake hands the card to the other */
     st = mk(2, "{\"deck\":[\"SG\",\"SH\",\"NZ\",\"IQ\"],\"shuffle\":false}", 7);
     OK(act(st, 1, "{\"type\":\"claim\",\"word\":\"sin\"}"));
     assert_non_null(event("claim_refused"));
     assert_int_equal(json_integer_value(json_object_get(event("card_won"), "seat")), 0);
-    game_wibbell.destroy(st);
+    done(st);
 }
 
 static void test_used_words(void **state)
 {
     (void)state;
-    void *st = mk(4, "{\"deck\":[\"EX\",\"PL\",\"OR\",\"AB\",\"CD\",\"AC\",\"BD\"," EASY "],"
+    gt *st = mk(4, "{\"deck\":[\"EX\",\"PL\",\"OR\",\"AB\",\"CD\",\"AC\",\"BD\"," EASY "],"
                      "\"shuffle\":false,\"tie_window_ms\":0}", 3);
     OK(act(st, 0, "{\"type\":\"claim\",\"word\":\"explore\",\"take\":0}"));
     assert_string_equal(centre(st, 0), "PL");
@@ -509,7 +511,7 @@ static void test_used_words(void **state)
     OK(act(st, 2, "{\"type\":\"claim\",\"word\":\"explore\"}"));
     r = json_array_get(json_object_get(event("claim_refused"), "reasons"), 0);
     assert_string_equal(json_string_value(json_object_get(r, "code")), "already_used");
-    game_wibbell.destroy(st);
+    done(st);
 }
 
 /* --- simultaneous claims ---------------------------------------------------- */
@@ -524,7 +526,7 @@ static void test_tie_window_secret(void **state)
     (void)state;
     const char *opts = "{\"deck\":[\"AB\",\"CD\",\"AC\",\"BD\",\"EF\",\"GH\"," EASY "],"
                        "\"shuffle\":false}";
-    void *st = mk(3, opts, 5);
+    gt *st = mk(3, opts, 5);
     OK(act_at(st, 0, 10000, "{\"type\":\"claim\",\"word\":\"cabs\"}"));
     /* the events: the word to seat 0 only, the fact of it to the others */
     assert_int_equal(json_array_size(last_ev), 2);
@@ -571,7 +573,7 @@ static void test_tie_window_secret(void **state)
     assert_string_equal(json_string_value(json_object_get(json_array_get(
         json_object_get(rev, "claims"), 1), "word")), "bad");
     assert_string_equal(json_string_value(json_object_get(event("card_won"), "word")), "bad");
-    game_wibbell.destroy(st);
+    done(st);
 }
 
 static void test_tie_window(void **state)
@@ -579,13 +581,13 @@ static void test_tie_window(void **state)
     (void)state;
     const char *opts = "{\"deck\":[\"AB\",\"CD\",\"AC\",\"BD\",\"EF\",\"GH\"," EASY "],"
                        "\"shuffle\":false}";
-    void *st = mk(5, opts, 5);
-    assert_int_equal(game_wibbell.deadline(st), -1);
+    gt *st = mk(5, opts, 5);
+    assert_int_equal(game_wibbell.deadline(st->st), -1);
     OK(act_at(st, 0, 10000, "{\"type\":\"claim\",\"word\":\"cabs\"}"));
     assert_int_equal(json_integer_value(json_object_get(event("claim_accepted"), "window_until")),
                      10400);
     assert_null(event("card_won"));
-    assert_int_equal(game_wibbell.deadline(st), 10400);
+    assert_int_equal(game_wibbell.deadline(st->st), 10400);
     assert_string_equal(phase(st), "play");
     assert_false(acts(st, 0));
     /* one claim per seat in the window */
@@ -608,7 +610,7 @@ static void test_tie_window(void **state)
     assert_int_equal(json_integer_value(json_object_get(won, "seat")), 2);
     assert_string_equal(json_string_value(json_object_get(won, "word")), "bad");
     assert_string_equal(phase(st), "take");
-    assert_int_equal(game_wibbell.deadline(st), -1);
+    assert_int_equal(game_wibbell.deadline(st->st), -1);
     assert_int_equal(act_at(st, SYS, 10500, "{\"type\":\"timer\"}"), WB_EILLEGAL);
     OK(act(st, 2, "{\"type\":\"take\",\"card\":0}"));
     assert_string_equal(centre(st, 0), "CD");
@@ -618,7 +620,7 @@ static void test_tie_window(void **state)
     assert_non_null(event("claim_accepted"));
     OK(act_at(st, SYS, 20400, "{\"type\":\"timer\"}"));
     assert_int_equal(json_integer_value(json_object_get(event("card_won"), "seat")), 1);
-    game_wibbell.destroy(st);
+    done(st);
 
     /* a shorter word beats an earlier one */
     st = mk(4, opts, 5);
@@ -631,7 +633,7 @@ static void test_tie_window(void **state)
         event("card_taken"), "card"), "letters")), "CD");
     assert_string_equal(phase(st), "play");
     assert_string_equal(centre(st, 0), "AB");
-    game_wibbell.destroy(st);
+    done(st);
 
     /* identical words: the centre goes under the deck and two are flipped */
     st = mk(4, opts, 5);
@@ -650,7 +652,7 @@ static void test_tie_window(void **state)
     assert_int_equal(vint(st, "deck"), deck);
     assert_int_equal(json_array_size(json_object_get(V(st, HOST), "used")), 0);
     assert_int_equal(json_array_size(json_object_get(V(st, HOST), "claims")), 0);
-    game_wibbell.destroy(st);
+    done(st);
 
     /* the last eligible seat with a pending claim wins at once */
     st = mk(3, "{\"deck\":[\"AB\",\"CD\",\"AC\",\"BD\"," EASY "],\"shuffle\":false}", 5);
@@ -661,8 +663,8 @@ static void test_tie_window(void **state)
     won = event("card_won");
     assert_int_equal(json_integer_value(json_object_get(won, "seat")), 0);
     assert_string_equal(json_string_value(json_object_get(won, "word")), "cab");
-    assert_int_equal(game_wibbell.deadline(st), -1);
-    game_wibbell.destroy(st);
+    assert_int_equal(game_wibbell.deadline(st->st), -1);
+    done(st);
 }
 
 /* --- rounds ----------------------------------------------------------------- */
@@ -670,7 +672,7 @@ static void test_tie_window(void **state)
 static void test_round_standard(void **state)
 {
     (void)state;
-    void *st = mk(4, "{\"tie_window_ms\":0}", 11);
+    gt *st = mk(4, "{\"tie_window_ms\":0}", 11);
     win_take(st, 1);
     win_take(st, 0);
     win_take(st, 0);
@@ -688,10 +690,10 @@ static void test_round_standard(void **state)
     json_t *choices = json_object_get(V(st, HOST), "keep_choices");
     assert_int_equal(json_array_size(choices), 4);
     json_int_t keep = json_integer_value(json_array_get(choices, 2));
-    json_t *acts0 = game_wibbell.actions(st, 0);
+    json_t *acts0 = gt_actions(st, 0);
     assert_int_equal(json_array_size(acts0), 4);
     json_decref(acts0);
-    acts0 = game_wibbell.actions(st, 1);
+    acts0 = gt_actions(st, 1);
     assert_int_equal(json_array_size(acts0), 0);
     json_decref(acts0);
     assert_int_equal(act(st, 1, "{\"type\":\"keep\",\"card\":%lld}", (long long)keep), WB_ENOTTURN);
@@ -720,13 +722,13 @@ static void test_round_standard(void **state)
     /* the handicap constrains: the hints of seat 0 name three cards */
     json_t *args = json_pack("{s:s}", "seat", "0"), *out = NULL;
     char *why = NULL;
-    OK(game_wibbell.query(st, &ctx, HOST, "hints", args, &out, &why));
+    OK(game_wibbell.query(st->st, &ctx, HOST, "hints", args, &out, &why));
     assert_int_equal(json_array_size(json_object_get(out, "cards")), 3);
     json_decref(out);
     json_decref(args);
     /* the face-down cards no longer do: seat 1 covers the centre only */
     args = json_pack("{s:s}", "seat", "1");
-    OK(game_wibbell.query(st, &ctx, HOST, "hints", args, &out, &why));
+    OK(game_wibbell.query(st->st, &ctx, HOST, "hints", args, &out, &why));
     assert_int_equal(json_array_size(json_object_get(out, "cards")), 2);
     json_decref(out);
     json_decref(args);
@@ -740,14 +742,14 @@ static void test_round_standard(void **state)
            (long long)json_integer_value(json_array_get(choices, 0))));
     assert_int_equal(json_array_size(json_object_get(player(st, 0), "handicaps")), 2);
     assert_int_equal(score(st, 0), 8);
-    game_wibbell.destroy(st);
+    done(st);
 }
 
 static void test_round_simple_modes(void **state)
 {
     (void)state;
     /* simple: the 4th card ends the round, the 5th is a bonus */
-    void *st = mk(4, "{\"mode\":\"simple\",\"tie_window_ms\":0}", 12);
+    gt *st = mk(4, "{\"mode\":\"simple\",\"tie_window_ms\":0}", 12);
     win_take(st, 2);
     win_take(st, 2);
     win_take(st, 2);
@@ -779,7 +781,7 @@ static void test_round_simple_modes(void **state)
     assert_int_equal(pint(st, 2, "face_down"), 4);
     assert_int_equal(json_array_size(json_object_get(player(st, 2), "handicaps")), 1);
     assert_int_equal(score(st, 2), 5);
-    game_wibbell.destroy(st);
+    done(st);
 
     /* simpler: the 3rd card ends it, the 4th is a bonus, no handicaps */
     st = mk(4, "{\"mode\":\"simpler\",\"tie_window_ms\":0}", 13);
@@ -796,14 +798,14 @@ static void test_round_simple_modes(void **state)
     assert_int_equal(json_array_size(json_object_get(player(st, 3), "handicaps")), 0);
     assert_int_equal(json_array_size(json_object_get(player(st, 3), "face_up")), 0);
     assert_int_equal(score(st, 3), 4);
-    game_wibbell.destroy(st);
+    done(st);
 }
 
 static void test_starting_handicaps(void **state)
 {
     (void)state;
     /* seat 0 starts with Z (dealt from the top), seat 1 with named QU */
-    void *st = mk(4, "{\"deck\":[\"Z\",\"AB\",\"CD\",\"QU\"," EASY "],\"shuffle\":false,"
+    gt *st = mk(4, "{\"deck\":[\"Z\",\"AB\",\"CD\",\"QU\"," EASY "],\"shuffle\":false,"
                      "\"tie_window_ms\":0,\"handicaps\":[1,[\"uq\"]]}", 3);
     json_t *h = json_object_get(player(st, 0), "handicaps");
     assert_int_equal(json_array_size(h), 1);
@@ -827,13 +829,13 @@ static void test_starting_handicaps(void **state)
     /* but does not score */
     assert_int_equal(score(st, 0), 1);
     assert_int_equal(score(st, 2), 1);
-    game_wibbell.destroy(st);
+    done(st);
 }
 
 static void test_learning_aid(void **state)
 {
     (void)state;
-    void *st = mk(3, "{\"learning_aid\":true,\"tie_window_ms\":0}", 21);
+    gt *st = mk(3, "{\"learning_aid\":true,\"tie_window_ms\":0}", 21);
     win_take(st, 0);
     win_take(st, 0);
     claim_valid(st, 0, 1000);
@@ -844,7 +846,7 @@ static void test_learning_aid(void **state)
     assert_int_equal(vint(st, "round"), 2);
     assert_true(json_is_true(json_object_get(player(st, 0), "barred")));
     assert_false(acts(st, 0));
-    json_t *a = game_wibbell.actions(st, 0);
+    json_t *a = gt_actions(st, 0);
     assert_int_equal(json_array_size(a), 0);
     json_decref(a);
     char *w = hint(st, 0, 0);
@@ -867,7 +869,7 @@ static void test_learning_aid(void **state)
     assert_true(acts(st, 0));
     claim_valid(st, 0, 1000);
     assert_int_equal(json_integer_value(json_object_get(event("card_won"), "seat")), 0);
-    game_wibbell.destroy(st);
+    done(st);
 
     /* two players and the learning aid: the lone competitor's mistake
      * leaves nobody, and the centre is redealt */
@@ -880,7 +882,7 @@ static void test_learning_aid(void **state)
     assert_string_equal(json_string_value(json_object_get(event("redeal"), "reason")),
                         "nobody_eligible");
     assert_true(acts(st, 0));
-    game_wibbell.destroy(st);
+    done(st);
 }
 
 /* --- the end of the game ---------------------------------------------------- */
@@ -892,7 +894,7 @@ static void test_final_cards(void **state)
      * the game (the deck is out) and its winner takes the final card */
     const char *opts = "{\"deck\":[\"AEIOST\",\"AEIOST\",\"AEIOST\",\"AEIOST\",\"AEIOST\"],"
                        "\"shuffle\":false,\"tie_window_ms\":0}";
-    void *st = mk(4, opts, 1);
+    gt *st = mk(4, opts, 1);
     assert_int_equal(vint(st, "deck"), 3);
     win_take(st, 2);
     win_take(st, 2);
@@ -919,10 +921,10 @@ static void test_final_cards(void **state)
     assert_int_equal(json_integer_value(json_array_get(wn, 1)), 2);
     assert_true(json_equal(json_object_get(over, "winners"), wn));
     assert_int_equal(act(st, 0, "{\"type\":\"claim\",\"word\":\"toast\"}"), WB_ENOTTURN);
-    json_t *a = game_wibbell.actions(st, 0);
+    json_t *a = gt_actions(st, 0);
     assert_int_equal(json_array_size(a), 0);
     json_decref(a);
-    game_wibbell.destroy(st);
+    done(st);
 
     /* the round is reset with 1 card in the deck: the round winner takes it */
     opts = "{\"deck\":[\"AEIOST\",\"AEIOST\",\"AEIOST\",\"AEIOST\",\"AEIOST\",\"AEIOST\"],"
@@ -953,7 +955,7 @@ static void test_final_cards(void **state)
     wn = json_object_get(V(st, HOST), "winners");
     assert_int_equal(json_array_size(wn), 1);
     assert_int_equal(json_integer_value(json_array_get(wn, 0)), 3);
-    game_wibbell.destroy(st);
+    done(st);
 }
 
 /* The learning aid's bar lifts when the round ends, also when the deck
@@ -961,7 +963,7 @@ static void test_final_cards(void **state)
 static void test_learning_aid_game_end(void **state)
 {
     (void)state;
-    void *st = mk(4, "{\"deck\":[\"AEIOST\",\"AEIOST\",\"AEIOST\",\"AEIOST\",\"AEIOST\","
+    gt *st = mk(4, "{\"deck\":[\"AEIOST\",\"AEIOST\",\"AEIOST\",\"AEIOST\",\"AEIOST\","
                      "\"AEIOST\",\"AEIOST\",\"AEIOST\",\"AEIOST\"],\"shuffle\":false,"
                      "\"tie_window_ms\":0,\"learning_aid\":true}", 1);
     win_take(st, 3);
@@ -979,7 +981,7 @@ static void test_learning_aid_game_end(void **state)
     assert_string_equal(phase(st), "over");
     for (int s = 0; s < 4; s++)
         assert_false(json_is_true(json_object_get(player(st, s), "barred")));
-    game_wibbell.destroy(st);
+    done(st);
 }
 
 /* --- companion mode --------------------------------------------------------- */
@@ -987,10 +989,10 @@ static void test_learning_aid_game_end(void **state)
 static void test_companion(void **state)
 {
     (void)state;
-    void *st = mk(3, "{\"companion\":true,\"handicaps\":[[],[\"EX\"]]}", 1);
+    gt *st = mk(3, "{\"companion\":true,\"handicaps\":[[],[\"EX\"]]}", 1);
     assert_string_equal(phase(st), "flip");
     assert_int_equal(vint(st, "deck"), 48 - 12 - 1);
-    json_t *a = game_wibbell.actions(st, HOST);
+    json_t *a = gt_actions(st, HOST);
     assert_string_equal(json_string_value(json_object_get(json_array_get(a, 0), "type")), "flip");
     assert_non_null(json_object_get(json_array_get(a, 0), "$params"));
     json_decref(a);
@@ -1020,9 +1022,9 @@ static void test_companion(void **state)
     /* no tie window in companion mode: the first valid shout wins */
     OK(act(st, HOST, "{\"type\":\"claim\",\"seat\":2,\"word\":\"zip\"}"));
     assert_int_equal(json_integer_value(json_object_get(event("card_won"), "seat")), 2);
-    assert_int_equal(game_wibbell.deadline(st), -1);
+    assert_int_equal(game_wibbell.deadline(st->st), -1);
     assert_string_equal(phase(st), "take");
-    a = game_wibbell.actions(st, HOST);
+    a = gt_actions(st, HOST);
     assert_int_equal(json_array_size(a), 2);
     assert_int_equal(json_integer_value(json_object_get(json_array_get(a, 0), "seat")), 2);
     json_decref(a);
@@ -1052,7 +1054,7 @@ static void test_companion(void **state)
     assert_int_equal(score(st, 2), 1);
     assert_int_equal(json_integer_value(json_array_get(json_object_get(V(st, 1), "winners"), 0)), 0);
     assert_int_equal(act(st, HOST, "{\"type\":\"end\"}"), WB_ENOTTURN);
-    game_wibbell.destroy(st);
+    done(st);
 }
 
 /* The companion table: shouts the table could not order, a recounted
@@ -1060,7 +1062,7 @@ static void test_companion(void **state)
 static void test_companion_table(void **state)
 {
     (void)state;
-    void *st = mk(3, "{\"companion\":true}", 1);
+    gt *st = mk(3, "{\"companion\":true}", 1);
     assert_int_equal(vint(st, "deck"), 36);
     /* the table removed 6 cards, not 12: it counts 42 left; 49 cannot be */
     assert_int_equal(act(st, 0, "{\"type\":\"deck\",\"count\":42}"), WB_ENOTTURN);
@@ -1072,7 +1074,7 @@ static void test_companion_table(void **state)
     OK(act(st, HOST, "{\"type\":\"flip\",\"card\":\"IQ\"}"));
     assert_int_equal(vint(st, "deck"), 40);
     /* the host is offered both as templates */
-    json_t *a = game_wibbell.actions(st, HOST), *x;
+    json_t *a = gt_actions(st, HOST), *x;
     size_t i, templates = 0;
     json_array_foreach(a, i, x) {
         const char *t = json_string_value(json_object_get(x, "type"));
@@ -1130,14 +1132,14 @@ static void test_companion_table(void **state)
                             json_object_get(event("handicap_kept"), "card"), "letters")), "SH");
     /* the table finds its deck empty: the game ends */
     assert_string_equal(phase(st), "flip");
-    void *copy = reload(st);
-    game_wibbell.destroy(st);
+    gt *copy = reload(st);
+    done(st);
     st = copy;
     OK(act(st, HOST, "{\"type\":\"deck\",\"count\":0}"));
     assert_string_equal(json_string_value(json_object_get(event("game_over"), "reason")),
                         "deck_out");
     assert_int_equal(score(st, 1), 4);
-    game_wibbell.destroy(st);
+    done(st);
 }
 
 /* forgive_typos: a non-word is no mistake; other refusals still are. */
@@ -1148,7 +1150,7 @@ static void test_forgive_typos(void **state)
     char opts[256];
     snprintf(opts, sizeof opts, "{\"tie_window_ms\":0,\"shuffle\":false,%s,"
              "\"forgive_typos\":true}", deck);
-    void *st = mk(2, opts, 1);
+    gt *st = mk(2, opts, 1);
     OK(act(st, 0, "{\"type\":\"claim\",\"word\":\"zqxv\"}"));
     assert_true(json_is_true(json_object_get(event("claim_refused"), "forgiven")));
     assert_false(json_is_true(json_object_get(player(st, 0), "out")));
@@ -1163,22 +1165,20 @@ static void test_forgive_typos(void **state)
     assert_string_equal(centre(st, 0), "NZ");
     assert_int_equal(json_array_size(json_object_get(V(st, HOST), "vocabulary")), 2);
     /* a save of format 1 (before the option) loads with it off */
-    json_t *s = game_wibbell.save(st);
-    void *old = NULL;
-    char *why = NULL;
+    json_t *s = game_wibbell.save(st->st);
     json_object_del(s, "forgive_typos");
     json_object_set_new(s, "format", json_integer(1));
-    OK(game_wibbell.load(s, &old, &why));
+    gt *old = loaded(s);
     assert_false(json_is_true(json_object_get(V(old, 0), "forgive_typos")));
     json_decref(s);
-    game_wibbell.destroy(old);
-    game_wibbell.destroy(st);
+    done(old);
+    done(st);
     /* off by default: a typo is a mistake */
     snprintf(opts, sizeof opts, "{\"tie_window_ms\":0,\"shuffle\":false,%s}", deck);
     st = mk(2, opts, 1);
     OK(act(st, 0, "{\"type\":\"claim\",\"word\":\"zqxv\"}"));
     assert_non_null(event("card_won"));
-    game_wibbell.destroy(st);
+    done(st);
 }
 
 /* --- actions, views, queries -------------------------------------------------- */
@@ -1186,13 +1186,13 @@ static void test_forgive_typos(void **state)
 static void test_actions_and_errors(void **state)
 {
     (void)state;
-    void *st = mk(3, "{\"tie_window_ms\":0}", 31);
-    json_t *a = game_wibbell.actions(st, 1);
+    gt *st = mk(3, "{\"tie_window_ms\":0}", 31);
+    json_t *a = gt_actions(st, 1);
     assert_int_equal(json_array_size(a), 1);
     assert_string_equal(json_string_value(json_object_get(json_array_get(a, 0), "type")), "claim");
     assert_non_null(json_object_get(json_object_get(json_array_get(a, 0), "$params"), "word"));
     json_decref(a);
-    a = game_wibbell.actions(st, HOST);
+    a = gt_actions(st, HOST);
     assert_int_equal(json_array_size(a), 0);
     json_decref(a);
     /* The framework's codes, the same in every game: 400 for a malformed
@@ -1213,15 +1213,15 @@ static void test_actions_and_errors(void **state)
     /* nothing of the above changed the match */
     assert_int_equal(json_array_size(json_object_get(V(st, HOST), "vocabulary")), 0);
     claim_valid(st, 1, 1000);
-    a = game_wibbell.actions(st, 1);
+    a = gt_actions(st, 1);
     assert_int_equal(json_array_size(a), 2);
     assert_string_equal(json_string_value(json_object_get(json_array_get(a, 1), "type")), "take");
     assert_int_equal(json_integer_value(json_object_get(json_array_get(a, 1), "card")), 1);
     json_decref(a);
-    a = game_wibbell.actions(st, 0);
+    a = gt_actions(st, 0);
     assert_int_equal(json_array_size(a), 0);
     json_decref(a);
-    game_wibbell.destroy(st);
+    done(st);
 }
 
 /* Collect every "id" member anywhere in v. */
@@ -1245,11 +1245,11 @@ static void collect_ids(const json_t *v, json_t *ids)
 static void test_views(void **state)
 {
     (void)state;
-    void *st = mk(4, "{\"tie_window_ms\":0}", 41);
+    gt *st = mk(4, "{\"tie_window_ms\":0}", 41);
     win_take(st, 0);
     OK(act(st, 1, "{\"type\":\"claim\",\"word\":\"qqqq\"}"));
     int seats[] = {GAME_SEAT_PUBLIC, 0, 1, HOST};
-    json_t *saved = game_wibbell.save(st);
+    json_t *saved = game_wibbell.save(st->st);
     json_t *deck = json_object_get(saved, "deck");
     assert_int_equal(json_array_size(deck), 45);
     for (size_t s = 0; s < 4; s++) {
@@ -1274,20 +1274,20 @@ static void test_views(void **state)
         json_decref(ids);
     }
     json_decref(saved);
-    game_wibbell.destroy(st);
+    done(st);
 }
 
 static void test_queries(void **state)
 {
     (void)state;
-    void *st = micol();
+    gt *st = micol();
     json_t *args = json_object(), *out = NULL;
     char *why = NULL;
     OK(act_at(st, 1, 5000, "{\"type\":\"claim\",\"word\":\"paris\"}"));
     OK(act_at(st, 2, 6000, "{\"type\":\"claim\",\"word\":\"kissing\"}"));
 
     /* the vocabulary log: every judged word with its definition */
-    OK(game_wibbell.query(st, &ctx, 1, "vocabulary", args, &out, &why));
+    OK(game_wibbell.query(st->st, &ctx, 1, "vocabulary", args, &out, &why));
     json_t *rows = json_object_get(out, "rows");
     assert_int_equal(json_array_size(rows), 4);
     json_t *r0 = json_array_get(rows, 0), *r2 = json_array_get(rows, 2),
@@ -1313,21 +1313,21 @@ static void test_queries(void **state)
     json_decref(out);
 
     /* hints: host only */
-    assert_int_equal(game_wibbell.query(st, &ctx, 0, "hints", args, &out, &why), WB_EFORBIDDEN);
+    assert_int_equal(game_wibbell.query(st->st, &ctx, 0, "hints", args, &out, &why), WB_EFORBIDDEN);
     free(why);
     why = NULL;
-    assert_int_equal(game_wibbell.query(st, &ctx, HOST, "nope", args, &out, &why), WB_ENOTFOUND);
+    assert_int_equal(game_wibbell.query(st->st, &ctx, HOST, "nope", args, &out, &why), WB_ENOTFOUND);
     free(why);
     why = NULL;
     json_decref(args);
     /* turn 3 for Micol: NZ, IQ, SG, SH, with gosh and hang used */
     args = json_pack("{s:s,s:s,s:s}", "turn", "3", "seat", "0", "limit", "5000");
-    assert_int_equal(game_wibbell.query(st, &ctx, HOST, "hints", args, &out, &why), WB_EINVAL);
+    assert_int_equal(game_wibbell.query(st->st, &ctx, HOST, "hints", args, &out, &why), WB_EINVAL);
     free(why);
     why = NULL;
     json_decref(args);
     args = json_pack("{s:s,s:s,s:s}", "turn", "3", "seat", "0", "limit", "500");
-    OK(game_wibbell.query(st, &ctx, HOST, "hints", args, &out, &why));
+    OK(game_wibbell.query(st->st, &ctx, HOST, "hints", args, &out, &why));
     assert_int_equal(json_integer_value(json_object_get(out, "turn")), 3);
     assert_int_equal(json_array_size(json_object_get(out, "cards")), 4);
     assert_int_equal(json_array_size(json_object_get(out, "used")), 2);
@@ -1345,22 +1345,22 @@ static void test_queries(void **state)
     json_decref(args);
     /* without a seat: the centre cards only, so more words */
     args = json_pack("{s:s}", "turn", "3");
-    OK(game_wibbell.query(st, &ctx, HOST, "hints", args, &out, &why));
+    OK(game_wibbell.query(st->st, &ctx, HOST, "hints", args, &out, &why));
     assert_int_equal(json_array_size(json_object_get(out, "cards")), 2);
     assert_true((size_t)json_integer_value(json_object_get(out, "total")) > total);
     json_decref(out);
     json_decref(args);
     args = json_pack("{s:s}", "turn", "9");
-    assert_int_equal(game_wibbell.query(st, &ctx, HOST, "hints", args, &out, &why), WB_EINVAL);
+    assert_int_equal(game_wibbell.query(st->st, &ctx, HOST, "hints", args, &out, &why), WB_EINVAL);
     free(why);
     json_decref(args);
-    game_wibbell.destroy(st);
+    done(st);
 }
 
 /* --- save, load, determinism ------------------------------------------------- */
 
 /* A fixed script over a tie window, a round end and a redeal. */
-static void script(void *st, void **copies, size_t *ncopies)
+static void script(gt *st, gt **copies, size_t *ncopies)
 {
     char *w;
     copies[(*ncopies)++] = reload(st);
@@ -1394,16 +1394,16 @@ static void script(void *st, void **copies, size_t *ncopies)
 static void test_save_load(void **state)
 {
     (void)state;
-    void *st = mk(3, "{\"handicaps\":[0,1]}", 77), *copies[8];
+    gt *st = mk(3, "{\"handicaps\":[0,1]}", 77), *copies[8];
     size_t n = 0;
     script(st, copies, &n);
     assert_int_equal(n, 5);
     /* a loaded copy carries on exactly like the original */
-    void *b = copies[3];
+    gt *b = copies[3];
     json_int_t keep = json_integer_value(json_array_get(
         json_object_get(V(b, HOST), "keep_choices"), 1));
     OK(act_at(b, 0, 7000, "{\"type\":\"keep\",\"card\":%lld}", (long long)keep));
-    void *c = copies[4];
+    gt *c = copies[4];
     char *t1 = saved_text(c);
     /* replay the tail of the script on b */
     char *w = hint(b, 1, 0);
@@ -1418,41 +1418,42 @@ static void test_save_load(void **state)
     free(t2);
     free(t3);
     for (size_t i = 0; i < n; i++)
-        game_wibbell.destroy(copies[i]);
-    game_wibbell.destroy(st);
+        done(copies[i]);
+    done(st);
 
     /* a finished game and a companion game round-trip too */
     st = micol();
     OK(act(st, 0, "{\"type\":\"claim\",\"word\":\"kissing\"}"));
-    void *cp = reload(st);
-    game_wibbell.destroy(cp);
-    game_wibbell.destroy(st);
+    gt *cp = reload(st);
+    done(cp);
+    done(st);
     st = mk(2, "{\"companion\":true}", 1);
     OK(act(st, HOST, "{\"type\":\"flip\",\"card\":\"NZ\"}"));
     cp = reload(st);
     OK(act(cp, HOST, "{\"type\":\"flip\",\"card\":\"IQ\"}"));
     assert_string_equal(phase(cp), "play");
-    game_wibbell.destroy(cp);
-    game_wibbell.destroy(st);
+    done(cp);
+    done(st);
 
     /* damaged records are refused, not trusted */
     st = mk(3, NULL, 1);
-    json_t *s = game_wibbell.save(st);
+    json_t *s = game_wibbell.save(st->st);
     char *why = NULL;
     json_object_set_new(s, "centre", json_pack("[i,i,i]", 0, 1, 2));
-    assert_int_equal(game_wibbell.load(s, &cp, &why), WB_EINVAL);
+    void *raw = NULL;
+    assert_int_equal(game_wibbell.load(s, &raw, &why), WB_EINVAL);
     free(why);
     why = NULL;
     json_object_set_new(s, "centre", json_pack("[i,i]", 0, 4800));
-    assert_int_equal(game_wibbell.load(s, &cp, &why), WB_EINVAL);
+    assert_int_equal(game_wibbell.load(s, &raw, &why), WB_EINVAL);
     free(why);
     why = NULL;
     json_decref(s);
     s = json_pack("{s:i}", "format", 2);
-    assert_int_equal(game_wibbell.load(s, &cp, &why), WB_EINVAL);
+    assert_int_equal(game_wibbell.load(s, &raw, &why), WB_EINVAL);
     free(why);
     json_decref(s);
-    game_wibbell.destroy(st);
+    done(st);
 }
 
 /* load(s) must refuse s: WB_EINVAL (the framework's code for every game)
@@ -1479,11 +1480,11 @@ static void test_damaged_records(void **state)
 {
     (void)state;
     const char *opts = "{\"deck\":[\"AB\",\"CD\",\"AC\",\"BD\"," EASY "],\"shuffle\":false}";
-    void *st = mk(3, opts, 5);
+    gt *st = mk(3, opts, 5);
     OK(act_at(st, 1, 10000, "{\"type\":\"claim\",\"word\":\"qqq\"}"));
     OK(act_at(st, 0, 10010, "{\"type\":\"claim\",\"word\":\"cab\"}"));
-    json_t *good = game_wibbell.save(st), *s;
-    game_wibbell.destroy(reload(st));
+    json_t *good = game_wibbell.save(st->st), *s;
+    done(reload(st));
 
     /* a tie window open with no claim waiting in it */
     s = json_deep_copy(good);
@@ -1525,8 +1526,8 @@ static void test_damaged_records(void **state)
     /* a take with one centre card (do_take would read an empty centre) */
     OK(act_at(st, SYS, 10400, "{\"type\":\"timer\"}"));
     assert_string_equal(phase(st), "take");
-    good = game_wibbell.save(st);
-    game_wibbell.destroy(reload(st));
+    good = game_wibbell.save(st->st);
+    done(reload(st));
     s = json_deep_copy(good);
     json_array_remove(json_object_get(s, "centre"), 1);
     refuse_load(s, "centre");
@@ -1537,7 +1538,7 @@ static void test_damaged_records(void **state)
     refuse_load(s, "players");
     json_decref(s);
     json_decref(good);
-    game_wibbell.destroy(st);
+    done(st);
 }
 
 /* A seat that would have to cover more cards than a claim can be judged
@@ -1551,23 +1552,20 @@ static void test_too_many_cards(void **state)
     for (int i = 1; i < 30; i++)
         strcat(opts, ",\"AEIOST\"");
     strcat(opts, "]}");
-    void *st = mk(4, opts, 1);
-    json_t *s = game_wibbell.save(st), *deck = json_object_get(s, "deck");
+    gt *st = mk(4, opts, 1);
+    json_t *s = game_wibbell.save(st->st), *deck = json_object_get(s, "deck");
     json_t *hcap = json_object_get(json_array_get(json_object_get(s, "players"), 0), "hcap");
     /* seat 0 gets 15 permanent handicaps: 17 cards with the centre */
     for (int i = 0; i < 15; i++) {
         json_array_append(hcap, json_array_get(deck, 0));
         json_array_remove(deck, 0);
     }
-    void *big = NULL;
-    char *why = NULL;
-    game_wibbell.destroy(st);
-    if (game_wibbell.load(s, &big, &why))
-        fail_msg("load: %s", why);
+    done(st);
+    gt *big = loaded(s);
     json_decref(s);
     assert_false(acts(big, 0));
     assert_true(acts(big, 1) && acts(big, 2) && acts(big, 3));
-    json_t *a = game_wibbell.actions(big, 0);
+    json_t *a = gt_actions(big, 0);
     assert_int_equal(json_array_size(a), 0);
     json_decref(a);
     assert_int_equal(act(big, 0, "{\"type\":\"claim\",\"word\":\"toast\"}"), WB_EILLEGAL);
@@ -1578,14 +1576,14 @@ static void test_too_many_cards(void **state)
     OK(act(big, 3, "{\"type\":\"claim\",\"word\":\"qqq\"}"));
     assert_int_equal(json_integer_value(json_object_get(event("card_won"), "seat")), 0);
     assert_true(json_is_true(json_object_get(event("card_won"), "automatic")));
-    game_wibbell.destroy(big);
+    done(big);
 }
 
 static void test_determinism(void **state)
 {
     (void)state;
-    void *a = mk(3, "{\"handicaps\":[0,1]}", 77), *b = mk(3, "{\"handicaps\":[0,1]}", 77);
-    void *ca[8], *cb[8];
+    gt *a = mk(3, "{\"handicaps\":[0,1]}", 77), *b = mk(3, "{\"handicaps\":[0,1]}", 77);
+    gt *ca[8], *cb[8];
     size_t na = 0, nb = 0;
     script(a, ca, &na);
     script(b, cb, &nb);
@@ -1594,11 +1592,11 @@ static void test_determinism(void **state)
     free(ta);
     free(tb);
     for (size_t i = 0; i < na; i++) {
-        game_wibbell.destroy(ca[i]);
-        game_wibbell.destroy(cb[i]);
+        done(ca[i]);
+        done(cb[i]);
     }
-    game_wibbell.destroy(a);
-    game_wibbell.destroy(b);
+    done(a);
+    done(b);
     /* another seed deals another game */
     a = mk(4, NULL, 1);
     b = mk(4, NULL, 2);
@@ -1607,14 +1605,14 @@ static void test_determinism(void **state)
     assert_string_not_equal(ta, tb);
     free(ta);
     free(tb);
-    game_wibbell.destroy(a);
-    game_wibbell.destroy(b);
+    done(a);
+    done(b);
 }
 
 /* Cards are neither made nor lost: held + centre + deck = dealt. */
-static void check_cards(const void *st, size_t dealt)
+static void check_cards(const gt *st, size_t dealt)
 {
-    json_t *s = game_wibbell.save(st), *p;
+    json_t *s = game_wibbell.save(st->st), *p;
     size_t n = json_array_size(json_object_get(s, "centre")) +
                json_array_size(json_object_get(s, "deck")), i;
     json_array_foreach(json_object_get(s, "players"), i, p)
@@ -1637,7 +1635,7 @@ static void test_random_games(void **state)
     uint64_t lcg = 12345;
     for (size_t g = 0; g < 8; g++) {
         size_t np = 2 + g % 6, dealt = np == 2 ? 24 : np == 3 ? 36 : 48, steps = 0;
-        void *st = mk(np, opts[g % 4], 1000 + g);
+        gt *st = mk(np, opts[g % 4], 1000 + g);
         int64_t now = 100000;
         while (strcmp(phase(st), "over") != 0) {
             json_t *v = V(st, HOST), *to = json_object_get(v, "to_act");
@@ -1672,8 +1670,8 @@ static void test_random_games(void **state)
             }
             check_cards(st, dealt);
             if (steps % 7 == 0) {
-                void *copy = reload(st);
-                game_wibbell.destroy(st);
+                gt *copy = reload(st);
+                done(st);
                 st = copy;
             }
         }
@@ -1686,7 +1684,7 @@ static void test_random_games(void **state)
         json_array_foreach(json_object_get(v, "scores"), i, x)
             total += (size_t)json_integer_value(x);
         assert_int_equal(total, dealt - (g % 4 == 0 ? 1 : 0));
-        game_wibbell.destroy(st);
+        done(st);
     }
 }
 
