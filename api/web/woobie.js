@@ -137,6 +137,15 @@ function decisions(v, ctx, acts, used) {
       h('div', {class: 'row'}, onMap.map(x => btn(areaName(areaOf(x)) + (x.choice.includes(':') ? ', ' + x.choice.split(':')[1] + ' industry' : ''), x, ctx)))] : null);
 }
 
+// The host's dispute button: the card by name and whose it is.
+function disputed(v, ctx, id) {
+  for (const s of v.seats) {
+    const c = [...(s.cards || []), s.chosen?.card].find(c => c && c.id === id);
+    if (c) return 'Dispute ' + c.name + ' (' + seatName(ctx, s.seat) + ')';
+  }
+  return 'Dispute card ' + id;
+}
+
 export function describe(e, ctx) {
   const n = s => seatName(ctx, s), at = x => x.area ? ' in ' + areaName(x.area) : '';
   return (e.events || []).map(x => {
@@ -190,7 +199,7 @@ export function render(root, v, ctx) {
       targets.size ? h('span', {class: 'hint'}, 'Tap a highlighted area to act there.') : null),
     panel,
     supports.length ? h('div', {class: 'row'}, supports.map(x => colourBtn('+1 ' + x.colour + ' support on your home', x.colour, x, ctx))) : null,
-    rest.length ? h('div', {class: 'row'}, rest.map(x => btn(x.type === 'skip' ? 'Skip' : x.type === 'take_back' ? 'Take the card back' : plain(x), x, ctx, x.type === 'skip' ? '' : 'pri'))) : null,
+    rest.length ? h('div', {class: 'row'}, rest.map(x => btn(x.type === 'skip' ? 'Skip' : x.type === 'take_back' ? 'Take the card back' : x.type === 'dispute' ? disputed(v, ctx, x.card) : plain(x), x, ctx, x.type === 'skip' ? '' : 'pri'))) : null,
     handBox,
     h('h2', {}, 'Players'),
     h('div', {class: 'players'}, v.seats.map(s => h('div', {class: 'box' + (s.seat === v.seat ? ' me' : '') + (v.to_act.includes(s.seat) ? ' turn' : ''), 'data-seat': s.seat},
