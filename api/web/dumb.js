@@ -203,6 +203,7 @@ export function render(root, v, ctx) {
     h('div', {class: 'mapbox dm' + (zoom ? ' zoom' : '')}, hexes(v, ctx, acts)),
     h('div', {class: 'row'}, h('button', {type: 'button', 'aria-pressed': String(zoom), onclick: () => { zoom = !zoom; render(root, v, ctx); }}, zoom ? 'Fit the board' : 'Zoom the board'),
       spaced.length ? h('span', {class: 'hint'}, 'Red spaces: where you can act.') : null),
+    h('p', {class: 'hint'}, 'Key: tint = owner · small square = cube · square with a number = base · disc with a number = units · ☢ radioactive · ? Dumbness card · gold rim = resource · brown = war zone · rows A–K, the world wraps east–west.'),
     mover, panel,
     targets.length ? h('div', {class: 'box', id: 'targets'}, h('strong', {}, 'Target token (face down): ' + (me?.target && me.target !== 'face_down' ? TITLE[me.target] : 'none yet')),
       h('div', {class: 'row'}, targets.map(a => btn(TITLE[a.nation] || a.nation, a, ctx, a.nation === me?.target ? 'pri' : '')))) : null,

@@ -197,6 +197,7 @@ export function render(root, v, ctx) {
     h('div', {class: 'mapbox' + (zoom ? ' zoom' : '')}, island(v, ctx, targets)),
     h('div', {class: 'row'}, h('button', {type: 'button', 'aria-pressed': String(zoom), onclick: () => { zoom = !zoom; render(root, v, ctx); }}, zoom ? 'Fit the map' : 'Zoom the map'),
       targets.size ? h('span', {class: 'hint'}, 'Tap a highlighted area to act there.') : null),
+    h('p', {class: 'hint'}, 'Key: discs = support (black: Anarchs) · squares = industries · thick ring and letter = a home · gold rim = coastal · ▲ mountain · dashed lines touch water.'),
     panel,
     supports.length ? h('div', {class: 'row'}, supports.map(x => colourBtn('+1 ' + x.colour + ' support on your home', x.colour, x, ctx))) : null,
     rest.length ? h('div', {class: 'row'}, rest.map(x => btn(x.type === 'skip' ? 'Skip' : x.type === 'take_back' ? 'Take the card back' : x.type === 'dispute' ? disputed(v, ctx, x.card) : plain(x), x, ctx, x.type === 'skip' ? '' : 'pri'))) : null,
