@@ -1819,6 +1819,87 @@ static void test_cards_removing_units_leave_the_losers_cube(void **state)
     free(s);
 }
 
+/* Blue projects "can be sabotaged (temporarily) or attacked (removed)";
+ * "Popularity, Ego and VPs from Blue Project Cards will stay with you";
+ * First Goals cannot be "attacked or sabotaged"; "Player-owned Dumbness
+ * Cards may be sabotaged but not attacked!" */
+static void test_projects_sabotaged_and_attacked(void **state)
+{
+    (void)state;
+    dm_state *s = plan_scene(3);
+    json_t *ev = evs();
+    int goal = find(s, "pipeline-empire"), dumb = find(s, "auction-spare-continent");
+    int factory = find(s, "factory");
+    int own[3] = {goal, dumb, factory};
+    for (int i = 0; i < 3; i++) {
+        s->p[1].proj[s->p[1].nproj++] = own[i];
+        s->where[own[i]] = DM_IN_PROJECT;
+    }
+    s->p[1].vp = 7;
+    int base = dm_income(s, 1) - 3; /* +1 goal, +1 owned Dumbness, +1 factory */
+    /* Sabotage: until the end of next round nothing but the First Goal
+     * works. */
+    int left[3] = {find(s, "spy-scandal"), -1, -1}, target[3] = {DM_RUSSIA, DM_USA, DM_USA};
+    plan_round(s, left, target, ev);
+    assert_int_equal(s->p[1].sabotaged, 4);
+    assert_int_equal(dm_income(s, 1), base + 1);
+    s->round = 5;
+    assert_int_equal(dm_income(s, 1), base + 3);
+    /* Attacked: the factory goes, the goal and the owned Dumbness card
+     * stay; the VP stay. */
+    s->phase = DM_PH_PLAN;
+    for (int i = 0; i < 3; i++)
+        s->p[i].ready = 0, s->p[i].target = -1, s->p[i].slot[0] = -1;
+    int left2[3] = {find(s, "cyber-attack"), -1, -1};
+    plan_round(s, left2, target, ev);
+    assert_int_equal(s->where[factory], DM_IN_DISCARD1);
+    assert_int_equal(s->where[goal], DM_IN_PROJECT);
+    assert_int_equal(s->where[dumb], DM_IN_PROJECT);
+    assert_int_equal(s->p[1].nproj, 2);
+    assert_int_equal(s->p[1].vp, 7);
+    /* A second attack finds no project it may remove. */
+    s->phase = DM_PH_PLAN;
+    for (int i = 0; i < 3; i++)
+        s->p[i].ready = 0, s->p[i].target = -1, s->p[i].slot[0] = -1;
+    int left3[3] = {find(s, "cyber-attack-2"), -1, -1};
+    plan_round(s, left3, target, ev);
+    assert_int_equal(s->p[1].nproj, 2);
+    json_decref(ev);
+    free(s);
+}
+
+/* "If either pile is empty, shuffle the corresponding discard pile as the
+ * new pile." */
+static void test_an_empty_pile_takes_its_discards(void **state)
+{
+    (void)state;
+    dm_state *s = plan_scene(2);
+    json_t *ev = evs();
+    char *why = NULL;
+    int n2 = s->npile[1];
+    for (int i = 0; i < n2; i++) { /* the Level 2 pile onto its discards */
+        int c = s->pile[1][i];
+        if (s->deck->c[c].type == DM_DUMBNESS) {
+            s->where[c] = DM_IN_BOX;
+            continue;
+        }
+        s->disc[1][s->ndisc[1]++] = c;
+        s->where[c] = DM_IN_DISCARD2;
+    }
+    s->npile[1] = 0;
+    int disc = s->ndisc[1];
+    s->phase = DM_PH_DRAW;
+    s->p[0].draw_left = 1;
+    s->p[1].draw_left = 0;
+    assert_int_equal(dm_draw(s, 0, 2, ev, &why), WB_OK);
+    assert_true(event_index(ev, "reshuffled", -1) >= 0);
+    assert_int_equal(s->ndisc[1], 0);
+    assert_int_equal(s->npile[1], disc - 1);
+    assert_int_equal(s->deck->c[s->p[0].hand[0]].level, 2);
+    json_decref(ev);
+    free(s);
+}
+
 /* --- end and scoring --------------------------------------------------------------------- */
 
 static void test_scoring_and_ties(void **state)
@@ -2336,6 +2417,8 @@ int main(void)
         cmocka_unit_test(test_dumbness_auction),
         cmocka_unit_test(test_alien_ship_takes_jimi_and_the_geniuses),
         cmocka_unit_test(test_take_a_vacation),
+        cmocka_unit_test(test_projects_sabotaged_and_attacked),
+        cmocka_unit_test(test_an_empty_pile_takes_its_discards),
         cmocka_unit_test(test_over_the_hand_limit_is_fined),
         cmocka_unit_test(test_a_round_runs_the_seven_phases_in_order),
         cmocka_unit_test(test_the_shorter_game),
