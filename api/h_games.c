@@ -19,6 +19,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "game_json.h"
 #include "wb_err.h"
 #include "wb_mem.h"
 
@@ -27,6 +28,31 @@
 #define SEED_MAX_INT (1ull << 53) /* largest seed sent as a JSON number */
 
 /* --- common ---------------------------------------------------------------- */
+
+/* api_reply_json for the games' answers, which go out on every action:
+ * the same bytes, written without Jansson's dump (game_json.h). */
+static void reply_json(api_req *r, unsigned status, json_t *body)
+{
+    game_text t = {0};
+    if (body) {
+        t.cap = 2048;
+        game_text_json(&t, body);
+    }
+    json_decref(body);
+    if (!body || t.bad) {
+        free(t.s);
+        api_problem(r, API_P_INTERNAL, "cannot build the JSON response");
+        return;
+    }
+    free(r->out);
+    r->out = t.s;
+    r->out_static = NULL;
+    r->out_len = t.len;
+    r->status = status;
+    r->content_type = "application/json";
+    r->cache_control = "no-store";
+    r->code = NULL;
+}
 
 /* Games need a match store; a server without one has no such resources. */
 static int have_games(api_req *r)
@@ -342,8 +368,8 @@ static void created(void *ctx, int rc, json_t *out)
     } else {
         api_add_header(r, "Location", "/v1/games/%s", id);
         set_etag(r, 1);
-        /* the headers survive: api_reply_json() does not touch them */
-        api_reply_json(r, 201, out);
+        /* the headers survive: reply_json() does not touch them */
+        reply_json(r, 201, out);
         out = NULL;
     }
     json_decref(out);
@@ -441,7 +467,7 @@ void api_h_game_view(api_req *r)
         match_err(r, rc, "match_view", id, NULL);
         return;
     }
-    api_reply_json(r, 200, view);
+    reply_json(r, 200, view);
     if (r->status == 200) {
         /* one URL, one view per token: caches must keep them apart */
         r->cache_control = "private, no-cache";
@@ -498,7 +524,7 @@ void api_h_game_actions(api_req *r)
         match_err(r, rc, "match_actions", id, NULL);
         return;
     }
-    api_reply_json(r, 200, out);
+    reply_json(r, 200, out);
 }
 
 /* The action is durable (or its commit failed): answer it. */
@@ -509,7 +535,7 @@ static void acted(void *ctx, int rc, json_t *out)
         match_err(r, rc, "match_apply", r->arg[0], NULL);
     } else {
         json_int_t v = json_integer_value(json_object_get(out, "version"));
-        api_reply_json(r, 200, out);
+        reply_json(r, 200, out);
         if (r->status == 200 && v > 0)
             set_etag(r, (uint64_t)v);
     }

@@ -37,6 +37,8 @@
 
 #include "dict.h"
 
+struct game_text; /* game_json.h */
+
 /* Callers that are not a seat. */
 #define GAME_SEAT_PUBLIC (-1) /* no token: what everyone at the table sees */
 #define GAME_SEAT_HOST (-2)   /* the host token: everything (referee, projector) */
@@ -70,6 +72,11 @@ typedef struct game_kind {
      * give a state whose save() is equal to `saved`. */
     json_t *(*save)(const void *state);
     int (*load)(const json_t *saved, void **state, char **why);
+    /* Optional (NULL: json_dumps of save()): the same save appended to
+     * `out` as compact JSON text, exactly what json_dumps(save(state),
+     * JSON_COMPACT) gives, without building the tree.  The framework
+     * stores a match's record after every action this way. */
+    void (*save_text)(const void *state, struct game_text *out);
 
     /* The view for `seat` (>= 0), GAME_SEAT_PUBLIC or GAME_SEAT_HOST; a
      * new reference.  A seat's view holds no other seat's secrets. */
@@ -88,6 +95,13 @@ typedef struct game_kind {
      * deterministic in (state, seat, action, ctx->now_ms). */
     int (*apply)(void *state, const game_ctx *ctx, int seat,
                  const json_t *action, json_t *events, char **why);
+    /* Optional: apply without the all-or-nothing promise.  The same as
+     * apply, except that after a refusal the state may have changed: the
+     * caller puts it back itself (the framework loads the record it has of
+     * the state before the action), so the game need keep no copy to undo
+     * with. */
+    int (*apply_raw)(void *state, const game_ctx *ctx, int seat,
+                     const json_t *action, json_t *events, char **why);
 
     /* For real-time rules (a tie window): the time (ms since the epoch) at
      * which the framework must apply {"type":"timer"} as GAME_SEAT_SYSTEM,

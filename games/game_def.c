@@ -243,6 +243,17 @@ json_t *game_def_save(const void *st)
     return o;
 }
 
+static void save_format(game_io *io, const void *st)
+{
+    int f = def_of(st)->format;
+    game_io_int(io, "format", &f, 0, INT32_MAX);
+}
+
+void game_def_save_text(const void *st, game_text *out)
+{
+    game_io_save_text(def_of(st)->io, st, save_format, out);
+}
+
 /* Load `saved` into the zeroed state `st`. */
 static int load_into(const game_def *d, const json_t *saved, void *st, char **why)
 {
@@ -390,8 +401,10 @@ static int rules(const void *st, const game_ctx *ctx, const game_action *a, int 
 
 /* --- apply ---------------------------------------------------------------- */
 
-int game_def_apply(void *st, const game_ctx *ctx, int seat, const json_t *body,
-                   json_t *events, char **why)
+/* Apply, all or nothing when `undo`; else a refusal may leave the state
+ * changed (the caller restores it). */
+static int apply(void *st, const game_ctx *ctx, int seat, const json_t *body, json_t *events,
+                 char **why, int undo)
 {
     const game_def *d = def_of(st);
     json_t *jt = json_object_get(body, "type");
@@ -418,8 +431,15 @@ int game_def_apply(void *st, const game_ctx *ctx, int seat, const json_t *body,
         (rc = rules(st, ctx, a, seat, body, why)))
         return rc;
 
-    /* All or nothing: on a copy (flat), or with a snapshot to go back to. */
     json_t *ev = json_array(), *snap = NULL;
+    if (!undo) {
+        rc = a->apply(st, ctx, seat, body, ev, why);
+        if (!rc)
+            json_array_extend(events, ev);
+        json_decref(ev);
+        return rc;
+    }
+    /* All or nothing: on a copy (flat), or with a snapshot to go back to. */
     void *work = st;
     if (d->flat) {
         work = wb_malloc(d->size);
@@ -443,6 +463,18 @@ int game_def_apply(void *st, const game_ctx *ctx, int seat, const json_t *body,
     json_decref(snap);
     json_decref(ev);
     return rc;
+}
+
+int game_def_apply(void *st, const game_ctx *ctx, int seat, const json_t *body,
+                   json_t *events, char **why)
+{
+    return apply(st, ctx, seat, body, events, why, 1);
+}
+
+int game_def_apply_raw(void *st, const game_ctx *ctx, int seat, const json_t *body,
+                       json_t *events, char **why)
+{
+    return apply(st, ctx, seat, body, events, why, 0);
 }
 
 /* --- the legal-action list ------------------------------------------------ */

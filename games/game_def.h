@@ -265,10 +265,13 @@ int game_def_create(const game_def *d, const game_ctx *ctx, const char *const *p
 int game_def_load(const game_def *d, const json_t *saved, void **state, char **why);
 void game_def_destroy(void *state);
 json_t *game_def_save(const void *state);
+void game_def_save_text(const void *state, game_text *out);
 json_t *game_def_view(const void *state, int seat);
 json_t *game_def_actions(const void *state, int seat);
 int game_def_apply(void *state, const game_ctx *ctx, int seat, const json_t *action,
                    json_t *events, char **why);
+int game_def_apply_raw(void *state, const game_ctx *ctx, int seat, const json_t *action,
+                       json_t *events, char **why);
 int64_t game_def_deadline(const void *state);
 int game_def_finished(const void *state);
 int game_def_query(const void *state, const game_ctx *ctx, int seat, const char *name,
@@ -292,8 +295,9 @@ int game_def_query(const void *state, const game_ctx *ctx, int seat, const char 
     }
 #define GAME_DEF_KIND(D)                                                             \
     .options = D##_options_, .create = D##_create_, .destroy = game_def_destroy,     \
-    .save = game_def_save, .load = D##_load_, .view = game_def_view,                 \
-    .actions = game_def_actions, .apply = game_def_apply,                            \
+    .save = game_def_save, .save_text = game_def_save_text, .load = D##_load_,       \
+    .view = game_def_view, .actions = game_def_actions, .apply = game_def_apply,     \
+    .apply_raw = game_def_apply_raw,                                                 \
     .deadline = game_def_deadline, .query = game_def_query,                          \
     .finished = game_def_finished
 

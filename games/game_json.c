@@ -15,6 +15,8 @@
 
 struct game_io {
     int loading;
+    game_text *text;  /* saving to text (game_io_save_text), else NULL */
+    char close[IO_DEPTH]; /* text: what closes each open container */
     int freeing;               /* game_io_free: only strings, lists, vectors */
     const char *bad; /* loading: the first problem */
     int depth;
@@ -52,6 +54,189 @@ static json_t *get(game_io *io, const char *key)
     return key ? json_object_get(c, key) : json_array_get(c, io->next[io->depth - 1]++);
 }
 
+/* --- text ---------------------------------------------------------------- */
+
+void game_text_grow(game_text *t, size_t n)
+{
+    size_t cap = t->cap > 64 ? t->cap : 64;
+    while (cap < t->len + n + 1)
+        cap *= 2;
+    t->s = wb_realloc(t->s, cap);
+    t->cap = cap;
+}
+
+/* The length a UTF-8 sequence with lead byte c claims (1: not a lead). */
+static size_t utf8_need(unsigned char c)
+{
+    return c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+}
+
+/* The length of the valid UTF-8 sequence at s (lead byte >= 0x80), or 0:
+ * what Jansson accepts (no overlong forms, no surrogates, <= U+10FFFF). */
+static size_t utf8_len(const unsigned char *s)
+{
+    unsigned c = s[0], cp;
+    size_t n;
+    if (c >= 0xC2 && c <= 0xDF)
+        n = 2, cp = c & 0x1F;
+    else if (c >= 0xE0 && c <= 0xEF)
+        n = 3, cp = c & 0x0F;
+    else if (c >= 0xF0 && c <= 0xF4)
+        n = 4, cp = c & 0x07;
+    else
+        return 0;
+    for (size_t i = 1; i < n; i++) {
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+        cp = cp << 6 | (s[i] & 0x3F);
+    }
+    if ((n == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) ||
+        (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)))
+        return 0;
+    return n;
+}
+
+void game_text_strn(game_text *t, const char *str, size_t len)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    const unsigned char *s = (const unsigned char *)str;
+    size_t i = 0, run = 0;
+    game_text_reserve(t, len + 2);
+    t->s[t->len++] = '"';
+    while (i < len) {
+        unsigned char c = s[i];
+        if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
+            i++;
+            run++;
+            continue;
+        }
+        if (c >= 0x80) { /* checked as Jansson checks it */
+            size_t n = i + utf8_need(c) <= len ? utf8_len(s + i) : 0;
+            if (!n) {
+                t->bad = 1;
+                n = 1;
+            }
+            i += n;
+            run += n;
+            continue;
+        }
+        game_text_raw(t, (const char *)s + i - run, run);
+        run = 0;
+        char esc[6] = {'\\', 0, '0', '0', hex[c >> 4], hex[c & 15]};
+        size_t el = 2;
+        switch (c) {
+        case '"': esc[1] = '"'; break;
+        case '\\': esc[1] = '\\'; break;
+        case '\b': esc[1] = 'b'; break;
+        case '\f': esc[1] = 'f'; break;
+        case '\n': esc[1] = 'n'; break;
+        case '\r': esc[1] = 'r'; break;
+        case '\t': esc[1] = 't'; break;
+        default: esc[1] = 'u'; el = 6; break;
+        }
+        game_text_raw(t, esc, el);
+        i++;
+    }
+    game_text_raw(t, (const char *)s + i - run, run);
+    game_text_raw(t, "\"", 1);
+}
+
+void game_text_str(game_text *t, const char *s)
+{
+    game_text_strn(t, s, strlen(s));
+}
+
+void game_text_int(game_text *t, json_int_t v)
+{
+    char buf[24], *p = buf + sizeof buf;
+    unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+    do {
+        *--p = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0)
+        *--p = '-';
+    game_text_raw(t, p, (size_t)(buf + sizeof buf - p));
+}
+
+void game_text_json(game_text *t, const json_t *v)
+{
+    size_t i, n = 0;
+    const char *key;
+    json_t *x;
+    switch (json_typeof(v)) {
+    case JSON_OBJECT:
+        game_text_raw(t, "{", 1);
+        json_object_foreach((json_t *)(uintptr_t)v, key, x) {
+            if (n++)
+                game_text_raw(t, ",", 1);
+            game_text_str(t, key);
+            game_text_raw(t, ":", 1);
+            game_text_json(t, x);
+        }
+        game_text_raw(t, "}", 1);
+        break;
+    case JSON_ARRAY:
+        game_text_raw(t, "[", 1);
+        json_array_foreach(v, i, x) {
+            if (i)
+                game_text_raw(t, ",", 1);
+            game_text_json(t, x);
+        }
+        game_text_raw(t, "]", 1);
+        break;
+    case JSON_STRING:
+        game_text_strn(t, json_string_value(v), json_string_length(v));
+        break;
+    case JSON_INTEGER:
+        game_text_int(t, json_integer_value(v));
+        break;
+    case JSON_TRUE:
+        game_text_raw(t, "true", 4);
+        break;
+    case JSON_FALSE:
+        game_text_raw(t, "false", 5);
+        break;
+    case JSON_NULL:
+        game_text_raw(t, "null", 4);
+        break;
+    default: { /* a real: rare, and Jansson's own formatting */
+        char *s = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);
+        if (s)
+            game_text_raw(t, s, strlen(s));
+        else
+            t->bad = 1;
+        free(s);
+    }
+    }
+}
+
+/* Saving to text: the comma before a second element, and the key of a
+ * member. */
+static void tkey(game_io *io, const char *key)
+{
+    if (io->next[io->depth - 1]++)
+        game_text_raw(io->text, ",", 1);
+    if (key) {
+        game_text_str(io->text, key);
+        game_text_raw(io->text, ":", 1);
+    }
+}
+
+static void tlit(game_io *io, const char *key, const char *lit)
+{
+    tkey(io, key);
+    game_text_raw(io->text, lit, strlen(lit));
+}
+
+static void tstr(game_io *io, const char *key, const char *s)
+{
+    tkey(io, key);
+    game_text_str(io->text, s);
+}
+
+/* --- the codec ------------------------------------------------------------- */
+
 /* Saving: add `v` to the open container (freeing: there is none). */
 static void put(game_io *io, const char *key, json_t *v)
 {
@@ -72,7 +257,12 @@ static void bad(game_io *io, const char *key)
 void game_io_i64(game_io *io, const char *key, int64_t *v, int64_t lo, int64_t hi)
 {
     if (!io->loading) {
-        put(io, key, json_integer((json_int_t)*v));
+        if (io->text) {
+            tkey(io, key);
+            game_text_int(io->text, (json_int_t)*v);
+        } else if (!io->freeing) {
+            put(io, key, json_integer((json_int_t)*v));
+        }
         return;
     }
     json_t *x = get(io, key);
@@ -99,7 +289,10 @@ void game_io_size(game_io *io, const char *key, size_t *v, size_t hi)
 void game_io_bool(game_io *io, const char *key, int *v)
 {
     if (!io->loading) {
-        put(io, key, json_boolean(*v));
+        if (io->text)
+            tlit(io, key, *v ? "true" : "false");
+        else if (!io->freeing)
+            put(io, key, json_boolean(*v));
         return;
     }
     json_t *x = get(io, key);
@@ -112,7 +305,10 @@ void game_io_bool(game_io *io, const char *key, int *v)
 void game_io_enum(game_io *io, const char *key, int *v, const char *const *names, int n)
 {
     if (!io->loading) {
-        put(io, key, json_string(names[*v]));
+        if (io->text)
+            tstr(io, key, names[*v]);
+        else if (!io->freeing)
+            put(io, key, json_string(names[*v]));
         return;
     }
     const char *s = json_string_value(get(io, key));
@@ -127,7 +323,10 @@ void game_io_enum(game_io *io, const char *key, int *v, const char *const *names
 void game_io_chars(game_io *io, const char *key, char *buf, size_t size)
 {
     if (!io->loading) {
-        put(io, key, json_string(buf));
+        if (io->text)
+            tstr(io, key, buf);
+        else if (!io->freeing)
+            put(io, key, json_string(buf));
         return;
     }
     json_t *x = get(io, key);
@@ -146,7 +345,12 @@ void game_io_str(game_io *io, const char *key, char **v)
         return;
     }
     if (!io->loading) {
-        put(io, key, *v ? json_string(*v) : json_null());
+        if (io->text && *v)
+            tstr(io, key, *v);
+        else if (io->text)
+            tlit(io, key, "null");
+        else
+            put(io, key, *v ? json_string(*v) : json_null());
         return;
     }
     json_t *x = get(io, key);
@@ -162,8 +366,13 @@ void game_io_rng(game_io *io, const char *key, rng *r)
 {
     if (!io->loading) {
         char hex[65];
+        if (io->freeing)
+            return;
         rng_save(r, hex);
-        put(io, key, json_string(hex));
+        if (io->text)
+            tstr(io, key, hex);
+        else
+            put(io, key, json_string(hex));
         return;
     }
     json_t *x = get(io, key);
@@ -182,7 +391,9 @@ void game_io_ints(game_io *io, const char *key, int *v, size_t n, int lo, int hi
 int game_io_null(game_io *io, const char *key, int is_null)
 {
     if (!io->loading) {
-        if (is_null)
+        if (is_null && io->text)
+            tlit(io, key, "null");
+        else if (is_null && !io->freeing)
             put(io, key, json_null());
         return is_null;
     }
@@ -205,6 +416,7 @@ static void enter(game_io *io, const char *key, json_t *c)
         abort();
     }
     io->cur[io->depth] = c;
+    io->close[io->depth] = json_is_array(c) ? ']' : '}';
     io->vec[io->depth] = NULL;
     io->next[io->depth] = 0;
     io->name[io->depth] = key ? key : io->name[io->depth - 1];
@@ -213,6 +425,12 @@ static void enter(game_io *io, const char *key, json_t *c)
 
 size_t game_io_array(game_io *io, const char *key, size_t n, size_t lo, size_t hi)
 {
+    if (!io->loading && io->text) {
+        tlit(io, key, "[");
+        enter(io, key, NULL);
+        io->close[io->depth - 1] = ']';
+        return n;
+    }
     if (!io->loading) {
         json_t *a = io->freeing ? NULL : json_array();
         put(io, key, a);
@@ -230,6 +448,12 @@ size_t game_io_array(game_io *io, const char *key, size_t n, size_t lo, size_t h
 
 void game_io_object(game_io *io, const char *key)
 {
+    if (!io->loading && io->text) {
+        tlit(io, key, "{");
+        enter(io, key, NULL);
+        io->close[io->depth - 1] = '}';
+        return;
+    }
     if (!io->loading) {
         json_t *o = io->freeing ? NULL : json_object();
         put(io, key, o);
@@ -262,6 +486,8 @@ void game_io_end(game_io *io)
     if (io->depth <= 1)
         return;
     io->depth--;
+    if (io->text)
+        game_text_raw(io->text, &io->close[io->depth], 1);
     if (io->vec[io->depth]) {
         free(*io->vec[io->depth]);
         *io->vec[io->depth] = NULL;
@@ -286,6 +512,23 @@ json_t *game_io_save(void (*describe)(game_io *, void *), const void *state)
     io.depth = 1;
     describe(&io, (void *)(uintptr_t)state); /* saving only reads */
     return root;
+}
+
+void game_io_save_text(void (*describe)(game_io *, void *), const void *state,
+                       void (*tail)(game_io *, const void *state), game_text *out)
+{
+    game_io io = {0};
+    io.text = out;
+    io.name[0] = "state";
+    io.close[0] = '}';
+    io.depth = 1;
+    game_text_raw(out, "{", 1);
+    describe(&io, (void *)(uintptr_t)state); /* saving only reads */
+    if (tail)
+        tail(&io, state);
+    while (io.depth > 1) /* a describing function that forgot an end */
+        game_io_end(&io);
+    game_text_raw(out, "}", 1);
 }
 
 int game_io_load(void (*describe)(game_io *, void *), const json_t *saved, void *state,

@@ -24,6 +24,7 @@
 #include <jansson.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "rng.h"
 
@@ -89,6 +90,47 @@ int game_io_load(void (*describe)(game_io *, void *), const json_t *saved, void 
                  const char **what);
 /* Free what `state` points to (game_io_freeing above). */
 void game_io_free(void (*describe)(game_io *, void *), void *state);
+
+/* Saving straight to JSON text, for the records the framework stores on
+ * every action: the text json_dumps(save, JSON_COMPACT) would give (keys
+ * in the order described, strings escaped as Jansson escapes them), but
+ * without building the tree.  A game_text is a growing buffer: start it
+ * zeroed (or with a guess of its size in cap and s NULL); s is
+ * NUL-terminated and malloc'd, the caller frees it.  `bad` is set when a
+ * string is not valid UTF-8 (Jansson would refuse it). */
+typedef struct game_text {
+    char *s;
+    size_t len, cap;
+    int bad;
+} game_text;
+
+/* Room for n more bytes (and the NUL). */
+void game_text_grow(game_text *t, size_t n);
+static inline void game_text_reserve(game_text *t, size_t n)
+{
+    if (!t->s || t->len + n + 1 > t->cap)
+        game_text_grow(t, n);
+}
+static inline void game_text_raw(game_text *t, const char *s, size_t n)
+{
+    game_text_reserve(t, n);
+    memcpy(t->s + t->len, s, n);
+    t->len += n;
+    t->s[t->len] = '\0';
+}
+/* A JSON string: NUL-terminated, or of len bytes. */
+void game_text_str(game_text *t, const char *s);
+void game_text_strn(game_text *t, const char *s, size_t len);
+void game_text_int(game_text *t, json_int_t v);
+/* Any Jansson value, as json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY)
+ * writes it (keys in the object's order). */
+void game_text_json(game_text *t, const json_t *v);
+
+/* Save `state` through `describe` as an object appended to `out`; `tail`
+ * (may be NULL) is called before the object is closed, to add members of
+ * the caller's (game_def adds "format"). */
+void game_io_save_text(void (*describe)(game_io *, void *), const void *state,
+                       void (*tail)(game_io *, const void *state), game_text *out);
 
 /* Small builders (no failure: see the allocator above). */
 json_t *game_json_ints(const int *v, size_t n);

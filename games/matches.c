@@ -24,6 +24,7 @@
 #include <sys/random.h>
 #include <time.h>
 
+#include "game_json.h"
 #include "wb_err.h"
 #include "wb_mem.h"
 
@@ -33,6 +34,7 @@
 #define ACTION_BYTES_MAX 4096 /* an action body, as compact JSON */
 #define LIST_MAX 1000
 #define DURABLE_WAIT_S 1      /* longest a view waits for a commit */
+#define RAW(t, lit) game_text_raw((t), (lit), strlen(lit))
 
 int64_t match_now_ms(void)
 {
@@ -212,28 +214,55 @@ static char *seed_str(uint64_t seed, char buf[24])
     return buf;
 }
 
-/* The record of `m` as it will be after this commit, as a JSON string. */
+/* The record of `m` as it will be after this commit, as a JSON string:
+ * what json_dumps(JSON_COMPACT) gives of {"game","version","seed",
+ * "host_token","players":[{"name","token"}],"created","updated","state"
+ * [,"ended":true]}, written directly (it is made after every action). */
 static char *record(const match *m, uint64_t version, int64_t updated, int ended)
 {
     char sb[24];
-    json_t *players = json_array();
-    for (size_t i = 0; i < m->nseats; i++)
-        json_array_append_new(players, json_pack("{s:s, s:s}", "name", m->names[i],
-                                                 "token", m->tokens[i]));
-    json_t *r = json_pack("{s:s, s:I, s:s, s:s, s:o, s:I, s:I, s:o}",
-                          "game", m->kind->name, "version", (json_int_t)version,
-                          "seed", seed_str(m->seed, sb), "host_token", m->host_token,
-                          "players", players, "created", (json_int_t)m->created,
-                          "updated", (json_int_t)updated, "state", m->kind->save(m->state));
-    if (r && ended)
-        json_object_set_new(r, "ended", json_true());
-    char *s = r ? json_dumps(r, JSON_COMPACT) : NULL;
-    json_decref(r);
-    if (!s) {
+    game_text t = {0};
+    /* about the size of the last one: one allocation */
+    t.cap = m->latest ? strlen(m->latest) + 512 : 0;
+    RAW(&t, "{\"game\":");
+    game_text_str(&t, m->kind->name);
+    RAW(&t, ",\"version\":");
+    game_text_int(&t, (json_int_t)version);
+    RAW(&t, ",\"seed\":");
+    game_text_str(&t, seed_str(m->seed, sb));
+    RAW(&t, ",\"host_token\":");
+    game_text_str(&t, m->host_token);
+    RAW(&t, ",\"players\":[");
+    for (size_t i = 0; i < m->nseats; i++) {
+        RAW(&t, i ? ",{\"name\":" : "{\"name\":");
+        game_text_str(&t, m->names[i]);
+        RAW(&t, ",\"token\":");
+        game_text_str(&t, m->tokens[i]);
+        RAW(&t, "}");
+    }
+    RAW(&t, "],\"created\":");
+    game_text_int(&t, (json_int_t)m->created);
+    RAW(&t, ",\"updated\":");
+    game_text_int(&t, (json_int_t)updated);
+    RAW(&t, ",\"state\":");
+    if (m->kind->save_text) {
+        m->kind->save_text(m->state, &t);
+    } else {
+        json_t *st = m->kind->save(m->state);
+        if (st)
+            game_text_json(&t, st);
+        else
+            t.bad = 1;
+        json_decref(st);
+    }
+    if (ended)
+        RAW(&t, ",\"ended\":true");
+    RAW(&t, "}");
+    if (t.bad) {
         fprintf(stderr, "wibbelld: cannot serialise match %s\n", m->id);
         abort();
     }
-    return s;
+    return t.s;
 }
 
 static int status_finished(const match *m)
@@ -299,6 +328,10 @@ static json_t *events_for(const json_t *events, int seat)
     json_array_foreach(events, i, ev) {
         if (!sees(ev, seat))
             continue;
+        if (!json_object_get(ev, "private_to")) { /* shared: nobody changes it */
+            json_array_append(out, ev);
+            continue;
+        }
         json_t *c = json_deep_copy(ev);
         json_object_del(c, "private_to");
         json_array_append_new(out, c);
@@ -363,7 +396,11 @@ static int stage_locked(match_store *ms, match *m, int seat, const json_t *actio
     if (end) {
         json_array_append_new(events, json_pack("{s:s}", "type", "match_ended"));
     } else {
-        int rc = m->kind->apply(m->state, &gctx, seat, action, events, why);
+        /* the framework undoes a refusal itself, from the record of the
+         * state before it: the game need not keep a copy */
+        int rc = m->kind->apply_raw
+                     ? m->kind->apply_raw(m->state, &gctx, seat, action, events, why)
+                     : m->kind->apply(m->state, &gctx, seat, action, events, why);
         if (rc) {
             json_decref(events);
             match_rollback(m, m->latest); /* whatever the game did goes */
@@ -371,12 +408,21 @@ static int stage_locked(match_store *ms, match *m, int seat, const json_t *actio
         }
     }
     uint64_t version = atomic_load(&m->version) + 1;
-    json_t *e = json_pack("{s:I, s:i, s:O, s:I, s:O}", "version", (json_int_t)version,
-                          "seat", seat, "action", action, "at", (json_int_t)now,
-                          "events", events);
-    char *es = e ? json_dumps(e, JSON_COMPACT) : NULL;
-    json_decref(e);
-    if (!es) {
+    /* the log entry: {"version","seat","action","at","events"} */
+    game_text e = {0};
+    RAW(&e, "{\"version\":");
+    game_text_int(&e, (json_int_t)version);
+    RAW(&e, ",\"seat\":");
+    game_text_int(&e, seat);
+    RAW(&e, ",\"action\":");
+    game_text_json(&e, action);
+    RAW(&e, ",\"at\":");
+    game_text_int(&e, (json_int_t)now);
+    RAW(&e, ",\"events\":");
+    game_text_json(&e, events);
+    RAW(&e, "}");
+    char *es = e.s;
+    if (e.bad) {
         fprintf(stderr, "wibbelld: match %s: cannot serialise a log entry\n", m->id);
         abort();
     }

@@ -8,7 +8,8 @@
  * random illegal actions, and checks at every step:
  *  - every listed action (not a template) is accepted;
  *  - a rejected action changes nothing (save() equal before and after);
- *  - save/load round-trips exactly;
+ *  - save/load round-trips exactly, and save_text writes what json_dumps
+ *    makes of save;
  *  - every view has status and to_act, and winners and scores once
  *    finished (and the finished() hook agrees with status); a seat with
  *    actions is in to_act; nothing to do when over;
@@ -33,6 +34,7 @@
 #include "dict.h"
 #include "example.h"
 #include "game.h"
+#include "game_json.h"
 #include "rng.h"
 #include "wb_err.h"
 
@@ -54,7 +56,20 @@ static int save_equal(const game_kind *k, const void *a, const json_t *b)
     return eq;
 }
 
-static void check_round_trip(const game_kind *k, const void *st)
+/* game_text_json writes what json_dumps writes (the API's answers). */
+static void check_text(const json_t *v)
+{
+    game_text t = {0};
+    char *js = json_dumps(v, JSON_COMPACT);
+    game_text_json(&t, v);
+    assert_non_null(js);
+    assert_false(t.bad);
+    assert_string_equal(t.s, js);
+    free(js);
+    free(t.s);
+}
+
+static void check_round_trip(const game_kind *k, const void *st, int text)
 {
     json_t *s1 = k->save(st);
     void *copy = NULL;
@@ -62,6 +77,18 @@ static void check_round_trip(const game_kind *k, const void *st)
     assert_int_equal(k->load(s1, &copy, &why), WB_OK);
     assert_true(save_equal(k, copy, s1));
     k->destroy(copy);
+    if (text && k->save_text) { /* the record as text: what Jansson writes */
+        game_text t = {0};
+        char *js = json_dumps(s1, JSON_COMPACT);
+        k->save_text(st, &t);
+        assert_non_null(js);
+        assert_false(t.bad);
+        assert_string_equal(t.s, js);
+        free(js);
+        free(t.s);
+    }
+    if (text)
+        check_text(s1);
     json_decref(s1);
 }
 
@@ -124,9 +151,12 @@ static void check_secrets(const game_kind *k, const void *st, const json_t *even
     }
 }
 
-static void check_view(const game_kind *k, const void *st, int seat, int *finished)
+static void check_view(const game_kind *k, const void *st, int seat, int *finished,
+                       int text)
 {
     json_t *v = k->view(st, seat);
+    if (text)
+        check_text(v);
     const char *status = json_string_value(json_object_get(v, "status"));
     assert_non_null(status);
     assert_true(json_is_array(json_object_get(v, "to_act")));
@@ -223,9 +253,9 @@ static void play_one(const game_kind *k, uint64_t seed, unsigned nplayers)
     log = calloc(MAX_STEPS + 1, sizeof *log);
 
     for (size_t n = 0; n < MAX_STEPS; n++) {
-        check_round_trip(k, st);
+        check_round_trip(k, st, n % 4 == 0);
         for (int s = GAME_SEAT_HOST; s < (int)nplayers; s++)
-            check_view(k, st, s, &finished);
+            check_view(k, st, s, &finished, n % 8 == 0); /* not cheap: sampled */
         if (finished)
             break;
         now += (int64_t)rng_below(&r, 150);
