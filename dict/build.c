@@ -33,12 +33,13 @@
 #include "wb_err.h"
 #include "wb_mem.h"
 #include "wb_paths.h"
+#include "wider.h"
 #include "wordnet.h"
 
 #define FOLD_CAP (4 * DICT_WORD_MAX + 8)
 
 enum { C_LIST_LOWER = 1, C_LIST_CAP = 2, C_DIC = 4, C_WORDNET = 8, C_DIC_FLAGS = 16,
-       C_ABBREV = 32, C_SCOWL_WORD = 64, C_OXFORD = 128 };
+       C_ABBREV = 32, C_SCOWL_WORD = 64, C_OXFORD = 128, C_WIDER = 256 };
 
 typedef struct builder {
     const dict_build_opts *o;
@@ -47,12 +48,13 @@ typedef struct builder {
     Hunhandle *also_hun; /* the second spelling's (may be stem_hun), or NULL */
     wordnet *wn;
     strtab *cands;       /* folded candidate forms */
-    uint8_t *cflags;     /* C_* by candidate id */
+    uint16_t *cflags;    /* C_* by candidate id */
     size_t ncflags;
     uint8_t *kind;       /* FMT_VALID / FMT_PROPER / 0 by candidate id */
     uint32_t *wid;       /* word id by candidate id (valid words) */
     uint32_t *order;     /* candidate ids of valid words, by word id */
     size_t nwords, nproper, nabbrev;
+    size_t nwider[2];    /* words added by SCOWL's sizes, by inflection */
     morph_sets *ms;
 } builder;
 
@@ -77,6 +79,7 @@ int dict_build_defaults(const char *id, dict_build_opts *o)
         o->aff = "/usr/share/hunspell/en_US.aff";
         o->dic = "/usr/share/hunspell/en_US.dic";
         o->wordlist = "/usr/share/dict/american-english";
+        o->wider_spellings = "english,american";
     } else if (strcmp(id, "en_GB") == 0) {
         o->id = "en_GB";
         o->language = "English (United Kingdom)";
@@ -84,6 +87,7 @@ int dict_build_defaults(const char *id, dict_build_opts *o)
         o->dic = "/usr/share/hunspell/en_GB.dic";
         o->wordlist = "/usr/share/dict/british-english";
         o->oxford_ize = 1;
+        o->wider_spellings = "english,british";
     } else if (strcmp(id, "en") == 0) {
         o->id = "en";
         o->language = "English (British or American spelling)";
@@ -93,6 +97,7 @@ int dict_build_defaults(const char *id, dict_build_opts *o)
         o->also_aff = "/usr/share/hunspell/en_US.aff";
         o->also_dic = "/usr/share/hunspell/en_US.dic";
         o->also_wordlist = "/usr/share/dict/american-english";
+        o->wider_spellings = "english,british,american";
     } else {
         return WB_ENOTFOUND;
     }
@@ -128,7 +133,7 @@ int dict_build_exists(const char *data_dir, const char *id)
 
 /* --- 1. candidates ------------------------------------------------------ */
 
-static void add_cand(builder *b, const char *raw, size_t len, uint8_t flag)
+static void add_cand(builder *b, const char *raw, size_t len, uint16_t flag)
 {
     char folded[FOLD_CAP], base[FOLD_CAP];
     if (norm_fold(raw, len, DICT_WORD_MAX, folded, sizeof folded) ||
@@ -137,8 +142,8 @@ static void add_cand(builder *b, const char *raw, size_t len, uint8_t flag)
     uint32_t id = strtab_intern(b->cands, folded);
     if (id >= b->ncflags) {
         size_t old = b->ncflags;
-        b->cflags = wb_grow(b->cflags, &b->ncflags, id + 1, 1);
-        memset(b->cflags + old, 0, b->ncflags - old);
+        b->cflags = wb_grow(b->cflags, &b->ncflags, id + 1, sizeof *b->cflags);
+        memset(b->cflags + old, 0, (b->ncflags - old) * sizeof *b->cflags);
     }
     b->cflags[id] |= flag;
 }
@@ -165,7 +170,7 @@ static int read_lines(builder *b, const char *path, int is_dic)
         /* Possessives ("dog's") and contractions are not Wibbell words. */
         if (len == 0 || memchr(s, '\'', len))
             continue;
-        uint8_t flag = C_DIC;
+        uint16_t flag = C_DIC;
         if (is_dic && s[len] == '/')
             flag |= C_DIC_FLAGS;
         if (!is_dic)
@@ -181,7 +186,7 @@ static int read_lines(builder *b, const char *path, int is_dic)
 
 /* Mark `flag` on the candidates that a SCOWL list `path` holds in lower
  * case (only those: the lists are large and most of it is no candidate). */
-static void scowl_mark(builder *b, const char *path, uint8_t flag, int fold)
+static void scowl_mark(builder *b, const char *path, uint16_t flag, int fold)
 {
     FILE *f = fopen(path, "r");
     char *line = NULL;
@@ -256,7 +261,7 @@ static void no_gloss(void *ctx, const char *pos, const char *text)
  * games (ab, ed, el, mo). */
 static int is_abbrev(builder *b, uint32_t i, const char *w)
 {
-    uint8_t fl = b->cflags[i];
+    uint16_t fl = b->cflags[i];
     if (!(fl & C_ABBREV) || (fl & C_SCOWL_WORD))
         return 0;
     /* the plural of a word (bros, nos, eds) */
@@ -310,6 +315,82 @@ static void add_oxford(builder *b)
     }
 }
 
+/* --- the wider vocabulary (wider.h) ----------------------------------------- */
+
+/* Is w a name of the lists (Paris) or of Hunspell, and not a word there?
+ * WordNet's index is in lower case, names too. */
+static int is_name(builder *b, uint32_t id, const char *w)
+{
+    char title[FOLD_CAP];
+    if (id != STRTAB_NONE && (b->cflags[id] & C_LIST_CAP))
+        return 1;
+    return !norm_titlecase(w, title, sizeof title) && hun_either(b, title) && !hun_either(b, w);
+}
+
+/* SCOWL's sizes 55 and 60 are words ("no misspellings or invalid words",
+ * says SCOWL); size 70 ("a few errors") when WordNet lists it, or when
+ * Hunspell knows it or WordNet the lemma it inflects, unless it is the
+ * plural of an abstract or Latin noun (refractivities, dorsums); size 80
+ * (the rare words of word games) when WordNet lists it as a lemma; plurals
+ * of -ness nouns never, and by WordNet alone no names (paris). */
+static void wider_word(void *ctx, const char *w, int size)
+{
+    builder *b = ctx;
+    if (wider_nesses(w))
+        return;
+    uint32_t id = strtab_find(b->cands, w);
+    if (id != STRTAB_NONE && (b->cflags[id] & (C_LIST_LOWER | C_WIDER)))
+        return;
+    int ok = 1;
+    if (size > 60) {
+        int lemma = b->wn && wn_lemma_pos(b->wn, w) != 0;
+        if (size > 70 || wider_abstract_plural(w))
+            ok = lemma && !is_name(b, id, w);
+        else if (lemma || wider_wordnet_knows(b->wn, w))
+            ok = !is_name(b, id, w);
+        else
+            ok = hun_either(b, w);
+    }
+    if (!ok)
+        return;
+    add_cand(b, w, strlen(w), C_WIDER);
+    b->nwider[0] += id == STRTAB_NONE;
+}
+
+struct expand_ctx {
+    builder *b;
+    Hunhandle *hun; /* the Hunspell of the rules */
+};
+
+/* An inflection Hunspell makes of a stem of its .dic that no list holds:
+ * a word when the stem's part of speech takes it and Hunspell accepts it. */
+static void wider_form(void *ctx, const char *form, const char *stem, wider_kind kind)
+{
+    struct expand_ctx *e = ctx;
+    builder *b = e->b;
+    for (const char *c = form; *c; c++)
+        if (*c < 'a' || *c > 'z')
+            return;
+    if (strtab_find(b->cands, form) != STRTAB_NONE || !b->wn ||
+        !wider_inflection_ok(form, stem, kind, wn_lemma_pos(b->wn, stem)) ||
+        !hun_ok(e->hun, form))
+        return;
+    add_cand(b, form, strlen(form), C_WIDER);
+    b->nwider[1]++;
+}
+
+static void add_wider(builder *b)
+{
+    struct expand_ctx e = {b, b->hun};
+    if (b->o->scowl_dir)
+        wider_scowl_each(b->o->scowl_dir, b->o->wider_spellings, wider_word, b);
+    wider_expand(b->o->aff, b->o->dic, wider_form, &e);
+    if (b->o->also_aff) {
+        e.hun = b->also_hun;
+        wider_expand(b->o->also_aff, b->o->also_dic, wider_form, &e);
+    }
+}
+
 static void add_wn_cand(void *ctx, const char *w)
 {
     add_cand(ctx, w, strlen(w), C_WORDNET);
@@ -356,12 +437,12 @@ static void classify(builder *b)
     b->order = wb_malloc(n * sizeof *b->order);
     for (uint32_t i = 0; i < n; i++) {
         const char *w = strtab_str(b->cands, i);
-        uint8_t fl = b->cflags[i];
+        uint16_t fl = b->cflags[i];
         b->wid[i] = DICT_NONE;
         if (is_abbrev(b, i, w)) {
             b->kind[i] = FMT_ABBREV;
             b->nabbrev++;
-        } else if (hun_either(b, w) || (fl & (C_LIST_LOWER | C_OXFORD))) {
+        } else if (hun_either(b, w) || (fl & (C_LIST_LOWER | C_OXFORD | C_WIDER))) {
             b->kind[i] = FMT_VALID;
             norm_base(w, base, sizeof base);
             nlet[i] = strlen(base);
@@ -434,6 +515,11 @@ static int write_meta(builder *b, store_txn *t)
     if (!rc) rc = put_meta(t, db, "abbreviations", num);
     snprintf(num, sizeof num, "%zu", morph_lemma_count(b->ms));
     if (!rc) rc = put_meta(t, db, "lemmas", num);
+    /* candidates the wider vocabulary added (not all become words: the
+     * abbreviation rule still applies) */
+    char wide[64];
+    snprintf(wide, sizeof wide, "scowl %zu, inflections %zu", b->nwider[0], b->nwider[1]);
+    if (!rc) rc = put_meta(t, db, "wider", wide);
     free(src);
     return rc;
 }
@@ -747,6 +833,8 @@ int dict_build(const char *data_dir, const dict_build_opts *o)
         wn_each_word(b.wn, add_wn_cand, &b);
     if (o->oxford_ize)
         add_oxford(&b);
+    if (o->wider_spellings)
+        add_wider(&b);
     if (o->scowl_dir)
         read_scowl(&b);
     progress(&b, "reading sources", 4, 4);

@@ -38,6 +38,11 @@ typedef struct dict_build_opts {
      * NULL: abbreviations and unit symbols there that SCOWL does not also
      * list as words are not words (ft, mph, etc, approx). */
     const char *scowl_dir;
+    /* The wider vocabulary (wider.h), or NULL: SCOWL's word lists of these
+     * spellings ("english,american") at sizes 55-80 in scowl_dir, and the
+     * inflections the suffix rules of aff (and also_aff) make of their
+     * .dic's stems. */
+    const char *wider_spellings;
     /* Hunspell used for stemming (en_US's: en_GB's affix rules invent
      * stems).  NULL: aff/dic. */
     const char *stem_aff, *stem_dic;

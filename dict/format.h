@@ -12,7 +12,8 @@
 
 #include <stdint.h>
 
-#define DICT_FORMAT "5" /* 4: derivatives by affix (affix.c); 5: abbreviations */
+#define DICT_FORMAT "6" /* 4: derivatives by affix (affix.c); 5: abbreviations;
+                           * 6: the wider vocabulary (wider.c) */
 #define DICT_NONE UINT32_MAX
 
 /* Named databases. */
