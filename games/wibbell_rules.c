@@ -837,6 +837,15 @@ GAME_APPLY(apply_end)
     return WB_OK;
 }
 
+/* The host's redeal (a digital match too: the teacher's "nobody can find
+ * a word"), never over a claim waiting in the tie window. */
+GAME_CHECK(check_redeal)
+{
+    if (((const wibbell_state *)state)->window_end < 0)
+        return WB_OK;
+    return game_refuse(why, WB_EILLEGAL, "a word was claimed: the tie window settles this card");
+}
+
 GAME_APPLY(apply_redeal)
 {
     run r = {state, ctx, ev};
@@ -951,10 +960,10 @@ const game_action wibbell_actions[] = {
      .apply = apply_simultaneous},
     {.type = "deck", .who = GAME_ROLE_HOST, .phases = PH(WIBBELL_FLIP) | PH(WIBBELL_PLAY),
      .members = deck_members, .may = may_host, .check = check_deck, .apply = apply_deck},
-    {.type = "redeal", .who = GAME_ROLE_HOST, .phases = PH(WIBBELL_PLAY), .may = may_host,
-     .apply = apply_redeal},
+    {.type = "redeal", .who = GAME_ROLE_HOST, .phases = PH(WIBBELL_PLAY),
+     .check = check_redeal, .apply = apply_redeal},
     {.type = "end", .who = GAME_ROLE_HOST, .phases = PH(WIBBELL_FLIP) | PH(WIBBELL_PLAY),
-     .may = may_host, .apply = apply_end},
+     .apply = apply_end},
     {.type = "timer", .who = GAME_ROLE_SYSTEM, .check = check_timer, .apply = apply_timer,
      .unlisted = 1},
     {NULL},

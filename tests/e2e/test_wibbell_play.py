@@ -404,6 +404,40 @@ class Companion(Base):
         self.assertEqual(m.view(2)["players"][1]["face_up"][0]["letters"], "IQ")
 
 
+class Teacher(Base):
+    def test_host_redeals_and_ends_a_digital_match(self):
+        """The host of a digital match (the teacher at the projector): new
+        centre cards when nobody finds a word, and the end, scored."""
+        deck = ["EX", "PL", "OR", "RE", "NT", "SA", "IE", "TO"]
+        m = create(D, ["ann", "bob", "cy"], {"tie_window_ms": 0, "shuffle": False, "deck": deck},
+                   seed=9)
+        self.assertEqual([a["type"] for a in m.actions("host")], ["redeal", "end"])
+        doc = m.ok("host", {"type": "redeal"})
+        self.assertEqual(event_types(doc), ["redeal", "card_flipped", "card_flipped"])
+        self.assertEqual(doc["events"][0]["reason"], "host")
+        view = m.view(0)
+        self.assertEqual([c["letters"] for c in view["centre"]], ["OR", "RE"])
+        self.assertEqual(view["deck"], 4)  # 8, 2 removed for 3 players, 2 in the centre
+        for body in ({"type": "flip", "card": "EX"}, {"type": "claim", "word": "rose"}):
+            st, _, doc = m.act("host", body)
+            self.assertEqual((st, doc["code"]), (409, "not_your_turn"), body)
+        m.ok(1, {"type": "claim", "word": "rose", "take": 0})
+        doc = m.ok("host", {"type": "end"})
+        self.assertEqual(doc["events"][-1]["type"], "game_over")
+        final = m.view("host")
+        self.assertEqual((final["status"], final["end_reason"]), ("finished", "host_ended"))
+        self.assertEqual((final["scores"], final["winners"]), ([0, 1, 0], [1]))
+        self.assertEqual(m.log(2)[-1]["action"], {"type": "end"})
+
+    def test_no_redeal_over_a_claim_in_the_tie_window(self):
+        m = create(D, ["ann", "bob"], {"tie_window_ms": 5000, "shuffle": False,
+                                       "deck": ["EX", "PL", "OR", "RE", "NT", "SA"]}, seed=9)
+        m.ok(0, {"type": "claim", "word": "explore"})
+        st, _, doc = m.act("host", {"type": "redeal"})
+        self.assertEqual((st, doc["code"]), (422, "illegal_action"))
+        self.assertEqual([a["type"] for a in m.actions("host")], ["end"])
+
+
 class Dictionaries(Base):
     def test_en_gb(self):
         ids = [d["id"] for d in D.json("GET", "/v1/dictionaries")[2]["dictionaries"]]

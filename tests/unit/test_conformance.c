@@ -294,6 +294,13 @@ static void play_one(const game_kind *k, uint64_t seed, unsigned nplayers)
             } else {
                 seat = cands[rng_below(&r, (uint64_t)nc)];
                 json_t *acts = k->actions(st, seat);
+                /* The host's "end" (a referee ending the match) is chosen
+                 * one time in 40 when it has others, so matches are played. */
+                if (seat == GAME_SEAT_HOST && json_array_size(acts) > 1 && rng_below(&r, 40))
+                    for (size_t i = json_array_size(acts); i-- > 0;)
+                        if (strcmp(json_string_value(json_object_get(json_array_get(acts, i),
+                                                                     "type")), "end") == 0)
+                            json_array_remove(acts, i);
                 /* Now and then, first something illegal: nothing changes. */
                 if (rng_below(&r, 4) == 0) {
                     int other = (seat + 1) % (int)nplayers;

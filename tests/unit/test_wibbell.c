@@ -1181,6 +1181,40 @@ static void test_forgive_typos(void **state)
     done(st);
 }
 
+/* The host of a digital match (the teacher at the projector): a redeal
+ * when nobody finds a word, never over a claim in the tie window, and the
+ * end with the scores so far; the rest stays the seats'. */
+static void test_teacher(void **state)
+{
+    (void)state;
+    gt *st = mk(3, "{\"deck\":[\"AB\",\"CD\",\"AC\",\"BD\"," EASY "],\"shuffle\":false}", 5);
+    json_int_t deck = vint(st, "deck");
+    json_t *a = gt_actions(st, HOST);
+    assert_string_equal(json_string_value(json_object_get(json_array_get(a, 0), "type")), "redeal");
+    assert_string_equal(json_string_value(json_object_get(json_array_get(a, 1), "type")), "end");
+    json_decref(a);
+    OK(act(st, HOST, "{\"type\":\"redeal\"}"));
+    assert_string_equal(json_string_value(json_object_get(event("redeal"), "reason")), "host");
+    assert_string_equal(centre(st, 0), "AC"); /* AB and CD went under the deck */
+    assert_int_equal(vint(st, "deck"), deck);
+    assert_int_equal(act(st, HOST, "{\"type\":\"flip\",\"card\":\"AB\"}"), WB_ENOTTURN);
+    assert_int_equal(act(st, HOST, "{\"type\":\"claim\",\"word\":\"cab\"}"), WB_ENOTTURN);
+    OK(act_at(st, 0, 10000, "{\"type\":\"claim\",\"word\":\"cab\"}"));
+    assert_int_equal(act_at(st, HOST, 10001, "{\"type\":\"redeal\"}"), WB_EILLEGAL);
+    a = gt_actions(st, HOST); /* only the end is offered now */
+    assert_int_equal(json_array_size(a), 1);
+    json_decref(a);
+    OK(act_at(st, SYS, 10400, "{\"type\":\"timer\"}"));
+    assert_int_equal(act(st, HOST, "{\"type\":\"end\"}"), WB_ENOTTURN); /* seat 0 takes */
+    OK(act(st, 0, "{\"type\":\"take\",\"card\":0}"));
+    OK(act(st, HOST, "{\"type\":\"end\"}"));
+    json_t *over = event("game_over");
+    assert_string_equal(json_string_value(json_object_get(over, "reason")), "host_ended");
+    assert_int_equal(json_array_size(json_object_get(over, "winners")), 1);
+    assert_int_equal(score(st, 0), 1);
+    done(st);
+}
+
 /* --- actions, views, queries -------------------------------------------------- */
 
 static void test_actions_and_errors(void **state)
@@ -1192,8 +1226,8 @@ static void test_actions_and_errors(void **state)
     assert_string_equal(json_string_value(json_object_get(json_array_get(a, 0), "type")), "claim");
     assert_non_null(json_object_get(json_object_get(json_array_get(a, 0), "$params"), "word"));
     json_decref(a);
-    a = gt_actions(st, HOST);
-    assert_int_equal(json_array_size(a), 0);
+    a = gt_actions(st, HOST); /* the teacher's redeal and end */
+    assert_int_equal(json_array_size(a), 2);
     json_decref(a);
     /* The framework's codes, the same in every game: 400 for a malformed
      * body, 409 for not you / not now (a phase, the host or the clock
@@ -1708,6 +1742,7 @@ int main(void)
         cmocka_unit_test(test_companion),
         cmocka_unit_test(test_companion_table),
         cmocka_unit_test(test_forgive_typos),
+        cmocka_unit_test(test_teacher),
         cmocka_unit_test(test_actions_and_errors),
         cmocka_unit_test(test_views),
         cmocka_unit_test(test_queries),
