@@ -667,10 +667,50 @@ static void test_failed_timer_is_retried(void **state)
 }
 #endif
 
+/* An instance prefix (--instance) starts every new id, which keeps its 32
+ * characters; ids made without one stay found after a restart with one. */
+static void test_id_prefix(void **state)
+{
+    (void)state;
+    created plain, c, c2;
+    match_store *ms = open_store(0);
+    create(ms, 2, 1, "{}", &plain);
+    match_store_close(ms);
+    assert_int_equal(strlen(plain.id), 32);
+    assert_null(strchr(plain.id, '-'));
+
+    match_config cfg = {.data_dir = dir, .kinds = kinds, .nkinds = 1, .id_prefix = "b7"};
+    assert_int_equal(match_store_open(&cfg, &ms), WB_OK);
+    create(ms, 2, 2, "{}", &c);
+    create(ms, 2, 3, "{}", &c2);
+    assert_int_equal(strlen(c.id), 32);
+    assert_memory_equal(c.id, "b7-", 3);
+    assert_int_equal(strspn(c.id + 3, "0123456789abcdef"), 29);
+    assert_string_not_equal(c.id, c2.id);
+    json_t *v = NULL;
+    uint64_t ver = 0;
+    assert_int_equal(match_view(ms, c.id, 0, &v, &ver), WB_OK);
+    json_decref(v);
+    assert_int_equal(match_view(ms, plain.id, 0, &v, &ver), WB_OK);
+    json_decref(v);
+    match_store_close(ms);
+
+    /* the longest prefix still leaves 23 random hex digits */
+    cfg.id_prefix = "abcdefgh";
+    assert_int_equal(match_store_open(&cfg, &ms), WB_OK);
+    create(ms, 2, 4, "{}", &c);
+    assert_int_equal(strlen(c.id), 32);
+    assert_memory_equal(c.id, "abcdefgh-", 9);
+    assert_int_equal(strspn(c.id + 9, "0123456789abcdef"), 23);
+    assert_int_equal(match_version(ms, c.id), 1);
+    match_store_close(ms);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_tokens_and_seats, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_id_prefix, setup, teardown),
         cmocka_unit_test_setup_teardown(test_actions_versions_and_privacy, setup, teardown),
         cmocka_unit_test_setup_teardown(test_restart_and_replay, setup, teardown),
         cmocka_unit_test_setup_teardown(test_timers_and_subscribers, setup, teardown),
