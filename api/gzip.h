@@ -9,6 +9,12 @@
  * this one was compressed.  Bodies built per request are compressed each
  * time at a cheap level; static bodies (the OpenAPI document, the web
  * files) once, at the best level, and kept for the server's life.
+ *
+ * An ETag stays what it is when the body is compressed: a view's names
+ * the match's version (clients send it back in If-Match), a file's its
+ * content.  Strong validators differ between codings only for the sake of
+ * byte ranges, which this server does not serve, and caches keep the two
+ * codings apart by Vary.
  */
 #ifndef API_GZIP_H
 #define API_GZIP_H
