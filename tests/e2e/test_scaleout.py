@@ -9,7 +9,7 @@ ports replaced by free ones, runs in a real nginx in front of two daemons
 through the proxy round robin, played to the end and followed over their
 event streams through the proxy, and every response about a match comes
 from its owner (X-Wibbelld-Instance equals the id's prefix, and the other
-daemon does not know the id).  A body over the daemon's limit gets the
+daemon does not know the id), page tickets included.  A body over the daemon's limit gets the
 daemon's problem+json 413, one over nginx's limit nginx's own problem+json
 413.  With one daemon stopped, its matches answer 503 problem+json
 instance_unavailable from nginx while the other's play on and creation
@@ -258,6 +258,23 @@ class ScaleOut(unittest.TestCase):
         for method, path, st, inst in about:
             self.assertEqual(st, 200, (method, path))
             self.assertEqual(inst, prefix(path.split("/")[3]), (method, path))
+
+    def test_3b_page_tickets_work_through_the_proxy(self):
+        """The pages follow a match with a ticket (kept in the owner's
+        memory) and then the stream it opens: both reach the owner."""
+        for m in ScaleOut.matches[4:6]:
+            st, h, doc = PROXY.json("POST", m.path + "/tickets", None,
+                                    headers=wbgames.bearer(m.tokens[1]))
+            self.assertEqual(st, 200, doc)
+            self.assertEqual(h["x-wibbelld-instance"], prefix(m.id))
+            s = wbgames.EventStream(PROXY, m.path, None, query="?ticket=" + doc["ticket"])
+            try:
+                self.assertEqual(s.status, 200)
+                ev = s.next()
+                self.assertEqual(ev["event"], "view")
+                self.assertEqual(ev["data"], m.view(1), "seat 1's view")
+            finally:
+                s.close()
 
     def test_4_dictionary_requests_go_to_any(self):
         PROXY.seen.clear()
