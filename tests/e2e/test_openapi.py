@@ -17,7 +17,9 @@ touches every route with good and bad requests (and the games' five kinds of
 view), and each answer is checked against the operation's response for its
 status (the exact status or its range, never a catch-all) and content type:
 JSON bodies against the schema (problem documents included), event streams
-event by event (a view, then log entries), text as UTF-8, 204/304 empty.  At
+event by event (a view, then log entries), text as UTF-8, 204/304 empty,
+and every header the response documents (ETag, Location, Retry-After,
+Accept-Post) present.  At
 the end every operation must have been seen answering both a success and an
 error.
 
@@ -161,6 +163,10 @@ def check_answer(method, path, status, hdrs, body):
                              % (where, status, key, method, dpath, sorted(responses)))
     resp = deref(responses[key])
     SEEN.add(op["operationId"], status)
+    for name in resp.get("headers", {}):
+        if name.lower() not in hdrs:
+            raise AssertionError("%s: the document gives a %s header, the answer has none"
+                                 % (where, name))
     content = resp.get("content")
     ctype = hdrs.get("content-type", "")
     media = ctype.split(";")[0].strip().lower()
@@ -259,6 +265,25 @@ class Document(unittest.TestCase):
         for s in DOC["servers"]:
             self.assertFalse(re.match(r"^[a-z]+://", s["url"]),
                              "an absolute server URL ties clients to one address: %s" % s["url"])
+
+    def test_checker_refuses_wrong_answers(self):
+        """The checker itself: each of these is not what the document says."""
+        j = {"content-type": "application/json", "etag": '"1"'}
+        wrong = [
+            ("GET", "/v1/games/x", 200, j, b'{"status":"active","to_act":[]}'),  # no id
+            ("GET", "/v1/games/x", 418, j, b"{}"),  # a status it does not list
+            ("GET", "/v1/games/x", 200, {"content-type": "text/html"}, b"<p>"),
+            ("GET", "/v1/games/x", 200, {"content-type": "application/json"},  # no ETag
+             b'{"id":"x","game":"wibbell","version":1,"status":"active","to_act":[]}'),
+            ("GET", "/v1/dictionaries/x/words/y", 404,
+             {"content-type": "application/problem+json"},
+             b'{"type":"t","title":"t","status":404,"detail":"d","code":"no_such_code"}'),
+            ("DELETE", "/v1/games/x", 204, {}, b"body"),
+            ("PUT", "/v1/games/x", 200, j, b"{}"),  # no such operation
+        ]
+        for args in wrong:
+            with self.assertRaises(AssertionError, msg=repr(args[:3])):
+                check_answer(*args)
 
     def test_served_document_is_the_source(self):
         st, hdrs, data = D.request("GET", "/openapi.json")
