@@ -104,7 +104,7 @@ function spacePanel(v, ctx, acts, used) {
     list.length ? h('div', {class: 'row'}, list.map(a => btn(words(a), a, ctx, 'pri'))) : null);
 }
 
-function unitPicker(v, ctx, acts, used) {
+function unitPicker(v, ctx, acts) {
   const me = v.seats[v.seat];
   const moves = acts.filter(a => a.type === 'move');
   if (!me || !moves.length) return null;
@@ -181,11 +181,13 @@ export function render(root, v, ctx) {
   bids.forEach(a => used.add(a));
   const targets = acts.filter(a => a.type === 'target'), draws = acts.filter(a => a.type === 'draw'), backs = acts.filter(a => a.type === 'take_back');
   [...targets, ...draws, ...backs].forEach(a => used.add(a));
-  const mover = unitPicker(v, ctx, acts, used);
+  const mover = unitPicker(v, ctx, acts);
   const panel = sel ? spacePanel(v, ctx, acts, used) : null;
   const goalIds = acts.filter(a => a.type === 'pick_goal').map(a => a.card);
   const handBox = me ? h('section', {'aria-label': 'Your hand', 'data-secret': '1'},
     h('h2', {}, 'Your hand (' + (me.hand_cards || []).length + ')'),
+    h('p', {class: 'box', id: 'plan'}, h('strong', {}, 'Your card spaces'), v.phase === 'plan' ? ' (face down to the others)' : '', ': left ' + slotText(me.slots[0]) + ' · right ' + (me.slots[1] === null && me.first_goal && !me.first_goal_done ? 'your First Goal' : slotText(me.slots[1])) +
+      ' · target ' + (me.target ? TITLE[me.target] || me.target : 'none')),
     goalIds.map(id => cardBox(id, acts, ctx, used, 'a First Goal')),
     me.first_goal ? cardBox(me.first_goal.id, acts, ctx, used, 'your First Goal' + (me.first_goal_done ? ', done' : '')) : null,
     (me.hand_cards || []).map(c => cardBox(c.id, acts, ctx, used))) : null;
@@ -195,7 +197,7 @@ export function render(root, v, ctx) {
   keepPan(root, () => fill(root,
     h('p', {class: 'reasons'}, h('strong', {}, status)),
     h('p', {class: 'hint'}, 'Player order: ' + v.order.map(s => TITLE[nationOf(v, s)]).join(' → ') + ' · piles: level 1 ' + v.level1_pile + ', level 2 ' + v.level2_pile + ' · game ends one round after ' + v.end_vp + ' VP' + (v.max_rounds ? ' or after round ' + v.max_rounds : '')),
-    auc ? h('div', {class: 'box turn', id: 'auction'}, h('strong', {}, 'Auction: ' + auc.name), h('div', {}, 'High bid ' + auc.high_bid + (auc.high_bidder !== null ? ' by ' + who(v, ctx, auc.high_bidder) : '') + ' · bidding: ' + who(v, ctx, auc.bidder)),
+    auc ? h('div', {class: 'box turn', id: 'auction'}, h('strong', {}, /^auction/i.test(auc.name) ? auc.name : 'Auction: ' + auc.name), h('div', {}, 'High bid ' + auc.high_bid + (auc.high_bidder !== null ? ' by ' + who(v, ctx, auc.high_bidder) : '') + ' · bidding: ' + who(v, ctx, auc.bidder)),
       bids.length ? h('div', {class: 'row'}, bids.map(a => btn(a.type === 'bid' ? 'Bid ' + a.amount : 'Pass', a, ctx, a.type === 'bid' ? 'pri' : ''))) : null) : null,
     v.bomb ? h('div', {class: 'box turn', id: 'bomb'}, h('strong', {}, who(v, ctx, v.bomb.seat) + '’s ' + cardName(v.bomb.card) + ' on ' + (typeof v.bomb.target === 'number' ? who(v, ctx, v.bomb.target) : TITLE[v.bomb.target] || v.bomb.target)),
       acts.some(a => a.type === 'bomb') ? h('div', {class: 'hint'}, 'Tap a red space to drop it there.') : h('div', {class: 'hint'}, 'Choosing the space.')) : null,

@@ -229,7 +229,8 @@ class Dumb(unittest.TestCase):
         b.wait(lambda d: b.css("#board[data-version='%d'] svg.world" % v["version"]) and b.css("#board button[data-action], svg.world g.target"), "the board")
         want = json.dumps(a, separators=(",", ":"), ensure_ascii=False)
         if a["type"] == "bid":
-            self.assertIn("Auction: " + v["auction"]["name"], b.text("#auction"))
+            self.assertIn(v["auction"]["name"], b.text("#auction"))
+            self.assertIn("High bid %d" % v["auction"]["high_bid"], b.text("#auction"))
             b.shot("dumb-auction")
             b.click("#auction button[data-action='%s']" % want)
         else:

@@ -11,9 +11,7 @@ the speed variant: the cards chosen face down stay sealed on the other
 phone until both have chosen.  Screenshots light and dark, no sideways
 scroll.
 """
-import json
 import os
-import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
