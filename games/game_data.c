@@ -45,6 +45,34 @@ int game_data_read(const char *text, size_t len,
     return rc;
 }
 
+/* game_data_text's record function: append the words, one line (the
+ * buffer has room: never longer than the text plus a last newline). */
+static int text_record(void *ctx, char **w, int nw, int line, char **why)
+{
+    (void)line, (void)why;
+    char *out = ctx;
+    size_t n = strlen(out);
+    for (int i = 0; i < nw; i++) {
+        size_t k = strlen(w[i]);
+        memcpy(out + n, w[i], k);
+        n += k;
+        out[n++] = i + 1 < nw ? ' ' : '\n';
+    }
+    out[n] = '\0';
+    return WB_OK;
+}
+
+char *game_data_text(const char *text, size_t len)
+{
+    char *out = wb_calloc(len + 2, 1), *why = NULL;
+    if (game_data_read(text, len, text_record, out, &why)) {
+        free(why);
+        free(out);
+        return NULL;
+    }
+    return out;
+}
+
 long game_data_num(const char *s, long lo, long hi)
 {
     char *end = NULL;

@@ -26,6 +26,12 @@ int game_data_read(const char *text, size_t len,
                    int (*record)(void *ctx, char **w, int nw, int line, char **why),
                    void *ctx, char **why);
 
+/* The records of text[0..len) in canonical form, a new string: one a
+ * line, words joined by one space, comments and blank lines dropped (so
+ * game_data_read sees the same records in it).  NULL when game_data_read
+ * would refuse the text. */
+char *game_data_text(const char *text, size_t len);
+
 /* The whole decimal number `s` when it is in [lo, hi], else -1 (so lo >= 0). */
 long game_data_num(const char *s, long lo, long hi);
 /* The n whole numbers w[0..n-1], each in [lo, hi], into out: 0, or -1

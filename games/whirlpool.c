@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "game_data.h"
 #include "wb_err.h"
 #include "wb_mem.h"
 #include "whirlpool_int.h"
@@ -51,7 +52,7 @@ static int parse_board(const char *text, size_t len, wp_state *s, char **why)
 {
     int rc = wp_board_parse(text, len, &s->board, why);
     if (!rc)
-        s->board_text = wp_board_text(s->board);
+        s->board_text = game_data_text(text, len); /* saved with the match */
     return rc;
 }
 

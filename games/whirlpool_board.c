@@ -59,36 +59,6 @@ void wp_board_free(wp_board *b)
     free(b);
 }
 
-char *wp_board_text(const wp_board *b)
-{
-    size_t cap = (size_t)((2 * b->width + 1) * b->height) + 64 * (WP_NCOINS + 8), n = 0;
-    char *t = wb_malloc(cap);
-    n += (size_t)snprintf(t + n, cap - n, "grid %d %d\n", b->width, b->height);
-    for (int r = 0; r < b->height; r++)
-        for (int c = 0; c < b->width; c++)
-            n += (size_t)snprintf(t + n, cap - n, "%c%c", b->cells[r * b->width + c],
-                                  c + 1 < b->width ? ' ' : '\n');
-    for (int i = 0; i < WP_NCOINS; i++) {
-        const game_node *s = &b->g->nodes[b->coins[i].space];
-        n += (size_t)snprintf(t + n, cap - n, "coin %s %d %d %d\n",
-                              wp_suit_name(b->coins[i].suit), b->coins[i].value, (int)s->x,
-                              (int)s->y);
-    }
-    for (int r = 0; r < 2; r++) {
-        n += (size_t)snprintf(t + n, cap - n, "rope");
-        for (int k = 0; k < WP_NSUITS; k++)
-            if (b->rope[k] == r)
-                n += (size_t)snprintf(t + n, cap - n, " %s", wp_suit_name(k));
-        n += (size_t)snprintf(t + n, cap - n, "\n");
-    }
-    for (int k = 0; k < WP_NSUITS; k++) {
-        const game_node *s = &b->g->nodes[b->start[k]];
-        n += (size_t)snprintf(t + n, cap - n, "start %s %d %d\n", wp_suit_name(k), (int)s->x,
-                              (int)s->y);
-    }
-    return t;
-}
-
 /* --- records ------------------------------------------------------------------ */
 
 typedef struct reader {

@@ -47,10 +47,9 @@ typedef struct wp_board {
 int wp_board_parse(const char *text, size_t len, wp_board **out, char **why);
 void wp_board_free(wp_board *b);
 
-/* The board in canonical form (records only, no comments) in a new
- * string the caller frees; wp_board_parse of it gives the same board and
- * the same canonical text.  Saved with every match. */
-char *wp_board_text(const wp_board *b);
+/* A match saves its board as game_data_text of the text it was read from
+ * (records only, no comments): parsing that gives the same board, and
+ * its canonical text is itself. */
 
 /* The space at (col, row), or -1 when that is not a water space. */
 int wp_board_space(const wp_board *b, int col, int row);

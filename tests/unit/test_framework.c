@@ -423,6 +423,13 @@ static void test_data_files(void **state)
     assert_int_equal(game_data_num("-1", -5, 99), -1);
     assert_int_equal(game_data_num("4x", 0, 99), -1);
     assert_int_equal(game_data_num("", 0, 99), -1);
+    const char *box = "# a box\ncard  ant 1 2\t3\n\n  variant x # y";
+    char *canon = game_data_text(box, strlen(box));
+    assert_string_equal(canon, "card ant 1 2 3\nvariant x\n");
+    char *again = game_data_text(canon, strlen(canon));
+    assert_string_equal(again, canon); /* canonical text is its own canonical form */
+    free(canon);
+    free(again);
     char *nums[] = {"3", "0", "7"}, *badnums[] = {"3", "x"};
     int got[3] = {0};
     assert_int_equal(game_data_nums(nums, 3, 0, 9, got), 0);
