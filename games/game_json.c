@@ -96,6 +96,17 @@ static size_t utf8_len(const unsigned char *s)
     return n;
 }
 
+/* Are all 8 bytes of x printable ASCII other than '"' and '\\' (written
+ * as they are)?  Bit tricks on a word: a byte below 0x20, equal to one of
+ * the two, or with its high bit set shows in the 0x80 bits. */
+static int plain8(uint64_t x)
+{
+    const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+    uint64_t q = x ^ (ones * '"'), b = x ^ (ones * '\\');
+    uint64_t any = ((x - ones * 0x20) & ~x) | ((q - ones) & ~q) | ((b - ones) & ~b) | x;
+    return !(any & high);
+}
+
 void game_text_strn(game_text *t, const char *str, size_t len)
 {
     static const char hex[] = "0123456789ABCDEF";
@@ -104,6 +115,12 @@ void game_text_strn(game_text *t, const char *str, size_t len)
     game_text_reserve(t, len + 2);
     t->s[t->len++] = '"';
     while (i < len) {
+        uint64_t w;
+        if (i + 8 <= len && (memcpy(&w, s + i, 8), plain8(w))) {
+            i += 8;
+            run += 8;
+            continue;
+        }
         unsigned char c = s[i];
         if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
             i++;

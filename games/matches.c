@@ -409,7 +409,7 @@ static int stage_locked(match_store *ms, match *m, int seat, const json_t *actio
     }
     uint64_t version = atomic_load(&m->version) + 1;
     /* the log entry: {"version","seat","action","at","events"} */
-    game_text e = {0};
+    game_text e = {.cap = 1024};
     RAW(&e, "{\"version\":");
     game_text_int(&e, (json_int_t)version);
     RAW(&e, ",\"seat\":");

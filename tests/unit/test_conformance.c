@@ -253,9 +253,9 @@ static void play_one(const game_kind *k, uint64_t seed, unsigned nplayers)
     log = calloc(MAX_STEPS + 1, sizeof *log);
 
     for (size_t n = 0; n < MAX_STEPS; n++) {
-        check_round_trip(k, st, n % 4 == 0);
+        check_round_trip(k, st, n % 8 == 0);
         for (int s = GAME_SEAT_HOST; s < (int)nplayers; s++)
-            check_view(k, st, s, &finished, n % 8 == 0); /* not cheap: sampled */
+            check_view(k, st, s, &finished, n % 16 == 0); /* not cheap: sampled */
         if (finished)
             break;
         now += (int64_t)rng_below(&r, 150);

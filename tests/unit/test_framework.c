@@ -399,6 +399,45 @@ static void test_codec_free(void **state)
     json_decref(j);
 }
 
+/* JSON text written directly (records, answers): what json_dumps writes,
+ * escapes and UTF-8 included; text Jansson would refuse is flagged. */
+static void test_text(void **state)
+{
+    static const char *const strs[] = {
+        "", "plain", "a\"quote\\back/slash", "\b\f\n\r\t\x01\x1f\x7f end",
+        "exactly8", "sixteen bytes!!!", "long enough to take the word-at-a-time path \"x\"",
+        "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x8e\xb2 \xe4\xb8\xad\xe6\x96\x87 mixed 12345678",
+    };
+    (void)state;
+    json_t *a = json_array();
+    for (size_t i = 0; i < sizeof strs / sizeof *strs; i++)
+        json_array_append_new(a, json_string(strs[i]));
+    json_array_append_new(a, json_pack("{s:I, s:I, s:b, s:n, s:[i, s], s:{}}", "min",
+                                       (json_int_t)INT64_MIN, "max", (json_int_t)INT64_MAX,
+                                       "t", 1, "z", "l", -7, "s", "e"));
+    json_array_append_new(a, json_integer(0));
+    json_array_append_new(a, json_stringn("nul\0inside", 11));
+    game_text t = {0};
+    char *js = json_dumps(a, JSON_COMPACT);
+    game_text_json(&t, a);
+    assert_false(t.bad);
+    assert_int_equal(t.len, strlen(js));
+    assert_memory_equal(t.s, js, t.len);
+    free(js);
+    free(t.s);
+    json_decref(a);
+    /* not UTF-8: a lone continuation byte, an overlong form, a surrogate,
+     * a sequence cut short at the end, one cut short after 8 good bytes */
+    static const char *const bad[] = {"x\x80", "\xc0\xaf", "\xed\xa0\x80", "ab\xe2\x82",
+                                      "12345678\xf0\x9f"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        game_text b = {0};
+        game_text_str(&b, bad[i]);
+        assert_true(b.bad);
+        free(b.s);
+    }
+}
+
 static void test_data_files(void **state)
 {
     (void)state;
@@ -651,6 +690,7 @@ int main(void)
         cmocka_unit_test(test_format_version), cmocka_unit_test(test_codec),
         cmocka_unit_test(test_helpers),
         cmocka_unit_test(test_codec_free),
+        cmocka_unit_test(test_text),
         cmocka_unit_test(test_data_files),   cmocka_unit_test(test_graph_load),     cmocka_unit_test(test_square_rings),
         cmocka_unit_test(test_grid_rings),
         cmocka_unit_test(test_hex_wrap),
