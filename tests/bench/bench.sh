@@ -4,7 +4,10 @@
 #  - check requests/s over HTTP (wrk) next to nginx serving a static file of
 #    the same size on the same machine (the HTTP ceiling here), as a ratio,
 #    one core each: daemon (--threads 1) and nginx (one worker) on CPU 0,
-#    wrk on CPU 1;
+#    wrk on CPU 1; ROUNDS interleaved rounds (5) with each server's CPU
+#    time per request from the scheduler, the medians, and a head-to-head
+#    run (HTTP_ONLY=1 stops after this; BENCH_DATA=DIR uses a data
+#    directory with en_US built instead of building one);
 #  - the evaluation table of the derivative rule, per class;
 #  - server time per check, match, prefix and pattern, each next to the
 #    naive scan it was chosen over (bench_dict);
@@ -102,6 +105,16 @@ for r in $(seq "$ROUNDS"); do
     n=($(run_wrk "$ngx_worker" "http://127.0.0.1:$port/static.json"))
     rows+=("${w[0]} $(per "${w[2]}" "${w[1]}") ${n[0]} $(per "${n[2]}" "${n[1]}") $(cut -d' ' -f1 /proc/loadavg)")
 done
+# Head to head: both loads at once, both servers on CPU 0 and both wrk on
+# CPU 1, so the neighbours' load hits both alike at every instant; the
+# scheduler shares the core, and the throughput ratio is the ratio of
+# cost per request.
+"${pin1[@]}" wrk -t1 -c32 -d"${DUR}s" -s "$work/post.lua" "$url/v1/wibbell/check" > "$work/hh-check" &
+hh=$!
+"${pin1[@]}" wrk -t1 -c32 -d"${DUR}s" "http://127.0.0.1:$port/static.json" > "$work/hh-nginx"
+wait "$hh"
+hhw=$(awk '/Requests\/sec/{print $2}' "$work/hh-check")
+hhn=$(awk '/Requests\/sec/{print $2}' "$work/hh-nginx")
 h=($(run_wrk "$dpid" "$url/healthz"))
 g=($(run_wrk "$dpid" -s "$work/post-general.lua" "$url/v1/wibbell/check"))
 gc=$(per "${g[2]}" "${g[1]}")
@@ -126,6 +139,8 @@ printf '   %-28s %10.0f %16.2f\n' "nginx static (same size)" "$3" "$4"
 printf '   %-28s %10.0f %16.2f\n' "same check, general path" "${g[0]}" "$gc"
 printf '   %-28s %10.0f %16.2f\n' "GET /healthz" "${h[0]}" "$hc"
 printf '   ratio check / nginx (median of rounds): %.2f by throughput, %.2f by CPU time per request\n' "$5" "$6"
+printf '   head to head (both at once, sharing CPU 0): check %.0f req/s, nginx %.0f req/s, ratio %.2f\n' \
+    "$hhw" "$hhn" "$(python3 -c "print($hhw/$hhn)")"
 printf '   fast path / general path: %.2fx less CPU per request\n' \
     "$(python3 -c "print($gc/$2 if $2 else 0)")"
 echo "   load after: $(cut -d' ' -f1-3 /proc/loadavg)"
