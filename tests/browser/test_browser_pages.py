@@ -158,8 +158,8 @@ class PhoneWidth(unittest.TestCase):
                 ("play-wibbell", "/web/play.html#g=%s&t=%s" % (w["id"], w["players"][0]["token"])),
                 ("play-whirlpool", "/web/play.html#g=%s&t=%s" % (wp["id"], wp["players"][0]["token"])),
                 ("play-woodlouse", "/web/play.html#g=%s&t=%s" % (wl["id"], wl["players"][0]["token"])),
-                ("play-woobie", "/web/play.html#g=%s&t=%s" % (made["woobieworld"]["id"], made["woobieworld"]["players"][0]["token"])),
-                ("play-dumb", "/web/play.html#g=%s&t=%s" % (made["world-dumbination"]["id"], made["world-dumbination"]["players"][0]["token"])),
+                ("play-woobie", "/web/play.html#g=%s&t=%s&s=0" % (made["woobieworld"]["id"], made["woobieworld"]["players"][0]["token"])),
+                ("play-dumb", "/web/play.html#g=%s&t=%s&s=0" % (made["world-dumbination"]["id"], made["world-dumbination"]["players"][0]["token"])),
                 ("table-referee", "/web/table.html#g=%s&t=%s" % (comp["id"], comp["host_token"])),
                 ("projector", "/web/projector.html#g=%s&t=%s" % (w["id"], w["host_token"]))]
 
