@@ -550,9 +550,16 @@ static void finish(ww_state *s, json_t *ev)
     if (s->phase == P_OVER)
         return;
     if (s->extra) {
+        /* "Play another card this turn": when no card in hand can be
+         * played, there is no other card to play and the turn goes on to
+         * the draw (the no-playable-card discard is for the turn's own
+         * play, not a cost of this one). */
         s->extra = 0;
-        s->phase = P_PLAY;
-        return;
+        if (ww_can_play_any(s, player)) {
+            s->phase = P_PLAY;
+            return;
+        }
+        ww_push(ev, json_pack("{s:s, s:i}", "type", "extra_play_void", "seat", player));
     }
     ww_end_turn(s, ev);
 }

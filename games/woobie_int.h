@@ -322,6 +322,9 @@ int ww_state_tables(ww_state *s, char **why);
 int ww_hook_on(const ww_state *s, ww_hook h);
 /* May `seat` play `card` from its hand now (its colour requirement)? */
 int ww_playable(const ww_state *s, int seat, int card);
+/* Some card in seat's hand it could play now (a card taken back this turn
+ * excepted). */
+int ww_can_play_any(const ww_state *s, int seat);
 /* The pieces of all kinds at an area. */
 int ww_pieces(const ww_state *s, int area);
 /* The seat whose home is `area`, or -1. */

@@ -394,10 +394,19 @@ static int industry_area_ok(const ww_state *s, int area)
     return !(s->map->a[area].water && ww_hook_on(s, H_DRY_INDUSTRY));
 }
 
+/* Speed variant: the card this seat has face down and must play. */
+static int committed(const ww_state *s, int seat) { return s->speed ? s->seat[seat].chosen : -1; }
+
+/* The play phase; a player with no card at all (an empty hand and no card
+ * face down: only a custom deck gets there) has nothing to play or
+ * discard, and the turn goes on to the draw. */
 static void enter_play(ww_state *s, json_t *ev)
 {
-    (void)ev;
     s->phase = P_PLAY;
+    if (s->seat[s->player].nhand == 0 && committed(s, s->player) < 0) {
+        ww_push(ev, json_pack("{s:s, s:i}", "type", "no_card", "seat", s->player));
+        ww_end_turn(s, ev);
+    }
 }
 
 static void enter_industry(ww_state *s, json_t *ev)
@@ -546,11 +555,7 @@ static int check_industry(const ww_state *s, int seat, const ww_body *b, char **
     return WB_OK;
 }
 
-/* Speed variant: the card this seat has face down and must play. */
-static int committed(const ww_state *s, int seat) { return s->speed ? s->seat[seat].chosen : -1; }
-
-/* Some card this seat could play now (the barred one excepted). */
-static int can_play_any(const ww_state *s, int seat)
+int ww_can_play_any(const ww_state *s, int seat)
 {
     const ww_seat *p = &s->seat[seat];
     for (int i = 0; i < p->nhand; i++)
@@ -587,7 +592,7 @@ static int check_discard(const ww_state *s, int seat, const ww_body *b, char **w
     }
     if (!in_hand(s, seat, b->card))
         return refuse(why, "that card is not in your hand");
-    if (can_play_any(s, seat))
+    if (ww_can_play_any(s, seat))
         return refuse(why, "you can play a card: a card is discarded unplayed only when none "
                            "can be played");
     return WB_OK;
@@ -771,6 +776,8 @@ static void do_dispute(ww_state *s, int seat, const ww_body *b, json_t *ev)
     ww_push(ev, json_pack("{s:s, s:i, s:o}", "type", "card_disputed", "seat", p, "card",
                           ww_card_json(s->deck, b->card)));
     ww_draw(s, p, ev); /* the player draws another; the play phase goes on */
+    if (s->phase == P_PLAY)
+        enter_play(s, ev); /* nothing left to draw: no card, the turn goes on */
 }
 
 /* The rules of each action: the members it reads, its check and its

@@ -1187,6 +1187,64 @@ static void test_extra_and_draw(void **state)
     K->destroy(st);
 }
 
+/* The seat's hand becomes exactly the cards named (taken from the draw or
+ * discard pile); its old cards go to the bottom of the draw pile. */
+static void hand_of(ww_state *st, int seat, const char *const *names, int n)
+{
+    ww_seat *p = &st->seat[seat];
+    memmove(&st->draw[p->nhand], &st->draw[0], (size_t)st->ndraw * sizeof st->draw[0]);
+    memcpy(&st->draw[0], p->hand, (size_t)p->nhand * sizeof p->hand[0]);
+    st->ndraw += p->nhand;
+    p->nhand = 0;
+    for (int i = 0; i < n; i++)
+        p->hand[p->nhand++] = take_card(st, names[i], 0);
+    round_trip(st);
+}
+
+static int in_hand_named(const ww_state *st, int seat, const char *name)
+{
+    for (int i = 0; i < st->seat[seat].nhand; i++)
+        if (strcmp(st->deck->c[st->seat[seat].hand[i]].name, name) == 0)
+            return 1;
+    return 0;
+}
+
+/* "Play another card this turn" with no card that can be played: there
+ * is no other card, the turn goes on to the draw and nothing is discarded;
+ * a player with no card at all skips the play phase.  (Without this a
+ * hand emptied by extra plays left nobody able to act.) */
+static void test_extra_without_card(void **state)
+{
+    (void)state;
+    ww_state *st = table4(34);
+    static const char *const es_blue[] = {"Emergency Session", "Blue Skies"};
+    to_play(st);
+    hand_of(st, 0, es_blue, 2); /* Blue Skies: no blue at home */
+    play(st, card_named(st, "Emergency Session"));
+    assert_non_null(event("extra_play"));
+    assert_non_null(event("extra_play_void"));
+    assert_int_equal(st->player, 1);
+    assert_int_equal(st->seat[0].nhand, 2); /* Blue Skies kept, one drawn */
+    assert_true(in_hand_named(st, 0, "Blue Skies"));
+    /* No card at all: the support and industry phases, then the draw. */
+    hand_of(st, 1, NULL, 0);
+    ok(st, 1, "{\"type\":\"support\",\"colour\":\"blue\"}");
+    ok(st, 1, "{\"type\":\"skip\"}");
+    assert_non_null(event("no_card"));
+    assert_int_equal(st->player, 2);
+    assert_int_equal(st->seat[1].nhand, 1);
+    assert_int_equal(sup(st, "woobania", WW_BLUE), 1);
+    /* The extra card the last in hand: the hand is empty, the turn ends. */
+    static const char *const es[] = {"Emergency Session"};
+    to_play(st);
+    hand_of(st, 2, es, 1); /* back from the discard pile */
+    play(st, card_named(st, "Emergency Session"));
+    assert_non_null(event("extra_play_void"));
+    assert_int_equal(st->player, 3);
+    assert_int_equal(st->seat[2].nhand, 1);
+    K->destroy(st);
+}
+
 /* Industries never move again, except by cards. */
 static void test_move_industry(void **state)
 {
@@ -1347,6 +1405,20 @@ static void random_match(uint64_t seed, int n, const char *opts)
 static void test_random_matches(void **state)
 {
     (void)state;
+    /* A custom deck of "play another card" cards empties hands. */
+    char deck[2048] = "", opts[2200];
+    for (int i = 0; i < 18; i++)
+        snprintf(deck + strlen(deck), sizeof deck - strlen(deck),
+                 "\"action | %d | More %d | t | %s | \",", 10 + i, i,
+                 i < 14 ? "extra" : "gain me 1R");
+    for (int i = 0; i < 4; i++)
+        snprintf(deck + strlen(deck), sizeof deck - strlen(deck),
+                 "\"volcano | - | V | boom | - | \"%s", i < 3 ? "," : "");
+    snprintf(opts, sizeof opts, "{\"deck\":[%s]}", deck);
+    random_match(77, 3, opts);
+    random_match(79, 2, opts);
+    snprintf(opts, sizeof opts, "{\"deck\":[%s],\"speed\":true}", deck);
+    random_match(78, 3, opts);
     for (uint64_t seed = 1; seed <= 8; seed++) {
         random_match(seed, 2 + (int)(seed % 7), "{}");
         random_match(seed + 100, 2 + (int)(seed % 5), "{\"speed\":true}");
@@ -1381,6 +1453,7 @@ int main(void)
         cmocka_unit_test_teardown(test_dispute, teardown),
         cmocka_unit_test_teardown(test_counter, teardown),
         cmocka_unit_test_teardown(test_extra_and_draw, teardown),
+        cmocka_unit_test_teardown(test_extra_without_card, teardown),
         cmocka_unit_test_teardown(test_move_industry, teardown),
         cmocka_unit_test_teardown(test_cycle_ties, teardown),
         cmocka_unit_test_teardown(test_every_card, teardown),
