@@ -261,11 +261,12 @@ static int area_cands(const ww_state *s, const ww_step *st, int out[])
 /* Industries as area * 4 + colour. */
 static int industry_cands(const ww_state *s, const ww_step *st, int out[])
 {
-    int n = 0;
+    int n = 0, c = colour_value(s, st->colour);
+    if (st->colour == COL_C && c < 0) /* "chooseind Y C": no colour was chosen */
+        return 0;
     for (int a = 0; a < s->map->n; a++)
         for (int k = 0; k < WW_COLOURS; k++)
-            if (s->industries[a][k] && (st->colour == COL_ANY || st->colour == k) &&
-                area_ok(s, st, a))
+            if (s->industries[a][k] && (c < 0 || c == k) && area_ok(s, st, a))
                 out[n++] = a * WW_COLOURS + k;
     return n;
 }

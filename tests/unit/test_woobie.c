@@ -1261,6 +1261,44 @@ static void test_move_industry(void **state)
     K->destroy(st);
 }
 
+/* A custom card reading the chosen colour C in a second industry choice
+ * ("chooseind Y C", which the deck reader accepts) is offered the
+ * industries of that colour; it used to be offered none and did nothing. */
+static void test_choose_industry_of_colour_c(void **state)
+{
+    (void)state;
+    char opts[2048] = "{\"deck\":[\"action | 10 | Pair | t | chooseind X red ; chooseind Y C ; "
+                      "removeind Y C 1 | \"";
+    for (int i = 0; i < 10; i++)
+        snprintf(opts + strlen(opts), sizeof opts - strlen(opts),
+                 ",\"action | %d | Fill %d | t | gain me 1R | \"", 20 + i, i);
+    for (int i = 0; i < 4; i++)
+        snprintf(opts + strlen(opts), sizeof opts - strlen(opts),
+                 ",\"volcano | - | V | boom | - | \"%s", i < 3 ? "" : "]}");
+    ww_state *st = make(2, opts, 35);
+    static const char *const h[] = {"doom-grove", "woobania"};
+    homes(st, h);
+    to_play(st);
+    put_ind(st, "woobania", WW_RED, 1);
+    put_ind(st, "cheeseport", WW_RED, 1);
+    put_ind(st, "muckmire", WW_YELLOW, 1);
+    play(st, give(st, 0, "Pair"));
+    decide(st, "woobania:red");
+    assert_int_equal(st->run.ask, ASK_INDUSTRY);
+    json_t *v = K->view(st, 0);
+    json_t *choices = json_object_get(json_object_get(v, "pending"), "choices");
+    assert_int_equal(json_array_size(choices), 2); /* the red ones, not the yellow */
+    assert_string_equal(json_string_value(json_array_get(choices, 0)), "woobania:red");
+    assert_string_equal(json_string_value(json_array_get(choices, 1)), "cheeseport:red");
+    json_decref(v);
+    decide(st, "cheeseport:red");
+    assert_int_equal(st->industries[A(st, "cheeseport")][WW_RED], 0);
+    assert_int_equal(st->industries[A(st, "woobania")][WW_RED], 1);
+    assert_int_equal(st->industries[A(st, "muckmire")][WW_YELLOW], 1);
+    assert_int_equal(st->player, 1);
+    K->destroy(st);
+}
+
 /* Equal card numbers in a cycle (a custom deck): seat order. */
 static void test_cycle_ties(void **state)
 {
@@ -1456,6 +1494,7 @@ int main(void)
         cmocka_unit_test_teardown(test_extra_without_card, teardown),
         cmocka_unit_test_teardown(test_move_industry, teardown),
         cmocka_unit_test_teardown(test_cycle_ties, teardown),
+        cmocka_unit_test_teardown(test_choose_industry_of_colour_c, teardown),
         cmocka_unit_test_teardown(test_every_card, teardown),
         cmocka_unit_test_teardown(test_load_checks, teardown),
         cmocka_unit_test_teardown(test_random_matches, teardown),
