@@ -21,7 +21,7 @@ function el(tag, attrs, ...kids) {
   kids.forEach(k => e.append(k));
   return e;
 }
-let board = null, cards = {}, loading = false, sel = null, unitSel = null, zoom = true;
+let board = null, cards = {}, loading = false, sel = null, unitSel = null, zoom = null; // zoomed in at first on a phone
 
 // "h6-3" -> "D7": the row letter (A at the north) and the column.
 export const spaceName = id => { const m = /^h(\d+)-(\d+)$/.exec(id); return m ? String.fromCharCode(65 + Number(m[2]) % 26) + (Number(m[1]) + 1) : id; };
@@ -170,6 +170,7 @@ export function render(root, v, ctx) {
   ctx.root = root;
   if (!board) { fill(root, h('p', {}, 'Loading the board…')); load(ctx, root); return; }
   // the actions listed for this view (none until they come: older ones would be refused)
+  if (zoom === null) zoom = root.clientWidth < 600;
   const fresh = !ctx.token || ctx.actionsFor === v.version, acts = fresh ? ctx.actions || [] : [], used = new Set();
   const me = v.seat !== undefined ? v.seats[v.seat] : null;
   if (unitSel !== null && !(me?.units || []).some(u => u.unit === unitSel)) unitSel = null;

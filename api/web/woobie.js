@@ -18,7 +18,7 @@ function el(tag, attrs, ...kids) {
   kids.forEach(k => e.append(k));
   return e;
 }
-let map = null, loading = false, sel = null, zoom = true;
+let map = null, loading = false, sel = null, zoom = null; // zoomed in at first on a phone
 
 const seatName = (ctx, s) => ctx.names[s] || 'seat ' + s;
 const areaName = id => map?.byId[id]?.name || id;
@@ -174,6 +174,7 @@ export function render(root, v, ctx) {
   ctx.root = root;
   if (!map) { fill(root, h('p', {}, 'Loading the map…')); loadMap(ctx, root); return; }
   // the actions listed for this view (none until they come: older ones would be refused)
+  if (zoom === null) zoom = root.clientWidth < 600;
   const fresh = !ctx.token || ctx.actionsFor === v.version, acts = fresh ? ctx.actions || [] : [], used = new Set();
   const targets = new Set(acts.map(areaOf).filter(Boolean).concat(acts.filter(x => x.type === 'move_anarch').map(x => x.to)));
   if (sel && !map.byId[sel]) sel = null;
