@@ -48,6 +48,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <time.h>
@@ -283,6 +284,13 @@ static int gzip_body(struct MHD_Connection *c, api_server *s, api_req *r)
     return 2;
 }
 
+/* Append `what` to the Vary list in vary[0..cap). */
+static void vary_add(char *vary, size_t cap, const char *what)
+{
+    size_t n = strlen(vary);
+    snprintf(vary + n, cap - n, "%s%s", n ? ", " : "", what);
+}
+
 /* Queue the response held by `r` and note it for the log. */
 static enum MHD_Result send_req(struct MHD_Connection *c, api_conn *rc, api_req *r)
 {
@@ -317,11 +325,18 @@ static enum MHD_Result send_req(struct MHD_Connection *c, api_conn *rc, api_req 
               MHD_YES;
     if (r->allow)
         ok &= MHD_add_response_header(resp, MHD_HTTP_HEADER_ALLOW, r->allow) == MHD_YES;
-    for (size_t i = 0; i < r->nhdr; i++)
-        ok &= MHD_add_response_header(resp, r->hdr[i].name, r->hdr[i].val) == MHD_YES;
+    /* one Vary for all it varies with: the handler's (Authorization),
+     * the coding's and the origin's */
+    char vary[96] = "";
+    for (size_t i = 0; i < r->nhdr; i++) {
+        if (strcasecmp(r->hdr[i].name, "Vary") == 0)
+            vary_add(vary, sizeof vary, r->hdr[i].val);
+        else
+            ok &= MHD_add_response_header(resp, r->hdr[i].name, r->hdr[i].val) == MHD_YES;
+    }
     ok &= MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff") == MHD_YES;
     if (coded)
-        ok &= MHD_add_response_header(resp, "Vary", "Accept-Encoding") == MHD_YES;
+        vary_add(vary, sizeof vary, "Accept-Encoding");
     if (coded == 2)
         ok &= MHD_add_response_header(resp, "Content-Encoding", "gzip") == MHD_YES;
     if (rc->srv->ctx.instance)
@@ -340,8 +355,10 @@ static enum MHD_Result send_req(struct MHD_Connection *c, api_conn *rc, api_req 
                                               "X-Wibbelld-Instance") == MHD_YES;
         }
         if (api_cors_varies(cors, pub))
-            ok &= MHD_add_response_header(resp, "Vary", "Origin") == MHD_YES;
+            vary_add(vary, sizeof vary, "Origin");
     }
+    if (vary[0])
+        ok &= MHD_add_response_header(resp, "Vary", vary) == MHD_YES;
 
     rc->route = r->route;
     rc->status = r->status;
