@@ -140,6 +140,7 @@ void match_free(match *m)
     free(m->names);
     free(m->tokens);
     free(m->saved);
+    free(m->spare);
     pthread_mutex_destroy(&m->lock);
     pthread_cond_destroy(&m->durable);
     free(m);
@@ -218,12 +219,17 @@ static char *seed_str(uint64_t seed, char buf[24])
  * what json_dumps(JSON_COMPACT) gives of {"game","version","seed",
  * "host_token","players":[{"name","token"}],"created","updated","state"
  * [,"ended":true]}, written directly (it is made after every action). */
-static char *record(const match *m, uint64_t version, int64_t updated, int ended)
+static char *record(match *m, uint64_t version, int64_t updated, int ended, size_t *cap)
 {
     char sb[24];
     game_text t = {0};
-    /* about the size of the last one: one allocation */
-    t.cap = m->latest ? strlen(m->latest) + 512 : 0;
+    if (m->spare) { /* the buffer of an earlier record */
+        t.s = m->spare;
+        t.cap = m->spare_cap;
+        m->spare = NULL;
+    } else if (m->latest) { /* about the size of the last one */
+        t.cap = strlen(m->latest) + 1024;
+    }
     RAW(&t, "{\"game\":");
     game_text_str(&t, m->kind->name);
     RAW(&t, ",\"version\":");
@@ -262,6 +268,7 @@ static char *record(const match *m, uint64_t version, int64_t updated, int ended
         fprintf(stderr, "wibbelld: cannot serialise match %s\n", m->id);
         abort();
     }
+    *cap = t.cap;
     return t.s;
 }
 
@@ -409,7 +416,7 @@ static int stage_locked(match_store *ms, match *m, int seat, const json_t *actio
     }
     uint64_t version = atomic_load(&m->version) + 1;
     /* the log entry: {"version","seat","action","at","events"} */
-    game_text e = {.cap = 1024};
+    game_text e = {.cap = 512};
     RAW(&e, "{\"version\":");
     game_text_int(&e, (json_int_t)version);
     RAW(&e, ",\"seat\":");
@@ -435,7 +442,7 @@ static int stage_locked(match_store *ms, match *m, int seat, const json_t *actio
     j->m = m;
     j->gen = m->gen;
     j->version = version;
-    j->rec = record(m, version, now, end);
+    j->rec = record(m, version, now, end, &j->rec_cap);
     j->entry = es;
     j->done = done;
     j->ctx = ctx;
@@ -585,6 +592,7 @@ static int load_one(void *ctx, const char *id, const char *rec, size_t len)
         return 0;
     }
     m->saved = wb_strndup(rec, len);
+    m->saved_cap = len + 1;
     m->saved_version = version;
     m->latest = m->saved;
     atomic_store(&m->version, version);
@@ -752,7 +760,7 @@ int match_create_async(match_store *ms, const char *game, const json_t *players,
     j->type = JOB_CREATE;
     j->m = m;
     j->version = 1;
-    j->rec = record(m, 1, now, 0);
+    j->rec = record(m, 1, now, 0, &j->rec_cap);
     j->done = done;
     j->ctx = ctx;
     j->out = json_pack("{s:s, s:s, s:i, s:o, s:s, s:o, s:o}", "id", m->id, "game",

@@ -56,6 +56,9 @@ struct match {
     pthread_mutex_t lock;
     void *state;         /* the latest applied state (maybe not yet durable) */
     char *saved;         /* the record of the last durable state */
+    size_t saved_cap;    /* its buffer's size */
+    char *spare;         /* a record's buffer no longer used, for the next */
+    size_t spare_cap;    /* (records are made on every action: no malloc) */
     uint64_t saved_version;
     const char *latest;  /* the record of `state`: saved, or a queued job's */
     unsigned gen;        /* bumped when a failed commit rolls the match back */
@@ -97,6 +100,7 @@ struct match_job {
     unsigned gen;     /* m->gen when staged */
     uint64_t version; /* the version this job makes durable */
     char *rec;        /* the new record (NULL for JOB_DELETE) */
+    size_t rec_cap;   /* its buffer's size */
     char *entry;      /* the log entry, or NULL */
     json_t *out;      /* the answer to give once durable */
     match_job_fn done;
