@@ -558,6 +558,72 @@ static void test_setup(void **state)
     K->destroy(st);
 }
 
+static int in_hand_named(const ww_state *st, int seat, const char *name)
+{
+    for (int i = 0; i < st->seat[seat].nhand; i++)
+        if (strcmp(st->deck->c[st->seat[seat].hand[i]].name, name) == 0)
+            return 1;
+    return 0;
+}
+
+/* The deck as create shuffles it (the same rng, seeded alike): the card
+ * ids bottom first, the top at [n - 1]. */
+static void shuffled(uint64_t seed, int n, int16_t *draw)
+{
+    rng r;
+    rng_seed(&r, seed);
+    for (int i = 0; i < n; i++)
+        draw[i] = (int16_t)i;
+    rng_shuffle(&r, draw, (size_t)n, sizeof draw[0]);
+}
+
+/* A Mount Saint Woobie card dealt is mixed back into the deck and
+ * replaced: a seed whose first four cards hold a volcano deals seat 0
+ * four other cards, and all four volcanoes are still in the draw pile. */
+static void test_setup_volcano_mixed_back(void **state)
+{
+    (void)state;
+    ww_state *probe = make(4, "{}", 1);
+    int n = probe->deck->n, plain = -1, volcano = -1;
+    int16_t draw[WW_MAX_CARDS];
+    for (uint64_t seed = 1; seed < 2000 && (plain < 0 || volcano < 0); seed++) {
+        int v = 0, e = 0;
+        shuffled(seed, n, draw);
+        for (int i = n - 4; i < n; i++) {
+            v += probe->deck->c[draw[i]].type == WW_VOLCANO;
+            e += probe->deck->c[draw[i]].type == WW_ENVIRONMENT;
+        }
+        if (!v && !e && plain < 0)
+            plain = (int)seed;
+        if (v && volcano < 0)
+            volcano = (int)seed;
+    }
+    assert_true(plain > 0 && volcano > 0);
+    /* The replica is the deal: a seed with four plain cards on top deals
+     * exactly those to seat 0. */
+    ww_state *st = make(4, "{}", (uint64_t)plain);
+    shuffled((uint64_t)plain, n, draw);
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(st->seat[0].hand[i], draw[n - 1 - i]);
+    K->destroy(st);
+    /* A volcano among seat 0's first four: mixed back, replaced. */
+    st = make(4, "{}", (uint64_t)volcano);
+    int in_draw = 0;
+    for (int seat = 0; seat < 4; seat++) {
+        assert_int_equal(st->seat[seat].nhand, 4);
+        for (int i = 0; i < 4; i++)
+            assert_int_not_equal(st->deck->c[st->seat[seat].hand[i]].type, WW_VOLCANO);
+    }
+    for (int i = 0; i < st->ndraw; i++)
+        in_draw += st->deck->c[st->draw[i]].type == WW_VOLCANO;
+    assert_int_equal(in_draw, st->deck->volcanoes);
+    assert_int_equal(st->nvolcano, 0);
+    assert_int_equal(st->ndraw + st->nenv + 16, n);
+    round_trip(st);
+    K->destroy(st);
+    K->destroy(probe);
+}
+
 static void test_phases(void **state)
 {
     (void)state;
@@ -631,6 +697,75 @@ static void test_new_home(void **state)
     assert_int_equal(st->seat[1].home, A(st, "snugglebury"));
     assert_int_equal(sup(st, "snugglebury", WW_GREEN), 1);
     assert_int_equal(st->phase, P_INDUSTRY);
+    K->destroy(st);
+}
+
+/* "No support on his home": Anarchs are support, so a home of Anarchs
+ * only stays a home; with no coloured support left in the pile nothing can
+ * be placed and the turn goes on (the support phase may still move an
+ * Anarch). */
+static void test_rehome_edges(void **state)
+{
+    (void)state;
+    ww_state *st = table4(36);
+    to_play(st);
+    put(st, "woobania", WW_RED, 0);
+    put(st, "woobania", WW_ANARCH, 1); /* seat 1: one Anarch, no colour */
+    play(st, give(st, 0, "Burning Ambition"));
+    assert_int_equal(st->player, 1);
+    assert_false(st->must_rehome);
+    ok(st, 1, "{\"type\":\"support\",\"colour\":\"yellow\"}");
+    assert_int_equal(st->seat[1].home, A(st, "woobania"));
+    ok(st, 1, "{\"type\":\"skip\"}");
+    play(st, give(st, 1, "Heat Wave")); /* Woobania's Anarch goes */
+    /* Seat 2's home empty and the pile dry of colours. */
+    assert_int_equal(st->player, 2);
+    put(st, "cheeseport", WW_RED, 0);
+    st->seat[2].home = A(st, "cheeseport");
+    for (int k = 0; k < WW_COLOURS; k++) {
+        st->start_support[k] -= st->supply[k];
+        st->supply[k] = 0;
+    }
+    round_trip(st);
+    to_play(st);
+    play(st, give(st, 2, "Heat Wave"));
+    to_play(st);
+    play(st, give(st, 3, "Heat Wave"));
+    to_play(st);
+    play(st, give(st, 0, "Heat Wave"));
+    to_play(st);
+    play(st, give(st, 1, "Heat Wave"));
+    assert_int_equal(st->player, 2);
+    assert_false(st->must_rehome); /* nothing to place: no new home */
+    assert_int_equal(st->seat[2].home, A(st, "cheeseport"));
+    assert_int_equal(act(st, 2, "{\"type\":\"new_home\",\"area\":\"snugglebury\","
+                                "\"colour\":\"red\"}"), WB_EILLEGAL);
+    K->destroy(st);
+}
+
+/* Anarchs live anywhere, bodies of water included; coloured support only
+ * in homes. */
+static void test_anarchs_anywhere(void **state)
+{
+    (void)state;
+    ww_state *st = table4(37);
+    put(st, "doom-grove", WW_ANARCH, 1);
+    /* Sailing: the support phase moves one to a body of water. */
+    ok(st, 0, "{\"type\":\"move_anarch\",\"from\":\"doom-grove\","
+              "\"to\":\"sea-of-despair\"}");
+    assert_int_equal(sup(st, "sea-of-despair", WW_ANARCH), 1);
+    ok(st, 0, "{\"type\":\"skip\"}");
+    /* Mob Rule on the water: +3A there. */
+    play(st, give(st, 0, "Mob Rule"));
+    decide(st, "gulf-of-giggles");
+    assert_int_equal(sup(st, "gulf-of-giggles", WW_ANARCH), 3);
+    /* Never off the board: only to an area it borders. */
+    put(st, "muckmire", WW_ANARCH, 1);
+    assert_int_equal(act(st, 1, "{\"type\":\"move_anarch\",\"from\":\"muckmire\","
+                                "\"to\":\"gulf-of-giggles\"}"), WB_EILLEGAL);
+    ok(st, 1, "{\"type\":\"move_anarch\",\"from\":\"muckmire\","
+              "\"to\":\"bay-of-burps\"}");
+    assert_int_equal(sup(st, "bay-of-burps", WW_ANARCH), 1);
     K->destroy(st);
 }
 
@@ -938,6 +1073,31 @@ static void test_environment_hooks(void **state)
     K->destroy(st);
 }
 
+/* Draw: a Mount Saint Woobie card drawn goes on the table and another is
+ * drawn; before the fourth the game goes on. */
+static void test_draw_volcano(void **state)
+{
+    (void)state;
+    ww_state *st = table4(38);
+    to_play(st);
+    on_top(st, "Rally", 0);
+    on_top(st, "Mount Saint Woobie", 0);
+    int rally = st->draw[st->ndraw - 2];
+    play(st, give(st, 0, "Heat Wave"));
+    assert_int_equal(st->nvolcano, 1);
+    assert_non_null(event("volcano"));
+    assert_int_equal(st->seat[0].nhand, 4);
+    assert_true(in_hand_named(st, 0, "Rally"));
+    assert_int_equal(st->seat[0].hand[3], rally);
+    assert_int_equal(st->phase, P_SUPPORT);
+    assert_int_equal(st->player, 1);
+    json_t *v = K->view(st, GAME_SEAT_PUBLIC);
+    assert_int_equal(json_integer_value(json_object_get(v, "volcanoes")), 1);
+    assert_string_equal(json_string_value(json_object_get(v, "status")), "active");
+    json_decref(v);
+    K->destroy(st);
+}
+
 /* The fourth Mount Saint Woobie card on the table ends the game at once. */
 static void test_fourth_volcano(void **state)
 {
@@ -1199,14 +1359,6 @@ static void hand_of(ww_state *st, int seat, const char *const *names, int n)
     for (int i = 0; i < n; i++)
         p->hand[p->nhand++] = take_card(st, names[i], 0);
     round_trip(st);
-}
-
-static int in_hand_named(const ww_state *st, int seat, const char *name)
-{
-    for (int i = 0; i < st->seat[seat].nhand; i++)
-        if (strcmp(st->deck->c[st->seat[seat].hand[i]].name, name) == 0)
-            return 1;
-    return 0;
 }
 
 /* "Play another card this turn" with no card that can be played: there
@@ -1472,7 +1624,10 @@ int main(void)
         cmocka_unit_test_teardown(test_deck_default, teardown),
         cmocka_unit_test_teardown(test_deck_errors, teardown),
         cmocka_unit_test_teardown(test_setup, teardown),
+        cmocka_unit_test_teardown(test_setup_volcano_mixed_back, teardown),
         cmocka_unit_test_teardown(test_phases, teardown),
+        cmocka_unit_test_teardown(test_rehome_edges, teardown),
+        cmocka_unit_test_teardown(test_anarchs_anywhere, teardown),
         cmocka_unit_test_teardown(test_new_home, teardown),
         cmocka_unit_test_teardown(test_neighbouring_includes_itself, teardown),
         cmocka_unit_test_teardown(test_supply_dry_clockwise, teardown),
@@ -1483,6 +1638,7 @@ int main(void)
         cmocka_unit_test_teardown(test_moving_anarchs, teardown),
         cmocka_unit_test_teardown(test_environments, teardown),
         cmocka_unit_test_teardown(test_environment_hooks, teardown),
+        cmocka_unit_test_teardown(test_draw_volcano, teardown),
         cmocka_unit_test_teardown(test_fourth_volcano, teardown),
         cmocka_unit_test_teardown(test_scores, teardown),
         cmocka_unit_test_teardown(test_cycles, teardown),
