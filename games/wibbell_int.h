@@ -190,6 +190,9 @@ extern const game_action wibbell_actions[];
 /* KEEP: the ids of the winner's cards that may become the handicap (the
  * keep action's domain, and the view's keep_choices). */
 json_t *wibbell_keep_choices(const void *state, int seat);
+/* Companion mode: the seats whose shout or choice the host may record now
+ * (the claim's seat domain, and the view's "awaiting"); NULL otherwise. */
+json_t *wibbell_awaiting(const void *state, int seat);
 /* After set-up: fill the centre and start the first turn. */
 void wibbell_start(wibbell_state *st);
 unsigned wibbell_roles(const void *state, int seat);

@@ -94,16 +94,11 @@ void wibbell_view(const void *state, int seat, json_t *o)
 {
     const wibbell_state *st = state;
     int host = seat == GAME_SEAT_HOST;
-    json_t *players = json_array(), *awaiting = json_array();
-    for (size_t s = 0; s < st->nplayers; s++) {
-        if (wibbell_to_act(st, s))
-            json_array_append_new(awaiting, json_integer((json_int_t)s));
+    json_t *players = json_array();
+    for (size_t s = 0; s < st->nplayers; s++)
         json_array_append_new(players, player_json(st, s, host));
-    }
     if (st->companion)
-        game_put(o, "{s:o}", "awaiting", awaiting);
-    else
-        json_decref(awaiting);
+        game_put(o, "{s:o}", "awaiting", wibbell_awaiting(st, seat));
     game_put(o, "{s:s}", "phase", wibbell_phase_names[st->phase]);
     if (seat >= 0)
         game_put(o, "{s:i}", "seat", seat);

@@ -856,8 +856,9 @@ GAME_APPLY(apply_redeal)
 /* --- the table ---------------------------------------------------------------- */
 
 /* Companion mode: the seats whose shout the host may record. */
-GAME_DOMAIN(claim_seats)
+json_t *wibbell_awaiting(const void *state, int seat)
 {
+    (void)seat;
     const wibbell_state *st = state;
     if (!st->companion)
         return NULL;
@@ -901,7 +902,7 @@ static const game_member claim_members[] = {
              "cards and permanent handicaps"},
     {.name = "take", .type = GAME_T_INT, .optional = 1, .has_range = 1, .min = 0, .max = 1,
      .desc = "the centre card (0 or 1) to take if the claim wins"},
-    {.name = "seat", .type = GAME_T_INT, .optional = 1, .domain = claim_seats,
+    {.name = "seat", .type = GAME_T_INT, .optional = 1, .domain = wibbell_awaiting,
      .desc = "companion mode: the seat that shouted"},
     {NULL},
 };
