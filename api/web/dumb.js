@@ -39,6 +39,7 @@ async function load(ctx, root) {
     b.byId = Object.fromEntries(b.nodes.map(n => [n.id, n]));
     board = b;
     render(root, ctx.view, ctx);
+    relog(ctx);
   } catch (e) { loading = false; root.append(h('p', {class: 'err'}, 'The board did not load: ' + e.message)); }
 }
 
@@ -142,6 +143,12 @@ function seatBox(v, ctx, s) {
     h('div', {class: 'hint'}, s.units.length + ' units on the board · moves ' + s.moves + (s.first_goal_done ? ' · First Goal done' : '') + (s.projects.length ? ' · projects: ' + s.projects.map(cardName).join(', ') : '') + (s.sabotaged_until_round ? ' · sabotaged' : '')));
 }
 
+// The log read before the names of cards and places came: in words again.
+function relog(ctx) {
+  const log = document.getElementById('log');
+  if (log && ctx.entries) fill(log, ctx.entries.slice().reverse().map(e => h('li', {}, describe(e, ctx))));
+}
+
 export function describe(e, ctx) {
   const v = ctx.view, n = s => v ? who(v, ctx, s) : 'seat ' + s;
   return (e.events || []).map(x => {
@@ -151,7 +158,7 @@ export function describe(e, ctx) {
     case 'goal_picked': return by + 'picked a First Goal' + (x.card ? ': ' + cardName(x.card) : '');
     case 'placed': return by + 'placed a card on the ' + x.slot + ' space' + (x.card ? ': ' + cardName(x.card) : '');
     case 'target_placed': return by + 'placed a target token' + (x.target ? ': ' + TITLE[x.target] : '');
-    case 'flipped': return by + 'flipped ' + x.cards.filter(Boolean).map(cardName).join(' and ') + (x.target ? ', target ' + TITLE[x.target] : '');
+    case 'flipped': return by + 'flipped ' + (x.cards.filter(Boolean).map(cardName).join(' and ') || 'no card') + (x.target ? ', target ' + TITLE[x.target] : '');
     case 'player_order': return 'order: ' + x.order.map(n).join(' → ');
     case 'card_played': return by + 'plays ' + cardName(x.card);
     case 'track': return by + x.track + ' ' + x.from + ' → ' + x.to;

@@ -33,6 +33,7 @@ async function loadMap(ctx, root) {
     m.byId = Object.fromEntries(m.nodes.map(n => [n.id, n]));
     map = m;
     render(root, ctx.view, ctx);
+    relog(ctx);
   } catch (e) { loading = false; root.append(h('p', {class: 'err'}, 'The map did not load: ' + e.message)); }
 }
 
@@ -144,6 +145,12 @@ function disputed(v, ctx, id) {
     if (c) return 'Dispute ' + c.name + ' (' + seatName(ctx, s.seat) + ')';
   }
   return 'Dispute card ' + id;
+}
+
+// The log read before the names of cards and places came: in words again.
+function relog(ctx) {
+  const log = document.getElementById('log');
+  if (log && ctx.entries) fill(log, ctx.entries.slice().reverse().map(e => h('li', {}, describe(e, ctx))));
 }
 
 export function describe(e, ctx) {
