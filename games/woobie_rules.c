@@ -485,6 +485,31 @@ static int refuse(char **why, const char *msg)
     return WB_EILLEGAL;
 }
 
+/* Speed variant: the colour this seat's support phase must place so that
+ * the card it chose face down can be played, or -1.  The text lets a
+ * player take the card back (or play it for no effect) only for "a
+ * requirement he CANNOT MEET WITH THE USE OF HIS SUPPORT AND INDUSTRY
+ * PHASES": a COLOUR ACTION whose colour is not at home can be met by
+ * placing that colour while the pile has it, so the support phase must. */
+static int needed_colour(const ww_state *s, int seat)
+{
+    int c = committed(s, seat), home = s->seat[seat].home, k;
+    if (c < 0 || s->deck->c[c].type != WW_COLOUR_ACTION || ww_hook_on(s, H_FREE_COLOUR))
+        return -1;
+    k = s->deck->c[c].colour;
+    if ((home >= 0 && !s->must_rehome && s->support[home][k] > 0) || !s->supply[k])
+        return -1;
+    return k;
+}
+
+static int refuse_needed(int need, char **why)
+{
+    *why = game_why("speed variant: the card you chose needs %s support at home and the pile "
+                    "has it, so your support phase must place %s", ww_kind_names[need],
+                    ww_kind_names[need]);
+    return WB_EILLEGAL;
+}
+
 static int check_home(const ww_state *s, int seat, const ww_body *b, char **why)
 {
     (void)seat;
@@ -508,24 +533,29 @@ static int check_new_home(const ww_state *s, int seat, const ww_body *b, char **
         return refuse(why, "that area is another player's home (homes are never shared)");
     if (!s->supply[b->colour])
         return refuse(why, "no support of that colour is left in the unused pile");
+    if (needed_colour(s, seat) >= 0 && b->colour != needed_colour(s, seat))
+        return refuse_needed(needed_colour(s, seat), why);
     return WB_OK;
 }
 
 static int check_support(const ww_state *s, int seat, const ww_body *b, char **why)
 {
-    (void)seat;
+    int need = needed_colour(s, seat);
     if (s->must_rehome)
         return refuse(why, "your home has no support: you must place one on a new home");
     if (!s->supply[b->colour])
         return refuse(why, "no support of that colour is left in the unused pile");
+    if (need >= 0 && b->colour != need)
+        return refuse_needed(need, why);
     return WB_OK;
 }
 
 static int check_move_anarch(const ww_state *s, int seat, const ww_body *b, char **why)
 {
-    (void)seat;
     if (s->must_rehome)
         return refuse(why, "your home has no support: you must place one on a new home");
+    if (needed_colour(s, seat) >= 0)
+        return refuse_needed(needed_colour(s, seat), why);
     if (s->support_left != (ww_hook_on(s, H_DOUBLE_SUPPORT) ? 2 : 1))
         return refuse(why, "you placed support this phase: either support or an Anarch");
     if (ww_hook_on(s, H_ANARCHS_FROZEN))
@@ -539,9 +569,11 @@ static int check_move_anarch(const ww_state *s, int seat, const ww_body *b, char
 
 static int check_skip(const ww_state *s, int seat, const ww_body *b, char **why)
 {
-    (void)seat, (void)b;
+    (void)b;
     if (s->phase == P_SUPPORT && s->must_rehome)
         return refuse(why, "your home has no support: you must place one on a new home");
+    if (s->phase == P_SUPPORT && needed_colour(s, seat) >= 0)
+        return refuse_needed(needed_colour(s, seat), why);
     return WB_OK;
 }
 

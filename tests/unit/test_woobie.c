@@ -1218,8 +1218,21 @@ static void test_cycles(void **state)
     to_play(st);
     ok(st, 0, "{\"type\":\"play\",\"card\":%d}", c0);
     assert_int_equal(st->player, 2);
-    /* Seat 2 cannot meet Blue Skies' requirement even with its support
-     * phase... */
+    /* Blue Skies needs blue at home and the pile has blue: the support
+     * phase must meet the requirement (the text allows taking a card back
+     * only for one "he CANNOT MEET WITH THE USE OF HIS SUPPORT AND
+     * INDUSTRY PHASES"). */
+    assert_int_equal(act(st, 2, "{\"type\":\"support\",\"colour\":\"green\"}"), WB_EILLEGAL);
+    assert_int_equal(act(st, 2, "{\"type\":\"skip\"}"), WB_EILLEGAL);
+    json_t *acts = K->actions(st, 2);
+    assert_int_equal(json_array_size(acts), 1); /* blue, nothing else */
+    assert_string_equal(json_string_value(json_object_get(json_array_get(acts, 0), "colour")),
+                        "blue");
+    json_decref(acts);
+    /* With no blue left in the pile seat 2 cannot meet it even with its
+     * support phase... */
+    st->start_support[WW_BLUE] -= st->supply[WW_BLUE];
+    st->supply[WW_BLUE] = 0;
     ok(st, 2, "{\"type\":\"support\",\"colour\":\"green\"}");
     ok(st, 2, "{\"type\":\"skip\"}");
     char body[64];
@@ -1241,6 +1254,11 @@ static void test_cycles_take_back(void **state)
     homes(st, h);
     int c0 = give(st, 0, "Blue Skies"); /* unplayable: no blue */
     int c1 = give(st, 1, "Sunny Disposition"); /* unplayable too */
+    /* ...even with the support phases: no blue or yellow in the pile. */
+    for (int k = WW_YELLOW; k <= WW_BLUE; k += WW_BLUE - WW_YELLOW) {
+        st->start_support[k] -= st->supply[k];
+        st->supply[k] = 0;
+    }
     ok(st, 0, "{\"type\":\"choose_card\",\"card\":%d}", c0);
     ok(st, 1, "{\"type\":\"choose_card\",\"card\":%d}", c1);
     assert_int_equal(st->player, 1); /* 300 before 500 */
@@ -1261,6 +1279,51 @@ static void test_cycles_take_back(void **state)
     ok(st, 0, "{\"type\":\"play\",\"card\":%d}", other);
     assert_int_equal(st->phase, P_CHOOSE); /* a new cycle */
     assert_int_equal(st->cycle, 2);
+    K->destroy(st);
+}
+
+/* The speed variant's take-back is for a requirement the player cannot
+ * meet even with the support phase: with the colour in the pile, the
+ * support phase places it (a new home too), and the card is then played,
+ * not taken back; with an environment that frees colours nothing is
+ * required. */
+static void test_cycles_must_meet(void **state)
+{
+    (void)state;
+    ww_state *st = make(2, "{\"speed\":true}", 39);
+    static const char *const h[] = {"doom-grove", "woobania"};
+    calm(st);
+    homes(st, h);
+    int c0 = give(st, 0, "Green Thumb"); /* 400 */
+    int c1 = give(st, 1, "Sunny Disposition"); /* 300 */
+    ok(st, 0, "{\"type\":\"choose_card\",\"card\":%d}", c0);
+    ok(st, 1, "{\"type\":\"choose_card\",\"card\":%d}", c1);
+    assert_int_equal(st->player, 1);
+    /* Seat 1's home is empty: the new home takes yellow. */
+    put(st, "woobania", WW_RED, 0);
+    st->must_rehome = 1;
+    round_trip(st);
+    assert_int_equal(act(st, 1, "{\"type\":\"new_home\",\"area\":\"snugglebury\","
+                                "\"colour\":\"red\"}"), WB_EILLEGAL);
+    ok(st, 1, "{\"type\":\"new_home\",\"area\":\"snugglebury\",\"colour\":\"yellow\"}");
+    ok(st, 1, "{\"type\":\"skip\"}");
+    assert_int_equal(act(st, 1, "{\"type\":\"take_back\"}"), WB_EILLEGAL);
+    ok(st, 1, "{\"type\":\"play\",\"card\":%d}", c1);
+    assert_int_equal(sup(st, "snugglebury", WW_YELLOW), 3);
+    /* Seat 0: no Anarch move instead of the green. */
+    assert_int_equal(st->player, 0);
+    put(st, "sea-of-despair", WW_ANARCH, 1);
+    assert_int_equal(act(st, 0, "{\"type\":\"move_anarch\",\"from\":\"sea-of-despair\","
+                                "\"to\":\"doom-grove\"}"), WB_EILLEGAL);
+    /* Open Borders on the table: nothing is required, any choice goes. */
+    to_table(st, "Open Borders", 1);
+    round_trip(st);
+    ok(st, 0, "{\"type\":\"move_anarch\",\"from\":\"sea-of-despair\","
+              "\"to\":\"doom-grove\"}");
+    ok(st, 0, "{\"type\":\"skip\"}");
+    ok(st, 0, "{\"type\":\"play\",\"card\":%d}", c0);
+    assert_int_equal(sup(st, "doom-grove", WW_GREEN), 2);
+    assert_int_equal(st->phase, P_CHOOSE);
     K->destroy(st);
 }
 
@@ -1643,6 +1706,7 @@ int main(void)
         cmocka_unit_test_teardown(test_scores, teardown),
         cmocka_unit_test_teardown(test_cycles, teardown),
         cmocka_unit_test_teardown(test_cycles_take_back, teardown),
+        cmocka_unit_test_teardown(test_cycles_must_meet, teardown),
         cmocka_unit_test_teardown(test_no_playable_card, teardown),
         cmocka_unit_test_teardown(test_dispute, teardown),
         cmocka_unit_test_teardown(test_counter, teardown),
