@@ -248,18 +248,20 @@ GAME_OFFERED(wibbell_to_act_hook)
     return !st->companion && wibbell_to_act(st, (size_t)seat);
 }
 
-/* Format 1 had no forgive_typos: it was off. */
+/* Format 1 had no forgive_typos (it was off), formats 1 and 2 no undo. */
 static int wibbell_upgrade(json_t *saved, int from)
 {
-    if (from != 1)
+    if (from != 1 && from != 2)
         return WB_EINVAL;
-    json_object_set_new(saved, "forgive_typos", json_false());
+    if (from == 1)
+        json_object_set_new(saved, "forgive_typos", json_false());
+    json_object_set_new(saved, "undo", json_null());
     return WB_OK;
 }
 
 static const game_def wibbell_def = {
     .kind = &game_wibbell,
-    .format = 2,
+    .format = 3,
     .upgrade = wibbell_upgrade,
     .size = sizeof(wibbell_state),
     .options = wibbell_options,

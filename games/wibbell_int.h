@@ -133,6 +133,8 @@ typedef struct wibbell_state {
     int barred;            /* learning aid: may not win this round, or -1 */
     int64_t window_end;    /* the tie window closes then; -1 when closed */
     char *end_reason;      /* OVER: "deck_out" or "host_ended" */
+    char *undo; /* companion mode: {"action","state"} before the host's last
+                   action, as JSON text (the state without an undo), or NULL */
 
     wibbell_claim *claims;
     size_t nclaims, capclaims;

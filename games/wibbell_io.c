@@ -370,6 +370,7 @@ void wibbell_io(game_io *io, void *state)
     game_io_int(io, "barred", &st->barred, -1, INT32_MAX);
     game_io_i64(io, "window_end", &st->window_end, -1, INT64_MAX);
     game_io_str(io, "end_reason", &st->end_reason);
+    game_io_str(io, "undo", &st->undo);
     io_vocab(io, st);
     io_claims(io, st);
     io_turns(io, st);

@@ -493,6 +493,52 @@ static int check_chooser(const wibbell_state *st, const json_t *a, char **why)
     return WB_EILLEGAL;
 }
 
+/* --- undo (companion mode) ----------------------------------------------------- */
+
+/* Companion mode: each host action keeps {"action","state"}, the state
+ * before it (saved without its own undo: one level), for `undo`. */
+static void remember(void *state, const json_t *a)
+{
+    wibbell_state *st = state;
+    if (!st->companion)
+        return;
+    free(st->undo);
+    st->undo = NULL;
+    json_t *j = json_pack("{s:O, s:o}", "action", a, "state", game_def_save(st));
+    st->undo = json_dumps(j, JSON_COMPACT);
+    json_decref(j);
+}
+
+GAME_CHECK(check_undo)
+{
+    if (((const wibbell_state *)state)->undo)
+        return WB_OK;
+    return game_refuse(why, WB_EILLEGAL, "nothing to undo: the host's last action can be "
+                       "undone once, and none was recorded since");
+}
+
+/* Back to the state before the host's last action (a shout recorded
+ * against the wrong seat, a mistyped flip); event undone with its body. */
+GAME_APPLY(apply_undo)
+{
+    wibbell_state *st = state, swap;
+    json_t *j = json_loads(st->undo, 0, NULL);
+    void *prev = NULL;
+    char *w = NULL;
+    if (!j || game_def_load(st->base.def, json_object_get(j, "state"), &prev, &w)) {
+        free(w);
+        json_decref(j);
+        return game_refuse(why, WB_EILLEGAL, "the state before the last action is damaged");
+    }
+    swap = *st;
+    *st = *(wibbell_state *)prev;
+    *(wibbell_state *)prev = swap;
+    game_def_destroy(prev);
+    game_event(ev, "{s:s, s:O?}", "type", "undone", "action", json_object_get(j, "action"));
+    json_decref(j);
+    return WB_OK;
+}
+
 /* --- claims ------------------------------------------------------------------ */
 
 /* The seat a claim is for: the caller, or in companion mode the seat the
@@ -567,6 +613,7 @@ static int judge(run *r, int seat, const char *word, dict_verdict **v, size_t *r
 
 GAME_APPLY(apply_claim)
 {
+    remember(state, a);
     static const char *const hidden_word[] = {"word", NULL};
     run rr = {state, ctx, ev}, *r = &rr;
     wibbell_state *st = state;
@@ -636,6 +683,7 @@ GAME_CHECK(check_simultaneous)
 
 GAME_APPLY(apply_simultaneous)
 {
+    remember(state, a);
     run rr = {state, ctx, ev}, *r = &rr;
     wibbell_state *st = state;
     const json_t *s;
@@ -681,6 +729,7 @@ GAME_CHECK(check_deck)
 
 GAME_APPLY(apply_deck)
 {
+    remember(state, a);
     run r = {state, ctx, ev};
     wibbell_state *st = state;
     size_t n = (size_t)json_integer_value(json_object_get(a, "count"));
@@ -728,6 +777,7 @@ GAME_CHECK(check_take)
 
 GAME_APPLY(apply_take)
 {
+    remember(state, a);
     run r = {state, ctx, ev};
     const json_t *jc = json_object_get(a, "card");
     do_take(&r, r.st->winner, jc ? (size_t)json_integer_value(jc)
@@ -760,6 +810,7 @@ GAME_CHECK(check_keep)
 
 GAME_APPLY(apply_keep)
 {
+    remember(state, a);
     run rr = {state, ctx, ev}, *r = &rr;
     wibbell_state *st = state;
     wibbell_player *p = &st->p[st->winner];
@@ -820,6 +871,7 @@ GAME_CHECK(check_flip)
 
 GAME_APPLY(apply_flip)
 {
+    remember(state, a);
     run r = {state, ctx, ev};
     int bad;
     flip(&r, (size_t)flipped(state, a, &bad, why));
@@ -848,6 +900,7 @@ GAME_CHECK(check_redeal)
 
 GAME_APPLY(apply_redeal)
 {
+    remember(state, a);
     run r = {state, ctx, ev};
     redeal(&r, "host");
     return WB_OK;
@@ -965,6 +1018,8 @@ const game_action wibbell_actions[] = {
      .check = check_redeal, .apply = apply_redeal},
     {.type = "end", .who = GAME_ROLE_HOST, .phases = PH(WIBBELL_FLIP) | PH(WIBBELL_PLAY),
      .apply = apply_end},
+    {.type = "undo", .who = GAME_ROLE_HOST, .phases = ~PH(WIBBELL_OVER), .may = may_host,
+     .check = check_undo, .apply = apply_undo},
     {.type = "timer", .who = GAME_ROLE_SYSTEM, .check = check_timer, .apply = apply_timer,
      .unlisted = 1},
     {NULL},

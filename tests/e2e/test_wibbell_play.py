@@ -404,6 +404,52 @@ class Companion(Base):
         self.assertEqual(m.view(2)["players"][1]["face_up"][0]["letters"], "IQ")
 
 
+class Undo(Base):
+    def record(self, wrong):
+        """The referee's flips and shouts, a shout first recorded against
+        the wrong player and undone when `wrong`."""
+        m = create(D, ["ann", "bob", "cy"], {"companion": True}, seed=5)
+        m.ok("host", {"type": "flip", "card": "NZ"})
+        m.ok("host", {"type": "flip", "card": "IQ"})
+        if wrong:
+            self.assertIn("undo", [a["type"] for a in m.actions("host")])  # the flip
+            m.ok("host", {"type": "claim", "seat": 1, "word": "zip"})
+            self.assertEqual(m.view("host")["phase"], "take")
+            st, _, doc = m.act(1, {"type": "undo"})
+            self.assertEqual((st, doc["code"]), (409, "not_your_turn"))
+            doc = m.ok("host", {"type": "undo"})
+            self.assertEqual(doc["events"], [{"type": "undone", "action": {
+                "type": "claim", "seat": 1, "word": "zip"}}])
+            st, _, doc = m.act("host", {"type": "undo"})
+            self.assertEqual((st, doc["code"]), (422, "illegal_action"))
+            # the watchers' log says so too
+            self.assertEqual(m.log(0)[-1]["events"][0]["type"], "undone")
+        m.ok("host", {"type": "claim", "seat": 2, "word": "zip"})
+        return m
+
+    def test_undo_a_shout_recorded_against_the_wrong_player(self):
+        def timeless(m):
+            """The host view without the match's id, version and the times
+            the daemon's clock stamped."""
+            v = {k: x for k, x in m.view("host").items() if k not in ("id", "version")}
+            for r in v["vocabulary"]:
+                del r["at"]
+            return v
+        fixed, right = self.record(True), self.record(False)
+        view = timeless(fixed)
+        self.assertEqual(view["turn_winner"], 2)
+        self.assertEqual([r["word"] for r in view["vocabulary"]], ["zip"])
+        self.assertEqual(view, timeless(right))
+        # durable: the same after a restart, and a replay of the log from the
+        # seed (the undo included) rebuilds it
+        D.restart()
+        self.assertEqual(view, timeless(fixed))
+        again = create(D, ["ann", "bob", "cy"], {"companion": True}, seed=5)
+        for e in fixed.log("host"):
+            again.ok("host", e["action"])
+        self.assertEqual(view, timeless(again))
+
+
 class Teacher(Base):
     def test_host_redeals_and_ends_a_digital_match(self):
         """The host of a digital match (the teacher at the projector): new

@@ -1024,8 +1024,8 @@ static void test_companion(void **state)
     assert_int_equal(json_integer_value(json_object_get(event("card_won"), "seat")), 2);
     assert_int_equal(game_wibbell.deadline(st->st), -1);
     assert_string_equal(phase(st), "take");
-    a = gt_actions(st, HOST);
-    assert_int_equal(json_array_size(a), 2);
+    a = gt_actions(st, HOST); /* take 0, take 1, undo */
+    assert_int_equal(json_array_size(a), 3);
     assert_int_equal(json_integer_value(json_object_get(json_array_get(a, 0), "seat")), 2);
     json_decref(a);
     assert_int_equal(act(st, 2, "{\"type\":\"take\",\"card\":0}"), WB_ENOTTURN);
@@ -1179,6 +1179,69 @@ static void test_forgive_typos(void **state)
     OK(act(st, 0, "{\"type\":\"claim\",\"word\":\"zqxv\"}"));
     assert_non_null(event("card_won"));
     done(st);
+}
+
+/* The host's script at a companion table: `wrong` records a flip and a
+ * shout wrongly first and undoes each; the result must be the match as
+ * recorded right (so a replay of a log with undo is the replay of one
+ * without).  Returns the saved text. */
+static char *companion_script(int wrong)
+{
+    gt *st = mk(3, "{\"companion\":true}", 8);
+    char *out;
+    OK(act(st, HOST, "{\"type\":\"flip\",\"card\":\"NZ\"}"));
+    if (wrong) {
+        OK(act(st, HOST, "{\"type\":\"flip\",\"card\":\"SG\"}"));
+        assert_string_equal(phase(st), "play");
+        OK(act(st, HOST, "{\"type\":\"undo\"}"));
+        assert_string_equal(json_string_value(json_object_get(
+            json_object_get(event("undone"), "action"), "card")), "SG");
+        assert_string_equal(phase(st), "flip");
+        assert_int_equal(json_array_size(json_object_get(V(st, HOST), "centre")), 1);
+        /* one level: the undo itself cannot be undone */
+        assert_int_equal(act(st, HOST, "{\"type\":\"undo\"}"), WB_EILLEGAL);
+    }
+    OK(act(st, HOST, "{\"type\":\"flip\",\"card\":\"IQ\"}"));
+    OK(act(st, HOST, "{\"type\":\"claim\",\"seat\":0,\"word\":\"qqq\"}"));
+    if (wrong) {
+        /* a shout recorded against the wrong player: it won, bob is on to take */
+        OK(act(st, HOST, "{\"type\":\"claim\",\"seat\":1,\"word\":\"zip\"}"));
+        assert_string_equal(phase(st), "take");
+        gt *copy = reload(st); /* the undo survives a save and a load */
+        OK(act(copy, HOST, "{\"type\":\"undo\"}"));
+        done(copy);
+        assert_int_equal(act(st, 1, "{\"type\":\"undo\"}"), WB_ENOTTURN);
+        OK(act(st, HOST, "{\"type\":\"undo\"}"));
+        assert_string_equal(phase(st), "play");
+        assert_int_equal(json_array_size(json_object_get(V(st, HOST), "used")), 0);
+        assert_int_equal(json_array_size(json_object_get(V(st, HOST), "vocabulary")), 1);
+        assert_true(json_is_true(json_object_get(player(st, 0), "out"))); /* still out */
+        assert_int_equal(pint(st, 1, "score"), 0);
+    }
+    OK(act(st, HOST, "{\"type\":\"claim\",\"seat\":2,\"word\":\"zip\"}"));
+    assert_int_equal(vint(st, "turn_winner"), 2);
+    out = saved_text(st);
+    done(st);
+    return out;
+}
+
+/* Companion mode: the referee undoes the last action it recorded. */
+static void test_companion_undo(void **state)
+{
+    (void)state;
+    gt *st = mk(3, "{\"companion\":true}", 8);
+    assert_int_equal(act(st, HOST, "{\"type\":\"undo\"}"), WB_EILLEGAL); /* nothing yet */
+    assert_non_null(strstr(last_why, "nothing to undo"));
+    done(st);
+    st = mk(3, "{\"tie_window_ms\":0}", 8); /* not in a digital match */
+    assert_int_equal(act(st, HOST, "{\"type\":\"undo\"}"), WB_ENOTTURN);
+    claim_valid(st, 0, 1000);
+    assert_int_equal(act(st, HOST, "{\"type\":\"undo\"}"), WB_ENOTTURN);
+    done(st);
+    char *right = companion_script(0), *fixed = companion_script(1);
+    assert_string_equal(fixed, right);
+    free(right);
+    free(fixed);
 }
 
 /* The host of a digital match (the teacher at the projector): a redeal
@@ -1743,6 +1806,7 @@ int main(void)
         cmocka_unit_test(test_companion_table),
         cmocka_unit_test(test_forgive_typos),
         cmocka_unit_test(test_teacher),
+        cmocka_unit_test(test_companion_undo),
         cmocka_unit_test(test_actions_and_errors),
         cmocka_unit_test(test_views),
         cmocka_unit_test(test_queries),
