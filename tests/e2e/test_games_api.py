@@ -289,7 +289,8 @@ class Auth(Base):
         self.assertEqual(len(a), 1)
         self.assertEqual(a[0]["type"], "claim")
         self.assertIn("word", a[0]["$params"])
-        self.assertEqual(m.actions("host"), [])
+        # the host referees (the teacher): new cards and the end of the game
+        self.assertEqual(m.actions("host"), [{"type": "redeal"}, {"type": "end"}])
 
 
 # --- versions -----------------------------------------------------------------
