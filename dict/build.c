@@ -363,7 +363,8 @@ struct expand_ctx {
 };
 
 /* An inflection Hunspell makes of a stem of its .dic that no list holds:
- * a word when the stem's part of speech takes it and Hunspell accepts it. */
+ * a word when the stem's part of speech takes it and Hunspell accepts it
+ * (and the stem Hunspell too, when it knows the stem). */
 static void wider_form(void *ctx, const char *form, const char *stem, wider_kind kind)
 {
     struct expand_ctx *e = ctx;
@@ -374,6 +375,11 @@ static void wider_form(void *ctx, const char *form, const char *stem, wider_kind
     if (strtab_find(b->cands, form) != STRTAB_NONE || !b->wn ||
         !wider_inflection_ok(form, stem, kind, wn_lemma_pos(b->wn, stem)) ||
         !hun_ok(e->hun, form))
+        return;
+    /* en_GB's flags are generous (plurals of mass nouns: balderdashes,
+     * omnisciences): where the stem Hunspell (en_US) knows the stem, it
+     * must accept the form too */
+    if (e->hun != b->stem_hun && hun_ok(b->stem_hun, stem) && !hun_ok(b->stem_hun, form))
         return;
     add_cand(b, form, strlen(form), C_WIDER);
     b->nwider[1]++;
