@@ -1540,7 +1540,9 @@ static void test_cycle_ties(void **state)
 
 /* Every card of the default deck plays: from a board with something
  * everywhere, each ACTION and COLOUR ACTION is played by seat 0 and its
- * decisions answered (first choice) until the card is done. */
+ * decisions answered (an area where something is, else the first choice)
+ * until the card is done, and the card changed the board, the table or a
+ * hand: no effect is silently dropped. */
 static void test_every_card(void **state)
 {
     (void)state;
@@ -1564,20 +1566,40 @@ static void test_every_card(void **state)
         put_ind(st, "cheeseport", WW_BLUE, 1);
         put_ind(st, "sea-of-despair", WW_YELLOW, 1);
         put_ind(st, "lollipop-peaks", WW_GREEN, 1);
+        put_ind(st, "bambooton", WW_GREEN, 1);
         to_table(st, "Baby Boom", 1);
         int card = give(st, 0, c->name);
         assert_int_equal(card, id);
         round_trip(st);
+        static int before[WW_MAX_AREAS][WW_KINDS], ind[WW_MAX_AREAS][WW_COLOURS];
+        int nenv = st->nenv, nhand = st->seat[0].nhand;
+        memcpy(before, st->support, sizeof before);
+        memcpy(ind, st->industries, sizeof ind);
         play(st, card);
         for (int guard = 0; st->phase == P_EFFECT; guard++) {
             json_t *v = K->view(st, GAME_SEAT_HOST);
             json_t *choices = json_object_get(json_object_get(v, "pending"), "choices");
             if (guard > 60 || !json_array_size(choices))
                 fail_msg("%s: stuck in a decision", c->name);
-            decide(st, json_string_value(json_array_get(choices, 0)));
+            /* Areas where something is: Doom Grove first, then the sea. */
+            static const char *const prefer[] = {"doom-grove", "sea-of-despair", "woobania",
+                                                 "mount-saint-woobie"};
+            const char *pick = json_string_value(json_array_get(choices, 0));
+            for (int k = 3; k >= 0; k--)
+                for (size_t i = 0; i < json_array_size(choices); i++)
+                    if (!strcmp(json_string_value(json_array_get(choices, i)), prefer[k]))
+                        pick = prefer[k];
+            decide(st, pick);
             json_decref(v);
         }
         assert_true(st->phase == P_SUPPORT || st->phase == P_PLAY || st->phase == P_OVER);
+        /* It did something: no effect is silently dropped (Census counts
+         * the volcanoes on the table, none here). */
+        int changed = memcmp(before, st->support, sizeof before) ||
+                      memcmp(ind, st->industries, sizeof ind) || st->nenv != nenv ||
+                      st->seat[0].nhand != nhand || st->phase == P_PLAY;
+        if (!changed && strcmp(c->name, "Census") != 0)
+            fail_msg("%s: played on a full board and changed nothing", c->name);
         K->destroy(st);
     }
 }
