@@ -1538,6 +1538,146 @@ static void test_cycle_ties(void **state)
     K->destroy(st);
 }
 
+/* The pending decision's choices, as one string "a b c". */
+static void choices_are(ww_state *st, const char *want)
+{
+    json_t *v = K->view(st, GAME_SEAT_HOST), *c;
+    char got[512] = "";
+    size_t i;
+    json_array_foreach(json_object_get(json_object_get(v, "pending"), "choices"), i, c)
+        snprintf(got + strlen(got), sizeof got - strlen(got), "%s%s", i ? " " : "",
+                 json_string_value(c));
+    json_decref(v);
+    assert_string_equal(got, want);
+}
+
+/* Cards read against their printed sentences, one mechanism each not
+ * stated elsewhere (homes: Doom Grove 0, Woobania 1, Cheeseport 2,
+ * Muckmire 3, one red each). */
+static void test_cards_as_printed(void **state)
+{
+    (void)state;
+    ww_state *st;
+    /* Sabotage: "Choose an industry. It is removed. Every neighbouring
+     * home loses -1 of its colour." */
+    st = table4(41);
+    to_play(st);
+    put_ind(st, "woobania", WW_RED, 1);
+    play(st, give(st, 0, "Sabotage"));
+    assert_int_equal(st->industries[A(st, "woobania")][WW_RED], 0);
+    assert_int_equal(sup(st, "woobania", WW_RED), 0);
+    assert_int_equal(sup(st, "doom-grove", WW_RED), 0);
+    assert_int_equal(sup(st, "cheeseport", WW_RED), 1); /* does not border Woobania */
+    K->destroy(st);
+    /* Firestorm: only the red industries neighbouring; -1R per red one. */
+    st = table4(42);
+    to_play(st);
+    put_ind(st, "woobania", WW_RED, 1);
+    put_ind(st, "woobania", WW_BLUE, 1);
+    put_ind(st, "doom-grove", WW_RED, 1);
+    put(st, "doom-grove", WW_RED, 3);
+    put(st, "doom-grove", WW_BLUE, 2);
+    play(st, give(st, 0, "Firestorm"));
+    decide(st, "doom-grove");
+    assert_int_equal(st->industries[A(st, "woobania")][WW_RED], 0);
+    assert_int_equal(st->industries[A(st, "woobania")][WW_BLUE], 1);
+    assert_int_equal(sup(st, "doom-grove", WW_RED), 1); /* two red removed */
+    assert_int_equal(sup(st, "doom-grove", WW_BLUE), 2);
+    assert_int_equal(sup(st, "woobania", WW_RED), 0);
+    assert_int_equal(sup(st, "cheeseport", WW_RED), 0);
+    assert_int_equal(sup(st, "muckmire", WW_RED), 1);
+    K->destroy(st);
+    /* Census: two volcanoes on the table, +2A each from the player
+     * clockwise; three Anarchs in the pile: 2, 1, then dry. */
+    st = table4(43);
+    to_play(st);
+    for (int k = 0; k < 2; k++) {
+        on_top(st, "Mount Saint Woobie", 0);
+        st->volcano[st->nvolcano++] = st->draw[--st->ndraw];
+    }
+    st->start_support[WW_ANARCH] -= st->supply[WW_ANARCH] - 3;
+    st->supply[WW_ANARCH] = 3;
+    play(st, give(st, 0, "Census"));
+    assert_int_equal(sup(st, "doom-grove", WW_ANARCH), 2);
+    assert_int_equal(sup(st, "woobania", WW_ANARCH), 1);
+    assert_int_equal(sup(st, "cheeseport", WW_ANARCH), 0);
+    K->destroy(st);
+    /* Envy: "loses -1G, then -1 support; its owner chooses which". */
+    st = table4(44);
+    to_play(st);
+    put(st, "doom-grove", WW_GREEN, 1);
+    put(st, "woobania", WW_GREEN, 2);
+    put(st, "woobania", WW_YELLOW, 1);
+    play(st, give(st, 0, "Envy"));
+    decide(st, "woobania");
+    assert_int_equal(sup(st, "woobania", WW_GREEN), 1);
+    assert_int_equal(st->run.ask, ASK_LOSE);
+    assert_int_equal(st->run.ask_seat, 1);
+    decide(st, "yellow");
+    assert_int_equal(sup(st, "woobania", WW_YELLOW), 0);
+    assert_int_equal(sup(st, "woobania", WW_GREEN), 1);
+    assert_int_equal(sup(st, "woobania", WW_RED), 1);
+    K->destroy(st);
+    /* Banana Split, second side: "Every home neighbouring yours" (yours
+     * too). */
+    st = table4(45);
+    to_play(st);
+    put(st, "doom-grove", WW_YELLOW, 1);
+    play(st, give(st, 0, "Banana Split"));
+    decide(st, "second");
+    assert_int_equal(sup(st, "doom-grove", WW_YELLOW), 2);
+    assert_int_equal(sup(st, "woobania", WW_YELLOW), 1);
+    assert_int_equal(sup(st, "cheeseport", WW_YELLOW), 1);
+    assert_int_equal(sup(st, "muckmire", WW_YELLOW), 0);
+    K->destroy(st);
+    /* Lush Valley: "a land area that is not coastal". */
+    st = table4(46);
+    to_play(st);
+    put(st, "doom-grove", WW_GREEN, 1);
+    play(st, give(st, 0, "Lush Valley"));
+    choices_are(st, "woobania mount-saint-woobie sulfer-springs grumble-hills");
+    decide(st, "sulfer-springs");
+    assert_int_equal(sup(st, "doom-grove", WW_GREEN), 2);
+    assert_int_equal(sup(st, "woobania", WW_GREEN), 1);
+    assert_int_equal(sup(st, "cheeseport", WW_GREEN), 0);
+    K->destroy(st);
+    /* Shipwreck: "a blue industry in a coastal area" (Woobania's is
+     * inland, so Cheeseport's, chosen at once). */
+    st = table4(47);
+    to_play(st);
+    put_ind(st, "woobania", WW_BLUE, 1);
+    put_ind(st, "cheeseport", WW_BLUE, 1);
+    put(st, "doom-grove", WW_BLUE, 2);
+    put(st, "cheeseport", WW_BLUE, 1);
+    play(st, give(st, 0, "Shipwreck"));
+    assert_int_equal(st->industries[A(st, "cheeseport")][WW_BLUE], 0);
+    assert_int_equal(st->industries[A(st, "woobania")][WW_BLUE], 1);
+    assert_int_equal(sup(st, "doom-grove", WW_BLUE), 1);
+    assert_int_equal(sup(st, "cheeseport", WW_BLUE), 0);
+    K->destroy(st);
+    /* Rabble Rousers: +1A for me, +2A for every other home. */
+    st = table4(48);
+    to_play(st);
+    play(st, give(st, 0, "Rabble Rousers"));
+    assert_int_equal(sup(st, "doom-grove", WW_ANARCH), 1);
+    for (int i = 1; i < 4; i++)
+        assert_int_equal(sup(st, four[i], WW_ANARCH), 2);
+    K->destroy(st);
+    /* Big Top: "a land area that is nobody's home. It gains +2A. Place an
+     * industry of your choice there." */
+    st = table4(49);
+    to_play(st);
+    play(st, give(st, 0, "Big Top"));
+    assert_int_equal(act(st, 0, "{\"type\":\"decide\",\"choice\":\"woobania\"}"), WB_EILLEGAL);
+    assert_int_equal(act(st, 0, "{\"type\":\"decide\",\"choice\":\"soggy-sound\"}"),
+                     WB_EILLEGAL);
+    decide(st, "snugglebury");
+    decide(st, "green");
+    assert_int_equal(sup(st, "snugglebury", WW_ANARCH), 2);
+    assert_int_equal(st->industries[A(st, "snugglebury")][WW_GREEN], 1);
+    K->destroy(st);
+}
+
 /* Every card of the default deck plays: from a board with something
  * everywhere, each ACTION and COLOUR ACTION is played by seat 0 and its
  * decisions answered (an area where something is, else the first choice)
@@ -1737,6 +1877,7 @@ int main(void)
         cmocka_unit_test_teardown(test_move_industry, teardown),
         cmocka_unit_test_teardown(test_cycle_ties, teardown),
         cmocka_unit_test_teardown(test_choose_industry_of_colour_c, teardown),
+        cmocka_unit_test_teardown(test_cards_as_printed, teardown),
         cmocka_unit_test_teardown(test_every_card, teardown),
         cmocka_unit_test_teardown(test_load_checks, teardown),
         cmocka_unit_test_teardown(test_random_matches, teardown),
