@@ -1137,6 +1137,30 @@ static void test_fourth_volcano(void **state)
     K->destroy(st);
 }
 
+/* "At once": the fourth volcano drawn by a card (Insider Tip) ends the
+ * game in the middle of the turn; nothing after it happens. */
+static void test_fourth_volcano_mid_card(void **state)
+{
+    (void)state;
+    ww_state *st = table4(50);
+    to_play(st);
+    for (int k = 0; k < 3; k++) {
+        on_top(st, "Mount Saint Woobie", 0);
+        st->volcano[st->nvolcano++] = st->draw[--st->ndraw];
+    }
+    on_top(st, "Mount Saint Woobie", 0);
+    int nhand = st->seat[0].nhand, ndraw = st->ndraw;
+    play(st, give(st, 0, "Insider Tip"));
+    assert_int_equal(st->phase, P_OVER);
+    assert_int_equal(st->nvolcano, 4);
+    assert_non_null(event("game_over"));
+    assert_null(event("drew")); /* neither the second card nor the turn's draw */
+    assert_int_equal(st->seat[0].nhand, nhand - 1);
+    assert_int_equal(st->ndraw, ndraw - 1);
+    assert_int_equal(act(st, 1, "{\"type\":\"skip\"}"), WB_ENOTTURN);
+    K->destroy(st);
+}
+
 /* Squares of each colour, minus the square of the Anarchs; negative
  * scores allowed; ties share the win. */
 static void test_scores(void **state)
@@ -1865,6 +1889,7 @@ int main(void)
         cmocka_unit_test_teardown(test_environment_hooks, teardown),
         cmocka_unit_test_teardown(test_draw_volcano, teardown),
         cmocka_unit_test_teardown(test_fourth_volcano, teardown),
+        cmocka_unit_test_teardown(test_fourth_volcano_mid_card, teardown),
         cmocka_unit_test_teardown(test_scores, teardown),
         cmocka_unit_test_teardown(test_cycles, teardown),
         cmocka_unit_test_teardown(test_cycles_take_back, teardown),
