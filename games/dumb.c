@@ -162,7 +162,7 @@ static json_t *seat_json(const dm_state *s, int seat, int viewer)
         "cubes", p->cubes, "hand", p->nhand, "units_in_box", inbox, "slots", slots, "target",
         target, "ready", p->ready, "projects", proj, "units", units, "moves",
         dm_moves(s, seat), "first_goal_done", p->goal_done, "on_vacation",
-        p->vacation == s->round);
+        dm_on_vacation(s, seat));
     if (p->sabotaged >= s->round)
         json_object_set_new(o, "sabotaged_until_round", json_integer(p->sabotaged));
     if (own) {

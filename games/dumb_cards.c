@@ -490,7 +490,7 @@ static void resolve_slot(dm_state *s, int seat, int k, json_t *ev)
         return;
     }
     /* On vacation: nothing but projects this round. */
-    if (p->vacation == s->round && cd->type != DM_BLUE && cd->type != DM_GOAL &&
+    if (dm_on_vacation(s, seat) && cd->type != DM_BLUE && cd->type != DM_GOAL &&
         cd->steps[0].op != DM_OP_VACATION) {
         dm_discard_slot(s, seat, k, "on vacation", ev);
         return;
@@ -504,7 +504,7 @@ static void resolve_slot(dm_state *s, int seat, int k, json_t *ev)
                             "slot", k ? "right" : "left", "card", cd->id, "paid", price));
     p->slot_done[k] = 1;
     int t = target_seat(s, seat);
-    if (cd->type == DM_BROWN && t >= 0 && s->p[t].vacation == s->round)
+    if (cd->type == DM_BROWN && t >= 0 && dm_on_vacation(s, t))
         dm_track(s, seat, 1, -1, ev); /* attacking a vacationer costs Popularity */
     if (cd->type == DM_GOAL) {
         p->goal_done = 1;

@@ -309,6 +309,8 @@ int dm_strongest_base(const dm_state *s, int seat);
 int dm_income(const dm_state *s, int seat);
 int dm_units_on(const dm_state *s, int seat, int space);
 int dm_seat_of_nation(const dm_state *s, int nation);       /* -1 when not in play */
+/* 1 when the seat played Take a Vacation this round (never before round 1). */
+int dm_on_vacation(const dm_state *s, int seat);
 int dm_can_place_left(const dm_state *s, int seat);
 int dm_score(const dm_state *s, int seat, int parts[5]);
 /* The winners (1 in win[seat]); scores in score[]. */

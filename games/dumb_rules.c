@@ -63,6 +63,12 @@ int dm_nations_for(int n, int nations[DM_MAX_SEATS])
     return 0;
 }
 
+int dm_on_vacation(const dm_state *s, int seat)
+{
+    /* vacation 0 is "never": round 0 is the set-up before the first round */
+    return s->round > 0 && s->p[seat].vacation == s->round;
+}
+
 int dm_seat_of_nation(const dm_state *s, int nation)
 {
     for (int i = 0; i < s->nseats; i++)
@@ -769,7 +775,7 @@ static void start_plan(dm_state *s, json_t *ev)
 
 static int skips_board_phases(const dm_state *s, int seat)
 {
-    return s->p[seat].out || s->p[seat].vacation == s->round;
+    return s->p[seat].out || dm_on_vacation(s, seat);
 }
 
 /* The next seat in player order that plays phases 5 and 6, from s->turn. */
@@ -1338,7 +1344,7 @@ int dm_attack(dm_state *s, int seat, int space, const int *units, int n, json_t 
                             "seat", seat, "defender", d, "space", id, "attack", str * n, "defence",
                             def, "attackers_lost", lost, "units_removed", killed, "base_removed",
                             base));
-    if (s->p[d].vacation == s->round)
+    if (dm_on_vacation(s, d))
         dm_track(s, seat, 1, -1, ev);
     dm_gain_vp(s, seat, killed + base / 2, "battle", ev);
     dm_check_neutralized(s, d, seat, ev);

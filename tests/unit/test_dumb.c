@@ -2007,6 +2007,9 @@ static void test_views_hide_hands_cards_and_targets(void **state)
     dm_state *s = st;
     json_t *ev;
     char *why = NULL;
+    /* Before the first round nobody has taken a vacation. */
+    assert_int_equal(s->round, 0);
+    assert_false(view_has(st, GAME_SEAT_HOST, "\"on_vacation\":true"));
     for (int i = 0; i < 3; i++) {
         json_t *acts = K->actions(st, i);
         char *body = json_dumps(json_array_get(acts, 0), 0);
