@@ -137,7 +137,7 @@ const slotText = s => s === null ? 'empty' : s === 'face_down' ? 'face down' : c
 function seatBox(v, ctx, s) {
   const row = (k, x) => h('span', {class: 'stat'}, k + ' ', h('strong', {}, String(x)));
   return h('div', {class: 'box' + (s.seat === v.seat ? ' me' : '') + (v.to_act.includes(s.seat) ? ' turn' : ''), 'data-seat': s.seat},
-    h('strong', {style: 'color:' + NATION[s.nation]}, '■ '), h('strong', {}, who(v, ctx, s.seat)), s.out ? ' · out of office' : '', s.on_vacation && v.round > 0 ? ' · on vacation' : '',
+    h('strong', {style: 'color:' + NATION[s.nation]}, '■ '), h('strong', {}, who(v, ctx, s.seat)), s.out ? ' · out of office' : '', s.on_vacation ? ' · on vacation' : '',
     h('div', {class: 'row'}, row('Ego', s.ego), row('Popularity', s.popularity), row('VP', s.vp), row('resources', s.resources), row('income', s.income), row('cubes', s.cubes), row('hand', s.hand)),
     h('div', {}, 'Cards: left ' + slotText(s.slots[0]) + ' · right ' + slotText(s.slots[1]) + ' · target ' + (s.target === null ? '—' : s.target === 'face_down' ? 'face down' : TITLE[s.target] || s.target) + (v.phase === 'plan' ? (s.ready ? ' · ready' : ' · planning') : '')),
     h('div', {class: 'hint'}, s.units.length + ' units on the board · moves ' + s.moves + (s.first_goal_done ? ' · First Goal done' : '') + (s.projects.length ? ' · projects: ' + s.projects.map(cardName).join(', ') : '') + (s.sabotaged_until_round ? ' · sabotaged' : '')));
