@@ -2,24 +2,55 @@
 // token>): big centre cards, the scores, each judged word with its
 // definition as it happens, the learning-aid rule; at the end the
 // vocabulary list, the words that would have worked on each turn, and a
-// CSV download.
-import {api, params, live, link} from './api.js';
+// CSV download.  With the host's token, the teacher's controls: new cards
+// when nobody finds a word, and the end of the game.
+import {api, params, live, link, act} from './api.js';
 import {h, $, fill, say, fail, card, download} from './ui.js';
 
 const p = params();
 const id = p.g, token = p.t || '';
 const path = '/v1/games/' + encodeURIComponent(id);
-let ended = false;
+let ended = false, session = null, acts = [], shown = null;
+
+const send = async body => { say(''); try { await act(id, token, body, session); } catch (e) { fail(e); } };
+
+// The game's end when it is offered (scored); while a player is choosing a
+// card it is not: then the match can only be stopped, without winners.
+async function endGame() {
+  if (acts.some(a => a.type === 'end')) {
+    if (confirm('End the game now? The cards won so far decide the winners.')) send({type: 'end'});
+  } else if (confirm('A player is choosing a card. Stop the match now, without winners?')) {
+    try { await api('POST', path + '/end', undefined, token); session.refresh(); } catch (e) { fail(e); }
+  }
+}
+
+function teacher(v) {
+  if (!token || v.seat !== undefined || v.status === 'finished') return null;
+  return h('div', {class: 'row', id: 'teacher', role: 'group', 'aria-label': 'Teacher', style: 'margin:.6em 0'},
+    acts.some(a => a.type === 'redeal') ? h('button', {type: 'button', id: 'redeal', onclick: () => confirm('Nobody can find a word? These two cards go under the deck and two new ones are turned up.') && send({type: 'redeal'})}, 'New cards') : null,
+    h('button', {type: 'button', id: 'endgame', onclick: endGame}, 'End the game'));
+}
+
+// The host's listed actions for this view, then the view.
+async function update(v) {
+  shown = v;
+  if (token && v.seat === undefined && v.status !== 'finished') {
+    try { acts = (await api('GET', path + '/actions', undefined, token)).actions; } catch (e) { fail(e); }
+    if (shown !== v) return; // a newer view came meanwhile
+  }
+  render(v);
+}
 
 function render(v) {
   const names = v.players.map(x => x.name);
   const rows = (v.vocabulary || []).slice().reverse();
   const lastAccepted = rows.find(r => r.accepted);
   fill($('#board'),
-    h('div', {class: 'row'}, h('strong', {class: 'grow'}, v.status === 'finished' ? 'Game over · ' + (v.winners || []).map(s => names[s]).join(' & ') + ' win' + ((v.winners || []).length > 1 ? '' : 's') + '!' : 'Round ' + v.round + ' · turn ' + v.turn),
+    h('div', {class: 'row'}, h('strong', {class: 'grow'}, v.ended ? 'The match was stopped' : v.status === 'finished' ? 'Game over · ' + (v.winners || []).map(s => names[s]).join(' & ') + ' win' + ((v.winners || []).length > 1 ? '' : 's') + '!' : 'Round ' + v.round + ' · turn ' + v.turn),
       h('span', {class: 'hint'}, v.deck + ' cards left')),
     v.learning_aid ? h('p', {class: 'box'}, 'Learning aid: the winner of a round sits out the next round. Say what your word means!') : null,
     h('div', {class: 'cards big', 'aria-label': 'Centre cards'}, v.centre.map(c => card(c))),
+    teacher(v),
     lastAccepted ? h('div', {class: 'box', id: 'latest'}, h('div', {class: 'word'}, lastAccepted.word, ' ', h('span', {class: 'ok'}, '✓')),
       h('div', {}, lastAccepted.player + (lastAccepted.pos ? ' · ' + lastAccepted.pos : '')), h('div', {}, lastAccepted.definition || '')) : null,
     h('div', {class: 'scroll'}, h('table', {'aria-label': 'Scores'}, h('tr', {}, h('th', {}, 'Player'), h('th', {}, 'Cards'), h('th', {}, 'Handicaps')),
@@ -48,8 +79,8 @@ async function finish(v) {
 }
 
 if (!id || !token) fill($('#board'), h('p', {}, 'Open this page from the lobby’s projector link (it carries the host’s key).'));
-else live(id, token, {
-  view: render,
+else session = live(id, token, {
+  view: update,
   status: s => { $('#conn').textContent = s === 'live' ? '● live' : s; },
   error: fail,
 });

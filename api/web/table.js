@@ -11,7 +11,9 @@ import {qrSvg} from './qr.js';
 const p = params();
 const id = p.g, token = p.t || '';
 const ctx = {id, token, names: [], actions: [], send: null, session: null};
-const send = async body => { say(''); try { const r = await act(id, token, body, ctx.session); say(describe(r, ctx)); entry(r, ctx); return r; } catch (e) { fail(e); return null; } };
+// The result shows in the board's "Last:" box; the status line (a live
+// region) still tells a screen reader, out of sight.
+const send = async body => { say(''); try { const r = await act(id, token, body, ctx.session); say(describe(r, ctx)); $('#status').className = 'sr'; entry(r, ctx); return r; } catch (e) { fail(e); return null; } };
 ctx.send = send;
 
 // The shout box.  "Several at once" (nobody can tell who finished first):
@@ -75,7 +77,8 @@ function render(v) {
     h('div', {class: 'players'}, v.players.map(x => playerBox(x, v))),
     h('h2', {}, 'Used words'), usedList(v, ctx),
     host ? h('h2', {}, 'Referee') : null,
-    host ? h('div', {class: 'row'}, acts.some(a => a.type === 'redeal') ? h('button', {type: 'button', onclick: () => confirm('Put both centre cards back and flip two new ones?') && send({type: 'redeal'})}, 'Redeal') : null,
+    host ? h('div', {class: 'row'}, acts.some(a => a.type === 'undo') ? h('button', {type: 'button', id: 'undo', onclick: () => confirm('Undo the last entry' + (ctx.last ? ': ' + ctx.last : '') + '?') && send({type: 'undo'})}, 'Undo last entry') : null,
+      acts.some(a => a.type === 'redeal') ? h('button', {type: 'button', onclick: () => confirm('Put both centre cards back and flip two new ones?') && send({type: 'redeal'})}, 'Redeal') : null,
       acts.some(a => a.type === 'end') ? h('button', {type: 'button', onclick: () => confirm('End the game now?') && send({type: 'end'})}, 'End the game') : null,
       h('a', {class: 'btn', href: link('projector.html', {g: id, t: token})}, 'Projector view')) : null,
     host && acts.some(a => a.type === 'deck') ? recount(v) : null,

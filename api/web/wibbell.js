@@ -21,9 +21,17 @@ export function eventText(e, names) {
   case 'handicap_kept': return n(e.seat) + ' keeps ' + c(e.card) + ' as a permanent handicap';
   case 'round_started': return 'Round ' + e.round + ' starts';
   case 'redeal': return 'Redeal (' + (e.reason || '').replace(/_/g, ' ') + '): ' + (e.cards || []).map(c).join(' and ') + ' go under the deck';
+  case 'undone': return 'Undone: ' + (e.action ? describeAction(e.action, n) : 'the last entry');
   case 'game_over': return 'Game over';
   default: return e.type.replace(/_/g, ' ');
   }
+}
+// An action the referee recorded, in words (what an undo took back).
+function describeAction(a, n) {
+  const what = {claim: () => n(a.seat) + ' “' + a.word + '”', simultaneous: () => (a.shouts || []).map(x => n(x.seat) + ' “' + x.word + '”').join(', '),
+    flip: () => 'the flip of ' + String(a.card).toUpperCase(), take: () => 'the take of ' + (a.letters || 'card ' + a.card), keep: () => 'the keep of ' + (a.letters || 'card ' + a.card),
+    deck: () => 'the recount (' + a.count + ')', redeal: () => 'the redeal'}[a.type];
+  return what ? what() : a.type;
 }
 export const describe = (e, ctx) => (e.events || []).map(x => eventText(x, ctx.names)).join('. ') || (e.action && e.action.type);
 

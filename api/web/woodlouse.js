@@ -39,7 +39,7 @@ export function render(root, v, ctx) {
     h('ol', {class: 'cards', 'aria-label': 'Sequence cards, position 1 first'}, v.sequence.map((s, i) => h('li', {class: 'card', style: 'list-style:none;font-size:1em'}, h('span', {}, s), h('small', {}, (i + 1) + ' bang' + (i ? 's' : ''))))),
     v.card ? h('div', {class: 'box', 'data-secret': '1'}, h('strong', {}, 'Your card: ' + v.card.count + ' × ' + v.card.species),
       h('div', {class: 'hint'}, 'Code: ' + code + ' bang' + (code > 1 ? 's' : '') + ' and ' + v.card.count + ' clap' + (v.card.count > 1 ? 's' : ''), ' in any order')) : null,
-    h('div', {class: 'sig', 'aria-label': 'Signals so far', role: 'status'}, v.signals.map(s => s === 'bang' ? 'BANG ' : 'clap ').join('') || '…'),
+    v.status === 'finished' ? null : h('div', {class: 'sig', 'aria-label': 'Signals so far', role: 'status'}, v.signals.map(s => s === 'bang' ? 'BANG ' : 'clap ').join('') || '…'),
     trainer && v.phase !== 'guess' && v.status !== 'finished' ? h('div', {class: 'pad'}, v.phase === 'draw' ? big('draw', 'Draw') : [big('bang', 'BANG'), big('clap', 'CLAP'), big('done', 'Done')]) : null,
     guesses.length ? h('div', {class: 'box'}, h('strong', {}, 'Your guess'),
       h('div', {class: 'scroll'}, h('table', {}, v.species.map(sp => h('tr', {}, h('th', {}, sp),

@@ -164,6 +164,7 @@ class Woodlouse(unittest.TestCase):
         winners = ", ".join(names[s] for s in v["winners"])
         for b in phones:
             b.wait_text("Game over: " + winners + " wins")
+            self.assertFalse(b.css("#board .sig"), "no signals box (and its … placeholder) at the end")
             self.assertLessEqual(*b.overflow())
             self.assertFalse(b.js_errors())
         phones[0].shot("woodlouse-over")

@@ -6,7 +6,9 @@ classroom projector following it live and offering the vocabulary at the
 end; a companion table whose
 referee corrects the deck count, enters flips, a shout, simultaneous
 shouts (judged and tie-broken by the daemon), a take and a keep by tapping
-the cards' letters, while a watcher's phone follows live.
+the cards' letters, and undoes a shout recorded against the wrong player,
+while a watcher's phone follows live; the teacher's controls on the
+projector (new cards, the end of the game).
 
 Words come from the daemon's own match endpoint (the test plays the part
 of players who know words); everything else goes through the pages.
@@ -143,6 +145,73 @@ class Digital(unittest.TestCase):
             W._browsers.remove(b)
 
 
+class Teacher(unittest.TestCase):
+    def test_projector_controls(self):
+        """The teacher redeals and ends a digital match from the projector;
+        a seat's projector link shows no controls."""
+        st, _, m = D.json("POST", "/v1/games", {"game": "wibbell", "players": ["Ann", "Bob"],
+                                                "options": {"deck": DECK, "shuffle": False,
+                                                            "tie_window_ms": 0}})
+        self.assertEqual(st, 201, m)
+        proj = W.Browser()
+        proj.open(W.url(D, "/web/projector.html#g=%s&t=%s" % (m["id"], m["players"][0]["token"])))
+        proj.wait(lambda d: len(proj.css(".cards.big .card")) == 2, "the centre cards")
+        self.assertFalse(proj.css("#teacher button"), "a seat's projector has no teacher controls")
+        proj.open(W.url(D, "/web/projector.html#g=%s&t=%s" % (m["id"], m["host_token"])))
+        proj.one("#redeal", "the new-cards button")
+        self.assertEqual(proj.bad_targets("#teacher"), [])
+        proj.shot("projector-teacher")
+        proj.d.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                               {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        proj.shot("projector-teacher-dark")
+        self.assertLessEqual(*proj.overflow())
+        proj.d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+        # nobody finds a word: new cards (2 players: SG and SH left of the 4)
+        proj.click("#redeal")
+        proj.wait(lambda d: d.switch_to.alert, "the confirmation").accept()
+        proj.wait(lambda d: proj.attr(".cards.big .card", "data-card") == ["SG", "SH"], "new cards")
+        # Bob wins a card and is choosing: no new cards for now
+        w = W.find_word(D, ["SG", "SH"])
+        st, _, doc = D.json("POST", "/v1/games/%s/actions" % m["id"], {"type": "claim", "word": w},
+                            headers=W.wbgames.bearer(m["players"][1]["token"]))
+        self.assertEqual(st, 200, doc)
+        proj.wait(lambda d: not proj.css("#redeal"), "the new-cards button gone while Bob chooses")
+        st, _, doc = D.json("POST", "/v1/games/%s/actions" % m["id"], {"type": "take", "card": 0},
+                            headers=W.wbgames.bearer(m["players"][1]["token"]))
+        self.assertEqual(st, 200, doc)
+        proj.one("#redeal", "the new-cards button back")
+        # the lesson is over: the game ends, scored
+        proj.click("#endgame")
+        alert = proj.wait(lambda d: d.switch_to.alert, "the confirmation")
+        self.assertIn("cards won so far", alert.text)
+        alert.accept()
+        proj.wait_text("Game over · Bob wins!")
+        proj.wait(lambda d: proj.css("#vocab"), "the vocabulary table")
+        self.assertIn(w, proj.text("#vocab"))
+        self.assertFalse(proj.css("#teacher"))
+        v = host_view(m)
+        self.assertEqual((v["end_reason"], v["winners"]), ("host_ended", [1]))
+
+        # while a player chooses a card the game cannot end scored: stopped
+        st, _, m = D.json("POST", "/v1/games", {"game": "wibbell", "players": ["Ann", "Bob"],
+                                                "options": {"deck": DECK, "shuffle": False,
+                                                            "tie_window_ms": 0}})
+        st, _, doc = D.json("POST", "/v1/games/%s/actions" % m["id"],
+                            {"type": "claim", "word": W.find_word(D, ["NZ", "IQ"])},
+                            headers=W.wbgames.bearer(m["players"][0]["token"]))
+        self.assertEqual(st, 200, doc)
+        proj.open(W.url(D, "/web/projector.html#g=%s&t=%s" % (m["id"], m["host_token"])))
+        proj.click("#endgame")
+        alert = proj.wait(lambda d: d.switch_to.alert, "the confirmation")
+        self.assertIn("without winners", alert.text)
+        alert.accept()
+        proj.wait_text("The match was stopped")
+        self.assertTrue(host_view(m)["ended"])
+        self.assertFalse(proj.js_errors())
+        proj.quit()
+        W._browsers.remove(proj)
+
+
 class Companion(unittest.TestCase):
     def test_referee_and_watcher(self):
         st, _, m = D.json("POST", "/v1/games", {"game": "wibbell", "players": ["Ann", "Bob", "Cy"],
@@ -174,6 +243,31 @@ class Companion(unittest.TestCase):
         ref.select("#s1", "Cy")
         ref.type("#w1", "zqinx", submit=True)
         ref.wait_text("Cy shouted “zqinx” ✗")
+        # Ann's shout recorded against Bob by mistake: the referee undoes it
+        ref.select("#s1", "Bob")
+        ref.type("#w1", "zing", submit=True)
+        ref.wait_text("Bob won: which card do they take?")
+        ref.one("#undo", "the undo button")
+        ref.shot("companion-undo")
+        ref.d.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                              {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        ref.shot("companion-undo-dark")
+        ref.d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+        ref.click("#undo")
+        alert = ref.wait(lambda d: d.switch_to.alert, "the confirmation")
+        self.assertIn("Bob wins the card with “zing”", alert.text)
+        alert.accept()
+        ref.wait_text("Undone: Bob “zing”")
+        watch.wait_text("Undone: Bob “zing”")
+        # the result is shown once, in the Last box; the status line tells
+        # only a screen reader (visually hidden)
+        self.assertEqual(ref.text("#board").count("Undone: Bob “zing”"), 1)
+        self.assertEqual(ref.d.execute_script(
+            "const r = document.querySelector('#status').getBoundingClientRect(); return r.width * r.height"), 1)
+        v = host_view(m)
+        self.assertEqual((v["phase"], v["used"], len(v["vocabulary"])), ("play", [], 1))
+        self.assertTrue(v["players"][2]["out"], "Cy's mistake stands")
+        self.assertFalse(ref.css("#undo"), "one undo: an undo cannot be undone")
         # three shouts at once, nobody can tell who finished first: Ann
         # "kissing", Bob "zing" and Cy (out: not offered); the daemon judges
         # both and the shorter wins
@@ -191,7 +285,7 @@ class Companion(unittest.TestCase):
         ref.wait_text("Bob won: which card do they take?")
         v = host_view(m)
         self.assertEqual(v["turn_winner"], 1)
-        self.assertEqual([(r["word"], r["won"]) for r in v["vocabulary"]],
+        self.assertEqual([(r["word"], r["won"]) for r in v["vocabulary"]],  # no undone shout
                          [("zqinx", False), ("kissing", False), ("zing", True)],
                          "both simultaneous shouts were judged, the shorter won")
         log = D.json("GET", "/v1/games/%s/log" % m["id"], headers=W.wbgames.bearer(m["host_token"]))[2]
