@@ -52,6 +52,7 @@ quiet() { # quiet WHAT COMMAND...
 
 build() { # build DIR [meson options]
     local dir=$1; shift
+    echo "setup: building $dir" >&2
     if [ ! -f "$dir/build.ninja" ]; then
         quiet "meson setup" meson setup "$dir" "$@"
     else
@@ -78,7 +79,8 @@ test)
     # the OpenAPI linter of the suite (tests/openapi/package.json), from npm
     command -v npm >/dev/null || install_missing npm
     if ! cmp -s tests/openapi/package-lock.json tests/openapi/node_modules/.installed-lock; then
-        npm ci --prefix tests/openapi --no-audit --no-fund --loglevel=error >/dev/null
+        echo "setup: installing the OpenAPI linter (npm ci in tests/openapi)" >&2
+        quiet "npm ci" npm ci --prefix tests/openapi --no-audit --no-fund --loglevel=error
         cp tests/openapi/package-lock.json tests/openapi/node_modules/.installed-lock
     fi
     status=0
