@@ -92,9 +92,6 @@ static int ex_create(void *st, const game_ctx *ctx, const char *const *players, 
 
 /* --- the common view fields ------------------------------------------------ */
 
-static int ex_nseats(const void *st) { return ((const ex_state *)st)->nseats; }
-static int ex_phase(const void *st) { return ((const ex_state *)st)->phase; }
-static int ex_finished(const void *st) { return ((const ex_state *)st)->phase == EX_OVER; }
 
 static void ex_result(const void *st, int *winner, json_int_t *score)
 {
@@ -281,11 +278,11 @@ static const game_def ex_def = {
     .options = ex_options,
     .create = ex_create,
     .io = ex_io,
-    .phase = ex_phase,
+    .phase_at = offsetof(ex_state, phase),
     .phase_names = phase_names,
-    .nseats = ex_nseats,
+    .nseats_at = offsetof(ex_state, nseats),
     .actions = ex_actions,
-    .finished = ex_finished,
+    .over_phase = EX_OVER,
     .result = ex_result,
     .pending = ex_pending,
     .view = ex_view,

@@ -20,7 +20,33 @@
 
 static const game_def *def_of(const void *st) { return ((const game_base *)st)->def; }
 
-static int nseats(const void *st) { return def_of(st)->nseats(st); }
+/* An int member of the state at offset `at`. */
+static int int_at(const void *st, size_t at)
+{
+    int v;
+    memcpy(&v, (const char *)st + at, sizeof v);
+    return v;
+}
+
+/* The phase, the seat count and "finished": from the members the def
+ * points at (phase_at, nseats_at, over_phase), else from the hooks. */
+static int phase_now(const void *st)
+{
+    const game_def *d = def_of(st);
+    return d->phase_at ? int_at(st, d->phase_at) : d->phase(st);
+}
+
+static int nseats(const void *st)
+{
+    const game_def *d = def_of(st);
+    return d->nseats_at ? int_at(st, d->nseats_at) : d->nseats(st);
+}
+
+static int finished(const void *st)
+{
+    const game_def *d = def_of(st);
+    return d->over_phase ? phase_now(st) == d->over_phase : d->finished(st);
+}
 
 /* --- options -------------------------------------------------------------- */
 
@@ -293,7 +319,7 @@ int game_def_load(const game_def *d, const json_t *saved, void **state, char **w
 static int pending_of(const void *st, game_pending *p)
 {
     const game_def *d = def_of(st);
-    return d->pending && !d->finished(st) && d->pending(st, p);
+    return d->pending && !finished(st) && d->pending(st, p);
 }
 
 static unsigned roles_of(const void *st, int seat)
@@ -326,7 +352,7 @@ static int gate(const void *st, const game_ctx *ctx, const game_action *a, int s
 {
     const game_def *d = def_of(st);
     unsigned roles = roles_of(st, seat);
-    if (d->finished(st)) {
+    if (finished(st)) {
         *why = not_now(st, "the game is over", a->type);
         return WB_ENOTTURN;
     }
@@ -343,7 +369,7 @@ static int gate(const void *st, const game_ctx *ctx, const game_action *a, int s
             *why = not_now(st, "this caller may not %s now", a->type);
         return WB_ENOTTURN;
     }
-    if (a->phases && d->phase && !(a->phases & (1u << d->phase(st)))) {
+    if (a->phases && (d->phase || d->phase_at) && !(a->phases & (1u << phase_now(st)))) {
         *why = not_now(st, "%s is not open now", a->type);
         return WB_ENOTTURN;
     }
@@ -588,7 +614,7 @@ json_t *game_def_actions(const void *st, int seat)
     const game_def *d = def_of(st);
     json_t *out = json_array();
     unsigned roles = roles_of(st, seat);
-    if (d->finished(st))
+    if (finished(st))
         return out;
     for (const game_action *a = d->actions; a->type; a++) {
         char *why = NULL;
@@ -628,7 +654,7 @@ void game_def_put_result(const void *st, json_t *o)
 json_t *game_def_view(const void *st, int seat)
 {
     const game_def *d = def_of(st);
-    int n = nseats(st), fin = d->finished(st), act[GAME_MAX_SEATS] = {0};
+    int n = nseats(st), fin = finished(st), act[GAME_MAX_SEATS] = {0};
     game_pending p;
     json_t *o = json_object();
     for (int i = 0; !fin && i < n; i++)
@@ -649,7 +675,7 @@ json_t *game_def_view(const void *st, int seat)
     return o;
 }
 
-int game_def_finished(const void *st) { return def_of(st)->finished(st); }
+int game_def_finished(const void *st) { return finished(st); }
 
 int64_t game_def_deadline(const void *st)
 {

@@ -168,11 +168,16 @@ struct game_def {
     /* Roles of `seat` (>= 0) now; NULL: GAME_ROLE_SEAT for every seat. */
     unsigned (*roles)(const void *st, int seat);
     int (*nseats)(const void *st);
+    /* Instead of the phase and nseats hooks, for a state that keeps them
+     * as int members: their offsets (offsetof; 0: the hook). */
+    size_t phase_at, nseats_at;
 
     const game_action *actions; /* ended by {NULL} */
 
     /* Common view fields. */
     int (*finished)(const void *st);
+    /* Instead of `finished`: the phase (> 0) in which the game is over. */
+    int over_phase;
     /* Optional: may `seat` act now?  NULL: when it has a listed action. */
     int (*to_act)(const void *st, int seat);
     /* Once finished: winner[i] and score[i] per seat. */

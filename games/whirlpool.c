@@ -348,10 +348,6 @@ static json_t *roll_off_json(const wp_state *s)
                      rolls);
 }
 
-static int wp_nseats(const void *st) { return ((const wp_state *)st)->nseats; }
-static int phase_of(const void *st) { return ((const wp_state *)st)->phase; }
-static int wp_finished(const void *st) { return ((const wp_state *)st)->phase == WP_PH_OVER; }
-
 /* The last tube out of the whirlpool wins. */
 static void wp_result(const void *st, int *winner, json_int_t *score)
 {
@@ -400,13 +396,13 @@ static const game_def wp_def = {
     .create = wp_create,
     .free = wp_free,
     .io = wp_io,
-    .phase = phase_of,
+    .phase_at = offsetof(wp_state, phase),
     .phase_names = wp_phase_names,
     .situation = wp_situation,
     .roles = wp_roles,
-    .nseats = wp_nseats,
+    .nseats_at = offsetof(wp_state, nseats),
     .actions = wp_actions,
-    .finished = wp_finished,
+    .over_phase = WP_PH_OVER,
     .to_act = wp_to_act,
     .result = wp_result,
     .pending = wp_pending,

@@ -233,13 +233,6 @@ static int wibbell_nseats(const void *state)
     return (int)((const wibbell_state *)state)->nplayers;
 }
 
-static int phase_of(const void *state) { return ((const wibbell_state *)state)->phase; }
-
-static int wibbell_finished(const void *state)
-{
-    return ((const wibbell_state *)state)->phase == WIBBELL_OVER;
-}
-
 /* In companion mode no seat acts: the host records everything (the view's
  * "awaiting" lists the seats whose shout or choice it is to record). */
 GAME_OFFERED(wibbell_to_act_hook)
@@ -267,13 +260,13 @@ static const game_def wibbell_def = {
     .options = wibbell_options,
     .create = wibbell_create,
     .io = wibbell_io,
-    .phase = phase_of,
+    .phase_at = offsetof(wibbell_state, phase),
     .phase_names = wibbell_phase_names,
     .situation = wibbell_situation,
     .roles = wibbell_roles,
     .nseats = wibbell_nseats,
     .actions = wibbell_actions,
-    .finished = wibbell_finished,
+    .over_phase = WIBBELL_OVER,
     .to_act = wibbell_to_act_hook,
     .result = wibbell_result,
     .pending = wibbell_pending,

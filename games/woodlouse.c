@@ -93,10 +93,6 @@ GAME_DOMAIN(species_in_play)
 
 /* --- the common view fields (game_def hooks) ------------------------------ */
 
-static int wl_finished(const void *st) { return ((const wl_state *)st)->phase == WL_OVER; }
-static int wl_nseats(const void *st) { return ((const wl_state *)st)->nseats; }
-static int phase_of(const void *st) { return ((const wl_state *)st)->phase; }
-
 static int wl_to_act(const void *st, int seat)
 {
     const wl_state *s = st;
@@ -456,13 +452,13 @@ static const game_def wl_def = {
     .options_fix = wl_options_fix,
     .create = wl_setup,
     .io = wl_io,
-    .phase = phase_of,
+    .phase_at = offsetof(wl_state, phase),
     .phase_names = wl_phase_names,
     .situation = wl_situation,
     .roles = wl_roles,
-    .nseats = wl_nseats,
+    .nseats_at = offsetof(wl_state, nseats),
     .actions = wl_actions,
-    .finished = wl_finished,
+    .over_phase = WL_OVER,
     .to_act = wl_to_act,
     .result = wl_result,
     .view = wl_view,
