@@ -163,6 +163,8 @@ export function describe(e, ctx) {
     case 'card_played': return n(x.seat) + ' plays ' + x.card.name;
     case 'drew': return n(x.seat) + ' drew ' + x.card.name;
     case 'discarded': return n(x.seat) + ' discards ' + (x.card?.name || 'a card');
+    case 'no_card': return n(x.seat) + ' has no card to play';
+    case 'extra_play_void': return n(x.seat) + ' has no card for the extra play';
     case 'chosen': return 'chosen: ' + areaName(x.area || '') + (x.colour ? ' ' + x.colour : '');
     case 'side_chosen': return 'the ' + x.side + ' side';
     case 'industry_placed': return x.n + ' ' + x.colour + ' industry' + at(x);
