@@ -35,7 +35,7 @@ static void reply_json(api_req *r, unsigned status, json_t *body)
 {
     game_text t = {0};
     if (body) {
-        t.cap = 2048;
+        t.cap = 4096; /* a view fits: no realloc */
         game_text_json(&t, body);
     }
     json_decref(body);

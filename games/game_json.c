@@ -232,12 +232,30 @@ void game_text_json(game_text *t, const json_t *v)
  * member. */
 static void tkey(game_io *io, const char *key)
 {
+    game_text *t = io->text;
+    size_t n = key ? strlen(key) : 0;
+    game_text_reserve(t, n + 4);
     if (io->next[io->depth - 1]++)
-        game_text_raw(io->text, ",", 1);
-    if (key) {
-        game_text_str(io->text, key);
-        game_text_raw(io->text, ":", 1);
+        t->s[t->len++] = ',';
+    if (!key)
+        return;
+    /* a key is a C string of the describing function's: copied as it is
+     * unless it holds something to escape */
+    char *d = t->s + t->len + 1;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)key[i];
+        if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\') {
+            game_text_str(t, key);
+            game_text_raw(t, ":", 1);
+            return;
+        }
+        d[i] = (char)c;
     }
+    t->s[t->len] = '"';
+    t->len += n + 1;
+    t->s[t->len++] = '"';
+    t->s[t->len++] = ':';
+    t->s[t->len] = '\0';
 }
 
 static void tlit(game_io *io, const char *key, const char *lit)
