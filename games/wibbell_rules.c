@@ -502,11 +502,15 @@ static void remember(void *state, const json_t *a)
     wibbell_state *st = state;
     if (!st->companion)
         return;
+    game_text t = {0};
     free(st->undo);
     st->undo = NULL;
-    json_t *j = json_pack("{s:O, s:o}", "action", a, "state", game_def_save(st));
-    st->undo = json_dumps(j, JSON_COMPACT);
-    json_decref(j);
+    game_text_raw(&t, "{\"action\":", 10);
+    game_text_json(&t, a);
+    game_text_raw(&t, ",\"state\":", 9);
+    game_def_save_text(st, &t); /* the codec's text: no tree built */
+    game_text_raw(&t, "}", 1);
+    st->undo = t.s;
 }
 
 GAME_CHECK(check_undo)
