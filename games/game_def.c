@@ -151,9 +151,34 @@ static char *values_why(const game_member *m, const json_t *v)
     return NULL;
 }
 
-/* Check the options and fill in the defaults: a new object, or NULL and
- * *why. */
-static json_t *options_complete(const game_def *d, const json_t *given, char **why)
+/* The allowed values of an option that depend on the players or on the
+ * game's data: a seat number, or a string among the "enum" that
+ * options_fix put in the description.  NULL or a message. */
+static char *option_why(const game_def *d, const game_member *m, const json_t *v, size_t n)
+{
+    if (m->seat && m->type == GAME_T_INT &&
+        (json_integer_value(v) < 0 || json_integer_value(v) >= (json_int_t)n))
+        return game_why("%s must be an integer from 0 to %zu", m->name, n - 1);
+    if (m->values || m->type != GAME_T_STRING || !d->options_fix)
+        return NULL;
+    json_t *desc = game_def_options(d);
+    json_t *e = json_object_get(json_object_get(desc, m->name), "enum");
+    size_t i, ne = json_array_size(e);
+    const char *names[ENUM_MAX + 1] = {NULL};
+    char *why = NULL;
+    for (i = 0; i < ne && i < ENUM_MAX; i++)
+        names[i] = json_string_value(json_array_get(e, i));
+    if (ne) {
+        game_member fixed = {.name = m->name, .type = GAME_T_STRING, .values = names};
+        why = values_why(&fixed, v);
+    }
+    json_decref(desc);
+    return why;
+}
+
+/* Check the options of a match of n players and fill in the defaults: a
+ * new object, or NULL and *why. */
+static json_t *options_complete(const game_def *d, const json_t *given, size_t n, char **why)
 {
     const char *key;
     json_t *v;
@@ -175,7 +200,7 @@ static json_t *options_complete(const game_def *d, const json_t *given, char **w
             *why = game_why("%s must be %s", key, a_type(m->type));
             return NULL;
         }
-        if ((*why = values_why(m, v)))
+        if ((*why = values_why(m, v)) || (*why = option_why(d, m, v, n)))
             return NULL;
     }
     json_t *o = given ? json_copy((json_t *)(uintptr_t)given) : json_object();
@@ -249,7 +274,7 @@ int game_def_create(const game_def *d, const game_ctx *ctx, const char *const *p
                         d->kind->max_players);
         return rc;
     }
-    if (!(o = options_complete(d, options, why)))
+    if (!(o = options_complete(d, options, n, why)))
         return rc;
     st = alloc_state(d);
     rc = d->create(st, ctx, players, n, o, seed, why);

@@ -95,6 +95,10 @@ typedef struct game_member {
     /* Options: the default as JSON text ("0", "false", "null", "\"x\"");
      * "null" also accepts a null value. */
     const char *def;
+    /* Options: an integer that names a seat, from 0 to the number of
+     * players less one.  (A string option without `values` whose
+     * description gets an "enum" from options_fix is checked against it.) */
+    int seat;
     /* Actions: the values that make sense now, for the legal-action list
      * (a new array); NULL: from the range or `values` when small, else a
      * template parameter. */

@@ -163,7 +163,7 @@ const game_member wl_options[] = {
      .desc = "the species in play, as many as the variant uses (the basic game: the "
              "players choose which species to leave out); null: chosen by the match's "
              "random generator"},
-    {.name = "first_trainer", .type = GAME_T_INT, .def = "0",
+    {.name = "first_trainer", .type = GAME_T_INT, .def = "0", .seat = 1,
      .desc = "the seat of the first animal trainer (the rules: the youngest player); "
              "seats are clockwise in the order the players are given"},
     {.name = "guess_ms", .type = GAME_T_INT, .def = "0", .has_range = 1, .min = 0,
@@ -241,7 +241,7 @@ int wl_setup(void *st, const game_ctx *ctx, const char *const *players, size_t n
     (void)ctx, (void)players;
     wl_box b;
     wl_state *s = st;
-    const wl_variant *v = NULL;
+    const wl_variant *v = &b.v[0]; /* the default: the options were checked against the box */
     const char *variant = game_opt_str(options, "variant");
     json_t *deck_opt = json_object_get(options, "deck");
     int rc, in_play[WL_MAX_SPECIES] = {0};
@@ -255,18 +255,9 @@ int wl_setup(void *st, const game_ctx *ctx, const char *const *players, size_t n
     for (int i = 0; i < b.nvariants; i++)
         if (strcmp(variant, b.v[i].name) == 0)
             v = &b.v[i];
-    if (!v) {
-        char list[WL_MAX_VARIANTS * (WL_NAME_MAX + 2)] = "";
-        for (int i = 0; i < b.nvariants; i++)
-            strcat(strcat(list, i ? ", " : ""), b.v[i].name);
-        return game_refuse(why, WB_EINVAL, "variant must be one of %s", list);
-    }
     s->nseats = (int)nplayers;
     s->first_trainer = (int)game_opt_int(options, "first_trainer");
     s->guess_ms = (int)game_opt_int(options, "guess_ms");
-    if (s->first_trainer < 0 || s->first_trainer >= s->nseats)
-        return game_refuse(why, WB_EINVAL, "first_trainer must be an integer from 0 to %d",
-                           s->nseats - 1);
     rng_seed(&s->r, seed);
     s->nspecies = b.nspecies;
     memcpy(s->species, b.species, sizeof s->species);

@@ -54,6 +54,60 @@ static void test_options(void **state)
     gt_free(&t);
 }
 
+/* Options whose allowed values depend on the players (a seat number) or
+ * on the game's data (an "enum" that options_fix puts in the
+ * description), on a def of options only. */
+static int opt_create(void *st, const game_ctx *ctx, const char *const *players, size_t n,
+                      const json_t *options, uint64_t seed, char **why)
+{
+    (void)st, (void)ctx, (void)players, (void)n, (void)options, (void)seed, (void)why;
+    return WB_OK;
+}
+
+static void opt_fix(json_t *desc)
+{
+    json_object_set_new(json_object_get(desc, "map"), "enum", json_pack("[s,s]", "north", "south"));
+}
+
+static const game_member opt_members[] = {
+    {.name = "first", .type = GAME_T_INT, .def = "0", .seat = 1, .desc = "a seat"},
+    {.name = "map", .type = GAME_T_STRING, .def = "\"north\"", .desc = "a map of the data"},
+    {NULL},
+};
+static const game_kind opt_kind = {.name = "opts", .title = "Opts", .min_players = 2,
+                                   .max_players = 4};
+static const game_def opt_def = {.kind = &opt_kind, .format = 1, .size = sizeof(game_base),
+                                 .flat = 1, .options = opt_members, .options_fix = opt_fix,
+                                 .create = opt_create};
+
+static int opt_try(size_t n, const char *options, const char *want)
+{
+    static const char *const players[] = {"a", "b", "c", "d"};
+    json_t *o = json_loads(options, 0, NULL);
+    void *st = NULL;
+    char *why = NULL;
+    int rc = game_def_create(&opt_def, NULL, players, n, o, 1, &st, &why);
+    if (want)
+        assert_string_equal(why, want);
+    game_def_destroy(st);
+    json_decref(o);
+    free(why);
+    return rc;
+}
+
+static void test_options_of_players_and_data(void **state)
+{
+    (void)state;
+    assert_int_equal(opt_try(3, "{\"first\":3}", "first must be an integer from 0 to 2"),
+                     WB_EINVAL);
+    assert_int_equal(opt_try(3, "{\"first\":-1}", "first must be an integer from 0 to 2"),
+                     WB_EINVAL);
+    assert_int_equal(opt_try(4, "{\"first\":3,\"map\":\"south\"}", NULL), WB_OK);
+    assert_int_equal(opt_try(2, "{\"map\":\"west\"}", "map must be one of north, south"),
+                     WB_EINVAL);
+    assert_int_equal(opt_try(2, "{}", NULL), WB_OK);
+}
+
 /* --- refusals ------------------------------------------------------------ */
 
 static void test_refusal_codes(void **state)
@@ -686,6 +740,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_options),        cmocka_unit_test(test_refusal_codes),
+        cmocka_unit_test(test_options_of_players_and_data),
         cmocka_unit_test(test_secret_bids),    cmocka_unit_test(test_play_to_the_end),
         cmocka_unit_test(test_format_version), cmocka_unit_test(test_codec),
         cmocka_unit_test(test_helpers),
