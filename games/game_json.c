@@ -458,6 +458,43 @@ static void enter(game_io *io, const char *key, json_t *c)
     io->depth++;
 }
 
+size_t game_io_enum_set(game_io *io, const char *key, int *v, size_t n, size_t lo, size_t hi,
+                        const char *const *names, int nnames)
+{
+    n = game_io_array(io, key, n, lo, hi);
+    for (size_t i = 0; i < n; i++) {
+        game_io_enum(io, NULL, &v[i], names, nnames);
+        for (size_t k = 0; io->loading && k < i; k++)
+            if (v[k] == v[i])
+                game_io_fail(io, key ? key : "names");
+    }
+    game_io_end(io);
+    return n;
+}
+
+void game_io_flags(game_io *io, const char *key, int *flag, size_t n)
+{
+    size_t set = 0;
+    for (size_t i = 0; !io->loading && i < n; i++)
+        set += flag[i] != 0;
+    set = game_io_array(io, key, set, 0, n);
+    if (io->loading) {
+        memset(flag, 0, n * sizeof *flag);
+        for (size_t k = 0; k < set; k++) {
+            int i = 0;
+            game_io_int(io, NULL, &i, 0, (int)n - 1);
+            if (flag[i])
+                game_io_fail(io, key ? key : "flags");
+            flag[i] = 1;
+        }
+    } else {
+        for (int i = 0; i < (int)n; i++)
+            if (flag[i])
+                game_io_int(io, NULL, &i, 0, (int)n - 1);
+    }
+    game_io_end(io);
+}
+
 size_t game_io_array(game_io *io, const char *key, size_t n, size_t lo, size_t hi)
 {
     if (!io->loading && io->text) {

@@ -63,6 +63,14 @@ void game_io_str(game_io *io, const char *key, char **v);
 void game_io_rng(game_io *io, const char *key, rng *r);
 /* `n` ints, saved as an array of exactly n. */
 void game_io_ints(game_io *io, const char *key, int *v, size_t n, int lo, int hi);
+/* A list of lo..hi different names of names[0..nnames-1] (an enum each),
+ * into v[]: its length (saving writes v[0..n-1]).  Loading refuses a name
+ * twice ("bad KEY"). */
+size_t game_io_enum_set(game_io *io, const char *key, int *v, size_t n, size_t lo, size_t hi,
+                        const char *const *names, int nnames);
+/* Flags flag[0..n-1] (0 or 1), saved as the array of the indexes set, in
+ * order; loading clears the others and refuses an index twice. */
+void game_io_flags(game_io *io, const char *key, int *flag, size_t n);
 
 /* Saving: write null for `key` and return 1 when `is_null`.  Loading:
  * return 1 when the member is null (or, in an array, the next element). */

@@ -239,14 +239,8 @@ static void wp_io(game_io *io, void *state)
         if (!game_io_ok(io))
             return;
     }
-    s->nseats = (int)game_io_array(io, "suits", (size_t)s->nseats, 2, WP_MAX_SEATS);
-    for (int i = 0; i < s->nseats; i++) {
-        game_io_enum(io, NULL, &s->suit[i], wp_suit_names, WP_NSUITS);
-        for (int j = 0; load && j < i; j++)
-            if (s->suit[j] == s->suit[i])
-                game_io_fail(io, "suits");
-    }
-    game_io_end(io);
+    s->nseats = (int)game_io_enum_set(io, "suits", s->suit, (size_t)s->nseats, 2, WP_MAX_SEATS,
+                                      wp_suit_names, WP_NSUITS);
     game_io_rng(io, "rng", &s->r);
     io_bal(io, "stash", s->stash);
     if (game_io_array(io, "tubes", (size_t)s->nseats, (size_t)s->nseats, (size_t)s->nseats))
@@ -269,21 +263,7 @@ static void wp_io(game_io *io, void *state)
     io_seat(io, "first", &s->first, s->nseats);
     io_seat(io, "winner", &s->winner, s->nseats);
     game_io_int(io, "last_roll", &s->last_roll, 0, 6);
-    size_t n = 0;
-    for (int i = 0; i < s->nseats; i++)
-        n += (size_t)s->rolling[i];
-    n = game_io_array(io, "rolling", n, 0, (size_t)s->nseats);
-    for (int i = 0, k = 0; load ? k < (int)n : i < s->nseats; i++) {
-        int seat = i;
-        if (!load && !s->rolling[i])
-            continue;
-        game_io_int(io, NULL, &seat, 0, s->nseats - 1);
-        if (load && s->rolling[seat])
-            game_io_fail(io, "rolling");
-        s->rolling[seat] = 1;
-        k++;
-    }
-    game_io_end(io);
+    game_io_flags(io, "rolling", s->rolling, (size_t)s->nseats);
     game_io_ints(io, "rolls", s->rolls, (size_t)s->nseats, 0, 6);
     game_io_bool(io, "extort_off", &s->extort_off);
     if (load && game_io_ok(io) && !phase_fits(s))

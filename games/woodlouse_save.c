@@ -154,14 +154,8 @@ static void io_table(game_io *io, wl_state *s)
     const char *names[WL_MAX_SPECIES];
     for (int i = 0; i < s->nspecies; i++)
         names[i] = s->species[i];
-    s->nseq = (int)game_io_array(io, "sequence", (size_t)s->nseq, 1, (size_t)s->nspecies);
-    for (int i = 0; i < s->nseq; i++) {
-        game_io_enum(io, NULL, &s->seq[i], names, s->nspecies);
-        for (int k = 0; load && k < i; k++)
-            if (s->seq[k] == s->seq[i])
-                game_io_fail(io, "sequence");
-    }
-    game_io_end(io);
+    s->nseq = (int)game_io_enum_set(io, "sequence", s->seq, (size_t)s->nseq, 1,
+                                    (size_t)s->nspecies, names, s->nspecies);
 }
 
 void wl_io(game_io *io, void *state)

@@ -304,6 +304,51 @@ static void thing_io(game_io *io, void *p)
     game_io_end(io);
 }
 
+/* game_io_enum_set and game_io_flags: different names, flags as indexes. */
+typedef struct sets {
+    int nv, v[4], flag[3];
+} sets;
+
+static void sets_io(game_io *io, void *st)
+{
+    static const char *const names[] = {"a", "b", "c", "d"};
+    sets *s = st;
+    s->nv = (int)game_io_enum_set(io, "names", s->v, (size_t)s->nv, 1, 3, names, 4);
+    game_io_flags(io, "flags", s->flag, 3);
+}
+
+static void test_codec_sets(void **state)
+{
+    (void)state;
+    sets a = {2, {3, 0}, {1, 0, 1}}, b = {0, {0}, {1, 1, 1}};
+    const char *what = NULL, *want = "{\"names\":[\"d\",\"a\"],\"flags\":[0,2]}";
+    game_text t = {0};
+    json_t *j = game_io_save(sets_io, &a);
+    gt_match(j, want);
+    game_io_save_text(sets_io, &a, NULL, &t);
+    assert_string_equal(t.s, want);
+    free(t.s);
+    assert_int_equal(game_io_load(sets_io, j, &b, &what), WB_OK);
+    assert_true(b.nv == 2 && b.v[0] == 3 && b.v[1] == 0);
+    assert_true(b.flag[0] == 1 && b.flag[1] == 0 && b.flag[2] == 1);
+    json_decref(j);
+    static const char *const bad[][2] = {
+        {"{\"names\":[\"a\",\"a\"],\"flags\":[]}", "names"},
+        {"{\"names\":[\"a\"],\"flags\":[1,1]}", "flags"},
+        {"{\"names\":[\"e\"],\"flags\":[]}", NULL},
+        {"{\"names\":[],\"flags\":[]}", NULL},
+        {"{\"names\":[\"a\"],\"flags\":[3]}", NULL},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        sets x = {0};
+        json_t *c = json_loads(bad[i][0], 0, NULL);
+        assert_int_equal(game_io_load(sets_io, c, &x, &what), WB_EINVAL);
+        if (bad[i][1])
+            assert_string_equal(what, bad[i][1]);
+        json_decref(c);
+    }
+}
+
 static void test_codec(void **state)
 {
     (void)state;
@@ -743,6 +788,7 @@ int main(void)
         cmocka_unit_test(test_options_of_players_and_data),
         cmocka_unit_test(test_secret_bids),    cmocka_unit_test(test_play_to_the_end),
         cmocka_unit_test(test_format_version), cmocka_unit_test(test_codec),
+        cmocka_unit_test(test_codec_sets),
         cmocka_unit_test(test_helpers),
         cmocka_unit_test(test_codec_free),
         cmocka_unit_test(test_text),
