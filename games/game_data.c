@@ -134,6 +134,37 @@ void game_ids_append(game_ids *to, const game_ids *from)
         game_ids_push(to, from->v[i]);
 }
 
+void game_io_slug(game_io *io, const char *key, char *buf, size_t size)
+{
+    game_io_chars(io, key, buf, size);
+    if (game_io_loading(io) && game_io_ok(io) && !game_slug_ok(buf, size - 1))
+        game_io_fail(io, key ? key : "slug");
+}
+
+size_t game_io_slugs(game_io *io, const char *key, char *rows, size_t size, size_t n,
+                     size_t lo, size_t hi)
+{
+    n = game_io_array(io, key, n, lo, hi);
+    for (size_t i = 0; i < n; i++) {
+        game_io_chars(io, NULL, rows + i * size, size);
+        for (size_t k = 0; game_io_loading(io) && k < i; k++)
+            if (strcmp(rows + k * size, rows + i * size) == 0)
+                game_io_fail(io, key ? key : "slugs");
+        if (game_io_loading(io) && !game_slug_ok(rows + i * size, size - 1))
+            game_io_fail(io, key ? key : "slugs");
+    }
+    game_io_end(io);
+    return n;
+}
+
+void game_io_seat(game_io *io, const char *key, int *v, int nseats)
+{
+    if (game_io_null(io, key, *v < 0))
+        *v = -1;
+    else
+        game_io_int(io, key, v, 0, nseats - 1);
+}
+
 void game_io_ids(game_io *io, const char *key, game_ids *l, int hi)
 {
     if (game_io_freeing(io)) {

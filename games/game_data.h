@@ -58,5 +58,13 @@ int game_ids_take(game_ids *from, size_t i, game_ids *to);
 void game_ids_append(game_ids *to, const game_ids *from);
 /* The list as an array of ids in [0, hi], both ways (game_json.h). */
 void game_io_ids(game_io *io, const char *key, game_ids *l, int hi);
+/* More members for the codec: a slug (game_slug_ok) in a buffer of
+ * `size` bytes; a list of lo..hi different slugs in rows of `size` bytes
+ * from `rows` (its length: the return value); a seat 0..nseats-1, or
+ * null for -1.  Loading refuses anything else ("bad KEY"). */
+void game_io_slug(game_io *io, const char *key, char *buf, size_t size);
+size_t game_io_slugs(game_io *io, const char *key, char *rows, size_t size, size_t n,
+                     size_t lo, size_t hi);
+void game_io_seat(game_io *io, const char *key, int *v, int nseats);
 
 #endif

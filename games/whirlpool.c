@@ -118,15 +118,6 @@ static int wp_create(void *st, const game_ctx *ctx, const char *const *players,
 
 /* --- the state, both ways ------------------------------------------------- */
 
-/* A seat, or null for -1. */
-static void io_seat(game_io *io, const char *key, int *v, int nseats)
-{
-    if (game_io_null(io, key, *v < 0))
-        *v = -1;
-    else
-        game_io_int(io, key, v, 0, nseats - 1);
-}
-
 /* Balloons as an array of values, highest first. */
 static void io_bal(game_io *io, const char *key, int bal[WP_NVAL])
 {
@@ -259,9 +250,9 @@ static void wp_io(game_io *io, void *state)
         }
     game_io_end(io);
     game_io_enum(io, "phase", (int *)&s->phase, wp_phase_names, WP_PH_OVER + 1);
-    io_seat(io, "turn", &s->turn, s->nseats);
-    io_seat(io, "first", &s->first, s->nseats);
-    io_seat(io, "winner", &s->winner, s->nseats);
+    game_io_seat(io, "turn", &s->turn, s->nseats);
+    game_io_seat(io, "first", &s->first, s->nseats);
+    game_io_seat(io, "winner", &s->winner, s->nseats);
     game_io_int(io, "last_roll", &s->last_roll, 0, 6);
     game_io_flags(io, "rolling", s->rolling, (size_t)s->nseats);
     game_io_ints(io, "rolls", s->rolls, (size_t)s->nseats, 0, 6);

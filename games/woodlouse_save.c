@@ -132,25 +132,14 @@ static int turn_fits(const wl_state *s)
 /* The box, the variant and the sequence: what the cards are read against. */
 static void io_table(game_io *io, wl_state *s)
 {
-    int load = game_io_loading(io);
-    s->nspecies = (int)game_io_array(io, "species", (size_t)s->nspecies, 1, WL_MAX_SPECIES);
-    for (int i = 0; i < s->nspecies; i++) {
-        game_io_chars(io, NULL, s->species[i], WL_NAME_MAX + 1);
-        for (int k = 0; load && k < i; k++)
-            if (strcmp(s->species[k], s->species[i]) == 0)
-                game_io_fail(io, "species");
-        if (load && !game_slug_ok(s->species[i], WL_NAME_MAX))
-            game_io_fail(io, "species");
-    }
-    game_io_end(io);
+    s->nspecies = (int)game_io_slugs(io, "species", (char *)s->species, WL_NAME_MAX + 1,
+                                     (size_t)s->nspecies, 1, WL_MAX_SPECIES);
     if (game_io_array(io, "counts", (size_t)s->nspecies, (size_t)s->nspecies,
                       (size_t)s->nspecies) == (size_t)s->nspecies)
         for (int i = 0; i < s->nspecies; i++)
             game_io_ints(io, NULL, s->counts[i], WL_VALUES, 0, WL_MAX_PER_VALUE);
     game_io_end(io);
-    game_io_chars(io, "variant", s->variant, sizeof s->variant);
-    if (load && !game_slug_ok(s->variant, WL_NAME_MAX))
-        game_io_fail(io, "variant");
+    game_io_slug(io, "variant", s->variant, sizeof s->variant);
     const char *names[WL_MAX_SPECIES];
     for (int i = 0; i < s->nspecies; i++)
         names[i] = s->species[i];

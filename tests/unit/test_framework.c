@@ -304,9 +304,11 @@ static void thing_io(game_io *io, void *p)
     game_io_end(io);
 }
 
-/* game_io_enum_set and game_io_flags: different names, flags as indexes. */
+/* game_io_enum_set and game_io_flags: different names, flags as indexes;
+ * game_io_slug, game_io_slugs (different ones) and game_io_seat (game_data.h). */
 typedef struct sets {
-    int nv, v[4], flag[3];
+    int nv, v[4], flag[3], nrows, seat;
+    char name[8], rows[3][6];
 } sets;
 
 static void sets_io(game_io *io, void *st)
@@ -315,13 +317,19 @@ static void sets_io(game_io *io, void *st)
     sets *s = st;
     s->nv = (int)game_io_enum_set(io, "names", s->v, (size_t)s->nv, 1, 3, names, 4);
     game_io_flags(io, "flags", s->flag, 3);
+    game_io_slug(io, "name", s->name, sizeof s->name);
+    s->nrows = (int)game_io_slugs(io, "rows", (char *)s->rows, 6, (size_t)s->nrows, 1, 3);
+    game_io_seat(io, "seat", &s->seat, 3);
 }
 
 static void test_codec_sets(void **state)
 {
     (void)state;
-    sets a = {2, {3, 0}, {1, 0, 1}}, b = {0, {0}, {1, 1, 1}};
-    const char *what = NULL, *want = "{\"names\":[\"d\",\"a\"],\"flags\":[0,2]}";
+    sets a = {2, {3, 0}, {1, 0, 1}, 2, -1, "ant", {"bee", "cow-2"}};
+    sets b = {0, {0}, {1, 1, 1}, 0, 0, "", {""}};
+    const char *what = NULL, *want = "{\"names\":[\"d\",\"a\"],\"flags\":[0,2],"
+                                     "\"name\":\"ant\",\"rows\":[\"bee\",\"cow-2\"],"
+                                     "\"seat\":null}";
     game_text t = {0};
     json_t *j = game_io_save(sets_io, &a);
     gt_match(j, want);
@@ -331,17 +339,25 @@ static void test_codec_sets(void **state)
     assert_int_equal(game_io_load(sets_io, j, &b, &what), WB_OK);
     assert_true(b.nv == 2 && b.v[0] == 3 && b.v[1] == 0);
     assert_true(b.flag[0] == 1 && b.flag[1] == 0 && b.flag[2] == 1);
+    assert_true(b.nrows == 2 && b.seat == -1 && strcmp(b.rows[1], "cow-2") == 0);
+    assert_string_equal(b.name, "ant");
     json_decref(j);
     static const char *const bad[][2] = {
-        {"{\"names\":[\"a\",\"a\"],\"flags\":[]}", "names"},
-        {"{\"names\":[\"a\"],\"flags\":[1,1]}", "flags"},
-        {"{\"names\":[\"e\"],\"flags\":[]}", NULL},
-        {"{\"names\":[],\"flags\":[]}", NULL},
-        {"{\"names\":[\"a\"],\"flags\":[3]}", NULL},
+        {"{\"names\":[\"a\",\"a\"]}", "names"},
+        {"{\"flags\":[1,1]}", "flags"},
+        {"{\"names\":[\"e\"]}", NULL},
+        {"{\"names\":[]}", NULL},
+        {"{\"flags\":[3]}", NULL},
+        {"{\"name\":\"Ant\"}", "name"},
+        {"{\"rows\":[\"bee\",\"bee\"]}", "rows"},
+        {"{\"rows\":[\"b e\"]}", "rows"},
+        {"{\"seat\":3}", "seat"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         sets x = {0};
-        json_t *c = json_loads(bad[i][0], 0, NULL);
+        json_t *c = json_loads(want, 0, NULL), *p = json_loads(bad[i][0], 0, NULL);
+        json_object_update(c, p);
+        json_decref(p);
         assert_int_equal(game_io_load(sets_io, c, &x, &what), WB_EINVAL);
         if (bad[i][1])
             assert_string_equal(what, bad[i][1]);
