@@ -318,6 +318,12 @@ static int load_into(const game_def *d, const json_t *saved, void *st, char **wh
             saved = up;
             from = d->format;
         }
+    } else if (json_is_object(saved) && from >= d->oldest && from < d->format && d->added) {
+        saved = up = json_deep_copy(saved);
+        for (const game_added *a = d->added; a->member; a++)
+            if (a->format > from)
+                json_object_set_new(up, a->member, json_loads(a->value, JSON_DECODE_ANY, NULL));
+        from = d->format;
     }
     if (from == d->format)
         rc = game_io_load(d->io, saved, st, &what);

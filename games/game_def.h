@@ -54,6 +54,13 @@
 
 typedef struct game_def game_def;
 
+/* A member a format added to the saved state, with the value that stands
+ * for it in a save of an older format (JSON text). */
+typedef struct game_added {
+    int format;
+    const char *member, *value;
+} game_added;
+
 /* The first member of every game state: the framework finds the def of a
  * state through it. */
 typedef struct game_base {
@@ -145,6 +152,11 @@ struct game_def {
     /* Optional: bring a save of an older format (0: saved without one) up
      * to `format` in place; WB_OK, or WB_EINVAL when it cannot be. */
     int (*upgrade)(json_t *saved, int from);
+    /* Or, when the formats since differ only by added members: those
+     * members (ended by {0}; none: the same layout), and the oldest
+     * format that loads (0: a save without "format"). */
+    const game_added *added;
+    int oldest;
     size_t size;           /* sizeof the state struct */
     int flat;              /* a memcpy is a working copy: no pointers, or
                               only to data apply never changes */

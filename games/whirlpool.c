@@ -263,11 +263,7 @@ static void wp_io(game_io *io, void *state)
 }
 
 /* Old saves had no format: the same layout, format 0. */
-static int wp_upgrade(json_t *saved, int from)
-{
-    (void)saved;
-    return from == 0 ? WB_OK : WB_EINVAL;
-}
+static const game_added wp_added[] = {{0}};
 
 /* --- views ---------------------------------------------------------------- */
 
@@ -360,7 +356,7 @@ static void wp_view(const void *state, int seat, json_t *o)
 static const game_def wp_def = {
     .kind = &game_whirlpool,
     .format = 1,
-    .upgrade = wp_upgrade,
+    .added = wp_added,
     .size = sizeof(wp_state),
     .flat = 1, /* the board is read-only during play */
     .options = wp_options,

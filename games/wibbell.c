@@ -242,20 +242,17 @@ GAME_OFFERED(wibbell_to_act_hook)
 }
 
 /* Format 1 had no forgive_typos (it was off), formats 1 and 2 no undo. */
-static int wibbell_upgrade(json_t *saved, int from)
-{
-    if (from != 1 && from != 2)
-        return WB_EINVAL;
-    if (from == 1)
-        json_object_set_new(saved, "forgive_typos", json_false());
-    json_object_set_new(saved, "undo", json_null());
-    return WB_OK;
-}
+static const game_added wibbell_added[] = {
+    {2, "forgive_typos", "false"},
+    {3, "undo", "null"},
+    {0},
+};
 
 static const game_def wibbell_def = {
     .kind = &game_wibbell,
     .format = 3,
-    .upgrade = wibbell_upgrade,
+    .added = wibbell_added,
+    .oldest = 1,
     .size = sizeof(wibbell_state),
     .options = wibbell_options,
     .create = wibbell_create,

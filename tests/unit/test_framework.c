@@ -365,6 +365,53 @@ static void test_codec_sets(void **state)
     }
 }
 
+/* Saves of an older format load with the members added since (the def's
+ * `added` and `oldest`), here over sets_io: format 1 had no "seat". */
+typedef struct sets_state {
+    game_base base;
+    sets s;
+} sets_state;
+
+static void sets_state_io(game_io *io, void *st) { sets_io(io, &((sets_state *)st)->s); }
+
+static const game_added sets_added[] = {{2, "seat", "2"}, {0}};
+static const game_def sets_def = {.kind = &opt_kind, .format = 2, .size = sizeof(sets_state),
+                                  .flat = 1, .io = sets_state_io, .added = sets_added,
+                                  .oldest = 1};
+
+static int sets_load(const char *format, int *seat, char **why)
+{
+    char text[256];
+    void *st = NULL;
+    snprintf(text, sizeof text, "{\"names\":[\"a\"],\"flags\":[],\"name\":\"x\","
+                                "\"rows\":[\"y\"]%s}", format);
+    json_t *j = json_loads(text, 0, NULL);
+    int rc = game_def_load(&sets_def, j, &st, why);
+    if (!rc)
+        *seat = ((sets_state *)st)->s.seat;
+    game_def_destroy(st);
+    json_decref(j);
+    return rc;
+}
+
+static void test_format_added(void **state)
+{
+    (void)state;
+    int seat = -1;
+    char *why = NULL;
+    assert_int_equal(sets_load(",\"format\":1", &seat, &why), WB_OK);
+    assert_int_equal(seat, 2);
+    assert_int_equal(sets_load(",\"format\":2,\"seat\":1", &seat, &why), WB_OK);
+    assert_int_equal(seat, 1);
+    assert_int_equal(sets_load(",\"format\":2", &seat, &why), WB_EINVAL);
+    assert_string_equal(why, "not a Opts state: bad seat");
+    free(why);
+    why = NULL;
+    assert_int_equal(sets_load("", &seat, &why), WB_EINVAL); /* format 0: older than oldest */
+    assert_string_equal(why, "not a Opts state: bad format");
+    free(why);
+}
+
 static void test_codec(void **state)
 {
     (void)state;
@@ -805,6 +852,7 @@ int main(void)
         cmocka_unit_test(test_secret_bids),    cmocka_unit_test(test_play_to_the_end),
         cmocka_unit_test(test_format_version), cmocka_unit_test(test_codec),
         cmocka_unit_test(test_codec_sets),
+        cmocka_unit_test(test_format_added),
         cmocka_unit_test(test_helpers),
         cmocka_unit_test(test_codec_free),
         cmocka_unit_test(test_text),
