@@ -965,7 +965,7 @@ int match_apply(match_store *ms, const char *id, int seat, const json_t *action,
 int match_end_async(match_store *ms, const char *id, int seat, match_done_fn done, void *ctx,
                     char **why)
 {
-    json_t *a = json_pack("{s:s}", "type", "end");
+    json_t *a = json_pack("{s:s}", "type", "abandon");
     int rc = act(ms, id, seat, a, 0, 1, done, ctx, why);
     json_decref(a);
     return rc;

@@ -125,7 +125,8 @@ int match_apply_async(match_store *ms, const char *id, int seat,
 /* End (abandon) a match at any time: only its host (WB_EFORBIDDEN).  Its
  * views then say "status":"finished", "ended":true, no one is to act and
  * no one wins; actions are refused (WB_ECONFLICT).  Logged as
- * {"type":"end"} by the host with the event {"type":"match_ended"}.  *out
+ * {"type":"abandon"} by the host (a type no game's action uses, so a log
+ * replays unambiguously) with the event {"type":"match_ended"}.  *out
  * as for an action.  WB_ECONFLICT (+why) when already ended. */
 int match_end(match_store *ms, const char *id, int seat, json_t **out, char **why);
 int match_end_async(match_store *ms, const char *id, int seat, match_done_fn done, void *ctx,

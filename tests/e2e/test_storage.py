@@ -57,7 +57,7 @@ class Storage(unittest.TestCase):
         self.assertEqual(m.actions("host"), [])
         self.problem(409, "conflict", "POST", m.path + "/actions", {"type": "flip"}, m.host)
         self.problem(409, "conflict", "POST", m.path + "/end", token=m.host)
-        self.assertEqual([e["action"]["type"] for e in m.log("host")], ["end"])
+        self.assertEqual([e["action"]["type"] for e in m.log("host")], ["abandon"])
         listed = [x for x in all_matches() if x["id"] == m.id][0]
         self.assertEqual((listed["status"], listed["ended"]), ("finished", True))
         # an active match can be deleted by its host
