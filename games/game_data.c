@@ -165,6 +165,26 @@ void game_io_seat(game_io *io, const char *key, int *v, int nseats)
         game_io_int(io, key, v, 0, nseats - 1);
 }
 
+void game_io_counts(game_io *io, const char *key, int *count, int lo, int hi, size_t max)
+{
+    int load = game_io_loading(io);
+    size_t n = 0;
+    for (int v = lo; !load && v <= hi; v++)
+        n += (size_t)count[v];
+    n = game_io_array(io, key, n, 0, max);
+    if (load)
+        memset(count, 0, (size_t)(hi + 1) * sizeof *count);
+    for (size_t i = 0; load && i < n; i++) {
+        int v = lo;
+        game_io_int(io, NULL, &v, lo, hi);
+        count[v]++;
+    }
+    for (int v = hi; !load && v >= lo; v--)
+        for (int k = 0; k < count[v]; k++)
+            game_io_int(io, NULL, &v, lo, hi);
+    game_io_end(io);
+}
+
 void game_io_ids(game_io *io, const char *key, game_ids *l, int hi)
 {
     if (game_io_freeing(io)) {

@@ -66,5 +66,9 @@ void game_io_slug(game_io *io, const char *key, char *buf, size_t size);
 size_t game_io_slugs(game_io *io, const char *key, char *rows, size_t size, size_t n,
                      size_t lo, size_t hi);
 void game_io_seat(game_io *io, const char *key, int *v, int nseats);
+/* A multiset: count[v] things of each value v in [lo, hi], saved as the
+ * array of their values, highest first (at most `max`); loading clears
+ * count[0..hi] first. */
+void game_io_counts(game_io *io, const char *key, int *count, int lo, int hi, size_t max);
 
 #endif

@@ -643,3 +643,5 @@ json_t *game_json_seats(const int *flag, int n)
             json_array_append_new(a, json_integer(i));
     return a;
 }
+
+json_t *game_json_id(json_int_t v) { return v >= 0 ? json_integer(v) : json_null(); }

@@ -145,5 +145,7 @@ json_t *game_json_ints(const int *v, size_t n);
 json_t *game_json_strs(const char *const *v, size_t n);
 /* The seats i < n with flag[i] set, as an array. */
 json_t *game_json_seats(const int *flag, int n);
+/* v, or null when v < 0 (a seat or an id that may be none). */
+json_t *game_json_id(json_int_t v);
 
 #endif

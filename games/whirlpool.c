@@ -119,23 +119,7 @@ static int wp_create(void *st, const game_ctx *ctx, const char *const *players,
 /* --- the state, both ways ------------------------------------------------- */
 
 /* Balloons as an array of values, highest first. */
-static void io_bal(game_io *io, const char *key, int bal[WP_NVAL])
-{
-    size_t n = game_io_array(io, key, (size_t)wp_bal_count(bal), 0, 64);
-    if (game_io_loading(io)) {
-        memset(bal, 0, WP_NVAL * sizeof *bal);
-        for (size_t i = 0; i < n; i++) {
-            int v = WP_BAL_MIN;
-            game_io_int(io, NULL, &v, WP_BAL_MIN, WP_BAL_MAX);
-            bal[v]++;
-        }
-    } else {
-        for (int v = WP_NVAL - 1; v >= 0; v--)
-            for (int k = 0; k < bal[v]; k++)
-                game_io_int(io, NULL, &v, 0, WP_NVAL);
-    }
-    game_io_end(io);
-}
+#define io_bal(io, key, bal) game_io_counts(io, key, bal, WP_BAL_MIN, WP_BAL_MAX, 64)
 
 /* A space as [col, row], or null for the whirlpool (-1). */
 static void io_pos(game_io *io, const char *key, const wp_state *s, int *space)
@@ -323,12 +307,6 @@ static void wp_result(const void *st, int *winner, json_int_t *score)
         winner[i] = score[i] = i == s->winner;
 }
 
-/* A seat, or null for -1. */
-static json_t *seat_or_null(int seat)
-{
-    return seat >= 0 ? json_integer(seat) : json_null();
-}
-
 static json_t *deal_json(const wp_state *s)
 {
     if (s->phase != WP_PH_EXTORT)
@@ -346,8 +324,8 @@ static void wp_view(const void *state, int seat, json_t *o)
     if (seat >= 0)
         game_put(o, "{s:i}", "seat", seat);
     game_put(o, "{s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:b, s:o, s:o}", "phase",
-             wp_phase_names[s->phase], "turn", seat_or_null(s->turn), "first_player",
-             seat_or_null(s->first), "last_roll",
+             wp_phase_names[s->phase], "turn", game_json_id(s->turn), "first_player",
+             game_json_id(s->first), "last_roll",
              s->last_roll ? json_integer(s->last_roll) : json_null(), "players", players_json(s),
              "stash", wp_bal_json(s->stash), "roll_off", roll_off_json(s), "extort_called_off",
              s->extort_off, "deal", deal_json(s), "board", board_json(s));

@@ -88,8 +88,6 @@ static json_t *claims_json(const wibbell_state *st, int seat)
     return a;
 }
 
-static json_t *id_or_null(int id) { return id >= 0 ? json_integer(id) : json_null(); }
-
 void wibbell_view(const void *state, int seat, json_t *o)
 {
     const wibbell_state *st = state;
@@ -111,11 +109,11 @@ void wibbell_view(const void *state, int seat, json_t *o)
              game_json_strs((const char *const *)st->used, st->nused), "claims",
              claims_json(st, seat), "window_until",
              st->window_end >= 0 ? json_integer(st->window_end) : json_null(), "turn_winner",
-             id_or_null(st->winner));
+             game_json_id(st->winner));
     if (st->phase == WIBBELL_KEEP)
         game_put(o, "{s:o, s:o}", "keep_choices", wibbell_keep_choices(st, seat), "bonus",
                  st->bonus >= 0 ? wibbell_card_json(st, st->bonus) : json_null());
-    game_put(o, "{s:o}", "last_round_winner", id_or_null(st->last_round_winner));
+    game_put(o, "{s:o}", "last_round_winner", game_json_id(st->last_round_winner));
     if (st->phase != WIBBELL_OVER)
         game_def_put_result(st, o); /* scores while playing; winners are dropped */
     if (st->phase != WIBBELL_OVER)

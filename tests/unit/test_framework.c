@@ -309,6 +309,7 @@ static void thing_io(game_io *io, void *p)
 typedef struct sets {
     int nv, v[4], flag[3], nrows, seat;
     char name[8], rows[3][6];
+    int count[4]; /* values 1..3 */
 } sets;
 
 static void sets_io(game_io *io, void *st)
@@ -320,16 +321,17 @@ static void sets_io(game_io *io, void *st)
     game_io_slug(io, "name", s->name, sizeof s->name);
     s->nrows = (int)game_io_slugs(io, "rows", (char *)s->rows, 6, (size_t)s->nrows, 1, 3);
     game_io_seat(io, "seat", &s->seat, 3);
+    game_io_counts(io, "count", s->count, 1, 3, 5);
 }
 
 static void test_codec_sets(void **state)
 {
     (void)state;
-    sets a = {2, {3, 0}, {1, 0, 1}, 2, -1, "ant", {"bee", "cow-2"}};
-    sets b = {0, {0}, {1, 1, 1}, 0, 0, "", {""}};
+    sets a = {2, {3, 0}, {1, 0, 1}, 2, -1, "ant", {"bee", "cow-2"}, {0, 2, 0, 1}};
+    sets b = {0, {0}, {1, 1, 1}, 0, 0, "", {""}, {9, 9, 9, 9}};
     const char *what = NULL, *want = "{\"names\":[\"d\",\"a\"],\"flags\":[0,2],"
                                      "\"name\":\"ant\",\"rows\":[\"bee\",\"cow-2\"],"
-                                     "\"seat\":null}";
+                                     "\"seat\":null,\"count\":[3,1,1]}";
     game_text t = {0};
     json_t *j = game_io_save(sets_io, &a);
     gt_match(j, want);
@@ -341,6 +343,12 @@ static void test_codec_sets(void **state)
     assert_true(b.flag[0] == 1 && b.flag[1] == 0 && b.flag[2] == 1);
     assert_true(b.nrows == 2 && b.seat == -1 && strcmp(b.rows[1], "cow-2") == 0);
     assert_string_equal(b.name, "ant");
+    assert_true(b.count[0] == 0 && b.count[1] == 2 && b.count[2] == 0 && b.count[3] == 1);
+    json_t *ids = json_pack("[o,o]", game_json_id(4), game_json_id(-1));
+    char *text = json_dumps(ids, JSON_COMPACT);
+    assert_string_equal(text, "[4,null]");
+    free(text);
+    json_decref(ids);
     json_decref(j);
     static const char *const bad[][2] = {
         {"{\"names\":[\"a\",\"a\"]}", "names"},
@@ -352,6 +360,8 @@ static void test_codec_sets(void **state)
         {"{\"rows\":[\"bee\",\"bee\"]}", "rows"},
         {"{\"rows\":[\"b e\"]}", "rows"},
         {"{\"seat\":3}", "seat"},
+        {"{\"count\":[0]}", NULL},
+        {"{\"count\":[1,1,1,1,1,1]}", NULL},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         sets x = {0};
@@ -384,7 +394,7 @@ static int sets_load(const char *format, int *seat, char **why)
     char text[256];
     void *st = NULL;
     snprintf(text, sizeof text, "{\"names\":[\"a\"],\"flags\":[],\"name\":\"x\","
-                                "\"rows\":[\"y\"]%s}", format);
+                                "\"rows\":[\"y\"],\"count\":[]%s}", format);
     json_t *j = json_loads(text, 0, NULL);
     int rc = game_def_load(&sets_def, j, &st, why);
     if (!rc)
