@@ -423,11 +423,13 @@ int api_workers_start(const api_workers_config *cfg, api_workers **out)
         }
         wk->mhd = MHD_start_daemon(
             flags, 0, accept_policy, w, cfg->access, cfg->access_cls,
+            /* first: the array starts with the logger, which MHD wants
+             * before any other option (it warns on stderr otherwise) */
+            MHD_OPTION_ARRAY, cfg->opts,
             MHD_OPTION_LISTEN_SOCKET, fd,
             MHD_OPTION_CONNECTION_LIMIT, per,
             MHD_OPTION_CONNECTION_TIMEOUT, cfg->idle_timeout_s,
             MHD_OPTION_NOTIFY_CONNECTION, on_connection, (void *)wk,
-            MHD_OPTION_ARRAY, cfg->opts,
             MHD_OPTION_END);
         if (!wk->mhd) {
             close(fd);

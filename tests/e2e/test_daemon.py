@@ -264,6 +264,8 @@ class Options(unittest.TestCase):
         d.request("GET", "/nope")
         self.assertEqual(d.stop(), 0)
         self.assertNotIn('"GET', d.stderr_text())
+        # nor does libmicrohttpd complain about how it was started
+        self.assertNotIn("MHD_OPTION", d.stderr_text())
 
 
 if __name__ == "__main__":
