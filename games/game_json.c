@@ -397,6 +397,13 @@ void game_io_str(game_io *io, const char *key, char **v)
         *v = wb_strdup(json_string_value(x));
 }
 
+void game_io_text(game_io *io, const char *key, char **v)
+{
+    game_io_str(io, key, v);
+    if (io->loading && !*v)
+        bad(io, key);
+}
+
 void game_io_rng(game_io *io, const char *key, rng *r)
 {
     if (!io->loading) {

@@ -60,6 +60,8 @@ void game_io_enum(game_io *io, const char *key, int *v, const char *const *names
 void game_io_chars(game_io *io, const char *key, char *buf, size_t size);
 /* A malloc'd string; NULL is saved as null and loads back as NULL. */
 void game_io_str(game_io *io, const char *key, char **v);
+/* The same, never NULL: loading refuses null. */
+void game_io_text(game_io *io, const char *key, char **v);
 void game_io_rng(game_io *io, const char *key, rng *r);
 /* `n` ints, saved as an array of exactly n. */
 void game_io_ints(game_io *io, const char *key, int *v, size_t n, int lo, int hi);

@@ -151,7 +151,7 @@ static void io_players(game_io *io, wibbell_state *st)
     for (size_t s = 0; s < n; s++) {
         wibbell_player *p = &st->p[s];
         game_io_object(io, NULL);
-        game_io_str(io, "name", &p->name);
+        game_io_text(io, "name", &p->name);
         game_io_ids(io, "up", &p->up, (int)st->ncards - 1);
         game_io_ids(io, "down", &p->down, (int)st->ncards - 1);
         game_io_ids(io, "hcap", &p->hcap, (int)st->ncards - 1);
@@ -160,8 +160,6 @@ static void io_players(game_io *io, wibbell_state *st)
         game_io_bool(io, "out", &p->out);
         game_io_size(io, "rounds_won", &p->rounds_won, st->ncards);
         game_io_end(io);
-        if (game_io_loading(io) && !p->name)
-            game_io_fail(io, "name");
     }
     game_io_end(io);
 }
@@ -344,7 +342,7 @@ void wibbell_io(game_io *io, void *state)
     game_io_bool(io, "shuffle", &st->shuffle);
     game_io_bool(io, "forgive_typos", &st->forgive_typos);
     game_io_i64(io, "tie_window_ms", &st->tie_ms, 0, WIBBELL_TIE_MAX);
-    game_io_str(io, "dictionary", &st->dict_id);
+    game_io_text(io, "dictionary", &st->dict_id);
     game_io_rng(io, "rng", &st->rng);
     io_cards(io, st);
     if (!game_io_ok(io))
@@ -357,7 +355,7 @@ void wibbell_io(game_io *io, void *state)
         return;
     size_t n = io_vec(io, "used", st->used, st->nused);
     for (size_t i = 0; i < n; i++)
-        game_io_str(io, NULL, &st->used[i]);
+        game_io_text(io, NULL, &st->used[i]);
     game_io_end(io);
     game_io_enum(io, "phase", (int *)&st->phase, wibbell_phase_names, WIBBELL_OVER + 1);
     game_io_size(io, "round", &st->round, INT32_MAX);
@@ -374,10 +372,7 @@ void wibbell_io(game_io *io, void *state)
     io_turns(io, st);
     if (!load || !game_io_ok(io))
         return;
-    const char *bad = !st->dict_id || !st->round ? "dictionary" : check_state(st);
-    for (size_t i = 0; !bad && i < st->nused; i++)
-        if (!st->used[i])
-            bad = "used";
+    const char *bad = !st->round ? "dictionary" : check_state(st);
     if (bad)
         game_io_fail(io, bad);
 }

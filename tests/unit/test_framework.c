@@ -324,6 +324,8 @@ static void sets_io(game_io *io, void *st)
     game_io_counts(io, "count", s->count, 1, 3, 5);
 }
 
+static void text_io(game_io *io, void *st) { game_io_text(io, "t", (char **)st); }
+
 static void test_codec_sets(void **state)
 {
     (void)state;
@@ -344,6 +346,16 @@ static void test_codec_sets(void **state)
     assert_true(b.nrows == 2 && b.seat == -1 && strcmp(b.rows[1], "cow-2") == 0);
     assert_string_equal(b.name, "ant");
     assert_true(b.count[0] == 0 && b.count[1] == 2 && b.count[2] == 0 && b.count[3] == 1);
+    /* game_io_text: a string that may not be null. */
+    char *txt = NULL;
+    json_t *nul = json_pack("{s:n}", "t"), *str = json_pack("{s:s}", "t", "x");
+    assert_int_equal(game_io_load(text_io, nul, &txt, &what), WB_EINVAL);
+    assert_string_equal(what, "t");
+    assert_int_equal(game_io_load(text_io, str, &txt, &what), WB_OK);
+    assert_string_equal(txt, "x");
+    free(txt);
+    json_decref(nul);
+    json_decref(str);
     json_t *ids = json_pack("[o,o]", game_json_id(4), game_json_id(-1));
     char *text = json_dumps(ids, JSON_COMPACT);
     assert_string_equal(text, "[4,null]");
