@@ -711,7 +711,10 @@ int game_def_finished(const void *st) { return finished(st); }
 int64_t game_def_deadline(const void *st)
 {
     const game_def *d = def_of(st);
-    return d->deadline ? d->deadline(st) : -1;
+    int64_t t = -1;
+    if (d->deadline_at && phase_now(st) == d->deadline_phase)
+        memcpy(&t, (const char *)st + d->deadline_at, sizeof t);
+    return d->deadline ? d->deadline(st) : t;
 }
 
 int game_def_query(const void *st, const game_ctx *ctx, int seat, const char *name,

@@ -205,6 +205,10 @@ struct game_def {
 
     /* Optional hooks passed through to game_kind. */
     int64_t (*deadline)(const void *st);
+    /* Instead of `deadline`: the int64_t member holding it (offsetof), in
+     * force in phase deadline_phase only (-1 in the others). */
+    size_t deadline_at;
+    int deadline_phase;
     int (*query)(const void *st, const game_ctx *ctx, int seat, const char *name,
                  const json_t *args, json_t **out, char **why);
 };

@@ -268,7 +268,8 @@ static const game_def wibbell_def = {
     .result = wibbell_result,
     .pending = wibbell_pending,
     .view = wibbell_view,
-    .deadline = wibbell_deadline,
+    .deadline_at = offsetof(wibbell_state, window_end),
+    .deadline_phase = WIBBELL_PLAY,
     .query = wibbell_query,
 };
 

@@ -200,7 +200,6 @@ void wibbell_start(wibbell_state *st);
 unsigned wibbell_roles(const void *state, int seat);
 int wibbell_pending(const void *state, game_pending *out);
 char *wibbell_situation(const void *state);
-int64_t wibbell_deadline(const void *state);
 
 /* --- wibbell_io.c ------------------------------------------------------- */
 

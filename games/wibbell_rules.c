@@ -447,12 +447,6 @@ char *wibbell_situation(const void *state)
     }
 }
 
-int64_t wibbell_deadline(const void *state)
-{
-    const wibbell_state *st = state;
-    return st->phase == WIBBELL_PLAY ? st->window_end : -1;
-}
-
 /* The host's actions are companion mode's. */
 GAME_MAY(may_host)
 {

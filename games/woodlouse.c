@@ -437,12 +437,6 @@ static const game_action wl_actions[] = {
     {NULL},
 };
 
-static int64_t wl_deadline(const void *state)
-{
-    const wl_state *s = state;
-    return s->phase == WL_GUESS ? s->deadline : -1;
-}
-
 static const game_def wl_def = {
     .kind = &game_woodlouse,
     .format = 1,
@@ -462,7 +456,8 @@ static const game_def wl_def = {
     .to_act = wl_to_act,
     .result = wl_result,
     .view = wl_view,
-    .deadline = wl_deadline,
+    .deadline_at = offsetof(wl_state, deadline),
+    .deadline_phase = WL_GUESS,
 };
 
 GAME_DEF_HOOKS(wl_def)

@@ -392,6 +392,8 @@ static void test_codec_sets(void **state)
 typedef struct sets_state {
     game_base base;
     sets s;
+    int phase;
+    int64_t deadline;
 } sets_state;
 
 static void sets_state_io(game_io *io, void *st) { sets_io(io, &((sets_state *)st)->s); }
@@ -399,7 +401,9 @@ static void sets_state_io(game_io *io, void *st) { sets_io(io, &((sets_state *)s
 static const game_added sets_added[] = {{2, "seat", "2"}, {0}};
 static const game_def sets_def = {.kind = &opt_kind, .format = 2, .size = sizeof(sets_state),
                                   .flat = 1, .io = sets_state_io, .added = sets_added,
-                                  .oldest = 1};
+                                  .oldest = 1, .phase_at = offsetof(sets_state, phase),
+                                  .deadline_at = offsetof(sets_state, deadline),
+                                  .deadline_phase = 1};
 
 static int sets_load(const char *format, int *seat, char **why)
 {
@@ -432,6 +436,11 @@ static void test_format_added(void **state)
     assert_int_equal(sets_load("", &seat, &why), WB_EINVAL); /* format 0: older than oldest */
     assert_string_equal(why, "not a Opts state: bad format");
     free(why);
+    /* The deadline from the state's member, in its phase only. */
+    sets_state x = {.base = {&sets_def}, .phase = 1, .deadline = 77};
+    assert_int_equal(game_def_deadline(&x), 77);
+    x.phase = 0;
+    assert_int_equal(game_def_deadline(&x), -1);
 }
 
 static void test_codec(void **state)
