@@ -80,7 +80,7 @@ char *wp_situation(const void *st);
 /* [col, row] of a space; null for -1. */
 json_t *wp_pos(const wp_state *s, int space);
 /* Balloon counts as an array of values, highest first. */
-json_t *wp_bal_json(const int bal[WP_NVAL]);
+#define wp_bal_json(bal) game_json_counts(bal, 0, WP_NVAL - 1)
 /* How many balloons; whether `part` is a selection of `whole`. */
 int wp_bal_count(const int bal[WP_NVAL]);
 int wp_bal_sub(const int part[WP_NVAL], const int whole[WP_NVAL]);

@@ -45,15 +45,6 @@ json_t *wp_pos(const wp_state *s, int space)
     return json_pack("[ii]", (int)wp_space(s, space)->x, (int)wp_space(s, space)->y);
 }
 
-json_t *wp_bal_json(const int bal[WP_NVAL])
-{
-    json_t *a = json_array();
-    for (int v = WP_NVAL - 1; v >= 0; v--)
-        for (int k = 0; k < bal[v]; k++)
-            json_array_append_new(a, json_integer(v));
-    return a;
-}
-
 int wp_bal_sub(const int part[WP_NVAL], const int whole[WP_NVAL])
 {
     for (int v = 0; v < WP_NVAL; v++)

@@ -356,9 +356,10 @@ static void test_codec_sets(void **state)
     free(txt);
     json_decref(nul);
     json_decref(str);
-    json_t *ids = json_pack("[o,o]", game_json_id(4), game_json_id(-1));
+    json_t *ids = json_pack("[o,o,o]", game_json_id(4), game_json_id(-1),
+                            game_json_counts(a.count, 1, 3));
     char *text = json_dumps(ids, JSON_COMPACT);
-    assert_string_equal(text, "[4,null]");
+    assert_string_equal(text, "[4,null,[3,1,1]]");
     free(text);
     json_decref(ids);
     json_decref(j);
