@@ -45,6 +45,13 @@ int game_graph_at(const game_graph *g, double x, double y)
     return -1;
 }
 
+json_t *game_graph_xy(const game_graph *g, int node)
+{
+    if (node < 0)
+        return json_null();
+    return json_pack("[ii]", (int)g->nodes[node].x, (int)g->nodes[node].y);
+}
+
 uint64_t game_graph_tag(const game_graph *g, const char *tag)
 {
     for (int i = 0; i < g->ntags; i++)

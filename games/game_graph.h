@@ -67,6 +67,9 @@ void game_graph_free(game_graph *g);
 int game_graph_find(const game_graph *g, const char *id);
 /* The node drawn at (x, y), or -1. */
 int game_graph_at(const game_graph *g, double x, double y);
+/* Where `node` is drawn as [x, y], whole numbers (a grid's column and
+ * row); null for -1. */
+json_t *game_graph_xy(const game_graph *g, int node);
 /* The bit of a tag (1 << index), or 0 when no node has it. */
 uint64_t game_graph_tag(const game_graph *g, const char *tag);
 int game_graph_has(const game_graph *g, int node, const char *tag);

@@ -78,7 +78,7 @@ int wp_to_act(const void *st, int seat);
 int wp_pending(const void *st, game_pending *out);
 char *wp_situation(const void *st);
 /* [col, row] of a space; null for -1. */
-json_t *wp_pos(const wp_state *s, int space);
+#define wp_pos(s, space) game_graph_xy((s)->board->g, space)
 /* Balloon counts as an array of values, highest first. */
 #define wp_bal_json(bal) game_json_counts(bal, 0, WP_NVAL - 1)
 /* How many balloons; whether `part` is a selection of `whole`. */

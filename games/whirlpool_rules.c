@@ -38,13 +38,6 @@ static const int dir_dy[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
 
 /* --- balloons and places ---------------------------------------------------- */
 
-json_t *wp_pos(const wp_state *s, int space)
-{
-    if (space < 0)
-        return json_null();
-    return json_pack("[ii]", (int)wp_space(s, space)->x, (int)wp_space(s, space)->y);
-}
-
 int wp_bal_sub(const int part[WP_NVAL], const int whole[WP_NVAL])
 {
     for (int v = 0; v < WP_NVAL; v++)

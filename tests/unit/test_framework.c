@@ -812,6 +812,10 @@ static void test_grid_rings(void **state)
     int c11 = game_graph_at(g, 1, 1), c00 = game_graph_at(g, 0, 0), corners = 0;
     assert_int_equal(game_graph_find(g, "c1-1"), c11);
     assert_int_equal(game_graph_at(g, 3, 2), -1); /* the hole */
+    json_t *xy = game_graph_xy(g, c11), *none = game_graph_xy(g, -1);
+    assert_true(json_integer_value(json_array_get(xy, 0)) == 1 &&
+                json_integer_value(json_array_get(xy, 1)) == 1 && json_is_null(none));
+    json_decref(xy);
     for (int i = 0; i < g->n; i++) {
         int len = 0, k = i;
         corners += game_graph_has(g, i, "corner");
