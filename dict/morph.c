@@ -24,23 +24,6 @@ struct morph_sets {
     size_t nwords;
 };
 
-/* WordNet's detachment rules (morphy), per part of speech. */
-struct rule {
-    unsigned pos;
-    const char *suffix, *ending;
-};
-
-static const struct rule rules[] = {
-    {WN_NOUN, "s", ""},    {WN_NOUN, "ses", "s"}, {WN_NOUN, "xes", "x"},
-    {WN_NOUN, "zes", "z"}, {WN_NOUN, "ches", "ch"}, {WN_NOUN, "shes", "sh"},
-    {WN_NOUN, "men", "man"}, {WN_NOUN, "ies", "y"},
-    {WN_VERB, "s", ""},    {WN_VERB, "ies", "y"}, {WN_VERB, "es", "e"},
-    {WN_VERB, "es", ""},   {WN_VERB, "ed", "e"},  {WN_VERB, "ed", ""},
-    {WN_VERB, "ing", "e"}, {WN_VERB, "ing", ""},
-    {WN_ADJ, "er", ""},    {WN_ADJ, "est", ""},   {WN_ADJ, "er", "e"},
-    {WN_ADJ, "est", "e"},
-};
-
 typedef struct strset {
     const char *v[MAXB];
     char own[MAXB][FOLD_CAP];
@@ -72,8 +55,8 @@ static void rule_bases(const morph_input *in, const char *w, unsigned wpos, int 
 {
     size_t wl = strlen(w);
     char buf[FOLD_CAP];
-    for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) {
-        const struct rule *r = &rules[i];
+    for (size_t i = 0; i < wn_ndetach; i++) {
+        const wn_detach *r = &wn_detach_rules[i];
         size_t sl = strlen(r->suffix), el = strlen(r->ending);
         /* Comparatives of a word that is a noun or verb in its own right
          * and listed by Hunspell as a word of its own are nearly always

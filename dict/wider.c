@@ -304,21 +304,6 @@ int wider_inflection_ok(const char *form, const char *stem, wider_kind kind, uns
     return 0;
 }
 
-/* WordNet's detachment rules (morphy), as morph.c applies them. */
-static const struct {
-    unsigned pos;
-    const char *suffix, *ending;
-} detach[] = {
-    {WN_NOUN, "s", ""},    {WN_NOUN, "ses", "s"}, {WN_NOUN, "xes", "x"},
-    {WN_NOUN, "zes", "z"}, {WN_NOUN, "ches", "ch"}, {WN_NOUN, "shes", "sh"},
-    {WN_NOUN, "men", "man"}, {WN_NOUN, "ies", "y"},
-    {WN_VERB, "s", ""},    {WN_VERB, "ies", "y"}, {WN_VERB, "es", "e"},
-    {WN_VERB, "es", ""},   {WN_VERB, "ed", "e"},  {WN_VERB, "ed", ""},
-    {WN_VERB, "ing", "e"}, {WN_VERB, "ing", ""},
-    {WN_ADJ, "er", ""},    {WN_ADJ, "est", ""},   {WN_ADJ, "er", "e"},
-    {WN_ADJ, "est", "e"},
-};
-
 int wider_wordnet_knows(const wordnet *wn, const char *w)
 {
     const char *base[8];
@@ -332,13 +317,14 @@ int wider_wordnet_knows(const wordnet *wn, const char *w)
     for (size_t i = 0; i < n && i < 8; i++)
         if (wn_lemma_pos(wn, base[i]))
             return 1;
-    for (size_t i = 0; i < sizeof detach / sizeof *detach; i++) {
-        size_t sl = strlen(detach[i].suffix), el = strlen(detach[i].ending);
-        if (wl <= sl + 2 || !ends_with(w, detach[i].suffix) || wl - sl + el >= sizeof buf)
+    for (size_t i = 0; i < wn_ndetach; i++) {
+        const wn_detach *r = &wn_detach_rules[i];
+        size_t sl = strlen(r->suffix), el = strlen(r->ending);
+        if (wl <= sl + 2 || !ends_with(w, r->suffix) || wl - sl + el >= sizeof buf)
             continue;
         memcpy(buf, w, wl - sl);
-        memcpy(buf + wl - sl, detach[i].ending, el + 1);
-        if (wn_lemma_pos(wn, buf) & detach[i].pos)
+        memcpy(buf + wl - sl, r->ending, el + 1);
+        if (wn_lemma_pos(wn, buf) & r->pos)
             return 1;
     }
     return 0;

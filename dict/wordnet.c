@@ -713,3 +713,15 @@ void wn_each_word(const wordnet *wn, void (*cb)(void *ctx, const char *w),
     for (uint32_t i = 0; i < n; i++)
         cb(ctx, strtab_str(wn->words, i));
 }
+
+const wn_detach wn_detach_rules[] = {
+    {WN_NOUN, "s", ""},    {WN_NOUN, "ses", "s"}, {WN_NOUN, "xes", "x"},
+    {WN_NOUN, "zes", "z"}, {WN_NOUN, "ches", "ch"}, {WN_NOUN, "shes", "sh"},
+    {WN_NOUN, "men", "man"}, {WN_NOUN, "ies", "y"},
+    {WN_VERB, "s", ""},    {WN_VERB, "ies", "y"}, {WN_VERB, "es", "e"},
+    {WN_VERB, "es", ""},   {WN_VERB, "ed", "e"},  {WN_VERB, "ed", ""},
+    {WN_VERB, "ing", "e"}, {WN_VERB, "ing", ""},
+    {WN_ADJ, "er", ""},    {WN_ADJ, "est", ""},   {WN_ADJ, "er", "e"},
+    {WN_ADJ, "est", "e"},
+};
+const size_t wn_ndetach = sizeof wn_detach_rules / sizeof wn_detach_rules[0];

@@ -24,6 +24,16 @@ void wn_free(wordnet *wn);
 /* Parts of speech (WN_* bits) for which `w` is a lemma; 0 if none. */
 unsigned wn_lemma_pos(const wordnet *wn, const char *w);
 
+/* WordNet's detachment rules (morphy): a word of part of speech `pos`
+ * ending in `suffix` may be a form of the lemma that ends in `ending`
+ * instead (walked -> walk, boxes -> box, larger -> large). */
+typedef struct wn_detach {
+    unsigned pos;
+    const char *suffix, *ending;
+} wn_detach;
+extern const wn_detach wn_detach_rules[];
+extern const size_t wn_ndetach;
+
 /* Base forms of `w` from the exception lists (geese -> goose).  Fills up
  * to `max` borrowed strings into `out`; returns how many there are. */
 size_t wn_exc(const wordnet *wn, const char *w, const char **out, size_t max);
