@@ -76,7 +76,9 @@ export function describe(e, ctx) {
 }
 
 export function render(root, v, ctx) {
-  const acts = ctx.actions || [];
+  // only the actions listed for this view: an older list would offer refused taps
+  const fresh = !ctx.token || ctx.actionsFor === v.version, acts = fresh ? ctx.actions || [] : [];
+  if (fresh) root.dataset.version = v.version; else delete root.dataset.version; // what the tests wait for
   const throws = acts.filter(a => a.type === 'throw');
   const plain = acts.filter(a => !a.$params), templates = acts.filter(a => a.$params);
   const tp = h('div');

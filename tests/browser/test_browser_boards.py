@@ -53,7 +53,8 @@ class Whirlpool(unittest.TestCase):
                 break
             s = v["to_act"][0]
             b = phones[s]
-            b.wait(lambda d: b.css("svg.pond g.target, #board button[data-action]"), "something to tap")
+            on = "#board[data-version='%d'] " % v["version"]  # the page shows this view's actions
+            b.wait(lambda d: b.css(on + "svg.pond g.target, " + on + "button[data-action]"), "something to tap")
             targets = b.css("svg.pond g.target")
             if targets and v["phase"] == "act":
                 t = int(targets[0].get_attribute("data-target"))
@@ -78,7 +79,8 @@ class Whirlpool(unittest.TestCase):
             v = view(m)
             s = v["to_act"][0]
             b = phones[s]
-            b.wait(lambda d: b.css("#board button[data-action], #board form[data-template]"), "something to do")
+            on = "#board[data-version='%d'] " % v["version"]
+            b.wait(lambda d: b.css(on + "button[data-action], " + on + "form[data-template]"), "something to do")
             if v["phase"] == "act" and b.css("#board form[data-template=extort]"):
                 break
             acts = b.attr("#board button[data-action]", "data-action")
