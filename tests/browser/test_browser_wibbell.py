@@ -91,6 +91,9 @@ class Digital(unittest.TestCase):
         phones[1].shot("digital-take")
         phones[1].click("#board .cards.big button.card")
         proj.wait_text(short, "#words")
+        # the take applied, before the loop reads the phase (it read 'take'
+        # once, and tapped for a card the page no longer offered)
+        phones[1].wait(lambda d: host_view(m)["phase"] != "take", "the take")
         turns = 1
 
         # then whoever's turn it is finds a word, until the deck runs out
