@@ -6,7 +6,7 @@
 // Taps: a unit's space, then a highlighted space to move or attack; build,
 // upgrade, recruit on a space; cards onto the card spaces; targets; bids.
 // Every listed action the board does not place is a plain button.
-import {h, fill, keepPan} from './ui.js';
+import {h, fill, keepPan, svgEl as el} from './ui.js';
 import {api} from './api.js';
 import {label as plain} from './generic.js';
 
@@ -14,13 +14,6 @@ const NATION = {usa: '#3b6fd8', russia: '#d83b3b', 'north-korea': '#8a3bd8', ven
 const TITLE = {usa: 'USA', russia: 'Russia', 'north-korea': 'North Korea', venezuela: 'Venezuela', turkey: 'Turkey', peace: 'Peace'};
 const PHASE = {first_goal: 'choose your First Goal', draw: '1 draw', plan: '2 plan (face down)', auction: '3 Dumbness auction', bomb: '4 the Nuclear Bomb', move: '5 move and attack', buy: '6 buy and upgrade', over: 'game over'};
 const S = 40, R = S / Math.sqrt(3);
-const ns = 'http://www.w3.org/2000/svg';
-function el(tag, attrs, ...kids) {
-  const e = document.createElementNS(ns, tag);
-  for (const [k, v] of Object.entries(attrs)) if (k.startsWith('on')) e.addEventListener(k.slice(2), v); else e.setAttribute(k, v);
-  kids.forEach(k => e.append(k));
-  return e;
-}
 let board = null, cards = {}, loading = false, sel = null, unitSel = null, zoom = null; // zoomed in at first on a phone
 
 // "h6-3" -> "D7": the row letter (A at the north) and the column.

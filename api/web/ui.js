@@ -12,6 +12,13 @@ export function h(tag, attrs, ...kids) {
   for (const k of kids.flat(9)) if (k !== null && k !== undefined && k !== false) e.append(k instanceof Node ? k : String(k));
   return e;
 }
+// An SVG element (h makes HTML ones): attributes as given, on* as listeners.
+export function svgEl(tag, attrs, ...kids) {
+  const e = document.createElementNS('http://www.w3.org/2000/svg', tag);
+  for (const [k, v] of Object.entries(attrs)) if (k.startsWith('on')) e.addEventListener(k.slice(2), v); else e.setAttribute(k, v);
+  kids.forEach(k => e.append(k));
+  return e;
+}
 export const $ = s => document.querySelector(s);
 export function fill(el, ...kids) { el.replaceChildren(); for (const k of kids.flat(9)) if (k !== null && k !== undefined && k !== false) el.append(k instanceof Node ? k : String(k)); return el; }
 

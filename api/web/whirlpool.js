@@ -1,19 +1,12 @@
 // whirlpool.js - Whirlpool Pond drawn: the pond's rings, the docks, the
 // whirlpool, the corner coins, the two ropes, the tubes; the throws in
 // range are marked on their targets, and a tap on a target throws.
-import {h, fill} from './ui.js';
+import {h, fill, svgEl as el} from './ui.js';
 import {actionsPanel} from './generic.js';
 
 const SUIT = {suns: '#d89b00', crowns: '#c0392b', moons: '#6a5acd', arms: '#2e8b57'};
 const RING = {1: '#2b6cb0', 2: '#4a90d9', 3: '#8fc1ee'};
 const S = 40;
-const ns = 'http://www.w3.org/2000/svg';
-function el(tag, attrs, ...kids) {
-  const e = document.createElementNS(ns, tag);
-  for (const [k, v] of Object.entries(attrs)) if (k.startsWith('on')) e.addEventListener(k.slice(2), v); else e.setAttribute(k, v);
-  kids.forEach(k => e.append(k));
-  return e;
-}
 const mid = ([x, y]) => [x * S + S / 2, y * S + S / 2];
 
 function board(v, ctx, throws) {

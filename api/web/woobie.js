@@ -5,19 +5,12 @@
 // tap on a highlighted area chooses it (home, industry, Anarch, a card's
 // choice); hand cards, colours and sides are buttons.  Every listed action
 // the board does not place is a plain button at the bottom.
-import {h, fill, COLORS, keepPan} from './ui.js';
+import {h, fill, COLORS, keepPan, svgEl as el} from './ui.js';
 import {api} from './api.js';
 import {label as plain} from './generic.js';
 
 const KIND = {red: '#d0342c', yellow: '#e8b400', green: '#2e9b48', blue: '#2f6bd6', anarch: '#111'};
 const INK = {yellow: '#000'};
-const ns = 'http://www.w3.org/2000/svg';
-function el(tag, attrs, ...kids) {
-  const e = document.createElementNS(ns, tag);
-  for (const [k, v] of Object.entries(attrs)) if (k.startsWith('on')) e.addEventListener(k.slice(2), v); else e.setAttribute(k, v);
-  kids.forEach(k => e.append(k));
-  return e;
-}
 let map = null, loading = false, sel = null, zoom = null; // zoomed in at first on a phone
 
 const seatName = (ctx, s) => ctx.names[s] || 'seat ' + s;
