@@ -4,12 +4,14 @@
  */
 #include "game_graph.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "game.h"
 #include "game_data.h"
+#include "game_json.h"
 #include "wb_err.h"
 #include "wb_mem.h"
 
@@ -50,6 +52,38 @@ json_t *game_graph_xy(const game_graph *g, int node)
     if (node < 0)
         return json_null();
     return json_pack("[ii]", (int)g->nodes[node].x, (int)g->nodes[node].y);
+}
+
+const char *const game_graph_dirs[9] = {"n", "ne", "e", "se", "s", "sw", "w", "nw", NULL};
+
+int game_graph_line(const game_graph *g, int from, int to, int *dist)
+{
+    static const int dx8[8] = {0, 1, 1, 1, 0, -1, -1, -1}, dy8[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
+    const game_node *a = &g->nodes[from], *b = &g->nodes[to];
+    int dx = (int)(b->x - a->x), dy = (int)(b->y - a->y), ax = abs(dx), ay = abs(dy);
+    if ((!dx && !dy) || (dx && dy && ax != ay))
+        return -1;
+    *dist = ax > ay ? ax : ay;
+    for (int d = 0; d < 8; d++)
+        if (dx8[d] == (dx > 0) - (dx < 0) && dy8[d] == (dy > 0) - (dy < 0))
+            return d;
+    return -1;
+}
+
+void game_io_xy(game_io *io, const char *key, const game_graph *g, int *node)
+{
+    int xy[2] = {0, 0};
+    if (game_io_null(io, key, *node < 0)) {
+        *node = -1;
+        return;
+    }
+    if (*node >= 0 && !game_io_loading(io)) {
+        xy[0] = (int)g->nodes[*node].x;
+        xy[1] = (int)g->nodes[*node].y;
+    }
+    game_io_ints(io, key, xy, 2, INT_MIN, INT_MAX);
+    if (game_io_loading(io) && game_io_ok(io) && (*node = game_graph_at(g, xy[0], xy[1])) < 0)
+        game_io_fail(io, key ? key : "node");
 }
 
 uint64_t game_graph_tag(const game_graph *g, const char *tag)

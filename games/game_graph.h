@@ -26,6 +26,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "game_json.h"
+
 #define GAME_GRAPH_ID_MAX 32
 #define GAME_GRAPH_TAGS_MAX 64
 #define GAME_GRAPH_NODES_MAX 4096
@@ -70,6 +72,17 @@ int game_graph_at(const game_graph *g, double x, double y);
 /* Where `node` is drawn as [x, y], whole numbers (a grid's column and
  * row); null for -1. */
 json_t *game_graph_xy(const game_graph *g, int node);
+/* The eight directions of a drawing, clockwise from north (y grows
+ * downward): "n", "ne", "e", "se", "s", "sw", "w", "nw", then NULL. */
+extern const char *const game_graph_dirs[9];
+/* The direction (an index into game_graph_dirs) from node `from` to node
+ * `to` when they are drawn on one line, orthogonal or diagonal, with the
+ * distance in whole steps in *dist; -1 otherwise (also for one spot). */
+int game_graph_line(const game_graph *g, int from, int to, int *dist);
+/* A node saved as where it is drawn, [x, y] (whole numbers, as
+ * game_graph_xy), or null for -1, both ways (game_json.h); loading
+ * refuses ("bad KEY") a position where no node is drawn. */
+void game_io_xy(game_io *io, const char *key, const game_graph *g, int *node);
 /* The bit of a tag (1 << index), or 0 when no node has it. */
 uint64_t game_graph_tag(const game_graph *g, const char *tag);
 int game_graph_has(const game_graph *g, int node, const char *tag);

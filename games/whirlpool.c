@@ -121,27 +121,6 @@ static int wp_create(void *st, const game_ctx *ctx, const char *const *players,
 /* Balloons as an array of values, highest first. */
 #define io_bal(io, key, bal) game_io_counts(io, key, bal, WP_BAL_MIN, WP_BAL_MAX, 64)
 
-/* A space as [col, row], or null for the whirlpool (-1). */
-static void io_pos(game_io *io, const char *key, const wp_state *s, int *space)
-{
-    int c = 0, r = 0;
-    if (game_io_null(io, key, *space < 0)) {
-        *space = -1;
-        return;
-    }
-    if (*space >= 0 && !game_io_loading(io)) {
-        c = (int)wp_space(s, *space)->x;
-        r = (int)wp_space(s, *space)->y;
-    }
-    if (game_io_array(io, key, 2, 2, 2) == 2) {
-        game_io_int(io, NULL, &c, 0, WP_GRID_MAX - 1);
-        game_io_int(io, NULL, &r, 0, WP_GRID_MAX - 1);
-    }
-    game_io_end(io);
-    if (game_io_loading(io) && game_io_ok(io) && (*space = wp_board_space(s->board, c, r)) < 0)
-        game_io_fail(io, "tubes");
-}
-
 static void io_deal(game_io *io, wp_state *s)
 {
     static const char *const waiting[] = {"thrower", "target"};
@@ -221,7 +200,7 @@ static void wp_io(game_io *io, void *state)
     if (game_io_array(io, "tubes", (size_t)s->nseats, (size_t)s->nseats, (size_t)s->nseats))
         for (int i = 0; i < s->nseats; i++) {
             game_io_object(io, NULL);
-            io_pos(io, "at", s, &s->tube[i].at);
+            game_io_xy(io, "at", s->board->g, &s->tube[i].at);
             io_bal(io, "balloons", s->tube[i].bal);
             game_io_end(io);
             /* A tube in the whirlpool gave all its balloons to the stash;

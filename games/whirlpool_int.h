@@ -13,6 +13,7 @@
 
 #include <jansson.h>
 
+#include "game_data.h"
 #include "game_def.h"
 #include "rng.h"
 #include "whirlpool_board.h"
@@ -82,7 +83,7 @@ char *wp_situation(const void *st);
 /* Balloon counts as an array of values, highest first. */
 #define wp_bal_json(bal) game_json_counts(bal, 0, WP_NVAL - 1)
 /* How many balloons; whether `part` is a selection of `whole`. */
-int wp_bal_count(const int bal[WP_NVAL]);
-int wp_bal_sub(const int part[WP_NVAL], const int whole[WP_NVAL]);
+#define wp_bal_count(bal) game_counts_total(bal, WP_BAL_MIN, WP_BAL_MAX)
+#define wp_bal_sub(part, whole) game_counts_within(part, whole, WP_BAL_MIN, WP_BAL_MAX)
 
 #endif

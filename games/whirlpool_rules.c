@@ -13,7 +13,6 @@
  * choices where the rules text leaves something open are listed in
  * games/WHIRLPOOL.md.
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,11 +21,8 @@
 
 const char *const wp_phase_names[] = {"roll_off", "roll", "act", "extort", "finished"};
 
-/* The eight directions a balloon flies, clockwise from north (rows grow
- * downward). */
-static const char *const dir_names[9] = {"n", "ne", "e", "se", "s", "sw", "w", "nw", NULL};
-static const int dir_dx[8] = {0, 1, 1, 1, 0, -1, -1, -1};
-static const int dir_dy[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
+/* The eight directions a balloon flies: those of the drawing. */
+#define dir_names game_graph_dirs
 
 #define ROLLER (1u << 1) /* still to roll for first player */
 #define MOVER (1u << 2)  /* the seat whose turn it is */
@@ -36,33 +32,8 @@ static const int dir_dy[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
 /* Refuse with a reason; `why` may be NULL when only the verdict matters. */
 #define no(why, ...) game_refuse(why, WB_EILLEGAL, __VA_ARGS__)
 
-/* --- balloons and places ---------------------------------------------------- */
-
-int wp_bal_sub(const int part[WP_NVAL], const int whole[WP_NVAL])
-{
-    for (int v = 0; v < WP_NVAL; v++)
-        if (part[v] > whole[v])
-            return 0;
-    return 1;
-}
-
-int wp_bal_count(const int bal[WP_NVAL])
-{
-    int n = 0;
-    for (int v = 0; v < WP_NVAL; v++)
-        n += bal[v];
-    return n;
-}
-
 /* Counts of a member already checked to hold values WP_BAL_MIN..MAX. */
-static void bal_of(const json_t *a, int bal[WP_NVAL])
-{
-    size_t i;
-    json_t *v;
-    memset(bal, 0, WP_NVAL * sizeof *bal);
-    json_array_foreach(a, i, v)
-        bal[json_integer_value(v)]++;
-}
+#define bal_of(a, bal) game_counts_of(a, bal, WP_BAL_MIN, WP_BAL_MAX)
 
 /* --- small facts ---------------------------------------------------------- */
 
@@ -74,22 +45,8 @@ static int occupant(const wp_state *s, int space)
     return -1;
 }
 
-static int lowest(const int bal[WP_NVAL])
-{
-    for (int v = 0; v < WP_NVAL; v++)
-        if (bal[v])
-            return v;
-    return 0;
-}
-
-static void bal_str(const int bal[WP_NVAL], char *buf, size_t size)
-{
-    size_t n = 0;
-    buf[0] = '\0';
-    for (int v = WP_NVAL - 1; v >= 0; v--)
-        for (int k = 0; k < bal[v] && n + 4 < size; k++)
-            n += (size_t)snprintf(buf + n, size - n, "%s%d", n ? ", " : "", v);
-}
+#define lowest(bal) game_counts_lowest(bal, WP_BAL_MIN, WP_BAL_MAX)
+#define bal_str(bal) game_counts_text(bal, WP_BAL_MIN, WP_BAL_MAX)
 
 static int roll_die(wp_state *s)
 {
@@ -152,21 +109,6 @@ char *wp_situation(const void *st)
 
 /* --- the conditions of the four actions ----------------------------------- */
 
-/* The direction from space `from` to space `to` when they are on one line
- * (orthogonal or diagonal), with the distance in spaces; -1 otherwise. */
-static int aim(const wp_state *s, int from, int to, int *dist)
-{
-    const game_node *a = wp_space(s, from), *b = wp_space(s, to);
-    int dx = (int)(b->x - a->x), dy = (int)(b->y - a->y), ax = abs(dx), ay = abs(dy);
-    if ((!dx && !dy) || (dx && dy && ax != ay))
-        return -1;
-    *dist = ax > ay ? ax : ay;
-    for (int d = 0; d < 8; d++)
-        if (dir_dx[d] == (dx > 0) - (dx < 0) && dir_dy[d] == (dy > 0) - (dy < 0))
-            return d;
-    return -1;
-}
-
 static int check_target(const wp_state *s, int seat, int target, char **why)
 {
     if (target < 0 || target >= s->nseats || target == seat)
@@ -184,7 +126,7 @@ static int throw_check(const wp_state *s, int seat, int target, int b, int *dir,
         return rc;
     if (b < WP_BAL_MIN || b > WP_BAL_MAX || !s->tube[seat].bal[b])
         return no(why, "you have no #%d water balloon", b);
-    *dir = aim(s, s->tube[seat].at, s->tube[target].at, &dist);
+    *dir = game_graph_line(s->board->g, s->tube[seat].at, s->tube[target].at, &dist);
     if (*dir < 0)
         return no(why, "seat %d is not in a straight line (orthogonal or diagonal) from your tube",
                   target);
@@ -283,12 +225,12 @@ static void move_tube(wp_state *s, int seat, int steps, json_t *ev)
     if (hit < 0)
         return;
     int lost = lowest(s->tube[hit].bal);
-    if (lost) {
+    if (lost >= 0) {
         s->tube[hit].bal[lost]--;
         s->stash[lost]++;
     }
     game_event(ev, "{s:s,s:i,s:i,s:i,s:o}", "type", "bumped", "seat", hit, "by", seat, "spaces",
-               steps - moved, "lost", lost ? json_integer(lost) : json_null());
+               steps - moved, "lost", game_json_id(lost));
     move_tube(s, hit, steps - moved, ev);
 }
 
@@ -354,17 +296,18 @@ static int member_int(const json_t *a, const char *key)
 static int check_deal(const wp_state *s, int target, const json_t *a, const char *key,
                       char **why)
 {
-    char have[128];
-    int bal[WP_NVAL];
+    int bal[WP_NVAL], rc;
     json_t *v = json_object_get(a, key);
     if (!v)
         return WB_OK; /* a template */
     bal_of(v, bal);
-    bal_str(s->tube[target].bal, have, sizeof have);
-    if (!wp_bal_count(bal) || !wp_bal_sub(bal, s->tube[target].bal))
-        return no(why, "name at least one of seat %d's balloons, each at most as often as they "
-                  "have it: [%s]", target, have);
-    return WB_OK;
+    if (wp_bal_count(bal) && wp_bal_sub(bal, s->tube[target].bal))
+        return WB_OK;
+    char *have = bal_str(s->tube[target].bal);
+    rc = no(why, "name at least one of seat %d's balloons, each at most as often as they have "
+            "it: [%s]", target, have);
+    free(have);
+    return rc;
 }
 
 GAME_CHECK(check_throw)
@@ -624,11 +567,12 @@ GAME_DOMAIN(balloon_values)
 /* The description of a selection of `target`'s balloons. */
 static char *deal_desc(const wp_state *s, int target, const char *what)
 {
-    char have[128];
-    bal_str(s->tube[target].bal, have, sizeof have);
-    return game_why("%s: an array of balloon values, a non-empty selection of seat %d's "
-                    "balloons [%s], e.g. [%d]", what, target, have,
-                    lowest(s->tube[target].bal));
+    char *have = bal_str(s->tube[target].bal);
+    char *d = game_why("%s: an array of balloon values, a non-empty selection of seat %d's "
+                       "balloons [%s], e.g. [%d]", what, target, have,
+                       lowest(s->tube[target].bal));
+    free(have);
+    return d;
 }
 
 GAME_DESCRIBE(demand_desc)

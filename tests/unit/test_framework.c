@@ -859,6 +859,80 @@ static void test_grid_rings(void **state)
     }
 }
 
+/* Grid geometry for the games drawn on a grid: the line (direction and
+ * distance) between two nodes, and a node saved as where it is drawn. */
+typedef struct at_state {
+    const game_graph *g;
+    int at[2];
+} at_state;
+
+static void at_io(game_io *io, void *st)
+{
+    at_state *s = st;
+    game_io_xy(io, "a", s->g, &s->at[0]);
+    game_io_xy(io, "b", s->g, &s->at[1]);
+}
+
+static void test_grid_lines_and_positions(void **state)
+{
+    (void)state;
+    game_graph *g = game_graph_square_rings(2); /* a 5 x 5 square, the centre at (2, 2) */
+    int c = game_graph_at(g, 2, 2), d = -1;
+    static const int to[][2] = {{2, 0}, {4, 0}, {4, 2}, {3, 3}, {2, 4}, {0, 4}, {1, 2}, {0, 0}};
+    for (int k = 0; k < 8; k++) {
+        assert_int_equal(game_graph_line(g, c, game_graph_at(g, to[k][0], to[k][1]), &d), k);
+        assert_int_equal(d, k == 3 || k == 6 ? 1 : 2);
+    }
+    assert_string_equal(game_graph_dirs[5], "sw");
+    assert_null(game_graph_dirs[8]);
+    assert_int_equal(game_graph_line(g, c, c, &d), -1);
+    assert_int_equal(game_graph_line(g, c, game_graph_at(g, 3, 0), &d), -1); /* a knight's move */
+
+    at_state a = {g, {game_graph_at(g, 4, 1), -1}}, b = {g, {0, 0}};
+    const char *what = NULL;
+    json_t *j = game_io_save(at_io, &a);
+    gt_match(j, "{\"a\":[4,1],\"b\":null}");
+    assert_int_equal(game_io_load(at_io, j, &b, &what), WB_OK);
+    assert_int_equal(b.at[0], a.at[0]);
+    assert_int_equal(b.at[1], -1);
+    static const char *const bad[] = {"{\"a\":[5,1]}", "{\"a\":[4]}", "{\"a\":\"c4-1\"}"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        json_t *x = json_deep_copy(j), *p = json_loads(bad[i], 0, NULL);
+        json_object_update(x, p);
+        assert_int_equal(game_io_load(at_io, x, &b, &what), WB_EINVAL);
+        assert_string_equal(what, "a");
+        json_decref(x);
+        json_decref(p);
+    }
+    json_decref(j);
+    game_graph_free(g);
+}
+
+/* Multisets of values (count[v] things of value v) and name look-ups. */
+static void test_counts_and_names(void **state)
+{
+    (void)state;
+    int a[7] = {0, 0, 0, 0, 1, 2, 0}, b[7] = {0, 0, 0, 0, 1, 1, 1}, c[7] = {9, 9};
+    assert_int_equal(game_counts_total(a, 4, 6), 3);
+    assert_true(game_counts_within(b, b, 4, 6));
+    assert_false(game_counts_within(a, b, 4, 6)); /* two 5s, b has one */
+    assert_int_equal(game_counts_lowest(a, 4, 6), 4);
+    assert_int_equal(game_counts_lowest(c, 4, 6), -1);
+    char *t = game_counts_text(a, 4, 6), *none = game_counts_text(c, 4, 6);
+    assert_string_equal(t, "5, 5, 4");
+    assert_string_equal(none, "");
+    free(t);
+    free(none);
+    json_t *v = json_loads("[6,4,6,9]", 0, NULL);
+    game_counts_of(v, c, 4, 6); /* clears c[0..6]; 9 is outside */
+    assert_true(c[0] == 0 && c[4] == 1 && c[5] == 0 && c[6] == 2);
+    json_decref(v);
+    static const char *const names[] = {"suns", "moons", "crowns"};
+    assert_int_equal(game_name_index(names, 3, "crowns"), 2);
+    assert_int_equal(game_name_index(names, 2, "crowns"), -1);
+    assert_int_equal(game_name_index(names, 3, NULL), -1);
+}
+
 static void test_hex_wrap(void **state)
 {
     (void)state;
@@ -895,6 +969,8 @@ int main(void)
         cmocka_unit_test(test_data_files),   cmocka_unit_test(test_graph_load),     cmocka_unit_test(test_square_rings),
         cmocka_unit_test(test_grid_rings),
         cmocka_unit_test(test_hex_wrap),
+        cmocka_unit_test(test_grid_lines_and_positions),
+        cmocka_unit_test(test_counts_and_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
