@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "wb_err.h"
 #include "wb_mem.h"
@@ -223,6 +224,32 @@ int game_opt_bool(const json_t *options, const char *name)
 const char *game_opt_str(const json_t *options, const char *name)
 {
     return json_string_value(json_object_get(options, name));
+}
+
+int game_opt_names(const json_t *options, const char *name, const char *const *names,
+                   size_t lo, size_t hi, int *idx, char **why)
+{
+    const json_t *v = json_object_get(options, name);
+    size_t i = 0, k, n = json_array_size(v);
+    for (; n >= lo && n <= hi && i < n; i++) {
+        const char *s = json_string_value(json_array_get(v, i));
+        for (idx[i] = 0; s && names[idx[i]] && strcasecmp(s, names[idx[i]]) != 0; idx[i]++)
+            ;
+        for (k = 0; k < i && idx[k] != idx[i]; k++)
+            ;
+        if (!s || !names[idx[i]] || k < i)
+            break;
+    }
+    if (json_is_array(v) && n >= lo && n <= hi && i == n)
+        return (int)n;
+    char *list = join(names);
+    if (lo == hi)
+        *why = game_why("%s must be an array of %zu different names of %s", name, lo, list);
+    else
+        *why = game_why("%s must be an array of %zu to %zu different names of %s", name, lo, hi,
+                        list);
+    free(list);
+    return -1;
 }
 
 /* --- create, destroy, save, load ----------------------------------------- */

@@ -265,6 +265,12 @@ void game_def_put_result(const void *st, json_t *o);
 json_int_t game_opt_int(const json_t *options, const char *name);
 int game_opt_bool(const json_t *options, const char *name);
 const char *game_opt_str(const json_t *options, const char *name);
+/* An option that names lo..hi different things of names[] (NULL-
+ * terminated; matched without regard to case): its indexes into idx[] and
+ * their number, or -1 with *why ("NAME must be an array of LO to HI
+ * different names of a, b, c") when it is not such an array. */
+int game_opt_names(const json_t *options, const char *name, const char *const *names,
+                   size_t lo, size_t hi, int *idx, char **why);
 
 /* Secret simultaneous choices.  `full` describes a choice `owner` made;
  * the others may only learn that it was made until it is revealed.  For

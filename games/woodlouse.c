@@ -20,18 +20,39 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "wb_err.h"
 #include "woodlouse_int.h"
 
+const char *const wl_phase_names[] = {"draw", "code", "guess", "over"};
+const char *const wl_outcome_names[] = {"none", "guessed", "kept", "mistake"};
+
 /* --- reading the state ---------------------------------------------------- */
 
-static int count_signals(const wl_state *s, char which)
+int wl_signals(const wl_state *s, char which)
 {
     int n = 0;
     for (int i = 0; i < s->nsignals; i++)
         n += s->signals[i] == which;
     return n;
+}
+
+int wl_position(const wl_state *s, int species)
+{
+    for (int i = 0; i < s->nseq; i++)
+        if (s->seq[i] == species)
+            return i + 1;
+    return 0;
+}
+
+/* The species called `name` (without regard to case), or -1. */
+static int species_find(const wl_state *s, const char *name)
+{
+    for (int i = 0; i < s->nspecies; i++)
+        if (strcasecmp(s->species[i], name) == 0)
+            return i;
+    return -1;
 }
 
 /* The species' position and the card's count: the code to perform. */
@@ -43,6 +64,26 @@ static int can_guess(const wl_state *s, int seat)
 {
     return s->phase == WL_GUESS && seat >= 0 && seat < s->nseats && seat != s->trainer &&
            !s->seat[seat].passed && (s->score[seat].n > 0 || !s->seat[seat].free_used);
+}
+
+/* A card as the API shows it: {"species": "spider", "count": 4}. */
+static json_t *card_json(const wl_state *s, int c)
+{
+    return json_pack("{s:s, s:i}", "species", s->species[WL_SPECIES(c)], "count", WL_COUNT(c));
+}
+
+/* A pile as the number of its cards of each species and count, in box
+ * order: {"spider": [n1, n2, n3, n4, n5], ...}; order is not shown. */
+static json_t *pile_tally(const wl_state *s, const wl_pile *p)
+{
+    int n[WL_MAX_SPECIES][WL_VALUES] = {{0}};
+    json_t *o = json_object();
+    for (int i = 0; i < p->n; i++)
+        n[WL_SPECIES(p->c[i])][WL_COUNT(p->c[i]) - 1]++;
+    for (int sp = 0; sp < s->nspecies; sp++)
+        if (wl_position(s, sp))
+            json_object_set_new(o, s->species[sp], game_json_ints(n[sp], WL_VALUES));
+    return o;
 }
 
 static json_t *signals_json(const wl_state *s)
@@ -139,7 +180,7 @@ static json_t *last_turn_json(const wl_state *s)
         return json_null();
     json_t *o = json_pack("{s:i, s:i, s:s, s:o}", "turn", s->last_turn, "trainer",
                           s->last_trainer, "outcome", wl_outcome_names[s->last_outcome],
-                          "card", wl_card_json(s, s->last_card));
+                          "card", card_json(s, s->last_card));
     if (s->last_outcome == WL_GUESSED)
         game_put(o, "{s:i}", "winner", s->last_winner);
     return o;
@@ -165,12 +206,12 @@ static void put_host(const wl_state *s, json_t *o)
     for (int i = 0; i < s->nseats; i++) {
         json_t *p = json_array();
         for (int k = 0; k < s->score[i].n; k++)
-            json_array_append_new(p, wl_card_json(s, s->score[i].c[k]));
+            json_array_append_new(p, card_json(s, s->score[i].c[k]));
         json_array_append_new(piles, p);
     }
     json_object_set_new(o, "score_piles", piles);
-    json_object_set_new(o, "draw_cards", wl_pile_tally(s, &s->draw));
-    json_object_set_new(o, "out_of_game", wl_pile_tally(s, &s->out));
+    json_object_set_new(o, "draw_cards", pile_tally(s, &s->draw));
+    json_object_set_new(o, "out_of_game", pile_tally(s, &s->out));
 }
 
 static void wl_view(const void *state, int seat, json_t *o)
@@ -186,7 +227,7 @@ static void wl_view(const void *state, int seat, json_t *o)
     /* The card is the trainer's secret until the turn ends. */
     if ((s->phase == WL_CODE || s->phase == WL_GUESS) &&
         (seat == s->trainer || seat == GAME_SEAT_HOST))
-        game_put(o, "{s:o}", "card", wl_card_json(s, s->card));
+        game_put(o, "{s:o}", "card", card_json(s, s->card));
     if (s->phase == WL_OVER)
         put_result(s, o);
     if (seat == GAME_SEAT_HOST)
@@ -194,6 +235,14 @@ static void wl_view(const void *state, int seat, json_t *o)
 }
 
 /* --- the end of a turn ---------------------------------------------------- */
+
+static void push(wl_pile *p, int c) { p->c[p->n++] = c; }
+static int pop(wl_pile *p) { return p->c[--p->n]; }
+static void push_bottom(wl_pile *p, int c)
+{
+    memmove(p->c + 1, p->c, (size_t)p->n++ * sizeof p->c[0]);
+    p->c[0] = c;
+}
 
 /* Settle the turn: the card goes where `outcome` says, it is shown to all,
  * the trainer role moves clockwise, the sequence is reshuffled after a
@@ -203,19 +252,19 @@ static void end_turn(wl_state *t, json_t *ev, wl_outcome outcome, int winner)
     int tr = t->trainer, returned = 0;
     json_t *e = json_pack("{s:s, s:i, s:i, s:s, s:o, s:o}", "type", "turn_end", "turn",
                           t->turn, "trainer", tr, "outcome", wl_outcome_names[outcome],
-                          "card", wl_card_json(t, t->card), "signals", signals_json(t));
+                          "card", card_json(t, t->card), "signals", signals_json(t));
     if (outcome == WL_GUESSED) {
-        wl_push(&t->score[winner], t->card);
+        push(&t->score[winner], t->card);
         game_put(e, "{s:i}", "winner", winner);
     } else if (outcome == WL_KEPT) {
-        wl_push(&t->score[tr], t->card);
+        push(&t->score[tr], t->card);
     } else {
         /* The card, and under it one card of the trainer's score pile (if
          * any), go to the bottom of the draw pile. */
-        wl_push_bottom(&t->draw, t->card);
+        push_bottom(&t->draw, t->card);
         returned++;
         if (t->score[tr].n > 0) {
-            wl_push_bottom(&t->draw, wl_pop(&t->score[tr]));
+            push_bottom(&t->draw, pop(&t->score[tr]));
             returned++;
         }
         game_put(e, "{s:i}", "returned", returned);
@@ -270,7 +319,7 @@ static void maybe_kept(wl_state *t, json_t *ev)
 GAME_APPLY(step_draw)
 {
     wl_state *t = state;
-    t->card = wl_pop(&t->draw);
+    t->card = pop(&t->draw);
     t->phase = WL_CODE;
     game_event(ev, "{s:s, s:i, s:i, s:i}", "type", "draw", "trainer", seat, "turn", t->turn,
                "draw_pile", t->draw.n);
@@ -283,8 +332,8 @@ GAME_APPLY(step_draw)
 /* The rules: the trainer "must always communicate the code correctly".
  * So the listed signals are those that keep it right; any other is
  * accepted too, as the mistake the rules punish. */
-GAME_OFFERED(offer_bang) { return count_signals(state, 'b') < code_bangs(state); }
-GAME_OFFERED(offer_clap) { return count_signals(state, 'c') < code_claps(state); }
+GAME_OFFERED(offer_bang) { return wl_signals(state, 'b') < code_bangs(state); }
+GAME_OFFERED(offer_clap) { return wl_signals(state, 'c') < code_claps(state); }
 GAME_OFFERED(offer_done) { return !offer_bang(state, seat) && !offer_clap(state, seat); }
 
 GAME_CHECK(check_signal)
@@ -301,7 +350,7 @@ GAME_APPLY(step_signal)
     t->signals[t->nsignals++] = type[0];
     game_event(ev, "{s:s, s:i, s:i}", "type", type, "trainer", seat, "signals", t->nsignals);
     /* A signal too many: the code cannot be right any more. */
-    if (count_signals(t, 'b') > code_bangs(t) || count_signals(t, 'c') > code_claps(t))
+    if (wl_signals(t, 'b') > code_bangs(t) || wl_signals(t, 'c') > code_claps(t))
         end_turn(t, ev, WL_MISTAKE, -1);
     return WB_OK;
 }
@@ -309,7 +358,7 @@ GAME_APPLY(step_signal)
 GAME_APPLY(step_done)
 {
     wl_state *t = state;
-    if (count_signals(t, 'b') != code_bangs(t) || count_signals(t, 'c') != code_claps(t)) {
+    if (wl_signals(t, 'b') != code_bangs(t) || wl_signals(t, 'c') != code_claps(t)) {
         end_turn(t, ev, WL_MISTAKE, -1);
         return WB_OK;
     }
@@ -345,7 +394,7 @@ GAME_CHECK(check_guess)
 {
     const wl_state *s = state;
     const char *name = json_string_value(json_object_get(a, "species"));
-    int sp = wl_species_find(s, name);
+    int sp = species_find(s, name);
     if (check_guesser(state, ctx, seat, a, why))
         return WB_EILLEGAL;
     if (sp < 0 || !wl_position(s, sp))
@@ -359,7 +408,7 @@ GAME_CHECK(check_guess)
 GAME_APPLY(step_guess)
 {
     wl_state *t = state;
-    int sp = wl_species_find(t, json_string_value(json_object_get(a, "species")));
+    int sp = species_find(t, json_string_value(json_object_get(a, "species")));
     int count = (int)json_integer_value(json_object_get(a, "count"));
     if (WL_SPECIES(t->card) == sp && WL_COUNT(t->card) == count) {
         game_event(ev, "{s:s, s:i, s:s, s:i, s:b}", "type", "guess", "seat", seat, "species",
@@ -371,7 +420,7 @@ GAME_APPLY(step_guess)
      * once; with an empty pile it is the one free guess of the turn. */
     int paid = t->score[seat].n > 0;
     if (paid)
-        wl_push(&t->score[t->trainer], wl_pop(&t->score[seat]));
+        push(&t->score[t->trainer], pop(&t->score[seat]));
     else
         t->seat[seat].free_used = 1;
     t->seat[seat].wrong++;

@@ -1,6 +1,6 @@
 /*
- * woodlouse_box.c - Woodlouse Chaos: the box, the options, the set-up of a
- * match, and the card and pile helpers the module's files share.
+ * woodlouse_box.c - Woodlouse Chaos: the box, the options and the set-up
+ * of a match.
  *
  * The box (the animal cards of each species and the variants with their
  * draw pile sizes) is data: data/woodlouse-cards.txt, embedded into the
@@ -11,11 +11,9 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "game_data.h"
 #include "wb_err.h"
-#include "wb_mem.h"
 #include "woodlouse_int.h"
 
 /* The embedded data/woodlouse-cards.txt (daemon/core/embed.c). */
@@ -23,9 +21,6 @@ extern const unsigned char woodlouse_cards_txt[];
 extern const size_t woodlouse_cards_txt_len;
 
 #define WL_MAX_VARIANTS 8
-
-const char *const wl_phase_names[] = {"draw", "code", "guess", "over"};
-const char *const wl_outcome_names[] = {"none", "guessed", "kept", "mistake"};
 
 /* --- the box -------------------------------------------------------------- */
 
@@ -39,36 +34,35 @@ typedef struct wl_variant {
 typedef struct wl_box {
     int nspecies;
     char species[WL_MAX_SPECIES][WL_NAME_MAX + 1];
-    int counts[WL_MAX_SPECIES][WL_VALUES];
+    int counts[WL_KINDS];
     int nvariants;
     wl_variant v[WL_MAX_VARIANTS];
 } wl_box;
 
-static int box_species_find(const wl_box *b, const char *name)
+/* Add a species and its cards by count (n[0]: showing 1 animal, ...) to
+ * the box: 0, or -1 when its name is not a new slug or it has no cards. */
+static int add_species(wl_box *b, const char *name, const int *n)
 {
+    int total = 0;
+    for (int k = 0; k < WL_VALUES; k++)
+        total += n[k];
     for (int i = 0; i < b->nspecies; i++)
         if (strcmp(b->species[i], name) == 0)
-            return i;
-    return -1;
+            return -1;
+    if (b->nspecies == WL_MAX_SPECIES || !game_slug_ok(name, WL_NAME_MAX) || total == 0)
+        return -1;
+    memcpy(&b->counts[b->nspecies * WL_VALUES], n, WL_VALUES * sizeof *n);
+    strcpy(b->species[b->nspecies++], name);
+    return 0;
 }
 
 /* A card or variant record: 0, or -1 when bad. */
 static int box_word(wl_box *b, char **w, int nw)
 {
-    if (strcmp(w[0], "card") == 0) {
-        if (nw != 2 + WL_VALUES || b->nspecies == WL_MAX_SPECIES ||
-            !game_slug_ok(w[1], WL_NAME_MAX) || box_species_find(b, w[1]) >= 0)
-            return -1;
-        int total = 0;
-        if (game_data_nums(w + 2, WL_VALUES, 0, WL_MAX_PER_VALUE, b->counts[b->nspecies]))
-            return -1;
-        for (int k = 0; k < WL_VALUES; k++)
-            total += b->counts[b->nspecies][k];
-        if (total == 0)
-            return -1;
-        strcpy(b->species[b->nspecies++], w[1]);
-        return 0;
-    }
+    int n[WL_VALUES];
+    if (strcmp(w[0], "card") == 0 && nw == 2 + WL_VALUES &&
+        game_data_nums(w + 2, WL_VALUES, 0, WL_MAX_PER_VALUE, n) == 0)
+        return add_species(b, w[1], n);
     if (strcmp(w[0], "variant") == 0) {
         wl_variant *v = &b->v[b->nvariants];
         long ns =
@@ -103,11 +97,10 @@ static int box_record(void *ctx, char **w, int nw, int line, char **why)
  * build error: the file ships with the binary). */
 static int box_read(wl_box *b, char **why)
 {
-    int rc;
     memset(b, 0, sizeof *b);
-    if ((rc = game_data_read((const char *)woodlouse_cards_txt, woodlouse_cards_txt_len,
-                             box_record, b, why)))
-        return rc == WB_EDATA ? rc : WB_EDATA;
+    if (game_data_read((const char *)woodlouse_cards_txt, woodlouse_cards_txt_len, box_record,
+                       b, why))
+        return WB_EDATA;
     if (b->nspecies == 0 || b->nvariants == 0)
         return game_refuse(why, WB_EDATA, "data/woodlouse-cards.txt: no cards or no variants");
     return WB_OK;
@@ -118,34 +111,25 @@ static int box_read(wl_box *b, char **why)
 static int deck_read(wl_box *b, const json_t *deck, char **why)
 {
     const char *name;
-    json_t *counts;
-    int n = 0;
-    if (!json_is_object(deck) || json_object_size(deck) < 1 ||
-        json_object_size(deck) > WL_MAX_SPECIES)
+    json_t *counts, *c;
+    size_t k;
+    if (json_object_size(deck) < 1 || json_object_size(deck) > WL_MAX_SPECIES)
         return game_refuse(why, WB_EINVAL, "deck must be an object of 1 to %d species",
                            WL_MAX_SPECIES);
+    b->nspecies = 0;
     json_object_foreach((json_t *)(uintptr_t)deck, name, counts) {
-        int total = 0;
-        if (!game_slug_ok(name, WL_NAME_MAX))
-            return game_refuse(why, WB_EINVAL, "deck: a species name is 1 to %d of a-z, 0-9, "
-                                               "- and _", WL_NAME_MAX);
-        if (!json_is_array(counts) || json_array_size(counts) != WL_VALUES)
-            return game_refuse(why, WB_EINVAL, "deck: %s must be an array of %d card counts "
-                               "(cards showing 1, 2, 3, 4 and 5 animals)", name, WL_VALUES);
-        for (int k = 0; k < WL_VALUES; k++) {
-            json_t *c = json_array_get(counts, (size_t)k);
+        int n[WL_VALUES], ok = json_array_size(counts) == WL_VALUES;
+        json_array_foreach(counts, k, c) {
             json_int_t v = json_is_integer(c) ? json_integer_value(c) : -1;
-            if (v < 0 || v > WL_MAX_PER_VALUE)
-                return game_refuse(why, WB_EINVAL, "deck: %s: a count is an integer from 0 "
-                                                   "to %d", name, WL_MAX_PER_VALUE);
-            b->counts[n][k] = (int)v;
-            total += (int)v;
+            ok = ok && v >= 0 && v <= WL_MAX_PER_VALUE;
+            n[k % WL_VALUES] = (int)v;
         }
-        if (total == 0)
-            return game_refuse(why, WB_EINVAL, "deck: %s has no cards", name);
-        strcpy(b->species[n++], name);
+        if (!ok || add_species(b, name, n))
+            return game_refuse(why, WB_EINVAL, "deck: %s must be a name of 1 to %d of a-z, 0-9, "
+                               "- and _ for an array of %d card counts from 0 to %d (cards "
+                               "showing 1, 2, 3, 4 and 5 animals), not all 0", name,
+                               WL_NAME_MAX, WL_VALUES, WL_MAX_PER_VALUE);
     }
-    b->nspecies = n;
     return WB_OK;
 }
 
@@ -191,7 +175,8 @@ void wl_options_fix(json_t *desc)
     for (int i = 0; i < b.nvariants; i++)
         json_array_append_new(names, json_string(b.v[i].name));
     for (int i = 0; i < b.nspecies; i++)
-        json_object_set_new(deck, b.species[i], game_json_ints(b.counts[i], WL_VALUES));
+        json_object_set_new(deck, b.species[i],
+                            game_json_ints(&b.counts[i * WL_VALUES], WL_VALUES));
     json_t *variant = json_object_get(desc, "variant");
     json_object_set_new(variant, "enum", names);
     json_object_set_new(variant, "default", json_string(b.v[0].name));
@@ -201,35 +186,21 @@ void wl_options_fix(json_t *desc)
 /* --- set-up --------------------------------------------------------------- */
 
 /* Mark the species in play: the "species" option, or a random choice. */
-static int choose_species(wl_state *s, const wl_variant *v, const json_t *opt,
+static int choose_species(wl_state *s, const wl_variant *v, const json_t *options,
                           int in_play[WL_MAX_SPECIES], char **why)
 {
+    const char *names[WL_MAX_SPECIES + 1] = {NULL};
+    int idx[WL_MAX_SPECIES];
     if (v->nspecies > s->nspecies)
         return game_refuse(why, WB_EINVAL, "the %s game needs %d species; the deck has %d",
                            v->name, v->nspecies, s->nspecies);
-    if (opt && !json_is_null(opt)) {
-        size_t i;
-        json_t *e;
-        if (!json_is_array(opt) || json_array_size(opt) != (size_t)v->nspecies)
-            return game_refuse(why, WB_EINVAL, "species must be an array of the %d species "
-                               "in play in the %s game", v->nspecies, v->name);
-        json_array_foreach(opt, i, e) {
-            const char *name = json_string_value(e);
-            int sp = name ? wl_species_find(s, name) : -1;
-            if (sp < 0)
-                return game_refuse(why, WB_EINVAL, "species[%zu] is not a species of the deck",
-                                   i);
-            if (in_play[sp])
-                return game_refuse(why, WB_EINVAL, "species: %s is named twice",
-                                   s->species[sp]);
-            in_play[sp] = 1;
-        }
-        return WB_OK;
-    }
-    int idx[WL_MAX_SPECIES];
     for (int i = 0; i < s->nspecies; i++)
-        idx[i] = i;
-    rng_shuffle(&s->r, idx, (size_t)s->nspecies, sizeof idx[0]);
+        names[i] = s->species[idx[i] = i];
+    if (json_is_null(json_object_get(options, "species")))
+        rng_shuffle(&s->r, idx, (size_t)s->nspecies, sizeof idx[0]);
+    else if (game_opt_names(options, "species", names, (size_t)v->nspecies,
+                            (size_t)v->nspecies, idx, why) < 0)
+        return WB_EINVAL;
     for (int i = 0; i < v->nspecies; i++)
         in_play[idx[i]] = 1;
     return WB_OK;
@@ -245,7 +216,7 @@ int wl_setup(void *st, const game_ctx *ctx, const char *const *players, size_t n
     const char *variant = game_opt_str(options, "variant");
     json_t *deck_opt = json_object_get(options, "deck");
     int rc, in_play[WL_MAX_SPECIES] = {0};
-    wl_card deck[WL_MAX_CARDS];
+    int deck[WL_MAX_CARDS];
     int ndeck = 0, k = 0, pile;
 
     if ((rc = box_read(&b, why)))
@@ -264,16 +235,15 @@ int wl_setup(void *st, const game_ctx *ctx, const char *const *players, size_t n
     memcpy(s->counts, b.counts, sizeof s->counts);
     strcpy(s->variant, v->name);
     s->reshuffle = v->reshuffle && !game_opt_bool(options, "fixed_sequence");
-    if ((rc = choose_species(s, v, json_object_get(options, "species"), in_play, why)))
+    if ((rc = choose_species(s, v, options, in_play, why)))
         return rc;
 
     /* The cards of the species in play, shuffled; three to each score
      * pile, dealt one at a time from seat 0; then the draw pile; the rest
      * back into the box. */
-    for (int sp = 0; sp < s->nspecies; sp++)
-        for (int c = 1; in_play[sp] && c <= WL_VALUES; c++)
-            for (int i = 0; i < s->counts[sp][c - 1]; i++)
-                deck[ndeck++] = WL_CARD(sp, c);
+    for (int c = 0; c < s->nspecies * WL_VALUES; c++)
+        for (int i = 0; in_play[WL_SPECIES(c)] && i < s->counts[c]; i++)
+            deck[ndeck++] = c;
     pile = v->pile[nplayers - WL_MIN_SEATS];
     if (ndeck < WL_START_CARDS * s->nseats + pile)
         return game_refuse(why, WB_EINVAL, "the %s game for %d players needs %d cards; the "
@@ -282,11 +252,9 @@ int wl_setup(void *st, const game_ctx *ctx, const char *const *players, size_t n
     rng_shuffle(&s->r, deck, (size_t)ndeck, sizeof deck[0]);
     for (int r = 0; r < WL_START_CARDS; r++)
         for (int i = 0; i < s->nseats; i++)
-            wl_push(&s->score[i], deck[k++]);
-    for (int i = 0; i < pile; i++)
-        wl_push(&s->draw, deck[k++]);
-    while (k < ndeck)
-        wl_push(&s->out, deck[k++]);
+            s->score[i].c[s->score[i].n++] = deck[k++];
+    memcpy(s->draw.c, deck + k, (size_t)(s->draw.n = pile) * sizeof deck[0]);
+    memcpy(s->out.c, deck + k + pile, (size_t)(s->out.n = ndeck - k - pile) * sizeof deck[0]);
 
     /* The sequence cards of the species in play, laid out at random. */
     for (int sp = 0; sp < s->nspecies; sp++)
@@ -302,60 +270,4 @@ int wl_setup(void *st, const game_ctx *ctx, const char *const *players, size_t n
     s->last_outcome = WL_NONE;
     s->last_winner = -1;
     return WB_OK;
-}
-
-/* --- helpers -------------------------------------------------------------- */
-
-void wl_push(wl_pile *p, wl_card c)
-{
-    if (p->n < WL_MAX_CARDS)
-        p->c[p->n++] = c;
-}
-
-void wl_push_bottom(wl_pile *p, wl_card c)
-{
-    if (p->n >= WL_MAX_CARDS)
-        return;
-    memmove(p->c + 1, p->c, (size_t)p->n * sizeof p->c[0]);
-    p->c[0] = c;
-    p->n++;
-}
-
-wl_card wl_pop(wl_pile *p)
-{
-    return p->c[--p->n];
-}
-
-int wl_species_find(const wl_state *s, const char *name)
-{
-    for (int i = 0; i < s->nspecies; i++)
-        if (strcasecmp(s->species[i], name) == 0)
-            return i;
-    return -1;
-}
-
-int wl_position(const wl_state *s, int species)
-{
-    for (int i = 0; i < s->nseq; i++)
-        if (s->seq[i] == species)
-            return i + 1;
-    return 0;
-}
-
-json_t *wl_card_json(const wl_state *s, wl_card c)
-{
-    return json_pack("{s:s, s:i}", "species", s->species[WL_SPECIES(c)], "count",
-                     WL_COUNT(c));
-}
-
-json_t *wl_pile_tally(const wl_state *s, const wl_pile *p)
-{
-    int n[WL_MAX_SPECIES][WL_VALUES] = {{0}};
-    json_t *o = json_object();
-    for (int i = 0; i < p->n; i++)
-        n[WL_SPECIES(p->c[i])][WL_COUNT(p->c[i]) - 1]++;
-    for (int sp = 0; sp < s->nspecies; sp++)
-        if (wl_position(s, sp))
-            json_object_set_new(o, s->species[sp], game_json_ints(n[sp], WL_VALUES));
-    return o;
 }

@@ -25,23 +25,24 @@
 #define WL_MAX_SPECIES 8     /* in a custom deck; the box holds 5 */
 #define WL_VALUES 5          /* a card shows 1 to 5 animals */
 #define WL_MAX_PER_VALUE 10  /* cards of one species and value, custom decks */
-#define WL_MAX_CARDS (WL_MAX_SPECIES * WL_VALUES * WL_MAX_PER_VALUE)
+#define WL_KINDS (WL_MAX_SPECIES * WL_VALUES) /* kinds of card */
+#define WL_MAX_CARDS (WL_KINDS * WL_MAX_PER_VALUE)
 #define WL_NAME_MAX 24       /* bytes of a species or variant name */
 #define WL_MAX_SIGNALS (WL_MAX_SPECIES + WL_VALUES + 1)
 #define WL_MAX_GUESS_MS 3600000
 #define WL_START_CARDS 3     /* face-down cards dealt to each score pile */
 
-/* A card: its species (index into the box) and how many animals it shows.
- * Cards of the same species and count are alike, so this is all of it. */
-typedef uint8_t wl_card;
-#define WL_CARD(species, count) ((wl_card)((species) << 3 | (count)))
-#define WL_SPECIES(c) ((int)((c) >> 3))
-#define WL_COUNT(c) ((int)((c) & 7))
+/* A card (an int): its species (index into the box) and how many animals
+ * it shows.  Cards of the same species and count are alike, so this is all
+ * of it: the kind, species * WL_VALUES + count - 1. */
+#define WL_CARD(species, count) ((species) * WL_VALUES + (count) - 1)
+#define WL_SPECIES(c) ((c) / WL_VALUES)
+#define WL_COUNT(c) ((c) % WL_VALUES + 1)
 
 /* A pile of face-down cards; c[0] is the bottom, c[n - 1] the top. */
 typedef struct wl_pile {
     int n;
-    wl_card c[WL_MAX_CARDS];
+    int c[WL_MAX_CARDS];
 } wl_pile;
 
 typedef enum wl_phase {
@@ -73,7 +74,7 @@ typedef struct wl_state {
     /* The box: every species of the deck and its cards by count. */
     int nspecies;
     char species[WL_MAX_SPECIES][WL_NAME_MAX + 1];
-    int counts[WL_MAX_SPECIES][WL_VALUES];
+    int counts[WL_KINDS]; /* cards of each kind (WL_CARD) */
 
     /* The variant, resolved from the options. */
     char variant[WL_NAME_MAX + 1];
@@ -92,7 +93,7 @@ typedef struct wl_state {
     int turn;        /* 1, 2, ...: the turn being played */
     int round;       /* 1, 2, ...: a round is one turn of every seat */
     int round_turns; /* turns finished in this round */
-    wl_card card;    /* the trainer's card, in WL_CODE and WL_GUESS */
+    int card;        /* the trainer's card, in WL_CODE and WL_GUESS */
     int nsignals;
     char signals[WL_MAX_SIGNALS + 1]; /* 'b' bang, 'c' clap, in order */
     int64_t deadline;                 /* end of the guessing window, -1 */
@@ -105,7 +106,7 @@ typedef struct wl_state {
     /* The last finished turn, shown face-up in the views. */
     wl_outcome last_outcome;
     int last_turn, last_trainer, last_winner; /* winner -1: none */
-    wl_card last_card;
+    int last_card;
 } wl_state;
 
 /* --- woodlouse_box.c --- */
@@ -128,23 +129,13 @@ int wl_setup(void *st, const game_ctx *ctx, const char *const *players, size_t n
  * to play. */
 void wl_io(game_io *io, void *st);
 
-/* --- woodlouse_box.c: helpers --- */
+/* --- woodlouse.c --- */
 
-/* Piles. */
-void wl_push(wl_pile *p, wl_card c);        /* on top */
-void wl_push_bottom(wl_pile *p, wl_card c); /* under the pile */
-wl_card wl_pop(wl_pile *p);                 /* from the top; p->n > 0 */
-
-/* A card as the API shows it: {"species": "spider", "count": 4}. */
-json_t *wl_card_json(const wl_state *s, wl_card c);
-/* The species called `name` in the box, or -1. */
-int wl_species_find(const wl_state *s, const char *name);
 /* The position (1..nseq) of a species on the sequence cards, or 0 when it
  * is not in play. */
 int wl_position(const wl_state *s, int species);
-/* A pile as the number of its cards of each species and count, in box
- * order: {"spider": [n1, n2, n3, n4, n5], ...}; order is not shown. */
-json_t *wl_pile_tally(const wl_state *s, const wl_pile *p);
+/* The signals `which` ('b' bang, 'c' clap) of the code so far. */
+int wl_signals(const wl_state *s, char which);
 
 /* The names of the phases and outcomes, in enum order, for the wire. */
 extern const char *const wl_phase_names[];

@@ -17,55 +17,21 @@
 #include "game_data.h"
 #include "woodlouse_int.h"
 
-/* A card as "spider:4". */
-static void io_card(game_io *io, const char *key, const wl_state *s, wl_card *c)
-{
-    char buf[WL_NAME_MAX + 8], *colon;
-    int sp;
-    if (!game_io_loading(io))
-        snprintf(buf, sizeof buf, "%s:%d", s->species[WL_SPECIES(*c)], WL_COUNT(*c));
-    game_io_chars(io, key, buf, sizeof buf);
-    if (!game_io_loading(io) || !game_io_ok(io))
-        return;
-    colon = strrchr(buf, ':');
-    if (colon)
-        *colon = '\0';
-    sp = colon ? wl_species_find(s, buf) : -1;
-    /* One digit, 1..WL_VALUES, and the name exactly. */
-    if (sp < 0 || strcmp(s->species[sp], buf) != 0 || colon[1] < '1' ||
-        colon[1] > '0' + WL_VALUES || colon[2])
-        game_io_fail(io, key ? key : "cards");
-    else
-        *c = WL_CARD(sp, colon[1] - '0');
-}
-
-static void io_pile(game_io *io, const char *key, const wl_state *s, wl_pile *p)
-{
-    p->n = (int)game_io_array(io, key, (size_t)p->n, 0, WL_MAX_CARDS);
-    for (int i = 0; i < p->n; i++)
-        io_card(io, NULL, s, &p->c[i]);
-    game_io_end(io);
-}
-
 /* Every card of the species in play is somewhere, once; no other card is. */
 static int cards_conserved(const wl_state *s)
 {
-    int n[WL_MAX_SPECIES][WL_VALUES] = {{0}};
-    const wl_pile *piles[WL_MAX_SEATS + 2];
-    int np = 0;
+    int n[WL_KINDS] = {0};
+    const wl_pile *p[WL_MAX_SEATS + 2] = {&s->draw, &s->out};
     for (int i = 0; i < s->nseats; i++)
-        piles[np++] = &s->score[i];
-    piles[np++] = &s->draw;
-    piles[np++] = &s->out;
-    for (int q = 0; q < np; q++)
-        for (int i = 0; i < piles[q]->n; i++)
-            n[WL_SPECIES(piles[q]->c[i])][WL_COUNT(piles[q]->c[i]) - 1]++;
+        p[i + 2] = &s->score[i];
+    for (int q = 0; q < s->nseats + 2; q++)
+        for (int i = 0; i < p[q]->n; i++)
+            n[p[q]->c[i]]++;
     if (s->phase == WL_CODE || s->phase == WL_GUESS)
-        n[WL_SPECIES(s->card)][WL_COUNT(s->card) - 1]++;
-    for (int sp = 0; sp < s->nspecies; sp++)
-        for (int k = 0; k < WL_VALUES; k++)
-            if (n[sp][k] != (wl_position(s, sp) ? s->counts[sp][k] : 0))
-                return 0;
+        n[s->card]++;
+    for (int c = 0; c < s->nspecies * WL_VALUES; c++)
+        if (n[c] != (wl_position(s, WL_SPECIES(c)) ? s->counts[c] : 0))
+            return 0;
     return 1;
 }
 
@@ -73,13 +39,9 @@ static int cards_conserved(const wl_state *s)
  * phase it is complete. */
 static int code_fits(const wl_state *s)
 {
-    int bangs = 0, claps = 0;
-    for (int i = 0; i < s->nsignals; i++) {
-        if (s->signals[i] != 'b' && s->signals[i] != 'c')
-            return 0;
-        bangs += s->signals[i] == 'b';
-        claps += s->signals[i] == 'c';
-    }
+    int bangs = wl_signals(s, 'b'), claps = wl_signals(s, 'c');
+    if (bangs + claps != s->nsignals)
+        return 0;
     if (s->phase == WL_DRAW || s->phase == WL_OVER)
         return s->nsignals == 0;
     int pos = wl_position(s, WL_SPECIES(s->card)), count = WL_COUNT(s->card);
@@ -137,7 +99,7 @@ static void io_table(game_io *io, wl_state *s)
     if (game_io_array(io, "counts", (size_t)s->nspecies, (size_t)s->nspecies,
                       (size_t)s->nspecies) == (size_t)s->nspecies)
         for (int i = 0; i < s->nspecies; i++)
-            game_io_ints(io, NULL, s->counts[i], WL_VALUES, 0, WL_MAX_PER_VALUE);
+            game_io_ints(io, NULL, &s->counts[i * WL_VALUES], WL_VALUES, 0, WL_MAX_PER_VALUE);
     game_io_end(io);
     game_io_slug(io, "variant", s->variant, sizeof s->variant);
     const char *names[WL_MAX_SPECIES];
@@ -150,9 +112,16 @@ static void io_table(game_io *io, wl_state *s)
 void wl_io(game_io *io, void *state)
 {
     wl_state *s = state;
-    int load = game_io_loading(io), has;
+    char buf[WL_KINDS][WL_NAME_MAX + 16];
+    const char *card[WL_KINDS]; /* the cards' names, "spider:4" */
+    int load = game_io_loading(io), has, ncards;
     game_io_rng(io, "rng", &s->r);
     io_table(io, s);
+    ncards = s->nspecies * WL_VALUES;
+    for (int c = 0; c < ncards; c++) {
+        snprintf(buf[c], sizeof buf[c], "%s:%d", s->species[WL_SPECIES(c)], WL_COUNT(c));
+        card[c] = buf[c];
+    }
     s->nseats = (int)game_io_array(io, "seats", (size_t)s->nseats, WL_MIN_SEATS,
                                    WL_MAX_SEATS);
     for (int i = 0; i < s->nseats; i++) {
@@ -160,7 +129,7 @@ void wl_io(game_io *io, void *state)
         game_io_bool(io, "passed", &s->seat[i].passed);
         game_io_bool(io, "free_used", &s->seat[i].free_used);
         game_io_int(io, "wrong", &s->seat[i].wrong, 0, WL_MAX_CARDS * 4);
-        io_pile(io, "score", s, &s->score[i]);
+        game_io_pile(io, "score", s->score[i].c, &s->score[i].n, WL_MAX_CARDS, card, ncards);
         game_io_end(io);
     }
     game_io_end(io);
@@ -177,11 +146,11 @@ void wl_io(game_io *io, void *state)
     if (game_io_null(io, "card", !has) == has)
         game_io_fail(io, "card");
     else if (has)
-        io_card(io, "card", s, &s->card);
+        game_io_enum(io, "card", &s->card, card, ncards);
     game_io_chars(io, "signals", s->signals, sizeof s->signals);
     s->nsignals = (int)strlen(s->signals);
-    io_pile(io, "draw", s, &s->draw);
-    io_pile(io, "out", s, &s->out);
+    game_io_pile(io, "draw", s->draw.c, &s->draw.n, WL_MAX_CARDS, card, ncards);
+    game_io_pile(io, "out", s->out.c, &s->out.n, WL_MAX_CARDS, card, ncards);
     game_io_object(io, "last");
     game_io_enum(io, "outcome", (int *)&s->last_outcome, wl_outcome_names, WL_MISTAKE + 1);
     game_io_int(io, "turn", &s->last_turn, 0, 1 << 30);
@@ -191,7 +160,7 @@ void wl_io(game_io *io, void *state)
     if (game_io_null(io, "card", !has) == has)
         game_io_fail(io, "last");
     else if (has)
-        io_card(io, "card", s, &s->last_card);
+        game_io_enum(io, "card", &s->last_card, card, ncards);
     game_io_end(io);
     if (!load || !game_io_ok(io))
         return;

@@ -954,6 +954,79 @@ static void test_hex_wrap(void **state)
     game_graph_free(g);
 }
 
+/* game_io_pile: a pile of ids in order (repeats allowed), by name or as
+ * ints; game_opt_names: an option naming different things. */
+typedef struct piles {
+    int na, a[4], nb, b[4];
+} piles;
+
+static void piles_io(game_io *io, void *st)
+{
+    static const char *const names[] = {"ant", "bee", "cow"};
+    piles *p = st;
+    game_io_pile(io, "named", p->a, &p->na, 4, names, 3);
+    game_io_pile(io, "ids", p->b, &p->nb, 4, NULL, 3);
+}
+
+static void test_piles_and_names(void **state)
+{
+    (void)state;
+    piles a = {3, {2, 0, 2}, 2, {1, 1}}, b = {0};
+    const char *what = NULL, *want = "{\"named\":[\"cow\",\"ant\",\"cow\"],\"ids\":[1,1]}";
+    game_text t = {0};
+    json_t *j = game_io_save(piles_io, &a);
+    gt_match(j, want);
+    game_io_save_text(piles_io, &a, NULL, &t);
+    assert_string_equal(t.s, want);
+    free(t.s);
+    assert_int_equal(game_io_load(piles_io, j, &b, &what), WB_OK);
+    assert_true(b.na == 3 && b.a[0] == 2 && b.a[1] == 0 && b.a[2] == 2);
+    assert_true(b.nb == 2 && b.b[0] == 1 && b.b[1] == 1);
+    json_decref(j);
+    static const char *const bad[][2] = {
+        {"{\"named\":[\"dog\"],\"ids\":[]}", "named"},
+        {"{\"named\":[\"Ant\"],\"ids\":[]}", "named"},
+        {"{\"named\":[\"ant\",\"ant\",\"ant\",\"ant\",\"ant\"],\"ids\":[]}", "named"},
+        {"{\"named\":[],\"ids\":[3]}", "ids"},
+        {"{\"named\":[],\"ids\":[-1]}", "ids"},
+        {"{\"named\":[]}", "ids"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        piles x = {0};
+        json_t *c = json_loads(bad[i][0], 0, NULL);
+        assert_int_equal(game_io_load(piles_io, c, &x, &what), WB_EINVAL);
+        assert_string_equal(what, bad[i][1]);
+        json_decref(c);
+    }
+
+    static const char *const kinds[] = {"ant", "bee", "cow", NULL};
+    int idx[4] = {0};
+    char *why = NULL;
+    json_t *o = json_pack("{s:[s,s]}", "k", "Cow", "ant");
+    assert_int_equal(game_opt_names(o, "k", kinds, 1, 3, idx, &why), 2);
+    assert_true(idx[0] == 2 && idx[1] == 0);
+    assert_null(why);
+    json_decref(o);
+    static const char *const refused[] = {
+        "{\"k\":[\"ant\",\"ANT\"]}", "{\"k\":[\"dog\"]}", "{\"k\":[]}",
+        "{\"k\":\"ant\"}", "{\"k\":[1]}", "{\"k\":[\"ant\",\"bee\",\"cow\",\"ant\"]}",
+        "{}",
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        o = json_loads(refused[i], 0, NULL);
+        assert_int_equal(game_opt_names(o, "k", kinds, 1, 3, idx, &why), -1);
+        assert_string_equal(why, "k must be an array of 1 to 3 different names of ant, bee, cow");
+        free(why);
+        why = NULL;
+        json_decref(o);
+    }
+    o = json_pack("{s:[s]}", "k", "bee");
+    assert_int_equal(game_opt_names(o, "k", kinds, 2, 2, idx, &why), -1);
+    assert_string_equal(why, "k must be an array of 2 different names of ant, bee, cow");
+    free(why);
+    json_decref(o);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -971,6 +1044,7 @@ int main(void)
         cmocka_unit_test(test_hex_wrap),
         cmocka_unit_test(test_grid_lines_and_positions),
         cmocka_unit_test(test_counts_and_names),
+        cmocka_unit_test(test_piles_and_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
