@@ -106,6 +106,13 @@ void game_ids_push(game_ids *l, int id)
     l->v[l->n++] = id;
 }
 
+void game_ids_insert(game_ids *l, size_t i, int id)
+{
+    game_ids_push(l, id);
+    memmove(l->v + i + 1, l->v + i, (l->n - i - 1) * sizeof *l->v);
+    l->v[i] = id;
+}
+
 void game_ids_remove(game_ids *l, size_t i)
 {
     memmove(l->v + i, l->v + i + 1, (l->n - i - 1) * sizeof *l->v);

@@ -48,6 +48,8 @@ typedef struct game_ids {
 } game_ids;
 
 void game_ids_push(game_ids *l, int id);
+/* Insert `id` at index i (<= n), keeping the order of the others. */
+void game_ids_insert(game_ids *l, size_t i, int id);
 /* Remove the element at index i (< n), keeping the order. */
 void game_ids_remove(game_ids *l, size_t i);
 /* The index of `id` in l, or -1. */

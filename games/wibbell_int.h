@@ -93,10 +93,10 @@ typedef struct wibbell_vocab {
 /* What a turn was played with, for the hints query. */
 typedef struct wibbell_turn {
     size_t round;
-    int centre[2];
-    size_t ncentre;
+    game_ids centre;
     size_t nused;       /* the first nused words of `used` were used before */
     game_ids *cons;  /* per seat: handicaps then face-up cards */
+    size_t ncons;    /* nplayers */
 } wibbell_turn;
 
 typedef struct wibbell_state {

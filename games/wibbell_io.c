@@ -215,28 +215,18 @@ static void io_turns(game_io *io, wibbell_state *st)
     size_t n = io_vec(io, "turns", st->turns, st->nturns);
     for (size_t i = 0; i < n; i++) {
         wibbell_turn *t = &st->turns[i];
-        game_ids centre = {t->centre, t->ncentre, 2}; /* over the array: not freed */
-        if (game_io_loading(io) || game_io_freeing(io))
-            centre = (game_ids){0};
         game_io_object(io, NULL);
         game_io_size(io, "round", &t->round, INT32_MAX);
-        game_io_ids(io, "centre", &centre, (int)st->ncards - 1);
+        game_io_ids(io, "centre", &t->centre, (int)st->ncards - 1);
         game_io_size(io, "nused", &t->nused, st->nused);
-        if (game_io_loading(io)) {
-            t->cons = wb_calloc(st->nplayers, sizeof *t->cons);
-            if (centre.n > 2 || t->round < 1)
-                game_io_fail(io, "turns");
-            t->ncentre = centre.n < 2 ? centre.n : 2;
-            memcpy(t->centre, centre.v, t->ncentre * sizeof *centre.v);
-            free(centre.v);
-        }
-        if (game_io_array(io, "cons", st->nplayers, st->nplayers, st->nplayers))
-            for (size_t s = 0; s < st->nplayers; s++)
-                game_io_ids(io, NULL, &t->cons[s], (int)st->ncards - 1);
+        size_t nc = game_io_vec(io, "cons", (void **)&t->cons, &t->ncons, sizeof *t->cons,
+                                st->nplayers, st->nplayers);
+        for (size_t s = 0; s < nc; s++)
+            game_io_ids(io, NULL, &t->cons[s], (int)st->ncards - 1);
         game_io_end(io);
         game_io_end(io);
-        if (game_io_freeing(io))
-            free(t->cons);
+        if (game_io_loading(io) && (t->centre.n > 2 || t->round < 1))
+            game_io_fail(io, "turns");
     }
     game_io_end(io);
 }
@@ -400,8 +390,8 @@ static int query_hints(const wibbell_state *st, const game_ctx *ctx, const json_
         return game_refuse(why, WB_EINVAL, "the dictionary %s of this match is not loaded",
                            st->dict_id);
     t = &st->turns[turn - 1];
-    for (size_t i = 0; i < t->ncentre; i++)
-        cards[dc.ncards++] = st->cards[t->centre[i]].letters;
+    for (size_t i = 0; i < t->centre.n; i++)
+        cards[dc.ncards++] = st->cards[t->centre.v[i]].letters;
     if (seat >= 0) {
         const game_ids *c = &t->cons[seat];
         if (c->n + dc.ncards > DICT_CARDS_MAX)

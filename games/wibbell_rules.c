@@ -26,16 +26,6 @@
 #include "wb_mem.h"
 #include "wibbell_int.h"
 
-/* One action: the state, the context and the events it caused. */
-typedef struct run {
-    wibbell_state *st;
-    const game_ctx *ctx;
-    json_t *ev;
-} run;
-
-static void emit(run *r, json_t *e) { json_array_append_new(r->ev, e); }
-/* Append the event json_pack(...) makes. */
-#define emit_pack(r, ...) game_event((r)->ev, __VA_ARGS__)
 static json_t *reasons_json(const dict_verdict *v);
 
 static const char *name_of(const wibbell_state *st, int seat)
@@ -51,9 +41,8 @@ static void clear_claims(wibbell_state *st)
     st->window_end = -1;
 }
 
-static void game_over(run *r, const char *reason)
+static void game_over(wibbell_state *st, json_t *ev, const char *reason)
 {
-    wibbell_state *st = r->st;
     clear_claims(st);
     st->phase = WIBBELL_OVER;
     st->winner = -1;
@@ -62,29 +51,27 @@ static void game_over(run *r, const char *reason)
     st->end_reason = wb_strdup(reason);
     json_t *e = json_pack("{s:s, s:s}", "type", "game_over", "reason", reason);
     game_def_put_result(st, e);
-    emit(r, e);
+    json_array_append_new(ev, e);
 }
 
 /* Centre card `idx` goes face-up in front of `seat`. */
-static int take_centre(run *r, int seat, size_t idx, const char *flag)
+static int take_centre(wibbell_state *st, json_t *ev, int seat, size_t idx, const char *flag)
 {
-    wibbell_state *st = r->st;
     int id = game_ids_take(&st->centre, idx, &st->p[seat].up);
-    json_t *e = json_pack("{s:s,s:i,s:o}", "type", "card_taken", "seat", seat,
-                  "card", wibbell_card_json(st, id));
+    json_t *e = json_pack("{s:s,s:i,s:o}", "type", "card_taken", "seat", seat, "card",
+                          wibbell_card_json(st, id));
     if (flag)
         json_object_set_new(e, flag, json_true());
-    emit(r, e);
+    json_array_append_new(ev, e);
     return id;
 }
 
 /* Deck card `i` is flipped into the centre. */
-static void flip(run *r, size_t i)
+static void flip(wibbell_state *st, json_t *ev, size_t i)
 {
-    wibbell_state *st = r->st;
     int id = game_ids_take(&st->deck, i, &st->centre);
-    emit_pack(r, "{s:s,s:o,s:I}", "type", "card_flipped", "card", wibbell_card_json(st, id), "deck",
-              (json_int_t)wibbell_remaining(st));
+    game_event(ev, "{s:s,s:o,s:I}", "type", "card_flipped", "card", wibbell_card_json(st, id),
+               "deck", (json_int_t)wibbell_remaining(st));
 }
 
 /* Two cards are in the centre: a new turn, recorded for the hints query. */
@@ -101,11 +88,9 @@ static void start_turn(wibbell_state *st)
     t = &st->turns[st->nturns++];
     memset(t, 0, sizeof *t);
     t->round = st->round;
-    t->ncentre = st->centre.n;
-    for (size_t i = 0; i < st->centre.n && i < 2; i++)
-        t->centre[i] = st->centre.v[i];
+    game_ids_append(&t->centre, &st->centre);
     t->nused = st->nused;
-    t->cons = wb_calloc(st->nplayers, sizeof *t->cons);
+    t->cons = wb_calloc(t->ncons = st->nplayers, sizeof *t->cons);
     for (size_t s = 0; s < st->nplayers; s++) {
         game_ids_append(&t->cons[s], &st->p[s].hcap);
         game_ids_append(&t->cons[s], &st->p[s].up);
@@ -118,30 +103,28 @@ static void start_turn(wibbell_state *st)
  * round winner takes the final card": a single card that can no longer
  * be joined by a second goes to the winner of the latest turn (the round
  * winner after a reset). */
-static void refill(run *r)
+static void refill(wibbell_state *st, json_t *ev)
 {
-    wibbell_state *st = r->st;
     while (st->centre.n < 2 && wibbell_remaining(st) > 0) {
         if (st->companion) {
             st->phase = WIBBELL_FLIP;
             st->winner = -1;
             return;
         }
-        flip(r, 0);
+        flip(st, ev, 0);
     }
     if (st->centre.n == 2) {
         start_turn(st);
         return;
     }
     if (st->centre.n == 1 && st->last_winner >= 0)
-        take_centre(r, st->last_winner, 0, "final");
-    game_over(r, "deck_out");
+        take_centre(st, ev, st->last_winner, 0, "final");
+    game_over(st, ev, "deck_out");
 }
 
 /* Everyone's round cards turn face-down; the next round starts. */
-static void finish_round(run *r)
+static void finish_round(wibbell_state *st, json_t *ev)
 {
-    wibbell_state *st = r->st;
     for (size_t s = 0; s < st->nplayers; s++) {
         wibbell_player *p = &st->p[s];
         game_ids_append(&p->down, &p->up);
@@ -154,20 +137,19 @@ static void finish_round(run *r)
     if (wibbell_remaining(st) >= 2) {
         st->round++;
         st->barred = st->learning_aid ? st->last_round_winner : -1;
-        emit_pack(r, "{s:s,s:I}", "type", "round_started", "round", (json_int_t)st->round);
+        game_event(ev, "{s:s,s:I}", "type", "round_started", "round", (json_int_t)st->round);
     }
-    refill(r);
+    refill(st, ev);
 }
 
-static void end_round(run *r, int seat)
+static void end_round(wibbell_state *st, json_t *ev, int seat)
 {
-    wibbell_state *st = r->st;
     st->p[seat].rounds_won++;
     st->last_round_winner = seat;
-    emit_pack(r, "{s:s,s:i,s:I}", "type", "round_won", "seat", seat, "round",
-              (json_int_t)st->round);
+    game_event(ev, "{s:s,s:i,s:I}", "type", "round_won", "seat", seat, "round",
+               (json_int_t)st->round);
     if (st->mode == WIBBELL_SIMPLER) {
-        finish_round(r);
+        finish_round(st, ev);
         return;
     }
     st->phase = WIBBELL_KEEP;
@@ -175,101 +157,91 @@ static void end_round(run *r, int seat)
 }
 
 /* The turn's winner takes centre card `k`. */
-static void do_take(run *r, int seat, size_t k)
+static void do_take(wibbell_state *st, json_t *ev, int seat, size_t k)
 {
-    wibbell_state *st = r->st;
-    take_centre(r, seat, k, NULL);
+    take_centre(st, ev, seat, k, NULL);
     st->p[seat].won++;
     if (st->p[seat].won == wibbell_round_cards(st)) {
         /* simple mode: the other centre card is the bonus */
-        st->bonus = take_centre(r, seat, 0, "bonus");
-        end_round(r, seat);
+        st->bonus = take_centre(st, ev, seat, 0, "bonus");
+        end_round(st, ev, seat);
         return;
     }
-    refill(r);
+    refill(st, ev);
 }
 
-/* `seat` won the turn, with `word` (normalised; NULL when collected
- * automatically without a claim).  `take`: the centre card chosen in
- * advance, or -1. */
-static void win_turn(run *r, int seat, const char *word, int automatic, int take)
+/* `seat` won the turn, with claim `cl` (its word normalised, the centre
+ * card it chose in advance or -1; NULL when collected automatically
+ * without a claim). */
+static void win_turn(wibbell_state *st, json_t *ev, int seat, const wibbell_claim *cl,
+                     int automatic)
 {
-    wibbell_state *st = r->st;
     wibbell_player *p = &st->p[seat];
-    int round_end = p->won + 1 == wibbell_round_cards(st);
+    int round_end = p->won + 1 == wibbell_round_cards(st), take = cl ? cl->take : -1;
 
-    emit_pack(r, "{s:s,s:i,s:o,s:b,s:I}", "type", "card_won", "seat", seat, "word",
-              word ? json_string(word) : json_null(), "automatic", automatic, "turn",
-              (json_int_t)st->nturns);
-    if (word) {
+    game_event(ev, "{s:s,s:i,s:o,s:b,s:I}", "type", "card_won", "seat", seat, "word",
+               cl ? json_string(cl->word) : json_null(), "automatic", automatic, "turn",
+               (json_int_t)st->nturns);
+    if (cl) {
+        st->vocab[cl->row].won = 1;
         st->used = wb_grow(st->used, &st->capused, st->nused + 1, sizeof *st->used);
-        st->used[st->nused++] = wb_strdup(word);
+        st->used[st->nused++] = wb_strdup(cl->word);
     }
-    clear_claims(st);
+    clear_claims(st); /* frees the word of cl */
     st->winner = seat;
     st->last_winner = seat;
 
     if (wibbell_remaining(st) == 0) {
         /* the last turn of the game: the winner takes the final card too */
-        take_centre(r, seat, 0, NULL);
+        take_centre(st, ev, seat, 0, NULL);
         p->won++;
         if (st->centre.n)
-            take_centre(r, seat, 0, "final");
+            take_centre(st, ev, seat, 0, "final");
         if (round_end) {
             p->rounds_won++;
             st->last_round_winner = seat;
-            emit_pack(r, "{s:s,s:i,s:I}", "type", "round_won", "seat", seat, "round",
-                      (json_int_t)st->round);
+            game_event(ev, "{s:s,s:i,s:I}", "type", "round_won", "seat", seat, "round",
+                       (json_int_t)st->round);
         }
-        game_over(r, "deck_out");
+        game_over(st, ev, "deck_out");
         return;
     }
     if (round_end && st->mode != WIBBELL_SIMPLE) {
         /* "they take both cards from the centre" */
-        take_centre(r, seat, 0, NULL);
+        take_centre(st, ev, seat, 0, NULL);
         p->won++;
-        take_centre(r, seat, 0, "bonus");
-        end_round(r, seat);
+        take_centre(st, ev, seat, 0, "bonus");
+        end_round(st, ev, seat);
         return;
     }
     if (take >= 0) {
-        do_take(r, seat, (size_t)take);
+        do_take(st, ev, seat, (size_t)take);
         return;
     }
     st->phase = WIBBELL_TAKE;
 }
 
 /* Both centre cards go under the deck and two are flipped. */
-static void redeal(run *r, const char *reason)
+static void redeal(wibbell_state *st, json_t *ev, const char *reason)
 {
-    wibbell_state *st = r->st;
     json_t *cards = wibbell_cards_json(st, &st->centre);
-    emit_pack(r, "{s:s,s:o,s:s}", "type", "redeal", "cards", cards, "reason", reason);
+    game_event(ev, "{s:s,s:o,s:s}", "type", "redeal", "cards", cards, "reason", reason);
     for (size_t i = 0; i < st->centre.n; i++) {
-        int id = st->centre.v[i];
-        if (st->companion) {
-            /* back among the unseen cards, kept in id order */
-            size_t at = 0;
-            while (at < st->deck.n && st->deck.v[at] < id)
-                at++;
-            game_ids_push(&st->deck, id);
-            memmove(st->deck.v + at + 1, st->deck.v + at,
-                    (st->deck.n - at - 1) * sizeof *st->deck.v);
-            st->deck.v[at] = id;
-        } else {
-            game_ids_push(&st->deck, id);
-        }
+        /* companion mode: back among the unseen cards, kept in id order */
+        size_t at = st->companion ? 0 : st->deck.n;
+        while (at < st->deck.n && st->deck.v[at] < st->centre.v[i])
+            at++;
+        game_ids_insert(&st->deck, at, st->centre.v[i]);
     }
     st->centre.n = 0;
     clear_claims(st);
-    refill(r);
+    refill(st, ev);
 }
 
 /* After a mistake: "if only one player is competing for a card, they
  * collect it automatically"; if nobody is, the centre is redealt. */
-static void after_mistake(run *r)
+static void after_mistake(wibbell_state *st, json_t *ev)
 {
-    wibbell_state *st = r->st;
     size_t n = 0;
     int last = -1;
     for (size_t s = 0; s < st->nplayers; s++)
@@ -278,28 +250,19 @@ static void after_mistake(run *r)
             last = (int)s;
         }
     if (n == 0) {
-        redeal(r, "nobody_eligible");
+        redeal(st, ev, "nobody_eligible");
         return;
     }
     if (n > 1)
         return;
     long c = wibbell_claim_of(st, (size_t)last);
-    if (c >= 0) {
-        wibbell_claim cl = st->claims[c];
-        char *w = wb_strdup(cl.word);
-        st->vocab[cl.row].won = 1;
-        win_turn(r, last, w, 1, cl.take);
-        free(w);
-    } else {
-        win_turn(r, last, NULL, 1, -1);
-    }
+    win_turn(st, ev, last, c >= 0 ? &st->claims[c] : NULL, 1);
 }
 
 /* A refused claim is a mistake: the seat is out for this card, unless
  * forgive_typos takes a non-word for a typo.  Returns 1 for a mistake. */
-static int refuse(run *r, int seat, const dict_verdict *v)
+static int refuse(wibbell_state *st, json_t *ev, int seat, const dict_verdict *v)
 {
-    wibbell_state *st = r->st;
     int typo = st->forgive_typos && v->nreasons && v->reasons[0].code == DICT_NOT_A_WORD;
     json_t *e = json_pack("{s:s,s:i,s:s,s:o,s:I}", "type", "claim_refused", "seat", seat,
                           "word", v->word, "reasons", reasons_json(v),
@@ -307,7 +270,7 @@ static int refuse(run *r, int seat, const dict_verdict *v)
     if (typo)
         json_object_set_new(e, "forgiven", json_true());
     st->p[seat].out = !typo;
-    emit(r, e);
+    json_array_append_new(ev, e);
     return !typo;
 }
 
@@ -322,15 +285,14 @@ static size_t letters(const char *w)
 
 /* The tie window closed: its claims are revealed to every seat, and the
  * best one wins. */
-static void resolve_window(run *r)
+static void resolve_window(wibbell_state *st, json_t *ev)
 {
-    wibbell_state *st = r->st;
     size_t best = 0, same = 0;
     json_t *claims = json_array();
     for (size_t i = 0; i < st->nclaims; i++)
         json_array_append_new(claims, json_pack("{s:i, s:s}", "seat", st->claims[i].seat,
                                                 "word", st->claims[i].word));
-    emit_pack(r, "{s:s, s:o}", "type", "claims_revealed", "claims", claims);
+    game_event(ev, "{s:s, s:o}", "type", "claims_revealed", "claims", claims);
     for (size_t i = 1; i < st->nclaims; i++) {
         const char *a = st->claims[i].word, *b = st->claims[best].word;
         size_t la = letters(a), lb = letters(b);
@@ -340,14 +302,10 @@ static void resolve_window(run *r)
     for (size_t i = 0; i < st->nclaims; i++)
         same += strcmp(st->claims[i].word, st->claims[best].word) == 0;
     if (same > 1) {
-        redeal(r, "identical_words");
+        redeal(st, ev, "identical_words");
         return;
     }
-    wibbell_claim cl = st->claims[best];
-    char *w = wb_strdup(cl.word);
-    st->vocab[cl.row].won = 1;
-    win_turn(r, cl.seat, w, 0, cl.take);
-    free(w);
+    win_turn(st, ev, st->claims[best].seat, &st->claims[best], 0);
 }
 
 static char *join_reasons(const dict_verdict *v)
@@ -590,12 +548,11 @@ GAME_CHECK(check_claim)
 
 /* Judge `word` for `seat` and log it: WB_OK with the verdict and its row,
  * WB_EINVAL when it is not one word of letters and cannot be judged. */
-static int judge(run *r, int seat, const char *word, dict_verdict **v, size_t *row,
-                 char **why)
+static int judge(wibbell_state *st, const game_ctx *ctx, int seat, const char *word,
+                 dict_verdict **v, size_t *row, char **why)
 {
-    wibbell_state *st = r->st;
     const char *cards[DICT_CARDS_MAX];
-    const dict *d = dict_lib_find(r->ctx->dicts, st->dict_id);
+    const dict *d = dict_lib_find(ctx->dicts, st->dict_id);
     dict_cards dc = {cards, wibbell_claim_cards(st, (size_t)seat, cards)};
     int rc = dict_check(d, word, strlen(word), &dc, (const char *const *)st->used, st->nused, v);
     if (rc == WB_ENOTWORD || rc == WB_EUTF8 || rc == WB_ETOOBIG)
@@ -605,7 +562,7 @@ static int judge(run *r, int seat, const char *word, dict_verdict **v, size_t *r
         *why = game_why("the dictionary could not judge '%s': %s", word, wb_strerror(rc));
         return rc;
     }
-    *row = log_word(st, d, seat, *v, r->ctx->now_ms);
+    *row = log_word(st, d, seat, *v, ctx->now_ms);
     return WB_OK;
 }
 
@@ -613,7 +570,6 @@ GAME_APPLY(apply_claim)
 {
     remember(state, a);
     static const char *const hidden_word[] = {"word", NULL};
-    run rr = {state, ctx, ev}, *r = &rr;
     wibbell_state *st = state;
     const json_t *jt = json_object_get(a, "take");
     dict_verdict *v = NULL;
@@ -622,18 +578,17 @@ GAME_APPLY(apply_claim)
     size_t row;
 
     seat = claimant(st, seat, a, why);
-    int rc = judge(r, seat, json_string_value(json_object_get(a, "word")), &v, &row, why);
+    int rc = judge(st, ctx, seat, json_string_value(json_object_get(a, "word")), &v, &row, why);
     if (rc)
         return rc;
     /* From here on the claim is judged and the state changes. */
     if (!v->valid) {
-        if (refuse(r, seat, v))
-            after_mistake(r);
+        if (refuse(st, ev, seat, v))
+            after_mistake(st, ev);
     } else if (st->companion || st->tie_ms == 0) {
-        emit_pack(r, "{s:s,s:i,s:s,s:I}", "type", "claim_accepted", "seat", seat, "word", v->word,
-                  "turn", (json_int_t)st->nturns);
-        st->vocab[row].won = 1;
-        win_turn(r, seat, v->word, 0, take);
+        game_event(ev, "{s:s,s:i,s:s,s:I}", "type", "claim_accepted", "seat", seat, "word",
+                   v->word, "turn", (json_int_t)st->nturns);
+        win_turn(st, ev, seat, &(wibbell_claim){seat, v->word, now, take, row}, 0);
     } else {
         /* In the tie window: the word is the seat's secret until it closes. */
         if (st->window_end < 0)
@@ -641,7 +596,7 @@ GAME_APPLY(apply_claim)
         st->claims = wb_grow(st->claims, &st->capclaims, st->nclaims + 1, sizeof *st->claims);
         st->claims[st->nclaims++] = (wibbell_claim){
             .seat = seat, .word = wb_strdup(v->word), .at = now, .take = take, .row = row};
-        game_secret_event(r->ev,
+        game_secret_event(ev,
                           json_pack("{s:s,s:i,s:s,s:I,s:I}", "type", "claim_accepted", "seat",
                                     seat, "word", v->word, "turn", (json_int_t)st->nturns,
                                     "window_until", (json_int_t)st->window_end),
@@ -682,7 +637,6 @@ GAME_CHECK(check_simultaneous)
 GAME_APPLY(apply_simultaneous)
 {
     remember(state, a);
-    run rr = {state, ctx, ev}, *r = &rr;
     wibbell_state *st = state;
     const json_t *s;
     size_t i, row;
@@ -690,14 +644,14 @@ GAME_APPLY(apply_simultaneous)
     json_array_foreach(json_object_get(a, "shouts"), i, s) {
         int who = (int)json_integer_value(json_object_get(s, "seat"));
         dict_verdict *v = NULL;
-        int rc = judge(r, who, json_string_value(json_object_get(s, "word")), &v, &row, why);
+        int rc = judge(st, ctx, who, json_string_value(json_object_get(s, "word")), &v, &row, why);
         if (rc)
             return rc;
         if (!v->valid) {
-            mistakes += refuse(r, who, v);
+            mistakes += refuse(st, ev, who, v);
         } else {
-            emit_pack(r, "{s:s,s:i,s:s,s:I}", "type", "claim_accepted", "seat", who, "word",
-                      v->word, "turn", (json_int_t)st->nturns);
+            game_event(ev, "{s:s,s:i,s:s,s:I}", "type", "claim_accepted", "seat", who, "word",
+                       v->word, "turn", (json_int_t)st->nturns);
             st->claims = wb_grow(st->claims, &st->capclaims, st->nclaims + 1,
                                  sizeof *st->claims);
             st->claims[st->nclaims++] = (wibbell_claim){
@@ -707,9 +661,9 @@ GAME_APPLY(apply_simultaneous)
         dict_verdict_free(v);
     }
     if (st->nclaims)
-        resolve_window(r);
+        resolve_window(st, ev);
     else if (mistakes)
-        after_mistake(r);
+        after_mistake(st, ev);
     return WB_OK;
 }
 
@@ -728,14 +682,13 @@ GAME_CHECK(check_deck)
 GAME_APPLY(apply_deck)
 {
     remember(state, a);
-    run r = {state, ctx, ev};
     wibbell_state *st = state;
     size_t n = (size_t)json_integer_value(json_object_get(a, "count"));
-    emit_pack(&r, "{s:s,s:I,s:I}", "type", "deck_corrected", "deck", (json_int_t)n, "was",
-              (json_int_t)wibbell_remaining(st));
+    game_event(ev, "{s:s,s:I,s:I}", "type", "deck_corrected", "deck", (json_int_t)n, "was",
+               (json_int_t)wibbell_remaining(st));
     st->ntrim = st->deck.n - n;
     if (st->phase == WIBBELL_FLIP)
-        refill(&r); /* no card left: the game ends */
+        refill(st, ev); /* no card left: the game ends */
     return WB_OK;
 }
 
@@ -776,10 +729,10 @@ GAME_CHECK(check_take)
 GAME_APPLY(apply_take)
 {
     remember(state, a);
-    run r = {state, ctx, ev};
+    wibbell_state *st = state;
     const json_t *jc = json_object_get(a, "card");
-    do_take(&r, r.st->winner, jc ? (size_t)json_integer_value(jc)
-                                 : (size_t)by_letters(r.st, &r.st->centre, a, -1));
+    do_take(st, ev, st->winner, jc ? (size_t)json_integer_value(jc)
+                                   : (size_t)by_letters(st, &st->centre, a, -1));
     return WB_OK;
 }
 
@@ -809,15 +762,14 @@ GAME_CHECK(check_keep)
 GAME_APPLY(apply_keep)
 {
     remember(state, a);
-    run rr = {state, ctx, ev}, *r = &rr;
     wibbell_state *st = state;
     wibbell_player *p = &st->p[st->winner];
     const json_t *jc = json_object_get(a, "card");
     int id = jc ? (int)json_integer_value(jc) : p->up.v[by_letters(st, &p->up, a, st->bonus)];
     game_ids_take(&p->up, (size_t)game_ids_find(&p->up, id), &p->hcap);
-    emit_pack(r, "{s:s,s:i,s:o}", "type", "handicap_kept", "seat", st->winner, "card",
-              wibbell_card_json(st, id));
-    finish_round(r);
+    game_event(ev, "{s:s,s:i,s:o}", "type", "handicap_kept", "seat", st->winner, "card",
+               wibbell_card_json(st, id));
+    finish_round(st, ev);
     return WB_OK;
 }
 
@@ -831,8 +783,7 @@ GAME_CHECK(check_timer)
 
 GAME_APPLY(apply_timer)
 {
-    run r = {state, ctx, ev};
-    resolve_window(&r);
+    resolve_window(state, ev);
     return WB_OK;
 }
 
@@ -870,20 +821,18 @@ GAME_CHECK(check_flip)
 GAME_APPLY(apply_flip)
 {
     remember(state, a);
-    run r = {state, ctx, ev};
     int bad;
-    flip(&r, (size_t)flipped(state, a, &bad, why));
-    refill(&r);
+    flip(state, ev, (size_t)flipped(state, a, &bad, why));
+    refill(state, ev);
     return WB_OK;
 }
 
 GAME_APPLY(apply_end)
 {
-    run r = {state, ctx, ev};
     wibbell_state *st = state;
     if (st->phase == WIBBELL_FLIP && st->centre.n == 1 && st->last_winner >= 0)
-        take_centre(&r, st->last_winner, 0, "final");
-    game_over(&r, "host_ended");
+        take_centre(st, ev, st->last_winner, 0, "final");
+    game_over(st, ev, "host_ended");
     return WB_OK;
 }
 
@@ -899,8 +848,7 @@ GAME_CHECK(check_redeal)
 GAME_APPLY(apply_redeal)
 {
     remember(state, a);
-    run r = {state, ctx, ev};
-    redeal(&r, "host");
+    redeal(state, ev, "host");
     return WB_OK;
 }
 
@@ -1026,7 +974,6 @@ const game_action wibbell_actions[] = {
 void wibbell_start(wibbell_state *st)
 {
     json_t *events = json_array();
-    run r = {st, NULL, events};
-    refill(&r);
+    refill(st, events);
     json_decref(events);
 }

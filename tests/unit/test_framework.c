@@ -686,6 +686,12 @@ static void test_data_files(void **state)
     assert_int_equal(l.n, 3);
     assert_int_equal(m.n, 4);
     assert_int_equal(m.v[0] * 1000 + m.v[3], 10014);
+    game_ids_insert(&m, 1, 11); /* 10 11 12 13 14 */
+    game_ids_insert(&m, 5, 15); /* at the end */
+    game_ids_insert(&m, 0, 9);  /* at the start */
+    assert_int_equal(m.n, 7);
+    for (size_t i = 0; i < m.n; i++)
+        assert_int_equal(m.v[i], 9 + (int)i);
     free(m.v);
     assert_int_equal(game_ids_find(&l, 11), -1);
     free(l.v);
