@@ -135,6 +135,17 @@ int game_ids_take(game_ids *from, size_t i, game_ids *to)
     return id;
 }
 
+long game_ids_once(const game_ids *const *lists, size_t nl, size_t n)
+{
+    unsigned char *seen = wb_calloc(n ? n : 1, 1);
+    long count = 0;
+    for (size_t l = 0; count >= 0 && l < nl; l++)
+        for (size_t i = 0; count >= 0 && i < lists[l]->n; i++)
+            count = seen[lists[l]->v[i]]++ ? -1 : count + 1;
+    free(seen);
+    return count;
+}
+
 void game_ids_append(game_ids *to, const game_ids *from)
 {
     for (size_t i = 0; i < from->n; i++)

@@ -56,6 +56,11 @@ void game_ids_remove(game_ids *l, size_t i);
 long game_ids_find(const game_ids *l, int id);
 /* Move the element at index i (< from->n) to the end of `to`: its id. */
 int game_ids_take(game_ids *from, size_t i, game_ids *to);
+/* Ids in at most one place (cards neither made nor copied): the lists
+ * lists[0..nl-1] hold ids in [0, n).  The number of ids they hold when
+ * no id is in two places (or twice in one), else -1; compare it with n
+ * for conservation (every id somewhere). */
+long game_ids_once(const game_ids *const *lists, size_t nl, size_t n);
 /* Append every id of `from` to `to`, in order. */
 void game_ids_append(game_ids *to, const game_ids *from);
 /* The list as an array of ids in [0, hi], both ways (game_json.h). */

@@ -156,7 +156,7 @@ static void io_players(game_io *io, wibbell_state *st)
         game_io_ids(io, "down", &p->down, (int)st->ncards - 1);
         game_io_ids(io, "hcap", &p->hcap, (int)st->ncards - 1);
         game_io_size(io, "nstart", &p->nstart, p->hcap.n);
-        game_io_size(io, "won", &p->won, st->ncards);
+        game_io_size(io, "won", &p->won, wibbell_round_cards(st));
         game_io_bool(io, "out", &p->out);
         game_io_size(io, "rounds_won", &p->rounds_won, st->ncards);
         game_io_end(io);
@@ -240,76 +240,39 @@ static int card_ok(const wibbell_card *c)
            strspn(c->border, "abcdefghijklmnopqrstuvwxyz-") == b;
 }
 
-/* Every card id in at most one place: the deck, the centre or a player's
- * cards (cards are neither made nor copied). */
-static int ids_once(const wibbell_state *st)
-{
-    unsigned char *seen = wb_calloc(st->ncards ? st->ncards : 1, 1);
-    const game_ids *lists[3];
-    int ok = 1;
-    for (size_t s = 0; ok && s <= st->nplayers; s++) {
-        size_t nl = 0;
-        if (s == st->nplayers) {
-            lists[nl++] = &st->deck;
-            lists[nl++] = &st->centre;
-        } else {
-            lists[nl++] = &st->p[s].up;
-            lists[nl++] = &st->p[s].down;
-            lists[nl++] = &st->p[s].hcap;
-        }
-        for (size_t l = 0; ok && l < nl; l++)
-            for (size_t i = 0; ok && i < lists[l]->n; i++)
-                ok = !seen[lists[l]->v[i]]++;
-    }
-    free(seen);
-    return ok;
-}
-
 /* The invariants the rules code relies on, so a damaged record cannot
  * make it read out of bounds, lose or copy cards, or stall. */
 static const char *check_state(const wibbell_state *st)
 {
-    json_int_t n = (json_int_t)st->nplayers;
+    int ph = st->phase, chooser = ph == WIBBELL_TAKE || ph == WIBBELL_KEEP;
+    const wibbell_player *w = chooser && st->winner >= 0 ? &st->p[st->winner] : NULL;
+    /* every card id in at most one place: the deck, the centre or a
+     * player's cards (cards are neither made nor copied) */
+    const game_ids *lists[3 * 7 + 2] = {&st->deck, &st->centre};
+    size_t nl = 2;
+    for (size_t s = 0; s < st->nplayers; s++) {
+        lists[nl++] = &st->p[s].up;
+        lists[nl++] = &st->p[s].down;
+        lists[nl++] = &st->p[s].hcap;
+    }
     for (size_t i = 0; i < st->ncards; i++)
         if (!card_ok(&st->cards[i]))
             return "cards";
-    if (!ids_once(st))
+    if (game_ids_once(lists, nl, st->ncards) < 0)
         return "cards";
     if (st->centre.n > 2)
         return "centre";
-    if (st->winner >= n || st->last_winner >= n || st->last_round_winner >= n ||
-        st->barred >= n)
-        return "seats";
-    if (st->bonus >= (int)st->ncards)
-        return "bonus";
-    for (size_t s = 0; s < st->nplayers; s++)
-        if (st->p[s].won > wibbell_round_cards(st))
-            return "players";
-    switch (st->phase) {
-    case WIBBELL_FLIP:
-        if (!st->companion || st->centre.n >= 2)
-            return "phase";
-        break;
-    case WIBBELL_PLAY:
-        if (st->centre.n != 2)
-            return "phase";
-        break;
-    case WIBBELL_TAKE:
-        if (st->winner < 0)
-            return "winner";
-        if (st->centre.n != 2)
-            return "centre";
-        break;
-    case WIBBELL_KEEP:
-        if (st->winner < 0 || st->mode == WIBBELL_SIMPLER)
-            return "winner";
-        if (st->centre.n != 0 || st->p[st->winner].up.n == 0 ||
-            (st->bonus >= 0 && game_ids_find(&st->p[st->winner].up, st->bonus) < 0))
-            return "centre";
-        break;
-    default:
-        break;
-    }
+    /* flip: fewer than 2 centre cards (companion mode only); play and
+     * take: 2; keep: none, the winner's round cards hold the bonus */
+    if ((ph == WIBBELL_FLIP && (!st->companion || st->centre.n >= 2)) ||
+        (ph == WIBBELL_PLAY && st->centre.n != 2))
+        return "phase";
+    if (chooser && (!w || (ph == WIBBELL_KEEP && st->mode == WIBBELL_SIMPLER)))
+        return "winner";
+    if ((ph == WIBBELL_TAKE && st->centre.n != 2) ||
+        (ph == WIBBELL_KEEP && (st->centre.n != 0 || w->up.n == 0 ||
+                                (st->bonus >= 0 && game_ids_find(&w->up, st->bonus) < 0))))
+        return "centre";
     /* a tie window is open exactly when valid claims wait in it, one per
      * seat, each from a seat that may still win the card */
     if ((st->nclaims > 0) != (st->window_end >= 0) ||
@@ -349,11 +312,11 @@ void wibbell_io(game_io *io, void *state)
     game_io_end(io);
     game_io_enum(io, "phase", (int *)&st->phase, wibbell_phase_names, WIBBELL_OVER + 1);
     game_io_size(io, "round", &st->round, INT32_MAX);
-    game_io_int(io, "winner", &st->winner, -1, INT32_MAX);
-    game_io_int(io, "bonus", &st->bonus, -1, INT32_MAX);
-    game_io_int(io, "last_winner", &st->last_winner, -1, INT32_MAX);
-    game_io_int(io, "last_round_winner", &st->last_round_winner, -1, INT32_MAX);
-    game_io_int(io, "barred", &st->barred, -1, INT32_MAX);
+    game_io_int(io, "winner", &st->winner, -1, (int)st->nplayers - 1);
+    game_io_int(io, "bonus", &st->bonus, -1, (int)st->ncards - 1);
+    game_io_int(io, "last_winner", &st->last_winner, -1, (int)st->nplayers - 1);
+    game_io_int(io, "last_round_winner", &st->last_round_winner, -1, (int)st->nplayers - 1);
+    game_io_int(io, "barred", &st->barred, -1, (int)st->nplayers - 1);
     game_io_i64(io, "window_end", &st->window_end, -1, INT64_MAX);
     game_io_str(io, "end_reason", &st->end_reason);
     game_io_str(io, "undo", &st->undo);

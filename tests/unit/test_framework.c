@@ -692,6 +692,14 @@ static void test_data_files(void **state)
     assert_int_equal(m.n, 7);
     for (size_t i = 0; i < m.n; i++)
         assert_int_equal(m.v[i], 9 + (int)i);
+    const game_ids *lists[] = {&l, &m}; /* 12 13 14 | 9 .. 15 */
+    assert_int_equal(game_ids_once(lists, 2, 16), -1);
+    assert_int_equal(game_ids_once(lists + 1, 1, 16), 7);
+    game_ids_remove(&m, 3); /* 9 10 11 13 14 15 */
+    assert_int_equal(game_ids_once(lists, 2, 16), -1);
+    m.n = 3;                /* 9 10 11 */
+    assert_int_equal(game_ids_once(lists, 2, 16), 6);
+    assert_int_equal(game_ids_once(lists, 0, 0), 0);
     free(m.v);
     assert_int_equal(game_ids_find(&l, 11), -1);
     free(l.v);

@@ -1632,7 +1632,7 @@ static void test_damaged_records(void **state)
     /* more cards won this round than a round has */
     s = json_deep_copy(good);
     json_object_set_new(json_array_get(json_object_get(s, "players"), 0), "won", json_integer(4));
-    refuse_load(s, "players");
+    refuse_load(s, "won");
     json_decref(s);
     json_decref(good);
     done(st);
