@@ -96,13 +96,9 @@ static int ex_create(void *st, const game_ctx *ctx, const char *const *players, 
 static void ex_result(const void *st, int *winner, json_int_t *score)
 {
     const ex_state *s = st;
-    json_int_t best = -1;
-    for (int i = 0; i < s->nseats; i++) {
-        score[i] = s->won[i] + s->coins[i];
-        best = score[i] > best ? score[i] : best;
-    }
+    (void)winner; /* the most points win: .highest_wins */
     for (int i = 0; i < s->nseats; i++)
-        winner[i] = score[i] == best;
+        score[i] = s->won[i] + s->coins[i];
 }
 
 /* The winner of the bidding must now pick a prize. */
@@ -284,6 +280,7 @@ static const game_def ex_def = {
     .actions = ex_actions,
     .over_phase = EX_OVER,
     .result = ex_result,
+    .highest_wins = 1,
     .pending = ex_pending,
     .view = ex_view,
 };

@@ -372,6 +372,19 @@ int game_def_load(const game_def *d, const json_t *saved, void **state, char **w
     return rc;
 }
 
+int game_def_restore(void *st, const json_t *saved, char **why)
+{
+    const game_def *d = def_of(st);
+    void *prev = NULL;
+    int rc = game_def_load(d, saved, &prev, why);
+    if (rc)
+        return rc;
+    free_inside(st);
+    memcpy(st, prev, d->size);
+    free(prev);
+    return WB_OK;
+}
+
 /* --- who may act ---------------------------------------------------------- */
 
 static int pending_of(const void *st, game_pending *p)
@@ -703,6 +716,11 @@ void game_def_put_result(const void *st, json_t *o)
     json_int_t score[GAME_MAX_SEATS] = {0};
     json_t *sc = json_array();
     def_of(st)->result(st, win, score);
+    json_int_t best = score[0];
+    for (int i = 0; def_of(st)->highest_wins && i < n; i++)
+        best = score[i] > best ? score[i] : best;
+    for (int i = 0; def_of(st)->highest_wins && i < n; i++)
+        win[i] = score[i] == best;
     for (int i = 0; i < n; i++)
         json_array_append_new(sc, json_integer(score[i]));
     json_object_set_new(o, "winners", game_json_seats(win, n));
@@ -748,9 +766,34 @@ int game_def_query(const void *st, const game_ctx *ctx, int seat, const char *na
                    const json_t *args, json_t **out, char **why)
 {
     const game_def *d = def_of(st);
-    if (!d->query)
+    const game_query *q = d->queries;
+    unsigned caller = seat == GAME_SEAT_HOST ? GAME_ROLE_HOST
+                      : seat >= 0            ? GAME_ROLE_SEAT
+                                             : GAME_ROLE_PUBLIC;
+    if (!q)
+        return d->query ? d->query(st, ctx, seat, name, args, out, why) : WB_ENOTFOUND;
+    *out = NULL;
+    while (q->name && strcmp(q->name, name) != 0)
+        q++;
+    if (!q->name) {
+        const char *names[64];
+        size_t n = 0;
+        for (q = d->queries; q->name && n < 63; q++)
+            names[n++] = q->name;
+        names[n] = NULL;
+        char *list = join(names);
+        *why = game_why("%s answers the queries %s, not '%s'", d->kind->title, list, name);
+        free(list);
         return WB_ENOTFOUND;
-    return d->query(st, ctx, seat, name, args, out, why);
+    }
+    if (!(q->who & caller)) {
+        if (caller == GAME_ROLE_PUBLIC && (q->who & GAME_ROLE_SEAT))
+            return game_refuse(why, WB_EAUTH, "the query %s is for the host and the seats of "
+                               "this match: send a seat or host token", name);
+        return game_refuse(why, WB_EFORBIDDEN, "the query %s is for the host%s of this match",
+                           name, q->who & GAME_ROLE_SEAT ? " and the seats" : "");
+    }
+    return q->answer(st, ctx, seat, args, out, why);
 }
 
 /* --- secret choices ------------------------------------------------------- */

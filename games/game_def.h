@@ -139,6 +139,20 @@ typedef struct game_action {
     int (*offered)(const void *st, int seat);
 } game_action;
 
+/* A query (game_kind.query): its name, who may ask (GAME_ROLE_HOST, and
+ * GAME_ROLE_SEAT for any seat of the match, GAME_ROLE_PUBLIC for anyone)
+ * and the answer (WB_OK and *out, or WB_EINVAL and *why for bad
+ * arguments).  The framework refuses, with one message shape for every
+ * game: an unknown name (WB_ENOTFOUND); the public where a seat's token
+ * would do (WB_EAUTH: send a token); anyone else who may not ask
+ * (WB_EFORBIDDEN: a seat, or the public for a query of the host only). */
+#define GAME_ROLE_PUBLIC (1u << 31)
+typedef struct game_query {
+    const char *name;
+    unsigned who;
+    int (*answer)(const void *st, const game_ctx *ctx, int seat, const json_t *args,
+                  json_t **out, char **why);
+} game_query;
 /* A pending decision: `seat` must now choose (its answers are the actions
  * with GAME_ROLE_PENDING in `who`). */
 typedef struct game_pending {
@@ -198,6 +212,8 @@ struct game_def {
     int (*to_act)(const void *st, int seat);
     /* Once finished: winner[i] and score[i] per seat. */
     void (*result)(const void *st, int *winner, json_int_t *score);
+    /* The highest scores win: `result` gives the scores only. */
+    int highest_wins;
     /* Optional: a pending decision now (1 and *out set). */
     int (*pending)(const void *st, game_pending *out);
     /* Add the game's own members to a view for `seat`. */
@@ -211,6 +227,8 @@ struct game_def {
     int deadline_phase;
     int (*query)(const void *st, const game_ctx *ctx, int seat, const char *name,
                  const json_t *args, json_t **out, char **why);
+    /* Instead of `query`: the queries as a table, ended by {NULL}. */
+    const game_query *queries;
 };
 
 /* --- helpers for game modules -------------------------------------------- */
@@ -240,6 +258,13 @@ struct game_def {
     static char *fn(const void *state GAME_UNUSED, int seat GAME_UNUSED,             \
                     const json_t *body GAME_UNUSED)
 
+/* A query's `answer` (parameters as in game_query: state, ctx, seat,
+ * args, out, why). */
+#define GAME_ANSWER(fn)                                                              \
+    static int fn(const void *state GAME_UNUSED, const game_ctx *ctx GAME_UNUSED,   \
+                  int seat GAME_UNUSED, const json_t *args GAME_UNUSED,             \
+                  json_t **out GAME_UNUSED, char **why GAME_UNUSED)
+
 /* Refuse: set *why to the message (unless `why` is NULL: a caller that
  * wants the verdict only) and return `rc` (WB_EILLEGAL, WB_EINVAL, ...). */
 int game_refuse(char **why, int rc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -260,6 +285,11 @@ int game_arg_long(const json_t *args, const char *key, long def, long lo, long h
 /* Adds "winners" and "scores" (from the result hook) to `o`: for views and
  * for game_over events. */
 void game_def_put_result(const void *st, json_t *o);
+
+/* Replace the state `st` by `saved` (a save of the same game), as a game
+ * that keeps saves of its own does to undo: WB_OK, or WB_EINVAL with *why
+ * ("not a <Title> state: ...") and `st` unchanged. */
+int game_def_restore(void *st, const json_t *saved, char **why);
 
 /* A value of the complete options object create() receives. */
 json_int_t game_opt_int(const json_t *options, const char *name);

@@ -266,11 +266,12 @@ static const game_def wibbell_def = {
     .over_phase = WIBBELL_OVER,
     .to_act = wibbell_to_act_hook,
     .result = wibbell_result,
+    .highest_wins = 1,
     .pending = wibbell_pending,
     .view = wibbell_view,
     .deadline_at = offsetof(wibbell_state, window_end),
     .deadline_phase = WIBBELL_PLAY,
-    .query = wibbell_query,
+    .queries = wibbell_queries,
 };
 
 GAME_DEF_HOOKS(wibbell_def)

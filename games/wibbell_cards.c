@@ -113,14 +113,10 @@ size_t wibbell_claim_cards(const wibbell_state *st, size_t seat,
 
 void wibbell_result(const void *state, int *winner, json_int_t *score)
 {
+    (void)winner; /* the most cards win: game_def.highest_wins */
     const wibbell_state *st = state;
-    size_t best = 0;
-    for (size_t s = 0; s < st->nplayers; s++) {
-        score[s] = (json_int_t)wibbell_score(st, s);
-        best = wibbell_score(st, s) > best ? wibbell_score(st, s) : best;
-    }
     for (size_t s = 0; s < st->nplayers; s++)
-        winner[s] = wibbell_score(st, s) == best;
+        score[s] = (json_int_t)wibbell_score(st, s);
 }
 
 json_t *wibbell_card_json(const wibbell_state *st, int id)

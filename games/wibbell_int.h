@@ -179,7 +179,7 @@ int wibbell_to_act(const wibbell_state *st, size_t seat);
  * count (may exceed DICT_CARDS_MAX; only that many are written). */
 size_t wibbell_claim_cards(const wibbell_state *st, size_t seat,
                            const char *out[DICT_CARDS_MAX]);
-/* Winners and scores (game_def.result). */
+/* The scores (game_def.result; the highest win). */
 void wibbell_result(const void *state, int *winner, json_int_t *score);
 
 /* A card as {"id","letters","value","border"}, and a list of them. */
@@ -205,8 +205,7 @@ char *wibbell_situation(const void *state);
 
 void wibbell_view(const void *state, int seat, json_t *out);
 void wibbell_io(game_io *io, void *state);
-int wibbell_query(const void *state, const game_ctx *ctx, int seat,
-                  const char *name, const json_t *args, json_t **out,
-                  char **why);
+/* The classroom queries, "vocabulary" and "hints" (game_def.queries). */
+extern const game_query wibbell_queries[];
 
 #endif

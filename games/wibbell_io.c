@@ -332,21 +332,30 @@ void wibbell_io(game_io *io, void *state)
 
 /* --- queries ------------------------------------------------------------- */
 
-static int query_hints(const wibbell_state *st, const game_ctx *ctx, const json_t *args,
-                       json_t **out, char **why)
+/* The classroom log, the host's and the players' of this match (not the
+ * public's): rows name players and show every refused word. */
+GAME_ANSWER(query_vocabulary)
 {
+    *out = json_pack("{s:o}", "rows", vocab_json(state, seat));
+    return WB_OK;
+}
+
+/* The words that would have worked on a turn: the host's only. */
+GAME_ANSWER(query_hints)
+{
+    const wibbell_state *st = state;
     const char *cards[DICT_CARDS_MAX];
     const wibbell_turn *t;
     const dict *d = ctx && ctx->dicts ? dict_lib_find(ctx->dicts, st->dict_id) : NULL;
     dict_cards dc = {.cards = cards};
     dict_list *l = NULL;
-    long turn, seat, limit;
+    long turn, of, limit; /* of: the seat asked about, or -1 */
     int rc;
 
     if (st->nturns == 0)
         return game_refuse(why, WB_EINVAL, "no turn has been played yet");
     if ((rc = game_arg_long(args, "turn", (long)st->nturns, 1, (long)st->nturns, &turn, why)) ||
-        (rc = game_arg_long(args, "seat", -1, 0, (long)st->nplayers - 1, &seat, why)) ||
+        (rc = game_arg_long(args, "seat", -1, 0, (long)st->nplayers - 1, &of, why)) ||
         (rc = game_arg_long(args, "limit", 20, 1, WIBBELL_HINTS_MAX, &limit, why)))
         return rc;
     if (!d)
@@ -355,11 +364,11 @@ static int query_hints(const wibbell_state *st, const game_ctx *ctx, const json_
     t = &st->turns[turn - 1];
     for (size_t i = 0; i < t->centre.n; i++)
         cards[dc.ncards++] = st->cards[t->centre.v[i]].letters;
-    if (seat >= 0) {
-        const game_ids *c = &t->cons[seat];
+    if (of >= 0) {
+        const game_ids *c = &t->cons[of];
         if (c->n + dc.ncards > DICT_CARDS_MAX)
             return game_refuse(why, WB_EINVAL, "seat %ld had more cards to cover than a search "
-                               "takes (%d)", seat, DICT_CARDS_MAX);
+                               "takes (%d)", of, DICT_CARDS_MAX);
         for (size_t i = 0; i < c->n; i++)
             cards[dc.ncards++] = st->cards[c->v[i]].letters;
     }
@@ -369,7 +378,7 @@ static int query_hints(const wibbell_state *st, const game_ctx *ctx, const json_
         return rc;
     }
     *out = json_pack("{s:i, s:o, s:o, s:o, s:o, s:I}", "turn", (int)turn, "seat",
-                     seat >= 0 ? json_integer(seat) : json_null(), "cards",
+                     of >= 0 ? json_integer(of) : json_null(), "cards",
                      game_json_strs(cards, dc.ncards), "used",
                      game_json_strs((const char *const *)st->used, t->nused), "words",
                      game_json_strs((const char *const *)l->words, l->nwords), "total",
@@ -378,27 +387,8 @@ static int query_hints(const wibbell_state *st, const game_ctx *ctx, const json_
     return WB_OK;
 }
 
-int wibbell_query(const void *state, const game_ctx *ctx, int seat,
-                  const char *name, const json_t *args, json_t **out,
-                  char **why)
-{
-    const wibbell_state *st = state;
-    *out = NULL;
-    if (strcmp(name, "vocabulary") == 0) {
-        /* The host's, and the players' of this match (not the public's):
-         * rows name players and show every refused word. */
-        if (seat == GAME_SEAT_PUBLIC)
-            return game_refuse(why, WB_EAUTH, "the vocabulary log is for the host and the "
-                               "players of this match: send a seat or host token");
-        *out = json_pack("{s:o}", "rows", vocab_json(st, seat));
-        return WB_OK;
-    }
-    if (strcmp(name, "hints") == 0) {
-        if (seat != GAME_SEAT_HOST)
-            return game_refuse(why, WB_EFORBIDDEN, "only the host may ask which words would have "
-                               "worked");
-        return query_hints(st, ctx, args, out, why);
-    }
-    *why = game_why("Wibbell answers the queries vocabulary and hints, not '%s'", name);
-    return WB_ENOTFOUND;
-}
+const game_query wibbell_queries[] = {
+    {"vocabulary", GAME_ROLE_HOST | GAME_ROLE_SEAT, query_vocabulary},
+    {"hints", GAME_ROLE_HOST, query_hints},
+    {NULL},
+};

@@ -477,19 +477,13 @@ GAME_CHECK(check_undo)
  * against the wrong seat, a mistyped flip); event undone with its body. */
 GAME_APPLY(apply_undo)
 {
-    wibbell_state *st = state, swap;
-    json_t *j = json_loads(st->undo, 0, NULL);
-    void *prev = NULL;
+    json_t *j = json_loads(((wibbell_state *)state)->undo, 0, NULL);
     char *w = NULL;
-    if (!j || game_def_load(st->base.def, json_object_get(j, "state"), &prev, &w)) {
+    if (!j || game_def_restore(state, json_object_get(j, "state"), &w)) {
         free(w);
         json_decref(j);
         return game_refuse(why, WB_EILLEGAL, "the state before the last action is damaged");
     }
-    swap = *st;
-    *st = *(wibbell_state *)prev;
-    *(wibbell_state *)prev = swap;
-    game_def_destroy(prev);
     game_event(ev, "{s:s, s:O?}", "type", "undone", "action", json_object_get(j, "action"));
     json_decref(j);
     return WB_OK;

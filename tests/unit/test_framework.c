@@ -108,6 +108,97 @@ static void test_options_of_players_and_data(void **state)
     assert_int_equal(opt_try(2, "{}", NULL), WB_OK);
 }
 
+/* --- queries, restore, the highest scores win ------------------------------ */
+
+typedef struct q_state {
+    game_base base;
+    int nseats, score[3];
+} q_state;
+
+static void q_io(game_io *io, void *st)
+{
+    q_state *s = st;
+    game_io_int(io, "nseats", &s->nseats, 2, 3);
+    game_io_ints(io, "score", s->score, 3, 0, 99);
+}
+
+GAME_ANSWER(q_total)
+{
+    const q_state *s = state;
+    *out = json_pack("{s:i}", "total", s->score[0] + s->score[1] + s->score[2]);
+    return WB_OK;
+}
+
+static void q_result(const void *st, int *winner, json_int_t *score)
+{
+    const q_state *s = st;
+    for (int i = 0; i < s->nseats; i++)
+        score[i] = s->score[i];
+    (void)winner; /* the framework's: highest_wins */
+}
+
+static const game_query q_queries[] = {
+    {"total", GAME_ROLE_HOST | GAME_ROLE_SEAT, q_total},
+    {"secret", GAME_ROLE_HOST, q_total},
+    {"open", GAME_ROLE_HOST | GAME_ROLE_SEAT | GAME_ROLE_PUBLIC, q_total},
+    {NULL},
+};
+static const game_def q_def = {.kind = &opt_kind, .format = 1, .size = sizeof(q_state),
+                               .flat = 1, .io = q_io, .nseats_at = offsetof(q_state, nseats),
+                               .result = q_result, .highest_wins = 1, .queries = q_queries};
+
+/* Ask `name` as `seat`: the code; `want` the refusal, or NULL for the
+ * answer (the total of the scores). */
+static int q_ask(const q_state *s, int seat, const char *name, const char *want)
+{
+    json_t *out = NULL;
+    char *why = NULL;
+    int rc = game_def_query(s, NULL, seat, name, NULL, &out, &why);
+    if (want)
+        assert_string_equal(why, want);
+    else
+        assert_int_equal(json_integer_value(json_object_get(out, "total")), 22);
+    json_decref(out);
+    free(why);
+    return rc;
+}
+
+static void test_queries_restore(void **state)
+{
+    (void)state;
+    q_state s = {.base = {&q_def}, .nseats = 3, .score = {4, 9, 9}};
+    assert_int_equal(q_ask(&s, 1, "total", NULL), WB_OK);
+    assert_int_equal(q_ask(&s, GAME_SEAT_PUBLIC, "total", "the query total is for the host "
+                           "and the seats of this match: send a seat or host token"), WB_EAUTH);
+    assert_int_equal(q_ask(&s, 0, "secret", "the query secret is for the host of this match"),
+                     WB_EFORBIDDEN);
+    assert_int_equal(q_ask(&s, GAME_SEAT_PUBLIC, "secret", "the query secret is for the host "
+                           "of this match"), WB_EFORBIDDEN);
+    assert_int_equal(q_ask(&s, GAME_SEAT_HOST, "secret", NULL), WB_OK);
+    assert_int_equal(q_ask(&s, GAME_SEAT_PUBLIC, "open", NULL), WB_OK);
+    assert_int_equal(q_ask(&s, GAME_SEAT_HOST, "nope", "Opts answers the queries total, "
+                           "secret, open, not 'nope'"), WB_ENOTFOUND);
+    /* the highest scores win: seats 1 and 2 */
+    json_t *o = json_object();
+    game_def_put_result(&s, o);
+    gt_match(o, "{\"winners\":[1,2],\"scores\":[4,9,9]}");
+    json_decref(o);
+    /* back to a save; a bad save changes nothing */
+    json_t *saved = game_def_save(&s), *bad = json_pack("{s:i}", "format", 1);
+    char *why = NULL;
+    s.score[0] = 50;
+    assert_int_equal(game_def_restore(&s, bad, &why), WB_EINVAL);
+    assert_string_equal(why, "not a Opts state: bad nseats");
+    assert_int_equal(s.score[0], 50);
+    free(why);
+    why = NULL;
+    assert_int_equal(game_def_restore(&s, saved, &why), WB_OK);
+    assert_int_equal(s.score[0], 4);
+    assert_ptr_equal(s.base.def, &q_def);
+    json_decref(saved);
+    json_decref(bad);
+}
+
 /* --- refusals ------------------------------------------------------------ */
 
 static void test_refusal_codes(void **state)
@@ -1050,6 +1141,7 @@ int main(void)
         cmocka_unit_test(test_format_version), cmocka_unit_test(test_codec),
         cmocka_unit_test(test_codec_sets),
         cmocka_unit_test(test_format_added),
+        cmocka_unit_test(test_queries_restore),
         cmocka_unit_test(test_helpers),
         cmocka_unit_test(test_codec_free),
         cmocka_unit_test(test_text),
