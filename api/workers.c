@@ -20,6 +20,7 @@
 #include <netinet/in.h>
 #include <poll.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -29,6 +30,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "matches.h"
 #include "wb_mem.h"
 
 #define SWEEP_MS 250     /* how often the head deadline is checked */
@@ -347,7 +349,9 @@ static void *worker_main(void *arg)
             uint64_t n;
             (void)!read(wk->wakefd, &n, sizeof n);
         }
+        matches_hold(); /* what this turn stages is committed together */
         MHD_run(wk->mhd);
+        matches_release();
         if (w->head_timeout_ms) {
             int64_t now = now_ms();
             if (now >= next_sweep) {

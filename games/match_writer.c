@@ -13,6 +13,12 @@
  * its last durable record (and its generation goes up, so jobs it staged
  * on top of the failed ones fail too, without being written).  A failed
  * timer action is retried with a growing backoff by the timer thread.
+ *
+ * An HTTP worker holds the writer (matches_hold) while it serves what one
+ * turn of its event loop brought: the actions it stages queue up without
+ * waking the writer, which is woken once at the end of the turn.  On one
+ * core this is what makes the groups large: woken at each action, the
+ * writer would take the core from the worker and commit them one by one.
  */
 #include "matches_int.h"
 
@@ -219,17 +225,53 @@ static void *writer_main(void *arg)
     return NULL;
 }
 
+/* Held by this thread (matches_hold): jobs queued for held_for have not
+ * woken its writer yet. */
+static __thread int held;
+static __thread match_store *held_for;
+
+static void wake(match_store *ms)
+{
+    pthread_mutex_lock(&ms->q_lock);
+    pthread_cond_signal(&ms->q_cond);
+    pthread_mutex_unlock(&ms->q_lock);
+}
+
 void match_writer_push(match_store *ms, match_job *j)
 {
     j->next = NULL;
+    if (held_for && held_for != ms)
+        match_writer_wake_held();
     pthread_mutex_lock(&ms->q_lock);
     if (ms->q_tail)
         ms->q_tail->next = j;
     else
         ms->q_head = j;
     ms->q_tail = j;
-    pthread_cond_signal(&ms->q_cond);
+    if (held)
+        held_for = ms;
+    else
+        pthread_cond_signal(&ms->q_cond);
     pthread_mutex_unlock(&ms->q_lock);
+}
+
+void match_writer_wake_held(void)
+{
+    match_store *ms = held_for;
+    held_for = NULL;
+    if (ms)
+        wake(ms);
+}
+
+void matches_hold(void)
+{
+    held = 1;
+}
+
+void matches_release(void)
+{
+    held = 0;
+    match_writer_wake_held();
 }
 
 int match_writer_start(match_store *ms)

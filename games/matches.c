@@ -520,6 +520,7 @@ static void waiter_wake(void *ctx, int rc, json_t *out)
 static int waiter_wait(struct waiter *w, int rc, json_t **out)
 {
     if (rc == WB_OK) {
+        match_writer_wake_held();
         pthread_mutex_lock(&w->mu);
         while (!w->done)
             pthread_cond_wait(&w->cv, &w->mu);
@@ -826,6 +827,8 @@ static void wait_durable(match *m)
     struct timespec until;
     clock_gettime(CLOCK_REALTIME, &until);
     until.tv_sec += DURABLE_WAIT_S;
+    if (m->inflight > 0)
+        match_writer_wake_held();
     while (m->inflight > 0)
         if (pthread_cond_timedwait(&m->durable, &m->lock, &until) != 0)
             break;

@@ -64,6 +64,14 @@ typedef struct match_config {
  * never wait in it for another call of this store to finish. */
 typedef void (*match_done_fn)(void *ctx, int rc, json_t *out);
 
+/* Group commit across requests.  Between matches_hold() and
+ * matches_release() the actions this thread stages are queued without
+ * waking the writer; the release wakes it once, so that what an HTTP
+ * worker reads in one turn of its event loop is committed together.  A
+ * call that waits for the writer wakes it first.  Per thread; not nested. */
+void matches_hold(void);
+void matches_release(void);
+
 /* Open (creating if needed) the store and load every match in it.  One
  * daemon at a time owns a games store: WB_ECONFLICT when
  * another process holds it (matches live in memory, so two daemons on one

@@ -156,8 +156,12 @@ int match_run_timer_locked(match_store *ms, match *m, int64_t now);
 /* match_writer.c */
 int match_writer_start(match_store *ms);
 void match_writer_stop(match_store *ms);
-/* Queue a job (the writer owns it from here). */
+/* Queue a job (the writer owns it from here).  While this thread holds
+ * the writer (matches_hold) the writer is woken only at the release. */
 void match_writer_push(match_store *ms, match_job *j);
+/* Wake the writer for what this thread queued while holding it: before
+ * this thread waits for a job to be written. */
+void match_writer_wake_held(void);
 
 /* match_timer.c */
 int match_timer_start(match_store *ms);

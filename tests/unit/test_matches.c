@@ -10,6 +10,7 @@
  */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -669,6 +670,60 @@ static void test_failed_timer_is_retried(void **state)
 
 /* An instance prefix (--instance) starts every new id, which keeps its 32
  * characters; ids made without one stay found after a restart with one. */
+/* Done callbacks of the hold test: they run on the writer thread. */
+static atomic_int held_done;
+
+static void count_done(void *ctx, int rc, json_t *out)
+{
+    (void)ctx;
+    assert_int_equal(rc, WB_OK);
+    json_decref(out);
+    atomic_fetch_add(&held_done, 1);
+}
+
+/* While a thread holds the writer, what it stages waits; the release
+ * commits all of it in one transaction.  A synchronous call made while
+ * holding wakes the writer itself (else it would wait for ever). */
+static void test_hold_groups_commits(void **state)
+{
+    (void)state;
+    match_store *ms = open_store(0);
+    created c[3];
+    match_stats before, after;
+    for (int i = 0; i < 3; i++)
+        create(ms, 2, 7 + (uint64_t)i, "{}", &c[i]);
+    match_store_stats(ms, &before);
+    atomic_store(&held_done, 0);
+    json_t *a = json_pack("{s:s,s:i}", "type", "add", "n", 1);
+    matches_hold();
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(match_apply_async(ms, c[i].id, 0, a, 0, count_done, NULL, NULL), WB_OK);
+    struct timespec pause = {0, 100 * 1000000L};
+    nanosleep(&pause, NULL);
+    assert_int_equal(atomic_load(&held_done), 0); /* not woken, not written */
+    match_store_stats(ms, &after);
+    assert_int_equal(after.commits, before.commits);
+    matches_release();
+    for (int i = 0; i < 500 && atomic_load(&held_done) < 3; i++)
+        nanosleep(&(struct timespec){0, 10 * 1000000L}, NULL);
+    assert_int_equal(atomic_load(&held_done), 3);
+    match_store_stats(ms, &after);
+    assert_int_equal(after.commits, before.commits + 1); /* one group */
+    assert_int_equal(after.actions, before.actions + 3);
+
+    /* holding, then waiting for one's own action: no hang */
+    matches_hold();
+    assert_int_equal(match_apply_async(ms, c[0].id, 1, a, 0, count_done, NULL, NULL), WB_OK);
+    assert_int_equal(add(ms, c[1].id, 1, 1, 0, NULL), WB_OK);
+    matches_release();
+    json_t *v = NULL;
+    assert_int_equal(match_view(ms, c[0].id, 0, &v, NULL), WB_OK); /* waits for it */
+    assert_int_equal(json_integer_value(json_object_get(v, "total")), 2);
+    json_decref(v);
+    json_decref(a);
+    match_store_close(ms);
+}
+
 static void test_id_prefix(void **state)
 {
     (void)state;
@@ -711,6 +766,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_tokens_and_seats, setup, teardown),
         cmocka_unit_test_setup_teardown(test_id_prefix, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_hold_groups_commits, setup, teardown),
         cmocka_unit_test_setup_teardown(test_actions_versions_and_privacy, setup, teardown),
         cmocka_unit_test_setup_teardown(test_restart_and_replay, setup, teardown),
         cmocka_unit_test_setup_teardown(test_timers_and_subscribers, setup, teardown),
