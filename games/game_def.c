@@ -484,10 +484,14 @@ static int shape(const game_action *a, const json_t *body, char **why)
     return WB_OK;
 }
 
-/* The rules: allowed values, then the action's check.  WB_EILLEGAL. */
+/* The rules: allowed values, then the action's check (a timer without
+ * one: the game's deadline is in force and has come).  WB_EILLEGAL. */
 static int rules(const void *st, const game_ctx *ctx, const game_action *a, int seat,
                  const json_t *body, char **why)
 {
+    int64_t due = game_def_deadline(st);
+    if (a->who == GAME_ROLE_SYSTEM && !a->check && (due < 0 || ctx->now_ms < due))
+        return game_refuse(why, WB_EILLEGAL, "no timer is due");
     for (const game_member *m = a->members; m && m->name; m++) {
         json_t *v = json_object_get(body, m->name);
         if (v && (*why = values_why(m, v)))

@@ -125,7 +125,9 @@ typedef struct game_action {
     int (*may)(const void *st, const game_ctx *ctx, int seat, char **why);
     /* Optional: the rules (WB_EILLEGAL + why); must not change anything.
      * Listing a template calls it with the template's members only:
-     * judge what is there. */
+     * judge what is there.  Without one, an action of GAME_ROLE_SYSTEM
+     * alone (a timer) is refused ("no timer is due") unless the game's
+     * deadline (game_def.deadline_at or .deadline) is set and has come. */
     int (*check)(const void *st, const game_ctx *ctx, int seat, const json_t *a,
                  char **why);
     /* Do it: append the events.  May still refuse (WB_EILLEGAL + why): the

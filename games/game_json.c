@@ -451,6 +451,15 @@ int game_io_null(game_io *io, const char *key, int is_null)
     return 1;
 }
 
+int game_io_present(game_io *io, const char *key, int has)
+{
+    if (game_io_null(io, key, !has) == has) {
+        bad(io, key);
+        return 0;
+    }
+    return has && !io->bad;
+}
+
 static void enter(game_io *io, const char *key, json_t *c)
 {
     if (io->depth == IO_DEPTH) {

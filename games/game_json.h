@@ -82,6 +82,10 @@ void game_io_flags(game_io *io, const char *key, int *flag, size_t n);
 /* Saving: write null for `key` and return 1 when `is_null`.  Loading:
  * return 1 when the member is null (or, in an array, the next element). */
 int game_io_null(game_io *io, const char *key, int is_null);
+/* A member that is there exactly when `has`, else null: saving writes null
+ * when !has; loading refuses ("bad KEY") a null when `has` and a value
+ * when not.  1 when the caller is to describe the value now. */
+int game_io_present(game_io *io, const char *key, int has);
 
 /* Containers.  game_io_array enters an array: saving writes `n` elements
  * (the caller's loop), loading returns the array's length, refused outside

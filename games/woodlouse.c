@@ -439,14 +439,6 @@ GAME_APPLY(step_pass)
     return WB_OK;
 }
 
-GAME_CHECK(check_timer)
-{
-    const wl_state *s = state;
-    if (s->phase != WL_GUESS || s->deadline < 0 || ctx->now_ms < s->deadline)
-        return game_refuse(why, WB_EILLEGAL, "no timer is due");
-    return WB_OK;
-}
-
 /* The host, or the guess_ms timer, closes the guessing. */
 GAME_APPLY(step_close)
 {
@@ -482,7 +474,7 @@ static const game_action wl_actions[] = {
      NULL},
     {"pass", GUESSER, PH(WL_GUESS), NULL, may_guess, check_guesser, step_pass, 0, NULL},
     {"close", GAME_ROLE_HOST, PH(WL_GUESS), NULL, NULL, NULL, step_close, 0, NULL},
-    {"timer", GAME_ROLE_SYSTEM, 0, NULL, NULL, check_timer, step_close, 1, NULL},
+    {"timer", GAME_ROLE_SYSTEM, 0, NULL, NULL, NULL, step_close, 1, NULL}, /* when due */
     {NULL},
 };
 

@@ -114,7 +114,7 @@ void wl_io(game_io *io, void *state)
     wl_state *s = state;
     char buf[WL_KINDS][WL_NAME_MAX + 16];
     const char *card[WL_KINDS]; /* the cards' names, "spider:4" */
-    int load = game_io_loading(io), has, ncards;
+    int load = game_io_loading(io), ncards;
     game_io_rng(io, "rng", &s->r);
     io_table(io, s);
     ncards = s->nspecies * WL_VALUES;
@@ -142,10 +142,7 @@ void wl_io(game_io *io, void *state)
     game_io_int(io, "round", &s->round, 1, 1 << 30);
     game_io_int(io, "round_turns", &s->round_turns, 0, s->nseats);
     game_io_i64(io, "deadline", &s->deadline, -1, INT64_MAX);
-    has = s->phase == WL_CODE || s->phase == WL_GUESS;
-    if (game_io_null(io, "card", !has) == has)
-        game_io_fail(io, "card");
-    else if (has)
+    if (game_io_present(io, "card", s->phase == WL_CODE || s->phase == WL_GUESS))
         game_io_enum(io, "card", &s->card, card, ncards);
     game_io_chars(io, "signals", s->signals, sizeof s->signals);
     s->nsignals = (int)strlen(s->signals);
@@ -156,10 +153,7 @@ void wl_io(game_io *io, void *state)
     game_io_int(io, "turn", &s->last_turn, 0, 1 << 30);
     game_io_int(io, "trainer", &s->last_trainer, 0, s->nseats - 1);
     game_io_int(io, "winner", &s->last_winner, -1, s->nseats - 1);
-    has = s->last_outcome != WL_NONE;
-    if (game_io_null(io, "card", !has) == has)
-        game_io_fail(io, "last");
-    else if (has)
+    if (game_io_present(io, "card", s->last_outcome != WL_NONE))
         game_io_enum(io, "card", &s->last_card, card, ncards);
     game_io_end(io);
     if (!load || !game_io_ok(io))

@@ -490,12 +490,26 @@ typedef struct sets_state {
 
 static void sets_state_io(game_io *io, void *st) { sets_io(io, &((sets_state *)st)->s); }
 
+/* A timer with no check: the framework applies it only when due. */
+GAME_APPLY(sets_tick)
+{
+    ((sets_state *)state)->phase = 0;
+    game_event(ev, "{s:s}", "type", "tick");
+    return WB_OK;
+}
+
+static const game_action sets_actions[] = {
+    {.type = "timer", .who = GAME_ROLE_SYSTEM, .apply = sets_tick, .unlisted = 1},
+    {NULL},
+};
+
 static const game_added sets_added[] = {{2, "seat", "2"}, {0}};
 static const game_def sets_def = {.kind = &opt_kind, .format = 2, .size = sizeof(sets_state),
                                   .flat = 1, .io = sets_state_io, .added = sets_added,
                                   .oldest = 1, .phase_at = offsetof(sets_state, phase),
                                   .deadline_at = offsetof(sets_state, deadline),
-                                  .deadline_phase = 1};
+                                  .deadline_phase = 1, .actions = sets_actions,
+                                  .over_phase = 2};
 
 static int sets_load(const char *format, int *seat, char **why)
 {
@@ -533,6 +547,23 @@ static void test_format_added(void **state)
     assert_int_equal(game_def_deadline(&x), 77);
     x.phase = 0;
     assert_int_equal(game_def_deadline(&x), -1);
+    /* Its timer: refused before the deadline, applied when it has come,
+     * refused once no deadline is in force. */
+    game_ctx ctx = {.now_ms = 76};
+    json_t *ev = json_array(), *timer = json_pack("{s:s}", "type", "timer");
+    x.phase = 1;
+    assert_int_equal(game_def_apply(&x, &ctx, GAME_SEAT_SYSTEM, timer, ev, &why), WB_EILLEGAL);
+    assert_string_equal(why, "no timer is due");
+    free(why);
+    why = NULL;
+    ctx.now_ms = 77;
+    assert_int_equal(game_def_apply(&x, &ctx, GAME_SEAT_SYSTEM, timer, ev, &why), WB_OK);
+    assert_int_equal(x.phase, 0);
+    assert_int_equal(json_array_size(ev), 1);
+    assert_int_equal(game_def_apply(&x, &ctx, GAME_SEAT_SYSTEM, timer, ev, &why), WB_EILLEGAL);
+    free(why);
+    json_decref(ev);
+    json_decref(timer);
 }
 
 static void test_codec(void **state)
@@ -1062,7 +1093,7 @@ static void test_hex_wrap(void **state)
 /* game_io_pile: a pile of ids in order (repeats allowed), by name or as
  * ints; game_opt_names: an option naming different things. */
 typedef struct piles {
-    int na, a[4], nb, b[4];
+    int na, a[4], nb, b[4], top; /* top: there when na > 0 (game_io_present) */
 } piles;
 
 static void piles_io(game_io *io, void *st)
@@ -1071,13 +1102,16 @@ static void piles_io(game_io *io, void *st)
     piles *p = st;
     game_io_pile(io, "named", p->a, &p->na, 4, names, 3);
     game_io_pile(io, "ids", p->b, &p->nb, 4, NULL, 3);
+    if (game_io_present(io, "top", p->na > 0))
+        game_io_int(io, "top", &p->top, 0, 2);
 }
 
 static void test_piles_and_names(void **state)
 {
     (void)state;
-    piles a = {3, {2, 0, 2}, 2, {1, 1}}, b = {0};
-    const char *what = NULL, *want = "{\"named\":[\"cow\",\"ant\",\"cow\"],\"ids\":[1,1]}";
+    piles a = {3, {2, 0, 2}, 2, {1, 1}, 2}, b = {0}, e = {0};
+    const char *what = NULL,
+               *want = "{\"named\":[\"cow\",\"ant\",\"cow\"],\"ids\":[1,1],\"top\":2}";
     game_text t = {0};
     json_t *j = game_io_save(piles_io, &a);
     gt_match(j, want);
@@ -1086,15 +1120,23 @@ static void test_piles_and_names(void **state)
     free(t.s);
     assert_int_equal(game_io_load(piles_io, j, &b, &what), WB_OK);
     assert_true(b.na == 3 && b.a[0] == 2 && b.a[1] == 0 && b.a[2] == 2);
-    assert_true(b.nb == 2 && b.b[0] == 1 && b.b[1] == 1);
+    assert_true(b.nb == 2 && b.b[0] == 1 && b.b[1] == 1 && b.top == 2);
+    json_decref(j);
+    j = game_io_save(piles_io, &e);
+    gt_match(j, "{\"named\":[],\"ids\":[],\"top\":null}");
+    assert_int_equal(game_io_load(piles_io, j, &b, &what), WB_OK);
+    assert_int_equal(b.na, 0);
     json_decref(j);
     static const char *const bad[][2] = {
         {"{\"named\":[\"dog\"],\"ids\":[]}", "named"},
         {"{\"named\":[\"Ant\"],\"ids\":[]}", "named"},
         {"{\"named\":[\"ant\",\"ant\",\"ant\",\"ant\",\"ant\"],\"ids\":[]}", "named"},
-        {"{\"named\":[],\"ids\":[3]}", "ids"},
-        {"{\"named\":[],\"ids\":[-1]}", "ids"},
-        {"{\"named\":[]}", "ids"},
+        {"{\"named\":[],\"ids\":[3],\"top\":null}", "ids"},
+        {"{\"named\":[],\"ids\":[-1],\"top\":null}", "ids"},
+        {"{\"named\":[],\"top\":null}", "ids"},
+        {"{\"named\":[],\"ids\":[],\"top\":1}", "top"},
+        {"{\"named\":[\"ant\"],\"ids\":[],\"top\":null}", "top"},
+        {"{\"named\":[\"ant\"],\"ids\":[]}", "top"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         piles x = {0};
