@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "game.h"
+#include "game_def.h"
 #include "wb_err.h"
 #include "wb_mem.h"
 
@@ -92,6 +93,52 @@ int game_data_nums(char *const *w, int n, long lo, long hi, int *out)
         out[i] = (int)v;
     }
     return 0;
+}
+
+int game_grid_record(game_grid *g, char **w, int nw, int line, char **why)
+{
+    if (strcmp(w[0], "grid") == 0) {
+        long x = nw == 3 ? game_data_num(w[1], g->min, g->max) : -1;
+        long y = nw == 3 ? game_data_num(w[2], g->min, g->max) : -1;
+        if (g->c || x < 0 || y < 0)
+            return game_refuse(why, WB_EINVAL, "%s line %d: one \"grid WIDTH HEIGHT\" (%d to "
+                               "%d)", g->what, line, g->min, g->max);
+        g->w = (int)x;
+        g->h = (int)y;
+        g->c = wb_calloc((size_t)(x * y), 1);
+        return WB_OK;
+    }
+    if (!g->c)
+        return game_refuse(why, WB_EINVAL, "%s line %d: the grid comes first", g->what, line);
+    if (g->rows == g->h)
+        return GAME_GRID_OTHER;
+    int chars = nw == 1 && g->w > 1, n = chars ? (int)strlen(w[0]) : nw;
+    if (n != g->w)
+        return game_refuse(why, WB_EINVAL, "%s line %d: a grid row of %d cells, not %d",
+                           g->what, line, g->w, n);
+    for (int x = 0; x < n; x++) {
+        char cell = chars ? w[0][x] : w[x][0];
+        if ((!chars && w[x][1]) || !cell || !strchr(g->cells, cell)) {
+            char list[128] = "";
+            for (size_t k = 0; g->cells[k] && k < 60; k++)
+                strcat(strncat(list, g->cells + k, 1), g->cells[k + 1] ? " " : "");
+            if (chars)
+                return game_refuse(why, WB_EINVAL, "%s line %d: '%c' is not one of %s",
+                                   g->what, line, cell, list);
+            return game_refuse(why, WB_EINVAL, "%s line %d: \"%s\" is not one of %s",
+                               g->what, line, w[x], list);
+        }
+        g->c[g->rows * g->w + x] = cell;
+    }
+    g->rows++;
+    return WB_OK;
+}
+
+int game_grid_end(const game_grid *g, char **why)
+{
+    if (!g->c || g->rows < g->h)
+        return game_refuse(why, WB_EINVAL, "%s: no complete grid", g->what);
+    return WB_OK;
 }
 
 int game_slug_ok(const char *s, size_t max)

@@ -32,6 +32,29 @@ int game_data_read(const char *text, size_t len,
  * would refuse the text. */
 char *game_data_text(const char *text, size_t len);
 
+/* A grid drawn in a record file (a board): the record "grid WIDTH HEIGHT"
+ * (each from min to max) and the HEIGHT records after it, the rows top
+ * first, of WIDTH cells each: one-character words separated by blanks, or
+ * one word of WIDTH characters.  A cell is one of the characters of
+ * `cells`.  Set what, cells, min and max; the reader sets the rest. */
+typedef struct game_grid {
+    const char *what;  /* the messages' subject: "board" */
+    const char *cells; /* the characters a cell may be */
+    int min, max;      /* the allowed width and height */
+    int w, h, rows;    /* rows: how many are read */
+    char *c;           /* w * h cells, row by row (malloc'd: free it) */
+} game_grid;
+#define GAME_GRID_OTHER (-1)
+
+/* Give the grid a record of its file (from a game_data_read record
+ * function): WB_OK when it was the grid's, GAME_GRID_OTHER when the grid
+ * is complete and the record is another's, WB_EINVAL with *why for a bad
+ * grid record or for another record before the grid is complete. */
+int game_grid_record(game_grid *g, char **w, int nw, int line, char **why);
+/* At the end of the file: WB_OK, or WB_EINVAL with *why when the grid is
+ * missing or incomplete. */
+int game_grid_end(const game_grid *g, char **why);
+
 /* The whole decimal number `s` when it is in [lo, hi], else -1 (so lo >= 0). */
 long game_data_num(const char *s, long lo, long hi);
 /* The n whole numbers w[0..n-1], each in [lo, hi], into out: 0, or -1

@@ -206,7 +206,7 @@ static json_t *options_complete(const game_def *d, const json_t *given, size_t n
     }
     json_t *o = given ? json_copy((json_t *)(uintptr_t)given) : json_object();
     for (const game_member *m = d->options; m && m->name; m++)
-        if (!json_object_get(o, m->name))
+        if (!json_object_get(o, m->name) || json_is_null(json_object_get(o, m->name)))
             json_object_set_new(o, m->name, json_loads(m->def, JSON_DECODE_ANY, NULL));
     return o;
 }

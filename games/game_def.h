@@ -92,7 +92,7 @@ typedef struct game_member {
     game_type type;
     const char *desc;    /* what to put there: listed in templates and options */
     int optional;        /* actions: may be left out; options: null is
-                            accepted (and means the default) */
+                            accepted (and create() gets the default) */
     /* Allowed values (the rules: 422 for actions, 400 for options):
      * integers (and GAME_T_INTS elements) in [min, max] when has_range;
      * strings among `values` (NULL-terminated) when set. */

@@ -58,7 +58,8 @@ const char *const game_graph_dirs[9] = {"n", "ne", "e", "se", "s", "sw", "w", "n
 
 int game_graph_line(const game_graph *g, int from, int to, int *dist)
 {
-    static const int dx8[8] = {0, 1, 1, 1, 0, -1, -1, -1}, dy8[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
+    static const int dx8[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+    static const int dy8[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
     const game_node *a = &g->nodes[from], *b = &g->nodes[to];
     int dx = (int)(b->x - a->x), dy = (int)(b->y - a->y), ax = abs(dx), ay = abs(dy);
     if ((!dx && !dy) || (dx && dy && ax != ay))

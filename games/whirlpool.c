@@ -22,9 +22,6 @@
 extern const unsigned char whirlpool_board_txt[];
 extern const size_t whirlpool_board_txt_len;
 
-/* The suits the seats play when the options do not say. */
-static const int default_suits[WP_MAX_SEATS] = {WP_SUNS, WP_CROWNS, WP_MOONS, WP_ARMS};
-
 /* --- options and set-up ----------------------------------------------------- */
 
 static const game_member wp_options[] = {
@@ -56,47 +53,19 @@ static int parse_board(const char *text, size_t len, wp_state *s, char **why)
     return rc;
 }
 
-/* The suits of the seats: seat i plays the i-th suit of the list.  The
- * list may be longer than the seats (up to the four suits, all different),
- * so that the advertised default works for any number of players. */
-static int parse_suits(const json_t *a, int nseats, int suit[WP_MAX_SEATS], char **why)
-{
-    int all[WP_NSUITS], n;
-    if (!a || json_is_null(a)) {
-        for (int i = 0; i < nseats; i++)
-            suit[i] = default_suits[i];
-        return WB_OK;
-    }
-    n = json_is_array(a) ? (int)json_array_size(a) : -1;
-    if (n < nseats || n > WP_NSUITS) {
-        *why = game_why("suits: an array of %d to %d different suit names; seat i plays the "
-                        "i-th", nseats, WP_NSUITS);
-        return WB_EINVAL;
-    }
-    for (int i = 0; i < n; i++) {
-        all[i] = wp_suit_find(json_string_value(json_array_get(a, (size_t)i)));
-        for (int j = 0; j < i && all[i] >= 0; j++)
-            if (all[j] == all[i])
-                all[i] = -1;
-        if (all[i] < 0)
-            return game_refuse(why, WB_EINVAL, "suits[%d]: one of suns, moons, crowns, arms, "
-                               "each once", i);
-    }
-    for (int i = 0; i < nseats; i++)
-        suit[i] = all[i];
-    return WB_OK;
-}
-
 static int wp_create(void *st, const game_ctx *ctx, const char *const *players,
                      size_t nplayers, const json_t *options, uint64_t seed, char **why)
 {
     (void)ctx, (void)players;
     wp_state *s = st;
     json_t *board = json_object_get(options, "board");
-    int rc;
+    int rc, suits[WP_NSUITS];
     s->nseats = (int)nplayers;
-    if ((rc = parse_suits(json_object_get(options, "suits"), s->nseats, s->suit, why)))
-        return rc;
+    /* Seat i plays the i-th suit: the list may be longer than the seats,
+     * so that the advertised default works for any number of players. */
+    if (game_opt_names(options, "suits", wp_suit_names, nplayers, WP_NSUITS, suits, why) < 0)
+        return WB_EINVAL;
+    memcpy(s->suit, suits, nplayers * sizeof *suits);
     if (json_is_string(board))
         rc = parse_board(json_string_value(board), json_string_length(board), s, why);
     else
@@ -235,20 +204,20 @@ static json_t *board_json(const wp_state *s)
     const wp_board *b = s->board;
     json_t *rows = json_array(), *coins = json_array(), *ropes = json_pack("[[],[]]");
     char line[WP_GRID_MAX + 1];
-    for (int r = 0; r < b->height; r++) {
-        memcpy(line, b->cells + r * b->width, (size_t)b->width);
-        line[b->width] = '\0';
+    for (int r = 0; r < b->grid.h; r++) {
+        memcpy(line, b->grid.c + r * b->grid.w, (size_t)b->grid.w);
+        line[b->grid.w] = '\0';
         json_array_append_new(rows, json_string(line));
     }
     for (int i = 0; i < WP_NCOINS; i++)
         json_array_append_new(coins, json_pack("{s:s,s:i,s:o}", "suit",
-                                               wp_suit_name(b->coins[i].suit), "value",
+                                               wp_suit_names[b->coins[i].suit], "value",
                                                b->coins[i].value, "at",
                                                wp_pos(s, b->coins[i].space)));
     for (int k = 0; k < WP_NSUITS; k++)
         json_array_append_new(json_array_get(ropes, (size_t)b->rope[k]),
-                              json_string(wp_suit_name(k)));
-    return json_pack("{s:i, s:i, s:o, s:o, s:o}", "width", b->width, "height", b->height,
+                              json_string(wp_suit_names[k]));
+    return json_pack("{s:i, s:i, s:o, s:o, s:o}", "width", b->grid.w, "height", b->grid.h,
                      "rows", rows, "coins", coins, "ropes", ropes);
 }
 
@@ -258,7 +227,7 @@ static json_t *players_json(const wp_state *s)
     for (int i = 0; i < s->nseats; i++) {
         int at = s->tube[i].at;
         json_array_append_new(a, json_pack("{s:i,s:s,s:b,s:o,s:o,s:o}", "seat", i, "suit",
-                                           wp_suit_name(s->suit[i]), "in_game", at >= 0, "at",
+                                           wp_suit_names[s->suit[i]], "in_game", at >= 0, "at",
                                            wp_pos(s, at), "ring",
                                            at >= 0 ? json_integer(wp_space(s, at)->ring)
                                                    : json_null(),

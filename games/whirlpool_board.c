@@ -22,25 +22,7 @@
 #include "wb_err.h"
 #include "wb_mem.h"
 
-const char *const wp_suit_names[WP_NSUITS] = {"suns", "moons", "crowns", "arms"};
-
-const char *wp_suit_name(int suit)
-{
-    return suit >= 0 && suit < WP_NSUITS ? wp_suit_names[suit] : "?";
-}
-
-int wp_suit_find(const char *name)
-{
-    for (int i = 0; name && i < WP_NSUITS; i++)
-        if (strcmp(name, wp_suit_names[i]) == 0)
-            return i;
-    return -1;
-}
-
-int wp_board_space(const wp_board *b, int col, int row)
-{
-    return b->g ? game_graph_at(b->g, col, row) : -1;
-}
+const char *const wp_suit_names[WP_NSUITS + 1] = {"suns", "moons", "crowns", "arms", NULL};
 
 int wp_board_coin(const wp_board *b, int space)
 {
@@ -54,7 +36,7 @@ void wp_board_free(wp_board *b)
 {
     if (!b)
         return;
-    free(b->cells);
+    free(b->grid.c);
     game_graph_free(b->g);
     free(b);
 }
@@ -63,30 +45,9 @@ void wp_board_free(wp_board *b)
 
 typedef struct reader {
     wp_board *b;
-    int grid_rows; /* rows of the grid still to read */
-    int grid_done;
     int ncoins, nropes, coin_seen[WP_NSUITS][4], rope_set, start_set;
     int line;
 } reader;
-
-static int grid_row(reader *r, char **tok, int n, char **why)
-{
-    wp_board *b = r->b;
-    int row = b->height - r->grid_rows;
-    if (n != b->width)
-        return game_refuse(why, WB_EINVAL, "board line %d: a grid row of %d tokens, not %d",
-                           r->line, b->width, n);
-    for (int c = 0; c < n; c++) {
-        char t = tok[c][0];
-        if (tok[c][1] || !strchr(".xO123", t))
-            return game_refuse(why, WB_EINVAL, "board line %d: \"%s\" is not one of . x O 1 2 3",
-                               r->line, tok[c]);
-        b->cells[row * b->width + c] = t;
-    }
-    if (--r->grid_rows == 0)
-        r->grid_done = 1;
-    return WB_OK;
-}
 
 static int at_space(reader *r, const char *cs, const char *rs, int *space, char **why)
 {
@@ -100,23 +61,19 @@ static int at_space(reader *r, const char *cs, const char *rs, int *space, char 
 
 static int suit_of(reader *r, const char *name, int *suit, char **why)
 {
-    *suit = wp_suit_find(name);
+    *suit = game_name_index(wp_suit_names, WP_NSUITS, name);
     if (*suit < 0)
         return game_refuse(why, WB_EINVAL, "board line %d: \"%s\" is not a suit (suns, moons, "
                            "crowns, arms)", r->line, name);
     return WB_OK;
 }
 
-/* The spaces, once the grid is read: the rings and their geometry. */
+/* The spaces, once the grid is read: the rings and their geometry (ring
+ * 1 must surround the whirlpool, O). */
 static int rings(wp_board *b, char **why)
 {
     char *w = NULL;
-    int holes = 0;
-    for (int i = 0; i < b->width * b->height; i++)
-        holes += b->cells[i] == 'O';
-    if (!holes)
-        return game_refuse(why, WB_EINVAL, "board: no whirlpool (O)");
-    if (!(b->g = game_graph_grid_rings(b->cells, b->width, b->height, WP_NRINGS, &w))) {
+    if (!(b->g = game_graph_grid_rings(b->grid.c, b->grid.w, b->grid.h, WP_NRINGS, &w))) {
         *why = game_why("board: %s", w);
         free(w);
         return WB_EINVAL;
@@ -129,23 +86,9 @@ static int record(void *ctx, char **tok, int n, int line, char **why)
     reader *r = ctx;
     wp_board *b = r->b;
     r->line = line;
-    int rc = WB_OK, s, suit, suit2;
-    if (r->grid_rows)
-        return grid_row(r, tok, n, why);
-    if (strcmp(tok[0], "grid") == 0) {
-        int w = n == 3 ? game_data_num(tok[1], 3, WP_GRID_MAX) : -1;
-        int h = n == 3 ? game_data_num(tok[2], 3, WP_GRID_MAX) : -1;
-        if (b->cells || w < 0 || h < 0)
-            return game_refuse(why, WB_EINVAL, "board line %d: one \"grid WIDTH HEIGHT\" (3 to %d)",
-                               r->line, WP_GRID_MAX);
-        b->width = w;
-        b->height = h;
-        b->cells = wb_calloc((size_t)(w * h), 1);
-        r->grid_rows = h;
-        return WB_OK;
-    }
-    if (!r->grid_done)
-        return game_refuse(why, WB_EINVAL, "board line %d: the grid comes first", r->line);
+    int rc = game_grid_record(&b->grid, tok, n, line, why), s, suit, suit2;
+    if (rc != GAME_GRID_OTHER)
+        return rc;
     if (!b->g && (rc = rings(b, why)))
         return rc;
     if (strcmp(tok[0], "coin") == 0) {
@@ -196,10 +139,8 @@ static int record(void *ctx, char **tok, int n, int line, char **why)
 static int finish(reader *r, char **why)
 {
     wp_board *b = r->b;
-    int rc = WB_OK;
-    if (!r->grid_done)
-        return game_refuse(why, WB_EINVAL, "board: no complete grid");
-    if (!b->g && (rc = rings(b, why)))
+    int rc;
+    if ((rc = game_grid_end(&b->grid, why)) || (!b->g && (rc = rings(b, why))))
         return rc;
     const game_node *sp = b->g->nodes;
     for (int i = 0; i < r->ncoins; i++)
@@ -235,6 +176,7 @@ int wp_board_parse(const char *text, size_t len, wp_board **out, char **why)
     if (!text || len > 16384 || memchr(text, '\0', len))
         return game_refuse(why, WB_EINVAL, "board: a text of at most 16384 bytes");
     r.b = wb_calloc(1, sizeof *r.b);
+    r.b->grid = (game_grid){.what = "board", .cells = ".xO123", .min = 3, .max = WP_GRID_MAX};
     for (int i = 0; i < WP_NCOINS; i++)
         r.b->coins[i].space = -1; /* not read yet */
     rc = game_data_read(text, len, record, &r, why);

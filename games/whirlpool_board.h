@@ -19,6 +19,7 @@
 
 #include <stddef.h>
 
+#include "game_data.h"
 #include "game_graph.h"
 
 /* The suits of the piecepack, in its usual order. */
@@ -33,8 +34,7 @@ typedef struct wp_coin {
 } wp_coin;
 
 typedef struct wp_board {
-    int width, height;
-    char *cells;   /* width * height tokens, row by row: . x O 1 2 3 */
+    game_grid grid; /* the tokens as drawn, row by row: . x O 1 2 3 */
     game_graph *g; /* the water spaces (the rings), numbered row by row */
     wp_coin coins[WP_NCOINS];
     int rope[WP_NSUITS];  /* the rope (0 or 1) that holds each suit's coins */
@@ -52,13 +52,11 @@ void wp_board_free(wp_board *b);
  * its canonical text is itself. */
 
 /* The space at (col, row), or -1 when that is not a water space. */
-int wp_board_space(const wp_board *b, int col, int row);
+#define wp_board_space(b, col, row) game_graph_at((b)->g, col, row)
 /* The coin on a space (an index into coins), or -1. */
 int wp_board_coin(const wp_board *b, int space);
 
-/* "suns", "moons", "crowns", "arms" (by suit); and back (-1: not a suit). */
-extern const char *const wp_suit_names[WP_NSUITS];
-const char *wp_suit_name(int suit);
-int wp_suit_find(const char *name);
+/* "suns", "moons", "crowns", "arms" (by suit), then NULL. */
+extern const char *const wp_suit_names[WP_NSUITS + 1];
 
 #endif

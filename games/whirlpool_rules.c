@@ -184,7 +184,7 @@ static int pull_check(const wp_state *s, int seat, char **why)
     const wp_coin *c = &s->board->coins[coin];
     if (s->board->rope[c->suit] != s->board->rope[s->suit[seat]])
         return no(why, "this %s coin is on the other rope: you would be pummeled from the shore",
-                  wp_suit_name(c->suit));
+                  wp_suit_names[c->suit]);
     if (sp->out < 0)
         return no(why, "you are already in the outside ring");
     if ((o = occupant(s, sp->out)) >= 0)

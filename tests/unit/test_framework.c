@@ -57,10 +57,14 @@ static void test_options(void **state)
 /* Options whose allowed values depend on the players (a seat number) or
  * on the game's data (an "enum" that options_fix puts in the
  * description), on a def of options only. */
+static json_t *opt_seen; /* the options create() got last */
+
 static int opt_create(void *st, const game_ctx *ctx, const char *const *players, size_t n,
                       const json_t *options, uint64_t seed, char **why)
 {
-    (void)st, (void)ctx, (void)players, (void)n, (void)options, (void)seed, (void)why;
+    (void)st, (void)ctx, (void)players, (void)n, (void)seed, (void)why;
+    json_decref(opt_seen);
+    opt_seen = json_deep_copy(options);
     return WB_OK;
 }
 
@@ -72,6 +76,8 @@ static void opt_fix(json_t *desc)
 static const game_member opt_members[] = {
     {.name = "first", .type = GAME_T_INT, .def = "0", .seat = 1, .desc = "a seat"},
     {.name = "map", .type = GAME_T_STRING, .def = "\"north\"", .desc = "a map of the data"},
+    {.name = "colours", .type = GAME_T_ARRAY, .optional = 1, .def = "[\"red\", \"blue\"]",
+     .desc = "null: the default"},
     {NULL},
 };
 static const game_kind opt_kind = {.name = "opts", .title = "Opts", .min_players = 2,
@@ -106,6 +112,18 @@ static void test_options_of_players_and_data(void **state)
     assert_int_equal(opt_try(2, "{\"map\":\"west\"}", "map must be one of north, south"),
                      WB_EINVAL);
     assert_int_equal(opt_try(2, "{}", NULL), WB_OK);
+    /* An optional option sent as null: create() gets the default. */
+    static const char *const players[] = {"a", "b"};
+    json_t *o = json_loads("{\"colours\":null}", 0, NULL), *got = NULL;
+    void *st = NULL;
+    char *why = NULL;
+    assert_int_equal(game_def_create(&opt_def, NULL, players, 2, o, 1, &st, &why), WB_OK);
+    got = json_object_get(opt_seen, "colours");
+    assert_true(json_is_array(got) && json_array_size(got) == 2);
+    game_def_destroy(st);
+    json_decref(o);
+    json_decref(opt_seen);
+    opt_seen = NULL;
 }
 
 /* --- queries, restore, the highest scores win ------------------------------ */
@@ -827,6 +845,64 @@ static void test_data_files(void **state)
     free(l.v);
 }
 
+/* A grid drawn in a record file, read through game_grid_record. */
+typedef struct grid_file {
+    game_grid g;
+    int others; /* records after the grid */
+} grid_file;
+
+static int grid_take(void *ctx, char **w, int nw, int line, char **why)
+{
+    grid_file *f = ctx;
+    int rc = game_grid_record(&f->g, w, nw, line, why);
+    f->others += rc == GAME_GRID_OTHER;
+    return rc == GAME_GRID_OTHER ? WB_OK : rc;
+}
+
+/* Read `text`: its rc; *why (malloc'd) or the cells in *cells. */
+static int grid_read(const char *text, char **why, char **cells, int *others)
+{
+    grid_file f = {{.what = "map", .cells = ".*O", .min = 2, .max = 4}, 0};
+    int rc = game_data_read(text, strlen(text), grid_take, &f, why);
+    if (!rc)
+        rc = game_grid_end(&f.g, why);
+    *cells = f.g.c;
+    *others = f.others;
+    return rc;
+}
+
+static void test_grid_records(void **state)
+{
+    (void)state;
+    char *why = NULL, *c = NULL;
+    int others = 0;
+    /* Rows as blank-separated cells or as one word; records after it. */
+    assert_int_equal(grid_read("# a map\ngrid 3 2\n. * O\n*O.\nstart 1 1\n", &why, &c, &others),
+                     WB_OK);
+    assert_memory_equal(c, ".*O*O.", 6);
+    assert_int_equal(others, 1);
+    free(c);
+    static const struct {
+        const char *text, *why;
+    } bad[] = {
+        {"grid 5 2\n", "map line 1: one \"grid WIDTH HEIGHT\" (2 to 4)"},
+        {"grid 2 2\n..\n. . .\n", "map line 3: a grid row of 2 cells, not 3"},
+        {"grid 2 2\n..\n..\ngrid 2 2\n", "map line 4: one \"grid WIDTH HEIGHT\" (2 to 4)"},
+        {"start 1 1\ngrid 2 2\n", "map line 1: the grid comes first"},
+        {"grid 2 2\n. .\n. x\n", "map line 3: \"x\" is not one of . * O"},
+        {"grid 2 2\n. .\n.x\n", "map line 3: 'x' is not one of . * O"},
+        {"grid 2 2\n. .\n", "map: no complete grid"},
+        {"", "map: no complete grid"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        why = NULL;
+        assert_int_equal(grid_read(bad[i].text, &why, &c, &others), WB_EINVAL);
+        assert_string_equal(why, bad[i].why);
+        free(why);
+        free(c);
+    }
+}
+
 /* --- graphs ----------------------------------------------------------------- */
 
 static void test_graph_load(void **state)
@@ -1193,6 +1269,7 @@ int main(void)
         cmocka_unit_test(test_grid_lines_and_positions),
         cmocka_unit_test(test_counts_and_names),
         cmocka_unit_test(test_piles_and_names),
+        cmocka_unit_test(test_grid_records),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

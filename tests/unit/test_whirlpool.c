@@ -231,13 +231,13 @@ static void test_board_geometry(void **state)
     (void)state;
     wp_board *b = default_board();
     int size[WP_NRINGS + 1] = {0}, corners = 0, docks = 0, holes = 0;
-    for (int i = 0; i < b->width * b->height; i++) {
-        docks += b->cells[i] == 'x';
-        holes += b->cells[i] == 'O';
+    for (int i = 0; i < b->grid.w * b->grid.h; i++) {
+        docks += b->grid.c[i] == 'x';
+        holes += b->grid.c[i] == 'O';
     }
     /* 16 tiles of 2x2 spaces: 48 ring spaces + 16 docks, a one-space hole. */
     assert_int_equal(holes, 1);
-    assert_int_equal(b->cells[4 * b->width + 4], 'O');
+    assert_int_equal(b->grid.c[4 * b->grid.w + 4], 'O');
     assert_int_equal(b->g->n + docks, 16 * 4);
     for (int i = 0; i < b->g->n; i++) {
         const game_node *s = &b->g->nodes[i];
@@ -444,7 +444,7 @@ static void test_board_custom(void **state)
     free(t);
     /* Ring 1 must surround the whirlpool. */
     assert_true(parse_error(t = big_with("3 2 1 O O 1 2 3\n3 2 1 O O", "3 2 1 x x 1 2 3\n3 2 "
-                                                                       "1 x x"), "whirlpool"));
+                                                                       "1 x x"), "hole (O)"));
     free(t);
     assert_true(parse_error("grid 3 3\n", "grid"));
     assert_true(parse_error("coin suns 1 1 1\n", "grid comes first"));
