@@ -716,19 +716,28 @@ static int may_act(const void *st, int seat)
 
 void game_def_put_result(const void *st, json_t *o)
 {
-    int n = nseats(st), win[GAME_MAX_SEATS] = {0};
-    json_int_t score[GAME_MAX_SEATS] = {0};
-    json_t *sc = json_array();
-    def_of(st)->result(st, win, score);
-    json_int_t best = score[0];
-    for (int i = 0; def_of(st)->highest_wins && i < n; i++)
-        best = score[i] > best ? score[i] : best;
-    for (int i = 0; def_of(st)->highest_wins && i < n; i++)
-        win[i] = score[i] == best;
-    for (int i = 0; i < n; i++)
+    const game_def *d = def_of(st);
+    int n = nseats(st), win[GAME_MAX_SEATS] = {0}, b = 0;
+    json_int_t score[GAME_MAX_SEATS] = {0}, tie[GAME_MAX_SEATS] = {0};
+    json_t *sc = json_array(), *ties = d->tiebreak ? json_array() : NULL;
+    d->result(st, win, score);
+    if (ties)
+        d->tiebreak(st, tie);
+    /* The best seat: the highest score, then the highest tie-break. */
+    for (int i = 1; d->highest_wins && i < n; i++)
+        if (score[i] > score[b] || (score[i] == score[b] && tie[i] > tie[b]))
+            b = i;
+    for (int i = 0; d->highest_wins && i < n; i++)
+        win[i] = score[i] == score[b] && tie[i] == tie[b];
+    for (int i = 0; i < n; i++) {
         json_array_append_new(sc, json_integer(score[i]));
+        if (ties)
+            json_array_append_new(ties, json_integer(tie[i]));
+    }
     json_object_set_new(o, "winners", game_json_seats(win, n));
     json_object_set_new(o, "scores", sc);
+    if (ties)
+        json_object_set_new(o, d->tiebreak_name, ties);
 }
 
 json_t *game_def_view(const void *st, int seat)

@@ -216,6 +216,11 @@ struct game_def {
     void (*result)(const void *st, int *winner, json_int_t *score);
     /* The highest scores win: `result` gives the scores only. */
     int highest_wins;
+    /* Optional, with highest_wins: a second score per seat (tie[] comes
+     * zeroed) that breaks ties among the highest (the seats level on both
+     * win), shown after "scores" as the member `tiebreak_name`. */
+    void (*tiebreak)(const void *st, json_int_t *tie);
+    const char *tiebreak_name;
     /* Optional: a pending decision now (1 and *out set). */
     int (*pending)(const void *st, game_pending *out);
     /* Add the game's own members to a view for `seat`. */
@@ -284,8 +289,8 @@ void game_put(json_t *o, const char *fmt, ...);
 int game_arg_long(const json_t *args, const char *key, long def, long lo, long hi, long *out,
                   char **why);
 
-/* Adds "winners" and "scores" (from the result hook) to `o`: for views and
- * for game_over events. */
+/* Adds "winners" and "scores" (from the result hook), and the tie-break
+ * when the def has one, to `o`: for views and for game_over events. */
 void game_def_put_result(const void *st, json_t *o);
 
 /* Replace the state `st` by `saved` (a save of the same game), as a game

@@ -102,24 +102,6 @@ static json_t *sequence_json(const wl_state *s)
     return a;
 }
 
-/* The final count: cards, then the sum of their values; every seat level
- * with the best on both wins. */
-static void final_count(const wl_state *s, int cards[], int values[], int winner[])
-{
-    int best = -1;
-    for (int i = 0; i < s->nseats; i++) {
-        cards[i] = s->score[i].n;
-        values[i] = 0;
-        for (int k = 0; k < s->score[i].n; k++)
-            values[i] += WL_COUNT(s->score[i].c[k]);
-        if (best < 0 || cards[i] > cards[best] ||
-            (cards[i] == cards[best] && values[i] > values[best]))
-            best = i;
-    }
-    for (int i = 0; i < s->nseats; i++)
-        winner[i] = cards[i] == cards[best] && values[i] == values[best];
-}
-
 /* The species in play, in box order: what a guess may name (and the view
  * shows). */
 GAME_DOMAIN(species_in_play)
@@ -141,23 +123,22 @@ static int wl_to_act(const void *st, int seat)
            can_guess(s, seat);
 }
 
-/* Scores are cards; "values" (their sum) breaks ties. */
+/* The final count: most cards wins (the scores), then the higher sum of
+ * their values ("values"); every seat level with the best on both wins. */
 static void wl_result(const void *st, int *winner, json_int_t *score)
 {
     const wl_state *s = st;
-    int cards[WL_MAX_SEATS], values[WL_MAX_SEATS];
-    final_count(s, cards, values, winner);
+    (void)winner; /* highest_wins */
     for (int i = 0; i < s->nseats; i++)
-        score[i] = cards[i];
+        score[i] = s->score[i].n;
 }
 
-/* "winners", "scores" and "values" for the view and the game_over event. */
-static void put_result(const wl_state *s, json_t *o)
+static void wl_values(const void *st, json_int_t *values)
 {
-    int cards[WL_MAX_SEATS], values[WL_MAX_SEATS], win[WL_MAX_SEATS];
-    final_count(s, cards, values, win);
-    game_def_put_result(s, o);
-    game_put(o, "{s:o}", "values", game_json_ints(values, (size_t)s->nseats));
+    const wl_state *s = st;
+    for (int i = 0; i < s->nseats; i++)
+        for (int k = 0; k < s->score[i].n; k++)
+            values[i] += WL_COUNT(s->score[i].c[k]);
 }
 
 static char *wl_situation(const void *st)
@@ -228,8 +209,6 @@ static void wl_view(const void *state, int seat, json_t *o)
     if ((s->phase == WL_CODE || s->phase == WL_GUESS) &&
         (seat == s->trainer || seat == GAME_SEAT_HOST))
         game_put(o, "{s:o}", "card", card_json(s, s->card));
-    if (s->phase == WL_OVER)
-        put_result(s, o);
     if (seat == GAME_SEAT_HOST)
         put_host(s, o);
 }
@@ -285,7 +264,7 @@ static void end_turn(wl_state *t, json_t *ev, wl_outcome outcome, int winner)
         t->phase = WL_OVER;
         json_array_append_new(ev, e);
         json_t *over = json_pack("{s:s}", "type", "game_over");
-        put_result(t, over);
+        game_def_put_result(t, over);
         json_array_append_new(ev, over);
         return;
     }
@@ -496,6 +475,9 @@ static const game_def wl_def = {
     .over_phase = WL_OVER,
     .to_act = wl_to_act,
     .result = wl_result,
+    .highest_wins = 1,
+    .tiebreak = wl_values,
+    .tiebreak_name = "values",
     .view = wl_view,
     .deadline_at = offsetof(wl_state, deadline),
     .deadline_phase = WL_GUESS,

@@ -165,6 +165,17 @@ static const game_def q_def = {.kind = &opt_kind, .format = 1, .size = sizeof(q_
                                .flat = 1, .io = q_io, .nseats_at = offsetof(q_state, nseats),
                                .result = q_result, .highest_wins = 1, .queries = q_queries};
 
+/* A tie-break (tie[] comes zeroed): the later seat. */
+static void q_tie(const void *st, json_int_t *tie)
+{
+    for (int i = 0; i < ((const q_state *)st)->nseats; i++)
+        tie[i] += i;
+}
+static const game_def q_tie_def = {.kind = &opt_kind, .format = 1, .size = sizeof(q_state),
+                                   .flat = 1, .io = q_io, .nseats_at = offsetof(q_state, nseats),
+                                   .result = q_result, .highest_wins = 1, .tiebreak = q_tie,
+                                   .tiebreak_name = "ties"};
+
 /* Ask `name` as `seat`: the code; `want` the refusal, or NULL for the
  * answer (the total of the scores). */
 static int q_ask(const q_state *s, int seat, const char *name, const char *want)
@@ -200,6 +211,14 @@ static void test_queries_restore(void **state)
     json_t *o = json_object();
     game_def_put_result(&s, o);
     gt_match(o, "{\"winners\":[1,2],\"scores\":[4,9,9]}");
+    assert_null(json_object_get(o, "ties"));
+    json_decref(o);
+    /* with a tie-break: seat 2 alone, and the tie-breaks shown */
+    q_state t = s;
+    t.base.def = &q_tie_def;
+    o = json_object();
+    game_def_put_result(&t, o);
+    gt_match(o, "{\"winners\":[2],\"scores\":[4,9,9],\"ties\":[0,1,2]}");
     json_decref(o);
     /* back to a save; a bad save changes nothing */
     json_t *saved = game_def_save(&s), *bad = json_pack("{s:i}", "format", 1);
