@@ -31,6 +31,24 @@
 
 /* api_reply_json for the games' answers, which go out on every action:
  * the same bytes, written without Jansson's dump (game_json.h). */
+/* Answer with JSON text (malloc'd: the request takes it; NULL: it could
+ * not be written). */
+static void reply_text(api_req *r, unsigned status, char *text, size_t len)
+{
+    if (!text) {
+        api_problem(r, API_P_INTERNAL, "cannot build the JSON response");
+        return;
+    }
+    free(r->out);
+    r->out = text;
+    r->out_static = NULL;
+    r->out_len = len;
+    r->status = status;
+    r->content_type = "application/json";
+    r->cache_control = "no-store";
+    r->code = NULL;
+}
+
 static void reply_json(api_req *r, unsigned status, json_t *body)
 {
     game_text t = {0};
@@ -41,17 +59,9 @@ static void reply_json(api_req *r, unsigned status, json_t *body)
     json_decref(body);
     if (!body || t.bad) {
         free(t.s);
-        api_problem(r, API_P_INTERNAL, "cannot build the JSON response");
-        return;
+        t.s = NULL;
     }
-    free(r->out);
-    r->out = t.s;
-    r->out_static = NULL;
-    r->out_len = t.len;
-    r->status = status;
-    r->content_type = "application/json";
-    r->cache_control = "no-store";
-    r->code = NULL;
+    reply_text(r, status, t.s, t.len);
 }
 
 /* Games need a match store; a server without one has no such resources. */
@@ -528,16 +538,15 @@ void api_h_game_actions(api_req *r)
 }
 
 /* The action is durable (or its commit failed): answer it. */
-static void acted(void *ctx, int rc, json_t *out)
+static void acted(void *ctx, int rc, char *text, size_t len, uint64_t version)
 {
     api_req *r = ctx;
     if (rc) {
         match_err(r, rc, "match_apply", r->arg[0], NULL);
     } else {
-        json_int_t v = json_integer_value(json_object_get(out, "version"));
-        reply_json(r, 200, out);
-        if (r->status == 200 && v > 0)
-            set_etag(r, (uint64_t)v);
+        reply_text(r, 200, text, len);
+        if (r->status == 200 && version > 0)
+            set_etag(r, version);
     }
     api_resume(r);
 }

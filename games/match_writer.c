@@ -44,6 +44,7 @@ static void job_free(match_job *j)
 {
     free(j->rec);
     free(j->entry);
+    free(j->text);
     json_decref(j->out);
     free(j);
 }
@@ -97,6 +98,10 @@ static void job_succeeded(match_store *ms, match_job *j)
         j->done(j->ctx, WB_OK, j->out);
         j->out = NULL;
     }
+    if (j->answer) {
+        j->answer(j->ctx, WB_OK, j->text, j->text_len, j->version);
+        j->text = NULL;
+    }
     if (j->type != JOB_CREATE)
         match_put_ref(ms, m);
     job_free(j);
@@ -133,6 +138,8 @@ static void job_failed(match_store *ms, match_job *j, int rc, int64_t now)
                 m->id, wb_strerror(rc), (long long)m->backoff_ms);
     if (j->done)
         j->done(j->ctx, rc, NULL);
+    if (j->answer)
+        j->answer(j->ctx, rc, NULL, 0, 0);
     if (j->type == JOB_CREATE) {
         pthread_mutex_lock(&ms->lock);
         ms->pending_creates--;

@@ -395,7 +395,7 @@ static void take_ref(match_store *ms, match *m)
  * and done(ctx, ...) will be called once it is durable or failed; on an
  * error the state is as it was and done is not called. */
 static int stage_locked(match_store *ms, match *m, int seat, const json_t *action,
-                        int64_t now, int timer, int end, match_done_fn done, void *ctx,
+                        int64_t now, int timer, int end, match_answer_fn done, void *ctx,
                         char **why)
 {
     game_ctx gctx = {ms->cfg.dicts, now};
@@ -444,14 +444,22 @@ static int stage_locked(match_store *ms, match *m, int seat, const json_t *actio
     j->version = version;
     j->rec = record(m, version, now, end, &j->rec_cap);
     j->entry = es;
-    j->done = done;
+    j->answer = done;
     j->ctx = ctx;
     atomic_store(&m->version, version);
     atomic_store(&m->updated, now);
     match_refresh(m);
-    if (done)
-        j->out = json_pack("{s:I, s:o, s:o}", "version", (json_int_t)version, "events",
-                           events_for(events, seat), "state", view_of(m, seat));
+    if (done) {
+        json_t *out = json_pack("{s:I, s:o, s:o}", "version", (json_int_t)version, "events",
+                                events_for(events, seat), "state", view_of(m, seat));
+        game_text t = {.cap = 4096}; /* a view fits: no realloc */
+        game_text_json(&t, out);
+        json_decref(out);
+        if (t.bad)
+            free(t.s); /* answered as a fault, once durable */
+        else
+            j->text = t.s, j->text_len = t.len;
+    }
     json_decref(events);
     m->latest = j->rec;
     m->inflight++;
@@ -514,6 +522,21 @@ static void waiter_wake(void *ctx, int rc, json_t *out)
     w->done = 1;
     pthread_cond_signal(&w->cv);
     pthread_mutex_unlock(&w->mu);
+}
+
+/* The same for an action's answer: parsed back, for the synchronous
+ * callers (tests and tools; the API takes the text as it is). */
+static void waiter_answer(void *ctx, int rc, char *text, size_t len, uint64_t version)
+{
+    (void)version;
+    json_t *out = NULL;
+    if (rc == WB_OK) {
+        out = text ? json_loadb(text, len, 0, NULL) : NULL;
+        if (!out)
+            rc = WB_EUTF8; /* the only text game_text_json refuses */
+    }
+    free(text);
+    waiter_wake(ctx, rc, out);
 }
 
 /* Wait if `rc` says a call is under way; returns its outcome. */
@@ -915,7 +938,7 @@ static int check_action(const json_t *action, char **why)
 /* Stage an action or the end of the match (`end`), with the checks every
  * action passes first. */
 static int act(match_store *ms, const char *id, int seat, const json_t *action,
-               uint64_t if_match, int end, match_done_fn done, void *ctx, char **why)
+               uint64_t if_match, int end, match_answer_fn done, void *ctx, char **why)
 {
     int rc;
     if (!end && (rc = check_action(action, why)))
@@ -951,7 +974,7 @@ static int act(match_store *ms, const char *id, int seat, const json_t *action,
 }
 
 int match_apply_async(match_store *ms, const char *id, int seat, const json_t *action,
-                      uint64_t if_match, match_done_fn done, void *ctx, char **why)
+                      uint64_t if_match, match_answer_fn done, void *ctx, char **why)
 {
     return act(ms, id, seat, action, if_match, 0, done, ctx, why);
 }
@@ -962,11 +985,11 @@ int match_apply(match_store *ms, const char *id, int seat, const json_t *action,
     struct waiter w;
     waiter_init(&w);
     *out = NULL;
-    return waiter_wait(&w, act(ms, id, seat, action, if_match, 0, waiter_wake, &w, why), out);
+    return waiter_wait(&w, act(ms, id, seat, action, if_match, 0, waiter_answer, &w, why), out);
 }
 
-int match_end_async(match_store *ms, const char *id, int seat, match_done_fn done, void *ctx,
-                    char **why)
+int match_end_async(match_store *ms, const char *id, int seat, match_answer_fn done,
+                    void *ctx, char **why)
 {
     json_t *a = json_pack("{s:s}", "type", "abandon");
     int rc = act(ms, id, seat, a, 0, 1, done, ctx, why);
@@ -979,7 +1002,7 @@ int match_end(match_store *ms, const char *id, int seat, json_t **out, char **wh
     struct waiter w;
     waiter_init(&w);
     *out = NULL;
-    return waiter_wait(&w, match_end_async(ms, id, seat, waiter_wake, &w, why), out);
+    return waiter_wait(&w, match_end_async(ms, id, seat, waiter_answer, &w, why), out);
 }
 
 struct log_ctx {

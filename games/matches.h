@@ -64,6 +64,16 @@ typedef struct match_config {
  * never wait in it for another call of this store to finish. */
 typedef void (*match_done_fn)(void *ctx, int rc, json_t *out);
 
+/* Called once when an action (match_apply_async, match_end_async) is
+ * done: rc WB_OK with its answer as JSON text, the object match_apply
+ * gives ({"version","events","state"}; `text` malloc'd, the callee owns
+ * it; NULL if the view could not be written as JSON) and the version it
+ * made; or the storage error with text NULL.  The text is written by the
+ * thread that applied the action, so the view is built and freed on one
+ * thread (freed on the writer's, its memory would go back to another
+ * thread's malloc arena at every action).  Same rules as match_done_fn. */
+typedef void (*match_answer_fn)(void *ctx, int rc, char *text, size_t len, uint64_t version);
+
 /* Group commit across requests.  Between matches_hold() and
  * matches_release() the actions this thread stages are queued without
  * waking the writer; the release wakes it once, so that what an HTTP
@@ -128,7 +138,7 @@ int match_apply(match_store *ms, const char *id, int seat,
                 char **why);
 int match_apply_async(match_store *ms, const char *id, int seat,
                       const json_t *action, uint64_t if_match,
-                      match_done_fn done, void *ctx, char **why);
+                      match_answer_fn done, void *ctx, char **why);
 
 /* End (abandon) a match at any time: only its host (WB_EFORBIDDEN).  Its
  * views then say "status":"finished", "ended":true, no one is to act and
@@ -137,8 +147,8 @@ int match_apply_async(match_store *ms, const char *id, int seat,
  * replays unambiguously) with the event {"type":"match_ended"}.  *out
  * as for an action.  WB_ECONFLICT (+why) when already ended. */
 int match_end(match_store *ms, const char *id, int seat, json_t **out, char **why);
-int match_end_async(match_store *ms, const char *id, int seat, match_done_fn done, void *ctx,
-                    char **why);
+int match_end_async(match_store *ms, const char *id, int seat, match_answer_fn done,
+                    void *ctx, char **why);
 
 /* The log as `seat` may see it: {"entries":[{"version","seat","action",
  * "at","events":[...]}]} for versions > after (0: all).  Private events of

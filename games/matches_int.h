@@ -104,6 +104,9 @@ struct match_job {
     char *entry;      /* the log entry, or NULL */
     json_t *out;      /* the answer to give once durable */
     match_job_fn done;
+    char *text;       /* or an action's answer as text, for `answer` */
+    size_t text_len;
+    match_answer_fn answer;
     void *ctx;
 };
 
