@@ -141,6 +141,17 @@ int game_grid_end(const game_grid *g, char **why)
     return WB_OK;
 }
 
+json_t *game_grid_rows(const game_grid *g)
+{
+    json_t *rows = json_array();
+    for (int y = 0; y < g->h; y++) {
+        char *row = wb_strndup(g->c + (size_t)(y * g->w), (size_t)g->w);
+        json_array_append_new(rows, json_string(row));
+        free(row);
+    }
+    return rows;
+}
+
 int game_slug_ok(const char *s, size_t max)
 {
     size_t n = strlen(s);

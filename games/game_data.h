@@ -54,6 +54,8 @@ int game_grid_record(game_grid *g, char **w, int nw, int line, char **why);
 /* At the end of the file: WB_OK, or WB_EINVAL with *why when the grid is
  * missing or incomplete. */
 int game_grid_end(const game_grid *g, char **why);
+/* The rows of a grid as strings, top first (for views). */
+json_t *game_grid_rows(const game_grid *g);
 
 /* The whole decimal number `s` when it is in [lo, hi], else -1 (so lo >= 0). */
 long game_data_num(const char *s, long lo, long hi);

@@ -420,6 +420,16 @@ game_graph *game_graph_grid_rings(const char *cells, int w, int h, int rings, ch
     return g;
 }
 
+game_graph *game_grid_rings(const game_grid *grid, int rings, char **why)
+{
+    char *w = NULL;
+    game_graph *g = game_graph_grid_rings(grid->c, grid->w, grid->h, rings, &w);
+    if (!g)
+        *why = game_why("%s: %s", grid->what, w);
+    free(w);
+    return g;
+}
+
 game_graph *game_graph_hex(int cols, int rows, int wrap_ew)
 {
     game_graph *g = game_graph_new();

@@ -118,6 +118,10 @@ game_graph *game_graph_square_rings(int rings);
  * ring and inward.  NULL with *why (malloc'd) naming the ring or the cell
  * that breaks a rule. */
 game_graph *game_graph_grid_rings(const char *cells, int w, int h, int rings, char **why);
+/* The same of a grid read from a data file (game_data.h), *why naming
+ * its subject ("board: ring 2 ..."). */
+struct game_grid;
+game_graph *game_grid_rings(const struct game_grid *grid, int rings, char **why);
 
 /* A hex grid of `cols` x `rows` (rows of pointy-top hexes, odd rows
  * shifted half a hex east), node "h<col>-<row>"; with `wrap_ew` the east

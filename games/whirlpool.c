@@ -202,13 +202,7 @@ static const game_added wp_added[] = {{0}};
 static json_t *board_json(const wp_state *s)
 {
     const wp_board *b = s->board;
-    json_t *rows = json_array(), *coins = json_array(), *ropes = json_pack("[[],[]]");
-    char line[WP_GRID_MAX + 1];
-    for (int r = 0; r < b->grid.h; r++) {
-        memcpy(line, b->grid.c + r * b->grid.w, (size_t)b->grid.w);
-        line[b->grid.w] = '\0';
-        json_array_append_new(rows, json_string(line));
-    }
+    json_t *coins = json_array(), *ropes = json_pack("[[],[]]");
     for (int i = 0; i < WP_NCOINS; i++)
         json_array_append_new(coins, json_pack("{s:s,s:i,s:o}", "suit",
                                                wp_suit_names[b->coins[i].suit], "value",
@@ -218,7 +212,7 @@ static json_t *board_json(const wp_state *s)
         json_array_append_new(json_array_get(ropes, (size_t)b->rope[k]),
                               json_string(wp_suit_names[k]));
     return json_pack("{s:i, s:i, s:o, s:o, s:o}", "width", b->grid.w, "height", b->grid.h,
-                     "rows", rows, "coins", coins, "ropes", ropes);
+                     "rows", game_grid_rows(&b->grid), "coins", coins, "ropes", ropes);
 }
 
 static json_t *players_json(const wp_state *s)

@@ -69,16 +69,10 @@ static int suit_of(reader *r, const char *name, int *suit, char **why)
 }
 
 /* The spaces, once the grid is read: the rings and their geometry (ring
- * 1 must surround the whirlpool, O). */
+ * 1 must surround the whirlpool, O).  WB_OK once they are there. */
 static int rings(wp_board *b, char **why)
 {
-    char *w = NULL;
-    if (!(b->g = game_graph_grid_rings(b->grid.c, b->grid.w, b->grid.h, WP_NRINGS, &w))) {
-        *why = game_why("board: %s", w);
-        free(w);
-        return WB_EINVAL;
-    }
-    return WB_OK;
+    return b->g || (b->g = game_grid_rings(&b->grid, WP_NRINGS, why)) ? WB_OK : WB_EINVAL;
 }
 
 static int record(void *ctx, char **tok, int n, int line, char **why)
@@ -89,7 +83,7 @@ static int record(void *ctx, char **tok, int n, int line, char **why)
     int rc = game_grid_record(&b->grid, tok, n, line, why), s, suit, suit2;
     if (rc != GAME_GRID_OTHER)
         return rc;
-    if (!b->g && (rc = rings(b, why)))
+    if ((rc = rings(b, why)))
         return rc;
     if (strcmp(tok[0], "coin") == 0) {
         int v = n == 5 ? game_data_num(tok[2], 1, 3) : -1;
@@ -140,7 +134,7 @@ static int finish(reader *r, char **why)
 {
     wp_board *b = r->b;
     int rc;
-    if ((rc = game_grid_end(&b->grid, why)) || (!b->g && (rc = rings(b, why))))
+    if ((rc = game_grid_end(&b->grid, why)) || (rc = rings(b, why)))
         return rc;
     const game_node *sp = b->g->nodes;
     for (int i = 0; i < r->ncoins; i++)

@@ -234,25 +234,35 @@ static void move_tube(wp_state *s, int seat, int steps, json_t *ev)
     move_tube(s, hit, steps - moved, ev);
 }
 
+/* The turn passes to the next seat still in the game; when there is none
+ * (the mover knocked the last other tube into the whirlpool), the last
+ * tube floating wins. */
 static void end_turn(wp_state *s, json_t *ev, int no_action)
 {
     int from = s->turn, next = from;
     do
         next = (next + 1) % s->nseats;
     while (s->tube[next].at < 0);
+    s->extort_off = 0;
+    memset(&s->deal, 0, sizeof s->deal);
+    if (next == from) {
+        s->phase = WP_PH_OVER;
+        s->winner = from;
+        s->turn = -1;
+        game_event(ev, "{s:s,s:[i]}", "type", "game_over", "winners", from);
+        return;
+    }
     json_t *e = json_pack("{s:s,s:i,s:i}", "type", "turn_ended", "seat", from, "next", next);
     if (no_action)
         game_put(e, "{s:b}", "no_action_possible", 1);
     json_array_append_new(ev, e);
     s->turn = next;
     s->phase = WP_PH_ROLL;
-    s->extort_off = 0;
-    memset(&s->deal, 0, sizeof s->deal);
 }
 
 static void hit(wp_state *s, int seat, int target, int b, int dir, json_t *ev)
 {
-    int from = s->tube[target].at, to = wp_space(s, from)->in, alive = 0, last = -1;
+    int from = s->tube[target].at, to = wp_space(s, from)->in;
     s->tube[seat].bal[b]--;
     s->stash[b]++;
     s->tube[target].at = to;
@@ -267,21 +277,7 @@ static void hit(wp_state *s, int seat, int target, int b, int dir, json_t *ev)
             s->tube[target].bal[v] = 0;
         }
     }
-    for (int i = 0; i < s->nseats; i++)
-        if (s->tube[i].at >= 0) {
-            alive++;
-            last = i;
-        }
-    if (alive > 1) {
-        end_turn(s, ev, 0);
-        return;
-    }
-    s->phase = WP_PH_OVER;
-    s->winner = last;
-    s->turn = -1;
-    s->extort_off = 0;
-    memset(&s->deal, 0, sizeof s->deal);
-    game_event(ev, "{s:s,s:[i]}", "type", "game_over", "winners", last);
+    end_turn(s, ev, 0);
 }
 
 /* --- the actions: checks (nothing changes) --------------------------------- */
@@ -483,26 +479,21 @@ GAME_APPLY(do_refuse)
     return WB_OK;
 }
 
-/* The target gives `bal` to the thrower; the extortion was the action. */
-static void settle(wp_state *s, const int bal[WP_NVAL], json_t *ev)
+/* The target pays what was demanded, or the thrower accepts the offer:
+ * the target gives it to the thrower; the extortion was the action. */
+GAME_APPLY(do_settle)
 {
-    int target = s->deal.target;
+    wp_state *s = state;
+    int target = s->deal.target, pay = strcmp(json_string_value(json_object_get(a, "type")),
+                                              "pay") == 0;
+    const int *bal = pay ? s->deal.demand : s->deal.offer;
     game_event(ev, "{s:s,s:i,s:i,s:o}", "type", "paid", "seat", target, "to", s->turn, "balloons",
                wp_bal_json(bal));
     for (int v = 0; v < WP_NVAL; v++) {
         s->tube[target].bal[v] -= bal[v];
         s->tube[s->turn].bal[v] += bal[v];
     }
-    end_turn(s, ev, 0);
-}
-
-/* The target pays what was demanded, or the thrower accepts the offer. */
-GAME_APPLY(do_settle)
-{
-    wp_state *s = state;
-    int bal[WP_NVAL], pay = strcmp(json_string_value(json_object_get(a, "type")), "pay") == 0;
-    memcpy(bal, pay ? s->deal.demand : s->deal.offer, sizeof bal);
-    settle(s, bal, ev);
+    end_turn(s, ev, 0); /* clears the deal, after its use */
     return WB_OK;
 }
 
@@ -564,37 +555,28 @@ GAME_DOMAIN(balloon_values)
     return json_pack("[i,i,i]", 6, 5, 4);
 }
 
-/* The description of a selection of `target`'s balloons. */
-static char *deal_desc(const wp_state *s, int target, const char *what)
+/* The description of a selection of the target's balloons: what an
+ * extortion demands of the seat it names, a new demand, or the target's
+ * offer of its own. */
+GAME_DESCRIBE(deal_desc)
 {
+    const wp_state *s = state;
+    const char *type = json_string_value(json_object_get(body, "type"));
+    int extort = strcmp(type, "extort") == 0, offer = strcmp(type, "offer") == 0;
+    int target = extort ? member_int(body, "target") : offer ? seat : s->deal.target;
     char *have = bal_str(s->tube[target].bal);
     char *d = game_why("%s: an array of balloon values, a non-empty selection of seat %d's "
-                       "balloons [%s], e.g. [%d]", what, target, have,
-                       lowest(s->tube[target].bal));
+                       "balloons [%s], e.g. [%d]", extort ? "the balloons you want for not "
+                       "hitting them" : offer ? "what you offer instead" : "a new demand",
+                       target, have, lowest(s->tube[target].bal));
     free(have);
     return d;
 }
 
-GAME_DESCRIBE(demand_desc)
-{
-    return deal_desc(state, member_int(body, "target"),
-                     "the balloons you want for not hitting them");
-}
-
-GAME_DESCRIBE(new_demand_desc)
-{
-    return deal_desc(state, ((const wp_state *)state)->deal.target, "a new demand");
-}
-
-GAME_DESCRIBE(offer_desc)
-{
-    return deal_desc(state, seat, "what you offer instead");
-}
-
-#define BALLOONS(key_, describe_)                                                          \
+#define BALLOONS(key_)                                                                     \
     {.name = key_, .type = GAME_T_INTS, .has_range = 1, .min = WP_BAL_MIN,                 \
      .max = WP_BAL_MAX, .desc = "an array of balloon values, e.g. [5]",                   \
-     .describe = describe_}
+     .describe = deal_desc}
 
 static const game_member throw_members[] = {
     {.name = "target", .type = GAME_T_INT, .desc = "the seat to hit", .domain = other_seats},
@@ -606,11 +588,10 @@ static const game_member throw_members[] = {
 };
 static const game_member extort_members[] = {
     {.name = "target", .type = GAME_T_INT, .desc = "the seat to extort", .domain = other_seats},
-    BALLOONS("demand", demand_desc),
+    BALLOONS("demand"),
     {NULL},
 };
-static const game_member demand_members[] = {BALLOONS("balloons", new_demand_desc), {NULL}};
-static const game_member offer_members[] = {BALLOONS("balloons", offer_desc), {NULL}};
+static const game_member balloons_members[] = {BALLOONS("balloons"), {NULL}};
 static const game_member toss_members[] = {
     {.name = "balloon", .type = GAME_T_INT, .desc = "the value of a balloon in the stash",
      .domain = balloon_values},
@@ -626,14 +607,14 @@ const game_action wp_actions[] = {
      .members = throw_members, .check = check_throw, .apply = do_throw},
     {.type = "extort", .who = MOVER, .phases = PH(WP_PH_ACT), .members = extort_members,
      .check = check_extort, .apply = do_extort},
-    {.type = "demand", .who = MOVER, .phases = PH(WP_PH_EXTORT), .members = demand_members,
+    {.type = "demand", .who = MOVER, .phases = PH(WP_PH_EXTORT), .members = balloons_members,
      .check = check_demand, .apply = do_demand},
     {.type = "accept", .who = MOVER, .phases = PH(WP_PH_EXTORT), .check = check_accept,
      .apply = do_settle, .offered = has_offer},
     {.type = "call_off", .who = MOVER, .phases = PH(WP_PH_EXTORT), .apply = do_call_off},
     {.type = "pay", .who = ANSWER, .phases = PH(WP_PH_EXTORT), .may = may_answer,
      .apply = do_settle},
-    {.type = "offer", .who = ANSWER, .phases = PH(WP_PH_EXTORT), .members = offer_members,
+    {.type = "offer", .who = ANSWER, .phases = PH(WP_PH_EXTORT), .members = balloons_members,
      .may = may_answer, .check = check_offer, .apply = do_offer},
     {.type = "refuse", .who = ANSWER, .phases = PH(WP_PH_EXTORT), .may = may_answer,
      .apply = do_refuse},

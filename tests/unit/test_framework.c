@@ -900,7 +900,23 @@ static void test_grid_records(void **state)
                      WB_OK);
     assert_memory_equal(c, ".*O*O.", 6);
     assert_int_equal(others, 1);
+    game_grid g = {.w = 3, .h = 2, .c = c};
+    json_t *rows = game_grid_rows(&g);
+    gt_match(rows, "[\".*O\",\"*O.\"]");
+    json_decref(rows);
     free(c);
+    /* Rings drawn on a grid of a file; the messages name its subject. */
+    char pond[] = "111" "1O1" "111", open[] = "111" "1O1" "11.";
+    game_grid ring = {.what = "pond", .w = 3, .h = 3, .c = pond};
+    game_graph *gr = game_grid_rings(&ring, 1, &why);
+    assert_non_null(gr);
+    assert_int_equal(gr->n, 8);
+    game_graph_free(gr);
+    ring.c = open;
+    why = NULL;
+    assert_null(game_grid_rings(&ring, 1, &why));
+    assert_non_null(strstr(why, "pond: ring 1"));
+    free(why);
     static const struct {
         const char *text, *why;
     } bad[] = {
