@@ -46,6 +46,52 @@ int game_data_read(const char *text, size_t len,
     return rc;
 }
 
+/* game_data_vec's reader: the vector so far. */
+typedef struct vec_rd {
+    const char *what;
+    int (*one)(void *elem, char **w, int nw, char **why);
+    size_t size, max, n, cap;
+    char *v;
+} vec_rd;
+
+static int vec_record(void *ctx, char **w, int nw, int line, char **why)
+{
+    vec_rd *r = ctx;
+    char *w1 = NULL;
+    const char *what = r->what ? r->what : "", *sp = r->what ? " " : "";
+    if (r->n == r->max) {
+        *why = game_why("%s%sline %d: at most %zu record%s", what, sp, line, r->max,
+                        r->max == 1 ? "" : "s");
+        return WB_EINVAL;
+    }
+    r->v = wb_grow(r->v, &r->cap, r->n + 1, r->size);
+    memset(r->v + r->n * r->size, 0, r->size);
+    int rc = r->one(r->v + r->n * r->size, w, nw, &w1);
+    if (rc == WB_OK) {
+        r->n++;
+        return WB_OK;
+    }
+    *why = r->what ? game_why("%s line %d: %s", r->what, line, w1) : w1;
+    if (r->what)
+        free(w1);
+    return rc;
+}
+
+int game_data_vec(const char *text, size_t len, const char *what, size_t size, size_t max,
+                  int (*one)(void *elem, char **w, int nw, char **why), void **v, size_t *n,
+                  char **why)
+{
+    vec_rd r = {what, one, size, max, 0, 0, NULL};
+    int rc = game_data_read(text, len, vec_record, &r, why);
+    if (rc) {
+        free(r.v);
+        return rc;
+    }
+    *v = r.v;
+    *n = r.n;
+    return WB_OK;
+}
+
 /* game_data_text's record function: append the words, one line (the
  * buffer has room: never longer than the text plus a last newline). */
 static int text_record(void *ctx, char **w, int nw, int line, char **why)

@@ -26,6 +26,16 @@ int game_data_read(const char *text, size_t len,
                    int (*record)(void *ctx, char **w, int nw, int line, char **why),
                    void *ctx, char **why);
 
+/* The records of text[0..len) (a deck: one card a line) as a new vector
+ * *v of *n elements of `size` bytes, at most `max`: `one` fills a zeroed
+ * element from a record's words (WB_OK, or an error and *why).  Its
+ * refusal reads "<what> line N: <why>" (just <why> when `what` is NULL:
+ * a record given alone).  WB_OK, or the error with *why and nothing
+ * allocated (free the elements' own allocations yourself). */
+int game_data_vec(const char *text, size_t len, const char *what, size_t size, size_t max,
+                  int (*one)(void *elem, char **w, int nw, char **why), void **v, size_t *n,
+                  char **why);
+
 /* The records of text[0..len) in canonical form, a new string: one a
  * line, words joined by one space, comments and blank lines dropped (so
  * game_data_read sees the same records in it).  NULL when game_data_read

@@ -183,9 +183,7 @@ static int wibbell_create(void *state, const game_ctx *ctx, const char *const *p
     size_t trim;
     int rc;
 
-    for (size_t m = 0; wibbell_mode_names[m]; m++)
-        if (strcmp(game_opt_str(options, "mode"), wibbell_mode_names[m]) == 0)
-            st->mode = (wibbell_mode)m;
+    st->mode = (wibbell_mode)game_name_index(wibbell_mode_names, 3, game_opt_str(options, "mode"));
     st->companion = game_opt_bool(options, "companion");
     st->learning_aid = game_opt_bool(options, "learning_aid");
     st->shuffle = game_opt_bool(options, "shuffle");

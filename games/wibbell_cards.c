@@ -137,12 +137,12 @@ json_t *wibbell_cards_json(const wibbell_state *st, const game_ids *l)
 /* --- the deck file ------------------------------------------------------- */
 
 /* A card from the words of its line: LETTERS [VALUE [BORDER]]. */
-static int card_words(wibbell_card *c, char **w, int nw, char **why)
+static int card_words(void *card, char **w, int nw, char **why)
 {
+    wibbell_card *c = card;
     size_t n = strlen(w[0]);
     long value = nw > 1 ? game_data_num(w[1], 0, 99) : 1;
     const char *border = nw > 2 ? w[2] : "plain";
-    memset(c, 0, sizeof *c);
     if (nw > 3)
         *why = game_why("bad card '%s': write LETTERS [VALUE [BORDER]]", w[0]);
     else if (n > WIBBELL_LETTERS_MAX ||
@@ -163,50 +163,23 @@ static int card_words(wibbell_card *c, char **w, int nw, char **why)
     return WB_OK;
 }
 
-/* Cards read so far, for game_data_read. */
-typedef struct deck_rd {
-    wibbell_card *v;
-    size_t n, cap, max;
-} deck_rd;
-
-static int deck_record(void *ctx, char **w, int nw, int line, char **why)
-{
-    deck_rd *d = ctx;
-    char *w1 = NULL;
-    if (d->n == d->max)
-        return game_refuse(why, WB_EINVAL, "line %d: one card only", line);
-    d->v = wb_grow(d->v, &d->cap, d->n + 1, sizeof *d->v);
-    if (card_words(&d->v[d->n], w, nw, &w1) == WB_OK) {
-        d->n++;
-        return WB_OK;
-    }
-    *why = d->max == 1 ? w1 : game_why("deck line %d: %s", line, w1);
-    if (d->max != 1)
-        free(w1);
-    return WB_EINVAL;
-}
-
 int wibbell_card_parse(const char *line, wibbell_card *c, char **why)
 {
-    deck_rd d = {c, 0, 1, 1};
-    int rc = game_data_read(line, strlen(line), deck_record, &d, why);
-    if (!rc && d.n != 1) {
-        *why = game_why("bad card '%s': write LETTERS [VALUE [BORDER]]", line);
-        rc = WB_EINVAL;
-    }
+    wibbell_card *v = NULL;
+    size_t n = 0;
+    int rc = game_data_vec(line, strlen(line), NULL, sizeof *v, 1, card_words, (void **)&v, &n,
+                           why);
+    if (!rc && n == 1)
+        *c = v[0];
+    else if (!rc)
+        rc = game_refuse(why, WB_EINVAL, "bad card '%s': write LETTERS [VALUE [BORDER]]", line);
+    free(v);
     return rc;
 }
 
 int wibbell_deck_parse(const char *text, size_t len, wibbell_card **cards, size_t *ncards,
                        char **why)
 {
-    deck_rd d = {NULL, 0, 0, (size_t)-1};
-    int rc = game_data_read(text, len, deck_record, &d, why);
-    if (rc) {
-        free(d.v);
-        return rc;
-    }
-    *cards = d.v;
-    *ncards = d.n;
-    return WB_OK;
+    return game_data_vec(text, len, "deck", sizeof **cards, (size_t)-1, card_words,
+                         (void **)cards, ncards, why);
 }

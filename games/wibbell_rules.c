@@ -337,26 +337,15 @@ static json_t *reasons_json(const dict_verdict *v)
 static size_t log_word(wibbell_state *st, const dict *d, int seat, const dict_verdict *v,
                        int64_t now)
 {
-    wibbell_vocab *row;
     dict_entry *e = NULL;
-    st->vocab = wb_grow(st->vocab, &st->capvocab, st->nvocab + 1, sizeof *st->vocab);
-    row = &st->vocab[st->nvocab];
-    memset(row, 0, sizeof *row);
-    row->turn = st->nturns;
-    row->seat = seat;
-    row->word = wb_strdup(v->word);
-    row->accepted = v->valid;
-    row->reasons = join_reasons(v);
-    row->at = now;
     /* the definition at the time of the claim, so a replay is exact even
      * when the dictionary is rebuilt later */
-    if (dict_lookup(d, v->word, strlen(v->word), 0, 1, &e) == WB_OK && e->ndefs > 0) {
-        row->pos = wb_strdup(e->defs[0].pos);
-        row->definition = wb_strdup(e->defs[0].text ? e->defs[0].text : "");
-    } else {
-        row->pos = wb_strdup("");
-        row->definition = wb_strdup("");
-    }
+    int def = dict_lookup(d, v->word, strlen(v->word), 0, 1, &e) == WB_OK && e->ndefs > 0;
+    st->vocab = wb_grow(st->vocab, &st->capvocab, st->nvocab + 1, sizeof *st->vocab);
+    st->vocab[st->nvocab] = (wibbell_vocab){
+        .turn = st->nturns, .seat = seat, .word = wb_strdup(v->word), .accepted = v->valid,
+        .reasons = join_reasons(v), .pos = wb_strdup(def ? e->defs[0].pos : ""),
+        .definition = wb_strdup(def && e->defs[0].text ? e->defs[0].text : ""), .at = now};
     dict_entry_free(e);
     return st->nvocab++;
 }

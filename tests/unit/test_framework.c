@@ -791,6 +791,14 @@ static void test_text(void **state)
     }
 }
 
+/* game_data_vec's element in the test: two numbers 1..9. */
+static int pair_one(void *elem, char **w, int nw, char **why)
+{
+    if (nw != 2 || game_data_nums(w, 2, 1, 9, elem))
+        return game_refuse(why, WB_EINVAL, "two numbers 1..9");
+    return WB_OK;
+}
+
 static void test_data_files(void **state)
 {
     (void)state;
@@ -798,6 +806,31 @@ static void test_data_files(void **state)
                                "\t variant   basic\r\nlast";
     recs r = {0};
     char *why = NULL;
+
+    int(*pairs)[2] = NULL;
+    size_t np = 9;
+    assert_int_equal(game_data_vec("1 2\n# c\n3 4\n", 12, "pairs", sizeof *pairs, 5, pair_one,
+                                   (void **)&pairs, &np, &why), WB_OK);
+    assert_int_equal(np, 2);
+    assert_int_equal(pairs[0][0] * 1000 + pairs[1][1], 1004);
+    free(pairs);
+    pairs = NULL;
+    assert_int_equal(game_data_vec("1 2\n3\n", 6, "pairs", sizeof *pairs, 5, pair_one,
+                                   (void **)&pairs, &np, &why), WB_EINVAL);
+    assert_string_equal(why, "pairs line 2: two numbers 1..9");
+    assert_null(pairs);
+    free(why);
+    why = NULL;
+    assert_int_equal(game_data_vec("1 2\n3 4", 7, NULL, sizeof *pairs, 1, pair_one,
+                                   (void **)&pairs, &np, &why), WB_EINVAL);
+    assert_string_equal(why, "line 2: at most 1 record");
+    free(why);
+    why = NULL;
+    assert_int_equal(game_data_vec("0 2", 3, NULL, sizeof *pairs, 1, pair_one,
+                                   (void **)&pairs, &np, &why), WB_EINVAL);
+    assert_string_equal(why, "two numbers 1..9"); /* a record alone: no line */
+    free(why);
+    why = NULL;
     assert_int_equal(game_data_read(text, sizeof text - 1, take_record, &r, &why), WB_OK);
     assert_int_equal(r.n, 3);
     assert_int_equal(r.lines[0], 3);
