@@ -697,8 +697,6 @@ GAME_CHECK(check_take)
 {
     const wibbell_state *st = state;
     json_int_t k = json_integer_value(json_object_get(a, "card"));
-    if (!json_object_get(a, "card") && !json_object_get(a, "letters"))
-        return check_chooser(st, a, why); /* listing */
     if (one_card(a, why))
         return WB_EINVAL;
     if (json_object_get(a, "letters") && by_letters(st, &st->centre, a, -1) < 0)
@@ -726,8 +724,6 @@ GAME_CHECK(check_keep)
     const json_t *jl = json_object_get(a, "letters");
     long at = jl ? by_letters(st, &p->up, a, st->bonus) : -1;
     json_int_t id = at >= 0 ? p->up.v[at] : json_integer_value(json_object_get(a, "card"));
-    if (!json_object_get(a, "card") && !jl)
-        return check_chooser(st, a, why);
     if (one_card(a, why))
         return WB_EINVAL;
     if (jl && at < 0)

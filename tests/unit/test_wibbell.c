@@ -1098,6 +1098,8 @@ static void test_companion_table(void **state)
     assert_int_equal(act(st, HOST, "{\"type\":\"take\",\"letters\":\"ZZ\"}"), WB_EILLEGAL);
     assert_int_equal(act(st, HOST, "{\"type\":\"take\",\"card\":0,\"letters\":\"NZ\"}"),
                      WB_EINVAL);
+    /* neither: refused (it crashed the daemon, reading letters it had not) */
+    assert_int_equal(act(st, HOST, "{\"type\":\"take\"}"), WB_EINVAL);
     OK(act(st, HOST, "{\"type\":\"take\",\"letters\":\"zn\"}"));
     assert_string_equal(json_string_value(json_object_get(json_array_get(
                             json_object_get(player(st, 1), "face_up"), 0), "letters")), "NZ");
@@ -1127,6 +1129,7 @@ static void test_companion_table(void **state)
     /* bob's 3rd card ends the round: he keeps SH by its letters */
     assert_string_equal(phase(st), "keep");
     assert_int_equal(act(st, HOST, "{\"type\":\"keep\",\"letters\":\"AB\"}"), WB_EILLEGAL);
+    assert_int_equal(act(st, HOST, "{\"type\":\"keep\"}"), WB_EINVAL);
     OK(act(st, HOST, "{\"type\":\"keep\",\"letters\":\"hs\"}"));
     assert_string_equal(json_string_value(json_object_get(
                             json_object_get(event("handicap_kept"), "card"), "letters")), "SH");
