@@ -67,25 +67,20 @@ static int parse_deck(const json_t *v, wibbell_state *st, char **why)
     st->cards = wb_calloc(n, sizeof *st->cards);
     st->ncards = n;
     for (size_t i = 0; i < n; i++) {
-        const json_t *c = json_array_get(v, i);
+        const json_t *c = json_array_get(v, i), *l = json_object_get(c, "letters");
+        const json_t *val = json_object_get(c, "value"), *b = json_object_get(c, "border");
         char *w = NULL, *line = NULL;
-        int rc;
-        if (json_is_string(c)) {
+        if (json_is_string(c))
             line = wb_strdup(json_string_value(c));
-        } else if (json_is_object(c) && json_is_string(json_object_get(c, "letters"))) {
-            const json_t *val = json_object_get(c, "value"), *b = json_object_get(c, "border");
-            if ((val && !json_is_integer(val)) || (b && !json_is_string(b)))
-                return game_refuse(why, WB_EINVAL, "deck card %zu: value is an integer, border a "
-                                   "string", i);
-            line = wb_asprintf("%s %lld %s", json_string_value(json_object_get(c, "letters")),
+        else if (json_is_string(l) && (!val || json_is_integer(val)) && (!b || json_is_string(b)))
+            line = wb_asprintf("%s %lld %s", json_string_value(l),
                                val ? (long long)json_integer_value(val) : 1LL,
                                b ? json_string_value(b) : "plain");
-        } else {
-            *why = game_why("deck card %zu must be a string such as \"NZ\" or "
-                            "an object {\"letters\":\"NZ\"}", i);
-            return WB_EINVAL;
-        }
-        rc = wibbell_card_parse(line, &st->cards[i], &w);
+        else
+            return game_refuse(why, WB_EINVAL, "deck card %zu must be a string such as \"NZ\" or "
+                               "an object {\"letters\":\"NZ\"} (an integer value, a string "
+                               "border)", i);
+        int rc = wibbell_card_parse(line, &st->cards[i], &w);
         free(line);
         if (rc) {
             *why = game_why("deck card %zu: %s", i, w);
@@ -96,59 +91,43 @@ static int parse_deck(const json_t *v, wibbell_state *st, char **why)
     return WB_OK;
 }
 
-/* Take the first card of the deck with these letters out of it. */
-static int take_named(wibbell_state *st, const char *letters, int *id)
-{
-    long i = wibbell_find(st, &st->deck, letters, -1);
-    if (i < 0)
-        return WB_ENOTFOUND;
-    *id = st->deck.v[i];
-    game_ids_remove(&st->deck, (size_t)i);
-    return WB_OK;
-}
-
-/* Starting handicaps: first those named by letters, then the trim for 2 or
- * 3 players from the bottom, then those dealt by count from the top. */
+/* Starting handicaps: first those named by letters (the first card of
+ * the deck with those letters), then the trim for 2 or 3 players from the
+ * bottom, then those dealt by count from the top. */
 static int deal_handicaps(wibbell_state *st, const json_t *h, size_t trim, char **why)
 {
-    for (size_t s = 0; s < json_array_size(h); s++) {
-        const json_t *e = json_array_get(h, s);
-        if (json_is_integer(e)) {
-            if (json_integer_value(e) < 0 || json_integer_value(e) > WIBBELL_HANDICAPS_MAX)
-                return game_refuse(why, WB_EINVAL, "handicaps[%zu]: a seat starts with 0 to %d "
-                                   "handicaps", s, WIBBELL_HANDICAPS_MAX);
-            if (json_integer_value(e) > 0 && st->companion)
-                return game_refuse(why, WB_EINVAL, "handicaps[%zu]: in companion mode name the "
-                                   "cards, e.g. [\"QU\"]", s);
-            continue;
-        }
-        if (!json_is_array(e) || json_array_size(e) > WIBBELL_HANDICAPS_MAX)
+    const json_t *e, *c;
+    size_t s, k;
+    json_array_foreach(h, s, e) {
+        json_int_t count = json_integer_value(e); /* 0 for an array */
+        if (json_is_integer(e) && (count < 0 || count > WIBBELL_HANDICAPS_MAX))
+            return game_refuse(why, WB_EINVAL, "handicaps[%zu]: a seat starts with 0 to %d "
+                               "handicaps", s, WIBBELL_HANDICAPS_MAX);
+        if (count > 0 && st->companion)
+            return game_refuse(why, WB_EINVAL, "handicaps[%zu]: in companion mode name the "
+                               "cards, e.g. [\"QU\"]", s);
+        if (!json_is_integer(e) &&
+            (!json_is_array(e) || json_array_size(e) > WIBBELL_HANDICAPS_MAX))
             return game_refuse(why, WB_EINVAL, "handicaps[%zu] must be a count 0..%d or an array "
                                "of up to %d card letters", s, WIBBELL_HANDICAPS_MAX,
                                WIBBELL_HANDICAPS_MAX);
-        for (size_t k = 0; k < json_array_size(e); k++) {
-            const json_t *c = json_array_get(e, k);
-            int id;
-            if (!json_is_string(c) || take_named(st, json_string_value(c), &id))
+        json_array_foreach(e, k, c) {
+            const char *l = json_string_value(c);
+            long at = l ? wibbell_find(st, &st->deck, l, -1) : -1;
+            if (at < 0)
                 return game_refuse(why, WB_EINVAL, "handicaps[%zu]: no card %s in the deck", s,
-                                   json_is_string(c) ? json_string_value(c) : "(not a string)");
-            game_ids_push(&st->p[s].hcap, id);
+                                   l ? l : "(not a string)");
+            game_ids_take(&st->deck, (size_t)at, &st->p[s].hcap);
         }
     }
-    if (st->companion) {
+    if (st->companion)
         st->ntrim = trim;
-    } else {
+    else
         st->deck.n = st->deck.n > trim ? st->deck.n - trim : 0;
-    }
-    for (size_t s = 0; s < json_array_size(h); s++) {
-        const json_t *e = json_array_get(h, s);
-        for (json_int_t k = 0; json_is_integer(e) && k < json_integer_value(e); k++) {
-            if (st->deck.n == 0)
-                break;
+    json_array_foreach(h, s, e)
+        for (json_int_t n = 0; n < json_integer_value(e) && st->deck.n > 0; n++)
             game_ids_take(&st->deck, 0, &st->p[s].hcap);
-        }
-    }
-    for (size_t s = 0; s < st->nplayers; s++)
+    for (s = 0; s < st->nplayers; s++)
         st->p[s].nstart = st->p[s].hcap.n;
     if (wibbell_remaining(st) < 2)
         return game_refuse(why, WB_EINVAL, "the deck is too small: fewer than 2 cards are left "

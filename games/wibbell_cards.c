@@ -28,7 +28,8 @@ static int cmp_char(const void *a, const void *b)
     return *(const char *)a - *(const char *)b;
 }
 
-void wibbell_card_key(const char *letters, char out[WIBBELL_LETTERS_MAX + 1])
+/* The letters of a card as a comparable key: upper-case, sorted. */
+static void card_key(const char *letters, char out[WIBBELL_LETTERS_MAX + 1])
 {
     size_t n = 0;
     for (; letters[n] && n < WIBBELL_LETTERS_MAX; n++)
@@ -40,9 +41,9 @@ void wibbell_card_key(const char *letters, char out[WIBBELL_LETTERS_MAX + 1])
 long wibbell_find(const wibbell_state *st, const game_ids *l, const char *letters, int skip)
 {
     char want[WIBBELL_LETTERS_MAX + 1], have[WIBBELL_LETTERS_MAX + 1];
-    wibbell_card_key(letters, want);
+    card_key(letters, want);
     for (size_t i = 0; i < l->n; i++) {
-        wibbell_card_key(st->cards[l->v[i]].letters, have);
+        card_key(st->cards[l->v[i]].letters, have);
         if (l->v[i] != skip && strcmp(want, have) == 0)
             return (long)i;
     }

@@ -152,8 +152,6 @@ int wibbell_card_parse(const char *line, wibbell_card *c, char **why);
 /* Parse a whole deck file: one card a line, '#' comments. */
 int wibbell_deck_parse(const char *text, size_t len, wibbell_card **cards,
                        size_t *ncards, char **why);
-/* The letters of a card as a comparable key: upper-case, sorted. */
-void wibbell_card_key(const char *letters, char out[WIBBELL_LETTERS_MAX + 1]);
 /* The position in `l` of a card with these letters (any case, any order),
  * skipping the card `skip` (an id, or -1); -1 when there is none. */
 long wibbell_find(const wibbell_state *st, const game_ids *l, const char *letters, int skip);

@@ -28,11 +28,6 @@
 
 static json_t *reasons_json(const dict_verdict *v);
 
-static const char *name_of(const wibbell_state *st, int seat)
-{
-    return seat >= 0 && (size_t)seat < st->nplayers ? st->p[seat].name : "nobody";
-}
-
 static void clear_claims(wibbell_state *st)
 {
     for (size_t i = 0; i < st->nclaims; i++)
@@ -380,10 +375,10 @@ char *wibbell_situation(const void *state)
     switch (st->phase) {
     case WIBBELL_TAKE:
         return game_why("%s%s won this card and is choosing which centre card to take", who,
-                        name_of(st, st->winner));
+                        st->p[st->winner].name);
     case WIBBELL_KEEP:
         return game_why("%sthe round is over: %s is choosing a permanent handicap", who,
-                        name_of(st, st->winner));
+                        st->p[st->winner].name);
     case WIBBELL_FLIP:
         return game_why("%sno turn is under way: the host has to flip a card first", who);
     case WIBBELL_PLAY:
@@ -430,7 +425,7 @@ static int check_chooser(const wibbell_state *st, const json_t *a, char **why)
     if (!js || json_integer_value(js) == st->winner)
         return WB_OK;
     *why = game_why("seat %lld is not the one choosing: %s (seat %d) won",
-                    (long long)json_integer_value(js), name_of(st, st->winner), st->winner);
+                    (long long)json_integer_value(js), st->p[st->winner].name, st->winner);
     return WB_EILLEGAL;
 }
 
