@@ -36,14 +36,15 @@ static const game_member wibbell_options[] = {
     {.name = "dictionary", .type = GAME_T_STRING, .def = "null",
      .desc = "the dictionary that judges claims (en_US, en_GB, ...); null: the daemon's "
              "default"},
-    {.name = "deck", .type = GAME_T_ARRAY, .def = "null",
+    {.name = "deck", .type = GAME_T_ARRAY, .def = "null", .has_range = 1, .min = 2,
+     .max = WIBBELL_DECK_MAX,
      .desc = "a custom deck: one string a card, \"LETTERS [VALUE [BORDER]]\" (\"NZ\", "
              "\"NZ 2 dots\"), or {\"letters\",\"value\",\"border\"}; null: the default "
              "48-card deck"},
     {.name = "shuffle", .type = GAME_T_BOOL, .def = "true",
      .desc = "shuffle the deck; false: the first card of the deck is flipped first "
              "(removed cards for 2 or 3 players come from the end)"},
-    {.name = "handicaps", .type = GAME_T_ARRAY, .def = "[]",
+    {.name = "handicaps", .type = GAME_T_ARRAY, .def = "[]", .seat = 1,
      .desc = "starting permanent handicaps by seat, which do not score: a count 0..2 dealt "
              "from the deck, or an array of up to 2 card letter strings taken from the deck "
              "(required form in companion mode)"},
@@ -60,10 +61,7 @@ static const game_member wibbell_options[] = {
 
 static int parse_deck(const json_t *v, wibbell_state *st, char **why)
 {
-    size_t n = json_array_size(v);
-    if (!json_is_array(v) || n < 2 || n > WIBBELL_DECK_MAX)
-        return game_refuse(why, WB_EINVAL, "option deck must be an array of 2 to %d cards",
-                           WIBBELL_DECK_MAX);
+    size_t n = json_array_size(v); /* 2 to WIBBELL_DECK_MAX (the option's range) */
     st->cards = wb_calloc(n, sizeof *st->cards);
     st->ncards = n;
     for (size_t i = 0; i < n; i++) {
@@ -168,9 +166,6 @@ static int wibbell_create(void *state, const game_ctx *ctx, const char *const *p
     st->shuffle = game_opt_bool(options, "shuffle");
     st->forgive_typos = game_opt_bool(options, "forgive_typos");
     st->tie_ms = game_opt_int(options, "tie_window_ms");
-    if (json_array_size(handicaps) > nplayers)
-        return game_refuse(why, WB_EINVAL, "option handicaps must be an array with at most one "
-                           "entry per seat");
     if ((rc = choose_dict(st, ctx, game_opt_str(options, "dictionary"), why)))
         return rc;
     if (!json_is_null(deck))

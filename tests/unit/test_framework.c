@@ -78,6 +78,9 @@ static const game_member opt_members[] = {
     {.name = "map", .type = GAME_T_STRING, .def = "\"north\"", .desc = "a map of the data"},
     {.name = "colours", .type = GAME_T_ARRAY, .optional = 1, .def = "[\"red\", \"blue\"]",
      .desc = "null: the default"},
+    {.name = "by_seat", .type = GAME_T_ARRAY, .def = "[]", .seat = 1, .desc = "per seat"},
+    {.name = "some", .type = GAME_T_ARRAY, .def = "null", .has_range = 1, .min = 1, .max = 2,
+     .desc = "1 or 2 things"},
     {NULL},
 };
 static const game_kind opt_kind = {.name = "opts", .title = "Opts", .min_players = 2,
@@ -124,6 +127,14 @@ static void test_options_of_players_and_data(void **state)
     json_decref(o);
     json_decref(opt_seen);
     opt_seen = NULL;
+    assert_int_equal(opt_try(2, "{\"by_seat\":[1,2],\"some\":[3,4]}", NULL), WB_OK);
+    assert_int_equal(opt_try(2, "{\"by_seat\":[1,2,3]}", "by_seat must be an array of at most "
+                                                        "2 elements, one per seat"), WB_EINVAL);
+    assert_int_equal(opt_try(2, "{\"some\":[]}", "some must be an array of 1 to 2 elements"),
+                     WB_EINVAL);
+    assert_int_equal(opt_try(2, "{\"some\":[1,2,3]}", "some must be an array of 1 to 2 "
+                                                     "elements"), WB_EINVAL);
+    assert_int_equal(opt_try(2, "{\"some\":null}", NULL), WB_OK);
 }
 
 /* --- queries, restore, the highest scores win ------------------------------ */
