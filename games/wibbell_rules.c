@@ -372,21 +372,18 @@ char *wibbell_situation(const void *state)
     const char *who = st->companion ? "companion mode: the host records every action at the "
                                       "table, the seats only watch; "
                                     : "";
-    switch (st->phase) {
-    case WIBBELL_TAKE:
+    if (st->phase == WIBBELL_TAKE)
         return game_why("%s%s won this card and is choosing which centre card to take", who,
                         st->p[st->winner].name);
-    case WIBBELL_KEEP:
+    if (st->phase == WIBBELL_KEEP)
         return game_why("%sthe round is over: %s is choosing a permanent handicap", who,
                         st->p[st->winner].name);
-    case WIBBELL_FLIP:
+    if (st->phase == WIBBELL_FLIP)
         return game_why("%sno turn is under way: the host has to flip a card first", who);
-    case WIBBELL_PLAY:
+    if (st->phase == WIBBELL_PLAY)
         return game_why("%sclaims are open: nobody has won the centre cards yet (the host "
                         "referees and does not play)", who);
-    default:
-        return game_why("the game is over");
-    }
+    return game_why("the game is over");
 }
 
 /* The host's actions are companion mode's. */
@@ -833,13 +830,10 @@ json_t *wibbell_awaiting(const void *state, int seat)
 {
     (void)seat;
     const wibbell_state *st = state;
-    if (!st->companion)
-        return NULL;
-    json_t *a = json_array();
-    for (size_t s = 0; s < st->nplayers; s++)
-        if (wibbell_to_act(st, s))
-            json_array_append_new(a, json_integer((json_int_t)s));
-    return a;
+    int act[GAME_MAX_SEATS] = {0};
+    for (size_t s = 0; st->companion && s < st->nplayers; s++)
+        act[s] = wibbell_to_act(st, s);
+    return st->companion ? game_json_seats(act, (int)st->nplayers) : NULL;
 }
 
 /* Companion mode: the host names the winner who chooses. */
@@ -849,12 +843,10 @@ GAME_DOMAIN(winner_seat)
     return st->companion ? json_pack("[i]", st->winner) : NULL;
 }
 
+/* Phase take: the two centre cards. */
 GAME_DOMAIN(centre_cards)
 {
-    json_t *a = json_array();
-    for (size_t k = 0; k < ((const wibbell_state *)state)->centre.n; k++)
-        json_array_append_new(a, json_integer((json_int_t)k));
-    return a;
+    return json_pack("[i, i]", 0, 1);
 }
 
 json_t *wibbell_keep_choices(const void *state, int seat)
