@@ -887,6 +887,8 @@ static int flat_format(const char *fmt)
         if (p[0] != 's' || p[1] != ':' || !strchr("siIboOn", p[2]) || !p[2])
             return 0;
         p += 3;
+        if (*p == '*' && strchr("soO", p[-1]))
+            p++; /* an optional member: left out when NULL */
     }
 }
 
@@ -916,6 +918,8 @@ void game_put(json_t *o, const char *fmt, ...)
             case 'O': v = json_incref(va_arg(ap, json_t *)); break;
             case 'n': v = json_null(); break;
             }
+            if (!v && p[1] == '*')
+                continue;
             if (!key || !v || json_object_set_new(o, key, v))
                 abort(); /* a NULL string or value: a bug in the game */
         }

@@ -279,7 +279,9 @@ struct game_def {
 int game_refuse(char **why, int rc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* Append an event: json_pack(fmt, ...) appended to `ev` (the format's
- * first member is "type" by convention: "{s:s, s:i}", "type", "draw", ...). */
+ * first member is "type" by convention: "{s:s, s:i}", "type", "draw", ...).
+ * Here and in game_put, "s:o*" (or s*, O*) is a member left out when its
+ * value is NULL (Jansson's optional members). */
 void game_event(json_t *ev, const char *fmt, ...);
 /* Add members to a view (or any object): json_pack(fmt, ...), an object,
  * merged into `o` in its order. */

@@ -674,6 +674,8 @@ json_t *game_json_seats(const int *flag, int n)
 
 json_t *game_json_id(json_int_t v) { return v >= 0 ? json_integer(v) : json_null(); }
 
+json_t *game_json_opt(json_int_t v) { return v >= 0 ? json_integer(v) : NULL; }
+
 json_t *game_json_counts(const int *count, int lo, int hi)
 {
     json_t *a = json_array();

@@ -159,12 +159,9 @@ static json_t *last_turn_json(const wl_state *s)
 {
     if (s->last_outcome == WL_NONE)
         return json_null();
-    json_t *o = json_pack("{s:i, s:i, s:s, s:o}", "turn", s->last_turn, "trainer",
-                          s->last_trainer, "outcome", wl_outcome_names[s->last_outcome],
-                          "card", card_json(s, s->last_card));
-    if (s->last_outcome == WL_GUESSED)
-        game_put(o, "{s:i}", "winner", s->last_winner);
-    return o;
+    return json_pack("{s:i, s:i, s:s, s:o, s:o*}", "turn", s->last_turn, "trainer",
+                     s->last_trainer, "outcome", wl_outcome_names[s->last_outcome], "card",
+                     card_json(s, s->last_card), "winner", game_json_opt(s->last_winner));
 }
 
 static json_t *seats_json(const wl_state *s)
@@ -228,52 +225,47 @@ static void push_bottom(wl_pile *p, int c)
  * round, and the game ends when the draw pile is empty. */
 static void end_turn(wl_state *t, json_t *ev, wl_outcome outcome, int winner)
 {
-    int tr = t->trainer, returned = 0;
-    json_t *e = json_pack("{s:s, s:i, s:i, s:s, s:o, s:o}", "type", "turn_end", "turn",
-                          t->turn, "trainer", tr, "outcome", wl_outcome_names[outcome],
-                          "card", card_json(t, t->card), "signals", signals_json(t));
+    int tr = t->trainer, returned = -1; /* -1: not a mistake */
+    json_t *card = card_json(t, t->card), *signals = signals_json(t);
     if (outcome == WL_GUESSED) {
         push(&t->score[winner], t->card);
-        game_put(e, "{s:i}", "winner", winner);
     } else if (outcome == WL_KEPT) {
         push(&t->score[tr], t->card);
     } else {
         /* The card, and under it one card of the trainer's score pile (if
          * any), go to the bottom of the draw pile. */
         push_bottom(&t->draw, t->card);
-        returned++;
-        if (t->score[tr].n > 0) {
+        returned = 1 + (t->score[tr].n > 0);
+        if (returned == 2)
             push_bottom(&t->draw, pop(&t->score[tr]));
-            returned++;
-        }
-        game_put(e, "{s:i}", "returned", returned);
     }
     t->last_outcome = outcome;
     t->last_turn = t->turn;
     t->last_trainer = tr;
     t->last_winner = outcome == WL_GUESSED ? winner : -1;
     t->last_card = t->card;
-    t->card = 0;
     t->nsignals = 0;
     memset(t->signals, 0, sizeof t->signals);
     t->deadline = -1;
     memset(t->seat, 0, sizeof t->seat);
     t->round_turns++;
-    game_put(e, "{s:i}", "draw_pile", t->draw.n);
-    if (t->draw.n == 0) {
+    if (t->draw.n > 0) {
+        t->phase = WL_DRAW;
+        t->trainer = (tr + 1) % t->nseats;
+        t->turn++;
+    } else {
         t->phase = WL_OVER;
-        json_array_append_new(ev, e);
+    }
+    game_event(ev, "{s:s, s:i, s:i, s:s, s:o, s:o, s:o*, s:o*, s:i, s:o*}", "type", "turn_end",
+               "turn", t->last_turn, "trainer", tr, "outcome", wl_outcome_names[outcome], "card",
+               card, "signals", signals, "winner", game_json_opt(t->last_winner), "returned",
+               game_json_opt(returned), "draw_pile", t->draw.n, "next_trainer",
+               game_json_opt(t->phase == WL_DRAW ? t->trainer : -1));
+    if (t->phase == WL_OVER) {
         json_t *over = json_pack("{s:s}", "type", "game_over");
         game_def_put_result(t, over);
         json_array_append_new(ev, over);
-        return;
-    }
-    t->phase = WL_DRAW;
-    t->trainer = (tr + 1) % t->nseats;
-    t->turn++;
-    game_put(e, "{s:i}", "next_trainer", t->trainer);
-    json_array_append_new(ev, e);
-    if (t->round_turns == t->nseats) {
+    } else if (t->round_turns == t->nseats) {
         t->round++;
         t->round_turns = 0;
         if (t->reshuffle)
@@ -315,13 +307,8 @@ GAME_OFFERED(offer_bang) { return wl_signals(state, 'b') < code_bangs(state); }
 GAME_OFFERED(offer_clap) { return wl_signals(state, 'c') < code_claps(state); }
 GAME_OFFERED(offer_done) { return !offer_bang(state, seat) && !offer_clap(state, seat); }
 
-GAME_CHECK(check_signal)
-{
-    if (((const wl_state *)state)->nsignals >= WL_MAX_SIGNALS) /* a wrong code ends the turn */
-        return game_refuse(why, WB_EILLEGAL, "the code is too long");
-    return WB_OK;
-}
-
+/* No check: the code never outgrows signals[], as a signal too many ends
+ * the turn at once (WL_MAX_SIGNALS is one more than the longest code). */
 GAME_APPLY(step_signal)
 {
     wl_state *t = state;
@@ -341,14 +328,10 @@ GAME_APPLY(step_done)
         end_turn(t, ev, WL_MISTAKE, -1);
         return WB_OK;
     }
-    t->phase = WL_GUESS;
-    memset(t->seat, 0, sizeof t->seat);
+    t->phase = WL_GUESS; /* the seats' flags are clear since the turn began */
     t->deadline = t->guess_ms ? ctx->now_ms + t->guess_ms : -1;
-    json_t *e = json_pack("{s:s, s:i, s:o}", "type", "code_complete", "trainer", seat,
-                          "signals", signals_json(t));
-    if (t->deadline >= 0)
-        game_put(e, "{s:I}", "guess_deadline", (json_int_t)t->deadline);
-    json_array_append_new(ev, e);
+    game_event(ev, "{s:s, s:i, s:o, s:o*}", "type", "code_complete", "trainer", seat, "signals",
+               signals_json(t), "guess_deadline", game_json_opt(t->deadline));
     return WB_OK;
 }
 
@@ -389,23 +372,21 @@ GAME_APPLY(step_guess)
     wl_state *t = state;
     int sp = species_find(t, json_string_value(json_object_get(a, "species")));
     int count = (int)json_integer_value(json_object_get(a, "count"));
-    if (WL_SPECIES(t->card) == sp && WL_COUNT(t->card) == count) {
-        game_event(ev, "{s:s, s:i, s:s, s:i, s:b}", "type", "guess", "seat", seat, "species",
-                   t->species[sp], "count", count, "correct", 1);
-        end_turn(t, ev, WL_GUESSED, seat);
-        return WB_OK;
-    }
+    int right = WL_SPECIES(t->card) == sp && WL_COUNT(t->card) == count;
+    int paid = !right && t->score[seat].n > 0;
     /* A wrong guess costs the top card of the guesser's score pile, at
      * once; with an empty pile it is the one free guess of the turn. */
-    int paid = t->score[seat].n > 0;
     if (paid)
         push(&t->score[t->trainer], pop(&t->score[seat]));
+    t->seat[seat].free_used |= !right && !paid;
+    t->seat[seat].wrong += !right;
+    game_event(ev, "{s:s, s:i, s:s, s:i, s:b, s:o*}", "type", "guess", "seat", seat, "species",
+               t->species[sp], "count", count, "correct", right, "paid",
+               right ? NULL : json_boolean(paid));
+    if (right)
+        end_turn(t, ev, WL_GUESSED, seat);
     else
-        t->seat[seat].free_used = 1;
-    t->seat[seat].wrong++;
-    game_event(ev, "{s:s, s:i, s:s, s:i, s:b, s:b}", "type", "guess", "seat", seat, "species",
-               t->species[sp], "count", count, "correct", 0, "paid", paid);
-    maybe_kept(t, ev);
+        maybe_kept(t, ev);
     return WB_OK;
 }
 
@@ -446,8 +427,8 @@ static const game_member guess_members[] = {
 
 static const game_action wl_actions[] = {
     {"draw", TRAINER, PH(WL_DRAW), NULL, NULL, NULL, step_draw, 0, NULL},
-    {"bang", TRAINER, PH(WL_CODE), NULL, NULL, check_signal, step_signal, 0, offer_bang},
-    {"clap", TRAINER, PH(WL_CODE), NULL, NULL, check_signal, step_signal, 0, offer_clap},
+    {"bang", TRAINER, PH(WL_CODE), NULL, NULL, NULL, step_signal, 0, offer_bang},
+    {"clap", TRAINER, PH(WL_CODE), NULL, NULL, NULL, step_signal, 0, offer_clap},
     {"done", TRAINER, PH(WL_CODE), NULL, NULL, NULL, step_done, 0, offer_done},
     {"guess", GUESSER, PH(WL_GUESS), guess_members, may_guess, check_guess, step_guess, 0,
      NULL},

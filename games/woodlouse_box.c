@@ -24,35 +24,36 @@ extern const size_t woodlouse_cards_txt_len;
 
 /* --- the box -------------------------------------------------------------- */
 
+#define WL_PILES (WL_MAX_SEATS - WL_MIN_SEATS + 1) /* draw pile sizes of a variant */
+
 typedef struct wl_variant {
     char name[WL_NAME_MAX + 1];
     int nspecies;
     int reshuffle;
-    int pile[WL_MAX_SEATS - WL_MIN_SEATS + 1]; /* by number of players */
+    int pile[WL_PILES]; /* by number of players */
 } wl_variant;
 
+/* The box: its variants, and its cards read into a state (s). */
 typedef struct wl_box {
-    int nspecies;
-    char species[WL_MAX_SPECIES][WL_NAME_MAX + 1];
-    int counts[WL_KINDS];
+    wl_state *s;
     int nvariants;
     wl_variant v[WL_MAX_VARIANTS];
 } wl_box;
 
 /* Add a species and its cards by count (n[0]: showing 1 animal, ...) to
- * the box: 0, or -1 when its name is not a new slug or it has no cards. */
-static int add_species(wl_box *b, const char *name, const int *n)
+ * the deck: 0, or -1 when its name is not a new slug or it has no cards. */
+static int add_species(wl_state *s, const char *name, const int *n)
 {
     int total = 0;
     for (int k = 0; k < WL_VALUES; k++)
         total += n[k];
-    for (int i = 0; i < b->nspecies; i++)
-        if (strcmp(b->species[i], name) == 0)
+    for (int i = 0; i < s->nspecies; i++)
+        if (strcmp(s->species[i], name) == 0)
             return -1;
-    if (b->nspecies == WL_MAX_SPECIES || !game_slug_ok(name, WL_NAME_MAX) || total == 0)
+    if (s->nspecies == WL_MAX_SPECIES || !game_slug_ok(name, WL_NAME_MAX) || total == 0)
         return -1;
-    memcpy(&b->counts[b->nspecies * WL_VALUES], n, WL_VALUES * sizeof *n);
-    strcpy(b->species[b->nspecies++], name);
+    memcpy(&s->counts[s->nspecies * WL_VALUES], n, WL_VALUES * sizeof *n);
+    strcpy(s->species[s->nspecies++], name);
     return 0;
 }
 
@@ -62,18 +63,16 @@ static int box_word(wl_box *b, char **w, int nw)
     int n[WL_VALUES];
     if (strcmp(w[0], "card") == 0 && nw == 2 + WL_VALUES &&
         game_data_nums(w + 2, WL_VALUES, 0, WL_MAX_PER_VALUE, n) == 0)
-        return add_species(b, w[1], n);
-    if (strcmp(w[0], "variant") == 0) {
+        return add_species(b->s, w[1], n);
+    if (strcmp(w[0], "variant") == 0 && nw == 4 + WL_PILES && b->nvariants < WL_MAX_VARIANTS) {
         wl_variant *v = &b->v[b->nvariants];
-        long ns =
-            nw == 4 + WL_MAX_SEATS - WL_MIN_SEATS + 1 ? game_data_num(w[2], 1, WL_MAX_SPECIES) : -1;
-        if (ns < 0 || b->nvariants == WL_MAX_VARIANTS || !game_slug_ok(w[1], WL_NAME_MAX) ||
-            (strcmp(w[3], "yes") != 0 && strcmp(w[3], "no") != 0))
-            return -1;
+        long ns = game_data_num(w[2], 1, WL_MAX_SPECIES);
         for (int i = 0; i < b->nvariants; i++)
             if (strcmp(b->v[i].name, w[1]) == 0)
                 return -1;
-        if (game_data_nums(w + 4, WL_MAX_SEATS - WL_MIN_SEATS + 1, 1, WL_MAX_CARDS, v->pile))
+        if (ns < 0 || !game_slug_ok(w[1], WL_NAME_MAX) ||
+            (strcmp(w[3], "yes") != 0 && strcmp(w[3], "no") != 0) ||
+            game_data_nums(w + 4, WL_PILES, 1, WL_MAX_CARDS, v->pile))
             return -1;
         strcpy(v->name, w[1]);
         v->nspecies = (int)ns;
@@ -93,22 +92,23 @@ static int box_record(void *ctx, char **w, int nw, int line, char **why)
                                       "record", line);
 }
 
-/* Read the embedded box file.  WB_EDATA with *why when it is broken (a
- * build error: the file ships with the binary). */
-static int box_read(wl_box *b, char **why)
+/* Read the embedded box file, its cards into s.  WB_EDATA with *why when
+ * it is broken (a build error: the file ships with the binary). */
+static int box_read(wl_box *b, wl_state *s, char **why)
 {
     memset(b, 0, sizeof *b);
+    b->s = s;
     if (game_data_read((const char *)woodlouse_cards_txt, woodlouse_cards_txt_len, box_record,
                        b, why))
         return WB_EDATA;
-    if (b->nspecies == 0 || b->nvariants == 0)
+    if (s->nspecies == 0 || b->nvariants == 0)
         return game_refuse(why, WB_EDATA, "data/woodlouse-cards.txt: no cards or no variants");
     return WB_OK;
 }
 
 /* A custom deck from the "deck" option: {"name": [n1, .., n5], ...}, in
  * the order given.  It replaces the box's cards, not its variants. */
-static int deck_read(wl_box *b, const json_t *deck, char **why)
+static int deck_read(wl_state *s, const json_t *deck, char **why)
 {
     const char *name;
     json_t *counts, *c;
@@ -116,7 +116,7 @@ static int deck_read(wl_box *b, const json_t *deck, char **why)
     if (json_object_size(deck) < 1 || json_object_size(deck) > WL_MAX_SPECIES)
         return game_refuse(why, WB_EINVAL, "deck must be an object of 1 to %d species",
                            WL_MAX_SPECIES);
-    b->nspecies = 0;
+    s->nspecies = 0;
     json_object_foreach((json_t *)(uintptr_t)deck, name, counts) {
         int n[WL_VALUES], ok = json_array_size(counts) == WL_VALUES;
         json_array_foreach(counts, k, c) {
@@ -124,7 +124,7 @@ static int deck_read(wl_box *b, const json_t *deck, char **why)
             ok = ok && v >= 0 && v <= WL_MAX_PER_VALUE;
             n[k % WL_VALUES] = (int)v;
         }
-        if (!ok || add_species(b, name, n))
+        if (!ok || add_species(s, name, n))
             return game_refuse(why, WB_EINVAL, "deck: %s must be a name of 1 to %d of a-z, 0-9, "
                                "- and _ for an array of %d card counts from 0 to %d (cards "
                                "showing 1, 2, 3, 4 and 5 animals), not all 0", name,
@@ -166,17 +166,18 @@ const game_member wl_options[] = {
 void wl_options_fix(json_t *desc)
 {
     wl_box b;
+    wl_state s = {0};
     char *why = NULL;
-    if (box_read(&b, &why)) {
+    if (box_read(&b, &s, &why)) {
         free(why);
         return;
     }
     json_t *names = json_array(), *deck = json_object();
     for (int i = 0; i < b.nvariants; i++)
         json_array_append_new(names, json_string(b.v[i].name));
-    for (int i = 0; i < b.nspecies; i++)
-        json_object_set_new(deck, b.species[i],
-                            game_json_ints(&b.counts[i * WL_VALUES], WL_VALUES));
+    for (int i = 0; i < s.nspecies; i++)
+        json_object_set_new(deck, s.species[i],
+                            game_json_ints(&s.counts[i * WL_VALUES], WL_VALUES));
     json_t *variant = json_object_get(desc, "variant");
     json_object_set_new(variant, "enum", names);
     json_object_set_new(variant, "default", json_string(b.v[0].name));
@@ -219,9 +220,9 @@ int wl_setup(void *st, const game_ctx *ctx, const char *const *players, size_t n
     int deck[WL_MAX_CARDS];
     int ndeck = 0, k = 0, pile;
 
-    if ((rc = box_read(&b, why)))
+    if ((rc = box_read(&b, s, why)))
         return rc;
-    if (!json_is_null(deck_opt) && (rc = deck_read(&b, deck_opt, why)))
+    if (!json_is_null(deck_opt) && (rc = deck_read(s, deck_opt, why)))
         return rc;
     for (int i = 0; i < b.nvariants; i++)
         if (strcmp(variant, b.v[i].name) == 0)
@@ -230,9 +231,6 @@ int wl_setup(void *st, const game_ctx *ctx, const char *const *players, size_t n
     s->first_trainer = (int)game_opt_int(options, "first_trainer");
     s->guess_ms = (int)game_opt_int(options, "guess_ms");
     rng_seed(&s->r, seed);
-    s->nspecies = b.nspecies;
-    memcpy(s->species, b.species, sizeof s->species);
-    memcpy(s->counts, b.counts, sizeof s->counts);
     strcpy(s->variant, v->name);
     s->reshuffle = v->reshuffle && !game_opt_bool(options, "fixed_sequence");
     if ((rc = choose_species(s, v, options, in_play, why)))
@@ -267,7 +265,6 @@ int wl_setup(void *st, const game_ctx *ctx, const char *const *players, size_t n
     s->turn = 1;
     s->round = 1;
     s->deadline = -1;
-    s->last_outcome = WL_NONE;
     s->last_winner = -1;
     return WB_OK;
 }

@@ -683,8 +683,14 @@ static void test_helpers(void **state)
     game_event(ev, "{s:s, s:i}", "type", "draw", "seat", 3);
     game_event(ev, "{s:s}", "type", "pass");
     gt_match(ev, "[{\"type\":\"draw\",\"seat\":3},{\"type\":\"pass\"}]");
-    game_put(o, "{s:s, s:b, s:o}", "b", "x", "c", 1, "d", json_null());
+    game_put(o, "{s:s, s:b, s:o, s:o*, s:s*}", "b", "x", "c", 1, "d", json_null(), "e", NULL,
+             "f", NULL);
     gt_match(o, "{\"a\":1,\"b\":\"x\",\"c\":true,\"d\":null}");
+    assert_int_equal(json_object_size(o), 4); /* the optional members left out */
+    game_event(ev, "{s:s, s:o*, s:o*}", "type", "opt", "x", game_json_opt(-1), "y",
+               game_json_opt(2));
+    gt_match(json_array_get(ev, 2), "{\"type\":\"opt\",\"y\":2}");
+    assert_int_equal(json_object_size(json_array_get(ev, 2)), 2);
     const char *key;
     json_t *v;
     const char *order[] = {"a", "b", "c", "d"};
