@@ -233,6 +233,11 @@ const char *game_opt_str(const json_t *options, const char *name)
     return json_string_value(json_object_get(options, name));
 }
 
+int game_body_int(const json_t *body, const char *name)
+{
+    return (int)json_integer_value(json_object_get(body, name));
+}
+
 int game_opt_names(const json_t *options, const char *name, const char *const *names,
                    size_t lo, size_t hi, int *idx, char **why)
 {
@@ -710,15 +715,21 @@ json_t *game_def_actions(const void *st, int seat)
 
 /* --- views ---------------------------------------------------------------- */
 
+int game_def_can_act(const void *st, int seat, const char *except)
+{
+    json_t *a = game_def_actions(st, seat), *x;
+    size_t i;
+    int n = 0;
+    json_array_foreach(a, i, x)
+        n += !except || strcmp(json_string_value(json_object_get(x, "type")), except) != 0;
+    json_decref(a);
+    return n > 0;
+}
+
 static int may_act(const void *st, int seat)
 {
     const game_def *d = def_of(st);
-    if (d->to_act)
-        return d->to_act(st, seat);
-    json_t *a = game_def_actions(st, seat);
-    int n = json_array_size(a) > 0;
-    json_decref(a);
-    return n;
+    return d->to_act ? d->to_act(st, seat) : game_def_can_act(st, seat, NULL);
 }
 
 void game_def_put_result(const void *st, json_t *o)

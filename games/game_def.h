@@ -306,6 +306,14 @@ int game_def_restore(void *st, const json_t *saved, char **why);
 json_int_t game_opt_int(const json_t *options, const char *name);
 int game_opt_bool(const json_t *options, const char *name);
 const char *game_opt_str(const json_t *options, const char *name);
+/* An integer member of an action body the framework has checked, as an
+ * int (0 when absent). */
+int game_body_int(const json_t *body, const char *name);
+
+/* Has `seat` a listed action now (game_def_actions) other than of type
+ * `except` (NULL: any)?  For rules such as "when no action is possible,
+ * the turn passes". */
+int game_def_can_act(const void *st, int seat, const char *except);
 /* An option that names lo..hi different things of names[] (NULL-
  * terminated; matched without regard to case): its indexes into idx[] and
  * their number, or -1 with *why ("NAME must be an array of LO to HI

@@ -162,7 +162,6 @@ static int extort_check(const wp_state *s, int seat, int target, char **why)
     return WB_OK;
 }
 
-/* `b` = 0: any balloon of the stash. */
 static int toss_check(const wp_state *s, int seat, int b, char **why)
 {
     if (!game_graph_has(s->board->g, s->tube[seat].at, "near-rope"))
@@ -170,7 +169,7 @@ static int toss_check(const wp_state *s, int seat, int b, char **why)
                   "orthogonally next to one");
     if (!wp_bal_count(s->stash))
         return no(why, "the water balloon stash is empty");
-    if (b && (b < WP_BAL_MIN || b > WP_BAL_MAX || !s->stash[b]))
+    if (b < WP_BAL_MIN || b > WP_BAL_MAX || !s->stash[b])
         return no(why, "there is no #%d balloon in the stash", b);
     return WB_OK;
 }
@@ -190,15 +189,6 @@ static int pull_check(const wp_state *s, int seat, char **why)
     if ((o = occupant(s, sp->out)) >= 0)
         return no(why, "seat %d is in the way", o);
     return WB_OK;
-}
-
-/* Is any of the four actions possible for the player who just moved? */
-static int any_action(const wp_state *s, int seat)
-{
-    for (int t = 0; t < s->nseats; t++)
-        if (t != seat && s->tube[t].at >= 0 && can_hit(s, seat, t))
-            return 1;
-    return toss_check(s, seat, 0, NULL) == WB_OK || pull_check(s, seat, NULL) == WB_OK;
 }
 
 /* --- what happens ----------------------------------------------------------- */
@@ -282,11 +272,6 @@ static void hit(wp_state *s, int seat, int target, int b, int dir, json_t *ev)
 
 /* --- the actions: checks (nothing changes) --------------------------------- */
 
-static int member_int(const json_t *a, const char *key)
-{
-    return (int)json_integer_value(json_object_get(a, key));
-}
-
 /* A non-empty selection of the target's balloons, from member `key`
  * (values already checked to be balloon values). */
 static int check_deal(const wp_state *s, int target, const json_t *a, const char *key,
@@ -309,12 +294,12 @@ static int check_deal(const wp_state *s, int target, const json_t *a, const char
 GAME_CHECK(check_throw)
 {
     const wp_state *s = state;
-    int target = member_int(a, "target"), dir, rc;
+    int target = game_body_int(a, "target"), dir, rc;
     json_t *d = json_object_get(a, "direction");
     if (s->phase == WP_PH_EXTORT && target != s->deal.target)
         return no(why, "while you extort seat %d you can only hit them; call the deal off first",
                   s->deal.target);
-    if ((rc = throw_check(s, seat, target, member_int(a, "balloon"), &dir, why)))
+    if ((rc = throw_check(s, seat, target, game_body_int(a, "balloon"), &dir, why)))
         return rc;
     if (d && strcmp(json_string_value(d), dir_names[dir]) != 0)
         return no(why, "seat %d is to the %s of you, not %s", target, dir_names[dir],
@@ -324,7 +309,7 @@ GAME_CHECK(check_throw)
 
 GAME_CHECK(check_extort)
 {
-    int target = member_int(a, "target"), rc;
+    int target = game_body_int(a, "target"), rc;
     if ((rc = extort_check(state, seat, target, why)))
         return rc;
     return check_deal(state, target, a, "demand", why);
@@ -364,7 +349,7 @@ GAME_MAY(may_answer)
 
 GAME_CHECK(check_toss)
 {
-    int b = member_int(a, "balloon");
+    int b = game_body_int(a, "balloon");
     if (!b)
         return no(why, "there is no #0 balloon in the stash");
     return toss_check(state, seat, b, why);
@@ -419,7 +404,8 @@ GAME_APPLY(do_roll)
     move_tube(s, seat, v, ev);
     s->phase = WP_PH_ACT;
     s->extort_off = 0;
-    if (!any_action(s, seat))
+    /* None of the four actions is possible: the turn passes by itself. */
+    if (!game_def_can_act(s, seat, "end_turn"))
         end_turn(s, ev, 1);
     return WB_OK;
 }
@@ -427,7 +413,7 @@ GAME_APPLY(do_roll)
 GAME_APPLY(do_throw)
 {
     wp_state *s = state;
-    int target = member_int(a, "target"), b = member_int(a, "balloon"), dir;
+    int target = game_body_int(a, "target"), b = game_body_int(a, "balloon"), dir;
     throw_check(s, seat, target, b, &dir, why);
     hit(s, seat, target, b, dir, ev);
     return WB_OK;
@@ -437,7 +423,7 @@ GAME_APPLY(do_extort)
 {
     wp_state *s = state;
     memset(&s->deal, 0, sizeof s->deal);
-    s->deal.target = member_int(a, "target");
+    s->deal.target = game_body_int(a, "target");
     bal_of(json_object_get(a, "demand"), s->deal.demand);
     s->deal.waiting_target = 1;
     s->phase = WP_PH_EXTORT;
@@ -512,7 +498,7 @@ GAME_APPLY(do_call_off)
 GAME_APPLY(do_toss)
 {
     wp_state *s = state;
-    int b = member_int(a, "balloon");
+    int b = game_body_int(a, "balloon");
     s->stash[b]--;
     s->tube[seat].bal[b]++;
     game_event(ev, "{s:s,s:i,s:i}", "type", "tossed", "seat", seat, "balloon", b);
@@ -563,7 +549,7 @@ GAME_DESCRIBE(deal_desc)
     const wp_state *s = state;
     const char *type = json_string_value(json_object_get(body, "type"));
     int extort = strcmp(type, "extort") == 0, offer = strcmp(type, "offer") == 0;
-    int target = extort ? member_int(body, "target") : offer ? seat : s->deal.target;
+    int target = extort ? game_body_int(body, "target") : offer ? seat : s->deal.target;
     char *have = bal_str(s->tube[target].bal);
     char *d = game_why("%s: an array of balloon values, a non-empty selection of seat %d's "
                        "balloons [%s], e.g. [%d]", extort ? "the balloons you want for not "

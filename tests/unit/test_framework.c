@@ -743,6 +743,23 @@ static void owner_io(game_io *io, void *p)
     game_io_end(io);
 }
 
+/* Whether a seat has a listed action now, maybe other than one type (a
+ * "no action possible" rule), and a checked body member as an int. */
+static void test_can_act(void **state)
+{
+    (void)state;
+    gt t;
+    gt_make(&t, K, 2, "{}", 7);
+    assert_true(game_def_can_act(t.st, 0, NULL));
+    assert_false(game_def_can_act(t.st, 0, "bid")); /* bidding is all there is now */
+    assert_false(game_def_can_act(t.st, GAME_SEAT_PUBLIC, NULL));
+    gt_free(&t);
+    json_t *body = json_pack("{s:s, s:i}", "type", "bid", "coins", 4);
+    assert_int_equal(game_body_int(body, "coins"), 4);
+    assert_int_equal(game_body_int(body, "absent"), 0);
+    json_decref(body);
+}
+
 static void test_codec_free(void **state)
 {
     (void)state;
@@ -1355,6 +1372,7 @@ int main(void)
         cmocka_unit_test(test_counts_and_names),
         cmocka_unit_test(test_piles_and_names),
         cmocka_unit_test(test_grid_records),
+        cmocka_unit_test(test_can_act),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
