@@ -614,6 +614,13 @@ json_t *game_io_save(void (*describe)(game_io *, void *), const void *state)
     return root;
 }
 
+json_t *game_io_member(void (*describe)(game_io *, void *), const void *state, const char *key)
+{
+    json_t *all = game_io_save(describe, state), *m = json_incref(json_object_get(all, key));
+    json_decref(all);
+    return m;
+}
+
 void game_io_save_text(void (*describe)(game_io *, void *), const void *state,
                        void (*tail)(game_io *, const void *state), game_text *out)
 {

@@ -105,6 +105,10 @@ size_t game_io_vec(game_io *io, const char *key, void **v, size_t *n, size_t siz
  * `saved` into `state` (WB_OK, or WB_EINVAL with *what set to the first
  * problem, static).  Used by the framework; games need not call these. */
 json_t *game_io_save(void (*describe)(game_io *, void *), const void *state);
+/* What `describe` saves of `state` as member `key` (a new reference, or
+ * NULL when there is none): for a view that shows part of a state as it
+ * is saved, built by the same function. */
+json_t *game_io_member(void (*describe)(game_io *, void *), const void *state, const char *key);
 int game_io_load(void (*describe)(game_io *, void *), const json_t *saved, void *state,
                  const char **what);
 /* Free what `state` points to (game_io_freeing above). */

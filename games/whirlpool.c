@@ -59,6 +59,9 @@ static int wp_create(void *st, const game_ctx *ctx, const char *const *players,
     (void)ctx, (void)players;
     wp_state *s = st;
     json_t *board = json_object_get(options, "board");
+    const char *text = json_is_string(board) ? json_string_value(board)
+                                             : (const char *)whirlpool_board_txt;
+    size_t len = json_is_string(board) ? json_string_length(board) : whirlpool_board_txt_len;
     int rc, suits[WP_NSUITS];
     s->nseats = (int)nplayers;
     /* Seat i plays the i-th suit: the list may be longer than the seats,
@@ -66,11 +69,7 @@ static int wp_create(void *st, const game_ctx *ctx, const char *const *players,
     if (game_opt_names(options, "suits", wp_suit_names, nplayers, WP_NSUITS, suits, why) < 0)
         return WB_EINVAL;
     memcpy(s->suit, suits, nplayers * sizeof *suits);
-    if (json_is_string(board))
-        rc = parse_board(json_string_value(board), json_string_length(board), s, why);
-    else
-        rc = parse_board((const char *)whirlpool_board_txt, whirlpool_board_txt_len, s, why);
-    if (rc)
+    if ((rc = parse_board(text, len, s, why)))
         return rc;
     rng_seed(&s->r, seed);
     for (int i = 0; i < s->nseats; i++) {
@@ -90,9 +89,11 @@ static int wp_create(void *st, const game_ctx *ctx, const char *const *players,
 /* Balloons as an array of values, highest first. */
 #define io_bal(io, key, bal) game_io_counts(io, key, bal, WP_BAL_MIN, WP_BAL_MAX, 64)
 
-static void io_deal(game_io *io, wp_state *s)
+/* The extortion under way, or null; views show it as saved. */
+static void io_deal(game_io *io, void *st)
 {
     static const char *const waiting[] = {"thrower", "target"};
+    wp_state *s = st;
     wp_deal *d = &s->deal;
     int thrower = s->turn;
     if (game_io_null(io, "deal", s->phase != WP_PH_EXTORT)) {
@@ -223,8 +224,7 @@ static json_t *players_json(const wp_state *s)
         json_array_append_new(a, json_pack("{s:i,s:s,s:b,s:o,s:o,s:o}", "seat", i, "suit",
                                            wp_suit_names[s->suit[i]], "in_game", at >= 0, "at",
                                            wp_pos(s, at), "ring",
-                                           at >= 0 ? json_integer(wp_space(s, at)->ring)
-                                                   : json_null(),
+                                           game_json_id(at >= 0 ? wp_space(s, at)->ring : -1),
                                            "balloons", wp_bal_json(s->tube[i].bal)));
     }
     return a;
@@ -249,17 +249,6 @@ static void wp_result(const void *st, int *winner, json_int_t *score)
         winner[i] = score[i] = i == s->winner;
 }
 
-static json_t *deal_json(const wp_state *s)
-{
-    if (s->phase != WP_PH_EXTORT)
-        return json_null();
-    const wp_deal *d = &s->deal;
-    return json_pack("{s:i, s:i, s:o, s:o, s:s}", "thrower", s->turn, "target", d->target,
-                     "demand", wp_bal_json(d->demand), "offer",
-                     d->has_offer ? wp_bal_json(d->offer) : json_null(), "waiting_for",
-                     d->waiting_target ? "target" : "thrower");
-}
-
 static void wp_view(const void *state, int seat, json_t *o)
 {
     const wp_state *s = state;
@@ -270,7 +259,7 @@ static void wp_view(const void *state, int seat, json_t *o)
              game_json_id(s->first), "last_roll",
              s->last_roll ? json_integer(s->last_roll) : json_null(), "players", players_json(s),
              "stash", wp_bal_json(s->stash), "roll_off", roll_off_json(s), "extort_called_off",
-             s->extort_off, "deal", deal_json(s), "board", board_json(s));
+             s->extort_off, "deal", game_io_member(io_deal, s, "deal"), "board", board_json(s));
 }
 
 static const game_def wp_def = {

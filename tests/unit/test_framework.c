@@ -625,6 +625,11 @@ static void test_codec(void **state)
     assert_int_equal(game_io_load(thing_io, j, &b, &what), WB_OK);
     assert_int_equal(b.n, 3);
     assert_string_equal(b.text, "hello");
+    /* One member as saved, for views. */
+    json_t *m = game_io_member(thing_io, &a, "inner");
+    gt_match(m, "{\"v\":[1,2,3]}");
+    json_decref(m);
+    assert_null(game_io_member(thing_io, &a, "absent"));
     assert_int_equal(b.v[2], 3);
     free(b.text);
     static const struct {
