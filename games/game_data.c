@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "game.h"
 #include "game_def.h"
@@ -196,6 +197,35 @@ json_t *game_grid_rows(const game_grid *g)
         free(row);
     }
     return rows;
+}
+
+int game_json_nums(const json_t *a, int n, long lo, long hi, int *out)
+{
+    if (!json_is_array(a) || json_array_size(a) != (size_t)n)
+        return -1;
+    for (int i = 0; i < n; i++) {
+        const json_t *x = json_array_get(a, (size_t)i);
+        if (!json_is_integer(x) || json_integer_value(x) < lo || json_integer_value(x) > hi)
+            return -1;
+        out[i] = (int)json_integer_value(x);
+    }
+    return 0;
+}
+
+int game_rows_find(const char *rows, size_t size, int n, const char *name)
+{
+    for (int i = 0; name && i < n; i++)
+        if (strcasecmp(rows + (size_t)i * size, name) == 0)
+            return i;
+    return -1;
+}
+
+json_t *game_json_rows(const char *rows, size_t size, const int *idx, int n)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < n; i++)
+        json_array_append_new(a, json_string(rows + (size_t)idx[i] * size));
+    return a;
 }
 
 int game_slug_ok(const char *s, size_t max)

@@ -157,16 +157,17 @@ static char *values_why(const game_member *m, const json_t *v)
  * options_fix put in the description.  NULL or a message. */
 static char *option_why(const game_def *d, const game_member *m, const json_t *v, size_t n)
 {
-    size_t len = json_array_size(v);
+    size_t len = json_is_object(v) ? json_object_size(v) : json_array_size(v);
     if (m->seat && m->type == GAME_T_INT &&
         (json_integer_value(v) < 0 || json_integer_value(v) >= (json_int_t)n))
         return game_why("%s must be an integer from 0 to %zu", m->name, n - 1);
     if (m->seat && m->type == GAME_T_ARRAY && len > n)
         return game_why("%s must be an array of at most %zu elements, one per seat", m->name, n);
-    if (m->has_range && m->type == GAME_T_ARRAY &&
+    if (m->has_range && (m->type == GAME_T_ARRAY || m->type == GAME_T_OBJECT) &&
         ((json_int_t)len < m->min || (json_int_t)len > m->max))
-        return game_why("%s must be an array of %lld to %lld elements", m->name,
-                        (long long)m->min, (long long)m->max);
+        return game_why("%s must be %s of %lld to %lld %s", m->name, a_type(m->type),
+                        (long long)m->min, (long long)m->max,
+                        m->type == GAME_T_ARRAY ? "elements" : "members");
     if (m->values || m->type != GAME_T_STRING || !d->options_fix)
         return NULL;
     json_t *desc = game_def_options(d);

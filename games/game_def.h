@@ -106,7 +106,7 @@ typedef struct game_member {
      * players less one; an array by seat, of at most one element per
      * seat.  (A string option without `values` whose description gets an
      * "enum" from options_fix is checked against it.)  An option array
-     * with has_range: its length in [min, max]. */
+     * (or object) with has_range: its length (members) in [min, max]. */
     int seat;
     /* Actions: the values that make sense now, for the legal-action list
      * (a new array); NULL: from the range or `values` when small, else a

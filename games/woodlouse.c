@@ -18,10 +18,9 @@
  */
 #include "woodlouse.h"
 
-#include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
+#include "game_data.h"
 #include "wb_err.h"
 #include "woodlouse_int.h"
 
@@ -33,7 +32,7 @@ const char *const wl_outcome_names[] = {"none", "guessed", "kept", "mistake"};
 int wl_signals(const wl_state *s, char which)
 {
     int n = 0;
-    for (int i = 0; i < s->nsignals; i++)
+    for (int i = 0; s->signals[i]; i++)
         n += s->signals[i] == which;
     return n;
 }
@@ -44,15 +43,6 @@ int wl_position(const wl_state *s, int species)
         if (s->seq[i] == species)
             return i + 1;
     return 0;
-}
-
-/* The species called `name` (without regard to case), or -1. */
-static int species_find(const wl_state *s, const char *name)
-{
-    for (int i = 0; i < s->nspecies; i++)
-        if (strcasecmp(s->species[i], name) == 0)
-            return i;
-    return -1;
 }
 
 /* The species' position and the card's count: the code to perform. */
@@ -89,18 +79,13 @@ static json_t *pile_tally(const wl_state *s, const wl_pile *p)
 static json_t *signals_json(const wl_state *s)
 {
     json_t *a = json_array();
-    for (int i = 0; i < s->nsignals; i++)
+    for (int i = 0; s->signals[i]; i++)
         json_array_append_new(a, json_string(s->signals[i] == 'b' ? "bang" : "clap"));
     return a;
 }
 
-static json_t *sequence_json(const wl_state *s)
-{
-    json_t *a = json_array();
-    for (int i = 0; i < s->nseq; i++)
-        json_array_append_new(a, json_string(s->species[s->seq[i]]));
-    return a;
-}
+/* The sequence cards as the names of their species, position 1 first. */
+#define sequence_json(s) game_json_rows((s)->species[0], sizeof (s)->species[0], (s)->seq, (s)->nseq)
 
 /* The species in play, in box order: what a guess may name (and the view
  * shows). */
@@ -187,9 +172,8 @@ static void put_host(const wl_state *s, json_t *o)
             json_array_append_new(p, card_json(s, s->score[i].c[k]));
         json_array_append_new(piles, p);
     }
-    json_object_set_new(o, "score_piles", piles);
-    json_object_set_new(o, "draw_cards", pile_tally(s, &s->draw));
-    json_object_set_new(o, "out_of_game", pile_tally(s, &s->out));
+    game_put(o, "{s:o, s:o, s:o}", "score_piles", piles, "draw_cards", pile_tally(s, &s->draw),
+             "out_of_game", pile_tally(s, &s->out));
 }
 
 static void wl_view(const void *state, int seat, json_t *o)
@@ -244,7 +228,6 @@ static void end_turn(wl_state *t, json_t *ev, wl_outcome outcome, int winner)
     t->last_trainer = tr;
     t->last_winner = outcome == WL_GUESSED ? winner : -1;
     t->last_card = t->card;
-    t->nsignals = 0;
     memset(t->signals, 0, sizeof t->signals);
     t->deadline = -1;
     memset(t->seat, 0, sizeof t->seat);
@@ -313,8 +296,9 @@ GAME_APPLY(step_signal)
 {
     wl_state *t = state;
     const char *type = json_string_value(json_object_get(a, "type"));
-    t->signals[t->nsignals++] = type[0];
-    game_event(ev, "{s:s, s:i, s:i}", "type", type, "trainer", seat, "signals", t->nsignals);
+    size_t n = strlen(t->signals);
+    t->signals[n] = type[0];
+    game_event(ev, "{s:s, s:i, s:i}", "type", type, "trainer", seat, "signals", (int)n + 1);
     /* A signal too many: the code cannot be right any more. */
     if (wl_signals(t, 'b') > code_bangs(t) || wl_signals(t, 'c') > code_claps(t))
         end_turn(t, ev, WL_MISTAKE, -1);
@@ -356,7 +340,7 @@ GAME_CHECK(check_guess)
 {
     const wl_state *s = state;
     const char *name = json_string_value(json_object_get(a, "species"));
-    int sp = species_find(s, name);
+    int sp = game_rows_find(s->species[0], sizeof s->species[0], s->nspecies, name);
     if (check_guesser(state, ctx, seat, a, why))
         return WB_EILLEGAL;
     if (sp < 0 || !wl_position(s, sp))
@@ -370,7 +354,8 @@ GAME_CHECK(check_guess)
 GAME_APPLY(step_guess)
 {
     wl_state *t = state;
-    int sp = species_find(t, json_string_value(json_object_get(a, "species")));
+    const char *name = json_string_value(json_object_get(a, "species"));
+    int sp = game_rows_find(t->species[0], sizeof t->species[0], t->nspecies, name);
     int count = (int)json_integer_value(json_object_get(a, "count"));
     int right = WL_SPECIES(t->card) == sp && WL_COUNT(t->card) == count;
     int paid = !right && t->score[seat].n > 0;

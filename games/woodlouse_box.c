@@ -47,10 +47,8 @@ static int add_species(wl_state *s, const char *name, const int *n)
     int total = 0;
     for (int k = 0; k < WL_VALUES; k++)
         total += n[k];
-    for (int i = 0; i < s->nspecies; i++)
-        if (strcmp(s->species[i], name) == 0)
-            return -1;
-    if (s->nspecies == WL_MAX_SPECIES || !game_slug_ok(name, WL_NAME_MAX) || total == 0)
+    if (s->nspecies == WL_MAX_SPECIES || !game_slug_ok(name, WL_NAME_MAX) || total == 0 ||
+        game_rows_find(s->species[0], sizeof s->species[0], s->nspecies, name) >= 0)
         return -1;
     memcpy(&s->counts[s->nspecies * WL_VALUES], n, WL_VALUES * sizeof *n);
     strcpy(s->species[s->nspecies++], name);
@@ -111,20 +109,11 @@ static int box_read(wl_box *b, wl_state *s, char **why)
 static int deck_read(wl_state *s, const json_t *deck, char **why)
 {
     const char *name;
-    json_t *counts, *c;
-    size_t k;
-    if (json_object_size(deck) < 1 || json_object_size(deck) > WL_MAX_SPECIES)
-        return game_refuse(why, WB_EINVAL, "deck must be an object of 1 to %d species",
-                           WL_MAX_SPECIES);
+    json_t *counts;
     s->nspecies = 0;
     json_object_foreach((json_t *)(uintptr_t)deck, name, counts) {
-        int n[WL_VALUES], ok = json_array_size(counts) == WL_VALUES;
-        json_array_foreach(counts, k, c) {
-            json_int_t v = json_is_integer(c) ? json_integer_value(c) : -1;
-            ok = ok && v >= 0 && v <= WL_MAX_PER_VALUE;
-            n[k % WL_VALUES] = (int)v;
-        }
-        if (!ok || add_species(s, name, n))
+        int n[WL_VALUES];
+        if (game_json_nums(counts, WL_VALUES, 0, WL_MAX_PER_VALUE, n) || add_species(s, name, n))
             return game_refuse(why, WB_EINVAL, "deck: %s must be a name of 1 to %d of a-z, 0-9, "
                                "- and _ for an array of %d card counts from 0 to %d (cards "
                                "showing 1, 2, 3, 4 and 5 animals), not all 0", name,
@@ -155,7 +144,8 @@ const game_member wl_options[] = {
      .desc = "once the code is complete, the guessing closes after this many ms and the "
              "trainer keeps the card; 0: it stays open until every guesser has passed or "
              "is out, or the host closes it (0 to 3600000)"},
-    {.name = "deck", .type = GAME_T_OBJECT, .def = "null",
+    {.name = "deck", .type = GAME_T_OBJECT, .def = "null", .has_range = 1, .min = 1,
+     .max = WL_MAX_SPECIES,
      .desc = "the animal cards: {species: [cards showing 1, 2, 3, 4, 5 animals]}, in box "
              "order; the rules give 10 cards per species, the default has two of each "
              "count"},

@@ -94,7 +94,6 @@ typedef struct wl_state {
     int round;       /* 1, 2, ...: a round is one turn of every seat */
     int round_turns; /* turns finished in this round */
     int card;        /* the trainer's card, in WL_CODE and WL_GUESS */
-    int nsignals;
     char signals[WL_MAX_SIGNALS + 1]; /* 'b' bang, 'c' clap, in order */
     int64_t deadline;                 /* end of the guessing window, -1 */
     wl_seat seat[WL_MAX_SEATS];

@@ -40,10 +40,10 @@ static int cards_conserved(const wl_state *s)
 static int code_fits(const wl_state *s)
 {
     int bangs = wl_signals(s, 'b'), claps = wl_signals(s, 'c');
-    if (bangs + claps != s->nsignals)
+    if (bangs + claps != (int)strlen(s->signals))
         return 0;
     if (s->phase == WL_DRAW || s->phase == WL_OVER)
-        return s->nsignals == 0;
+        return s->signals[0] == '\0';
     int pos = wl_position(s, WL_SPECIES(s->card)), count = WL_COUNT(s->card);
     if (s->phase == WL_GUESS)
         return bangs == pos && claps == count;
@@ -145,7 +145,6 @@ void wl_io(game_io *io, void *state)
     if (game_io_present(io, "card", s->phase == WL_CODE || s->phase == WL_GUESS))
         game_io_enum(io, "card", &s->card, card, ncards);
     game_io_chars(io, "signals", s->signals, sizeof s->signals);
-    s->nsignals = (int)strlen(s->signals);
     game_io_pile(io, "draw", s->draw.c, &s->draw.n, WL_MAX_CARDS, card, ncards);
     game_io_pile(io, "out", s->out.c, &s->out.n, WL_MAX_CARDS, card, ncards);
     game_io_object(io, "last");

@@ -81,6 +81,8 @@ static const game_member opt_members[] = {
     {.name = "by_seat", .type = GAME_T_ARRAY, .def = "[]", .seat = 1, .desc = "per seat"},
     {.name = "some", .type = GAME_T_ARRAY, .def = "null", .has_range = 1, .min = 1, .max = 2,
      .desc = "1 or 2 things"},
+    {.name = "table", .type = GAME_T_OBJECT, .def = "null", .has_range = 1, .min = 1, .max = 2,
+     .desc = "1 or 2 members"},
     {NULL},
 };
 static const game_kind opt_kind = {.name = "opts", .title = "Opts", .min_players = 2,
@@ -135,6 +137,11 @@ static void test_options_of_players_and_data(void **state)
     assert_int_equal(opt_try(2, "{\"some\":[1,2,3]}", "some must be an array of 1 to 2 "
                                                      "elements"), WB_EINVAL);
     assert_int_equal(opt_try(2, "{\"some\":null}", NULL), WB_OK);
+    assert_int_equal(opt_try(2, "{\"table\":{\"a\":1,\"b\":2}}", NULL), WB_OK);
+    assert_int_equal(opt_try(2, "{\"table\":{}}", "table must be an object of 1 to 2 members"),
+                     WB_EINVAL);
+    assert_int_equal(opt_try(2, "{\"table\":{\"a\":1,\"b\":2,\"c\":3}}",
+                             "table must be an object of 1 to 2 members"), WB_EINVAL);
 }
 
 /* --- queries, restore, the highest scores win ------------------------------ */
@@ -1355,6 +1362,26 @@ static void test_piles_and_names(void **state)
     assert_string_equal(why, "k must be an array of 2 different names of ant, bee, cow");
     free(why);
     json_decref(o);
+
+    /* Names in rows (game_rows_find, game_json_rows); game_json_nums. */
+    char rows[3][6] = {"ant", "bee", "cow-2"};
+    int pick[] = {2, 0}, n[3] = {0};
+    assert_int_equal(game_rows_find(rows[0], sizeof rows[0], 3, "COW-2"), 2);
+    assert_int_equal(game_rows_find(rows[0], sizeof rows[0], 2, "cow-2"), -1);
+    assert_int_equal(game_rows_find(rows[0], sizeof rows[0], 3, NULL), -1);
+    o = game_json_rows(rows[0], sizeof rows[0], pick, 2);
+    gt_match(o, "[\"cow-2\",\"ant\"]");
+    json_decref(o);
+    o = json_pack("[i,i,i]", 0, 5, 9);
+    assert_int_equal(game_json_nums(o, 3, 0, 9, n), 0);
+    assert_true(n[0] == 0 && n[1] == 5 && n[2] == 9);
+    assert_int_equal(game_json_nums(o, 3, 0, 8, n), -1); /* 9 too high */
+    assert_int_equal(game_json_nums(o, 2, 0, 9, n), -1); /* not 2 of them */
+    json_decref(o);
+    o = json_pack("[i,s]", 1, "2");
+    assert_int_equal(game_json_nums(o, 2, 0, 9, n), -1);
+    json_decref(o);
+    assert_int_equal(game_json_nums(NULL, 0, 0, 9, n), -1);
 }
 
 int main(void)
