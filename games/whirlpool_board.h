@@ -35,7 +35,7 @@ typedef struct wp_coin {
 
 typedef struct wp_board {
     game_grid grid; /* the tokens as drawn, row by row: . x O 1 2 3 */
-    game_graph *g; /* the water spaces (the rings), numbered row by row */
+    game_graph *g;  /* the water spaces (the rings), numbered row by row */
     wp_coin coins[WP_NCOINS];
     int rope[WP_NSUITS];  /* the rope (0 or 1) that holds each suit's coins */
     int start[WP_NSUITS]; /* the starting space of each suit's tube */
