@@ -175,19 +175,16 @@ static void io_vocab(game_io *io, wibbell_state *st)
         game_io_size(io, "turn", &v->turn, INT32_MAX);
         game_io_int(io, "seat", &v->seat, 0, (int)st->nplayers - 1);
         game_io_str(io, "player", &player); /* shown, not kept: the seat's name */
-        game_io_str(io, "word", &v->word);
+        game_io_text(io, "word", &v->word);
         game_io_bool(io, "accepted", &v->accepted);
         game_io_bool(io, "won", &v->won);
-        game_io_str(io, "reasons", &v->reasons);
-        game_io_str(io, "pos", &v->pos);
-        game_io_str(io, "definition", &v->definition);
+        game_io_text(io, "reasons", &v->reasons);
+        game_io_text(io, "pos", &v->pos);
+        game_io_text(io, "definition", &v->definition);
         game_io_i64(io, "at", &v->at, INT64_MIN, INT64_MAX);
         game_io_end(io);
-        if (game_io_loading(io)) {
+        if (game_io_loading(io))
             free(player);
-            if (!v->word || !v->reasons || !v->pos || !v->definition)
-                game_io_fail(io, "vocab");
-        }
     }
     game_io_end(io);
 }
@@ -199,12 +196,14 @@ static void io_claims(game_io *io, wibbell_state *st)
         wibbell_claim *c = &st->claims[i];
         game_io_object(io, NULL);
         game_io_int(io, "seat", &c->seat, 0, (int)st->nplayers - 1);
-        game_io_str(io, "word", &c->word);
+        game_io_text(io, "word", &c->word);
         game_io_i64(io, "at", &c->at, INT64_MIN, INT64_MAX);
         game_io_int(io, "take", &c->take, -1, 1);
         game_io_size(io, "row", &c->row, st->nvocab ? st->nvocab - 1 : 0);
         game_io_end(io);
-        if (game_io_loading(io) && (!c->word || !st->nvocab))
+        /* one per seat, each from a seat that may still win the card */
+        if (game_io_loading(io) && (!st->nvocab || !wibbell_eligible(st, (size_t)c->seat) ||
+                                    wibbell_claim_of(st, (size_t)c->seat) != (long)i))
             game_io_fail(io, "claims");
     }
     game_io_end(io);
@@ -273,15 +272,11 @@ static const char *check_state(const wibbell_state *st)
         (ph == WIBBELL_KEEP && (st->centre.n != 0 || w->up.n == 0 ||
                                 (st->bonus >= 0 && game_ids_find(&w->up, st->bonus) < 0))))
         return "centre";
-    /* a tie window is open exactly when valid claims wait in it, one per
-     * seat, each from a seat that may still win the card */
+    /* a tie window is open exactly when valid claims wait in it (each
+     * checked by io_claims) */
     if ((st->nclaims > 0) != (st->window_end >= 0) ||
         (st->nclaims && st->phase != WIBBELL_PLAY))
         return "claims";
-    for (size_t i = 0; i < st->nclaims; i++)
-        if (!wibbell_eligible(st, (size_t)st->claims[i].seat) ||
-            wibbell_claim_of(st, (size_t)st->claims[i].seat) != (long)i)
-            return "claims";
     return NULL;
 }
 

@@ -359,10 +359,9 @@ unsigned wibbell_roles(const void *state, int seat)
 int wibbell_pending(const void *state, game_pending *out)
 {
     const wibbell_state *st = state;
-    if (st->phase == WIBBELL_TAKE)
-        *out = (game_pending){st->winner, "choose which centre card to take"};
-    else if (st->phase == WIBBELL_KEEP)
-        *out = (game_pending){st->winner, "choose the permanent handicap"};
+    *out = (game_pending){st->winner, st->phase == WIBBELL_TAKE
+                                          ? "choose which centre card to take"
+                                          : "choose the permanent handicap"};
     return st->phase == WIBBELL_TAKE || st->phase == WIBBELL_KEEP;
 }
 
@@ -758,42 +757,35 @@ GAME_APPLY(apply_timer)
     return WB_OK;
 }
 
-/* The deck card the host flips, by its letters: its index in the deck,
- * or -1 with *why. */
-static long flipped(const wibbell_state *st, const json_t *a, int *bad, char **why)
+/* The deck card the host flips, by its letters: its index in the deck;
+ * -1 with *why when there is none, -2 when the card is not letters. */
+static long flipped(const wibbell_state *st, const json_t *a, char **why)
 {
-    const json_t *jc = json_object_get(a, "card");
     wibbell_card c;
     char *w = NULL;
-    *bad = 0;
-    if (wibbell_card_parse(json_string_value(jc), &c, &w)) {
+    if (wibbell_card_parse(json_string_value(json_object_get(a, "card")), &c, &w)) {
         free(w);
-        *bad = 1;
         *why = game_why("flip needs the letters of the card turned up: "
                         "{\"type\":\"flip\",\"card\":\"NZ\"}");
-        return -1;
+        return -2;
     }
     long i = wibbell_find(st, &st->deck, c.letters, -1);
-    if (i >= 0)
-        return i;
-    *why = game_why("no card %s is left in the deck of this match (every card of the deck "
-                    "is either in play or was already flipped)", c.letters);
-    return -1;
+    if (i < 0)
+        *why = game_why("no card %s is left in the deck of this match (every card of the "
+                        "deck is either in play or was already flipped)", c.letters);
+    return i;
 }
 
 GAME_CHECK(check_flip)
 {
-    int bad;
-    if (!json_object_get(a, "card") || flipped(state, a, &bad, why) >= 0)
-        return WB_OK;
-    return bad ? WB_EINVAL : WB_EILLEGAL;
+    long i = json_object_get(a, "card") ? flipped(state, a, why) : 0;
+    return i >= 0 ? WB_OK : i == -1 ? WB_EILLEGAL : WB_EINVAL;
 }
 
 GAME_APPLY(apply_flip)
 {
     remember(state, a);
-    int bad;
-    flip(state, ev, (size_t)flipped(state, a, &bad, why));
+    flip(state, ev, (size_t)flipped(state, a, why));
     refill(state, ev);
     return WB_OK;
 }
