@@ -232,7 +232,6 @@ static const game_def wibbell_def = {
     .phase_at = offsetof(wibbell_state, phase),
     .phase_names = wibbell_phase_names,
     .situation = wibbell_situation,
-    .roles = wibbell_roles,
     .nseats = wibbell_nseats,
     .actions = wibbell_actions,
     .over_phase = WIBBELL_OVER,

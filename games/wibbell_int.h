@@ -195,7 +195,6 @@ json_t *wibbell_keep_choices(const void *state, int seat);
 json_t *wibbell_awaiting(const void *state, int seat);
 /* After set-up: fill the centre and start the first turn. */
 void wibbell_start(wibbell_state *st);
-unsigned wibbell_roles(const void *state, int seat);
 int wibbell_pending(const void *state, game_pending *out);
 char *wibbell_situation(const void *state);
 

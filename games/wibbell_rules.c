@@ -347,14 +347,7 @@ static size_t log_word(wibbell_state *st, const dict *d, int seat, const dict_ve
 
 /* --- who may act, and when --------------------------------------------------- */
 
-#define PLAYER (1u << 1) /* a seat of a match the daemon deals (not companion) */
 #define PH(p) (1u << (p))
-
-unsigned wibbell_roles(const void *state, int seat)
-{
-    (void)seat;
-    return ((const wibbell_state *)state)->companion ? 0 : PLAYER;
-}
 
 int wibbell_pending(const void *state, game_pending *out)
 {
@@ -394,23 +387,16 @@ GAME_MAY(may_host)
     return WB_OK;
 }
 
-/* The seats claim, or in companion mode the host records their shouts. */
-GAME_MAY(may_claim)
-{
-    return seat == GAME_SEAT_HOST ? may_host(state, ctx, seat, why) : WB_OK;
-}
-
-/* The winner chooses, or in companion mode the host records the choice. */
-GAME_MAY(may_choose)
+/* The seats claim and the winner chooses, or in companion mode the host
+ * records their shouts and the choice. */
+GAME_MAY(may_seat)
 {
     const wibbell_state *st = state;
     if (seat == GAME_SEAT_HOST)
         return may_host(state, ctx, seat, why);
-    if (st->companion) {
-        *why = game_why("companion mode: the host records every action at the table; "
-                        "seats only watch");
-        return WB_ENOTTURN;
-    }
+    if (st->companion)
+        return game_refuse(why, WB_ENOTTURN, "companion mode: the host records every action "
+                           "at the table; seats only watch");
     return WB_OK;
 }
 
@@ -420,9 +406,8 @@ static int check_chooser(const wibbell_state *st, const json_t *a, char **why)
     const json_t *js = json_object_get(a, "seat");
     if (!js || json_integer_value(js) == st->winner)
         return WB_OK;
-    *why = game_why("seat %lld is not the one choosing: %s (seat %d) won",
-                    (long long)json_integer_value(js), st->p[st->winner].name, st->winner);
-    return WB_EILLEGAL;
+    return game_refuse(why, WB_EILLEGAL, "seat %lld is not the one choosing: %s (seat %d) won",
+                       (long long)json_integer_value(js), st->p[st->winner].name, st->winner);
 }
 
 /* --- undo (companion mode) ----------------------------------------------------- */
@@ -475,15 +460,12 @@ GAME_APPLY(apply_undo)
  * host names.  -1 with *why (WB_EINVAL) when the host names none. */
 static int claimant(const wibbell_state *st, int seat, const json_t *a, char **why)
 {
-    const json_t *js = json_object_get(a, "seat");
+    const json_t *js = json_object_get(a, "seat"); /* an integer when there (its type) */
     if (!st->companion)
         return seat;
-    if (!json_is_integer(js) || json_integer_value(js) < 0 ||
-        (size_t)json_integer_value(js) >= st->nplayers) {
-        *why = game_why("in companion mode a claim names the seat that shouted: "
-                        "{\"type\":\"claim\",\"seat\":2,\"word\":\"kissing\"}");
-        return -1;
-    }
+    if (!js || json_integer_value(js) < 0 || (size_t)json_integer_value(js) >= st->nplayers)
+        return game_refuse(why, -1, "in companion mode a claim names the seat that shouted: "
+                           "{\"type\":\"claim\",\"seat\":2,\"word\":\"kissing\"}");
     return (int)json_integer_value(js);
 }
 
@@ -680,8 +662,8 @@ static int one_card(const json_t *a, char **why)
 {
     if (!json_object_get(a, "card") != !json_object_get(a, "letters"))
         return WB_OK;
-    *why = game_why("name the card by \"card\" or by its \"letters\" (\"NZ\"), one of them");
-    return WB_EINVAL;
+    return game_refuse(why, WB_EINVAL, "name the card by \"card\" or by its \"letters\" "
+                       "(\"NZ\"), one of them");
 }
 
 GAME_CHECK(check_take)
@@ -763,12 +745,11 @@ static long flipped(const wibbell_state *st, const json_t *a, char **why)
 {
     wibbell_card c;
     char *w = NULL;
-    if (wibbell_card_parse(json_string_value(json_object_get(a, "card")), &c, &w)) {
-        free(w);
-        *why = game_why("flip needs the letters of the card turned up: "
-                        "{\"type\":\"flip\",\"card\":\"NZ\"}");
-        return -2;
-    }
+    int bad = wibbell_card_parse(json_string_value(json_object_get(a, "card")), &c, &w);
+    free(w);
+    if (bad)
+        return game_refuse(why, -2, "flip needs the letters of the card turned up: "
+                           "{\"type\":\"flip\",\"card\":\"NZ\"}");
     long i = wibbell_find(st, &st->deck, c.letters, -1);
     if (i < 0)
         *why = game_why("no card %s is left in the deck of this match (every card of the "
@@ -905,12 +886,12 @@ static const game_member deck_members[] = {
 #define CHOOSER (GAME_ROLE_PENDING | GAME_ROLE_HOST)
 
 const game_action wibbell_actions[] = {
-    {.type = "claim", .who = PLAYER | GAME_ROLE_HOST, .phases = PH(WIBBELL_PLAY),
-     .members = claim_members, .may = may_claim, .check = check_claim, .apply = apply_claim},
+    {.type = "claim", .who = GAME_ROLE_SEAT | GAME_ROLE_HOST, .phases = PH(WIBBELL_PLAY),
+     .members = claim_members, .may = may_seat, .check = check_claim, .apply = apply_claim},
     {.type = "take", .who = CHOOSER, .phases = PH(WIBBELL_TAKE), .members = take_members,
-     .may = may_choose, .check = check_take, .apply = apply_take},
+     .may = may_seat, .check = check_take, .apply = apply_take},
     {.type = "keep", .who = CHOOSER, .phases = PH(WIBBELL_KEEP), .members = keep_members,
-     .may = may_choose, .check = check_keep, .apply = apply_keep},
+     .may = may_seat, .check = check_keep, .apply = apply_keep},
     {.type = "flip", .who = GAME_ROLE_HOST, .phases = PH(WIBBELL_FLIP),
      .members = flip_members, .may = may_host, .check = check_flip, .apply = apply_flip},
     {.type = "simultaneous", .who = GAME_ROLE_HOST, .phases = PH(WIBBELL_PLAY),
