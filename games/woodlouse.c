@@ -211,10 +211,8 @@ static void end_turn(wl_state *t, json_t *ev, wl_outcome outcome, int winner)
 {
     int tr = t->trainer, returned = -1; /* -1: not a mistake */
     json_t *card = card_json(t, t->card), *signals = signals_json(t);
-    if (outcome == WL_GUESSED) {
-        push(&t->score[winner], t->card);
-    } else if (outcome == WL_KEPT) {
-        push(&t->score[tr], t->card);
+    if (outcome != WL_MISTAKE) { /* to the guesser who won it, or kept */
+        push(&t->score[outcome == WL_GUESSED ? winner : tr], t->card);
     } else {
         /* The card, and under it one card of the trainer's score pile (if
          * any), go to the bottom of the draw pile. */

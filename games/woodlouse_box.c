@@ -55,37 +55,31 @@ static int add_species(wl_state *s, const char *name, const int *n)
     return 0;
 }
 
-/* A card or variant record: 0, or -1 when bad. */
-static int box_word(wl_box *b, char **w, int nw)
+/* One record of the box file, split into words (game_data_read): a card
+ * or a variant (a name not taken yet: a variant's name is its first
+ * member, so the variants are rows for game_rows_find). */
+static int box_record(void *ctx, char **w, int nw, int line, char **why)
 {
+    wl_box *b = ctx;
+    wl_variant *v = &b->v[b->nvariants];
     int n[WL_VALUES];
+    long ns;
     if (strcmp(w[0], "card") == 0 && nw == 2 + WL_VALUES &&
-        game_data_nums(w + 2, WL_VALUES, 0, WL_MAX_PER_VALUE, n) == 0)
-        return add_species(b->s, w[1], n);
-    if (strcmp(w[0], "variant") == 0 && nw == 4 + WL_PILES && b->nvariants < WL_MAX_VARIANTS) {
-        wl_variant *v = &b->v[b->nvariants];
-        long ns = game_data_num(w[2], 1, WL_MAX_SPECIES);
-        for (int i = 0; i < b->nvariants; i++)
-            if (strcmp(b->v[i].name, w[1]) == 0)
-                return -1;
-        if (ns < 0 || !game_slug_ok(w[1], WL_NAME_MAX) ||
-            (strcmp(w[3], "yes") != 0 && strcmp(w[3], "no") != 0) ||
-            game_data_nums(w + 4, WL_PILES, 1, WL_MAX_CARDS, v->pile))
-            return -1;
+        game_data_nums(w + 2, WL_VALUES, 0, WL_MAX_PER_VALUE, n) == 0 &&
+        add_species(b->s, w[1], n) == 0)
+        return WB_OK;
+    if (strcmp(w[0], "variant") == 0 && nw == 4 + WL_PILES && b->nvariants < WL_MAX_VARIANTS &&
+        game_slug_ok(w[1], WL_NAME_MAX) &&
+        game_rows_find(b->v[0].name, sizeof b->v[0], b->nvariants, w[1]) < 0 &&
+        (ns = game_data_num(w[2], 1, WL_MAX_SPECIES)) > 0 &&
+        (strcmp(w[3], "yes") == 0 || strcmp(w[3], "no") == 0) &&
+        game_data_nums(w + 4, WL_PILES, 1, WL_MAX_CARDS, v->pile) == 0) {
         strcpy(v->name, w[1]);
         v->nspecies = (int)ns;
         v->reshuffle = strcmp(w[3], "yes") == 0;
         b->nvariants++;
-        return 0;
-    }
-    return -1;
-}
-
-/* One record of the box file, split into words (game_data_read). */
-static int box_record(void *ctx, char **w, int nw, int line, char **why)
-{
-    if (box_word(ctx, w, nw) == 0)
         return WB_OK;
+    }
     return game_refuse(why, WB_EDATA, "data/woodlouse-cards.txt:%d: not a card or variant "
                                       "record", line);
 }
