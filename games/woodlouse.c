@@ -85,7 +85,7 @@ static json_t *signals_json(const wl_state *s)
 }
 
 /* The sequence cards as the names of their species, position 1 first. */
-#define sequence_json(s) game_json_rows((s)->species[0], sizeof (s)->species[0], (s)->seq, (s)->nseq)
+#define sequence_json(s) game_json_rows((s)->species[0], WL_NAME_MAX + 1, (s)->seq, (s)->nseq)
 
 /* The species in play, in box order: what a guess may name (and the view
  * shows). */
