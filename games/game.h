@@ -96,12 +96,12 @@ typedef struct game_kind {
     int (*apply)(void *state, const game_ctx *ctx, int seat,
                  const json_t *action, json_t *events, char **why);
     /* Optional: apply without the all-or-nothing promise.  The same as
-     * apply, except that after a refusal the state may have changed: the
-     * caller puts it back itself (the framework loads the record it has of
-     * the state before the action), so the game need keep no copy to undo
-     * with. */
+     * apply, except that after a refusal the state may have changed, and
+     * then *changed is set: the caller puts it back itself (the framework
+     * loads its last record and replays the log after it), so the game
+     * need keep no copy to undo with. */
     int (*apply_raw)(void *state, const game_ctx *ctx, int seat,
-                     const json_t *action, json_t *events, char **why);
+                     const json_t *action, json_t *events, char **why, int *changed);
 
     /* For real-time rules (a tie window): the time (ms since the epoch) at
      * which the framework must apply {"type":"timer"} as GAME_SEAT_SYSTEM,

@@ -515,10 +515,11 @@ static int rules(const void *st, const game_ctx *ctx, const game_action *a, int 
 
 /* --- apply ---------------------------------------------------------------- */
 
-/* Apply, all or nothing when `undo`; else a refusal may leave the state
- * changed (the caller restores it). */
+/* Apply, all or nothing when `undo`; else a refusal by the game's apply
+ * may leave the state changed, and sets *changed (the caller restores it;
+ * the framework's own refusals come before any change). */
 static int apply(void *st, const game_ctx *ctx, int seat, const json_t *body, json_t *events,
-                 char **why, int undo)
+                 char **why, int undo, int *changed)
 {
     const game_def *d = def_of(st);
     json_t *jt = json_object_get(body, "type");
@@ -550,6 +551,8 @@ static int apply(void *st, const game_ctx *ctx, int seat, const json_t *body, js
         rc = a->apply(st, ctx, seat, body, ev, why);
         if (!rc)
             json_array_extend(events, ev);
+        else
+            *changed = 1;
         json_decref(ev);
         return rc;
     }
@@ -582,13 +585,13 @@ static int apply(void *st, const game_ctx *ctx, int seat, const json_t *body, js
 int game_def_apply(void *st, const game_ctx *ctx, int seat, const json_t *body,
                    json_t *events, char **why)
 {
-    return apply(st, ctx, seat, body, events, why, 1);
+    return apply(st, ctx, seat, body, events, why, 1, NULL);
 }
 
 int game_def_apply_raw(void *st, const game_ctx *ctx, int seat, const json_t *body,
-                       json_t *events, char **why)
+                       json_t *events, char **why, int *changed)
 {
-    return apply(st, ctx, seat, body, events, why, 0);
+    return apply(st, ctx, seat, body, events, why, 0, changed);
 }
 
 /* --- the legal-action list ------------------------------------------------ */

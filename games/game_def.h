@@ -351,7 +351,7 @@ json_t *game_def_actions(const void *state, int seat);
 int game_def_apply(void *state, const game_ctx *ctx, int seat, const json_t *action,
                    json_t *events, char **why);
 int game_def_apply_raw(void *state, const game_ctx *ctx, int seat, const json_t *action,
-                       json_t *events, char **why);
+                       json_t *events, char **why, int *changed);
 int64_t game_def_deadline(const void *state);
 int game_def_finished(const void *state);
 int game_def_query(const void *state, const game_ctx *ctx, int seat, const char *name,

@@ -155,7 +155,7 @@ int match_db_batch_put(match_db_batch *b, const char *id, const char *rec,
                        uint64_t version, const char *entry)
 {
     unsigned char key[ID_LEN + 8];
-    int rc = store_put(b->t, b->db->matches, id, ID_LEN, rec, strlen(rec), 0);
+    int rc = rec ? store_put(b->t, b->db->matches, id, ID_LEN, rec, strlen(rec), 0) : WB_OK;
     if (!rc && entry) {
         log_key(id, version, key);
         rc = store_put(b->t, b->db->log, key, sizeof key, entry, strlen(entry), 0);

@@ -4,13 +4,16 @@
  *
  *   matches  key: match id (32 hex digits)
  *            value: the match record, JSON: game, version, seed, tokens,
- *                   players, times and the game's saved state
+ *                   players, times and the game's saved state; written
+ *                   now and then (match_replay.c): the log entries after
+ *                   its version replay to the match's latest state
  *   log      key: match id + u64 big-endian version (so one match's log is
  *                 contiguous and in order)
  *            value: the log entry, JSON: version, seat, action, at, events
  *
- * Private to games/.  The record and the log entry of one action are put
- * in one write transaction, committed durably before match_db_commit returns.
+ * Private to games/.  An action's log entry (and its record, when one is
+ * written) are put in one write transaction, committed durably before
+ * match_db_commit returns.
  */
 #ifndef MATCH_DB_H
 #define MATCH_DB_H
@@ -29,8 +32,8 @@ int match_db_each(match_db *db, int (*cb)(void *ctx, const char *id,
                                           const char *rec, size_t len),
                   void *ctx);
 
-/* Store the record of `id` and, when `entry` is not NULL, its log entry
- * for `version`, in one durable transaction. */
+/* Store the record of `id` (when `rec` is not NULL) and its log entry
+ * for `version` (when `entry` is not NULL), in one durable transaction. */
 int match_db_commit(match_db *db, const char *id, const char *rec,
                     uint64_t version, const char *entry);
 

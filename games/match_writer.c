@@ -54,7 +54,7 @@ static void job_succeeded(match_store *ms, match_job *j)
 {
     match *m = j->m;
     pthread_mutex_lock(&m->lock);
-    if (j->type != JOB_DELETE) {
+    if (j->type != JOB_DELETE && j->rec) {
         /* m->latest may point at this record: it stays alive as saved;
          * the one it replaces is the buffer of a later record, while the
          * match is played */
@@ -70,9 +70,11 @@ static void job_succeeded(match_store *ms, match_job *j)
         }
         m->saved = j->rec;
         m->saved_cap = j->rec_cap;
-        m->saved_version = j->version;
+        m->saved_snap = j->version;
         j->rec = NULL;
     }
+    if (j->type != JOB_DELETE)
+        m->saved_version = j->version;
     if (j->timer) {
         m->backoff_ms = 0;
         atomic_store(&m->retry_at, 0);
@@ -116,9 +118,14 @@ static void job_failed(match_store *ms, match_job *j, int rc, int64_t now)
     if (j->type == JOB_DELETE) {
         m->deleting = 0;
     } else if (j->gen == m->gen && j->type == JOB_ACTION) {
-        /* the first failed job of this match: back to the durable state;
-         * whatever was staged after it is now stale */
-        match_rollback(m, m->saved);
+        /* the first failed job of this match: back to the durable state
+         * (its last durable record and log); whatever was staged after it
+         * is now stale */
+        match_restore(ms, m, m->saved, m->saved_snap, m->saved_version);
+        m->latest = m->saved;
+        m->latest_snap = m->saved_snap;
+        while (m->ntail && m->tail[m->ntail - 1].version > m->saved_version)
+            free(m->tail[--m->ntail].entry);
         atomic_store(&m->version, m->saved_version);
         m->gen++;
         kick = 1;

@@ -141,6 +141,7 @@ void match_free(match *m)
     free(m->tokens);
     free(m->saved);
     free(m->spare);
+    match_tail_free(m);
     pthread_mutex_destroy(&m->lock);
     pthread_cond_destroy(&m->durable);
     free(m);
@@ -306,7 +307,6 @@ void match_rollback(match *m, const char *rec)
     }
     m->kind->destroy(m->state);
     m->state = st;
-    m->latest = rec;
     atomic_store(&m->ended, json_is_true(json_object_get(r, "ended")));
     atomic_store(&m->updated, json_integer_value(json_object_get(r, "updated")));
     json_decref(r);
@@ -403,14 +403,16 @@ static int stage_locked(match_store *ms, match *m, int seat, const json_t *actio
     if (end) {
         json_array_append_new(events, json_pack("{s:s}", "type", "match_ended"));
     } else {
-        /* the framework undoes a refusal itself, from the record of the
-         * state before it: the game need not keep a copy */
-        int rc = m->kind->apply_raw
-                     ? m->kind->apply_raw(m->state, &gctx, seat, action, events, why)
-                     : m->kind->apply(m->state, &gctx, seat, action, events, why);
+        /* the framework undoes a refusal itself, from the newest record
+         * and the log after it: the game need not keep a copy */
+        int changed = !m->kind->apply_raw; /* a game that promises it: checked anyway */
+        int rc = m->kind->apply_raw ? m->kind->apply_raw(m->state, &gctx, seat, action,
+                                                         events, why, &changed)
+                                    : m->kind->apply(m->state, &gctx, seat, action, events, why);
         if (rc) {
             json_decref(events);
-            match_rollback(m, m->latest); /* whatever the game did goes */
+            if (changed) /* whatever the game did goes */
+                match_restore(ms, m, m->latest, m->latest_snap, UINT64_MAX);
             return rc;
         }
     }
@@ -442,13 +444,19 @@ static int stage_locked(match_store *ms, match *m, int seat, const json_t *actio
     j->m = m;
     j->gen = m->gen;
     j->version = version;
-    j->rec = record(m, version, now, end, &j->rec_cap);
     j->entry = es;
     j->answer = done;
     j->ctx = ctx;
     atomic_store(&m->version, version);
     atomic_store(&m->updated, now);
     match_refresh(m);
+    /* the whole state now and then; the log entry always */
+    if (end || atomic_load(&m->finished) || version - m->latest_snap >= MATCH_SNAPSHOT_EVERY) {
+        j->rec = record(m, version, now, end, &j->rec_cap);
+        m->latest = j->rec;
+        m->latest_snap = version;
+    }
+    match_tail_add(m, version, es);
     if (done) {
         json_t *out = json_pack("{s:I, s:o, s:o}", "version", (json_int_t)version, "events",
                                 events_for(events, seat), "state", view_of(m, seat));
@@ -461,7 +469,6 @@ static int stage_locked(match_store *ms, match *m, int seat, const json_t *actio
             j->text = t.s, j->text_len = t.len;
     }
     json_decref(events);
-    m->latest = j->rec;
     m->inflight++;
     take_ref(ms, m); /* the job's */
     match_writer_push(ms, j);
@@ -617,7 +624,7 @@ static int load_one(void *ctx, const char *id, const char *rec, size_t len)
     }
     m->saved = wb_strndup(rec, len);
     m->saved_cap = len + 1;
-    m->saved_version = version;
+    m->saved_version = m->saved_snap = m->latest_snap = version;
     m->latest = m->saved;
     atomic_store(&m->version, version);
     atomic_store(&m->updated, json_integer_value(json_object_get(r, "updated")));
@@ -655,6 +662,10 @@ int match_store_open(const match_config *cfg, match_store **out)
     rc = match_db_open(cfg->data_dir, &ms->db);
     if (!rc)
         rc = match_db_each(ms->db, load_one, ms);
+    /* then each match's log after its record (one read at a time) */
+    for (size_t b = 0; b < MATCH_BUCKETS && !rc; b++)
+        for (match *m = ms->buckets[b]; m && !rc; m = m->next)
+            rc = match_replay_stored(ms, m);
     if (!rc)
         rc = match_writer_start(ms);
     if (!rc)
@@ -667,12 +678,36 @@ int match_store_open(const match_config *cfg, match_store **out)
     return WB_OK;
 }
 
+/* A record of every match changed since its last one, in one commit. */
+static void snapshot_all(match_store *ms)
+{
+    match_db_batch *b = NULL;
+    int rc = match_db_batch_begin(ms->db, &b);
+    size_t n = 0;
+    for (size_t i = 0; i < MATCH_BUCKETS && !rc; i++)
+        for (match *m = ms->buckets[i]; m && !rc; m = m->next) {
+            uint64_t v = atomic_load(&m->version);
+            if (atomic_load(&m->gone) || v == m->saved_snap || v != m->saved_version)
+                continue;
+            size_t cap;
+            char *rec = record(m, v, atomic_load(&m->updated), atomic_load(&m->ended), &cap);
+            rc = match_db_batch_put(b, m->id, rec, v, NULL);
+            free(rec);
+            n++;
+        }
+    if (b && (rc = match_db_batch_end(b, rc == WB_OK)) != WB_OK)
+        fprintf(stderr, "wibbelld: closing: the records of %zu match(es) not written (%s); "
+                        "their logs replay at the next start\n", n, wb_strerror(rc));
+}
+
 void match_store_close(match_store *ms)
 {
     if (!ms)
         return;
     match_timer_stop(ms);  /* no more timer actions */
     match_writer_stop(ms); /* writes what is queued, answers it */
+    if (ms->db)
+        snapshot_all(ms); /* so the next opening replays nothing */
     for (size_t b = 0; b < MATCH_BUCKETS; b++) {
         match *m = ms->buckets[b];
         while (m) {
@@ -791,6 +826,7 @@ int match_create_async(match_store *ms, const char *game, const json_t *players,
                        kind->name, "version", 1, "seed", seed_v, "host_token",
                        m->host_token, "players", pl, "state", view_of(m, GAME_SEAT_HOST));
     m->latest = j->rec;
+    m->latest_snap = 1;
     m->inflight = 1;
     m = NULL;
     counted = 0; /* the writer takes the pending creation from here */
@@ -1244,6 +1280,7 @@ void match_store_stats(match_store *ms, match_stats *out)
     out->commits = atomic_load(&ms->n_commits);
     out->commit_failures = atomic_load(&ms->n_commit_failures);
     out->commit_seconds = (double)atomic_load(&ms->commit_ns) / 1e9;
+    out->replayed = ms->n_replayed; /* written before the store was returned */
     out->writable = atomic_load(&ms->writable);
     out->failing_since = out->writable ? 0 : atomic_load(&ms->failing_since);
 }

@@ -4,10 +4,12 @@
  *
  * A match is an instance of a game (game.h) with an id, a version (the
  * number of applied actions plus one), a host token and one token per seat.
- * Every applied action is appended to the match's log in the same LMDB
- * write transaction that stores the new state, and the answer to an action
- * is given only once that transaction is durable: an acknowledged action
- * is never lost, and opening the store again resumes every match.  Writes
+ * Every applied action is appended to the match's log in an LMDB write
+ * transaction (which stores the whole new state too every few actions),
+ * and the answer to an action is given only once that transaction is
+ * durable: an acknowledged action is never lost, and opening the store
+ * again resumes every match from its last stored state and the log after
+ * it.  Writes
  * go through one writer thread that commits whatever has queued up in one
  * transaction (group commit), so the *_async calls never wait for a disk.
  * A view asked for while an action's commit is in flight waits for it (up
@@ -182,6 +184,7 @@ typedef struct match_stats {
     uint64_t commits;     /* durable write transactions (group commits) */
     uint64_t commit_failures;
     double commit_seconds; /* total time spent committing */
+    uint64_t replayed;    /* log entries after the records, applied again at opening */
     int writable;         /* 0 while commits are failing */
     int64_t failing_since; /* ms since the epoch, when writable is 0 */
 } match_stats;

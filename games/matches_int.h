@@ -33,6 +33,17 @@
 typedef struct match match;
 typedef struct match_job match_job;
 
+/* A match's record (its whole state) is written at its creation, every
+ * this many actions, when it finishes or is ended and when the store
+ * closes; the log entries after it replay to the state (match_replay.c). */
+#define MATCH_SNAPSHOT_EVERY 16
+
+/* A log entry kept in memory: those after the last durable record. */
+typedef struct match_tail_entry {
+    uint64_t version;
+    char *entry;
+} match_tail_entry;
+
 struct match_sub {
     match_store *ms;
     match *m;
@@ -55,12 +66,16 @@ struct match {
     /* under lock */
     pthread_mutex_t lock;
     void *state;         /* the latest applied state (maybe not yet durable) */
-    char *saved;         /* the record of the last durable state */
+    char *saved;         /* the last durable record */
     size_t saved_cap;    /* its buffer's size */
+    uint64_t saved_snap; /* its version */
     char *spare;         /* a record's buffer no longer used, for the next */
-    size_t spare_cap;    /* (records are made on every action: no malloc) */
-    uint64_t saved_version;
-    const char *latest;  /* the record of `state`: saved, or a queued job's */
+    size_t spare_cap;    /* (so that a record seldom needs a malloc) */
+    uint64_t saved_version; /* the last durable version: saved + durable log */
+    const char *latest;  /* the newest record: saved, or a queued job's */
+    uint64_t latest_snap; /* its version */
+    match_tail_entry *tail; /* the log after saved_snap, in order */
+    size_t ntail, captail;
     unsigned gen;        /* bumped when a failed commit rolls the match back */
     unsigned inflight;   /* jobs queued and not yet done */
     pthread_cond_t durable; /* signalled when inflight drops to 0 */
@@ -138,6 +153,7 @@ struct match_store {
 
     /* statistics, written by the writer */
     _Atomic uint64_t n_actions, n_commits, n_batches, n_commit_failures, commit_ns;
+    uint64_t n_replayed; /* log entries applied again at opening */
     _Atomic int writable;
     _Atomic int64_t failing_since;
 };
@@ -155,6 +171,19 @@ void match_rollback(match *m, const char *rec);
 int match_is_abandoned(const match_store *ms, const match *m, int64_t now);
 /* Stage a timer action of m if one is due; under m->lock.  1 when staged. */
 int match_run_timer_locked(match_store *ms, match *m, int64_t now);
+
+/* match_replay.c */
+/* Keep the log entry of `version` (copied), dropping those that the last
+ * durable record made useless. */
+void match_tail_add(match *m, uint64_t version, const char *entry);
+void match_tail_free(match *m);
+/* Load record `rec` and replay the tail's entries with versions in
+ * (from, upto]: the state at version min(upto, the tail's last).  Under
+ * m->lock.  Aborts if they do not replay: memory could no longer be
+ * kept equal to the disk. */
+void match_restore(match_store *ms, match *m, const char *rec, uint64_t from, uint64_t upto);
+/* While the store opens: replay m's stored log after its record. */
+int match_replay_stored(match_store *ms, match *m);
 
 /* match_writer.c */
 int match_writer_start(match_store *ms);

@@ -493,6 +493,65 @@ static void test_cap_list_delete(void **state)
     match_store_close(ms);
 }
 
+/* A match's record is written every MATCH_SNAPSHOT_EVERY actions, when it
+ * ends and when the store closes; after a crash in between, the opening
+ * replays the log after the record.  A copy of the data file taken while
+ * the store is open (after the last commit) is what a crash leaves. */
+static void test_opens_from_record_and_log(void **state)
+{
+    (void)state;
+    match_store *ms = open_store(10);
+    created c, e;
+    create(ms, 2, 11, "{\"target\":1000}", &c);
+    create(ms, 3, 12, "{\"target\":1000}", &e);
+    for (int i = 0; i < 21; i++)
+        assert_int_equal(add(ms, c.id, i % 2, 1 + i % 3, 0, NULL), WB_OK);
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(add(ms, e.id, i, 2, 0, NULL), WB_OK);
+    json_t *out = NULL;
+    char *why = NULL;
+    assert_int_equal(match_end(ms, e.id, GAME_SEAT_HOST, &out, &why), WB_OK);
+    json_decref(out);
+
+    char copy[sizeof dir + 16], cmd[512];
+    snprintf(copy, sizeof copy, "%s/crash", dir);
+    snprintf(cmd, sizeof cmd, "mkdir -p %s/games && cp %s/games/data.mdb %s/games/", copy, dir,
+             copy);
+    assert_int_equal(system(cmd), 0);
+    match_config cfg = {.data_dir = copy, .kinds = kinds, .nkinds = 1};
+    match_store *ms2 = NULL;
+    assert_int_equal(match_store_open(&cfg, &ms2), WB_OK);
+    match_stats st;
+    match_store_stats(ms2, &st);
+    /* versions 18..22 of c are after its record of version 17; e's end
+     * wrote its record */
+    assert_int_equal(st.replayed, 5);
+    for (int k = 0; k < 2; k++) {
+        const char *id = k ? e.id : c.id;
+        json_t *v1 = NULL, *v2 = NULL, *l1 = NULL, *l2 = NULL;
+        assert_int_equal(match_view(ms, id, GAME_SEAT_HOST, &v1, NULL), WB_OK);
+        assert_int_equal(match_view(ms2, id, GAME_SEAT_HOST, &v2, NULL), WB_OK);
+        assert_true(json_equal(v1, v2));
+        assert_int_equal(match_log(ms, id, GAME_SEAT_HOST, 0, &l1), WB_OK);
+        assert_int_equal(match_log(ms2, id, GAME_SEAT_HOST, 0, &l2), WB_OK);
+        assert_true(json_equal(l1, l2));
+        json_decref(v1);
+        json_decref(v2);
+        json_decref(l1);
+        json_decref(l2);
+    }
+    assert_int_equal(match_version(ms2, c.id), 22);
+    /* the replayed match plays on, and the next opening replays nothing */
+    assert_int_equal(add(ms2, c.id, 1, 3, 0, NULL), WB_OK);
+    match_store_close(ms2);
+    assert_int_equal(match_store_open(&cfg, &ms2), WB_OK);
+    match_store_stats(ms2, &st);
+    assert_int_equal(st.replayed, 0);
+    assert_int_equal(match_version(ms2, c.id), 23);
+    match_store_close(ms2);
+    match_store_close(ms);
+}
+
 static void test_refusal_leaves_no_trace(void **state)
 {
     (void)state;
@@ -778,6 +837,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_timers_and_subscribers, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cap_list_delete, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refusal_leaves_no_trace, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_opens_from_record_and_log, setup, teardown),
         cmocka_unit_test_setup_teardown(test_pages_end_and_keep, setup, teardown),
 #ifdef WB_FAULT_INJECTION
         cmocka_unit_test_setup_teardown(test_failed_commit_rolls_back, setup, teardown),

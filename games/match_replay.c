@@ -1,0 +1,136 @@
+/*
+ * match_replay.c - a match's state from its last record and its log.
+ *
+ * A match's record (its whole state) is not written at every action: at
+ * its creation, every MATCH_SNAPSHOT_EVERY actions, when it finishes or is
+ * ended, and for every match changed since when the store closes.  Every
+ * action's log entry is written, in the commit that acknowledges it.  The
+ * state at any version is therefore the last record before it with the
+ * log entries after it applied again: games are deterministic in (state,
+ * seat, action, time), which the conformance harness checks for every
+ * game.  That is how a match is opened after a crash, how a refused action
+ * whose game had already changed the state is undone, and how a failed
+ * commit goes back to what is durable.  For the last two, a match keeps
+ * the entries after its last durable record in memory: its tail.
+ */
+#include "matches_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "wb_err.h"
+#include "wb_mem.h"
+
+void match_tail_add(match *m, uint64_t version, const char *entry)
+{
+    size_t keep = 0;
+    /* first drop what a durable record made useless */
+    while (keep < m->ntail && m->tail[keep].version <= m->saved_snap)
+        free(m->tail[keep++].entry);
+    if (keep) {
+        memmove(m->tail, m->tail + keep, (m->ntail - keep) * sizeof *m->tail);
+        m->ntail -= keep;
+    }
+    m->tail = wb_grow(m->tail, &m->captail, m->ntail + 1, sizeof *m->tail);
+    m->tail[m->ntail].version = version;
+    m->tail[m->ntail++].entry = wb_strdup(entry);
+}
+
+void match_tail_free(match *m)
+{
+    for (size_t i = 0; i < m->ntail; i++)
+        free(m->tail[i].entry);
+    free(m->tail);
+    m->tail = NULL;
+    m->ntail = m->captail = 0;
+}
+
+/* Apply one log entry to m's state again (under m->lock, or while the
+ * store opens).  `safe`: all or nothing (kind->apply), for entries read
+ * from the disk; else the game's faster apply, for entries this very
+ * state accepted before. */
+static int replay_entry(match_store *ms, match *m, const char *entry, size_t len, int safe,
+                        char **why)
+{
+    json_t *e = json_loadb(entry, len, 0, NULL);
+    json_t *action = json_object_get(e, "action");
+    const char *type = json_string_value(json_object_get(action, "type"));
+    json_int_t at = json_integer_value(json_object_get(e, "at"));
+    int rc = WB_OK;
+    if (!e || !type) {
+        *why = wb_strdup("a log entry without an action");
+        rc = WB_ECORRUPT;
+    } else if (strcmp(type, "abandon") == 0) { /* the host ended it: no game's type */
+        atomic_store(&m->ended, 1);
+    } else {
+        game_ctx gctx = {ms->cfg.dicts, at};
+        int seat = (int)json_integer_value(json_object_get(e, "seat"));
+        json_t *events = json_array();
+        int changed = 0;
+        if (!safe && m->kind->apply_raw)
+            rc = m->kind->apply_raw(m->state, &gctx, seat, action, events, why, &changed);
+        else
+            rc = m->kind->apply(m->state, &gctx, seat, action, events, why);
+        json_decref(events);
+    }
+    if (!rc) {
+        atomic_store(&m->version, (uint64_t)json_integer_value(json_object_get(e, "version")));
+        atomic_store(&m->updated, at);
+    }
+    json_decref(e);
+    return rc;
+}
+
+void match_restore(match_store *ms, match *m, const char *rec, uint64_t from, uint64_t upto)
+{
+    match_rollback(m, rec);
+    for (size_t i = 0; i < m->ntail; i++) {
+        const match_tail_entry *t = &m->tail[i];
+        if (t->version <= from || t->version > upto)
+            continue;
+        char *why = NULL;
+        if (replay_entry(ms, m, t->entry, strlen(t->entry), 0, &why)) {
+            /* it was accepted from this very state before */
+            fprintf(stderr, "wibbelld: match %s: version %llu does not replay: %s\n", m->id,
+                    (unsigned long long)t->version, why ? why : "");
+            abort();
+        }
+    }
+    match_refresh(m);
+}
+
+struct opening {
+    match_store *ms;
+    match *m;
+    int failed;
+};
+
+static int replay_stored(void *ctx, uint64_t version, const char *entry, size_t len)
+{
+    struct opening *o = ctx;
+    char *why = NULL;
+    if (version != atomic_load(&o->m->version) + 1 ||
+        replay_entry(o->ms, o->m, entry, len, 1, &why)) {
+        fprintf(stderr,
+                "wibbelld: match %s: its log does not replay from version %llu (%s); it stays "
+                "at version %llu\n",
+                o->m->id, (unsigned long long)version, why ? why : "a gap in the log",
+                (unsigned long long)atomic_load(&o->m->version));
+        free(why);
+        o->failed = 1;
+        return 1;
+    }
+    match_tail_add(o->m, version, entry); /* NUL-terminated by match_db */
+    o->ms->n_replayed++;
+    return 0;
+}
+
+int match_replay_stored(match_store *ms, match *m)
+{
+    struct opening o = {ms, m, 0};
+    int rc = match_db_log(ms->db, m->id, m->saved_snap, replay_stored, &o);
+    m->saved_version = atomic_load(&m->version);
+    match_refresh(m);
+    return o.failed ? WB_OK : rc;
+}
