@@ -22,16 +22,20 @@
 #include "wb_err.h"
 #include "wb_mem.h"
 
+void match_tail_trim(match *m)
+{
+    size_t drop = 0;
+    while (drop < m->ntail && m->tail[drop].version <= m->saved_snap)
+        free(m->tail[drop++].entry);
+    if (drop) {
+        memmove(m->tail, m->tail + drop, (m->ntail - drop) * sizeof *m->tail);
+        m->ntail -= drop;
+    }
+}
+
 void match_tail_add(match *m, uint64_t version, const char *entry)
 {
-    size_t keep = 0;
-    /* first drop what a durable record made useless */
-    while (keep < m->ntail && m->tail[keep].version <= m->saved_snap)
-        free(m->tail[keep++].entry);
-    if (keep) {
-        memmove(m->tail, m->tail + keep, (m->ntail - keep) * sizeof *m->tail);
-        m->ntail -= keep;
-    }
+    match_tail_trim(m);
     m->tail = wb_grow(m->tail, &m->captail, m->ntail + 1, sizeof *m->tail);
     m->tail[m->ntail].version = version;
     m->tail[m->ntail++].entry = wb_strdup(entry);
@@ -47,11 +51,10 @@ void match_tail_free(match *m)
 }
 
 /* Apply one log entry to m's state again (under m->lock, or while the
- * store opens).  `safe`: all or nothing (kind->apply), for entries read
- * from the disk; else the game's faster apply, for entries this very
- * state accepted before. */
-static int replay_entry(match_store *ms, match *m, const char *entry, size_t len, int safe,
-                        char **why)
+ * store opens).  On a refusal *changed says whether the game may have
+ * changed the state before refusing. */
+static int replay_entry(match_store *ms, match *m, const char *entry, size_t len,
+                        int *changed, char **why)
 {
     json_t *e = json_loadb(entry, len, 0, NULL);
     json_t *action = json_object_get(e, "action");
@@ -67,11 +70,10 @@ static int replay_entry(match_store *ms, match *m, const char *entry, size_t len
         game_ctx gctx = {ms->cfg.dicts, at};
         int seat = (int)json_integer_value(json_object_get(e, "seat"));
         json_t *events = json_array();
-        int changed = 0;
-        if (!safe && m->kind->apply_raw)
-            rc = m->kind->apply_raw(m->state, &gctx, seat, action, events, why, &changed);
-        else
-            rc = m->kind->apply(m->state, &gctx, seat, action, events, why);
+        *changed = !m->kind->apply_raw; /* as in staging: undone anyway */
+        rc = m->kind->apply_raw
+                 ? m->kind->apply_raw(m->state, &gctx, seat, action, events, why, changed)
+                 : m->kind->apply(m->state, &gctx, seat, action, events, why);
         json_decref(events);
     }
     if (!rc) {
@@ -90,7 +92,8 @@ void match_restore(match_store *ms, match *m, const char *rec, uint64_t from, ui
         if (t->version <= from || t->version > upto)
             continue;
         char *why = NULL;
-        if (replay_entry(ms, m, t->entry, strlen(t->entry), 0, &why)) {
+        int changed;
+        if (replay_entry(ms, m, t->entry, strlen(t->entry), &changed, &why)) {
             /* it was accepted from this very state before */
             fprintf(stderr, "wibbelld: match %s: version %llu does not replay: %s\n", m->id,
                     (unsigned long long)t->version, why ? why : "");
@@ -110,8 +113,11 @@ static int replay_stored(void *ctx, uint64_t version, const char *entry, size_t 
 {
     struct opening *o = ctx;
     char *why = NULL;
-    if (version != atomic_load(&o->m->version) + 1 ||
-        replay_entry(o->ms, o->m, entry, len, 1, &why)) {
+    int changed = 0;
+    uint64_t at = atomic_load(&o->m->version);
+    if (version != at + 1 || replay_entry(o->ms, o->m, entry, len, &changed, &why)) {
+        if (changed) /* back to the last version that replayed */
+            match_restore(o->ms, o->m, o->m->saved, o->m->saved_snap, at);
         fprintf(stderr,
                 "wibbelld: match %s: its log does not replay from version %llu (%s); it stays "
                 "at version %llu\n",

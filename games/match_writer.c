@@ -72,6 +72,7 @@ static void job_succeeded(match_store *ms, match_job *j)
         m->saved_cap = j->rec_cap;
         m->saved_snap = j->version;
         j->rec = NULL;
+        match_tail_trim(m);
     }
     if (j->type != JOB_DELETE)
         m->saved_version = j->version;

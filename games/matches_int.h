@@ -176,6 +176,8 @@ int match_run_timer_locked(match_store *ms, match *m, int64_t now);
 /* Keep the log entry of `version` (copied), dropping those that the last
  * durable record made useless. */
 void match_tail_add(match *m, uint64_t version, const char *entry);
+/* Drop the entries that the last durable record made useless. */
+void match_tail_trim(match *m);
 void match_tail_free(match *m);
 /* Load record `rec` and replay the tail's entries with versions in
  * (from, upto]: the state at version min(upto, the tail's last).  Under
