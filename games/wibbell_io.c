@@ -53,12 +53,9 @@ static json_t *vocab_json(const wibbell_state *st, int seat)
 static json_t *player_json(const wibbell_state *st, size_t s, int host)
 {
     const wibbell_player *p = &st->p[s];
-    json_t *hcap = json_array();
-    for (size_t i = 0; i < p->hcap.n; i++) {
-        json_t *c = wibbell_card_json(st, p->hcap.v[i]);
-        json_object_set_new(c, "starting", json_boolean(i < p->nstart));
-        json_array_append_new(hcap, c);
-    }
+    json_t *hcap = wibbell_cards_json(st, &p->hcap);
+    for (size_t i = 0; i < p->hcap.n; i++)
+        json_object_set_new(json_array_get(hcap, i), "starting", json_boolean(i < p->nstart));
     json_t *o = json_pack("{s:I, s:s, s:o, s:I, s:o, s:I, s:I, s:I, s:b, s:b}", "seat",
                           (json_int_t)s, "name", p->name, "face_up",
                           wibbell_cards_json(st, &p->up), "face_down", (json_int_t)p->down.n,

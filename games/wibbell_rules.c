@@ -26,8 +26,6 @@
 #include "wb_mem.h"
 #include "wibbell_int.h"
 
-static json_t *reasons_json(const dict_verdict *v);
-
 static void clear_claims(wibbell_state *st)
 {
     for (size_t i = 0; i < st->nclaims; i++)
@@ -254,18 +252,27 @@ static void after_mistake(wibbell_state *st, json_t *ev)
     win_turn(st, ev, last, c >= 0 ? &st->claims[c] : NULL, 1);
 }
 
+/* The reasons of a refusal as [{code, detail, of?}]. */
+static json_t *reasons_json(const dict_verdict *v)
+{
+    json_t *a = json_array();
+    for (size_t i = 0; i < v->nreasons; i++) {
+        const dict_reason *re = &v->reasons[i];
+        json_array_append_new(a, json_pack("{s:s, s:s, s:s*}", "code", dict_reason_name(re->code),
+                                           "detail", re->detail ? re->detail : "", "of", re->of));
+    }
+    return a;
+}
+
 /* A refused claim is a mistake: the seat is out for this card, unless
  * forgive_typos takes a non-word for a typo.  Returns 1 for a mistake. */
 static int refuse(wibbell_state *st, json_t *ev, int seat, const dict_verdict *v)
 {
     int typo = st->forgive_typos && v->nreasons && v->reasons[0].code == DICT_NOT_A_WORD;
-    json_t *e = json_pack("{s:s,s:i,s:s,s:o,s:I}", "type", "claim_refused", "seat", seat,
-                          "word", v->word, "reasons", reasons_json(v),
-                          "turn", (json_int_t)st->nturns);
-    if (typo)
-        json_object_set_new(e, "forgiven", json_true());
+    game_event(ev, "{s:s, s:i, s:s, s:o, s:I, s:o*}", "type", "claim_refused", "seat", seat,
+               "word", v->word, "reasons", reasons_json(v), "turn", (json_int_t)st->nturns,
+               "forgiven", typo ? json_true() : NULL);
     st->p[seat].out = !typo;
-    json_array_append_new(ev, e);
     return !typo;
 }
 
@@ -312,20 +319,6 @@ static char *join_reasons(const dict_verdict *v)
         s = t;
     }
     return s;
-}
-
-static json_t *reasons_json(const dict_verdict *v)
-{
-    json_t *a = json_array();
-    for (size_t i = 0; i < v->nreasons; i++) {
-        const dict_reason *re = &v->reasons[i];
-        json_t *o = json_pack("{s:s,s:s}", "code", dict_reason_name(re->code),
-                              "detail", re->detail ? re->detail : "");
-        if (re->of)
-            json_object_set_new(o, "of", json_string(re->of));
-        json_array_append_new(a, o);
-    }
-    return a;
 }
 
 /* Append a row to the vocabulary log; returns its index. */
