@@ -93,6 +93,22 @@ int game_data_vec(const char *text, size_t len, const char *what, size_t size, s
     return WB_OK;
 }
 
+int game_data_one(const char *text, size_t size,
+                  int (*one)(void *elem, char **w, int nw, char **why), void *elem, char **why)
+{
+    void *v = NULL;
+    size_t n = 0;
+    int rc = game_data_vec(text, strlen(text), NULL, size, 1, one, &v, &n, why);
+    if (!rc && n == 0) {
+        *why = game_why("'%s' holds no record", text);
+        rc = WB_EINVAL;
+    }
+    if (!rc)
+        memcpy(elem, v, size);
+    free(v);
+    return rc;
+}
+
 /* game_data_text's record function: append the words, one line (the
  * buffer has room: never longer than the text plus a last newline). */
 static int text_record(void *ctx, char **w, int nw, int line, char **why)

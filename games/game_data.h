@@ -36,6 +36,12 @@ int game_data_vec(const char *text, size_t len, const char *what, size_t size, s
                   int (*one)(void *elem, char **w, int nw, char **why), void **v, size_t *n,
                   char **why);
 
+/* The one record of `text` (a card given alone) into `elem`, as
+ * game_data_vec reads it (its refusals without a line number), or
+ * WB_EINVAL with *why when `text` holds none or more than one. */
+int game_data_one(const char *text, size_t size,
+                  int (*one)(void *elem, char **w, int nw, char **why), void *elem, char **why);
+
 /* The records of text[0..len) in canonical form, a new string: one a
  * line, words joined by one space, comments and blank lines dropped (so
  * game_data_read sees the same records in it).  NULL when game_data_read

@@ -200,6 +200,15 @@ static int wibbell_create(void *state, const game_ctx *ctx, const char *const *p
 
 /* --- the game ------------------------------------------------------------- */
 
+/* The scores (the most cards win: game_def.highest_wins). */
+static void wibbell_result(const void *state, int *winner, json_int_t *score)
+{
+    (void)winner;
+    const wibbell_state *st = state;
+    for (size_t s = 0; s < st->nplayers; s++)
+        score[s] = (json_int_t)wibbell_score(st, s);
+}
+
 static int wibbell_nseats(const void *state)
 {
     return (int)((const wibbell_state *)state)->nplayers;

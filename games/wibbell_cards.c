@@ -83,20 +83,14 @@ long wibbell_claim_of(const wibbell_state *st, size_t seat)
 
 int wibbell_to_act(const wibbell_state *st, size_t seat)
 {
-    switch (st->phase) {
-    case WIBBELL_PLAY: {
-        /* a seat with more cards to cover than a claim can be judged
-         * against has no claim to make (see WIBBELL.md) */
-        const char *cards[DICT_CARDS_MAX];
-        return wibbell_eligible(st, seat) && wibbell_claim_of(st, seat) < 0 &&
-               wibbell_claim_cards(st, seat, cards) <= DICT_CARDS_MAX;
-    }
-    case WIBBELL_TAKE:
-    case WIBBELL_KEEP:
+    const char *cards[DICT_CARDS_MAX];
+    if (st->phase == WIBBELL_TAKE || st->phase == WIBBELL_KEEP)
         return st->winner == (int)seat;
-    default:
-        return 0;
-    }
+    /* a seat with more cards to cover than a claim can be judged against
+     * has no claim to make (see WIBBELL.md) */
+    return st->phase == WIBBELL_PLAY && wibbell_eligible(st, seat) &&
+           wibbell_claim_of(st, seat) < 0 &&
+           wibbell_claim_cards(st, seat, cards) <= DICT_CARDS_MAX;
 }
 
 size_t wibbell_claim_cards(const wibbell_state *st, size_t seat,
@@ -110,14 +104,6 @@ size_t wibbell_claim_cards(const wibbell_state *st, size_t seat,
             if (n < DICT_CARDS_MAX)
                 out[n] = st->cards[lists[l]->v[i]].letters;
     return n;
-}
-
-void wibbell_result(const void *state, int *winner, json_int_t *score)
-{
-    (void)winner; /* the most cards win: game_def.highest_wins */
-    const wibbell_state *st = state;
-    for (size_t s = 0; s < st->nplayers; s++)
-        score[s] = (json_int_t)wibbell_score(st, s);
 }
 
 json_t *wibbell_card_json(const wibbell_state *st, int id)
@@ -166,16 +152,7 @@ static int card_words(void *card, char **w, int nw, char **why)
 
 int wibbell_card_parse(const char *line, wibbell_card *c, char **why)
 {
-    wibbell_card *v = NULL;
-    size_t n = 0;
-    int rc = game_data_vec(line, strlen(line), NULL, sizeof *v, 1, card_words, (void **)&v, &n,
-                           why);
-    if (!rc && n == 1)
-        *c = v[0];
-    else if (!rc)
-        rc = game_refuse(why, WB_EINVAL, "bad card '%s': write LETTERS [VALUE [BORDER]]", line);
-    free(v);
-    return rc;
+    return game_data_one(line, sizeof *c, card_words, c, why);
 }
 
 int wibbell_deck_parse(const char *text, size_t len, wibbell_card **cards, size_t *ncards,

@@ -177,8 +177,6 @@ int wibbell_to_act(const wibbell_state *st, size_t seat);
  * count (may exceed DICT_CARDS_MAX; only that many are written). */
 size_t wibbell_claim_cards(const wibbell_state *st, size_t seat,
                            const char *out[DICT_CARDS_MAX]);
-/* The scores (game_def.result; the highest win). */
-void wibbell_result(const void *state, int *winner, json_int_t *score);
 
 /* A card as {"id","letters","value","border"}, and a list of them. */
 json_t *wibbell_card_json(const wibbell_state *st, int id);

@@ -127,6 +127,15 @@ void wibbell_view(const void *state, int seat, json_t *o)
  * codec frees it too, so the state needs no free hook). */
 #define io_vec(io, key, v, n) game_io_vec(io, key, (void **)&(v), &(n), sizeof *(v), 0, 1u << 20)
 
+/* Is this a card as the deck parser makes it: 1 to 26 letters A-Z, a
+ * value 0..99 (checked by io_cards), a lower-case border name? */
+static int card_ok(const wibbell_card *c)
+{
+    size_t n = strlen(c->letters), b = strlen(c->border);
+    return n > 0 && strspn(c->letters, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == n && b > 0 &&
+           strspn(c->border, "abcdefghijklmnopqrstuvwxyz-") == b;
+}
+
 static void io_cards(game_io *io, wibbell_state *st)
 {
     size_t n = game_io_vec(io, "cards", (void **)&st->cards, &st->ncards, sizeof *st->cards, 1,
@@ -138,6 +147,8 @@ static void io_cards(game_io *io, wibbell_state *st)
         game_io_int(io, NULL, &c->value, 0, 99);
         game_io_chars(io, NULL, c->border, sizeof c->border);
         game_io_end(io);
+        if (game_io_loading(io) && !card_ok(c))
+            game_io_fail(io, "cards");
     }
     game_io_end(io);
 }
@@ -227,15 +238,6 @@ static void io_turns(game_io *io, wibbell_state *st)
     game_io_end(io);
 }
 
-/* Is this a card as the deck parser makes it: 1 to 26 letters A-Z, a
- * value 0..99 (checked by load_cards), a lower-case border name? */
-static int card_ok(const wibbell_card *c)
-{
-    size_t n = strlen(c->letters), b = strlen(c->border);
-    return n > 0 && strspn(c->letters, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == n && b > 0 &&
-           strspn(c->border, "abcdefghijklmnopqrstuvwxyz-") == b;
-}
-
 /* The invariants the rules code relies on, so a damaged record cannot
  * make it read out of bounds, lose or copy cards, or stall. */
 static const char *check_state(const wibbell_state *st)
@@ -251,9 +253,6 @@ static const char *check_state(const wibbell_state *st)
         lists[nl++] = &st->p[s].down;
         lists[nl++] = &st->p[s].hcap;
     }
-    for (size_t i = 0; i < st->ncards; i++)
-        if (!card_ok(&st->cards[i]))
-            return "cards";
     if (game_ids_once(lists, nl, st->ncards) < 0)
         return "cards";
     if (st->centre.n > 2)

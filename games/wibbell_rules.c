@@ -79,11 +79,9 @@ static void start_turn(wibbell_state *st)
 
     st->turns = wb_grow(st->turns, &st->capturns, st->nturns + 1, sizeof *st->turns);
     t = &st->turns[st->nturns++];
-    memset(t, 0, sizeof *t);
-    t->round = st->round;
+    *t = (wibbell_turn){.round = st->round, .nused = st->nused, .ncons = st->nplayers,
+                        .cons = wb_calloc(st->nplayers, sizeof *t->cons)};
     game_ids_append(&t->centre, &st->centre);
-    t->nused = st->nused;
-    t->cons = wb_calloc(t->ncons = st->nplayers, sizeof *t->cons);
     for (size_t s = 0; s < st->nplayers; s++) {
         game_ids_append(&t->cons[s], &st->p[s].hcap);
         game_ids_append(&t->cons[s], &st->p[s].up);

@@ -877,6 +877,17 @@ static void test_data_files(void **state)
     assert_string_equal(why, "two numbers 1..9"); /* a record alone: no line */
     free(why);
     why = NULL;
+    int pair[2] = {0};
+    assert_int_equal(game_data_one(" 4 5 # a pair", sizeof pair, pair_one, pair, &why), WB_OK);
+    assert_int_equal(pair[0] * 10 + pair[1], 45);
+    assert_int_equal(game_data_one("# none", sizeof pair, pair_one, pair, &why), WB_EINVAL);
+    assert_string_equal(why, "'# none' holds no record");
+    free(why);
+    why = NULL;
+    assert_int_equal(game_data_one("1 2\n3 4", sizeof pair, pair_one, pair, &why), WB_EINVAL);
+    assert_string_equal(why, "line 2: at most 1 record");
+    free(why);
+    why = NULL;
     assert_int_equal(game_data_read(text, sizeof text - 1, take_record, &r, &why), WB_OK);
     assert_int_equal(r.n, 3);
     assert_int_equal(r.lines[0], 3);
