@@ -364,10 +364,8 @@ GAME_ANSWER(query_hints)
             cards[dc.ncards++] = st->cards[c->v[i]].letters;
     }
     rc = dict_match(d, &dc, (const char *const *)st->used, t->nused, 0, (size_t)limit, &l);
-    if (rc) {
-        *why = game_why("the dictionary failed: %s", wb_strerror(rc));
-        return rc;
-    }
+    if (rc)
+        return game_refuse(why, rc, "the dictionary failed: %s", wb_strerror(rc));
     *out = json_pack("{s:i, s:o, s:o, s:o, s:o, s:I}", "turn", (int)turn, "seat",
                      of >= 0 ? json_integer(of) : json_null(), "cards",
                      game_json_strs(cards, dc.ncards), "used",

@@ -205,11 +205,10 @@ static void win_turn(wibbell_state *st, json_t *ev, int seat, const wibbell_clai
         end_round(st, ev, seat);
         return;
     }
-    if (take >= 0) {
+    if (take >= 0)
         do_take(st, ev, seat, (size_t)take);
-        return;
-    }
-    st->phase = WIBBELL_TAKE;
+    else
+        st->phase = WIBBELL_TAKE;
 }
 
 /* Both centre cards go under the deck and two are flipped. */
@@ -240,14 +239,11 @@ static void after_mistake(wibbell_state *st, json_t *ev)
             n++;
             last = (int)s;
         }
-    if (n == 0) {
+    long c = last >= 0 ? wibbell_claim_of(st, (size_t)last) : -1;
+    if (n == 0)
         redeal(st, ev, "nobody_eligible");
-        return;
-    }
-    if (n > 1)
-        return;
-    long c = wibbell_claim_of(st, (size_t)last);
-    win_turn(st, ev, last, c >= 0 ? &st->claims[c] : NULL, 1);
+    else if (n == 1)
+        win_turn(st, ev, last, c >= 0 ? &st->claims[c] : NULL, 1);
 }
 
 /* The reasons of a refusal as [{code, detail, of?}]. */
@@ -301,11 +297,10 @@ static void resolve_window(wibbell_state *st, json_t *ev)
     }
     for (size_t i = 0; i < st->nclaims; i++)
         same += strcmp(st->claims[i].word, st->claims[best].word) == 0;
-    if (same > 1) {
+    if (same > 1)
         redeal(st, ev, "identical_words");
-        return;
-    }
-    win_turn(st, ev, st->claims[best].seat, &st->claims[best], 0);
+    else
+        win_turn(st, ev, st->claims[best].seat, &st->claims[best], 0);
 }
 
 static char *join_reasons(const dict_verdict *v)
@@ -505,10 +500,9 @@ static int judge(wibbell_state *st, const game_ctx *ctx, int seat, const char *w
     if (rc == WB_ENOTWORD || rc == WB_EUTF8 || rc == WB_ETOOBIG)
         return game_refuse(why, WB_EINVAL, "'%s' is not one word of letters (at most %d), so it "
                            "cannot be judged", word, DICT_WORD_MAX);
-    if (rc) {
-        *why = game_why("the dictionary could not judge '%s': %s", word, wb_strerror(rc));
-        return rc;
-    }
+    if (rc)
+        return game_refuse(why, rc, "the dictionary could not judge '%s': %s", word,
+                           wb_strerror(rc));
     *row = log_word(st, d, seat, *v, ctx->now_ms);
     return WB_OK;
 }
@@ -641,14 +635,8 @@ GAME_APPLY(apply_deck)
 
 /* --- the other actions ----------------------------------------------------- */
 
-/* The position in `l` of the card the action names by its "letters" (any
- * case, any order), skipping card `skip`; -1 when none. */
-static long by_letters(const wibbell_state *st, const game_ids *l, const json_t *a, int skip)
-{
-    return wibbell_find(st, l, json_string_value(json_object_get(a, "letters")), skip);
-}
-
-/* A take or keep names its card by "card" or by "letters", not both. */
+/* A take or keep names its card by "card" or by "letters" (any case, any
+ * order: wibbell_find), not both. */
 static int one_card(const json_t *a, char **why)
 {
     if (!json_object_get(a, "card") != !json_object_get(a, "letters"))
@@ -661,11 +649,11 @@ GAME_CHECK(check_take)
 {
     const wibbell_state *st = state;
     json_int_t k = json_integer_value(json_object_get(a, "card"));
+    const char *l = json_string_value(json_object_get(a, "letters"));
     if (one_card(a, why))
         return WB_EINVAL;
-    if (json_object_get(a, "letters") && by_letters(st, &st->centre, a, -1) < 0)
-        *why = game_why("no centre card has the letters %s",
-                        json_string_value(json_object_get(a, "letters")));
+    if (l && wibbell_find(st, &st->centre, l, -1) < 0)
+        *why = game_why("no centre card has the letters %s", l);
     else if (json_object_get(a, "card") && (k < 0 || (size_t)k >= st->centre.n))
         *why = game_why("card is the index of a centre card: 0 or 1");
     return *why ? WB_EILLEGAL : check_chooser(st, a, why);
@@ -676,8 +664,9 @@ GAME_APPLY(apply_take)
     remember(state, a);
     wibbell_state *st = state;
     const json_t *jc = json_object_get(a, "card");
+    const char *l = json_string_value(json_object_get(a, "letters"));
     do_take(st, ev, st->winner, jc ? (size_t)json_integer_value(jc)
-                                   : (size_t)by_letters(st, &st->centre, a, -1));
+                                   : (size_t)wibbell_find(st, &st->centre, l, -1));
     return WB_OK;
 }
 
@@ -686,7 +675,7 @@ GAME_CHECK(check_keep)
     const wibbell_state *st = state;
     const wibbell_player *p = &st->p[st->winner];
     const json_t *jl = json_object_get(a, "letters");
-    long at = jl ? by_letters(st, &p->up, a, st->bonus) : -1;
+    long at = jl ? wibbell_find(st, &p->up, json_string_value(jl), st->bonus) : -1;
     json_int_t id = at >= 0 ? p->up.v[at] : json_integer_value(json_object_get(a, "card"));
     if (one_card(a, why))
         return WB_EINVAL;
@@ -707,8 +696,9 @@ GAME_APPLY(apply_keep)
     remember(state, a);
     wibbell_state *st = state;
     wibbell_player *p = &st->p[st->winner];
-    const json_t *jc = json_object_get(a, "card");
-    int id = jc ? (int)json_integer_value(jc) : p->up.v[by_letters(st, &p->up, a, st->bonus)];
+    const json_t *jc = json_object_get(a, "card"), *jl = json_object_get(a, "letters");
+    int id = jc ? (int)json_integer_value(jc)
+                : p->up.v[wibbell_find(st, &p->up, json_string_value(jl), st->bonus)];
     game_ids_take(&p->up, (size_t)game_ids_find(&p->up, id), &p->hcap);
     game_event(ev, "{s:s,s:i,s:o}", "type", "handicap_kept", "seat", st->winner, "card",
                wibbell_card_json(st, id));
