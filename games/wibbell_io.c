@@ -22,17 +22,6 @@
 
 /* --- views --------------------------------------------------------------- */
 
-/* A row of a claim still waiting in the tie window, of a seat other than
- * `seat` (a seat, or the host: none)?  Its word is that seat's secret
- * until the window closes. */
-static int sealed_row(const wibbell_state *st, size_t row, int seat)
-{
-    for (size_t i = 0; seat >= 0 && i < st->nclaims; i++)
-        if (st->claims[i].row == row && st->claims[i].seat != seat)
-            return 1;
-    return 0;
-}
-
 /* The classroom log as flat rows (also the "vocabulary" query), as `seat`
  * may see it. */
 static json_t *vocab_json(const wibbell_state *st, int seat)
@@ -40,7 +29,11 @@ static json_t *vocab_json(const wibbell_state *st, int seat)
     json_t *a = json_array();
     for (size_t i = 0; i < st->nvocab; i++) {
         const wibbell_vocab *v = &st->vocab[i];
-        if (!sealed_row(st, i, seat))
+        int sealed = 0; /* the row of a claim still waiting in the tie window, of a seat
+                           other than `seat` (the host: none): that seat's secret */
+        for (size_t c = 0; seat >= 0 && c < st->nclaims; c++)
+            sealed |= st->claims[c].row == i && st->claims[c].seat != seat;
+        if (!sealed)
             json_array_append_new(a, json_pack(
                 "{s:I,s:i,s:s,s:s,s:b,s:b,s:s,s:s,s:s,s:I}", "turn", (json_int_t)v->turn,
                 "seat", v->seat, "player", st->p[v->seat].name, "word", v->word, "accepted",

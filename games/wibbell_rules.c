@@ -34,8 +34,22 @@ static void clear_claims(wibbell_state *st)
     st->window_end = -1;
 }
 
+/* Centre card `idx` goes face-up in front of `seat`; the event has the
+ * member `flag` set true ("final", "bonus"), or none when NULL. */
+static int take_centre(wibbell_state *st, json_t *ev, int seat, size_t idx, const char *flag)
+{
+    int id = game_ids_take(&st->centre, idx, &st->p[seat].up);
+    game_event(ev, "{s:s, s:i, s:o, s:o*}", "type", "card_taken", "seat", seat, "card",
+               wibbell_card_json(st, id), flag ? flag : "", flag ? json_true() : NULL);
+    return id;
+}
+
+/* The game ends; a single centre card goes to the winner of the latest
+ * turn first (see refill). */
 static void game_over(wibbell_state *st, json_t *ev, const char *reason)
 {
+    if (st->centre.n == 1 && st->last_winner >= 0)
+        take_centre(st, ev, st->last_winner, 0, "final");
     clear_claims(st);
     st->phase = WIBBELL_OVER;
     st->winner = -1;
@@ -45,18 +59,6 @@ static void game_over(wibbell_state *st, json_t *ev, const char *reason)
     json_t *e = json_pack("{s:s, s:s}", "type", "game_over", "reason", reason);
     game_def_put_result(st, e);
     json_array_append_new(ev, e);
-}
-
-/* Centre card `idx` goes face-up in front of `seat`. */
-static int take_centre(wibbell_state *st, json_t *ev, int seat, size_t idx, const char *flag)
-{
-    int id = game_ids_take(&st->centre, idx, &st->p[seat].up);
-    json_t *e = json_pack("{s:s,s:i,s:o}", "type", "card_taken", "seat", seat, "card",
-                          wibbell_card_json(st, id));
-    if (flag)
-        json_object_set_new(e, flag, json_true());
-    json_array_append_new(ev, e);
-    return id;
 }
 
 /* Deck card `i` is flipped into the centre. */
@@ -104,13 +106,10 @@ static void refill(wibbell_state *st, json_t *ev)
         }
         flip(st, ev, 0);
     }
-    if (st->centre.n == 2) {
+    if (st->centre.n == 2)
         start_turn(st);
-        return;
-    }
-    if (st->centre.n == 1 && st->last_winner >= 0)
-        take_centre(st, ev, st->last_winner, 0, "final");
-    game_over(st, ev, "deck_out");
+    else
+        game_over(st, ev, "deck_out");
 }
 
 /* Everyone's round cards turn face-down; the next round starts. */
@@ -754,10 +753,7 @@ GAME_APPLY(apply_flip)
 
 GAME_APPLY(apply_end)
 {
-    wibbell_state *st = state;
-    if (st->phase == WIBBELL_FLIP && st->centre.n == 1 && st->last_winner >= 0)
-        take_centre(st, ev, st->last_winner, 0, "final");
-    game_over(st, ev, "host_ended");
+    game_over(state, ev, "host_ended"); /* a single centre card too (phase flip) */
     return WB_OK;
 }
 
