@@ -49,17 +49,13 @@ static json_t *player_json(const wibbell_state *st, size_t s, int host)
     json_t *hcap = wibbell_cards_json(st, &p->hcap);
     for (size_t i = 0; i < p->hcap.n; i++)
         json_object_set_new(json_array_get(hcap, i), "starting", json_boolean(i < p->nstart));
-    json_t *o = json_pack("{s:I, s:s, s:o, s:I, s:o, s:I, s:I, s:I, s:b, s:b}", "seat",
-                          (json_int_t)s, "name", p->name, "face_up",
-                          wibbell_cards_json(st, &p->up), "face_down", (json_int_t)p->down.n,
-                          "handicaps", hcap, "score", (json_int_t)wibbell_score(st, s),
-                          "cards_this_round", (json_int_t)p->won, "rounds_won",
-                          (json_int_t)p->rounds_won, "out",
-                          st->phase == WIBBELL_PLAY && p->out, "barred",
-                          st->barred == (int)s);
-    if (host)
-        json_object_set_new(o, "face_down_cards", wibbell_cards_json(st, &p->down));
-    return o;
+    return json_pack("{s:I, s:s, s:o, s:I, s:o, s:I, s:I, s:I, s:b, s:b, s:o*}", "seat",
+                     (json_int_t)s, "name", p->name, "face_up", wibbell_cards_json(st, &p->up),
+                     "face_down", (json_int_t)p->down.n, "handicaps", hcap, "score",
+                     (json_int_t)wibbell_score(st, s), "cards_this_round", (json_int_t)p->won,
+                     "rounds_won", (json_int_t)p->rounds_won, "out",
+                     st->phase == WIBBELL_PLAY && p->out, "barred", st->barred == (int)s,
+                     "face_down_cards", host ? wibbell_cards_json(st, &p->down) : NULL);
 }
 
 /* The claims in the tie window: a claim's word only to its seat and the
@@ -85,11 +81,9 @@ void wibbell_view(const void *state, int seat, json_t *o)
     json_t *players = json_array();
     for (size_t s = 0; s < st->nplayers; s++)
         json_array_append_new(players, player_json(st, s, host));
-    if (st->companion)
-        game_put(o, "{s:o}", "awaiting", wibbell_awaiting(st, seat));
-    game_put(o, "{s:s}", "phase", wibbell_phase_names[st->phase]);
-    if (seat >= 0)
-        game_put(o, "{s:i}", "seat", seat);
+    game_put(o, "{s:o*}", "awaiting", wibbell_awaiting(st, seat)); /* NULL but in companion mode */
+    game_put(o, "{s:s, s:o*}", "phase", wibbell_phase_names[st->phase], "seat",
+             game_json_opt(seat));
     game_put(o, "{s:s, s:b, s:b, s:b, s:I, s:s, s:I, s:I, s:I, s:o, s:o, s:o, s:o, s:o, s:o}",
              "mode", wibbell_mode_names[st->mode], "companion", st->companion, "learning_aid",
              st->learning_aid, "forgive_typos", st->forgive_typos, "tie_window_ms",
@@ -110,8 +104,7 @@ void wibbell_view(const void *state, int seat, json_t *o)
         json_object_del(o, "winners");
     else
         game_put(o, "{s:s}", "end_reason", st->end_reason ? st->end_reason : "");
-    if (host)
-        game_put(o, "{s:o}", "vocabulary", vocab_json(st, seat));
+    game_put(o, "{s:o*}", "vocabulary", host ? vocab_json(st, seat) : NULL);
 }
 
 /* --- the state, both ways ------------------------------------------------- */
