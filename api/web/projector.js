@@ -34,11 +34,13 @@ function teacher(v) {
 // The host's listed actions for this view, then the view.
 async function update(v) {
   shown = v;
+  let fresh = true;
   if (token && v.seat === undefined && v.status !== 'finished') {
-    try { acts = (await api('GET', path + '/actions', undefined, token)).actions; } catch (e) { fail(e); }
+    try { acts = (await api('GET', path + '/actions', undefined, token)).actions; } catch (e) { fail(e); fresh = false; }
     if (shown !== v) return; // a newer view came meanwhile
   }
   render(v);
+  if (fresh) $('#board').dataset.version = v.version; else delete $('#board').dataset.version; // drawn with its actions: what the tests wait for
 }
 
 function render(v) {

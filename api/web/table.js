@@ -42,8 +42,8 @@ function shoutForm(v) {
 
 // The table counted a different number of cards left in its deck.
 function recount(v) {
-  const n = h('input', {name: 'count', type: 'number', min: 0, inputmode: 'numeric', 'aria-label': 'Cards left in the deck, counted', value: v.deck});
-  return h('details', {class: 'box'}, h('summary', {}, 'Deck count wrong?'),
+  const n = h('input', {id: 'count', name: 'count', type: 'number', min: 0, inputmode: 'numeric', 'aria-label': 'Cards left in the deck, counted', value: v.deck});
+  return h('details', {class: 'box', id: 'recount'}, h('summary', {}, 'Deck count wrong?'),
     h('form', {class: 'row', onsubmit: ev => { ev.preventDefault(); send({type: 'deck', count: Number(n.value)}); }},
       h('span', {class: 'grow'}, 'Cards left, counted:'), n, h('button', {}, 'Correct')));
 }
@@ -66,6 +66,7 @@ function render(v) {
   })() : null;
   const all = v.players.flatMap(x => x.face_up).concat(v.centre, v.bonus ? [v.bonus] : []);
   const watch = link('table.html', {g: id});
+  if (!token || ctx.actionsFor === v.version) $('#board').dataset.version = v.version; else delete $('#board').dataset.version; // drawn with its actions: what the tests wait for
   redraw($('#board'),
     h('p', {class: 'reasons', 'aria-live': 'polite'}, h('strong', {}, banner)),
     h('div', {class: 'hint'}, 'Round ' + v.round + ' · turn ' + v.turn + ' · about ' + v.deck + ' cards left in the deck'),
@@ -82,12 +83,12 @@ function render(v) {
       acts.some(a => a.type === 'end') ? h('button', {type: 'button', onclick: () => confirm('End the game now?') && send({type: 'end'})}, 'End the game') : null,
       h('a', {class: 'btn', href: link('projector.html', {g: id, t: token})}, 'Projector view')) : null,
     host && acts.some(a => a.type === 'deck') ? recount(v) : null,
-    host ? h('details', {class: 'box'}, h('summary', {}, 'Let the others watch'), qrSvg(watch, 'QR code of the link to watch this table'), h('div', {class: 'row'}, copyButton(watch))) : null);
+    host ? h('details', {class: 'box', id: 'share'}, h('summary', {}, 'Let the others watch'), qrSvg(watch, 'QR code of the link to watch this table'), h('div', {class: 'row'}, copyButton(watch))) : null);
 }
 
 async function refreshActions(v) {
   if (!token) { render(v); return; }
-  try { ctx.actions = (await api('GET', `/v1/games/${encodeURIComponent(id)}/actions`, undefined, token)).actions; } catch (e) { fail(e); }
+  try { ctx.actions = (await api('GET', `/v1/games/${encodeURIComponent(id)}/actions`, undefined, token)).actions; ctx.actionsFor = v.version; } catch (e) { fail(e); }
   if (!ctx.view || ctx.view.version <= v.version) render(v);
 }
 

@@ -65,6 +65,7 @@ export function usedList(v, ctx) {
 const PHASE = {play: 'Shout a word!', take: 'choose a card', keep: 'keeps a permanent handicap', flip: 'flip two cards', over: 'Game over'};
 
 export function render(root, v, ctx) {
+  if (!ctx.token || ctx.actionsFor === v.version) root.dataset.version = v.version; else delete root.dataset.version; // drawn with its actions: what the tests wait for
   const me = v.seat !== undefined ? v.players[v.seat] : null;
   const acts = ctx.actions || [];
   const can = t => acts.filter(a => a.type === t);

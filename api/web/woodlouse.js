@@ -23,6 +23,7 @@ export function describe(e, ctx) {
 }
 
 export function render(root, v, ctx) {
+  if (!ctx.token || ctx.actionsFor === v.version) root.dataset.version = v.version; else delete root.dataset.version; // drawn with its actions: what the tests wait for
   const acts = ctx.actions || [];
   const find = t => acts.find(a => a.type === t);
   const trainer = v.trainer === v.seat;
