@@ -97,6 +97,8 @@ class Whirlpool(unittest.TestCase):
         b.shot("whirlpool-extort")
         b.click(form + " button.pri")
         tb = phones[target["seat"]]
+        b.wait(lambda d: view(m)["version"] > v["version"], "the demand")
+        tb.wait_version(view(m)["version"], "the demand on the target's phone")
         tb.click("#board button", text="Pay the demand")
         b.wait(lambda d: view(m)["deal"] is None and view(m)["version"] > v["version"] + 1, "the payment")
         after = view(m)
@@ -130,7 +132,12 @@ class Woodlouse(unittest.TestCase):
             self.assertLess(turns, 40)
             tr = phones[v["trainer"]]
             others = [phones[s] for s in range(3) if s != v["trainer"]]
+            tr.wait_version(v["version"])
             tr.click("#board button[data-action=draw]")
+            tr.wait(lambda d: view(m)["version"] > v["version"], "the draw")
+            drawn = view(m)["version"]
+            for b in phones:
+                b.wait_version(drawn, "the draw on every phone")
             tr.wait_text("Your card:")
             for o in others:
                 self.assertNotIn("Your card", o.text("#board"), "only the trainer sees the card")
@@ -146,17 +153,25 @@ class Woodlouse(unittest.TestCase):
                 tr.click("#board button[data-action=clap]")
                 others[1].wait(lambda d: others[1].text(".sig").count("clap") == i + 1, "clap %d on a guesser's phone" % (i + 1))
             tr.click("#board button[data-action=done]")
+            tr.wait(lambda d: view(m)["phase"] != "code", "the code done")
             g = others[turns % 2]
             if turns % 3 == 2:
                 # nobody guesses: both pass, the trainer keeps the card
                 for o in others:
+                    now = view(m)
+                    o.wait_version(now["version"], "the guessing on a guesser's phone")
                     o.click("#board button", text="Pass")
+                    o.wait(lambda d: view(m)["version"] > now["version"], "the pass")
                 tr.wait(lambda d: view(m)["turn"] != v["turn"] or view(m)["status"] == "finished", "the turn's end")
             else:
+                g.wait_version(view(m)["version"], "the guessing on the guesser's phone")
                 if turns % 3 == 1:
                     wrong = (count % 5) + 1
+                    now = view(m)
                     g.click("#board button[data-guess='%s:%d']" % (species, wrong))
+                    g.wait(lambda d: view(m)["version"] > now["version"], "the wrong guess applied")
                     g.wait(lambda d: "✗" in g.content("#log"), "the wrong guess")
+                    g.wait_version(view(m)["version"], "the wrong guess on the guesser's phone")
                 if turns == 0:
                     g.shot("woodlouse-guess")
                 g.click("#board button[data-guess='%s:%d']" % (species, count))

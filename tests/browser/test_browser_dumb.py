@@ -152,6 +152,7 @@ class Dumb(unittest.TestCase):
                 other = phones[1 - s]
                 placed = [x["card"] for x in mine["slots"] if isinstance(x, dict)]
                 if placed and view(m)["phase"] == "plan":
+                    other.wait_version(view(m)["version"], "the placed card on the other phone")
                     other.wait(lambda d: "left face down" in other.text("#board .players [data-seat='%d']" % s), "the card face down on the other phone")
                     self.sealed(other, placed[0])
                     if mine["target"]:
@@ -159,6 +160,7 @@ class Dumb(unittest.TestCase):
                     sealed_checked += 1
                     if sealed_checked == 1:
                         other.shot("dumb-plan-other")
+            b.wait_version(view(m)["version"], "the board after the action")
             self.assertEqual(b.retry(b.bad_targets, "the board"), [], "small or unnamed targets")
             if v["phase"] == "move" and step < 60:
                 b.shot("dumb-move")
@@ -174,6 +176,7 @@ class Dumb(unittest.TestCase):
         self.assertGreater(sealed_checked, 0)
         for s, b in enumerate(phones):
             b.wait_text("Game over")
+            b.wait_version(v["version"])
             self.check_board(b, view(m, s), s)
             self.assertIn("Scores: ", b.text("#board"))
             self.assertLessEqual(*b.overflow())
@@ -183,6 +186,7 @@ class Dumb(unittest.TestCase):
             b.d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
             b.d.refresh()
             b.wait_text("Game over")
+            b.wait_version(v["version"])
             b.shot("dumb-over-" + scheme)
             self.assertEqual(b.overflow(), (360, 360), scheme)
         for b in phones:

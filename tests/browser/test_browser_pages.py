@@ -172,7 +172,7 @@ class PhoneWidth(unittest.TestCase):
                 B.wait(lambda d: d.execute_script("return document.readyState") == "complete"
                        and len(B.text("main")) > 20, name + " drawn")
                 if "#g=" in path:
-                    B.wait(lambda d: B.css("#board *") and (name not in ("play-woobie", "play-dumb") or B.css("#board[data-version] svg")), name + " board")
+                    B.wait(lambda d: B.css("#board[data-version] *") and (name not in ("play-woobie", "play-dumb") or B.css("#board[data-version] svg")), name + " board")
                 sw, cw = B.overflow()
                 B.shot("%s-%s" % (name, scheme))
                 self.assertLessEqual(sw, cw, "%s (%s) scrolls sideways: %d > %d" % (name, scheme, sw, cw))

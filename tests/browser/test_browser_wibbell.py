@@ -43,6 +43,14 @@ def host_view(m):
     return v
 
 
+def answered(ref, m, needle):
+    """The referee's page has the answer to what it sent: its status line
+    says `needle` (the page clears the form it sent from then, so nothing
+    typed before that is safe), and it shows the match as it is now."""
+    ref.wait(lambda d: needle in ref.content("#status"), "the answer " + repr(needle))
+    ref.wait_version(host_view(m)["version"])
+
+
 def cards_of(v, seat):
     p = v["players"][seat]
     return [c["letters"] for c in v["centre"] + p["handicaps"] + p["face_up"]]
@@ -73,6 +81,7 @@ class Digital(unittest.TestCase):
         # forgive_typos: Cy's typo is no mistake, the word box stays
         phones[2].type("#claimword", "zqxjv", submit=True)
         phones[2].wait_text("Cy shouted “zqxjv” ✗ not a word (a typo: try again)")
+        phones[2].wait_version(host_view(m)["version"], "the view after the typo")
         phones[2].one("#claimword", "the word box after a typo")
         self.assertIn("typos forgiven", phones[2].text("#board"))
         self.assertFalse(host_view(m)["players"][2]["out"])
@@ -82,12 +91,18 @@ class Digital(unittest.TestCase):
         st, _, doc = D.json("GET", "/v1/dictionaries/en_US/match?cards=%s&limit=200" % ",".join(cards_of(v, 0)))
         short = doc["words"][0]
         long_ = next(w for w in doc["words"] if len(w) > len(short) + 1)
+        for b in phones[:2]:
+            b.wait_version(v["version"])
+        # Bob's word typed ahead and sent as soon as Ann's waits: inside the
+        # window however slow the machine (a redraw keeps what was typed)
+        phones[1].type("#claimword", short)
         phones[0].type("#claimword", long_, submit=True)
         phones[0].wait_text("Waiting for the tie window")
-        phones[1].type("#claimword", short, submit=True)
+        phones[1].retry(lambda: phones[1].one("#claimword").send_keys("\n"), "the word box")
         for b in phones:
             b.wait_text("Bob wins the card with “%s”" % short)
         phones[1].wait_text("You won: tap the card you take")
+        phones[1].wait_version(host_view(m)["version"], "the take offered")
         phones[1].shot("digital-take")
         phones[1].click("#board .cards.big button.card")
         proj.wait_text(short, "#words")
@@ -110,15 +125,18 @@ class Digital(unittest.TestCase):
                 seat = next(s for s in [shouter, (shouter + 1) % 3, (shouter + 2) % 3]
                             if not v["players"][s]["out"] and not v["players"][s]["barred"])
                 w = W.find_word(D, cards_of(v, seat), v["used"])
+                phones[seat].wait_version(v["version"])
                 phones[seat].type("#claimword", w, submit=True)
                 phones[seat].wait(lambda d: host_view(m)["version"] > v["version"], "the claim applied")
                 shouter = (shouter + 1) % 3
                 turns += 1
             elif v["phase"] == "take":
+                phones[v["turn_winner"]].wait_version(v["version"])
                 phones[v["turn_winner"]].click("#board .cards.big button.card", "a centre card to take")
                 phones[v["turn_winner"]].wait(lambda d: host_view(m)["version"] > v["version"], "the take")
             elif v["phase"] == "keep":
                 b = phones[v["turn_winner"]]
+                b.wait_version(v["version"])
                 b.wait_text("Keep one as a permanent handicap")
                 b.shot("digital-keep")
                 b.click("#board .box button.card", "a card to keep")
@@ -183,6 +201,7 @@ class Teacher(unittest.TestCase):
                             headers=W.wbgames.bearer(m["players"][1]["token"]))
         self.assertEqual(st, 200, doc)
         proj.one("#redeal", "the new-cards button back")
+        proj.wait_version(host_view(m)["version"])  # the end offered with this view's actions
         # the lesson is over: the game ends, scored
         proj.click("#endgame")
         alert = proj.wait(lambda d: d.switch_to.alert, "the confirmation")
@@ -204,6 +223,7 @@ class Teacher(unittest.TestCase):
                             headers=W.wbgames.bearer(m["players"][0]["token"]))
         self.assertEqual(st, 200, doc)
         proj.open(W.url(D, "/web/projector.html#g=%s&t=%s" % (m["id"], m["host_token"])))
+        proj.wait_version(host_view(m)["version"])  # Bob choosing: no end offered
         proj.click("#endgame")
         alert = proj.wait(lambda d: d.switch_to.alert, "the confirmation")
         self.assertIn("without winners", alert.text)
@@ -233,6 +253,7 @@ class Companion(unittest.TestCase):
         for n, c in enumerate(("nz", "QI")):
             ref.type("#flip", c, submit=True)
             ref.wait(lambda d: len(host_view(m)["centre"]) == n + 1, "the flip of " + c)
+            answered(ref, m, "Flipped " + host_view(m)["centre"][n]["letters"])
         ref.wait(lambda d: len(ref.css(".cards.big .card")) == 2, "two centre cards")
         watch.wait(lambda d: watch.attr(".cards.big .card", "data-card") == ["NZ", "IQ"],
                    "the watcher sees the flips")
@@ -240,16 +261,21 @@ class Companion(unittest.TestCase):
         ref.click("details.box summary", text="Deck count wrong?")
         ref.type("input[name=count]", "36", submit=True)
         ref.wait_text("Deck recounted: 36 cards (not 34)")
+        answered(ref, m, "Deck recounted")
         self.assertEqual(host_view(m)["deck"], 36)
         watch.wait_text("about 36 cards left")
         # a mistake: Cy shouts a non-word and is out for this card
         ref.select("#s1", "Cy")
         ref.type("#w1", "zqinx", submit=True)
         ref.wait_text("Cy shouted “zqinx” ✗")
+        answered(ref, m, "Cy shouted “zqinx” ✗")
         # Ann's shout recorded against Bob by mistake: the referee undoes it
         ref.select("#s1", "Bob")
         ref.type("#w1", "zing", submit=True)
         ref.wait_text("Bob won: which card do they take?")
+        answered(ref, m, "Bob wins the card with “zing”")
+        # the undo names the last entry the page heard of: the stream's too
+        ref.wait(lambda d: "Bob wins the card with “zing”" in ref.content("#log"), "the shout in the log")
         ref.one("#undo", "the undo button")
         ref.shot("companion-undo")
         ref.d.execute_cdp_cmd("Emulation.setEmulatedMedia",
@@ -261,6 +287,7 @@ class Companion(unittest.TestCase):
         self.assertIn("Bob wins the card with “zing”", alert.text)
         alert.accept()
         ref.wait_text("Undone: Bob “zing”")
+        answered(ref, m, "Undone: Bob “zing”")
         watch.wait_text("Undone: Bob “zing”")
         # the result is shown once, in the Last box; the status line tells
         # only a screen reader (visually hidden)
@@ -286,6 +313,7 @@ class Companion(unittest.TestCase):
         ref.d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
         ref.click("form.box button.pri", text="Judge")
         ref.wait_text("Bob won: which card do they take?")
+        answered(ref, m, "Bob wins the card with “zing”")
         v = host_view(m)
         self.assertEqual(v["turn_winner"], 1)
         self.assertEqual([(r["word"], r["won"]) for r in v["vocabulary"]],  # no undone shout
@@ -305,17 +333,22 @@ class Companion(unittest.TestCase):
         for flip in ("SG", "AR"):
             v = host_view(m)
             if len(v["centre"]) < 2:
+                ref.wait_version(v["version"])
                 ref.type("#flip", flip, submit=True)
                 ref.wait(lambda d: host_view(m)["phase"] == "play", "the flip of " + flip)
+                answered(ref, m, "Flipped " + flip)
             v = host_view(m)
             w = W.find_word(D, cards_of(v, 1), v["used"])
+            ref.wait_version(v["version"])
             ref.select("#s1", "Bob")
             ref.type("#w1", w, submit=True)
             ref.wait(lambda d: host_view(m)["phase"] != "play", "Bob's word " + w)
+            answered(ref, m, "“%s” ✓" % w)
             if host_view(m)["phase"] == "take":
                 ref.click(".cards.big button.card")
                 ref.wait(lambda d: host_view(m)["phase"] != "take", "the take")
         ref.wait_text("Bob keeps one card as a permanent handicap")
+        ref.wait_version(host_view(m)["version"])
         ref.shot("companion-keep")
         ref.click('.box button.card[data-card="NZ"]', "NZ to keep")
         watch.wait(lambda d: watch.css('[data-seat="1"] .card.perm'), "Bob's permanent handicap")
@@ -323,6 +356,7 @@ class Companion(unittest.TestCase):
         self.assertEqual(host_view(m)["players"][1]["rounds_won"], 1)
         # the referee ends the game
         ref.wait(lambda d: ref.css("#flip"), "the flip box")
+        ref.wait_version(host_view(m)["version"])
         ref.click("button", text="End the game")
         ref.wait(lambda d: d.switch_to.alert, "the confirmation").accept()
         watch.wait_text("Game over · winners: Bob")

@@ -165,6 +165,7 @@ class Woobie(unittest.TestCase):
         winners = ", ".join(names[s] for s in v["winners"])
         for s, b in enumerate(phones):
             b.wait_text("Game over: " + winners + " wins")
+            b.wait_version(v["version"])
             self.check_board(b, view(m, s), s, names)
             self.assertLessEqual(*b.overflow())
             self.assertFalse(b.js_errors())
@@ -173,6 +174,7 @@ class Woobie(unittest.TestCase):
             b.d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
             b.d.refresh()
             b.wait_text("Game over")
+            b.wait_version(v["version"])
             b.shot("woobie-over-" + scheme)
             sw, cw = b.overflow()
             self.assertEqual((sw, cw), (360, 360), scheme)
@@ -204,6 +206,7 @@ class Woobie(unittest.TestCase):
         chosen = view(m)["seats"][0]["chosen"]["card"]
         b.wait_text("your face-down choice")
         phones[1].wait(lambda d: "chose face down" in phones[1].text("#board .players"), "Ann's sealed choice on Bob's phone")
+        phones[1].wait_version(view(m)["version"], "Ann's choice on Bob's phone")
         self.assertNotIn(chosen["text"], phones[1].content("html"), "Bob's phone shows Ann's face-down card")
         b.shot("woobie-speed-chosen")
         phones[1].click("#board .wcard button", text="Choose face down")

@@ -146,6 +146,14 @@ class Browser:
     def wait_text(self, needle, sel="body", timeout=WAIT):
         return self.wait(lambda d: needle in self.text(sel), repr(needle) + " in " + sel, timeout)
 
+    def wait_version(self, version, what=None):
+        """Wait until the page shows version `version` of its match drawn
+        with the actions listed for it (the board marks #board[data-version]
+        then): before a test reads or taps a page after the match moved on
+        elsewhere (another phone, an HTTP call, a timer), since until then the
+        page may show the last view, or the new view with the last actions."""
+        return self.one("#board[data-version='%d']" % version, what or "version %d of the match" % version)
+
     def overflow(self):
         """(scrollWidth, clientWidth) of the document: equal when nothing
         sticks out sideways."""
