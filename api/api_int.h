@@ -186,6 +186,9 @@ const char *api_prob_code(api_prob p);
  * reference is stolen).  A NULL body, or one that cannot be serialised,
  * gives a 500 instead. */
 void api_reply_json(api_req *r, unsigned status, json_t *body);
+/* The same with the body's JSON text already written (malloc'd: the
+ * request takes it; NULL: it could not be written, a 500). */
+void api_reply_text(api_req *r, unsigned status, char *text, size_t len);
 
 /* --- reply.c ---------------------------------------------------------- */
 

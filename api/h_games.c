@@ -31,24 +31,6 @@
 
 /* api_reply_json for the games' answers, which go out on every action:
  * the same bytes, written without Jansson's dump (game_json.h). */
-/* Answer with JSON text (malloc'd: the request takes it; NULL: it could
- * not be written). */
-static void reply_text(api_req *r, unsigned status, char *text, size_t len)
-{
-    if (!text) {
-        api_problem(r, API_P_INTERNAL, "cannot build the JSON response");
-        return;
-    }
-    free(r->out);
-    r->out = text;
-    r->out_static = NULL;
-    r->out_len = len;
-    r->status = status;
-    r->content_type = "application/json";
-    r->cache_control = "no-store";
-    r->code = NULL;
-}
-
 static void reply_json(api_req *r, unsigned status, json_t *body)
 {
     game_text t = {0};
@@ -61,7 +43,7 @@ static void reply_json(api_req *r, unsigned status, json_t *body)
         free(t.s);
         t.s = NULL;
     }
-    reply_text(r, status, t.s, t.len);
+    api_reply_text(r, status, t.s, t.len);
 }
 
 /* Games need a match store; a server without one has no such resources. */
@@ -544,7 +526,7 @@ static void acted(void *ctx, int rc, char *text, size_t len, uint64_t version)
     if (rc) {
         match_err(r, rc, "match_apply", r->arg[0], NULL);
     } else {
-        reply_text(r, 200, text, len);
+        api_reply_text(r, 200, text, len);
         if (r->status == 200 && version > 0)
             set_etag(r, version);
     }

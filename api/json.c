@@ -24,14 +24,19 @@ void api_reply_json(api_req *r, unsigned status, json_t *body)
 {
     char *s = body ? json_dumps(body, JSON_COMPACT) : NULL;
     json_decref(body);
-    if (!s) {
+    api_reply_text(r, status, s, s ? strlen(s) : 0);
+}
+
+void api_reply_text(api_req *r, unsigned status, char *text, size_t len)
+{
+    if (!text) {
         api_problem(r, API_P_INTERNAL, "cannot build the JSON response");
         return;
     }
     free(r->out);
-    r->out = s;
+    r->out = text;
     r->out_static = NULL;
-    r->out_len = strlen(s);
+    r->out_len = len;
     r->status = status;
     r->content_type = "application/json";
     r->cache_control = "no-store";
