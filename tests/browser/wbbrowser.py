@@ -5,7 +5,10 @@ through `python3-selenium`) against the real daemon on 127.0.0.1 port 0
 (tests/e2e/wbtest.py starts and stops it).  Each Browser is its own
 Chromium process with its own profile: three of them are three phones.
 The window is a phone's, 360 px wide.  A Browser remembers the JavaScript
-errors the page logged; the tests assert there were none.
+errors the page logged; the tests assert there were none.  A test waits
+for the page to show the match's version (wait_version) before it reads or
+taps it after the match moved on elsewhere; WIBBELLD_THROTTLE=6 in the
+environment runs every page six times slower, which shows a missing wait.
 """
 import json
 import os
@@ -55,6 +58,8 @@ class Browser:
         drv = shutil.which("chromedriver") or "/usr/bin/chromedriver"
         self.d = webdriver.Chrome(service=Service(drv), options=o)
         self.d.set_window_size(width, height)
+        if os.environ.get("WIBBELLD_THROTTLE"):  # e.g. 6: pages 6 times slower, to flush out races
+            self.d.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": float(os.environ["WIBBELLD_THROTTLE"])})
         self.errors = []
         _browsers.append(self)
 
