@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tests/bench/bench_games.sh - the games benchmark (not a test): how many
 # game actions per second wibbelld applies over HTTP, each one durable (its
-# state and log entry committed to LMDB and synced before the answer),
+# log entry, and every 16 actions the match's state, committed to LMDB and
+# synced before the answer),
 # next to what this machine's disk allows, in one run:
 #  - actions over HTTP: bench_games_load (tests/bench/bench_games_load.c)
 #    drives CLIENTS keep-alive connections, each playing its own Wibbell
