@@ -33,17 +33,10 @@
  * the same bytes, written without Jansson's dump (game_json.h). */
 static void reply_json(api_req *r, unsigned status, json_t *body)
 {
-    game_text t = {0};
-    if (body) {
-        t.cap = 4096; /* a view fits: no realloc */
-        game_text_json(&t, body);
-    }
+    size_t len = 0;
+    char *text = game_text_dump(body, &len);
     json_decref(body);
-    if (!body || t.bad) {
-        free(t.s);
-        t.s = NULL;
-    }
-    api_reply_text(r, status, t.s, t.len);
+    api_reply_text(r, status, text, len);
 }
 
 /* Games need a match store; a server without one has no such resources. */

@@ -228,6 +228,19 @@ void game_text_json(game_text *t, const json_t *v)
     }
 }
 
+char *game_text_dump(const json_t *v, size_t *len)
+{
+    game_text t = {.cap = 4096}; /* a view fits: no realloc */
+    if (v)
+        game_text_json(&t, v);
+    if (!v || t.bad) {
+        free(t.s);
+        return NULL;
+    }
+    *len = t.len;
+    return t.s;
+}
+
 /* Saving to text: the comma before a second element, and the key of a
  * member. */
 static void tkey(game_io *io, const char *key)

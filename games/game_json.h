@@ -148,6 +148,9 @@ void game_text_int(game_text *t, json_int_t v);
 /* Any Jansson value, as json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY)
  * writes it (keys in the object's order). */
 void game_text_json(game_text *t, const json_t *v);
+/* The same as a new string (malloc'd; its length in *len), or NULL when
+ * v is NULL or holds text that is not UTF-8. */
+char *game_text_dump(const json_t *v, size_t *len);
 
 /* Save `state` through `describe` as an object appended to `out`; `tail`
  * (may be NULL) is called before the object is closed, to add members of

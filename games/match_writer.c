@@ -55,21 +55,9 @@ static void job_succeeded(match_store *ms, match_job *j)
     match *m = j->m;
     pthread_mutex_lock(&m->lock);
     if (j->type != JOB_DELETE && j->rec) {
-        /* m->latest may point at this record: it stays alive as saved;
-         * the one it replaces is the buffer of a later record, while the
-         * match is played */
-        if (atomic_load(&m->finished) || atomic_load(&m->ended)) {
-            free(m->spare);
-            m->spare = NULL;
-            free(m->saved);
-        } else if (!m->spare) {
-            m->spare = m->saved;
-            m->spare_cap = m->saved_cap;
-        } else {
-            free(m->saved);
-        }
+        /* m->latest may point at this record: it stays alive as saved */
+        free(m->saved);
         m->saved = j->rec;
-        m->saved_cap = j->rec_cap;
         m->saved_snap = j->version;
         j->rec = NULL;
         match_tail_trim(m);

@@ -140,7 +140,6 @@ void match_free(match *m)
     free(m->names);
     free(m->tokens);
     free(m->saved);
-    free(m->spare);
     match_tail_free(m);
     pthread_mutex_destroy(&m->lock);
     pthread_cond_destroy(&m->durable);
@@ -219,18 +218,13 @@ static char *seed_str(uint64_t seed, char buf[24])
 /* The record of `m` as it will be after this commit, as a JSON string:
  * what json_dumps(JSON_COMPACT) gives of {"game","version","seed",
  * "host_token","players":[{"name","token"}],"created","updated","state"
- * [,"ended":true]}, written directly (it is made after every action). */
-static char *record(match *m, uint64_t version, int64_t updated, int ended, size_t *cap)
+ * [,"ended":true]}, written directly from the game's codec. */
+static char *record(const match *m, uint64_t version, int64_t updated, int ended)
 {
     char sb[24];
     game_text t = {0};
-    if (m->spare) { /* the buffer of an earlier record */
-        t.s = m->spare;
-        t.cap = m->spare_cap;
-        m->spare = NULL;
-    } else if (m->latest) { /* about the size of the last one */
+    if (m->latest) /* about the size of the last one: no realloc */
         t.cap = strlen(m->latest) + 1024;
-    }
     RAW(&t, "{\"game\":");
     game_text_str(&t, m->kind->name);
     RAW(&t, ",\"version\":");
@@ -269,7 +263,6 @@ static char *record(match *m, uint64_t version, int64_t updated, int ended, size
         fprintf(stderr, "wibbelld: cannot serialise match %s\n", m->id);
         abort();
     }
-    *cap = t.cap;
     return t.s;
 }
 
@@ -452,7 +445,7 @@ static int stage_locked(match_store *ms, match *m, int seat, const json_t *actio
     match_refresh(m);
     /* the whole state now and then; the log entry always */
     if (end || atomic_load(&m->finished) || version - m->latest_snap >= MATCH_SNAPSHOT_EVERY) {
-        j->rec = record(m, version, now, end, &j->rec_cap);
+        j->rec = record(m, version, now, end);
         m->latest = j->rec;
         m->latest_snap = version;
     }
@@ -460,13 +453,8 @@ static int stage_locked(match_store *ms, match *m, int seat, const json_t *actio
     if (done) {
         json_t *out = json_pack("{s:I, s:o, s:o}", "version", (json_int_t)version, "events",
                                 events_for(events, seat), "state", view_of(m, seat));
-        game_text t = {.cap = 4096}; /* a view fits: no realloc */
-        game_text_json(&t, out);
+        j->text = game_text_dump(out, &j->text_len); /* NULL: a fault, once durable */
         json_decref(out);
-        if (t.bad)
-            free(t.s); /* answered as a fault, once durable */
-        else
-            j->text = t.s, j->text_len = t.len;
     }
     json_decref(events);
     m->inflight++;
@@ -623,7 +611,6 @@ static int load_one(void *ctx, const char *id, const char *rec, size_t len)
         return 0;
     }
     m->saved = wb_strndup(rec, len);
-    m->saved_cap = len + 1;
     m->saved_version = m->saved_snap = m->latest_snap = version;
     m->latest = m->saved;
     atomic_store(&m->version, version);
@@ -689,8 +676,7 @@ static void snapshot_all(match_store *ms)
             uint64_t v = atomic_load(&m->version);
             if (atomic_load(&m->gone) || v == m->saved_snap || v != m->saved_version)
                 continue;
-            size_t cap;
-            char *rec = record(m, v, atomic_load(&m->updated), atomic_load(&m->ended), &cap);
+            char *rec = record(m, v, atomic_load(&m->updated), atomic_load(&m->ended));
             rc = match_db_batch_put(b, m->id, rec, v, NULL);
             free(rec);
             n++;
@@ -819,7 +805,7 @@ int match_create_async(match_store *ms, const char *game, const json_t *players,
     j->type = JOB_CREATE;
     j->m = m;
     j->version = 1;
-    j->rec = record(m, 1, now, 0, &j->rec_cap);
+    j->rec = record(m, 1, now, 0);
     j->done = done;
     j->ctx = ctx;
     j->out = json_pack("{s:s, s:s, s:i, s:o, s:s, s:o, s:o}", "id", m->id, "game",

@@ -67,10 +67,7 @@ struct match {
     pthread_mutex_t lock;
     void *state;         /* the latest applied state (maybe not yet durable) */
     char *saved;         /* the last durable record */
-    size_t saved_cap;    /* its buffer's size */
     uint64_t saved_snap; /* its version */
-    char *spare;         /* a record's buffer no longer used, for the next */
-    size_t spare_cap;    /* (so that a record seldom needs a malloc) */
     uint64_t saved_version; /* the last durable version: saved + durable log */
     const char *latest;  /* the newest record: saved, or a queued job's */
     uint64_t latest_snap; /* its version */
@@ -115,7 +112,6 @@ struct match_job {
     unsigned gen;     /* m->gen when staged */
     uint64_t version; /* the version this job makes durable */
     char *rec;        /* the new record (NULL for JOB_DELETE) */
-    size_t rec_cap;   /* its buffer's size */
     char *entry;      /* the log entry, or NULL */
     json_t *out;      /* the answer to give once durable */
     match_job_fn done;

@@ -822,6 +822,15 @@ static void test_text(void **state)
     assert_false(t.bad);
     assert_int_equal(t.len, strlen(js));
     assert_memory_equal(t.s, js, t.len);
+    size_t dlen = 0;
+    char *d = game_text_dump(a, &dlen); /* the same as a new string */
+    assert_int_equal(dlen, t.len);
+    assert_memory_equal(d, js, dlen);
+    free(d);
+    assert_null(game_text_dump(NULL, &dlen));
+    json_t *bad_str = json_stringn_nocheck("x\x80", 2);
+    assert_null(game_text_dump(bad_str, &dlen)); /* not UTF-8: no text */
+    json_decref(bad_str);
     free(js);
     free(t.s);
     json_decref(a);
