@@ -472,6 +472,18 @@ static void sets_io(game_io *io, void *st)
 
 static void text_io(game_io *io, void *st) { game_io_text(io, "t", (char **)st); }
 
+/* `state` saved through `io` both ways (tree and text) is `want`; the tree. */
+static json_t *saved_as(void (*io)(game_io *, void *), const void *state, const char *want)
+{
+    game_text t = {0};
+    json_t *j = game_io_save(io, state);
+    gt_match(j, want);
+    game_io_save_text(io, state, NULL, &t);
+    assert_string_equal(t.s, want);
+    free(t.s);
+    return j;
+}
+
 static void test_codec_sets(void **state)
 {
     (void)state;
@@ -480,12 +492,7 @@ static void test_codec_sets(void **state)
     const char *what = NULL, *want = "{\"names\":[\"d\",\"a\"],\"flags\":[0,2],"
                                      "\"name\":\"ant\",\"rows\":[\"bee\",\"cow-2\"],"
                                      "\"seat\":null,\"count\":[3,1,1]}";
-    game_text t = {0};
-    json_t *j = game_io_save(sets_io, &a);
-    gt_match(j, want);
-    game_io_save_text(sets_io, &a, NULL, &t);
-    assert_string_equal(t.s, want);
-    free(t.s);
+    json_t *j = saved_as(sets_io, &a, want);
     assert_int_equal(game_io_load(sets_io, j, &b, &what), WB_OK);
     assert_true(b.nv == 2 && b.v[0] == 3 && b.v[1] == 0);
     assert_true(b.flag[0] == 1 && b.flag[1] == 0 && b.flag[2] == 1);
@@ -1322,12 +1329,7 @@ static void test_piles_and_names(void **state)
     piles a = {3, {2, 0, 2}, 2, {1, 1}, 2}, b = {0}, e = {0};
     const char *what = NULL,
                *want = "{\"named\":[\"cow\",\"ant\",\"cow\"],\"ids\":[1,1],\"top\":2}";
-    game_text t = {0};
-    json_t *j = game_io_save(piles_io, &a);
-    gt_match(j, want);
-    game_io_save_text(piles_io, &a, NULL, &t);
-    assert_string_equal(t.s, want);
-    free(t.s);
+    json_t *j = saved_as(piles_io, &a, want);
     assert_int_equal(game_io_load(piles_io, j, &b, &what), WB_OK);
     assert_true(b.na == 3 && b.a[0] == 2 && b.a[1] == 0 && b.a[2] == 2);
     assert_true(b.nb == 2 && b.b[0] == 1 && b.b[1] == 1 && b.top == 2);
