@@ -75,7 +75,8 @@ typedef struct game_kind {
     /* Optional (NULL: json_dumps of save()): the same save appended to
      * `out` as compact JSON text, exactly what json_dumps(save(state),
      * JSON_COMPACT) gives, without building the tree.  The framework
-     * stores a match's record after every action this way. */
+     * writes a match's record this way (every 16 actions, see
+     * matches_int.h). */
     void (*save_text)(const void *state, struct game_text *out);
 
     /* The view for `seat` (>= 0), GAME_SEAT_PUBLIC or GAME_SEAT_HOST; a

@@ -727,18 +727,16 @@ static void test_failed_timer_is_retried(void **state)
 }
 #endif
 
-/* An instance prefix (--instance) starts every new id, which keeps its 32
- * characters; ids made without one stay found after a restart with one. */
-/* Done callbacks of the hold test: they run on the writer thread. */
-static atomic_int held_done;
+/* Done callbacks of the hold test: they run on the writer thread, so
+ * they count what they got and the test thread asserts it. */
+static atomic_int held_done, held_good;
 
 static void count_done(void *ctx, int rc, char *text, size_t len, uint64_t version)
 {
     (void)ctx;
     (void)len;
-    assert_int_equal(rc, WB_OK);
-    assert_true(version > 1);
-    assert_non_null(strstr(text, "\"state\""));
+    if (rc == WB_OK && version > 1 && text && strstr(text, "\"state\""))
+        atomic_fetch_add(&held_good, 1);
     free(text);
     atomic_fetch_add(&held_done, 1);
 }
@@ -760,6 +758,7 @@ static void test_hold_groups_commits(void **state)
     nanosleep(&pause, NULL);
     match_store_stats(ms, &before);
     atomic_store(&held_done, 0);
+    atomic_store(&held_good, 0);
     json_t *a = json_pack("{s:s,s:i}", "type", "add", "n", 1);
     matches_hold();
     for (int i = 0; i < 3; i++)
@@ -772,6 +771,7 @@ static void test_hold_groups_commits(void **state)
     for (int i = 0; i < 500 && atomic_load(&held_done) < 3; i++)
         nanosleep(&(struct timespec){0, 10 * 1000000L}, NULL);
     assert_int_equal(atomic_load(&held_done), 3);
+    assert_int_equal(atomic_load(&held_good), 3); /* answered with a view */
     match_store_stats(ms, &after);
     assert_int_equal(after.commits, before.commits + 1); /* one group */
     assert_int_equal(after.actions, before.actions + 3);
@@ -789,6 +789,8 @@ static void test_hold_groups_commits(void **state)
     match_store_close(ms);
 }
 
+/* An instance prefix (--instance) starts every new id, which keeps its 32
+ * characters; ids made without one stay found after a restart with one. */
 static void test_id_prefix(void **state)
 {
     (void)state;

@@ -1212,9 +1212,13 @@ static char *companion_script(int wrong)
         assert_string_equal(phase(st), "take");
         gt *copy = reload(st); /* the undo survives a save and a load */
         OK(act(copy, HOST, "{\"type\":\"undo\"}"));
-        done(copy);
         assert_int_equal(act(st, 1, "{\"type\":\"undo\"}"), WB_ENOTTURN);
         OK(act(st, HOST, "{\"type\":\"undo\"}"));
+        char *tc = saved_text(copy), *ts = saved_text(st);
+        assert_string_equal(tc, ts); /* undone the same way */
+        free(tc);
+        free(ts);
+        done(copy);
         assert_string_equal(phase(st), "play");
         assert_int_equal(json_array_size(json_object_get(V(st, HOST), "used")), 0);
         assert_int_equal(json_array_size(json_object_get(V(st, HOST), "vocabulary")), 1);
