@@ -191,6 +191,19 @@ static int pull_check(const wp_state *s, int seat, char **why)
     return WB_OK;
 }
 
+/* Can `seat` throw, extort, be tossed a balloon or pull itself out?
+ * (After every roll: asked directly, not by listing every action.) */
+static int any_action(const wp_state *s, int seat)
+{
+    for (int t = 0; t < s->nseats; t++)
+        if (t != seat && s->tube[t].at >= 0 && can_hit(s, seat, t))
+            return 1;
+    for (int b = WP_BAL_MIN; b <= WP_BAL_MAX; b++)
+        if (toss_check(s, seat, b, NULL) == WB_OK)
+            return 1;
+    return pull_check(s, seat, NULL) == WB_OK;
+}
+
 /* --- what happens ----------------------------------------------------------- */
 
 /* Move `seat` `steps` spaces counterclockwise along its ring.  A tube in
@@ -405,7 +418,7 @@ GAME_APPLY(do_roll)
     s->phase = WP_PH_ACT;
     s->extort_off = 0;
     /* None of the four actions is possible: the turn passes by itself. */
-    if (!game_def_can_act(s, seat, "end_turn"))
+    if (!any_action(s, seat))
         end_turn(s, ev, 1);
     return WB_OK;
 }

@@ -260,6 +260,6 @@ const game_kind game_wibbell = {
     .name = "wibbell",
     .title = "Wibbell",
     .min_players = 2,
-    .max_players = 7,
+    .max_players = WIBBELL_SEATS_MAX,
     GAME_DEF_KIND(wibbell_def),
 };

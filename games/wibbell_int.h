@@ -25,6 +25,7 @@
 #include "game_def.h"
 #include "rng.h"
 
+#define WIBBELL_SEATS_MAX 7     /* players */
 #define WIBBELL_LETTERS_MAX 26  /* letters on one card */
 #define WIBBELL_BORDER_MAX 24   /* bytes of a border name, with the NUL */
 #define WIBBELL_DECK_MAX 500    /* cards in a custom deck */

@@ -141,7 +141,8 @@ static void io_cards(game_io *io, wibbell_state *st)
 
 static void io_players(game_io *io, wibbell_state *st)
 {
-    size_t n = game_io_vec(io, "players", (void **)&st->p, &st->nplayers, sizeof *st->p, 2, 7);
+    size_t n = game_io_vec(io, "players", (void **)&st->p, &st->nplayers, sizeof *st->p, 2,
+                           WIBBELL_SEATS_MAX);
     for (size_t s = 0; s < n; s++) {
         wibbell_player *p = &st->p[s];
         game_io_object(io, NULL);
@@ -232,7 +233,7 @@ static const char *check_state(const wibbell_state *st)
     const wibbell_player *w = chooser && st->winner >= 0 ? &st->p[st->winner] : NULL;
     /* every card id in at most one place: the deck, the centre or a
      * player's cards (cards are neither made nor copied) */
-    const game_ids *lists[3 * 7 + 2] = {&st->deck, &st->centre};
+    const game_ids *lists[3 * WIBBELL_SEATS_MAX + 2] = {&st->deck, &st->centre};
     size_t nl = 2;
     for (size_t s = 0; s < st->nplayers; s++) {
         lists[nl++] = &st->p[s].up;
