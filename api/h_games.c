@@ -20,6 +20,7 @@
 #include <strings.h>
 
 #include "game_json.h"
+#include "registry.h"
 #include "wb_err.h"
 #include "wb_mem.h"
 

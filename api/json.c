@@ -2,7 +2,7 @@
  * json.c - JSON and text helpers of the HTTP layer.
  *
  * Responses are serialised with Jansson (compact, UTF-8 as is).  Jansson
- * allocates through wb_malloc (set once by games/game_json.c: malloc that
+ * allocates through wb_malloc (set once by games/core/game_json.c: malloc that
  * aborts when memory runs out), so a serialised body is released with
  * free() wherever it ends up.  Setting the response (headers, a static
  * body) is reply.c's; problems are problem.c's.  Input is

@@ -209,7 +209,7 @@ static int valid_dict_id(const char *s, size_t n)
     return 1;
 }
 
-/* An instance name: the prefix of match ids (games/matches.h). */
+/* An instance name: the prefix of match ids (games/store/matches.h). */
 static int valid_instance(const char *s)
 {
     size_t n = strlen(s);

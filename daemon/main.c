@@ -37,6 +37,7 @@
 #include "dict_build.h"
 #include "matches.h"
 #include "notify.h"
+#include "registry.h"
 #include "wb_err.h"
 #include "wb_mem.h"
 
@@ -302,6 +303,7 @@ int main(int argc, char **argv)
     mc.keep_finished_ms = (int64_t)cfg.keep_finished_s * 1000;
     mc.dicts = lib;
     mc.id_prefix = cfg.instance;
+    mc.kinds = game_registry(&mc.nkinds);
     rc = match_store_open(&mc, &ms);
     if (rc != WB_OK) {
         fprintf(stderr, "wibbelld: cannot open the match store in %s/games: %s\n",

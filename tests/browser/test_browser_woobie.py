@@ -37,7 +37,7 @@ def tearDownModule():
 def short_deck():
     """The default deck's lines for DECK_CARDS (its four volcanoes)."""
     path = os.path.join(os.environ.get("WIBBELLD_TEST_SRC", os.path.join(os.path.dirname(__file__), "..")),
-                        "..", "games", "data", "woobieworld", "deck.txt")
+                        "..", "games", "woobieworld", "deck.txt")
     out = []
     for line in open(path, encoding="utf-8"):
         f = [x.strip() for x in line.split("|")]

@@ -194,7 +194,7 @@ class DumbinationPlay(unittest.TestCase):
         # cost 1), so round 1 can fire one: its player chooses the space,
         # a pending decision, from the listed spaces.
         here = os.path.dirname(os.path.abspath(__file__))
-        with open(os.path.join(here, "..", "..", "games", "data", "dumbination",
+        with open(os.path.join(here, "..", "..", "games", "dumbination",
                                "cards.json")) as f:
             deck = json.load(f)
         kinds = [k for k in deck["cards"]

@@ -623,7 +623,7 @@ class Queries(Base):
 
     def test_vocabulary_needs_a_token_of_the_match(self):
         """Issue 7 item 8: the vocabulary log is the host's and the seats'
-        of that match (games/WIBBELL.md), not the public's nor another
+        of that match (games/wibbell/WIBBELL.md), not the public's nor another
         match's tokens'."""
         m = self.m
         self.problem(401, "unauthorized", "GET", m.path + "/query/vocabulary")

@@ -23,7 +23,7 @@ import urllib.parse
 
 import wbtest
 
-# The letters of the default deck's 48 cards (games/data/wibbell-deck.txt),
+# The letters of the default deck's 48 cards (games/wibbell/deck.txt),
 # in file order: for custom decks that play like it and for the physical
 # deck of companion games.
 DEFAULT_DECK = [

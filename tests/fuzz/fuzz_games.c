@@ -16,6 +16,7 @@
 
 #include "dict.h"
 #include "game.h"
+#include "registry.h"
 #include "wb_err.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -1,0 +1,137 @@
+/*
+ * game.h - the interface every game implements (the registry of games is
+ * games/registry.h, above the games).
+ *
+ * In the spirit of OpenSpiel's Game/State and boardgame.io's game
+ * definitions: a game module creates a match state from players, options
+ * and a seed; gives the view of the state for one seat, for the host and
+ * for the public; lists the legal actions of a seat; applies an action
+ * from a seat, answering either an error with a reason a player
+ * understands or the events the action caused; saves and restores its
+ * whole state.
+ *
+ * The framework (matches.h) does everything else: ids, tokens, versions,
+ * persistence, the event log, locking, subscribers.  A game module never
+ * sees HTTP, LMDB or the clock (the time of an action comes in game_ctx
+ * and is recorded in the log, so replays are exact).  Randomness comes
+ * only from an rng (rng.h) kept in the state.
+ *
+ * Wire format.  Views, actions and events are Jansson values: views and
+ * actions are JSON objects with a "type"; the state itself is plain C in
+ * the module.  Conventions every game keeps:
+ *  - every view has "status" ("active" or "finished"), "to_act" (array of
+ *    seats that may act now; several at once in real-time games) and, when
+ *    finished, "winners" (array of seats) and "scores" (array by seat);
+ *  - an event object may carry "private_to": [seat, ...]; the framework
+ *    then shows it only to those seats and the host, and removes the key;
+ *  - a listed action with a free argument is a template: it carries
+ *    "$params": {"name": "what to put there"} instead of that member.
+ *
+ * Seats are 0..n-1 in the order the players were given.
+ */
+#ifndef GAME_H
+#define GAME_H
+
+#include <jansson.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dict.h"
+
+struct game_text; /* game_json.h */
+
+/* Callers that are not a seat. */
+#define GAME_SEAT_PUBLIC (-1) /* no token: what everyone at the table sees */
+#define GAME_SEAT_HOST (-2)   /* the host token: everything (referee, projector) */
+#define GAME_SEAT_SYSTEM (-3) /* the framework itself: timers (see deadline) */
+
+/* What a module may use besides its state.  Borrowed for the call. */
+typedef struct game_ctx {
+    const dict_lib *dicts; /* the dictionary service, for games judging words */
+    int64_t now_ms;        /* time of the action, ms since the epoch; comes
+                              from the log when a match is replayed */
+} game_ctx;
+
+typedef struct game_kind {
+    const char *name;  /* "wibbell": the name in the API */
+    const char *title; /* "Wibbell" */
+    unsigned min_players, max_players;
+
+    /* The options the game takes, with defaults and descriptions:
+     * {"simple_mode": {"type":"boolean","default":false,"description":...}}.
+     * A new reference. */
+    json_t *(*options)(void);
+
+    /* Create a match.  `options` is an object (possibly empty) checked here:
+     * WB_EINVAL with *why (malloc'd) for a bad option or player count. */
+    int (*create)(const game_ctx *ctx, const char *const *players,
+                  size_t nplayers, const json_t *options, uint64_t seed,
+                  void **state, char **why);
+    void (*destroy)(void *state);
+
+    /* The whole state as JSON (a new reference), and back.  load() must
+     * give a state whose save() is equal to `saved`. */
+    json_t *(*save)(const void *state);
+    int (*load)(const json_t *saved, void **state, char **why);
+    /* Optional (NULL: json_dumps of save()): the same save appended to
+     * `out` as compact JSON text, exactly what json_dumps(save(state),
+     * JSON_COMPACT) gives, without building the tree.  The framework
+     * writes a match's record this way (every 16 actions, see
+     * matches_int.h). */
+    void (*save_text)(const void *state, struct game_text *out);
+
+    /* The view for `seat` (>= 0), GAME_SEAT_PUBLIC or GAME_SEAT_HOST; a
+     * new reference.  A seat's view holds no other seat's secrets. */
+    json_t *(*view)(const void *state, int seat);
+
+    /* The legal actions of `seat` (or GAME_SEAT_HOST) now, as an array of
+     * action bodies and templates; a new reference. */
+    json_t *(*actions)(const void *state, int seat);
+
+    /* Apply `action` from `seat` (a seat, GAME_SEAT_HOST, or
+     * GAME_SEAT_SYSTEM for {"type":"timer"}).  On WB_OK the state has
+     * changed and the caused events were appended to `events` (an array).
+     * WB_EILLEGAL with *why: the rules do not allow it (nothing changed);
+     * WB_ENOTTURN with *why: this seat may not act now; WB_EINVAL with
+     * *why: the body is malformed (unknown type, missing member).  Must be
+     * deterministic in (state, seat, action, ctx->now_ms). */
+    int (*apply)(void *state, const game_ctx *ctx, int seat,
+                 const json_t *action, json_t *events, char **why);
+    /* Optional: apply without the all-or-nothing promise.  The same as
+     * apply, except that after a refusal the state may have changed, and
+     * then *changed is set: the caller puts it back itself (the framework
+     * loads its last record and replays the log after it), so the game
+     * need keep no copy to undo with. */
+    int (*apply_raw)(void *state, const game_ctx *ctx, int seat,
+                     const json_t *action, json_t *events, char **why, int *changed);
+
+    /* For real-time rules (a tie window): the time (ms since the epoch) at
+     * which the framework must apply {"type":"timer"} as GAME_SEAT_SYSTEM,
+     * or -1 for none.  NULL when the game has no timers. */
+    int64_t (*deadline)(const void *state);
+
+    /* Optional read-only questions a game answers beyond its views (NULL
+     * when none): `name` names the question, `args` is an object of string
+     * arguments (from the query string).  On WB_OK *out is a new reference.
+     * A result of the form {"rows":[{...flat...}]} can also be served as
+     * CSV by the API.  WB_ENOTFOUND for an unknown name, WB_EINVAL (+why)
+     * for bad arguments, WB_EFORBIDDEN when `seat` may not ask.
+     * Wibbell: "vocabulary" (the classroom log) and "hints" (words that
+     * would have worked on a turn). */
+    int (*query)(const void *state, const game_ctx *ctx, int seat,
+                 const char *name, const json_t *args, json_t **out,
+                 char **why);
+
+    /* Optional (NULL: read "status" from the public view): 1 when the
+     * match is over.  Cheaper than building a view after each action. */
+    int (*finished)(const void *state);
+} game_kind;
+
+/* Helpers for modules.  game_option: one entry of an options() object,
+ * {"type","default","description"}; takes the reference to `def`; NULL
+ * when out of memory. */
+json_t *game_option(const char *type, json_t *def, const char *desc);
+/* A malloc'd printf string for *why. */
+char *game_why(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

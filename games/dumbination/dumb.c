@@ -1,0 +1,1008 @@
+/*
+ * dumb.c - World Dumbination as a game on the framework (game_def.h): the
+ * options, the action table, the views and the queries.  The rules
+ * themselves are in dumb_rules.c; this file only reads action bodies and
+ * calls the rule steps.
+ *
+ * The table declares every action once: who may send it (any seat, the
+ * seat whose turn it is in phases 5 and 6, the bidder a Dumbness auction
+ * waits for), the phase it belongs to, its members with the values that
+ * make sense now (domains), a check that never changes anything and an
+ * apply.  The framework validates bodies, answers "not now" and "not you",
+ * lists the legal actions from the same table, and applies on a copy
+ * (all-or-nothing).
+ *
+ * Secrets: a seat sees its own hand, its face-down cards, its First Goal
+ * and its target; the others see counts and "face_down" until the flip
+ * (phase 4).  The First Goal pick and the plan are the framework's secret
+ * simultaneous choices (game_secret_view here, game_secret_event in
+ * dumb_rules.c); the card drawn is private to its seat.
+ */
+#include "dumb.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "dumb_int.h"
+#include "game_def.h"
+#include "wb_err.h"
+#include "wb_mem.h"
+
+/* --- options and set-up ---------------------------------------------------- */
+
+static const game_member dm_options[] = {
+    {.name = "end_vp", .type = GAME_T_INT, .def = "15", .has_range = 1, .min = 1, .max = 1000,
+     .desc = "the game ends one round after a player reaches this many VP (the rulebook: "
+             "15; raise it for a longer game)"},
+    {.name = "short_game", .type = GAME_T_BOOL, .def = "false",
+     .desc = "the rulebook's shorter game: no First Goals, 15 resources and 5 VP each, "
+             "Level 2 from the second round"},
+    {.name = "max_rounds", .type = GAME_T_INT, .def = "0", .has_range = 1, .min = 0,
+     .max = 10000,
+     .desc = "a house rule: the game also ends after this round (0: no limit, as in the "
+             "rulebook)"},
+    {.name = "board", .type = GAME_T_STRING, .def = "null",
+     .desc = "null: the built-in board (query \"board\"); or a custom board, a hex text map "
+             "in the format of games/dumbination/board.txt"},
+    {.name = "cards", .type = GAME_T_OBJECT, .def = "null",
+     .desc = "null: the built-in decks (query \"cards\"); or custom decks, "
+             "{\"cards\": [card kinds]} as games/dumbination/cards.json"},
+    {NULL},
+};
+
+static int dm_create(void *st, const game_ctx *ctx, const char *const *players, size_t n,
+                     const json_t *options, uint64_t seed, char **why)
+{
+    (void)ctx, (void)players;
+    const char *board = json_string_value(json_object_get(options, "board"));
+    json_t *cards = json_object_get(options, "cards");
+    char *text = json_is_object(cards) ? json_dumps(cards, JSON_COMPACT) : NULL;
+    int rc = dm_custom(st, board, text, why);
+    free(text);
+    if (rc)
+        return rc;
+    return dm_init(st, (int)n, game_opt_bool(options, "short_game"),
+                   (int)game_opt_int(options, "end_vp"), (int)game_opt_int(options, "max_rounds"),
+                   seed, why);
+}
+
+static void dm_free(void *st) { dm_release(st); }
+
+/* --- small helpers ------------------------------------------------------ */
+
+static json_t *space_json(const dm_state *s, int sp)
+{
+    char id[16];
+    if (sp < 0)
+        return json_null();
+    dm_space_id(s->board, sp, id);
+    return json_string(id);
+}
+
+static const dm_card *card(const dm_state *s, int c) { return &s->deck->c[c]; }
+
+/* The plan (phase 2) is the framework's secret simultaneous choice: the
+ * cards and the target are face up from the flip (phase 4) to the end of
+ * the round (the movement and buying phases, a bomb's space being chosen,
+ * the game over); before, only their owner and the host see them. */
+static int flipped(const dm_state *s)
+{
+    return s->phase == DM_PH_MOVE || s->phase == DM_PH_BUY || s->phase == DM_PH_OVER ||
+           s->phase == DM_PH_BOMB;
+}
+
+/* `full` as `viewer` may see it (game_secret_view): sealed, it is the
+ * string "face_down" (the view's field keeps its shape). */
+static json_t *secret(json_t *full, int viewer, int owner, int revealed)
+{
+    static const char *const hidden_all[] = {"card", "name", "target", NULL};
+    json_t *v = game_secret_view(full, viewer, owner, revealed, hidden_all);
+    json_decref(full);
+    if (json_is_true(json_object_get(v, "sealed"))) {
+        json_decref(v);
+        return json_string("face_down");
+    }
+    if (json_object_get(v, "target")) {
+        json_t *t = json_incref(json_object_get(v, "target"));
+        json_decref(v);
+        return t;
+    }
+    return v;
+}
+
+/* --- views ---------------------------------------------------------------- */
+
+static json_t *slot_json(const dm_state *s, int seat, int k, int viewer)
+{
+    const dm_player *p = &s->p[seat];
+    int c = p->slot[k];
+    /* The First Goal lies face down on the right space until it is done,
+     * flipped or not: whether it is flipped this round is secret too. */
+    if (c == -1 && k == 1 && p->goal >= 0 && !p->goal_done && !p->out)
+        return viewer == seat || viewer == GAME_SEAT_HOST ? json_null()
+                                                          : json_string("face_down");
+    if (c == -1)
+        return json_null();
+    const dm_card *cd = card(s, c == DM_GOAL_SLOT ? p->goal : c);
+    /* A used bomb held on the leaderboard lies face up. */
+    int up = p->slot_hold[k] || (flipped(s) && p->slot_done[k]);
+    return secret(json_pack("{s:s, s:s}", "card", cd->id, "name", cd->name), viewer, seat, up);
+}
+
+static json_t *seat_json(const dm_state *s, int seat, int viewer)
+{
+    const dm_player *p = &s->p[seat];
+    int own = viewer == seat || viewer == GAME_SEAT_HOST;
+    json_t *slots = json_array(), *proj = json_array(), *units = json_array();
+    for (int k = 0; k < 2; k++)
+        json_array_append_new(slots, slot_json(s, seat, k, viewer));
+    for (int i = 0; i < p->nproj; i++)
+        json_array_append_new(proj, json_string(card(s, p->proj[i])->id));
+    int inbox = 0;
+    for (int k = 0; k < DM_UNITS; k++) {
+        const dm_unit *u = &p->u[k];
+        if (u->space < 0) {
+            inbox++;
+            continue;
+        }
+        json_array_append_new(units, json_pack("{s:i, s:o, s:i, s:i, s:b, s:b}", "unit", k,
+                                               "space", space_json(s, u->space), "strength",
+                                               dm_strength_at(s, seat, u->space), "moved",
+                                               u->steps, "stopped", u->stopped, "at_war",
+                                               u->war != 0));
+    }
+    json_t *target = p->target < 0 ? json_null()
+                     : secret(json_pack("{s:s}", "target", dm_nation_names[p->target]), viewer,
+                              seat, !(s->phase == DM_PH_PLAN || s->phase == DM_PH_AUCTION));
+    json_t *o = json_pack(
+        "{s:i, s:s, s:b, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:o, s:o, s:b, s:o, s:o, "
+        "s:i, s:b, s:b}",
+        "seat", seat, "nation", dm_nation_names[p->nation], "out", p->out, "ego", p->ego,
+        "popularity", p->pop, "vp", p->vp, "resources", p->res, "income", dm_income(s, seat),
+        "cubes", p->cubes, "hand", p->nhand, "units_in_box", inbox, "slots", slots, "target",
+        target, "ready", p->ready, "projects", proj, "units", units, "moves",
+        dm_moves(s, seat), "first_goal_done", p->goal_done, "on_vacation",
+        dm_on_vacation(s, seat));
+    if (p->sabotaged >= s->round)
+        json_object_set_new(o, "sabotaged_until_round", json_integer(p->sabotaged));
+    if (own) {
+        json_t *hand = json_array();
+        /* The card's face in short; the whole card is in query/cards. */
+        for (int i = 0; i < p->nhand; i++) {
+            const dm_card *c = card(s, p->hand[i]);
+            json_array_append_new(hand, json_pack("{s:s, s:s, s:s, s:i, s:i, s:i}", "id", c->id,
+                                                  "name", c->name, "type",
+                                                  dm_type_names[c->type], "priority",
+                                                  c->priority, "cost", c->cost, "vp", c->vp));
+        }
+        json_object_set_new(o, "hand_cards", hand);
+        json_object_set_new(o, "first_goal",
+                            p->goal >= 0 ? dm_card_json(card(s, p->goal)) : json_null());
+    }
+    return o;
+}
+
+static json_t *board_json(const dm_state *s)
+{
+    json_t *a = json_array();
+    /* Units by space and seat, counted once. */
+    unsigned char count[DM_MAX_SPACES][DM_MAX_SEATS];
+    memset(count, 0, sizeof count);
+    for (int k = 0; k < s->nseats; k++)
+        for (int u = 0; u < DM_UNITS; u++)
+            if (s->p[k].u[u].space >= 0)
+                count[s->p[k].u[u].space][k]++;
+    for (int i = 0; i < s->board->nspaces; i++) {
+        const dm_cell *c = &s->cell[i];
+        int units[DM_MAX_SEATS], any = 0;
+        for (int k = 0; k < s->nseats; k++)
+            any |= (units[k] = count[i][k]) != 0;
+        if (c->owner < 0 && !c->cube && !c->base && c->radio < 0 && c->dumb < 0 && !any)
+            continue;
+        json_t *o = json_pack("{s:o}", "space", space_json(s, i));
+        if (c->owner >= 0)
+            json_object_set_new(o, "owner", json_integer(c->owner));
+        if (c->cube)
+            json_object_set_new(o, "cube", json_true());
+        if (c->base)
+            json_object_set_new(o, "base", json_integer(c->base));
+        if (c->radio >= 0)
+            json_object_set_new(o, "radioactive", json_integer(c->radio));
+        if (c->dumb >= 0)
+            json_object_set_new(o, "dumbness", c->dumb_up ? json_string(card(s, c->dumb)->id)
+                                                          : json_string("face_down"));
+        for (int k = 0; k < s->nseats; k++)
+            if (units[k])
+                json_object_set_new(o, "units", json_pack("{s:i, s:i}", "seat", k, "count",
+                                                          units[k]));
+        json_array_append_new(a, o);
+    }
+    return a;
+}
+
+static void dm_view(const void *state, int viewer, json_t *o)
+{
+    const dm_state *s = state;
+    json_t *seats = json_array(), *order = json_array(), *peace = json_array();
+    for (int i = 0; i < s->nseats; i++) {
+        json_array_append_new(seats, seat_json(s, i, viewer));
+        json_array_append_new(order, json_integer(s->order[i]));
+    }
+    for (int i = 0; i < DM_PEACE_SPOTS; i++)
+        json_array_append_new(peace, s->peace[i] >= 0 ? json_integer(s->peace[i]) : json_null());
+    json_object_set_new(o, "phase", json_string(dm_phase_names[s->phase]));
+    json_object_set_new(o, "round", json_integer(s->round));
+    json_object_set_new(o, "order", order);
+    json_object_set_new(o, "end_vp", json_integer(s->end_vp));
+    json_object_set_new(o, "max_rounds", json_integer(s->max_rounds));
+    json_object_set_new(o, "short_game", json_boolean(s->short_game));
+    json_object_set_new(o, "last_round", s->last_round ? json_integer(s->last_round) : json_null());
+    json_object_set_new(o, "peace_track", peace);
+    json_object_set_new(o, "level1_pile", json_integer(s->npile[0]));
+    json_object_set_new(o, "level2_pile", json_integer(s->npile[1]));
+    json_object_set_new(o, "seats", seats);
+    json_object_set_new(o, "board", board_json(s));
+    if (s->phase == DM_PH_AUCTION)
+        json_object_set_new(o, "auction",
+                            json_pack("{s:s, s:s, s:i, s:o, s:i}", "card",
+                                      card(s, s->auc_card)->id, "name",
+                                      card(s, s->auc_card)->name, "high_bid", s->auc_high,
+                                      "high_bidder", s->auc_bidder >= 0
+                                                         ? json_integer(s->auc_bidder)
+                                                         : json_null(),
+                                      "bidder", s->order[s->auc_turn]));
+    if (s->phase == DM_PH_BOMB)
+        json_object_set_new(o, "bomb", json_pack("{s:i, s:i, s:s}", "seat", s->bomb_seat,
+                                                 "target", s->bomb_target, "card",
+                                                 card(s, s->bomb_card)->id));
+    if (s->phase == DM_PH_OVER) {
+        json_t *parts = json_array();
+        for (int i = 0; i < s->nseats; i++) {
+            int pt[5];
+            dm_score(s, i, pt);
+            json_array_append_new(parts, json_pack("{s:i, s:i, s:i, s:i, s:i}", "vp", pt[0],
+                                                   "units", pt[1], "income", pt[2],
+                                                   "popularity", pt[3], "peace", pt[4]));
+        }
+        json_object_set_new(o, "score_parts", parts);
+    }
+}
+
+/* --- the common view fields ------------------------------------------------ */
+
+static int dm_nseats(const void *st) { return ((const dm_state *)st)->nseats; }
+static int dm_phase_of(const void *st) { return (int)((const dm_state *)st)->phase; }
+static int dm_finished(const void *st) { return ((const dm_state *)st)->phase == DM_PH_OVER; }
+
+static int dm_to_act_hook(const void *st, int seat)
+{
+    int act[DM_MAX_SEATS];
+    dm_to_act(st, act);
+    return seat >= 0 && seat < ((const dm_state *)st)->nseats && act[seat];
+}
+
+static void dm_result_hook(const void *st, int *winner, json_int_t *score)
+{
+    const dm_state *s = st;
+    int sc[DM_MAX_SEATS], win[DM_MAX_SEATS];
+    dm_result(s, sc, win);
+    for (int i = 0; i < s->nseats; i++) {
+        winner[i] = win[i];
+        score[i] = sc[i];
+    }
+}
+
+static int dm_pending(const void *st, game_pending *out)
+{
+    const dm_state *s = st;
+    if (s->phase == DM_PH_BOMB) {
+        *out = (game_pending){s->bomb_seat, "choose the space your Nuclear Bomb hits"};
+        return 1;
+    }
+    if (s->phase != DM_PH_AUCTION)
+        return 0;
+    *out = (game_pending){s->order[s->auc_turn], "bid in the Dumbness auction, or pass"};
+    return 1;
+}
+
+/* The seat whose turn it is in the movement and buying phases. */
+#define ROLE_TURN (1u << 1)
+
+static unsigned dm_roles(const void *st, int seat)
+{
+    const dm_state *s = st;
+    unsigned r = GAME_ROLE_SEAT;
+    if ((s->phase == DM_PH_MOVE || s->phase == DM_PH_BUY) && s->turn < s->nseats &&
+        s->order[s->turn] == seat)
+        r |= ROLE_TURN;
+    return r;
+}
+
+/* --- reading bodies ---------------------------------------------------------- */
+
+static int card_of(const dm_state *s, const json_t *a)
+{
+    return dm_card_find(s->deck, json_string_value(json_object_get(a, "card")));
+}
+
+static int slot_of(const json_t *a)
+{
+    const char *v = json_string_value(json_object_get(a, "slot"));
+    return v && strcmp(v, "right") == 0;
+}
+
+static int space_of(const dm_state *s, const json_t *a, const char *key)
+{
+    return dm_space_find(s->board, json_string_value(json_object_get(a, key)));
+}
+
+static int nation_of(const json_t *a)
+{
+    const char *n = json_string_value(json_object_get(a, "nation"));
+    for (int k = 0; n && k <= DM_NATIONS; k++)
+        if (strcmp(n, dm_nation_names[k]) == 0)
+            return k;
+    return -1;
+}
+
+static int int_of(const json_t *a, const char *key)
+{
+    return (int)json_integer_value(json_object_get(a, key));
+}
+
+static int units_of(const json_t *a, int *units)
+{
+    json_t *arr = json_object_get(a, "units"), *v;
+    size_t i;
+    int n = 0;
+    json_array_foreach(arr, i, v) {
+        if (n == DM_UNITS)
+            return DM_UNITS + 1;
+        units[n++] = (int)json_integer_value(v);
+    }
+    return n;
+}
+
+/* The card a "place" names (the First Goal is never placed: it lies on
+ * the right space, and "ready" says whether it is flipped). */
+static int placed_card(const dm_state *s, int seat, const json_t *a)
+{
+    (void)seat;
+    return card_of(s, a);
+}
+
+static int is_second(const json_t *a)
+{
+    const char *v = json_string_value(json_object_get(a, "choice"));
+    return v && strcmp(v, "second") == 0;
+}
+
+/* --- may, check, apply --------------------------------------------------------- */
+
+static int not_now(char **why, const char *msg)
+{
+    *why = game_why("%s", msg);
+    return WB_ENOTTURN;
+}
+
+static int may_goal(const void *st, const game_ctx *ctx, int seat, char **why)
+{
+    (void)ctx;
+    return ((const dm_state *)st)->p[seat].goal_picked
+               ? not_now(why, "you have picked your First Goal: the others are picking")
+               : WB_OK;
+}
+
+static int may_draw(const void *st, const game_ctx *ctx, int seat, char **why)
+{
+    (void)ctx;
+    const dm_player *p = &((const dm_state *)st)->p[seat];
+    return p->out || p->draw_left <= 0 ? not_now(why, "you have no card to draw now") : WB_OK;
+}
+
+static int may_plan(const void *st, const game_ctx *ctx, int seat, char **why)
+{
+    (void)ctx;
+    const dm_player *p = &((const dm_state *)st)->p[seat];
+    if (p->out)
+        return not_now(why, "you are out of office");
+    return p->ready ? not_now(why, "you are ready: the others are still placing") : WB_OK;
+}
+
+static int illegal(char **why, const char *msg)
+{
+    *why = game_why("%s", msg);
+    return WB_EILLEGAL;
+}
+
+static int check_goal(const void *st, const game_ctx *ctx, int seat, const json_t *a,
+                      char **why)
+{
+    (void)ctx;
+    const dm_state *s = st;
+    int c = card_of(s, a);
+    if (c < 0 || s->where[c] != DM_IN_GOAL || s->deck->c[c].nation != s->p[seat].nation)
+        return illegal(why, "pick one of your nation's two First Goal cards");
+    return WB_OK;
+}
+
+static int check_place(const void *st, const game_ctx *ctx, int seat, const json_t *a,
+                       char **why)
+{
+    (void)ctx;
+    const dm_state *s = st;
+    int c = placed_card(s, seat, a);
+    if (c >= 0 && c == s->p[seat].goal && !s->p[seat].goal_done)
+        return illegal(why, "your First Goal lies face down on the right space already: fund it "
+                            "with {\"type\":\"ready\",\"fund_goal\":true}");
+    int rc = dm_place_check(s, seat, slot_of(a), c, 0, why);
+    if (!rc && is_second(a) && (c < 0 || !s->deck->c[c].nalt))
+        return illegal(why, "this card has no second choice");
+    return rc;
+}
+
+static int check_take_back(const void *st, const game_ctx *ctx, int seat, const json_t *a,
+                           char **why)
+{
+    (void)ctx;
+    const dm_player *p = &((const dm_state *)st)->p[seat];
+    int k = slot_of(a);
+    return p->slot[k] == -1 || p->slot_hold[k] ? illegal(why, "no card of yours to take back there")
+                                              : WB_OK;
+}
+
+static int check_target(const void *st, const game_ctx *ctx, int seat, const json_t *a,
+                        char **why)
+{
+    (void)ctx;
+    const dm_state *s = st;
+    const dm_player *p = &s->p[seat];
+    int n = nation_of(a);
+    if (n != DM_PEACE) {
+        int t = n >= 0 ? dm_seat_of_nation(s, n) : -1;
+        if (t < 0 || t == seat || s->p[t].out || s->p[t].nation != n)
+            return illegal(why, "target another nation in play (still in office), or peace");
+    }
+    if (p->ego >= 10 && p->target >= 0 && p->target == p->prev_target && n != p->target)
+        return illegal(why, "with Ego 10 your target is locked");
+    if (n == p->target)
+        return illegal(why, "that is your target already");
+    return WB_OK;
+}
+
+static int fund_goal(const json_t *a) { return json_is_true(json_object_get(a, "fund_goal")); }
+static int corrupt(const json_t *a) { return json_is_true(json_object_get(a, "corrupt")); }
+
+static int check_ready(const void *st, const game_ctx *ctx, int seat, const json_t *a,
+                       char **why)
+{
+    (void)ctx;
+    return dm_ready_check(st, seat, fund_goal(a), corrupt(a), why);
+}
+
+static int check_bid(const void *st, const game_ctx *ctx, int seat, const json_t *a,
+                     char **why)
+{
+    (void)ctx;
+    const dm_state *s = st;
+    int least = s->auc_high ? s->auc_high + 1 : s->deck->c[s->auc_card].cost;
+    int v = int_of(a, "amount");
+    if (v < least || v > s->p[seat].res) {
+        *why = game_why("a bid is at least %d and at most your %d resources", least,
+                        s->p[seat].res);
+        return WB_EILLEGAL;
+    }
+    return WB_OK;
+}
+
+static int check_bomb(const void *st, const game_ctx *ctx, int seat, const json_t *a,
+                      char **why)
+{
+    (void)ctx;
+    return dm_bomb_check(st, seat, space_of(st, a, "space"), why);
+}
+
+static int check_move(const void *st, const game_ctx *ctx, int seat, const json_t *a,
+                      char **why)
+{
+    (void)ctx;
+    const dm_state *s = st;
+    json_t *m = json_object_get(a, "mark");
+    if (m && !json_is_boolean(m))
+        return illegal(why, "\"mark\" is true (leave a cube where the unit began) or false");
+    return dm_move_check(s, seat, int_of(a, "unit"), space_of(s, a, "to"), why);
+}
+
+static int check_attack(const void *st, const game_ctx *ctx, int seat, const json_t *a,
+                        char **why)
+{
+    (void)ctx;
+    const dm_state *s = st;
+    int units[DM_UNITS + 1], n = units_of(a, units);
+    return dm_attack_check(s, seat, space_of(s, a, "space"), units, n, why);
+}
+
+static int check_build(const void *st, const game_ctx *ctx, int seat, const json_t *a,
+                       char **why)
+{
+    (void)ctx;
+    return dm_build_check(st, seat, space_of(st, a, "space"), why);
+}
+
+static int check_upgrade(const void *st, const game_ctx *ctx, int seat, const json_t *a,
+                         char **why)
+{
+    (void)ctx;
+    return dm_upgrade_check(st, seat, space_of(st, a, "space"), why);
+}
+
+static int check_recruit(const void *st, const game_ctx *ctx, int seat, const json_t *a,
+                         char **why)
+{
+    (void)ctx;
+    return dm_recruit_check(st, seat, space_of(st, a, "space"), why);
+}
+
+static int do_goal(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
+                   char **why)
+{
+    (void)ctx;
+    return dm_pick_goal(st, seat, card_of(st, a), ev, why);
+}
+
+static int do_draw(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
+                   char **why)
+{
+    (void)ctx;
+    return dm_draw(st, seat, int_of(a, "level"), ev, why);
+}
+
+static int do_place(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
+                    char **why)
+{
+    (void)ctx;
+    return dm_place(st, seat, slot_of(a), placed_card(st, seat, a), is_second(a), 0, ev, why);
+}
+
+static int do_take_back(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
+                        char **why)
+{
+    (void)ctx;
+    return dm_unplace(st, seat, slot_of(a), ev, why);
+}
+
+static int do_target(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
+                     char **why)
+{
+    (void)ctx;
+    return dm_set_target(st, seat, nation_of(a), ev, why);
+}
+
+static int do_ready(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
+                    char **why)
+{
+    (void)ctx;
+    return dm_ready(st, seat, fund_goal(a), corrupt(a), ev, why);
+}
+
+static int do_bid(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
+                  char **why)
+{
+    (void)ctx;
+    return dm_bid(st, seat, int_of(a, "amount"), ev, why);
+}
+
+static int do_pass(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
+                   char **why)
+{
+    (void)ctx, (void)a;
+    return dm_bid(st, seat, 0, ev, why);
+}
+
+static int do_bomb(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
+                   char **why)
+{
+    (void)ctx;
+    return dm_bomb(st, seat, space_of(st, a, "space"), ev, why);
+}
+
+static int do_move(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
+                   char **why)
+{
+    (void)ctx;
+    return dm_move(st, seat, int_of(a, "unit"), space_of(st, a, "to"),
+                   !json_is_false(json_object_get(a, "mark")), ev, why);
+}
+
+static int do_attack(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
+                     char **why)
+{
+    (void)ctx;
+    int units[DM_UNITS + 1], n = units_of(a, units);
+    return dm_attack(st, seat, space_of(st, a, "space"), units, n, ev, why);
+}
+
+static int do_build(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
+                    char **why)
+{
+    (void)ctx;
+    return dm_build(st, seat, space_of(st, a, "space"), ev, why);
+}
+
+static int do_upgrade(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
+                      char **why)
+{
+    (void)ctx;
+    return dm_upgrade(st, seat, space_of(st, a, "space"), ev, why);
+}
+
+static int do_recruit(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
+                      char **why)
+{
+    (void)ctx;
+    return dm_recruit(st, seat, space_of(st, a, "space"), ev, why);
+}
+
+static int do_done(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
+                   char **why)
+{
+    (void)ctx, (void)a;
+    return dm_done(st, seat, ev, why);
+}
+
+/* --- domains: the values worth listing now --------------------------------------- */
+
+static json_t *dom_goal(const void *st, int seat)
+{
+    const dm_state *s = st;
+    json_t *a = json_array();
+    for (int c = 0; c < s->deck->ncards; c++)
+        if (s->where[c] == DM_IN_GOAL && s->deck->c[c].nation == s->p[seat].nation)
+            json_array_append_new(a, json_string(s->deck->c[c].id));
+    return a;
+}
+
+static json_t *dom_hand(const void *st, int seat)
+{
+    const dm_state *s = st;
+    const dm_player *p = &s->p[seat];
+    json_t *a = json_array();
+    for (int i = 0; i < p->nhand; i++)
+        json_array_append_new(a, json_string(s->deck->c[p->hand[i]].id));
+    return a;
+}
+
+/* "second" only when an OR card is in the hand; true only when the First
+ * Goal may be bought by corruption now: fewer bodies to list and check. */
+static json_t *dom_choice(const void *st, int seat)
+{
+    const dm_state *s = st;
+    json_t *a = json_pack("[s]", "first");
+    for (int i = 0; i < s->p[seat].nhand; i++)
+        if (s->deck->c[s->p[seat].hand[i]].nalt) {
+            json_array_append_new(a, json_string("second"));
+            break;
+        }
+    return a;
+}
+
+/* Funding the First Goal is listed only when it may be flipped this
+ * round; corruption only when its card has a price. */
+static int goal_open(const dm_state *s, int seat)
+{
+    const dm_player *p = &s->p[seat];
+    return p->goal >= 0 && !p->goal_done && s->round > 1 && p->slot[1] == -1;
+}
+
+static json_t *dom_fund_goal(const void *st, int seat)
+{
+    return goal_open(st, seat) ? json_pack("[b, b]", 0, 1) : json_pack("[b]", 0);
+}
+
+static json_t *dom_corrupt(const void *st, int seat)
+{
+    const dm_state *s = st;
+    int can = goal_open(s, seat) && s->deck->c[s->p[seat].goal].corrupt;
+    return can ? json_pack("[b, b]", 0, 1) : json_pack("[b]", 0);
+}
+
+static json_t *dom_bid(const void *st, int seat)
+{
+    const dm_state *s = st;
+    json_t *a = json_array();
+    int least = s->auc_high ? s->auc_high + 1 : s->deck->c[s->auc_card].cost;
+    for (int b = least; b <= s->p[seat].res && b < least + 4; b++)
+        json_array_append_new(a, json_integer(b));
+    return a;
+}
+
+static json_t *dom_units(const void *st, int seat)
+{
+    const dm_state *s = st;
+    json_t *a = json_array();
+    for (int k = 0; k < DM_UNITS; k++)
+        if (s->p[seat].u[k].space >= 0 && !s->p[seat].u[k].stopped)
+            json_array_append_new(a, json_integer(k));
+    return a;
+}
+
+static json_t *space_id(const dm_state *s, int sp)
+{
+    char id[16];
+    dm_space_id(s->board, sp, id);
+    return json_string(id);
+}
+
+/* Every space some unit of the seat can reach now. */
+static json_t *dom_reach(const void *st, int seat)
+{
+    const dm_state *s = st;
+    int n = s->board->nspaces, *reach = wb_malloc(sizeof(int) * (size_t)n);
+    char *any = wb_calloc((size_t)n, 1);
+    json_t *a = json_array();
+    for (int k = 0; k < DM_UNITS; k++)
+        if (dm_reach(s, seat, k, reach))
+            for (int i = 0; i < n; i++)
+                any[i] |= reach[i] >= 0;
+    for (int i = 0; i < n; i++)
+        if (any[i])
+            json_array_append_new(a, space_id(s, i));
+    free(reach);
+    free(any);
+    return a;
+}
+
+/* The units of `seat` that may attack `sp` (next to it, not moved). */
+static int attackers(const dm_state *s, int seat, int sp, int *units)
+{
+    int n = 0;
+    for (int k = 0; k < DM_UNITS; k++) {
+        const dm_unit *u = &s->p[seat].u[k];
+        if (u->space < 0 || u->steps || u->stopped || u->war)
+            continue;
+        for (int j = 0; j < s->board->sp[u->space].nadj; j++)
+            if (s->board->sp[u->space].adj[j] == sp)
+                units[n++] = k;
+    }
+    return n;
+}
+
+static json_t *dom_attack_space(const void *st, int seat)
+{
+    const dm_state *s = st;
+    json_t *a = json_array();
+    for (int sp = 0; sp < s->board->nspaces; sp++) {
+        int units[DM_UNITS], n = attackers(s, seat, sp, units);
+        char *why = NULL;
+        if (n && dm_attack_check(s, seat, sp, units, n, &why) == WB_OK)
+            json_array_append_new(a, space_id(s, sp));
+        free(why);
+    }
+    return a;
+}
+
+/* For each space open to attack: all the units that may attack it. */
+static json_t *dom_attack_units(const void *st, int seat)
+{
+    const dm_state *s = st;
+    json_t *a = json_array();
+    for (int sp = 0; sp < s->board->nspaces; sp++) {
+        int units[DM_UNITS], n = attackers(s, seat, sp, units);
+        char *why = NULL;
+        if (n && dm_attack_check(s, seat, sp, units, n, &why) == WB_OK) {
+            json_t *g = game_json_ints(units, (size_t)n);
+            size_t i;
+            json_t *v;
+            int dup = 0;
+            json_array_foreach(a, i, v)
+                dup |= json_equal(v, g);
+            if (dup)
+                json_decref(g);
+            else
+                json_array_append_new(a, g);
+        }
+        free(why);
+    }
+    return a;
+}
+
+/* Spaces with the seat's units (build), or its bases (upgrade, recruit). */
+static json_t *dom_unit_spaces(const void *st, int seat)
+{
+    const dm_state *s = st;
+    json_t *a = json_array();
+    for (int sp = 0; sp < s->board->nspaces; sp++)
+        if (dm_units_on(s, seat, sp))
+            json_array_append_new(a, space_id(s, sp));
+    return a;
+}
+
+static json_t *dom_bases(const void *st, int seat)
+{
+    const dm_state *s = st;
+    json_t *a = json_array();
+    for (int sp = 0; sp < s->board->nspaces; sp++)
+        if (s->cell[sp].owner == seat && s->cell[sp].base)
+            json_array_append_new(a, space_id(s, sp));
+    return a;
+}
+
+/* The spaces the waiting bomb may hit. */
+static json_t *dom_bomb(const void *st, int seat)
+{
+    const dm_state *s = st;
+    int sp[DM_MAX_SPACES], n = s->bomb_seat == seat ? dm_bomb_spaces(s, s->bomb_target, sp) : 0;
+    json_t *a = json_array();
+    for (int i = 0; i < n; i++)
+        json_array_append_new(a, space_id(s, sp[i]));
+    return a;
+}
+
+/* --- the table ----------------------------------------------------------------- */
+
+static const char *const slot_names[] = {"left", "right", NULL};
+static const char *const choice_names[] = {"first", "second", NULL};
+static const char *const target_names[] = {"usa", "russia", "north-korea", "venezuela",
+                                           "turkey", "peace", NULL};
+
+static const game_member goal_members[] = {
+    {.name = "card", .type = GAME_T_STRING, .desc = "the id of one of your two First Goals",
+     .domain = dom_goal},
+    {NULL},
+};
+static const game_member draw_members[] = {
+    {.name = "level", .type = GAME_T_INT, .desc = "the pile: 1 or 2", .has_range = 1,
+     .min = 1, .max = 2},
+    {NULL},
+};
+static const game_member place_members[] = {
+    {.name = "slot", .type = GAME_T_STRING, .desc = "the card space", .values = slot_names},
+    {.name = "card", .type = GAME_T_STRING, .desc = "a card of your hand", .domain = dom_hand},
+    {.name = "choice", .type = GAME_T_STRING, .optional = 1, .values = choice_names,
+     .desc = "OR cards: which side (first by default)", .domain = dom_choice},
+    {NULL},
+};
+static const game_member ready_members[] = {
+    {.name = "fund_goal", .type = GAME_T_BOOL, .optional = 1,
+     .desc = "flip your First Goal this round to fund it (false by default)",
+     .domain = dom_fund_goal},
+    {.name = "corrupt", .type = GAME_T_BOOL, .optional = 1,
+     .desc = "buy the First Goal by corruption, without its needs", .domain = dom_corrupt},
+    {NULL},
+};
+static const game_member slot_members[] = {
+    {.name = "slot", .type = GAME_T_STRING, .desc = "the card space", .values = slot_names},
+    {NULL},
+};
+static const game_member target_members[] = {
+    {.name = "nation", .type = GAME_T_STRING, .desc = "the nation to target, or peace",
+     .values = target_names},
+    {NULL},
+};
+static const game_member bid_members[] = {
+    {.name = "amount", .type = GAME_T_INT, .desc = "resources to bid, e.g. 4",
+     .has_range = 1, .min = 1, .max = 1000000, .domain = dom_bid},
+    {NULL},
+};
+static const game_member bomb_members[] = {
+    {.name = "space", .type = GAME_T_STRING,
+     .desc = "the space your Nuclear Bomb hits: one the targeted nation holds or has units on",
+     .domain = dom_bomb},
+    {NULL},
+};
+static const game_member move_members[] = {
+    {.name = "unit", .type = GAME_T_INT, .desc = "one of your units (0-5)", .has_range = 1,
+     .min = 0, .max = DM_UNITS - 1, .domain = dom_units},
+    {.name = "to", .type = GAME_T_STRING, .desc = "the space it moves to, e.g. \"h7-3\"",
+     .domain = dom_reach},
+    {.name = "mark", .type = GAME_T_ANY, .optional = 1,
+     .desc = "leave a cube where the unit began the round (true by default)"},
+    {NULL},
+};
+static const game_member attack_members[] = {
+    {.name = "space", .type = GAME_T_STRING, .desc = "the space attacked",
+     .domain = dom_attack_space},
+    {.name = "units", .type = GAME_T_INTS, .desc = "the attacking units, in joining order",
+     .has_range = 1, .min = 0, .max = DM_UNITS - 1, .domain = dom_attack_units},
+    {NULL},
+};
+static const game_member build_members[] = {
+    {.name = "space", .type = GAME_T_STRING, .desc = "a space with your units",
+     .domain = dom_unit_spaces},
+    {NULL},
+};
+static const game_member base_members[] = {
+    {.name = "space", .type = GAME_T_STRING, .desc = "one of your bases", .domain = dom_bases},
+    {NULL},
+};
+
+#define PH(p) (1u << (p))
+
+static const game_action dm_actions[] = {
+    {"pick_goal", GAME_ROLE_SEAT, PH(DM_PH_GOAL), goal_members, may_goal, check_goal, do_goal,
+     0, NULL},
+    {"draw", GAME_ROLE_SEAT, PH(DM_PH_DRAW), draw_members, may_draw, NULL, do_draw, 0, NULL},
+    {"place", GAME_ROLE_SEAT, PH(DM_PH_PLAN), place_members, may_plan, check_place, do_place,
+     0, NULL},
+    {"take_back", GAME_ROLE_SEAT, PH(DM_PH_PLAN), slot_members, may_plan, check_take_back,
+     do_take_back, 0, NULL},
+    {"target", GAME_ROLE_SEAT, PH(DM_PH_PLAN), target_members, may_plan, check_target,
+     do_target, 0, NULL},
+    {"ready", GAME_ROLE_SEAT, PH(DM_PH_PLAN), ready_members, may_plan, check_ready, do_ready, 0,
+     NULL},
+    {"bid", GAME_ROLE_PENDING, PH(DM_PH_AUCTION), bid_members, NULL, check_bid, do_bid, 0,
+     NULL},
+    {"pass", GAME_ROLE_PENDING, PH(DM_PH_AUCTION), NULL, NULL, NULL, do_pass, 0, NULL},
+    {"bomb", GAME_ROLE_PENDING, PH(DM_PH_BOMB), bomb_members, NULL, check_bomb, do_bomb, 0,
+     NULL},
+    {"move", ROLE_TURN, PH(DM_PH_MOVE), move_members, NULL, check_move, do_move, 0, NULL},
+    {"attack", ROLE_TURN, PH(DM_PH_MOVE), attack_members, NULL, check_attack, do_attack, 0,
+     NULL},
+    {"build", ROLE_TURN, PH(DM_PH_BUY), build_members, NULL, check_build, do_build, 0, NULL},
+    {"upgrade", ROLE_TURN, PH(DM_PH_BUY), base_members, NULL, check_upgrade, do_upgrade, 0,
+     NULL},
+    {"recruit", ROLE_TURN, PH(DM_PH_BUY), base_members, NULL, check_recruit, do_recruit, 0,
+     NULL},
+    {"done", ROLE_TURN, PH(DM_PH_MOVE) | PH(DM_PH_BUY), NULL, NULL, NULL, do_done, 0, NULL},
+    {NULL},
+};
+
+/* --- queries: the board and the cards ------------------------------------------ */
+
+static int dm_query(const void *state, const game_ctx *ctx, int seat, const char *name,
+                    const json_t *args, json_t **out, char **why)
+{
+    (void)ctx, (void)seat, (void)args, (void)why;
+    const dm_state *s = state;
+    if (strcmp(name, "board") == 0) {
+        *out = dm_board_graph(s->board);
+        return WB_OK;
+    }
+    if (strcmp(name, "board_svg") == 0) {
+        char *svg = dm_board_svg(s->board);
+        *out = json_pack("{s:s}", "svg", svg);
+        free(svg);
+        return WB_OK;
+    }
+    if (strcmp(name, "cards") == 0) {
+        json_t *a = json_array();
+        for (int c = 0; c < s->deck->ncards; c++)
+            json_array_append_new(a, dm_card_json(card(s, c)));
+        *out = json_pack("{s:o}", "cards", a);
+        return WB_OK;
+    }
+    return WB_ENOTFOUND;
+}
+
+static const game_def dm_def = {
+    .kind = &game_dumbination,
+    .format = 2,
+    .upgrade = dm_upgrade_save,
+    .size = sizeof(dm_state),
+    .flat = 1, /* the board and decks it points to are read-only: copies share them */
+    .options = dm_options,
+    .create = dm_create,
+    .free = dm_free,
+    .io = dm_io,
+    .phase = dm_phase_of,
+    .phase_names = dm_phase_names,
+    .roles = dm_roles,
+    .nseats = dm_nseats,
+    .actions = dm_actions,
+    .finished = dm_finished,
+    .to_act = dm_to_act_hook,
+    .result = dm_result_hook,
+    .pending = dm_pending,
+    .view = dm_view,
+    .query = dm_query,
+};
+
+GAME_DEF_HOOKS(dm_def)
+
+const game_kind game_dumbination = {
+    .name = "world-dumbination",
+    .title = "World Dumbination",
+    .min_players = DM_MIN_SEATS,
+    .max_players = DM_MAX_SEATS,
+    GAME_DEF_KIND(dm_def),
+};

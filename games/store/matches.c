@@ -1,0 +1,1270 @@
+/*
+ * matches.c - live matches: the table, creation, views, actions staged for
+ * the writer (match_writer.c), the event log, listing and subscribers.
+ * Timers and pruning are in match_timer.c; the lock hierarchy is written
+ * at the top of matches_int.h.
+ *
+ * Every match lives in memory (its game state) and in LMDB (its record and
+ * log).  An action is applied to the in-memory state under the match's
+ * mutex, and its new record, log entry and answer are queued for the
+ * writer, which commits them and only then gives the answer.  A game that
+ * refuses an action may have changed its state before refusing: the state
+ * is then loaded back from the record of the state before the action, so
+ * a refusal never leaves a trace.  Views and action lists wait (up to a
+ * second) for the match's commits in flight, so they never show an action
+ * the log does not have yet.
+ */
+#include "matches_int.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <time.h>
+
+#include "game_json.h"
+#include "wb_err.h"
+#include "wb_mem.h"
+
+#define ID_LEN MATCH_ID_LEN
+#define TOKEN_LEN MATCH_TOKEN_LEN
+#define ACTION_DEPTH_MAX 8    /* nesting of an action body */
+#define ACTION_BYTES_MAX 4096 /* an action body, as compact JSON */
+#define LIST_MAX 1000
+#define DURABLE_WAIT_S 1      /* longest a view waits for a commit */
+#define RAW(t, lit) game_text_raw((t), (lit), strlen(lit))
+
+int64_t match_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void random_bytes(unsigned char *buf, size_t n)
+{
+    size_t got = 0;
+    while (got < n) {
+        ssize_t r = getrandom(buf + got, n - got, 0);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0) {
+            fprintf(stderr, "wibbelld: getrandom failed\n");
+            abort();
+        }
+        got += (size_t)r;
+    }
+}
+
+static void random_hex(char *out, size_t nbytes)
+{
+    unsigned char b[64];
+    random_bytes(b, nbytes);
+    for (size_t i = 0; i < nbytes; i++)
+        snprintf(out + 2 * i, 3, "%02x", b[i]);
+}
+
+/* A new match id: ID_LEN characters, random hex after the prefix and '-'
+ * when there is a prefix (match_config.id_prefix). */
+static void new_id(char out[ID_LEN + 1], const char *prefix)
+{
+    char hex[ID_LEN + 2];
+    size_t p = prefix ? strlen(prefix) : 0;
+    random_hex(hex, ID_LEN / 2);
+    if (p == 0 || p > MATCH_PREFIX_MAX) {
+        memcpy(out, hex, ID_LEN + 1);
+        return;
+    }
+    memcpy(out, prefix, p);
+    out[p] = '-';
+    memcpy(out + p + 1, hex, ID_LEN - p - 1);
+    out[ID_LEN] = '\0';
+}
+
+/* 32 random bytes as base64url (43 characters): an unguessable token. */
+static void random_token(char out[TOKEN_LEN + 1])
+{
+    static const char al[] =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    unsigned char b[33];
+    random_bytes(b, 32);
+    b[32] = 0;
+    size_t k = 0;
+    for (size_t i = 0; i < 33 && k < TOKEN_LEN; i += 3) {
+        uint32_t v = (uint32_t)b[i] << 16 | (uint32_t)(i + 1 < 33 ? b[i + 1] : 0) << 8 |
+                     (uint32_t)(i + 2 < 33 ? b[i + 2] : 0);
+        for (int j = 3; j >= 0 && k < TOKEN_LEN; j--)
+            out[k++] = al[(v >> (6 * j)) & 63];
+    }
+    out[TOKEN_LEN] = '\0';
+}
+
+/* Compare without an early exit, so timing tells nothing of the token. */
+static int token_eq(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    unsigned char d = (unsigned char)(la != lb);
+    for (size_t i = 0; i < la && i < lb; i++)
+        d |= (unsigned char)(a[i] ^ b[i]);
+    return d == 0;
+}
+
+static const game_kind *kind_find(const match_store *ms, const char *name)
+{
+    for (size_t i = 0; i < ms->nkinds; i++)
+        if (strcmp(ms->kinds[i]->name, name) == 0)
+            return ms->kinds[i];
+    return NULL;
+}
+
+static size_t bucket_of(const char *id)
+{
+    size_t h = 5381;
+    for (; *id; id++)
+        h = h * 33 + (unsigned char)*id;
+    return h % MATCH_BUCKETS;
+}
+
+/* --- references and the table ------------------------------------------- */
+
+void match_free(match *m)
+{
+    if (!m)
+        return;
+    if (m->state)
+        m->kind->destroy(m->state);
+    for (size_t i = 0; i < m->nseats; i++)
+        free(m->names[i]);
+    free(m->names);
+    free(m->tokens);
+    free(m->saved);
+    match_tail_free(m);
+    pthread_mutex_destroy(&m->lock);
+    pthread_cond_destroy(&m->durable);
+    free(m);
+}
+
+/* Find a match and take a reference, or NULL. */
+match *match_get_ref(match_store *ms, const char *id)
+{
+    match *m;
+    if (!id || strlen(id) != ID_LEN)
+        return NULL;
+    pthread_mutex_lock(&ms->lock);
+    for (m = ms->buckets[bucket_of(id)]; m; m = m->next)
+        if (strcmp(m->id, id) == 0) {
+            m->refs++;
+            break;
+        }
+    pthread_mutex_unlock(&ms->lock);
+    return m;
+}
+
+void match_put_ref(match_store *ms, match *m)
+{
+    int gone;
+    pthread_mutex_lock(&ms->lock);
+    gone = --m->refs == 0 && !m->in_table;
+    pthread_mutex_unlock(&ms->lock);
+    if (gone)
+        match_free(m);
+}
+
+void match_insert(match_store *ms, match *m)
+{
+    size_t b = bucket_of(m->id);
+    pthread_mutex_lock(&ms->lock);
+    m->next = ms->buckets[b];
+    ms->buckets[b] = m;
+    m->in_table = 1;
+    ms->nmatches++;
+    pthread_mutex_unlock(&ms->lock);
+}
+
+/* Take a deleted match out of the table; it is freed with its last
+ * reference. */
+void match_unlink(match_store *ms, match *m)
+{
+    atomic_store(&m->gone, 1);
+    pthread_mutex_lock(&ms->lock);
+    for (match **p = &ms->buckets[bucket_of(m->id)]; *p; p = &(*p)->next)
+        if (*p == m) {
+            *p = m->next;
+            m->in_table = 0;
+            ms->nmatches--;
+            break;
+        }
+    pthread_mutex_unlock(&ms->lock);
+}
+
+void match_notify(match_store *ms, match *m)
+{
+    pthread_mutex_lock(&ms->sub_lock);
+    for (match_sub *s = m->subs; s; s = s->next)
+        s->fn(s->ctx);
+    pthread_mutex_unlock(&ms->sub_lock);
+}
+
+/* --- records ------------------------------------------------------------ */
+
+static char *seed_str(uint64_t seed, char buf[24])
+{
+    snprintf(buf, 24, "%" PRIu64, seed);
+    return buf;
+}
+
+/* The record of `m` as it will be after this commit, as a JSON string:
+ * what json_dumps(JSON_COMPACT) gives of {"game","version","seed",
+ * "host_token","players":[{"name","token"}],"created","updated","state"
+ * [,"ended":true]}, written directly from the game's codec. */
+static char *record(const match *m, uint64_t version, int64_t updated, int ended)
+{
+    char sb[24];
+    game_text t = {0};
+    if (m->latest) /* about the size of the last one: no realloc */
+        t.cap = strlen(m->latest) + 1024;
+    RAW(&t, "{\"game\":");
+    game_text_str(&t, m->kind->name);
+    RAW(&t, ",\"version\":");
+    game_text_int(&t, (json_int_t)version);
+    RAW(&t, ",\"seed\":");
+    game_text_str(&t, seed_str(m->seed, sb));
+    RAW(&t, ",\"host_token\":");
+    game_text_str(&t, m->host_token);
+    RAW(&t, ",\"players\":[");
+    for (size_t i = 0; i < m->nseats; i++) {
+        RAW(&t, i ? ",{\"name\":" : "{\"name\":");
+        game_text_str(&t, m->names[i]);
+        RAW(&t, ",\"token\":");
+        game_text_str(&t, m->tokens[i]);
+        RAW(&t, "}");
+    }
+    RAW(&t, "],\"created\":");
+    game_text_int(&t, (json_int_t)m->created);
+    RAW(&t, ",\"updated\":");
+    game_text_int(&t, (json_int_t)updated);
+    RAW(&t, ",\"state\":");
+    if (m->kind->save_text) {
+        m->kind->save_text(m->state, &t);
+    } else {
+        json_t *st = m->kind->save(m->state);
+        if (st)
+            game_text_json(&t, st);
+        else
+            t.bad = 1;
+        json_decref(st);
+    }
+    if (ended)
+        RAW(&t, ",\"ended\":true");
+    RAW(&t, "}");
+    if (t.bad) {
+        fprintf(stderr, "wibbelld: cannot serialise match %s\n", m->id);
+        abort();
+    }
+    return t.s;
+}
+
+static int status_finished(const match *m)
+{
+    if (m->kind->finished)
+        return m->kind->finished(m->state);
+    json_t *v = m->kind->view(m->state, GAME_SEAT_PUBLIC);
+    const char *st = json_string_value(json_object_get(v, "status"));
+    int fin = st && strcmp(st, "finished") == 0;
+    json_decref(v);
+    return fin;
+}
+
+/* After the state changed, under m->lock. */
+void match_refresh(match *m)
+{
+    atomic_store(&m->deadline, m->kind->deadline ? m->kind->deadline(m->state) : -1);
+    atomic_store(&m->finished, status_finished(m));
+    m->timer_refused = 0;
+}
+
+/* Replace the state by the one in record `rec` (under m->lock).  The
+ * record was made from a state of this very match, so it loads; if it
+ * does not, memory and disk can no longer be kept equal: stop. */
+void match_rollback(match *m, const char *rec)
+{
+    json_t *r = json_loads(rec, 0, NULL);
+    void *st = NULL;
+    char *why = NULL;
+    if (!r || m->kind->load(json_object_get(r, "state"), &st, &why) != WB_OK) {
+        fprintf(stderr, "wibbelld: match %s: cannot restore state: %s\n", m->id,
+                why ? why : "bad record");
+        abort();
+    }
+    m->kind->destroy(m->state);
+    m->state = st;
+    atomic_store(&m->ended, json_is_true(json_object_get(r, "ended")));
+    atomic_store(&m->updated, json_integer_value(json_object_get(r, "updated")));
+    json_decref(r);
+    match_refresh(m);
+}
+
+/* --- visibility --------------------------------------------------------- */
+
+static int sees(const json_t *ev, int seat)
+{
+    json_t *to = json_object_get(ev, "private_to");
+    size_t i;
+    json_t *s;
+    if (!to || seat == GAME_SEAT_HOST)
+        return 1;
+    json_array_foreach(to, i, s)
+        if (json_integer_value(s) == seat)
+            return 1;
+    return 0;
+}
+
+static json_t *events_for(const json_t *events, int seat)
+{
+    json_t *out = json_array(), *ev;
+    size_t i;
+    json_array_foreach(events, i, ev) {
+        if (!sees(ev, seat))
+            continue;
+        if (!json_object_get(ev, "private_to")) { /* shared: nobody changes it */
+            json_array_append(out, ev);
+            continue;
+        }
+        json_t *c = json_deep_copy(ev);
+        json_object_del(c, "private_to");
+        json_array_append_new(out, c);
+    }
+    return out;
+}
+
+/* A log entry as `seat` may see it. */
+static json_t *entry_for(const json_t *entry, int seat)
+{
+    int by = (int)json_integer_value(json_object_get(entry, "seat"));
+    const json_t *action = json_object_get(entry, "action");
+    json_t *a = (seat == GAME_SEAT_HOST || seat == by || by == GAME_SEAT_SYSTEM ||
+                 by == GAME_SEAT_HOST)
+                    ? json_deep_copy(action)
+                    : json_pack("{s:O}", "type", json_object_get(action, "type"));
+    json_t *out = json_object();
+    json_object_set(out, "version", json_object_get(entry, "version"));
+    json_object_set(out, "seat", json_object_get(entry, "seat"));
+    json_object_set_new(out, "action", a ? a : json_object());
+    json_object_set(out, "at", json_object_get(entry, "at"));
+    json_object_set_new(out, "events", events_for(json_object_get(entry, "events"), seat));
+    return out;
+}
+
+/* The view of `seat` with "id", "game" and "version"; a match its host
+ * ended is over for everyone.  Under m->lock. */
+static json_t *view_of(const match *m, int seat)
+{
+    json_t *v = m->kind->view(m->state, seat);
+    json_object_set_new(v, "id", json_string(m->id));
+    json_object_set_new(v, "game", json_string(m->kind->name));
+    json_object_set_new(v, "version", json_integer((json_int_t)atomic_load(&m->version)));
+    if (atomic_load(&m->ended)) {
+        json_object_set_new(v, "status", json_string("finished"));
+        json_object_set_new(v, "ended", json_true());
+        json_object_set_new(v, "to_act", json_array());
+        json_object_set_new(v, "winners", json_array());
+    }
+    return v;
+}
+
+/* --- staging ------------------------------------------------------------ */
+
+static void take_ref(match_store *ms, match *m)
+{
+    pthread_mutex_lock(&ms->lock);
+    m->refs++;
+    pthread_mutex_unlock(&ms->lock);
+}
+
+/* Apply `action` of `seat` to m (under m->lock) and queue its commit; with
+ * `end`, end the match instead (the host's).  On WB_OK the job is queued
+ * and done(ctx, ...) will be called once it is durable or failed; on an
+ * error the state is as it was and done is not called. */
+static int stage_locked(match_store *ms, match *m, int seat, const json_t *action,
+                        int64_t now, int timer, int end, match_answer_fn done, void *ctx,
+                        char **why)
+{
+    game_ctx gctx = {ms->cfg.dicts, now};
+    json_t *events = json_array();
+    if (end) {
+        json_array_append_new(events, json_pack("{s:s}", "type", "match_ended"));
+    } else {
+        /* the framework undoes a refusal itself, from the newest record
+         * and the log after it: the game need not keep a copy */
+        int changed = !m->kind->apply_raw; /* a game that promises it: checked anyway */
+        int rc = m->kind->apply_raw ? m->kind->apply_raw(m->state, &gctx, seat, action,
+                                                         events, why, &changed)
+                                    : m->kind->apply(m->state, &gctx, seat, action, events, why);
+        if (rc) {
+            json_decref(events);
+            if (changed) /* whatever the game did goes */
+                match_restore(ms, m, m->latest, m->latest_snap, UINT64_MAX);
+            return rc;
+        }
+    }
+    uint64_t version = atomic_load(&m->version) + 1;
+    /* the log entry: {"version","seat","action","at","events"} */
+    game_text e = {.cap = 512};
+    RAW(&e, "{\"version\":");
+    game_text_int(&e, (json_int_t)version);
+    RAW(&e, ",\"seat\":");
+    game_text_int(&e, seat);
+    RAW(&e, ",\"action\":");
+    game_text_json(&e, action);
+    RAW(&e, ",\"at\":");
+    game_text_int(&e, (json_int_t)now);
+    RAW(&e, ",\"events\":");
+    game_text_json(&e, events);
+    RAW(&e, "}");
+    char *es = e.s;
+    if (e.bad) {
+        fprintf(stderr, "wibbelld: match %s: cannot serialise a log entry\n", m->id);
+        abort();
+    }
+    if (end)
+        atomic_store(&m->ended, 1);
+    int64_t old_deadline = atomic_load(&m->deadline);
+    match_job *j = wb_calloc(1, sizeof *j);
+    j->type = JOB_ACTION;
+    j->timer = timer;
+    j->m = m;
+    j->gen = m->gen;
+    j->version = version;
+    j->entry = es;
+    j->answer = done;
+    j->ctx = ctx;
+    atomic_store(&m->version, version);
+    atomic_store(&m->updated, now);
+    match_refresh(m);
+    /* the whole state now and then; the log entry always */
+    if (end || atomic_load(&m->finished) || version - m->latest_snap >= MATCH_SNAPSHOT_EVERY) {
+        j->rec = record(m, version, now, end);
+        m->latest = j->rec;
+        m->latest_snap = version;
+    }
+    match_tail_add(m, version, es);
+    if (done) {
+        json_t *out = json_pack("{s:I, s:o, s:o}", "version", (json_int_t)version, "events",
+                                events_for(events, seat), "state", view_of(m, seat));
+        j->text = game_text_dump(out, &j->text_len); /* NULL: a fault, once durable */
+        json_decref(out);
+    }
+    json_decref(events);
+    m->inflight++;
+    take_ref(ms, m); /* the job's */
+    match_writer_push(ms, j);
+    if (atomic_load(&m->deadline) != old_deadline)
+        match_timer_kick(ms);
+    return WB_OK;
+}
+
+int match_is_abandoned(const match_store *ms, const match *m, int64_t now)
+{
+    return !atomic_load(&m->finished) && !atomic_load(&m->ended) &&
+           now - atomic_load(&m->updated) > ms->cfg.abandon_ms;
+}
+
+int match_run_timer_locked(match_store *ms, match *m, int64_t now)
+{
+    int64_t d = atomic_load(&m->deadline);
+    if (m->deleting || atomic_load(&m->gone) || atomic_load(&m->ended) || m->timer_refused ||
+        d < 0 || d > now || atomic_load(&m->retry_at) > now)
+        return 0;
+    json_t *timer = json_pack("{s:s}", "type", "timer");
+    char *why = NULL;
+    int rc = stage_locked(ms, m, GAME_SEAT_SYSTEM, timer, now, 1, 0, NULL, NULL, &why);
+    if (rc) {
+        fprintf(stderr, "wibbelld: match %s: the game refused its timer: %s (%s)\n", m->id,
+                wb_strerror(rc), why ? why : "");
+        /* do not spin on a timer the game refuses; the next action
+         * sets the deadline again */
+        m->timer_refused = 1;
+        atomic_store(&m->deadline, -1);
+    }
+    free(why);
+    json_decref(timer);
+    return rc == WB_OK;
+}
+
+/* Waiting for an asynchronous call, for the synchronous ones. */
+struct waiter {
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    int done, rc;
+    json_t *out;
+};
+
+static void waiter_init(struct waiter *w)
+{
+    memset(w, 0, sizeof *w);
+    pthread_mutex_init(&w->mu, NULL);
+    pthread_cond_init(&w->cv, NULL);
+}
+
+static void waiter_wake(void *ctx, int rc, json_t *out)
+{
+    struct waiter *w = ctx;
+    pthread_mutex_lock(&w->mu);
+    w->rc = rc;
+    w->out = out;
+    w->done = 1;
+    pthread_cond_signal(&w->cv);
+    pthread_mutex_unlock(&w->mu);
+}
+
+/* The same for an action's answer: parsed back, for the synchronous
+ * callers (tests and tools; the API takes the text as it is). */
+static void waiter_answer(void *ctx, int rc, char *text, size_t len, uint64_t version)
+{
+    (void)version;
+    json_t *out = NULL;
+    if (rc == WB_OK) {
+        out = text ? json_loadb(text, len, 0, NULL) : NULL;
+        if (!out)
+            rc = WB_EUTF8; /* the only text game_text_json refuses */
+    }
+    free(text);
+    waiter_wake(ctx, rc, out);
+}
+
+/* Wait if `rc` says a call is under way; returns its outcome. */
+static int waiter_wait(struct waiter *w, int rc, json_t **out)
+{
+    if (rc == WB_OK) {
+        match_writer_wake_held();
+        pthread_mutex_lock(&w->mu);
+        while (!w->done)
+            pthread_cond_wait(&w->cv, &w->mu);
+        pthread_mutex_unlock(&w->mu);
+        rc = w->rc;
+        if (out)
+            *out = w->out;
+        else
+            json_decref(w->out);
+    }
+    pthread_mutex_destroy(&w->mu);
+    pthread_cond_destroy(&w->cv);
+    return rc;
+}
+
+/* --- opening ------------------------------------------------------------ */
+
+static match *match_new(const game_kind *kind, size_t nseats)
+{
+    match *m = wb_calloc(1, sizeof *m);
+    m->kind = kind;
+    m->nseats = nseats;
+    m->names = wb_calloc(nseats + 1, sizeof *m->names);
+    m->tokens = wb_calloc(nseats + 1, sizeof *m->tokens);
+    atomic_store(&m->deadline, -1);
+    pthread_mutex_init(&m->lock, NULL);
+    pthread_cond_init(&m->durable, NULL);
+    return m;
+}
+
+/* A string member of `o`, or "" when absent. */
+static const char *str_of(const json_t *o, const char *key)
+{
+    const char *s = json_string_value(json_object_get(o, key));
+    return s ? s : "";
+}
+
+static int load_one(void *ctx, const char *id, const char *rec, size_t len)
+{
+    match_store *ms = ctx;
+    json_error_t jerr;
+    json_t *r = json_loadb(rec, len, 0, &jerr), *players = json_object_get(r, "players");
+    const char *game = json_string_value(json_object_get(r, "game"));
+    const game_kind *kind = game ? kind_find(ms, game) : NULL;
+    char *why = NULL;
+    if (!r || !kind || !json_is_array(players)) {
+        fprintf(stderr, "wibbelld: match %s: skipped (%s)\n", id,
+                !r ? jerr.text : !kind ? "unknown game" : "bad record");
+        json_decref(r);
+        return 0;
+    }
+    match *m = match_new(kind, json_array_size(players));
+    snprintf(m->id, sizeof m->id, "%s", id);
+    uint64_t version = (uint64_t)json_integer_value(json_object_get(r, "version"));
+    m->seed = strtoull(str_of(r, "seed"), NULL, 10);
+    snprintf(m->host_token, sizeof m->host_token, "%s", str_of(r, "host_token"));
+    m->created = json_integer_value(json_object_get(r, "created"));
+    for (size_t i = 0; i < m->nseats; i++) {
+        json_t *p = json_array_get(players, i);
+        m->names[i] = wb_strdup(str_of(p, "name"));
+        snprintf(m->tokens[i], sizeof m->tokens[i], "%s", str_of(p, "token"));
+    }
+    if (kind->load(json_object_get(r, "state"), &m->state, &why) != WB_OK ||
+        strlen(m->host_token) != TOKEN_LEN) {
+        fprintf(stderr, "wibbelld: match %s: skipped (%s)\n", id, why ? why : "bad record");
+        free(why);
+        m->state = NULL;
+        match_free(m);
+        json_decref(r);
+        return 0;
+    }
+    m->saved = wb_strndup(rec, len);
+    m->saved_version = m->saved_snap = m->latest_snap = version;
+    m->latest = m->saved;
+    atomic_store(&m->version, version);
+    atomic_store(&m->updated, json_integer_value(json_object_get(r, "updated")));
+    atomic_store(&m->ended, json_is_true(json_object_get(r, "ended")));
+    match_refresh(m);
+    match_insert(ms, m);
+    json_decref(r);
+    return 0;
+}
+
+int match_store_open(const match_config *cfg, match_store **out)
+{
+    match_store *ms = wb_calloc(1, sizeof *ms);
+    int rc;
+    *out = NULL;
+    ms->cfg = *cfg;
+    if (!ms->cfg.max_live)
+        ms->cfg.max_live = 1000;
+    if (!ms->cfg.abandon_ms)
+        ms->cfg.abandon_ms = 24LL * 3600 * 1000;
+    if (!ms->cfg.keep_finished)
+        ms->cfg.keep_finished = 1000;
+    if (!ms->cfg.keep_finished_ms)
+        ms->cfg.keep_finished_ms = 30LL * 24 * 3600 * 1000;
+    ms->kinds = cfg->kinds;
+    ms->nkinds = cfg->nkinds;
+    pthread_mutex_init(&ms->lock, NULL);
+    pthread_mutex_init(&ms->sub_lock, NULL);
+    pthread_mutex_init(&ms->timer_lock, NULL);
+    pthread_cond_init(&ms->timer_cond, NULL);
+    pthread_mutex_init(&ms->q_lock, NULL);
+    pthread_cond_init(&ms->q_cond, NULL);
+    rc = match_db_open(cfg->data_dir, &ms->db);
+    if (!rc)
+        rc = match_db_each(ms->db, load_one, ms);
+    /* then each match's log after its record (one read at a time) */
+    for (size_t b = 0; b < MATCH_BUCKETS && !rc; b++)
+        for (match *m = ms->buckets[b]; m && !rc; m = m->next)
+            rc = match_replay_stored(ms, m);
+    if (!rc)
+        rc = match_writer_start(ms);
+    if (!rc)
+        rc = match_timer_start(ms);
+    if (rc) {
+        match_store_close(ms);
+        return rc;
+    }
+    *out = ms;
+    return WB_OK;
+}
+
+/* A record of every match changed since its last one, in one commit. */
+static void snapshot_all(match_store *ms)
+{
+    match_db_batch *b = NULL;
+    int rc = match_db_batch_begin(ms->db, &b);
+    size_t n = 0;
+    for (size_t i = 0; i < MATCH_BUCKETS && !rc; i++)
+        for (match *m = ms->buckets[i]; m && !rc; m = m->next) {
+            uint64_t v = atomic_load(&m->version);
+            if (atomic_load(&m->gone) || v == m->saved_snap || v != m->saved_version)
+                continue;
+            char *rec = record(m, v, atomic_load(&m->updated), atomic_load(&m->ended));
+            rc = match_db_batch_put(b, m->id, rec, v, NULL);
+            free(rec);
+            n++;
+        }
+    if (b && (rc = match_db_batch_end(b, rc == WB_OK)) != WB_OK)
+        fprintf(stderr, "wibbelld: closing: the records of %zu match(es) not written (%s); "
+                        "their logs replay at the next start\n", n, wb_strerror(rc));
+}
+
+void match_store_close(match_store *ms)
+{
+    if (!ms)
+        return;
+    match_timer_stop(ms);  /* no more timer actions */
+    match_writer_stop(ms); /* writes what is queued, answers it */
+    if (ms->db)
+        snapshot_all(ms); /* so the next opening replays nothing */
+    for (size_t b = 0; b < MATCH_BUCKETS; b++) {
+        match *m = ms->buckets[b];
+        while (m) {
+            match *next = m->next;
+            match_notify(ms, m);
+            match_free(m);
+            m = next;
+        }
+    }
+    match_db_close(ms->db);
+    pthread_mutex_destroy(&ms->lock);
+    pthread_mutex_destroy(&ms->sub_lock);
+    pthread_mutex_destroy(&ms->timer_lock);
+    pthread_cond_destroy(&ms->timer_cond);
+    pthread_mutex_destroy(&ms->q_lock);
+    pthread_cond_destroy(&ms->q_cond);
+    free(ms);
+}
+
+/* --- the API ------------------------------------------------------------ */
+
+static int is_live(const match_store *ms, const match *m, int64_t now)
+{
+    return !atomic_load(&m->finished) && !atomic_load(&m->ended) &&
+           !match_is_abandoned(ms, m, now);
+}
+
+/* Active matches (under ms->lock). */
+static size_t live_count_locked(match_store *ms, int64_t now)
+{
+    size_t n = 0;
+    for (size_t b = 0; b < MATCH_BUCKETS; b++)
+        for (match *m = ms->buckets[b]; m; m = m->next)
+            n += (size_t)is_live(ms, m, now);
+    return n;
+}
+
+int match_create_async(match_store *ms, const char *game, const json_t *players,
+                       const json_t *options, uint64_t seed, int has_seed,
+                       match_done_fn done, void *ctx, char **why)
+{
+    const game_kind *kind = kind_find(ms, game);
+    int64_t now = match_now_ms();
+    size_t n = json_array_size(players);
+    const char **names = NULL;
+    match *m = NULL;
+    int rc = WB_OK, counted = 0;
+
+    if (!kind)
+        return WB_ENOTFOUND;
+    if (!json_is_array(players) || n < kind->min_players || n > kind->max_players) {
+        *why = game_why("%s takes %u to %u players", kind->title, kind->min_players,
+                        kind->max_players);
+        return WB_EINVAL;
+    }
+    names = wb_calloc(n + 1, sizeof *names);
+    for (size_t i = 0; i < n; i++) {
+        names[i] = json_string_value(json_array_get(players, i));
+        if (!names[i] || !*names[i] || strlen(names[i]) > 64) {
+            *why = game_why("players[%zu] must be a name of 1 to 64 bytes", i);
+            rc = WB_EINVAL;
+            goto out;
+        }
+    }
+    if (options && !json_is_object(options)) {
+        *why = game_why("options must be an object");
+        rc = WB_EINVAL;
+        goto out;
+    }
+    /* The cap counts creations still being committed, so concurrent
+     * creations cannot overshoot it. */
+    pthread_mutex_lock(&ms->lock);
+    if (live_count_locked(ms, now) + ms->pending_creates >= ms->cfg.max_live)
+        rc = WB_ELIMIT;
+    else
+        ms->pending_creates++, counted = 1;
+    pthread_mutex_unlock(&ms->lock);
+    if (rc)
+        goto out;
+    if (!has_seed)
+        random_bytes((unsigned char *)&seed, sizeof seed);
+    json_t *opts = options ? json_incref((json_t *)(uintptr_t)options) : json_object();
+    game_ctx gctx = {ms->cfg.dicts, now};
+    m = match_new(kind, n);
+    rc = kind->create(&gctx, names, n, opts, seed, &m->state, why);
+    json_decref(opts);
+    if (rc)
+        goto out;
+    new_id(m->id, ms->cfg.id_prefix);
+    random_token(m->host_token);
+    for (size_t i = 0; i < n; i++) {
+        m->names[i] = wb_strdup(names[i]);
+        random_token(m->tokens[i]);
+    }
+    m->seed = seed;
+    m->created = now;
+    atomic_store(&m->version, 1);
+    atomic_store(&m->updated, now);
+    match_refresh(m);
+
+    char sb[24];
+    json_t *pl = json_array();
+    for (size_t i = 0; i < n; i++)
+        json_array_append_new(pl, json_pack("{s:I, s:s, s:s}", "seat", (json_int_t)i,
+                                            "name", m->names[i], "token", m->tokens[i]));
+    json_t *seed_v = seed <= (1ull << 53) ? json_integer((json_int_t)seed)
+                                          : json_string(seed_str(seed, sb));
+    match_job *j = wb_calloc(1, sizeof *j);
+    j->type = JOB_CREATE;
+    j->m = m;
+    j->version = 1;
+    j->rec = record(m, 1, now, 0);
+    j->done = done;
+    j->ctx = ctx;
+    j->out = json_pack("{s:s, s:s, s:i, s:o, s:s, s:o, s:o}", "id", m->id, "game",
+                       kind->name, "version", 1, "seed", seed_v, "host_token",
+                       m->host_token, "players", pl, "state", view_of(m, GAME_SEAT_HOST));
+    m->latest = j->rec;
+    m->latest_snap = 1;
+    m->inflight = 1;
+    m = NULL;
+    counted = 0; /* the writer takes the pending creation from here */
+    match_writer_push(ms, j);
+out:
+    if (counted) {
+        pthread_mutex_lock(&ms->lock);
+        ms->pending_creates--;
+        pthread_mutex_unlock(&ms->lock);
+    }
+    if (m)
+        match_free(m);
+    free(names);
+    return rc;
+}
+
+int match_create(match_store *ms, const char *game, const json_t *players,
+                 const json_t *options, uint64_t seed, int has_seed,
+                 json_t **out, char **why)
+{
+    struct waiter w;
+    waiter_init(&w);
+    *out = NULL;
+    int rc = match_create_async(ms, game, players, options, seed, has_seed, waiter_wake, &w,
+                                why);
+    return waiter_wait(&w, rc, out);
+}
+
+int match_auth(match_store *ms, const char *id, const char *token, int *seat)
+{
+    match *m = match_get_ref(ms, id);
+    int rc = WB_EFORBIDDEN;
+    if (!m)
+        return WB_ENOTFOUND;
+    if (!token) {
+        *seat = GAME_SEAT_PUBLIC;
+        rc = WB_OK;
+    } else if (token_eq(token, m->host_token)) {
+        *seat = GAME_SEAT_HOST;
+        rc = WB_OK;
+    } else {
+        for (size_t i = 0; i < m->nseats; i++)
+            if (token_eq(token, m->tokens[i])) {
+                *seat = (int)i;
+                rc = WB_OK;
+            }
+    }
+    match_put_ref(ms, m);
+    return rc;
+}
+
+/* Under m->lock: wait (a bounded time) until what was applied is durable,
+ * so that a view never runs ahead of the log.  A disk that stalls longer
+ * gets the in-memory state, rather than a reader that waits with it. */
+static void wait_durable(match *m)
+{
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += DURABLE_WAIT_S;
+    if (m->inflight > 0)
+        match_writer_wake_held();
+    while (m->inflight > 0)
+        if (pthread_cond_timedwait(&m->durable, &m->lock, &until) != 0)
+            break;
+}
+
+int match_view(match_store *ms, const char *id, int seat, json_t **view,
+               uint64_t *version)
+{
+    match *m = match_get_ref(ms, id);
+    if (!m)
+        return WB_ENOTFOUND;
+    pthread_mutex_lock(&m->lock);
+    wait_durable(m);
+    *view = view_of(m, seat);
+    if (version)
+        *version = atomic_load(&m->version);
+    pthread_mutex_unlock(&m->lock);
+    match_put_ref(ms, m);
+    return WB_OK;
+}
+
+int match_actions(match_store *ms, const char *id, int seat, json_t **out)
+{
+    match *m = match_get_ref(ms, id);
+    if (!m)
+        return WB_ENOTFOUND;
+    pthread_mutex_lock(&m->lock);
+    wait_durable(m);
+    json_t *a = seat == GAME_SEAT_PUBLIC || atomic_load(&m->ended)
+                    ? json_array()
+                    : m->kind->actions(m->state, seat);
+    pthread_mutex_unlock(&m->lock);
+    *out = json_pack("{s:o}", "actions", a ? a : json_array());
+    match_put_ref(ms, m);
+    return WB_OK;
+}
+
+/* How deeply arrays and objects nest in v (0 for a scalar). */
+static size_t depth_of(const json_t *v, size_t limit)
+{
+    size_t d = 0, i;
+    const char *k;
+    json_t *x;
+    if (limit == 0)
+        return 1;
+    if (json_is_object(v)) {
+        json_object_foreach((json_t *)(uintptr_t)v, k, x) {
+            size_t dx = depth_of(x, limit - 1);
+            if (dx > d)
+                d = dx;
+        }
+        return d + 1;
+    }
+    if (json_is_array(v)) {
+        json_array_foreach(v, i, x) {
+            size_t dx = depth_of(x, limit - 1);
+            if (dx > d)
+                d = dx;
+        }
+        return d + 1;
+    }
+    return 0;
+}
+
+/* The shape every action must have before a game sees it. */
+static int check_action(const json_t *action, char **why)
+{
+    if (!json_is_object(action) || !json_is_string(json_object_get(action, "type"))) {
+        *why = game_why("an action is an object with a \"type\"");
+        return WB_EINVAL;
+    }
+    if (depth_of(action, ACTION_DEPTH_MAX + 1) > ACTION_DEPTH_MAX) {
+        *why = game_why("an action nests at most %d levels of objects and arrays",
+                        ACTION_DEPTH_MAX);
+        return WB_EINVAL;
+    }
+    if (json_dumpb(action, NULL, 0, JSON_COMPACT) > ACTION_BYTES_MAX) {
+        *why = game_why("an action is at most %d bytes of JSON", ACTION_BYTES_MAX);
+        return WB_EINVAL;
+    }
+    return WB_OK;
+}
+
+/* Stage an action or the end of the match (`end`), with the checks every
+ * action passes first. */
+static int act(match_store *ms, const char *id, int seat, const json_t *action,
+               uint64_t if_match, int end, match_answer_fn done, void *ctx, char **why)
+{
+    int rc;
+    if (!end && (rc = check_action(action, why)))
+        return rc;
+    match *m = match_get_ref(ms, id);
+    if (!m)
+        return WB_ENOTFOUND;
+    if (seat == GAME_SEAT_PUBLIC || seat == GAME_SEAT_SYSTEM) {
+        match_put_ref(ms, m);
+        return WB_EAUTH;
+    }
+    if (end && seat != GAME_SEAT_HOST) {
+        match_put_ref(ms, m);
+        return WB_EFORBIDDEN;
+    }
+    pthread_mutex_lock(&m->lock);
+    int64_t now = match_now_ms();
+    if (m->deleting || atomic_load(&m->gone)) {
+        rc = WB_ENOTFOUND;
+    } else if (atomic_load(&m->ended)) {
+        *why = game_why("the host has ended this match");
+        rc = WB_ECONFLICT;
+    } else {
+        match_run_timer_locked(ms, m, now); /* a due timer comes first */
+        if (if_match && if_match != atomic_load(&m->version))
+            rc = WB_ESTALE;
+        else
+            rc = stage_locked(ms, m, seat, action, now, 0, end, done, ctx, why);
+    }
+    pthread_mutex_unlock(&m->lock);
+    match_put_ref(ms, m);
+    return rc;
+}
+
+int match_apply_async(match_store *ms, const char *id, int seat, const json_t *action,
+                      uint64_t if_match, match_answer_fn done, void *ctx, char **why)
+{
+    return act(ms, id, seat, action, if_match, 0, done, ctx, why);
+}
+
+int match_apply(match_store *ms, const char *id, int seat, const json_t *action,
+                uint64_t if_match, json_t **out, char **why)
+{
+    struct waiter w;
+    waiter_init(&w);
+    *out = NULL;
+    return waiter_wait(&w, act(ms, id, seat, action, if_match, 0, waiter_answer, &w, why), out);
+}
+
+int match_end_async(match_store *ms, const char *id, int seat, match_answer_fn done,
+                    void *ctx, char **why)
+{
+    json_t *a = json_pack("{s:s}", "type", "abandon");
+    int rc = act(ms, id, seat, a, 0, 1, done, ctx, why);
+    json_decref(a);
+    return rc;
+}
+
+int match_end(match_store *ms, const char *id, int seat, json_t **out, char **why)
+{
+    struct waiter w;
+    waiter_init(&w);
+    *out = NULL;
+    return waiter_wait(&w, match_end_async(ms, id, seat, waiter_answer, &w, why), out);
+}
+
+struct log_ctx {
+    json_t *entries;
+    int seat;
+};
+
+static int log_one(void *ctx, uint64_t version, const char *entry, size_t len)
+{
+    struct log_ctx *c = ctx;
+    json_t *e = json_loadb(entry, len, 0, NULL);
+    (void)version;
+    if (e)
+        json_array_append_new(c->entries, entry_for(e, c->seat));
+    json_decref(e);
+    return 0;
+}
+
+int match_log(match_store *ms, const char *id, int seat, uint64_t after, json_t **out)
+{
+    match *m = match_get_ref(ms, id);
+    struct log_ctx c = {json_array(), seat};
+    int rc;
+    *out = NULL;
+    if (!m) {
+        json_decref(c.entries);
+        return WB_ENOTFOUND;
+    }
+    rc = match_db_log(ms->db, m->id, after, log_one, &c);
+    match_put_ref(ms, m);
+    if (rc) {
+        json_decref(c.entries);
+        return rc;
+    }
+    *out = json_pack("{s:o}", "entries", c.entries);
+    return WB_OK;
+}
+
+/* Listing order: creation time, then id. */
+static int by_created(const void *a, const void *b)
+{
+    const match *x = *(match *const *)a, *y = *(match *const *)b;
+    if (x->created != y->created)
+        return x->created < y->created ? -1 : 1;
+    return strcmp(x->id, y->id);
+}
+
+/* Is m after the cursor (created, id)? */
+static int after_cursor(const match *m, int64_t c_created, const char *c_id)
+{
+    return m->created > c_created || (m->created == c_created && strcmp(m->id, c_id) > 0);
+}
+
+int match_list(match_store *ms, const char *status, const char *cursor, size_t limit,
+               json_t **out)
+{
+    int64_t now = match_now_ms(), c_created = INT64_MIN;
+    char c_id[ID_LEN + 1] = "";
+    match **all = NULL;
+    size_t n = 0, cap = 0;
+    *out = NULL;
+    if (cursor) {
+        char *end = NULL;
+        errno = 0;
+        long long v = strtoll(cursor, &end, 10);
+        if (errno || end == cursor || *end != '.' || strlen(end + 1) != ID_LEN)
+            return WB_EINVAL;
+        c_created = v;
+        memcpy(c_id, end + 1, ID_LEN + 1);
+    }
+    if (limit == 0 || limit > LIST_MAX)
+        limit = LIST_MAX;
+    /* A snapshot of references under the table lock, read without it:
+     * what a listing shows is fixed at creation or kept in atomics. */
+    pthread_mutex_lock(&ms->lock);
+    for (size_t b = 0; b < MATCH_BUCKETS; b++)
+        for (match *m = ms->buckets[b]; m; m = m->next) {
+            int fin = atomic_load(&m->finished) || atomic_load(&m->ended);
+            int ab = match_is_abandoned(ms, m, now) || atomic_load(&m->ended);
+            if (status && !(strcmp(status, fin ? "finished" : "active") == 0 ||
+                            (strcmp(status, "abandoned") == 0 && ab)))
+                continue;
+            if (!after_cursor(m, c_created, c_id))
+                continue;
+            all = wb_grow(all, &cap, n + 1, sizeof *all);
+            m->refs++;
+            all[n++] = m;
+        }
+    pthread_mutex_unlock(&ms->lock);
+    if (n)
+        qsort(all, n, sizeof *all, by_created);
+    json_t *list = json_array();
+    for (size_t i = 0; i < n && i < limit; i++) {
+        match *m = all[i];
+        int ended = atomic_load(&m->ended);
+        json_t *names = json_array();
+        for (size_t k = 0; k < m->nseats; k++)
+            json_array_append_new(names, json_string(m->names[k]));
+        json_array_append_new(
+            list,
+            json_pack("{s:s, s:s, s:s, s:I, s:o, s:I, s:I, s:b, s:b}", "id", m->id, "game",
+                      m->kind->name, "status",
+                      atomic_load(&m->finished) || ended ? "finished" : "active", "version",
+                      (json_int_t)atomic_load(&m->version), "players", names, "created",
+                      (json_int_t)m->created, "updated",
+                      (json_int_t)atomic_load(&m->updated), "abandoned",
+                      match_is_abandoned(ms, m, now) || ended, "ended", ended));
+    }
+    json_t *next = json_null();
+    if (n > limit) {
+        char buf[64];
+        snprintf(buf, sizeof buf, "%lld.%s", (long long)all[limit - 1]->created,
+                 all[limit - 1]->id);
+        next = json_string(buf);
+    }
+    for (size_t i = 0; i < n; i++)
+        match_put_ref(ms, all[i]);
+    free(all);
+    *out = json_pack("{s:o, s:o}", "matches", list, "next", next);
+    return WB_OK;
+}
+
+int match_delete_async(match_store *ms, const char *id, int seat, match_done_fn done,
+                       void *ctx)
+{
+    match *m = match_get_ref(ms, id);
+    int rc = WB_OK;
+    if (!m)
+        return WB_ENOTFOUND;
+    if (seat != GAME_SEAT_HOST) {
+        match_put_ref(ms, m);
+        return WB_EFORBIDDEN;
+    }
+    pthread_mutex_lock(&m->lock);
+    if (m->deleting || atomic_load(&m->gone)) {
+        rc = WB_ENOTFOUND;
+    } else {
+        match_job *j = wb_calloc(1, sizeof *j);
+        j->type = JOB_DELETE;
+        j->m = m; /* our reference is the job's now */
+        j->gen = m->gen;
+        j->done = done;
+        j->ctx = ctx;
+        m->deleting = 1;
+        m->inflight++;
+        match_writer_push(ms, j);
+    }
+    pthread_mutex_unlock(&m->lock);
+    if (rc)
+        match_put_ref(ms, m);
+    return rc;
+}
+
+int match_delete(match_store *ms, const char *id, int seat, char **why)
+{
+    struct waiter w;
+    (void)why;
+    waiter_init(&w);
+    return waiter_wait(&w, match_delete_async(ms, id, seat, waiter_wake, &w), NULL);
+}
+
+int match_query(match_store *ms, const char *id, int seat, const char *name,
+                const json_t *args, json_t **out, char **why)
+{
+    match *m = match_get_ref(ms, id);
+    int rc;
+    *out = NULL;
+    if (!m)
+        return WB_ENOTFOUND;
+    pthread_mutex_lock(&m->lock);
+    game_ctx ctx = {ms->cfg.dicts, match_now_ms()};
+    json_t *a = args ? json_incref((json_t *)(uintptr_t)args) : json_object();
+    rc = m->kind->query ? m->kind->query(m->state, &ctx, seat, name, a, out, why)
+                        : WB_ENOTFOUND;
+    json_decref(a);
+    pthread_mutex_unlock(&m->lock);
+    match_put_ref(ms, m);
+    return rc;
+}
+
+int match_subscribe(match_store *ms, const char *id, void (*fn)(void *ctx), void *ctx,
+                    match_sub **out)
+{
+    match *m = match_get_ref(ms, id); /* the reference is the subscription's */
+    if (!m)
+        return WB_ENOTFOUND;
+    match_sub *s = wb_calloc(1, sizeof *s);
+    s->ms = ms;
+    s->m = m;
+    s->fn = fn;
+    s->ctx = ctx;
+    pthread_mutex_lock(&ms->sub_lock);
+    s->next = m->subs;
+    if (m->subs)
+        m->subs->prev = s;
+    m->subs = s;
+    pthread_mutex_unlock(&ms->sub_lock);
+    *out = s;
+    return WB_OK;
+}
+
+void match_unsubscribe(match_sub *s)
+{
+    if (!s)
+        return;
+    match_store *ms = s->ms;
+    pthread_mutex_lock(&ms->sub_lock);
+    if (s->prev)
+        s->prev->next = s->next;
+    else
+        s->m->subs = s->next;
+    if (s->next)
+        s->next->prev = s->prev;
+    pthread_mutex_unlock(&ms->sub_lock);
+    match_put_ref(ms, s->m);
+    free(s);
+}
+
+uint64_t match_version(match_store *ms, const char *id)
+{
+    match *m = match_get_ref(ms, id);
+    uint64_t v = 0;
+    if (!m)
+        return 0;
+    v = m->deleting || atomic_load(&m->gone) ? 0 : atomic_load(&m->version);
+    match_put_ref(ms, m);
+    return v;
+}
+
+void match_store_stats(match_store *ms, match_stats *out)
+{
+    int64_t now = match_now_ms();
+    memset(out, 0, sizeof *out);
+    pthread_mutex_lock(&ms->lock);
+    out->stored = ms->nmatches;
+    out->live = live_count_locked(ms, now);
+    pthread_mutex_unlock(&ms->lock);
+    out->actions = atomic_load(&ms->n_actions);
+    out->commits = atomic_load(&ms->n_commits);
+    out->commit_failures = atomic_load(&ms->n_commit_failures);
+    out->commit_seconds = (double)atomic_load(&ms->commit_ns) / 1e9;
+    out->replayed = ms->n_replayed; /* written before the store was returned */
+    out->writable = atomic_load(&ms->writable);
+    out->failing_since = out->writable ? 0 : atomic_load(&ms->failing_since);
+}

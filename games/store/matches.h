@@ -1,0 +1,213 @@
+/*
+ * matches.h - the game framework: live matches, their persistence and
+ * their event logs.  The one API of games/ that api/ uses.
+ *
+ * A match is an instance of a game (game.h) with an id, a version (the
+ * number of applied actions plus one), a host token and one token per seat.
+ * Every applied action is appended to the match's log in an LMDB write
+ * transaction (which stores the whole new state too every few actions),
+ * and the answer to an action is given only once that transaction is
+ * durable: an acknowledged action is never lost, and opening the store
+ * again resumes every match from its last stored state and the log after
+ * it.  Writes
+ * go through one writer thread that commits whatever has queued up in one
+ * transaction (group commit), so the *_async calls never wait for a disk.
+ * A view asked for while an action's commit is in flight waits for it (up
+ * to a second; past that it shows the action anyway); if the commit
+ * fails, the match goes back to its last durable state.
+ *
+ * Thread safety: every function may be called from any thread.  Actions
+ * on one match are serialised; different matches proceed in parallel.
+ *
+ * Ownership: json_t results are new references the caller decrefs;
+ * strings set through `why` are malloc'd and freed by the caller.
+ */
+#ifndef MATCHES_H
+#define MATCHES_H
+
+#include <jansson.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dict.h"
+#include "game.h"
+
+typedef struct match_store match_store;
+typedef struct match_sub match_sub;
+
+typedef struct match_config {
+    const char *data_dir;  /* matches live in data_dir/games/ (LMDB) */
+    size_t max_live;       /* cap on active matches; 0: 1000 */
+    int64_t abandon_ms;    /* an active match untouched this long counts as
+                              abandoned (listable, deletable); 0: 24 h */
+    const dict_lib *dicts; /* borrowed, for games that judge words */
+    /* The games this store runs (the daemon passes game_registry(), from
+     * games/registry.h; tests pass their own small games); borrowed. */
+    const game_kind *const *kinds;
+    size_t nkinds;
+    /* Finished, ended and abandoned matches are kept this many (0: 1000)
+     * and this long after their last action (0: 30 days), then removed
+     * oldest first. */
+    size_t keep_finished;
+    int64_t keep_finished_ms;
+    /* NULL or "": ids are 32 random hex digits.  Else 1..MATCH_PREFIX_MAX
+     * of [a-z0-9]: new ids are the prefix, '-', then random hex digits, 32
+     * characters in all, so an id tells which daemon owns it (a proxy
+     * routes on it).  Borrowed: must outlive the store. */
+    const char *id_prefix;
+} match_config;
+
+#define MATCH_PREFIX_MAX 8
+
+/* Called once when an asynchronous call is done: rc WB_OK with `out` (a
+ * new reference the callee owns), or the storage error (WB_EFULL: the disk
+ * or map is full; WB_ESTORE: storage unavailable) with out NULL.  Runs on
+ * the writer thread, with no lock of the store held: keep it short, and
+ * never wait in it for another call of this store to finish. */
+typedef void (*match_done_fn)(void *ctx, int rc, json_t *out);
+
+/* Called once when an action (match_apply_async, match_end_async) is
+ * done: rc WB_OK with its answer as JSON text, the object match_apply
+ * gives ({"version","events","state"}; `text` malloc'd, the callee owns
+ * it; NULL if the view could not be written as JSON) and the version it
+ * made; or the storage error with text NULL.  The text is written by the
+ * thread that applied the action, so the view is built and freed on one
+ * thread (freed on the writer's, its memory would go back to another
+ * thread's malloc arena at every action).  Same rules as match_done_fn. */
+typedef void (*match_answer_fn)(void *ctx, int rc, char *text, size_t len, uint64_t version);
+
+/* Group commit across requests.  Between matches_hold() and
+ * matches_release() the actions this thread stages are queued without
+ * waking the writer; the release wakes it once, so that what an HTTP
+ * worker reads in one turn of its event loop is committed together.  A
+ * call that waits for the writer wakes it first.  Per thread; not nested. */
+void matches_hold(void);
+void matches_release(void);
+
+/* Open (creating if needed) the store and load every match in it.  One
+ * daemon at a time owns a games store: WB_ECONFLICT when
+ * another process holds it (matches live in memory, so two daemons on one
+ * store would each miss the other's moves).
+ * A match of an unknown game or with a state its game cannot load is
+ * skipped with a message on stderr, never deleted. */
+int match_store_open(const match_config *cfg, match_store **out);
+/* Stop timers, wake and detach subscribers, close.  NULL accepted. */
+void match_store_close(match_store *ms);
+
+/* Create a match.  `players`: array of 1..n names; `options`: object or
+ * NULL; `seed`: used when `has_seed`, else random.  On WB_OK *out is
+ * {"id","game","version":1,"seed","host_token",
+ *  "players":[{"seat","name","token"}],"state":<host view>}.
+ * WB_EINVAL (+why) bad request for this game, WB_ENOTFOUND unknown game,
+ * WB_ELIMIT too many live matches, WB_EFULL / WB_ESTORE storage errors.
+ * Waits for the commit; match_create_async does not: WB_OK from it means
+ * done() will be called (perhaps before it returns), any other code means
+ * it will not. */
+int match_create(match_store *ms, const char *game, const json_t *players,
+                 const json_t *options, uint64_t seed, int has_seed,
+                 json_t **out, char **why);
+int match_create_async(match_store *ms, const char *game, const json_t *players,
+                       const json_t *options, uint64_t seed, int has_seed,
+                       match_done_fn done, void *ctx, char **why);
+
+/* Who is calling: `token` NULL -> GAME_SEAT_PUBLIC; the host token ->
+ * GAME_SEAT_HOST; a seat token -> that seat.  WB_ENOTFOUND no such match;
+ * WB_EFORBIDDEN a token that is not one of this match's. */
+int match_auth(match_store *ms, const char *id, const char *token, int *seat);
+
+/* The view for `seat`, with "id", "game" and "version" added.  Sets
+ * *version.  WB_ENOTFOUND. */
+int match_view(match_store *ms, const char *id, int seat, json_t **view,
+               uint64_t *version);
+
+/* {"actions":[...]} for `seat`; empty for the public. */
+int match_actions(match_store *ms, const char *id, int seat, json_t **out);
+
+/* Apply an action.  `if_match`: the version the caller saw, or 0 for
+ * none.  On WB_OK *out is {"version","events":[...],"state":<view of seat>}.
+ * Errors: WB_ENOTFOUND; WB_EAUTH (public caller); WB_ESTALE (if_match is
+ * not the current version); WB_EILLEGAL / WB_ENOTTURN / WB_EINVAL with
+ * *why from the game (nothing changed, nothing logged; an action deeper
+ * than 8 levels or larger than 4 KiB is WB_EINVAL before the game sees it);
+ * WB_ECONFLICT (+why) the host ended the match; WB_EFULL / WB_ESTORE the
+ * commit failed (nothing changed).  Whatever the game did to its state
+ * before refusing is undone.
+ * match_apply waits for the commit; match_apply_async returns WB_OK when
+ * the action was applied and queued (done() gets the answer or the
+ * storage error), or any error above at once (done() is not called). */
+int match_apply(match_store *ms, const char *id, int seat,
+                const json_t *action, uint64_t if_match, json_t **out,
+                char **why);
+int match_apply_async(match_store *ms, const char *id, int seat,
+                      const json_t *action, uint64_t if_match,
+                      match_answer_fn done, void *ctx, char **why);
+
+/* End (abandon) a match at any time: only its host (WB_EFORBIDDEN).  Its
+ * views then say "status":"finished", "ended":true, no one is to act and
+ * no one wins; actions are refused (WB_ECONFLICT).  Logged as
+ * {"type":"abandon"} by the host (a type no game's action uses, so a log
+ * replays unambiguously) with the event {"type":"match_ended"}.  *out
+ * as for an action.  WB_ECONFLICT (+why) when already ended. */
+int match_end(match_store *ms, const char *id, int seat, json_t **out, char **why);
+int match_end_async(match_store *ms, const char *id, int seat, match_answer_fn done,
+                    void *ctx, char **why);
+
+/* The log as `seat` may see it: {"entries":[{"version","seat","action",
+ * "at","events":[...]}]} for versions > after (0: all).  Private events of
+ * other seats are left out; other seats' actions are shown as the game's
+ * events show them (the action body only to its seat and the host). */
+int match_log(match_store *ms, const char *id, int seat, uint64_t after,
+              json_t **out);
+
+/* Matches as a list, oldest first: {"matches":[{"id","game","status",
+ * "version","players","created","updated","abandoned","ended"}],
+ * "next":<cursor or null>}; `status` filter "active", "finished",
+ * "abandoned" or NULL for all; at most `limit` (1..1000) of them after
+ * `cursor` (NULL: from the start; else the "next" of an earlier page).
+ * WB_EINVAL for a cursor that is not one. */
+int match_list(match_store *ms, const char *status, const char *cursor,
+               size_t limit, json_t **out);
+
+/* Delete a match and its log, at any time.  Only by its host (seat must
+ * be GAME_SEAT_HOST: else WB_EFORBIDDEN).  match_delete waits for the
+ * commit; match_delete_async calls done(ctx, rc, NULL) once it is done
+ * (when it returns WB_OK). */
+int match_delete(match_store *ms, const char *id, int seat, char **why);
+int match_delete_async(match_store *ms, const char *id, int seat, match_done_fn done,
+                       void *ctx);
+
+/* What the store has done, for metrics and health. */
+typedef struct match_stats {
+    size_t stored;        /* matches in the store */
+    size_t live;          /* of which active (not finished, ended or abandoned) */
+    uint64_t actions;     /* actions made durable since opening */
+    uint64_t commits;     /* durable write transactions (group commits) */
+    uint64_t commit_failures;
+    double commit_seconds; /* total time spent committing */
+    uint64_t replayed;    /* log entries after the records, applied again at opening */
+    int writable;         /* 0 while commits are failing */
+    int64_t failing_since; /* ms since the epoch, when writable is 0 */
+} match_stats;
+void match_store_stats(match_store *ms, match_stats *out);
+
+/* Ask the match's game a read-only question (game_kind.query) as `seat`.
+ * WB_ENOTFOUND (no such match or question), WB_EINVAL / WB_EFORBIDDEN
+ * with *why. */
+int match_query(match_store *ms, const char *id, int seat, const char *name,
+                const json_t *args, json_t **out, char **why);
+
+/* Subscribe to a match: `fn(ctx)` is called (from the thread that applied
+ * the action, after it is durable) whenever the version changes, and once
+ * with the match gone (deleted or store closing).  It runs with the
+ * store's subscriber lock held and no other: keep it short (wake the
+ * subscriber, which then reads with match_log / match_view) and never call
+ * match_subscribe or match_unsubscribe from it.  WB_ENOTFOUND. */
+int match_subscribe(match_store *ms, const char *id, void (*fn)(void *ctx),
+                    void *ctx, match_sub **out);
+/* After this returns, fn is not running and will not be called again. */
+void match_unsubscribe(match_sub *sub);
+
+/* The current version, or 0 when the match does not exist (any more). */
+uint64_t match_version(match_store *ms, const char *id);
+
+#endif

@@ -1,0 +1,89 @@
+/*
+ * whirlpool_int.h - the state of a Whirlpool Pond match and what the
+ * module's files share (private to games/whirlpool/).
+ *
+ * The files depend one way: whirlpool.c (the game kind: options, set-up,
+ * the state for the codec, views) uses whirlpool_rules.c (the turn, the
+ * movement, the four actions, the extortion as a pending decision: the
+ * action table and the hooks on who may act), which uses
+ * whirlpool_board.c (the pond).
+ */
+#ifndef WHIRLPOOL_INT_H
+#define WHIRLPOOL_INT_H
+
+#include <jansson.h>
+
+#include "game_data.h"
+#include "game_def.h"
+#include "rng.h"
+#include "whirlpool_board.h"
+
+#define WP_MAX_SEATS 4
+#define WP_NVAL 7 /* balloon counts are indexed by value; coins 4, 5, 6 exist */
+#define WP_BAL_MIN 4
+#define WP_BAL_MAX 6
+
+typedef enum wp_phase {
+    WP_PH_ROLL_OFF, /* everyone still in the roll-off rolls for first player */
+    WP_PH_ROLL,     /* the player to move rolls (and so moves) */
+    WP_PH_ACT,      /* the player who moved may do one of the four actions */
+    WP_PH_EXTORT,   /* an extortion is being negotiated */
+    WP_PH_OVER
+} wp_phase;
+
+typedef struct wp_tube {
+    int at;           /* a space of the board; -1 once in the whirlpool */
+    int bal[WP_NVAL]; /* water balloons held, by value */
+} wp_tube;
+
+typedef struct wp_deal {
+    int target;          /* the seat being extorted (the thrower is `turn`) */
+    int demand[WP_NVAL]; /* what the thrower asks for, by value */
+    int offer[WP_NVAL];  /* the target's counter-offer, when has_offer */
+    int has_offer;
+    int waiting_target;  /* 1: the target must answer; 0: the thrower */
+} wp_deal;
+
+typedef struct wp_state {
+    game_base base;
+    wp_board *board;  /* never changed by an action: the state is flat */
+    char *board_text; /* the board as given, saved with the state */
+    rng r;
+    int nseats;
+    int suit[WP_MAX_SEATS];
+    wp_tube tube[WP_MAX_SEATS];
+    int stash[WP_NVAL];
+    wp_phase phase;
+    int turn;                    /* the player moving; -1 during the roll-off */
+    int first;                   /* who won the roll-off; -1 before */
+    int last_roll;               /* the last movement roll; 0: none yet */
+    int rolling[WP_MAX_SEATS];   /* roll-off: still rolling in this round */
+    int rolls[WP_MAX_SEATS];     /* roll-off: this round's rolls; 0: not yet */
+    int extort_off;              /* an extortion was called off this turn */
+    wp_deal deal;                /* valid in WP_PH_EXTORT */
+    int winner;                  /* -1 until the game is over */
+} wp_state;
+
+/* The space `i` of the pond (a node of its graph: x, y the column and
+ * row, ring, next, in, out). */
+static inline const game_node *wp_space(const wp_state *s, int i)
+{
+    return &s->board->g->nodes[i];
+}
+
+/* whirlpool_rules.c: the actions, who may act, and what views share. */
+extern const game_action wp_actions[];
+extern const char *const wp_phase_names[];
+unsigned wp_roles(const void *st, int seat);
+int wp_to_act(const void *st, int seat);
+int wp_pending(const void *st, game_pending *out);
+char *wp_situation(const void *st);
+/* [col, row] of a space; null for -1. */
+#define wp_pos(s, space) game_graph_xy((s)->board->g, space)
+/* Balloon counts as an array of values, highest first. */
+#define wp_bal_json(bal) game_json_counts(bal, 0, WP_NVAL - 1)
+/* How many balloons; whether `part` is a selection of `whole`. */
+#define wp_bal_count(bal) game_counts_total(bal, WP_BAL_MIN, WP_BAL_MAX)
+#define wp_bal_sub(part, whole) game_counts_within(part, whole, WP_BAL_MIN, WP_BAL_MAX)
+
+#endif

@@ -1,0 +1,370 @@
+/*
+ * wibbell_io.c - what Wibbell shows and stores: the views, the state for
+ * the codec (game_json.h: one description, both ways, and the invariants
+ * a loaded state must hold), and the classroom queries ("vocabulary",
+ * "hints").  Nothing here changes a match.
+ *
+ * The only secret between seats is a claim waiting in the tie window:
+ * another seat sees that it was made, not its word, until the window
+ * closes (game_secret_view); the host sees it all.  The host view adds
+ * the face-down cards and the vocabulary log.  No view ever holds the
+ * order of the deck, only its count.  The shapes are documented in
+ * games/wibbell/WIBBELL.md.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "wb_err.h"
+#include "wb_mem.h"
+#include "wibbell.h"
+#include "wibbell_int.h"
+
+/* --- views --------------------------------------------------------------- */
+
+/* The classroom log as flat rows (also the "vocabulary" query), as `seat`
+ * may see it. */
+static json_t *vocab_json(const wibbell_state *st, int seat)
+{
+    json_t *a = json_array();
+    for (size_t i = 0; i < st->nvocab; i++) {
+        const wibbell_vocab *v = &st->vocab[i];
+        int sealed = 0; /* the row of a claim still waiting in the tie window, of a seat
+                           other than `seat` (the host: none): that seat's secret */
+        for (size_t c = 0; seat >= 0 && c < st->nclaims; c++)
+            sealed |= st->claims[c].row == i && st->claims[c].seat != seat;
+        if (!sealed)
+            json_array_append_new(a, json_pack(
+                "{s:I,s:i,s:s,s:s,s:b,s:b,s:s,s:s,s:s,s:I}", "turn", (json_int_t)v->turn,
+                "seat", v->seat, "player", st->p[v->seat].name, "word", v->word, "accepted",
+                v->accepted, "won", v->won, "reasons", v->reasons, "pos", v->pos,
+                "definition", v->definition, "at", (json_int_t)v->at));
+    }
+    return a;
+}
+
+static json_t *player_json(const wibbell_state *st, size_t s, int host)
+{
+    const wibbell_player *p = &st->p[s];
+    json_t *hcap = wibbell_cards_json(st, &p->hcap);
+    for (size_t i = 0; i < p->hcap.n; i++)
+        json_object_set_new(json_array_get(hcap, i), "starting", json_boolean(i < p->nstart));
+    return json_pack("{s:I, s:s, s:o, s:I, s:o, s:I, s:I, s:I, s:b, s:b, s:o*}", "seat",
+                     (json_int_t)s, "name", p->name, "face_up", wibbell_cards_json(st, &p->up),
+                     "face_down", (json_int_t)p->down.n, "handicaps", hcap, "score",
+                     (json_int_t)wibbell_score(st, s), "cards_this_round", (json_int_t)p->won,
+                     "rounds_won", (json_int_t)p->rounds_won, "out",
+                     st->phase == WIBBELL_PLAY && p->out, "barred", st->barred == (int)s,
+                     "face_down_cards", host ? wibbell_cards_json(st, &p->down) : NULL);
+}
+
+/* The claims in the tie window: a claim's word only to its seat and the
+ * host. */
+static json_t *claims_json(const wibbell_state *st, int seat)
+{
+    static const char *const hidden_word[] = {"word", NULL};
+    json_t *a = json_array();
+    for (size_t i = 0; i < st->nclaims; i++) {
+        const wibbell_claim *c = &st->claims[i];
+        json_t *full = json_pack("{s:i,s:s,s:I}", "seat", c->seat, "word", c->word, "at",
+                                 (json_int_t)c->at);
+        json_array_append_new(a, game_secret_view(full, seat, c->seat, 0, hidden_word));
+        json_decref(full);
+    }
+    return a;
+}
+
+void wibbell_view(const void *state, int seat, json_t *o)
+{
+    const wibbell_state *st = state;
+    int host = seat == GAME_SEAT_HOST;
+    json_t *players = json_array();
+    for (size_t s = 0; s < st->nplayers; s++)
+        json_array_append_new(players, player_json(st, s, host));
+    game_put(o, "{s:o*}", "awaiting", wibbell_awaiting(st, seat)); /* NULL but in companion mode */
+    game_put(o, "{s:s, s:o*}", "phase", wibbell_phase_names[st->phase], "seat",
+             game_json_opt(seat));
+    game_put(o, "{s:s, s:b, s:b, s:b, s:I, s:s, s:I, s:I, s:I, s:o, s:o, s:o, s:o, s:o, s:o}",
+             "mode", wibbell_mode_names[st->mode], "companion", st->companion, "learning_aid",
+             st->learning_aid, "forgive_typos", st->forgive_typos, "tie_window_ms",
+             (json_int_t)st->tie_ms, "dictionary", st->dict_id, "round", (json_int_t)st->round,
+             "turn", (json_int_t)st->nturns, "deck", (json_int_t)wibbell_remaining(st), "centre",
+             wibbell_cards_json(st, &st->centre), "players", players, "used",
+             game_json_strs((const char *const *)st->used, st->nused), "claims",
+             claims_json(st, seat), "window_until",
+             st->window_end >= 0 ? json_integer(st->window_end) : json_null(), "turn_winner",
+             game_json_id(st->winner));
+    if (st->phase == WIBBELL_KEEP)
+        game_put(o, "{s:o, s:o}", "keep_choices", wibbell_keep_choices(st, seat), "bonus",
+                 st->bonus >= 0 ? wibbell_card_json(st, st->bonus) : json_null());
+    game_put(o, "{s:o}", "last_round_winner", game_json_id(st->last_round_winner));
+    if (st->phase != WIBBELL_OVER)
+        game_def_put_result(st, o); /* scores while playing; winners are dropped */
+    if (st->phase != WIBBELL_OVER)
+        json_object_del(o, "winners");
+    else
+        game_put(o, "{s:s}", "end_reason", st->end_reason ? st->end_reason : "");
+    game_put(o, "{s:o*}", "vocabulary", host ? vocab_json(st, seat) : NULL);
+}
+
+/* --- the state, both ways ------------------------------------------------- */
+
+/* A vector of the state: its length (loading: allocated, zeroed; the
+ * codec frees it too, so the state needs no free hook). */
+#define io_vec(io, key, v, n) game_io_vec(io, key, (void **)&(v), &(n), sizeof *(v), 0, 1u << 20)
+
+/* Is this a card as the deck parser makes it: 1 to 26 letters A-Z, a
+ * value 0..99 (checked by io_cards), a lower-case border name? */
+static int card_ok(const wibbell_card *c)
+{
+    size_t n = strlen(c->letters), b = strlen(c->border);
+    return n > 0 && strspn(c->letters, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == n && b > 0 &&
+           strspn(c->border, "abcdefghijklmnopqrstuvwxyz-") == b;
+}
+
+static void io_cards(game_io *io, wibbell_state *st)
+{
+    size_t n = game_io_vec(io, "cards", (void **)&st->cards, &st->ncards, sizeof *st->cards, 1,
+                           WIBBELL_DECK_MAX);
+    for (size_t i = 0; i < n; i++) {
+        wibbell_card *c = &st->cards[i];
+        game_io_array(io, NULL, 3, 3, 3);
+        game_io_chars(io, NULL, c->letters, sizeof c->letters);
+        game_io_int(io, NULL, &c->value, 0, 99);
+        game_io_chars(io, NULL, c->border, sizeof c->border);
+        game_io_end(io);
+        if (game_io_loading(io) && !card_ok(c))
+            game_io_fail(io, "cards");
+    }
+    game_io_end(io);
+}
+
+static void io_players(game_io *io, wibbell_state *st)
+{
+    size_t n = game_io_vec(io, "players", (void **)&st->p, &st->nplayers, sizeof *st->p, 2,
+                           WIBBELL_SEATS_MAX);
+    for (size_t s = 0; s < n; s++) {
+        wibbell_player *p = &st->p[s];
+        game_io_object(io, NULL);
+        game_io_text(io, "name", &p->name);
+        game_io_ids(io, "up", &p->up, (int)st->ncards - 1);
+        game_io_ids(io, "down", &p->down, (int)st->ncards - 1);
+        game_io_ids(io, "hcap", &p->hcap, (int)st->ncards - 1);
+        game_io_size(io, "nstart", &p->nstart, p->hcap.n);
+        game_io_size(io, "won", &p->won, wibbell_round_cards(st));
+        game_io_bool(io, "out", &p->out);
+        game_io_size(io, "rounds_won", &p->rounds_won, st->ncards);
+        game_io_end(io);
+    }
+    game_io_end(io);
+}
+
+static void io_vocab(game_io *io, wibbell_state *st)
+{
+    size_t n = io_vec(io, "vocab", st->vocab, st->nvocab);
+    for (size_t i = 0; i < n; i++) {
+        wibbell_vocab *v = &st->vocab[i];
+        int keep = game_io_loading(io) || game_io_freeing(io); /* the seat's: not ours */
+        char *player = keep ? NULL : st->p[st->vocab[i].seat].name;
+        game_io_object(io, NULL);
+        game_io_size(io, "turn", &v->turn, INT32_MAX);
+        game_io_int(io, "seat", &v->seat, 0, (int)st->nplayers - 1);
+        game_io_str(io, "player", &player); /* shown, not kept: the seat's name */
+        game_io_text(io, "word", &v->word);
+        game_io_bool(io, "accepted", &v->accepted);
+        game_io_bool(io, "won", &v->won);
+        game_io_text(io, "reasons", &v->reasons);
+        game_io_text(io, "pos", &v->pos);
+        game_io_text(io, "definition", &v->definition);
+        game_io_i64(io, "at", &v->at, INT64_MIN, INT64_MAX);
+        game_io_end(io);
+        if (game_io_loading(io))
+            free(player);
+    }
+    game_io_end(io);
+}
+
+static void io_claims(game_io *io, wibbell_state *st)
+{
+    size_t n = io_vec(io, "claims", st->claims, st->nclaims);
+    for (size_t i = 0; i < n; i++) {
+        wibbell_claim *c = &st->claims[i];
+        game_io_object(io, NULL);
+        game_io_int(io, "seat", &c->seat, 0, (int)st->nplayers - 1);
+        game_io_text(io, "word", &c->word);
+        game_io_i64(io, "at", &c->at, INT64_MIN, INT64_MAX);
+        game_io_int(io, "take", &c->take, -1, 1);
+        game_io_size(io, "row", &c->row, st->nvocab ? st->nvocab - 1 : 0);
+        game_io_end(io);
+        /* one per seat, each from a seat that may still win the card */
+        if (game_io_loading(io) && (!st->nvocab || !wibbell_eligible(st, (size_t)c->seat) ||
+                                    wibbell_claim_of(st, (size_t)c->seat) != (long)i))
+            game_io_fail(io, "claims");
+    }
+    game_io_end(io);
+}
+
+static void io_turns(game_io *io, wibbell_state *st)
+{
+    size_t n = io_vec(io, "turns", st->turns, st->nturns);
+    for (size_t i = 0; i < n; i++) {
+        wibbell_turn *t = &st->turns[i];
+        game_io_object(io, NULL);
+        game_io_size(io, "round", &t->round, INT32_MAX);
+        game_io_ids(io, "centre", &t->centre, (int)st->ncards - 1);
+        game_io_size(io, "nused", &t->nused, st->nused);
+        size_t nc = game_io_vec(io, "cons", (void **)&t->cons, &t->ncons, sizeof *t->cons,
+                                st->nplayers, st->nplayers);
+        for (size_t s = 0; s < nc; s++)
+            game_io_ids(io, NULL, &t->cons[s], (int)st->ncards - 1);
+        game_io_end(io);
+        game_io_end(io);
+        if (game_io_loading(io) && (t->centre.n > 2 || t->round < 1))
+            game_io_fail(io, "turns");
+    }
+    game_io_end(io);
+}
+
+/* The invariants the rules code relies on, so a damaged record cannot
+ * make it read out of bounds, lose or copy cards, or stall. */
+static const char *check_state(const wibbell_state *st)
+{
+    int ph = st->phase, chooser = ph == WIBBELL_TAKE || ph == WIBBELL_KEEP;
+    const wibbell_player *w = chooser && st->winner >= 0 ? &st->p[st->winner] : NULL;
+    /* every card id in at most one place: the deck, the centre or a
+     * player's cards (cards are neither made nor copied) */
+    const game_ids *lists[3 * WIBBELL_SEATS_MAX + 2] = {&st->deck, &st->centre};
+    size_t nl = 2;
+    for (size_t s = 0; s < st->nplayers; s++) {
+        lists[nl++] = &st->p[s].up;
+        lists[nl++] = &st->p[s].down;
+        lists[nl++] = &st->p[s].hcap;
+    }
+    if (game_ids_once(lists, nl, st->ncards) < 0)
+        return "cards";
+    if (st->centre.n > 2)
+        return "centre";
+    /* flip: fewer than 2 centre cards (companion mode only); play and
+     * take: 2; keep: none, the winner's round cards hold the bonus */
+    if ((ph == WIBBELL_FLIP && (!st->companion || st->centre.n >= 2)) ||
+        (ph == WIBBELL_PLAY && st->centre.n != 2))
+        return "phase";
+    if (chooser && (!w || (ph == WIBBELL_KEEP && st->mode == WIBBELL_SIMPLER)))
+        return "winner";
+    if ((ph == WIBBELL_TAKE && st->centre.n != 2) ||
+        (ph == WIBBELL_KEEP && (st->centre.n != 0 || w->up.n == 0 ||
+                                (st->bonus >= 0 && game_ids_find(&w->up, st->bonus) < 0))))
+        return "centre";
+    /* a tie window is open exactly when valid claims wait in it (each
+     * checked by io_claims) */
+    if ((st->nclaims > 0) != (st->window_end >= 0) ||
+        (st->nclaims && st->phase != WIBBELL_PLAY))
+        return "claims";
+    return NULL;
+}
+
+void wibbell_io(game_io *io, void *state)
+{
+    wibbell_state *st = state;
+    int load = game_io_loading(io);
+    game_io_enum(io, "mode", (int *)&st->mode, wibbell_mode_names, 3);
+    game_io_bool(io, "companion", &st->companion);
+    game_io_bool(io, "learning_aid", &st->learning_aid);
+    game_io_bool(io, "shuffle", &st->shuffle);
+    game_io_bool(io, "forgive_typos", &st->forgive_typos);
+    game_io_i64(io, "tie_window_ms", &st->tie_ms, 0, WIBBELL_TIE_MAX);
+    game_io_text(io, "dictionary", &st->dict_id);
+    game_io_rng(io, "rng", &st->rng);
+    io_cards(io, st);
+    if (!game_io_ok(io))
+        return; /* the ids below are read against the cards */
+    game_io_ids(io, "deck", &st->deck, (int)st->ncards - 1);
+    game_io_size(io, "ntrim", &st->ntrim, st->ncards);
+    game_io_ids(io, "centre", &st->centre, (int)st->ncards - 1);
+    io_players(io, st);
+    if (!game_io_ok(io))
+        return;
+    size_t n = io_vec(io, "used", st->used, st->nused);
+    for (size_t i = 0; i < n; i++)
+        game_io_text(io, NULL, &st->used[i]);
+    game_io_end(io);
+    game_io_enum(io, "phase", (int *)&st->phase, wibbell_phase_names, WIBBELL_OVER + 1);
+    game_io_size(io, "round", &st->round, INT32_MAX);
+    game_io_int(io, "winner", &st->winner, -1, (int)st->nplayers - 1);
+    game_io_int(io, "bonus", &st->bonus, -1, (int)st->ncards - 1);
+    game_io_int(io, "last_winner", &st->last_winner, -1, (int)st->nplayers - 1);
+    game_io_int(io, "last_round_winner", &st->last_round_winner, -1, (int)st->nplayers - 1);
+    game_io_int(io, "barred", &st->barred, -1, (int)st->nplayers - 1);
+    game_io_i64(io, "window_end", &st->window_end, -1, INT64_MAX);
+    game_io_str(io, "end_reason", &st->end_reason);
+    game_io_str(io, "undo", &st->undo);
+    io_vocab(io, st);
+    io_claims(io, st);
+    io_turns(io, st);
+    if (!load || !game_io_ok(io))
+        return;
+    const char *bad = !st->round ? "dictionary" : check_state(st);
+    if (bad)
+        game_io_fail(io, bad);
+}
+
+/* --- queries ------------------------------------------------------------- */
+
+/* The classroom log, the host's and the players' of this match (not the
+ * public's): rows name players and show every refused word. */
+GAME_ANSWER(query_vocabulary)
+{
+    *out = json_pack("{s:o}", "rows", vocab_json(state, seat));
+    return WB_OK;
+}
+
+/* The words that would have worked on a turn: the host's only. */
+GAME_ANSWER(query_hints)
+{
+    const wibbell_state *st = state;
+    const char *cards[DICT_CARDS_MAX];
+    const wibbell_turn *t;
+    const dict *d = ctx && ctx->dicts ? dict_lib_find(ctx->dicts, st->dict_id) : NULL;
+    dict_cards dc = {.cards = cards};
+    dict_list *l = NULL;
+    long turn, of, limit; /* of: the seat asked about, or -1 */
+    int rc;
+
+    if (st->nturns == 0)
+        return game_refuse(why, WB_EINVAL, "no turn has been played yet");
+    if ((rc = game_arg_long(args, "turn", (long)st->nturns, 1, (long)st->nturns, &turn, why)) ||
+        (rc = game_arg_long(args, "seat", -1, 0, (long)st->nplayers - 1, &of, why)) ||
+        (rc = game_arg_long(args, "limit", 20, 1, WIBBELL_HINTS_MAX, &limit, why)))
+        return rc;
+    if (!d)
+        return game_refuse(why, WB_EINVAL, "the dictionary %s of this match is not loaded",
+                           st->dict_id);
+    t = &st->turns[turn - 1];
+    for (size_t i = 0; i < t->centre.n; i++)
+        cards[dc.ncards++] = st->cards[t->centre.v[i]].letters;
+    if (of >= 0) {
+        const game_ids *c = &t->cons[of];
+        if (c->n + dc.ncards > DICT_CARDS_MAX)
+            return game_refuse(why, WB_EINVAL, "seat %ld had more cards to cover than a search "
+                               "takes (%d)", of, DICT_CARDS_MAX);
+        for (size_t i = 0; i < c->n; i++)
+            cards[dc.ncards++] = st->cards[c->v[i]].letters;
+    }
+    rc = dict_match(d, &dc, (const char *const *)st->used, t->nused, 0, (size_t)limit, &l);
+    if (rc)
+        return game_refuse(why, rc, "the dictionary failed: %s", wb_strerror(rc));
+    *out = json_pack("{s:i, s:o, s:o, s:o, s:o, s:I}", "turn", (int)turn, "seat",
+                     of >= 0 ? json_integer(of) : json_null(), "cards",
+                     game_json_strs(cards, dc.ncards), "used",
+                     game_json_strs((const char *const *)st->used, t->nused), "words",
+                     game_json_strs((const char *const *)l->words, l->nwords), "total",
+                     (json_int_t)l->total);
+    dict_list_free(l);
+    return WB_OK;
+}
+
+const game_query wibbell_queries[] = {
+    {"vocabulary", GAME_ROLE_HOST | GAME_ROLE_SEAT, query_vocabulary},
+    {"hints", GAME_ROLE_HOST, query_hints},
+    {NULL},
+};

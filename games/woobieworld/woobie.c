@@ -1,0 +1,503 @@
+/*
+ * woobie.c - Woobieworld on the game framework (game_def.h): the options,
+ * the hooks for the common view fields, the view, the action table and
+ * the def the registry lists, plus the queries "map" (the area graph and
+ * its SVG picture) and "deck" (every card).
+ *
+ * The rules themselves are in woobie_rules.c (set-up, phases, the action
+ * checks and changes in one table, ww_actions) and woobie_fx.c (the card
+ * interpreter).  Here each ww_actions entry becomes a game_action: its
+ * members with their domains (so the framework lists every legal action
+ * by running the same checks a POST runs), who may send it (the player to
+ * act, every seat still to choose in a cycle, the seat a pending decision
+ * waits for, the host), its phases; one check and one apply parse the
+ * body into a ww_body and call the rules.
+ */
+#include "woobie.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "game_def.h"
+#include "wb_err.h"
+#include "wb_mem.h"
+#include "woobie_int.h"
+
+/* --- views ------------------------------------------------------------------------- */
+
+static json_t *kinds_json(const int *n, int count)
+{
+    json_t *o = json_object();
+    for (int k = 0; k < count; k++)
+        json_object_set_new(o, ww_kind_names[k], json_integer(n[k]));
+    return o;
+}
+
+static json_t *cards_json(const ww_state *s, const int16_t *c, int n)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < n; i++)
+        ww_push(a, ww_card_json(s->deck, c[i]));
+    return a;
+}
+
+static json_t *areas_json(const ww_state *s)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < s->map->n; i++) {
+        int home = ww_home_of(s, i);
+        ww_push(a, json_pack("{s:s, s:o, s:o, s:o}", "id", s->map->a[i].id, "home_of",
+                             home >= 0 ? json_integer(home) : json_null(), "support",
+                             kinds_json(s->support[i], WW_KINDS), "industries",
+                             kinds_json(s->industries[i], WW_COLOURS)));
+    }
+    return a;
+}
+
+/* The pending decision's candidates as the wire strings. */
+static json_t *choices_json(const ww_state *s)
+{
+    int c[WW_MAX_AREAS * WW_COLOURS + WW_MAX_CARDS];
+    int n = ww_fx_candidates(s, c, (int)(sizeof c / sizeof c[0]));
+    char buf[64];
+    json_t *choices = json_array();
+    for (int i = 0; i < n; i++)
+        ww_push(choices, json_string(ww_choice_str(s, c[i], buf)));
+    return choices;
+}
+
+/* A chosen card in a cycle is secret until every seat has chosen. */
+static const char *const hidden_card[] = {"card", NULL};
+
+static json_t *chosen_json(const ww_state *s, int owner, int viewer)
+{
+    const ww_seat *p = &s->seat[owner];
+    if (p->chosen < 0)
+        return json_null();
+    json_t *full = json_pack("{s:i, s:o}", "seat", owner, "card", ww_card_json(s->deck, p->chosen));
+    json_t *v = game_secret_view(full, viewer, owner, s->phase != P_CHOOSE, hidden_card);
+    json_decref(full);
+    return v;
+}
+
+static void ww_view(const void *st, int seat, json_t *o)
+{
+    const ww_state *s = st;
+    int score[WW_MAX_SEATS], win[WW_MAX_SEATS];
+    json_t *seats = json_array(), *envs = json_array();
+
+    ww_scores(s, score, win);
+    for (int i = 0; i < s->nseats; i++) {
+        const ww_seat *p = &s->seat[i];
+        json_t *e = json_pack("{s:i, s:o, s:i, s:i}", "seat", i, "home",
+                              p->home >= 0 ? json_string(s->map->a[p->home].id) : json_null(),
+                              "hand", p->nhand, "score", score[i]);
+        if (s->speed)
+            json_object_set_new(e, "chosen", chosen_json(s, i, seat));
+        if (seat == i || seat == GAME_SEAT_HOST)
+            json_object_set_new(e, "cards", cards_json(s, p->hand, p->nhand));
+        ww_push(seats, e);
+    }
+    for (int i = 0; i < s->nenv; i++)
+        ww_push(envs, json_pack("{s:o, s:i}", "card", ww_card_json(s->deck, s->env[i].card),
+                                "caretaker", s->env[i].caretaker));
+    json_object_set_new(o, "phase", json_string(ww_phase_names[s->phase]));
+    json_object_set_new(o, "player", json_integer(s->player));
+    json_object_set_new(o, "turn", json_integer(s->turn));
+    json_object_set_new(o, "speed", json_boolean(s->speed));
+    if (s->speed) {
+        json_t *order = json_array();
+        for (int i = 0; s->phase != P_CHOOSE && s->phase != P_SETUP && i < s->nseats; i++)
+            ww_push(order, json_integer(s->order[i]));
+        json_object_set_new(o, "cycle", json_integer(s->cycle));
+        json_object_set_new(o, "order", order);
+    }
+    if (s->phase == P_SUPPORT) {
+        json_object_set_new(o, "support_left", json_integer(s->support_left));
+        json_object_set_new(o, "must_rehome", json_boolean(s->must_rehome));
+    }
+    json_object_set_new(o, "seats", seats);
+    json_object_set_new(o, "areas", areas_json(s));
+    json_object_set_new(o, "supply",
+                        json_pack("{s:o, s:o}", "support", kinds_json(s->supply, WW_KINDS),
+                                  "industries", kinds_json(s->supply_ind, WW_COLOURS)));
+    json_object_set_new(o, "environments", envs);
+    json_object_set_new(o, "volcanoes", json_integer(s->nvolcano));
+    json_object_set_new(o, "draw_pile", json_integer(s->ndraw));
+    json_object_set_new(o, "discard_pile", json_integer(s->ndiscard));
+    json_object_set_new(o, "discard_top", s->ndiscard
+                                              ? ww_card_json(s->deck, s->discard[s->ndiscard - 1])
+                                              : json_null());
+    json_object_set_new(o, "removed", cards_json(s, s->removed, s->nremoved));
+    if (s->phase == P_EFFECT) {
+        json_t *pending = json_object_get(o, "pending");
+        char *prompt = ww_fx_prompt(s);
+        json_object_set_new(o, "playing",
+                            json_pack("{s:o, s:i, s:i}", "card", ww_card_json(s->deck, s->run.card),
+                                      "seat", s->run.player, "step", s->run.step + 1));
+        if (pending) {
+            json_object_set_new(pending, "ask", json_string(ww_ask_names[s->run.ask]));
+            json_object_set_new(pending, "detail", json_string(prompt));
+            json_object_set_new(pending, "choices", choices_json(s));
+        }
+        free(prompt);
+    }
+}
+
+/* --- the common view fields ------------------------------------------------------ */
+
+static int ww_nseats(const void *st) { return ((const ww_state *)st)->nseats; }
+static int ww_phase_of(const void *st) { return ((const ww_state *)st)->phase; }
+static int ww_finished(const void *st) { return ((const ww_state *)st)->phase == P_OVER; }
+
+static void ww_result(const void *st, int *winner, json_int_t *score)
+{
+    int sc[WW_MAX_SEATS];
+    const ww_state *s = st;
+    ww_scores(s, sc, winner);
+    for (int i = 0; i < s->nseats; i++)
+        score[i] = sc[i];
+}
+
+static int ww_to_act_hook(const void *st, int seat)
+{
+    int act[WW_MAX_SEATS];
+    ww_to_act(st, act);
+    return act[seat];
+}
+
+/* Who the seat is now: the player to act, or a seat still to choose its
+ * card in a cycle.  (A pending decision's seat gets GAME_ROLE_PENDING from
+ * the framework.) */
+static unsigned ww_roles(const void *st, int seat)
+{
+    const ww_state *s = st;
+    switch (s->phase) {
+    case P_CHOOSE:
+        return s->seat[seat].chosen < 0 && s->seat[seat].nhand > 0 ? GAME_ROLE_SEAT : 0;
+    case P_EFFECT:
+    case P_OVER:
+        return 0;
+    default:
+        return seat == s->player ? GAME_ROLE_SEAT : 0;
+    }
+}
+
+static int ww_pending(const void *st, game_pending *out)
+{
+    static const char *const prompts[ASK_COUNT_] = {
+        [ASK_SIDE] = "choose the side of the OR card to play",
+        [ASK_AREA] = "choose an area for the card",
+        [ASK_INDUSTRY] = "choose an industry for the card",
+        [ASK_GAIN] = "choose the colour of a support your home gains",
+        [ASK_LOSE] = "choose a support your home loses",
+        [ASK_PLACE] = "choose the colour of an industry to place",
+        [ASK_ENV] = "choose an ENVIRONMENT card to remove",
+    };
+    const ww_state *s = st;
+    if (s->phase != P_EFFECT)
+        return 0;
+    *out = (game_pending){s->run.ask_seat, prompts[s->run.ask]};
+    return 1;
+}
+
+static char *ww_situation(const void *st)
+{
+    const ww_state *s = st;
+    switch (s->phase) {
+    case P_SETUP:
+        return game_why("seat %d is picking a home", s->player);
+    case P_CHOOSE:
+        return game_why("the seats are choosing their cards for cycle %d", s->cycle);
+    case P_EFFECT:
+        return game_why("seat %d's card waits for seat %d to choose", s->player, s->run.ask_seat);
+    case P_OVER:
+        return game_why("the game is over");
+    default:
+        return game_why("it is seat %d's %s phase", s->player, ww_phase_names[s->phase]);
+    }
+}
+
+/* --- the actions ------------------------------------------------------------------- */
+
+static json_t *dom_areas(const void *st, int seat)
+{
+    (void)seat;
+    const ww_state *s = st;
+    json_t *a = json_array();
+    for (int i = 0; i < s->map->n; i++)
+        ww_push(a, json_string(s->map->a[i].id));
+    return a;
+}
+
+/* Land areas that are nobody else's home. */
+static json_t *dom_home_areas(const void *st, int seat)
+{
+    const ww_state *s = st;
+    json_t *a = json_array();
+    for (int i = 0; i < s->map->n; i++) {
+        int h = ww_home_of(s, i);
+        if (!s->map->a[i].water && (h < 0 || h == seat))
+            ww_push(a, json_string(s->map->a[i].id));
+    }
+    return a;
+}
+
+static json_t *dom_anarch_areas(const void *st, int seat)
+{
+    (void)seat;
+    const ww_state *s = st;
+    json_t *a = json_array();
+    for (int i = 0; i < s->map->n; i++)
+        if (s->support[i][WW_ANARCH])
+            ww_push(a, json_string(s->map->a[i].id));
+    return a;
+}
+
+/* The cards the caller could name: its hand and chosen card; for the host,
+ * those of the player to act. */
+static json_t *dom_cards(const void *st, int seat)
+{
+    const ww_state *s = st;
+    json_t *a = json_array();
+    int p = seat >= 0 && seat < s->nseats ? seat : s->player;
+    for (int i = 0; i < s->seat[p].nhand; i++)
+        ww_push(a, json_integer(s->seat[p].hand[i]));
+    if (s->seat[p].chosen >= 0)
+        ww_push(a, json_integer(s->seat[p].chosen));
+    return a;
+}
+
+static json_t *dom_choices(const void *st, int seat)
+{
+    (void)seat;
+    return choices_json(st);
+}
+
+static const char *const colour_values[] = {"red", "yellow", "green", "blue", NULL};
+
+#define COLOUR_MEMBER                                                                     \
+    {.name = "colour", .type = GAME_T_STRING, .desc = "red, yellow, green or blue",        \
+     .values = colour_values}
+
+static const game_member m_home[] = {
+    {.name = "area", .type = GAME_T_STRING, .desc = "a land area's id", .domain = dom_home_areas},
+    COLOUR_MEMBER,
+    {NULL},
+};
+static const game_member m_colour[] = {COLOUR_MEMBER, {NULL}};
+static const game_member m_move[] = {
+    {.name = "from", .type = GAME_T_STRING, .desc = "an area holding an Anarch",
+     .domain = dom_anarch_areas},
+    {.name = "to", .type = GAME_T_STRING, .desc = "an area bordering it", .domain = dom_areas},
+    {NULL},
+};
+static const game_member m_industry[] = {
+    {.name = "area", .type = GAME_T_STRING, .desc = "an area's id", .domain = dom_areas},
+    COLOUR_MEMBER,
+    {NULL},
+};
+static const game_member m_card[] = {
+    {.name = "card", .type = GAME_T_INT, .desc = "a card id (the view's cards)",
+     .domain = dom_cards},
+    {NULL},
+};
+static const game_member m_choice[] = {
+    {.name = "choice", .type = GAME_T_STRING, .desc = "one of the view's pending.choices",
+     .domain = dom_choices},
+    {NULL},
+};
+
+static const ww_action *rule_of(const json_t *a)
+{
+    const char *type = json_string_value(json_object_get(a, "type"));
+    for (size_t i = 0; type && i < ww_nactions; i++)
+        if (strcmp(type, ww_actions[i].type) == 0)
+            return &ww_actions[i];
+    abort(); /* the framework dispatched a type of the table */
+}
+
+/* The members into a ww_body; the framework checked their presence and
+ * types, so what is left is the rules': WB_EILLEGAL. */
+static int parse_body(const ww_state *s, const ww_action *act, const json_t *a, ww_body *b,
+                      char **why)
+{
+    static const char *const keys[] = {"area", "from", "to"};
+    int *dest[] = {&b->area, &b->from, &b->to};
+    const unsigned bits[] = {M_AREA, M_FROM, M_TO};
+    *b = (ww_body){-1, -1, -1, -1, -1, -1};
+    if (act->members & M_COLOUR) {
+        const char *c = json_string_value(json_object_get(a, "colour"));
+        for (int k = 0; c && k < WW_COLOURS; k++)
+            if (strcmp(c, ww_kind_names[k]) == 0)
+                b->colour = k;
+    }
+    for (int i = 0; i < 3; i++) {
+        if (!(act->members & bits[i]))
+            continue;
+        const char *id = json_string_value(json_object_get(a, keys[i]));
+        if ((*dest[i] = ww_area_find(s->map, id)) < 0) {
+            *why = game_why("no area \"%s\" on this map", id ? id : "");
+            return WB_EILLEGAL;
+        }
+    }
+    if (act->members & M_CARD) {
+        json_int_t c = json_integer_value(json_object_get(a, "card"));
+        if (c < 0 || c >= s->deck->n) {
+            *why = game_why("no card %lld in this deck", (long long)c);
+            return WB_EILLEGAL;
+        }
+        b->card = (int)c;
+    }
+    if (act->members & M_CHOICE)
+        b->choice = ww_choice_parse(s, json_string_value(json_object_get(a, "choice")));
+    return WB_OK;
+}
+
+static int ww_check(const void *st, const game_ctx *ctx, int seat, const json_t *a, char **why)
+{
+    (void)ctx;
+    const ww_action *act = rule_of(a);
+    ww_body b;
+    int rc = parse_body(st, act, a, &b, why);
+    return rc ? rc : act->check(st, seat, &b, why);
+}
+
+static int ww_apply(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
+                    char **why)
+{
+    (void)ctx;
+    const ww_action *act = rule_of(a);
+    ww_body b;
+    int rc = parse_body(st, act, a, &b, why);
+    if (!rc)
+        act->apply(st, seat, &b, ev);
+    return rc;
+}
+
+#define PH(p) (1u << (p))
+#define WW_ACT(name_, who_, phases_, members_)                                             \
+    {.type = name_, .who = who_, .phases = phases_, .members = members_, .check = ww_check, \
+     .apply = ww_apply}
+
+/* The same actions as ww_actions (woobie_rules.c), with their members. */
+static const game_action ww_table[] = {
+    WW_ACT("home", GAME_ROLE_SEAT, PH(P_SETUP), m_home),
+    WW_ACT("support", GAME_ROLE_SEAT, PH(P_SUPPORT), m_colour),
+    WW_ACT("move_anarch", GAME_ROLE_SEAT, PH(P_SUPPORT), m_move),
+    WW_ACT("new_home", GAME_ROLE_SEAT, PH(P_SUPPORT), m_home),
+    WW_ACT("industry", GAME_ROLE_SEAT, PH(P_INDUSTRY), m_industry),
+    WW_ACT("skip", GAME_ROLE_SEAT, PH(P_SUPPORT) | PH(P_INDUSTRY), NULL),
+    WW_ACT("play", GAME_ROLE_SEAT, PH(P_PLAY), m_card),
+    WW_ACT("take_back", GAME_ROLE_SEAT, PH(P_PLAY), NULL),
+    WW_ACT("discard", GAME_ROLE_SEAT, PH(P_PLAY), m_card),
+    WW_ACT("choose_card", GAME_ROLE_SEAT, PH(P_CHOOSE), m_card),
+    WW_ACT("decide", GAME_ROLE_PENDING, PH(P_EFFECT), m_choice),
+    WW_ACT("dispute", GAME_ROLE_HOST, PH(P_PLAY), m_card),
+    {NULL},
+};
+
+/* --- options ------------------------------------------------------------------------ */
+
+static const game_member ww_option_table[] = {
+    {.name = "speed", .type = GAME_T_BOOL, .def = "false",
+     .desc = "the speed variant: cycles in which every seat picks a card face down at once, "
+             "then whole turns in increasing card number"},
+    {.name = "support", .type = GAME_T_INT, .def = "30", .has_range = 1, .min = 1, .max = 200,
+     .desc = "coloured support of each colour in the unused pile"},
+    {.name = "anarchs", .type = GAME_T_INT, .def = "30", .has_range = 1, .min = 0, .max = 200,
+     .desc = "Anarchs in the unused pile"},
+    {.name = "industries", .type = GAME_T_INT, .def = "8", .has_range = 1, .min = 0, .max = 50,
+     .desc = "industries of each colour in the unused pile"},
+    {.name = "map", .type = GAME_T_OBJECT, .def = "null",
+     .desc = "the map as an area graph {\"nodes\":[{\"id\",\"name\",\"tags\":[\"land\"|"
+             "\"water\",\"mountain\"],\"x\",\"y\"}],\"edges\":[[id,id]]} (coastal is derived); "
+             "null: the built-in island, which is the default shown here"},
+    {.name = "deck", .type = GAME_T_ANY, .def = "null",
+     .desc = "null: the built-in deck (query \"deck\"); or a custom deck, an array of lines "
+             "\"TYPE | NUMBER | NAME | TEXT | STEPS | QUOTE\" (games/woobieworld/WOOBIEWORLD.md)"},
+    {NULL},
+};
+
+/* The game's description shows the built-in map as the map's default. */
+static void ww_options_fix(json_t *desc)
+{
+    json_object_set_new(json_object_get(desc, "map"), "default", ww_map_default_json());
+}
+
+/* --- queries -------------------------------------------------------------------------- */
+
+static int ww_query(const void *state, const game_ctx *ctx, int seat, const char *name,
+                    const json_t *args, json_t **out, char **why)
+{
+    (void)ctx, (void)seat, (void)args, (void)why;
+    const ww_state *s = state;
+    if (strcmp(name, "map") == 0) {
+        char *svg = ww_map_svg(s->map);
+        *out = json_pack("{s:o, s:s}", "map", ww_map_json(s->map), "svg", svg);
+        free(svg);
+        return *out ? WB_OK : WB_ENOMEM;
+    }
+    if (strcmp(name, "deck") == 0) {
+        json_t *rows = json_array();
+        for (int i = 0; i < s->deck->n; i++) {
+            const ww_card *c = &s->deck->c[i];
+            ww_push(rows, json_pack("{s:i, s:o, s:s, s:s, s:s, s:s, s:s}", "id", i, "number",
+                                    c->number ? json_integer(c->number) : json_null(), "type",
+                                    ww_ctype_names[c->type], "colour",
+                                    c->colour >= 0 ? ww_kind_names[c->colour] : "", "name",
+                                    c->name, "text", c->text, "quote", c->quote));
+        }
+        *out = json_pack("{s:o}", "rows", rows);
+        return *out ? WB_OK : WB_ENOMEM;
+    }
+    return WB_ENOTFOUND;
+}
+
+/* --- the def -------------------------------------------------------------------------- */
+
+static int ww_create(void *st, const game_ctx *ctx, const char *const *players, size_t n,
+                     const json_t *options, uint64_t seed, char **why)
+{
+    (void)ctx, (void)players;
+    return ww_setup(st, n, options, seed, why);
+}
+
+static void ww_free(void *st) { ww_state_release(st); }
+
+/* Flat: the state points only to its map, deck and custom texts, which no
+ * action ever changes, so a memcpy copy shares them safely (the framework
+ * frees a copy with free(), never with the free hook). */
+static const game_def ww_def = {
+    .kind = &game_woobie,
+    .format = 1,
+    .size = sizeof(ww_state),
+    .flat = 1,
+    .options = ww_option_table,
+    .options_fix = ww_options_fix,
+    .create = ww_create,
+    .free = ww_free,
+    .io = ww_io,
+    .phase = ww_phase_of,
+    .phase_names = ww_phase_names,
+    .situation = ww_situation,
+    .roles = ww_roles,
+    .nseats = ww_nseats,
+    .actions = ww_table,
+    .finished = ww_finished,
+    .to_act = ww_to_act_hook,
+    .result = ww_result,
+    .pending = ww_pending,
+    .view = ww_view,
+    .query = ww_query,
+};
+
+GAME_DEF_HOOKS(ww_def)
+
+const game_kind game_woobie = {
+    .name = "woobieworld",
+    .title = "Woobieworld",
+    .min_players = WW_MIN_SEATS,
+    .max_players = WW_MAX_SEATS,
+    GAME_DEF_KIND(ww_def),
+};

@@ -1,0 +1,850 @@
+/*
+ * test_matches.c - the game framework (games/store/matches.c) on a real LMDB
+ * environment in a temporary directory, driven through a small game
+ * defined here ("tally": seats take turns adding 1..3 to a total; each
+ * add also draws a private number from the match's rng).  It checks what
+ * the framework promises whatever the game: tokens and seats, versions,
+ * If-Match, illegal actions changing nothing, private events, the durable
+ * log, resumption after reopening, replay from the seed, timers,
+ * subscribers, the live-match cap and deletion.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "game.h"
+#include "matches.h"
+#include "rng.h"
+#include "wb_err.h"
+#include "wb_mem.h"
+
+/* --- the tally game ----------------------------------------------------- */
+
+typedef struct tally {
+    rng r;
+    int nseats, turn, total, target, timer_ms;
+    int64_t deadline;
+    int ticks;
+} tally;
+
+static json_t *t_options(void)
+{
+    return json_pack("{s:{s:s,s:i}}", "target", "type", "integer", "default", 10);
+}
+
+static int t_create(const game_ctx *ctx, const char *const *players, size_t n,
+                    const json_t *options, uint64_t seed, void **state, char **why)
+{
+    (void)ctx;
+    (void)players;
+    json_t *t = json_object_get(options, "target");
+    if (t && (!json_is_integer(t) || json_integer_value(t) < 1)) {
+        *why = game_why("target must be a positive integer");
+        return WB_EINVAL;
+    }
+    tally *s = wb_calloc(1, sizeof *s);
+    rng_seed(&s->r, seed);
+    s->nseats = (int)n;
+    s->target = t ? (int)json_integer_value(t) : 10;
+    s->timer_ms = (int)json_integer_value(json_object_get(options, "timer_ms"));
+    s->deadline = -1;
+    *state = s;
+    return WB_OK;
+}
+
+static void t_destroy(void *state) { free(state); }
+
+static json_t *t_save(const void *state)
+{
+    const tally *s = state;
+    char hex[65];
+    rng_save(&s->r, hex);
+    return json_pack("{s:s,s:i,s:i,s:i,s:i,s:i,s:I,s:i}", "rng", hex, "nseats", s->nseats,
+                     "turn", s->turn, "total", s->total, "target", s->target, "timer_ms",
+                     s->timer_ms, "deadline", (json_int_t)s->deadline, "ticks", s->ticks);
+}
+
+static int t_load(const json_t *saved, void **state, char **why)
+{
+    tally *s = wb_calloc(1, sizeof *s);
+    json_int_t deadline = -1;
+    const char *hex = NULL;
+    if (json_unpack((json_t *)(uintptr_t)saved, "{s:s,s:i,s:i,s:i,s:i,s:i,s:I,s:i}", "rng",
+                    &hex, "nseats", &s->nseats, "turn", &s->turn, "total", &s->total,
+                    "target", &s->target, "timer_ms", &s->timer_ms, "deadline", &deadline,
+                    "ticks", &s->ticks) ||
+        rng_load(&s->r, hex)) {
+        free(s);
+        *why = game_why("bad tally state");
+        return WB_EINVAL;
+    }
+    s->deadline = deadline;
+    *state = s;
+    return WB_OK;
+}
+
+static int t_done(const tally *s) { return s->total >= s->target; }
+
+static json_t *t_view(const void *state, int seat)
+{
+    const tally *s = state;
+    json_t *v = json_pack("{s:s,s:i,s:i}", "status", t_done(s) ? "finished" : "active",
+                          "total", s->total, "ticks", s->ticks);
+    json_object_set_new(v, "to_act", t_done(s) ? json_array() : json_pack("[i]", s->turn));
+    if (t_done(s)) {
+        int winner = (s->turn + s->nseats - 1) % s->nseats;
+        json_object_set_new(v, "winners", json_pack("[i]", winner));
+        json_t *scores = json_array();
+        for (int i = 0; i < s->nseats; i++)
+            json_array_append_new(scores, json_integer(i == winner));
+        json_object_set_new(v, "scores", scores);
+    }
+    if (seat == GAME_SEAT_HOST)
+        json_object_set_new(v, "host", json_true());
+    return v;
+}
+
+static json_t *t_actions(const void *state, int seat)
+{
+    const tally *s = state;
+    if (t_done(s) || seat != s->turn)
+        return json_array();
+    return json_pack("[{s:s,s:i},{s:s,s:i},{s:s,s:i}]", "type", "add", "n", 1, "type", "add",
+                     "n", 2, "type", "add", "n", 3);
+}
+
+static int t_apply(void *state, const game_ctx *ctx, int seat, const json_t *a,
+                   json_t *events, char **why)
+{
+    tally *s = state;
+    const char *type = json_string_value(json_object_get(a, "type"));
+    if (seat == GAME_SEAT_SYSTEM && strcmp(type, "timer") == 0) {
+        s->ticks++;
+        s->deadline = -1;
+        json_array_append_new(events, json_pack("{s:s}", "type", "tick"));
+        return WB_OK;
+    }
+    if (strcmp(type, "mess") == 0) {
+        /* changes the state, then refuses: the framework must undo it */
+        s->total += 100;
+        s->turn = (s->turn + 1) % s->nseats;
+        *why = game_why("no mess allowed");
+        return WB_EILLEGAL;
+    }
+    if (strcmp(type, "add") != 0) {
+        *why = game_why("unknown action %s", type);
+        return WB_EINVAL;
+    }
+    if (t_done(s) || seat != s->turn) {
+        *why = game_why("it is seat %d's turn", s->turn);
+        return WB_ENOTTURN;
+    }
+    json_int_t n = json_integer_value(json_object_get(a, "n"));
+    if (n < 1 || n > 3) {
+        *why = game_why("add 1, 2 or 3");
+        return WB_EILLEGAL;
+    }
+    s->total += (int)n;
+    s->turn = (s->turn + 1) % s->nseats;
+    json_array_append_new(events, json_pack("{s:s,s:i,s:I}", "type", "added", "seat", seat,
+                                            "n", n));
+    json_array_append_new(events, json_pack("{s:s,s:I,s:[i]}", "type", "secret", "roll",
+                                            (json_int_t)rng_below(&s->r, 1000000),
+                                            "private_to", seat));
+    if (s->timer_ms)
+        s->deadline = ctx->now_ms + s->timer_ms;
+    return WB_OK;
+}
+
+static int64_t t_deadline(const void *state) { return ((const tally *)state)->deadline; }
+
+static const game_kind tally_kind = {
+    .name = "tally", .title = "Tally", .min_players = 2, .max_players = 4,
+    .options = t_options, .create = t_create, .destroy = t_destroy, .save = t_save,
+    .load = t_load, .view = t_view, .actions = t_actions, .apply = t_apply,
+    .deadline = t_deadline,
+};
+static const game_kind *const kinds[] = {&tally_kind};
+
+/* --- fixtures ----------------------------------------------------------- */
+
+static char dir[64];
+
+static match_store *open_store_keep(size_t max_live, size_t keep)
+{
+    match_config cfg = {.data_dir = dir, .max_live = max_live, .kinds = kinds, .nkinds = 1,
+                        .keep_finished = keep};
+    match_store *ms = NULL;
+    assert_int_equal(match_store_open(&cfg, &ms), WB_OK);
+    return ms;
+}
+
+static match_store *open_store(size_t max_live)
+{
+    match_config cfg = {.data_dir = dir, .max_live = max_live, .kinds = kinds, .nkinds = 1};
+    match_store *ms = NULL;
+    assert_int_equal(match_store_open(&cfg, &ms), WB_OK);
+    return ms;
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    snprintf(dir, sizeof dir, "/tmp/wb-matches-XXXXXX");
+    return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+typedef struct created {
+    char id[64], host[64], tok[4][64];
+} created;
+
+static void create(match_store *ms, int nplayers, uint64_t seed, const char *opts,
+                   created *c)
+{
+    json_t *players = json_array(), *out = NULL, *options = json_loads(opts, 0, NULL);
+    char *why = NULL;
+    for (int i = 0; i < nplayers; i++)
+        json_array_append_new(players, json_sprintf("p%d", i));
+    assert_int_equal(match_create(ms, "tally", players, options, seed, 1, &out, &why), WB_OK);
+    snprintf(c->id, sizeof c->id, "%s", json_string_value(json_object_get(out, "id")));
+    snprintf(c->host, sizeof c->host, "%s",
+             json_string_value(json_object_get(out, "host_token")));
+    for (int i = 0; i < nplayers; i++)
+        snprintf(c->tok[i], sizeof c->tok[i], "%s",
+                 json_string_value(json_object_get(
+                     json_array_get(json_object_get(out, "players"), (size_t)i), "token")));
+    assert_int_equal(json_integer_value(json_object_get(out, "version")), 1);
+    assert_true(json_is_true(json_object_get(json_object_get(out, "state"), "host")));
+    json_decref(out);
+    json_decref(players);
+    json_decref(options);
+}
+
+static int add(match_store *ms, const char *id, int seat, int n, uint64_t if_match,
+               json_t **out)
+{
+    json_t *a = json_pack("{s:s,s:i}", "type", "add", "n", n), *o = NULL;
+    char *why = NULL;
+    int rc = match_apply(ms, id, seat, a, if_match, &o, &why);
+    if (rc)
+        assert_non_null(why != NULL || rc == WB_ESTALE || rc == WB_EAUTH || rc == WB_EFULL ||
+                                rc == WB_ESTORE
+                            ? "ok"
+                            : NULL);
+    free(why);
+    json_decref(a);
+    if (out)
+        *out = o;
+    else
+        json_decref(o);
+    return rc;
+}
+
+/* --- tests -------------------------------------------------------------- */
+
+static void test_tokens_and_seats(void **state)
+{
+    (void)state;
+    match_store *ms = open_store(0);
+    created c;
+    int seat = 99;
+    create(ms, 3, 7, "{}", &c);
+    assert_int_equal(strlen(c.id), 32);
+    assert_int_equal(strlen(c.host), 43);
+    assert_string_not_equal(c.tok[0], c.tok[1]);
+    assert_string_not_equal(c.tok[0], c.host);
+    assert_int_equal(match_auth(ms, c.id, c.tok[2], &seat), WB_OK);
+    assert_int_equal(seat, 2);
+    assert_int_equal(match_auth(ms, c.id, c.host, &seat), WB_OK);
+    assert_int_equal(seat, GAME_SEAT_HOST);
+    assert_int_equal(match_auth(ms, c.id, NULL, &seat), WB_OK);
+    assert_int_equal(seat, GAME_SEAT_PUBLIC);
+    assert_int_equal(match_auth(ms, c.id, "not-a-token", &seat), WB_EFORBIDDEN);
+    assert_int_equal(match_auth(ms, "0123456789abcdef0123456789abcdef", NULL, &seat),
+                     WB_ENOTFOUND);
+    /* Another match's token does not open this one. */
+    created d;
+    create(ms, 2, 8, "{}", &d);
+    assert_int_equal(match_auth(ms, c.id, d.tok[0], &seat), WB_EFORBIDDEN);
+
+    json_t *players = json_pack("[s]", "solo"), *out = NULL;
+    char *why = NULL;
+    assert_int_equal(match_create(ms, "tally", players, NULL, 1, 1, &out, &why), WB_EINVAL);
+    assert_non_null(why);
+    free(why);
+    why = NULL;
+    assert_int_equal(match_create(ms, "chess", players, NULL, 1, 1, &out, &why), WB_ENOTFOUND);
+    json_decref(players);
+    match_store_close(ms);
+}
+
+static void test_actions_versions_and_privacy(void **state)
+{
+    (void)state;
+    match_store *ms = open_store(0);
+    created c;
+    json_t *out = NULL, *v = NULL;
+    uint64_t ver = 0;
+    create(ms, 2, 42, "{}", &c);
+
+    assert_int_equal(add(ms, c.id, GAME_SEAT_PUBLIC, 1, 0, NULL), WB_EAUTH);
+    assert_int_equal(add(ms, c.id, 1, 1, 0, NULL), WB_ENOTTURN);
+    assert_int_equal(add(ms, c.id, 0, 9, 0, NULL), WB_EILLEGAL);
+    assert_int_equal(add(ms, c.id, 0, 1, 5, NULL), WB_ESTALE);
+    assert_int_equal(match_view(ms, c.id, 0, &v, &ver), WB_OK);
+    assert_int_equal(ver, 1); /* nothing above changed anything */
+    assert_int_equal(json_integer_value(json_object_get(v, "total")), 0);
+    json_decref(v);
+
+    assert_int_equal(add(ms, c.id, 0, 2, 1, &out), WB_OK);
+    assert_int_equal(json_integer_value(json_object_get(out, "version")), 2);
+    /* Seat 0 sees its own secret event. */
+    assert_int_equal(json_array_size(json_object_get(out, "events")), 2);
+    json_decref(out);
+    assert_int_equal(add(ms, c.id, 1, 3, 2, &out), WB_OK);
+    json_decref(out);
+
+    json_t *log = NULL;
+    assert_int_equal(match_log(ms, c.id, 0, 0, &log), WB_OK);
+    json_t *entries = json_object_get(log, "entries");
+    assert_int_equal(json_array_size(entries), 2);
+    /* Seat 0 sees its secret on entry 1, not seat 1's on entry 2. */
+    assert_int_equal(json_array_size(json_object_get(json_array_get(entries, 0), "events")), 2);
+    assert_int_equal(json_array_size(json_object_get(json_array_get(entries, 1), "events")), 1);
+    char *dump = json_dumps(log, 0);
+    assert_null(strstr(dump, "private_to"));
+    free(dump);
+    json_decref(log);
+    /* Versions start at 1 at creation: the first action made version 2. */
+    assert_int_equal(match_log(ms, c.id, GAME_SEAT_HOST, 2, &log), WB_OK);
+    entries = json_object_get(log, "entries");
+    assert_int_equal(json_array_size(entries), 1);
+    assert_int_equal(json_array_size(json_object_get(json_array_get(entries, 0), "events")), 2);
+    json_decref(log);
+
+    json_t *acts = NULL;
+    assert_int_equal(match_actions(ms, c.id, 0, &acts), WB_OK);
+    assert_int_equal(json_array_size(json_object_get(acts, "actions")), 3);
+    json_decref(acts);
+    assert_int_equal(match_actions(ms, c.id, GAME_SEAT_PUBLIC, &acts), WB_OK);
+    assert_int_equal(json_array_size(json_object_get(acts, "actions")), 0);
+    json_decref(acts);
+    match_store_close(ms);
+}
+
+/* Replay the log from the seed through the game alone: same state. */
+static void test_restart_and_replay(void **state)
+{
+    (void)state;
+    match_store *ms = open_store(0);
+    created c;
+    create(ms, 3, 1234, "{\"target\":30}", &c);
+    srand(5);
+    for (int i = 0; i < 9; i++)
+        assert_int_equal(add(ms, c.id, i % 3, 1 + rand() % 3, 0, NULL), WB_OK);
+    json_t *before = NULL;
+    assert_int_equal(match_view(ms, c.id, GAME_SEAT_HOST, &before, NULL), WB_OK);
+    match_store_close(ms);
+
+    ms = open_store(0);
+    json_t *after = NULL, *log = NULL;
+    uint64_t ver = 0;
+    assert_int_equal(match_view(ms, c.id, GAME_SEAT_HOST, &after, &ver), WB_OK);
+    assert_int_equal(ver, 10);
+    assert_true(json_equal(before, after));
+    assert_int_equal(match_log(ms, c.id, GAME_SEAT_HOST, 0, &log), WB_OK);
+    json_t *entries = json_object_get(log, "entries");
+    assert_int_equal(json_array_size(entries), 9);
+
+    void *st = NULL;
+    char *why = NULL;
+    json_t *opts = json_pack("{s:i}", "target", 30);
+    const char *names[] = {"a", "b", "c"};
+    game_ctx ctx = {NULL, 0};
+    assert_int_equal(tally_kind.create(&ctx, names, 3, opts, 1234, &st, &why), WB_OK);
+    size_t i;
+    json_t *e;
+    json_array_foreach(entries, i, e) {
+        json_t *ev = json_array();
+        ctx.now_ms = json_integer_value(json_object_get(e, "at"));
+        assert_int_equal(json_integer_value(json_object_get(e, "version")), (json_int_t)i + 2);
+        assert_int_equal(tally_kind.apply(st, &ctx,
+                                          (int)json_integer_value(json_object_get(e, "seat")),
+                                          json_object_get(e, "action"), ev, &why), WB_OK);
+        /* The replayed events are the logged ones, secrets included (the
+         * host's log shows them without their "private_to" marks). */
+        size_t k;
+        json_t *one;
+        json_array_foreach(ev, k, one)
+            json_object_del(one, "private_to");
+        assert_true(json_equal(ev, json_object_get(e, "events")));
+        json_decref(ev);
+    }
+    json_t *replayed = tally_kind.view(st, GAME_SEAT_HOST);
+    json_object_set_new(replayed, "id", json_string(c.id));
+    json_object_set_new(replayed, "game", json_string("tally"));
+    json_object_set_new(replayed, "version", json_integer(10));
+    assert_true(json_equal(replayed, after));
+    tally_kind.destroy(st);
+    json_decref(replayed);
+    json_decref(opts);
+    json_decref(log);
+    json_decref(before);
+    json_decref(after);
+    match_store_close(ms);
+}
+
+struct counter {
+    int n;
+};
+
+static void bump(void *ctx) { __atomic_add_fetch(&((struct counter *)ctx)->n, 1, __ATOMIC_SEQ_CST); }
+
+static void test_timers_and_subscribers(void **state)
+{
+    (void)state;
+    match_store *ms = open_store(0);
+    created c;
+    struct counter k = {0};
+    match_sub *sub = NULL;
+    create(ms, 2, 9, "{\"timer_ms\":50}", &c);
+    assert_int_equal(match_subscribe(ms, c.id, bump, &k, &sub), WB_OK);
+    assert_int_equal(add(ms, c.id, 0, 1, 0, NULL), WB_OK);
+    assert_int_equal(__atomic_load_n(&k.n, __ATOMIC_SEQ_CST), 1);
+    /* The framework applies the timer by itself, logs it and notifies. */
+    uint64_t ver = 0;
+    int seen = 0;
+    /* The notification follows the commit (outside the match's lock), so
+     * wait for both. */
+    for (int i = 0; i < 200; i++) {
+        ver = match_version(ms, c.id);
+        seen = __atomic_load_n(&k.n, __ATOMIC_SEQ_CST);
+        if (ver >= 3 && seen >= 2)
+            break;
+        usleep(10000);
+    }
+    assert_int_equal(ver, 3);
+    assert_int_equal(seen, 2);
+    json_t *log = NULL;
+    assert_int_equal(match_log(ms, c.id, 1, 2, &log), WB_OK);
+    json_t *e = json_array_get(json_object_get(log, "entries"), 0);
+    assert_int_equal(json_integer_value(json_object_get(e, "seat")), GAME_SEAT_SYSTEM);
+    assert_string_equal(json_string_value(json_object_get(json_object_get(e, "action"), "type")),
+                        "timer");
+    json_decref(log);
+    match_unsubscribe(sub);
+    assert_int_equal(add(ms, c.id, 1, 1, 0, NULL), WB_OK);
+    assert_int_equal(__atomic_load_n(&k.n, __ATOMIC_SEQ_CST), 2);
+    match_store_close(ms);
+}
+
+static void test_cap_list_delete(void **state)
+{
+    (void)state;
+    match_store *ms = open_store(2);
+    created a, b;
+    char *why = NULL;
+    create(ms, 2, 1, "{\"target\":1}", &a);
+    create(ms, 2, 2, "{}", &b);
+    json_t *players = json_pack("[s,s]", "x", "y"), *out = NULL;
+    assert_int_equal(match_create(ms, "tally", players, NULL, 3, 1, &out, &why), WB_ELIMIT);
+    /* Finishing a match frees a place. */
+    assert_int_equal(add(ms, a.id, 0, 1, 0, NULL), WB_OK);
+    assert_int_equal(match_create(ms, "tally", players, NULL, 3, 1, &out, &why), WB_OK);
+    json_decref(out);
+    json_decref(players);
+
+    json_t *list = NULL;
+    assert_int_equal(match_list(ms, "finished", NULL, 100, &list), WB_OK);
+    assert_int_equal(json_array_size(json_object_get(list, "matches")), 1);
+    json_decref(list);
+    assert_int_equal(match_list(ms, NULL, NULL, 100, &list), WB_OK);
+    assert_int_equal(json_array_size(json_object_get(list, "matches")), 3);
+    json_decref(list);
+
+    assert_int_equal(match_delete(ms, a.id, 0, &why), WB_EFORBIDDEN);
+    assert_int_equal(match_delete(ms, a.id, GAME_SEAT_HOST, &why), WB_OK);
+    assert_int_equal(match_version(ms, a.id), 0);
+    json_t *v = NULL;
+    assert_int_equal(match_view(ms, a.id, 0, &v, NULL), WB_ENOTFOUND);
+    match_store_close(ms);
+
+    /* Deleted for good: gone after reopening, log included. */
+    ms = open_store(2);
+    json_t *log = NULL;
+    assert_int_equal(match_log(ms, a.id, GAME_SEAT_HOST, 0, &log), WB_ENOTFOUND);
+    assert_int_not_equal(match_version(ms, b.id), 0);
+    match_store_close(ms);
+}
+
+/* A match's record is written every MATCH_SNAPSHOT_EVERY actions, when it
+ * ends and when the store closes; after a crash in between, the opening
+ * replays the log after the record.  A copy of the data file taken while
+ * the store is open (after the last commit) is what a crash leaves. */
+static void test_opens_from_record_and_log(void **state)
+{
+    (void)state;
+    match_store *ms = open_store(10);
+    created c, e;
+    create(ms, 2, 11, "{\"target\":1000}", &c);
+    create(ms, 3, 12, "{\"target\":1000}", &e);
+    for (int i = 0; i < 21; i++)
+        assert_int_equal(add(ms, c.id, i % 2, 1 + i % 3, 0, NULL), WB_OK);
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(add(ms, e.id, i, 2, 0, NULL), WB_OK);
+    json_t *out = NULL;
+    char *why = NULL;
+    assert_int_equal(match_end(ms, e.id, GAME_SEAT_HOST, &out, &why), WB_OK);
+    json_decref(out);
+
+    char copy[sizeof dir + 16], cmd[512];
+    snprintf(copy, sizeof copy, "%s/crash", dir);
+    snprintf(cmd, sizeof cmd, "mkdir -p %s/games && cp %s/games/data.mdb %s/games/", copy, dir,
+             copy);
+    assert_int_equal(system(cmd), 0);
+    match_config cfg = {.data_dir = copy, .kinds = kinds, .nkinds = 1};
+    match_store *ms2 = NULL;
+    assert_int_equal(match_store_open(&cfg, &ms2), WB_OK);
+    match_stats st;
+    match_store_stats(ms2, &st);
+    /* versions 18..22 of c are after its record of version 17; e's end
+     * wrote its record */
+    assert_int_equal(st.replayed, 5);
+    for (int k = 0; k < 2; k++) {
+        const char *id = k ? e.id : c.id;
+        json_t *v1 = NULL, *v2 = NULL, *l1 = NULL, *l2 = NULL;
+        assert_int_equal(match_view(ms, id, GAME_SEAT_HOST, &v1, NULL), WB_OK);
+        assert_int_equal(match_view(ms2, id, GAME_SEAT_HOST, &v2, NULL), WB_OK);
+        assert_true(json_equal(v1, v2));
+        assert_int_equal(match_log(ms, id, GAME_SEAT_HOST, 0, &l1), WB_OK);
+        assert_int_equal(match_log(ms2, id, GAME_SEAT_HOST, 0, &l2), WB_OK);
+        assert_true(json_equal(l1, l2));
+        json_decref(v1);
+        json_decref(v2);
+        json_decref(l1);
+        json_decref(l2);
+    }
+    assert_int_equal(match_version(ms2, c.id), 22);
+    /* the replayed match plays on, and the next opening replays nothing */
+    assert_int_equal(add(ms2, c.id, 1, 3, 0, NULL), WB_OK);
+    match_store_close(ms2);
+    assert_int_equal(match_store_open(&cfg, &ms2), WB_OK);
+    match_store_stats(ms2, &st);
+    assert_int_equal(st.replayed, 0);
+    assert_int_equal(match_version(ms2, c.id), 23);
+    match_store_close(ms2);
+    match_store_close(ms);
+}
+
+static void test_refusal_leaves_no_trace(void **state)
+{
+    (void)state;
+    match_store *ms = open_store(10);
+    created c;
+    create(ms, 2, 7, "{}", &c);
+    assert_int_equal(add(ms, c.id, 0, 2, 0, NULL), WB_OK);
+    json_t *before = NULL, *after = NULL, *a = json_pack("{s:s}", "type", "mess"), *o = NULL;
+    assert_int_equal(match_view(ms, c.id, GAME_SEAT_HOST, &before, NULL), WB_OK);
+    char *why = NULL;
+    assert_int_equal(match_apply(ms, c.id, 1, a, 0, &o, &why), WB_EILLEGAL);
+    free(why);
+    json_decref(a);
+    assert_int_equal(match_view(ms, c.id, GAME_SEAT_HOST, &after, NULL), WB_OK);
+    assert_true(json_equal(before, after));
+    /* and the next action works on the state from before */
+    assert_int_equal(add(ms, c.id, 1, 1, 0, &o), WB_OK);
+    assert_int_equal(json_integer_value(json_object_get(json_object_get(o, "state"), "total")), 3);
+    json_decref(o);
+    json_decref(before);
+    json_decref(after);
+    match_store_close(ms);
+}
+
+static void test_pages_end_and_keep(void **state)
+{
+    (void)state;
+    match_store *ms = open_store_keep(100, 3);
+    created c[6];
+    char *why = NULL;
+    for (int i = 0; i < 6; i++)
+        create(ms, 2, (uint64_t)i, "{\"target\":1}", &c[i]);
+    /* pages of 4 then 2, in creation order, each match once */
+    json_t *p1 = NULL, *p2 = NULL;
+    assert_int_equal(match_list(ms, NULL, NULL, 4, &p1), WB_OK);
+    const char *next = json_string_value(json_object_get(p1, "next"));
+    assert_non_null(next);
+    assert_int_equal(match_list(ms, NULL, next, 4, &p2), WB_OK);
+    assert_int_equal(json_array_size(json_object_get(p1, "matches")), 4);
+    assert_int_equal(json_array_size(json_object_get(p2, "matches")), 2);
+    assert_true(json_is_null(json_object_get(p2, "next")));
+    int seen[6] = {0};
+    for (int k = 0; k < 6; k++) {
+        json_t *x = json_array_get(json_object_get(k < 4 ? p1 : p2, "matches"), (size_t)(k % 4));
+        for (int i = 0; i < 6; i++)
+            seen[i] += strcmp(json_string_value(json_object_get(x, "id")), c[i].id) == 0;
+    }
+    for (int i = 0; i < 6; i++)
+        assert_int_equal(seen[i], 1);
+    json_decref(p1);
+    json_decref(p2);
+    assert_int_equal(match_list(ms, NULL, "nonsense", 4, &p1), WB_EINVAL);
+
+    /* the host ends a match at any time; then nobody acts */
+    json_t *o = NULL;
+    assert_int_equal(match_end(ms, c[0].id, 0, &o, &why), WB_EFORBIDDEN);
+    assert_int_equal(match_end(ms, c[0].id, GAME_SEAT_HOST, &o, &why), WB_OK);
+    json_t *st = json_object_get(o, "state");
+    assert_string_equal(json_string_value(json_object_get(st, "status")), "finished");
+    assert_true(json_is_true(json_object_get(st, "ended")));
+    assert_int_equal(json_array_size(json_object_get(st, "to_act")), 0);
+    json_decref(o);
+    assert_int_equal(add(ms, c[0].id, 0, 1, 0, NULL), WB_ECONFLICT);
+    assert_int_equal(match_end(ms, c[0].id, GAME_SEAT_HOST, &o, &why), WB_ECONFLICT);
+    free(why);
+    why = NULL;
+
+    /* four more over: at most 3 finished or ended matches are kept, the
+     * oldest go first; the two active ones stay */
+    struct timespec ms5 = {0, 5000000};
+    nanosleep(&ms5, NULL); /* the end is older by the clock, not by chance */
+    for (int i = 1; i < 4; i++)
+        assert_int_equal(add(ms, c[i].id, 0, 1, 0, NULL), WB_OK);
+    match_stats stats;
+    for (int tries = 0; tries < 100; tries++) {
+        match_store_stats(ms, &stats);
+        if (stats.stored == 5)
+            break;
+        struct timespec ts = {0, 50000000};
+        nanosleep(&ts, NULL);
+    }
+    assert_int_equal(stats.stored, 5);
+    assert_int_equal(stats.live, 2);
+    assert_int_equal(match_version(ms, c[0].id), 0); /* ended first: oldest */
+    assert_int_not_equal(match_version(ms, c[4].id), 0);
+    match_store_close(ms);
+    /* and gone for good */
+    ms = open_store_keep(100, 3);
+    assert_int_equal(match_version(ms, c[0].id), 0);
+    assert_int_equal(match_version(ms, c[3].id), 2);
+    match_store_close(ms);
+}
+
+#ifdef WB_FAULT_INJECTION
+static char fault_path[96];
+
+static void fault(const char *text)
+{
+    FILE *f = fopen(fault_path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* A store whose commits fail while fault_path holds a fault (store.c). */
+static match_store *open_faulty_store(void)
+{
+    snprintf(fault_path, sizeof fault_path, "%s/fault", dir);
+    setenv("WIBBELLD_FAULT_FILE", fault_path, 1);
+    return open_store(10);
+}
+
+static void test_failed_commit_rolls_back(void **state)
+{
+    (void)state;
+    match_store *ms = open_faulty_store();
+    created c;
+    create(ms, 2, 9, "{}", &c);
+    assert_int_equal(add(ms, c.id, 0, 2, 0, NULL), WB_OK);
+    fault("ENOSPC 1");
+    assert_int_equal(add(ms, c.id, 1, 3, 0, NULL), WB_EFULL);
+    match_stats st;
+    match_store_stats(ms, &st);
+    assert_int_equal(st.writable, 0);
+    assert_int_equal(match_version(ms, c.id), 2);
+    json_t *v = NULL;
+    assert_int_equal(match_view(ms, c.id, GAME_SEAT_HOST, &v, NULL), WB_OK);
+    assert_int_equal(json_integer_value(json_object_get(v, "total")), 2);
+    json_decref(v);
+    /* the fault was for one commit: the same action goes through now */
+    assert_int_equal(add(ms, c.id, 1, 3, 0, NULL), WB_OK);
+    match_store_stats(ms, &st);
+    assert_int_equal(st.writable, 1);
+    fault("EIO 1");
+    assert_int_equal(add(ms, c.id, 0, 1, 0, NULL), WB_ESTORE);
+    match_store_close(ms);
+    ms = open_store(10);
+    assert_int_equal(match_version(ms, c.id), 3);
+    json_t *log = NULL;
+    assert_int_equal(match_log(ms, c.id, GAME_SEAT_HOST, 0, &log), WB_OK);
+    assert_int_equal(json_array_size(json_object_get(log, "entries")), 2);
+    json_decref(log);
+    match_store_close(ms);
+    unsetenv("WIBBELLD_FAULT_FILE");
+}
+
+static void test_failed_timer_is_retried(void **state)
+{
+    (void)state;
+    match_store *ms = open_faulty_store();
+    created c;
+    create(ms, 2, 11, "{\"timer_ms\":200}", &c);
+    assert_int_equal(add(ms, c.id, 0, 1, 0, NULL), WB_OK);
+    fault("EIO 3"); /* the timer's first three commits fail */
+    /* The durable log tells: the timer must get there by itself. */
+    int ticks = 0;
+    for (int tries = 0; tries < 200 && ticks == 0; tries++) {
+        struct timespec ts = {0, 50000000};
+        nanosleep(&ts, NULL);
+        json_t *log = NULL;
+        assert_int_equal(match_log(ms, c.id, GAME_SEAT_HOST, 0, &log), WB_OK);
+        ticks = (int)json_array_size(json_object_get(log, "entries")) - 1;
+        json_decref(log);
+    }
+    assert_int_equal(ticks, 1);
+    match_stats st;
+    match_store_stats(ms, &st);
+    assert_true(st.commit_failures >= 3);
+    assert_int_equal(st.writable, 1);
+    assert_int_equal(match_version(ms, c.id), 3);
+    match_store_close(ms);
+    unsetenv("WIBBELLD_FAULT_FILE");
+}
+#endif
+
+/* Done callbacks of the hold test: they run on the writer thread, so
+ * they count what they got and the test thread asserts it. */
+static atomic_int held_done, held_good;
+
+static void count_done(void *ctx, int rc, char *text, size_t len, uint64_t version)
+{
+    (void)ctx;
+    (void)len;
+    if (rc == WB_OK && version > 1 && text && strstr(text, "\"state\""))
+        atomic_fetch_add(&held_good, 1);
+    free(text);
+    atomic_fetch_add(&held_done, 1);
+}
+
+/* While a thread holds the writer, what it stages waits; the release
+ * commits all of it in one transaction.  A synchronous call made while
+ * holding wakes the writer itself (else it would wait for ever). */
+static void test_hold_groups_commits(void **state)
+{
+    (void)state;
+    match_store *ms = open_store(0);
+    created c[3];
+    match_stats before, after;
+    for (int i = 0; i < 3; i++)
+        create(ms, 2, 7 + (uint64_t)i, "{}", &c[i]);
+    /* the writer answers a creation before it goes back to its queue:
+     * let it get there, or it would find the held jobs by itself */
+    struct timespec pause = {0, 100 * 1000000L};
+    nanosleep(&pause, NULL);
+    match_store_stats(ms, &before);
+    atomic_store(&held_done, 0);
+    atomic_store(&held_good, 0);
+    json_t *a = json_pack("{s:s,s:i}", "type", "add", "n", 1);
+    matches_hold();
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(match_apply_async(ms, c[i].id, 0, a, 0, count_done, NULL, NULL), WB_OK);
+    nanosleep(&pause, NULL);
+    assert_int_equal(atomic_load(&held_done), 0); /* not woken, not written */
+    match_store_stats(ms, &after);
+    assert_int_equal(after.commits, before.commits);
+    matches_release();
+    for (int i = 0; i < 500 && atomic_load(&held_done) < 3; i++)
+        nanosleep(&(struct timespec){0, 10 * 1000000L}, NULL);
+    assert_int_equal(atomic_load(&held_done), 3);
+    assert_int_equal(atomic_load(&held_good), 3); /* answered with a view */
+    match_store_stats(ms, &after);
+    assert_int_equal(after.commits, before.commits + 1); /* one group */
+    assert_int_equal(after.actions, before.actions + 3);
+
+    /* holding, then waiting for one's own action: no hang */
+    matches_hold();
+    assert_int_equal(match_apply_async(ms, c[0].id, 1, a, 0, count_done, NULL, NULL), WB_OK);
+    assert_int_equal(add(ms, c[1].id, 1, 1, 0, NULL), WB_OK);
+    matches_release();
+    json_t *v = NULL;
+    assert_int_equal(match_view(ms, c[0].id, 0, &v, NULL), WB_OK); /* waits for it */
+    assert_int_equal(json_integer_value(json_object_get(v, "total")), 2);
+    json_decref(v);
+    json_decref(a);
+    match_store_close(ms);
+}
+
+/* An instance prefix (--instance) starts every new id, which keeps its 32
+ * characters; ids made without one stay found after a restart with one. */
+static void test_id_prefix(void **state)
+{
+    (void)state;
+    created plain, c, c2;
+    match_store *ms = open_store(0);
+    create(ms, 2, 1, "{}", &plain);
+    match_store_close(ms);
+    assert_int_equal(strlen(plain.id), 32);
+    assert_null(strchr(plain.id, '-'));
+
+    match_config cfg = {.data_dir = dir, .kinds = kinds, .nkinds = 1, .id_prefix = "b7"};
+    assert_int_equal(match_store_open(&cfg, &ms), WB_OK);
+    create(ms, 2, 2, "{}", &c);
+    create(ms, 2, 3, "{}", &c2);
+    assert_int_equal(strlen(c.id), 32);
+    assert_memory_equal(c.id, "b7-", 3);
+    assert_int_equal(strspn(c.id + 3, "0123456789abcdef"), 29);
+    assert_string_not_equal(c.id, c2.id);
+    json_t *v = NULL;
+    uint64_t ver = 0;
+    assert_int_equal(match_view(ms, c.id, 0, &v, &ver), WB_OK);
+    json_decref(v);
+    assert_int_equal(match_view(ms, plain.id, 0, &v, &ver), WB_OK);
+    json_decref(v);
+    match_store_close(ms);
+
+    /* the longest prefix still leaves 23 random hex digits */
+    cfg.id_prefix = "abcdefgh";
+    assert_int_equal(match_store_open(&cfg, &ms), WB_OK);
+    create(ms, 2, 4, "{}", &c);
+    assert_int_equal(strlen(c.id), 32);
+    assert_memory_equal(c.id, "abcdefgh-", 9);
+    assert_int_equal(strspn(c.id + 9, "0123456789abcdef"), 23);
+    assert_int_equal(match_version(ms, c.id), 1);
+    match_store_close(ms);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_tokens_and_seats, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_id_prefix, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_hold_groups_commits, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_actions_versions_and_privacy, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_restart_and_replay, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_timers_and_subscribers, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cap_list_delete, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_refusal_leaves_no_trace, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_opens_from_record_and_log, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_pages_end_and_keep, setup, teardown),
+#ifdef WB_FAULT_INJECTION
+        cmocka_unit_test_setup_teardown(test_failed_commit_rolls_back, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_failed_timer_is_retried, setup, teardown),
+#endif
+    };
+    return cmocka_run_group_tests_name("matches", tests, NULL, NULL);
+}
