@@ -8,8 +8,8 @@
  * every guesser has passed or is out (or the host closes it, or the
  * guess_ms window ends).  A code that can no longer be right (a signal too
  * many, or complete too early) is the trainer's mistake and ends the turn
- * at once.  The box and the set-up are in woodlouse_box.c, save and load
- * in woodlouse_save.c.
+ * at once.  The box and the set-up are in woodlouse_box.c; the state's
+ * names, save and load in woodlouse_save.c, below this file.
  *
  * The actions are a table (game_def.h): who sends each, in which phase,
  * its members and its check; the framework validates bodies, refuses,
@@ -24,26 +24,7 @@
 #include "wb_err.h"
 #include "woodlouse_int.h"
 
-const char *const wl_phase_names[] = {"draw", "code", "guess", "over"};
-const char *const wl_outcome_names[] = {"none", "guessed", "kept", "mistake"};
-
 /* --- reading the state ---------------------------------------------------- */
-
-int wl_signals(const wl_state *s, char which)
-{
-    int n = 0;
-    for (int i = 0; s->signals[i]; i++)
-        n += s->signals[i] == which;
-    return n;
-}
-
-int wl_position(const wl_state *s, int species)
-{
-    for (int i = 0; i < s->nseq; i++)
-        if (s->seq[i] == species)
-            return i + 1;
-    return 0;
-}
 
 /* The species' position and the card's count: the code to perform. */
 static int code_bangs(const wl_state *s) { return wl_position(s, WL_SPECIES(s->card)); }

@@ -6,8 +6,10 @@
  * The seams: woodlouse_box.c knows the box (the card set and the variants,
  * games/woodlouse/cards.txt) and turns options into a dealt table;
  * woodlouse_save.c describes a state for the codec (game_json.h) and checks
- * what a loaded one must satisfy; woodlouse.c knows how a turn is played
- * and what each seat may see and do (the action table, game_def.h).
+ * what a loaded one must satisfy (and names and reads a state for both);
+ * woodlouse.c knows how a turn is played and what each seat may see and do
+ * (the action table, game_def.h).  woodlouse.c calls the other two, never
+ * the other way.
  * Private to the module: the framework and api/ use woodlouse.h only.
  */
 #ifndef WOODLOUSE_INT_H
@@ -127,8 +129,6 @@ int wl_setup(void *st, const game_ctx *ctx, const char *const *players, size_t n
  * the seats, the code and the cards agree, so a state it accepts is safe
  * to play. */
 void wl_io(game_io *io, void *st);
-
-/* --- woodlouse.c --- */
 
 /* The position (1..nseq) of a species on the sequence cards, or 0 when it
  * is not in play. */

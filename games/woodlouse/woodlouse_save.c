@@ -1,6 +1,8 @@
 /*
  * woodlouse_save.c - Woodlouse Chaos: a match's state for the codec
- * (game_json.h), both ways, and what a loaded state must satisfy.
+ * (game_json.h), both ways, and what a loaded state must satisfy; the
+ * names and the reading of a state that the rules (woodlouse.c, above)
+ * share with it.
  *
  * The save holds everything, in order (the draw pile and the score piles
  * bottom first, the rng): the framework stores it with every action, and
@@ -16,6 +18,25 @@
 
 #include "game_data.h"
 #include "woodlouse_int.h"
+
+const char *const wl_phase_names[] = {"draw", "code", "guess", "over"};
+const char *const wl_outcome_names[] = {"none", "guessed", "kept", "mistake"};
+
+int wl_signals(const wl_state *s, char which)
+{
+    int n = 0;
+    for (int i = 0; s->signals[i]; i++)
+        n += s->signals[i] == which;
+    return n;
+}
+
+int wl_position(const wl_state *s, int species)
+{
+    for (int i = 0; i < s->nseq; i++)
+        if (s->seq[i] == species)
+            return i + 1;
+    return 0;
+}
 
 /* Every card of the species in play is somewhere, once; no other card is. */
 static int cards_conserved(const wl_state *s)
