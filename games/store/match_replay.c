@@ -11,7 +11,8 @@
  * game.  That is how a match is opened after a crash, how a refused action
  * whose game had already changed the state is undone, and how a failed
  * commit goes back to what is durable.  For the last two, a match keeps
- * the entries after its last durable record in memory: its tail.
+ * the entries after its last durable record in memory: its tail (kept by
+ * match_table.c).
  */
 #include "matches_int.h"
 
@@ -22,32 +23,25 @@
 #include "wb_err.h"
 #include "wb_mem.h"
 
-void match_tail_trim(match *m)
+/* Replace the state by the one in record `rec` (under m->lock).  The
+ * record was made from a state of this very match, so it loads; if it
+ * does not, memory and disk can no longer be kept equal: stop. */
+static void rollback(match *m, const char *rec)
 {
-    size_t drop = 0;
-    while (drop < m->ntail && m->tail[drop].version <= m->saved_snap)
-        free(m->tail[drop++].entry);
-    if (drop) {
-        memmove(m->tail, m->tail + drop, (m->ntail - drop) * sizeof *m->tail);
-        m->ntail -= drop;
+    json_t *r = json_loads(rec, 0, NULL);
+    void *st = NULL;
+    char *why = NULL;
+    if (!r || m->kind->load(json_object_get(r, "state"), &st, &why) != WB_OK) {
+        fprintf(stderr, "wibbelld: match %s: cannot restore state: %s\n", m->id,
+                why ? why : "bad record");
+        abort();
     }
-}
-
-void match_tail_add(match *m, uint64_t version, const char *entry)
-{
-    match_tail_trim(m);
-    m->tail = wb_grow(m->tail, &m->captail, m->ntail + 1, sizeof *m->tail);
-    m->tail[m->ntail].version = version;
-    m->tail[m->ntail++].entry = wb_strdup(entry);
-}
-
-void match_tail_free(match *m)
-{
-    for (size_t i = 0; i < m->ntail; i++)
-        free(m->tail[i].entry);
-    free(m->tail);
-    m->tail = NULL;
-    m->ntail = m->captail = 0;
+    m->kind->destroy(m->state);
+    m->state = st;
+    atomic_store(&m->ended, json_is_true(json_object_get(r, "ended")));
+    atomic_store(&m->updated, json_integer_value(json_object_get(r, "updated")));
+    json_decref(r);
+    match_refresh(m);
 }
 
 /* Apply one log entry to m's state again (under m->lock, or while the
@@ -86,7 +80,7 @@ static int replay_entry(match_store *ms, match *m, const char *entry, size_t len
 
 void match_restore(match_store *ms, match *m, const char *rec, uint64_t from, uint64_t upto)
 {
-    match_rollback(m, rec);
+    rollback(m, rec);
     for (size_t i = 0; i < m->ntail; i++) {
         const match_tail_entry *t = &m->tail[i];
         if (t->version <= from || t->version > upto)

@@ -1,8 +1,11 @@
 /*
- * match_timer.c - the timer thread: applies {"type":"timer"} to matches
- * whose deadline has come (tie windows, guessing windows), retries timers
- * whose commit failed (with the writer's backoff), and removes finished
- * and abandoned matches past what --keep-finished keeps.
+ * match_timer.c - the timer thread: runs the timers of matches whose
+ * deadline has come (tie windows, guessing windows), retries timers whose
+ * commit failed (with the writer's backoff), and removes finished and
+ * abandoned matches past what --keep-finished keeps.  It knows when, not
+ * what: the store above it handed it the callback that stages the
+ * {"type":"timer"} action (match_timer_start), and it queues deletions for
+ * the writer below it.
  *
  * Lock order (matches_int.h): the scan holds only ms->lock and reads the
  * matches' atomics; the due matches are then run one by one under their
@@ -129,7 +132,8 @@ static void *timer_main(void *arg)
         size_t ran = 0;
         for (size_t i = 0; i < n; i++) {
             pthread_mutex_lock(&due[i]->lock);
-            ran += (size_t)match_run_timer_locked(ms, due[i], match_now_ms());
+            /* the store's callback stages {"type":"timer"} */
+            ran += (size_t)ms->timer_run(ms, due[i], match_now_ms());
             pthread_mutex_unlock(&due[i]->lock);
             match_put_ref(ms, due[i]);
         }
@@ -166,8 +170,9 @@ void match_timer_kick(match_store *ms)
     pthread_mutex_unlock(&ms->timer_lock);
 }
 
-int match_timer_start(match_store *ms)
+int match_timer_start(match_store *ms, match_timer_fn run)
 {
+    ms->timer_run = run;
     if (pthread_create(&ms->timer, NULL, timer_main, ms) != 0)
         return WB_ENOMEM;
     ms->timer_running = 1;

@@ -12,7 +12,9 @@
  * A failed commit fails every job of the batch: each match goes back to
  * its last durable record (and its generation goes up, so jobs it staged
  * on top of the failed ones fail too, without being written).  A failed
- * timer action is retried with a growing backoff by the timer thread.
+ * timer action is retried with a growing backoff by the timer thread,
+ * which the writer tells through the callback the store handed it
+ * (match_writer_start): the timer sits above the writer, which never calls it.
  *
  * An HTTP worker holds the writer (matches_hold) while it serves what one
  * turn of its event loop brought: the actions it stages queue up without
@@ -148,7 +150,7 @@ static void job_failed(match_store *ms, match_job *j, int rc, int64_t now)
     }
     job_free(j);
     if (kick)
-        match_timer_kick(ms);
+        ms->writer_moved(ms); /* the store's: the timer looks again */
 }
 
 /* Storage errors as the API tells them: full, or unavailable. */
@@ -277,8 +279,9 @@ void matches_release(void)
     match_writer_wake_held();
 }
 
-int match_writer_start(match_store *ms)
+int match_writer_start(match_store *ms, match_kick_fn moved)
 {
+    ms->writer_moved = moved;
     atomic_store(&ms->writable, 1);
     if (pthread_create(&ms->writer, NULL, writer_main, ms) != 0)
         return WB_ENOMEM;

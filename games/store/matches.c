@@ -1,8 +1,14 @@
 /*
- * matches.c - live matches: the table, creation, views, actions staged for
- * the writer (match_writer.c), the event log, listing and subscribers.
- * Timers and pruning are in match_timer.c; the lock hierarchy is written
- * at the top of matches_int.h.
+ * matches.c - the store's public face (matches.h): opening and closing,
+ * creating matches, the checks every action passes, staging actions for
+ * the writer, ending and deleting, and the synchronous calls.  What the
+ * store answers without changing a match is in match_read.c.
+ *
+ * Calls go one way, down (matches_int.h draws the floors): this file
+ * calls match_read.c, the timer, the writer, replay and the table; the
+ * timer and the writer report up through the callbacks handed to them
+ * here (match_timer_start, match_writer_start), as an event loop calls
+ * the handlers it was given.
  *
  * Every match lives in memory (its game state) and in LMDB (its record and
  * log).  An action is applied to the in-memory state under the match's
@@ -10,9 +16,7 @@
  * writer, which commits them and only then gives the answer.  A game that
  * refuses an action may have changed its state before refusing: the state
  * is then loaded back from the record of the state before the action, so
- * a refusal never leaves a trace.  Views and action lists wait (up to a
- * second) for the match's commits in flight, so they never show an action
- * the log does not have yet.
+ * a refusal never leaves a trace.
  */
 #include "matches_int.h"
 
@@ -32,16 +36,7 @@
 #define TOKEN_LEN MATCH_TOKEN_LEN
 #define ACTION_DEPTH_MAX 8    /* nesting of an action body */
 #define ACTION_BYTES_MAX 4096 /* an action body, as compact JSON */
-#define LIST_MAX 1000
-#define DURABLE_WAIT_S 1      /* longest a view waits for a commit */
 #define RAW(t, lit) game_text_raw((t), (lit), strlen(lit))
-
-int64_t match_now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 static void random_bytes(unsigned char *buf, size_t n)
 {
@@ -101,16 +96,6 @@ static void random_token(char out[TOKEN_LEN + 1])
     out[TOKEN_LEN] = '\0';
 }
 
-/* Compare without an early exit, so timing tells nothing of the token. */
-static int token_eq(const char *a, const char *b)
-{
-    size_t la = strlen(a), lb = strlen(b);
-    unsigned char d = (unsigned char)(la != lb);
-    for (size_t i = 0; i < la && i < lb; i++)
-        d |= (unsigned char)(a[i] ^ b[i]);
-    return d == 0;
-}
-
 static const game_kind *kind_find(const match_store *ms, const char *name)
 {
     for (size_t i = 0; i < ms->nkinds; i++)
@@ -119,95 +104,7 @@ static const game_kind *kind_find(const match_store *ms, const char *name)
     return NULL;
 }
 
-static size_t bucket_of(const char *id)
-{
-    size_t h = 5381;
-    for (; *id; id++)
-        h = h * 33 + (unsigned char)*id;
-    return h % MATCH_BUCKETS;
-}
-
-/* --- references and the table ------------------------------------------- */
-
-void match_free(match *m)
-{
-    if (!m)
-        return;
-    if (m->state)
-        m->kind->destroy(m->state);
-    for (size_t i = 0; i < m->nseats; i++)
-        free(m->names[i]);
-    free(m->names);
-    free(m->tokens);
-    free(m->saved);
-    match_tail_free(m);
-    pthread_mutex_destroy(&m->lock);
-    pthread_cond_destroy(&m->durable);
-    free(m);
-}
-
-/* Find a match and take a reference, or NULL. */
-match *match_get_ref(match_store *ms, const char *id)
-{
-    match *m;
-    if (!id || strlen(id) != ID_LEN)
-        return NULL;
-    pthread_mutex_lock(&ms->lock);
-    for (m = ms->buckets[bucket_of(id)]; m; m = m->next)
-        if (strcmp(m->id, id) == 0) {
-            m->refs++;
-            break;
-        }
-    pthread_mutex_unlock(&ms->lock);
-    return m;
-}
-
-void match_put_ref(match_store *ms, match *m)
-{
-    int gone;
-    pthread_mutex_lock(&ms->lock);
-    gone = --m->refs == 0 && !m->in_table;
-    pthread_mutex_unlock(&ms->lock);
-    if (gone)
-        match_free(m);
-}
-
-void match_insert(match_store *ms, match *m)
-{
-    size_t b = bucket_of(m->id);
-    pthread_mutex_lock(&ms->lock);
-    m->next = ms->buckets[b];
-    ms->buckets[b] = m;
-    m->in_table = 1;
-    ms->nmatches++;
-    pthread_mutex_unlock(&ms->lock);
-}
-
-/* Take a deleted match out of the table; it is freed with its last
- * reference. */
-void match_unlink(match_store *ms, match *m)
-{
-    atomic_store(&m->gone, 1);
-    pthread_mutex_lock(&ms->lock);
-    for (match **p = &ms->buckets[bucket_of(m->id)]; *p; p = &(*p)->next)
-        if (*p == m) {
-            *p = m->next;
-            m->in_table = 0;
-            ms->nmatches--;
-            break;
-        }
-    pthread_mutex_unlock(&ms->lock);
-}
-
-void match_notify(match_store *ms, match *m)
-{
-    pthread_mutex_lock(&ms->sub_lock);
-    for (match_sub *s = m->subs; s; s = s->next)
-        s->fn(s->ctx);
-    pthread_mutex_unlock(&ms->sub_lock);
-}
-
-/* --- records ------------------------------------------------------------ */
+/* --- records ---------------------------------------------------------- */
 
 static char *seed_str(uint64_t seed, char buf[24])
 {
@@ -266,122 +163,7 @@ static char *record(const match *m, uint64_t version, int64_t updated, int ended
     return t.s;
 }
 
-static int status_finished(const match *m)
-{
-    if (m->kind->finished)
-        return m->kind->finished(m->state);
-    json_t *v = m->kind->view(m->state, GAME_SEAT_PUBLIC);
-    const char *st = json_string_value(json_object_get(v, "status"));
-    int fin = st && strcmp(st, "finished") == 0;
-    json_decref(v);
-    return fin;
-}
-
-/* After the state changed, under m->lock. */
-void match_refresh(match *m)
-{
-    atomic_store(&m->deadline, m->kind->deadline ? m->kind->deadline(m->state) : -1);
-    atomic_store(&m->finished, status_finished(m));
-    m->timer_refused = 0;
-}
-
-/* Replace the state by the one in record `rec` (under m->lock).  The
- * record was made from a state of this very match, so it loads; if it
- * does not, memory and disk can no longer be kept equal: stop. */
-void match_rollback(match *m, const char *rec)
-{
-    json_t *r = json_loads(rec, 0, NULL);
-    void *st = NULL;
-    char *why = NULL;
-    if (!r || m->kind->load(json_object_get(r, "state"), &st, &why) != WB_OK) {
-        fprintf(stderr, "wibbelld: match %s: cannot restore state: %s\n", m->id,
-                why ? why : "bad record");
-        abort();
-    }
-    m->kind->destroy(m->state);
-    m->state = st;
-    atomic_store(&m->ended, json_is_true(json_object_get(r, "ended")));
-    atomic_store(&m->updated, json_integer_value(json_object_get(r, "updated")));
-    json_decref(r);
-    match_refresh(m);
-}
-
-/* --- visibility --------------------------------------------------------- */
-
-static int sees(const json_t *ev, int seat)
-{
-    json_t *to = json_object_get(ev, "private_to");
-    size_t i;
-    json_t *s;
-    if (!to || seat == GAME_SEAT_HOST)
-        return 1;
-    json_array_foreach(to, i, s)
-        if (json_integer_value(s) == seat)
-            return 1;
-    return 0;
-}
-
-static json_t *events_for(const json_t *events, int seat)
-{
-    json_t *out = json_array(), *ev;
-    size_t i;
-    json_array_foreach(events, i, ev) {
-        if (!sees(ev, seat))
-            continue;
-        if (!json_object_get(ev, "private_to")) { /* shared: nobody changes it */
-            json_array_append(out, ev);
-            continue;
-        }
-        json_t *c = json_deep_copy(ev);
-        json_object_del(c, "private_to");
-        json_array_append_new(out, c);
-    }
-    return out;
-}
-
-/* A log entry as `seat` may see it. */
-static json_t *entry_for(const json_t *entry, int seat)
-{
-    int by = (int)json_integer_value(json_object_get(entry, "seat"));
-    const json_t *action = json_object_get(entry, "action");
-    json_t *a = (seat == GAME_SEAT_HOST || seat == by || by == GAME_SEAT_SYSTEM ||
-                 by == GAME_SEAT_HOST)
-                    ? json_deep_copy(action)
-                    : json_pack("{s:O}", "type", json_object_get(action, "type"));
-    json_t *out = json_object();
-    json_object_set(out, "version", json_object_get(entry, "version"));
-    json_object_set(out, "seat", json_object_get(entry, "seat"));
-    json_object_set_new(out, "action", a ? a : json_object());
-    json_object_set(out, "at", json_object_get(entry, "at"));
-    json_object_set_new(out, "events", events_for(json_object_get(entry, "events"), seat));
-    return out;
-}
-
-/* The view of `seat` with "id", "game" and "version"; a match its host
- * ended is over for everyone.  Under m->lock. */
-static json_t *view_of(const match *m, int seat)
-{
-    json_t *v = m->kind->view(m->state, seat);
-    json_object_set_new(v, "id", json_string(m->id));
-    json_object_set_new(v, "game", json_string(m->kind->name));
-    json_object_set_new(v, "version", json_integer((json_int_t)atomic_load(&m->version)));
-    if (atomic_load(&m->ended)) {
-        json_object_set_new(v, "status", json_string("finished"));
-        json_object_set_new(v, "ended", json_true());
-        json_object_set_new(v, "to_act", json_array());
-        json_object_set_new(v, "winners", json_array());
-    }
-    return v;
-}
-
-/* --- staging ------------------------------------------------------------ */
-
-static void take_ref(match_store *ms, match *m)
-{
-    pthread_mutex_lock(&ms->lock);
-    m->refs++;
-    pthread_mutex_unlock(&ms->lock);
-}
+/* --- staging ---------------------------------------------------------- */
 
 /* Apply `action` of `seat` to m (under m->lock) and queue its commit; with
  * `end`, end the match instead (the host's).  On WB_OK the job is queued
@@ -452,26 +234,22 @@ static int stage_locked(match_store *ms, match *m, int seat, const json_t *actio
     match_tail_add(m, version, es);
     if (done) {
         json_t *out = json_pack("{s:I, s:o, s:o}", "version", (json_int_t)version, "events",
-                                events_for(events, seat), "state", view_of(m, seat));
+                                match_events_for(events, seat), "state", match_view_of(m, seat));
         j->text = game_text_dump(out, &j->text_len); /* NULL: a fault, once durable */
         json_decref(out);
     }
     json_decref(events);
     m->inflight++;
-    take_ref(ms, m); /* the job's */
+    match_take_ref(ms, m); /* the job's */
     match_writer_push(ms, j);
     if (atomic_load(&m->deadline) != old_deadline)
         match_timer_kick(ms);
     return WB_OK;
 }
 
-int match_is_abandoned(const match_store *ms, const match *m, int64_t now)
-{
-    return !atomic_load(&m->finished) && !atomic_load(&m->ended) &&
-           now - atomic_load(&m->updated) > ms->cfg.abandon_ms;
-}
-
-int match_run_timer_locked(match_store *ms, match *m, int64_t now)
+/* The timer's callback (match_timer_fn): stage m's timer action if it is
+ * due at `now`; under m->lock.  1 when staged. */
+static int run_timer_locked(match_store *ms, match *m, int64_t now)
 {
     int64_t d = atomic_load(&m->deadline);
     if (m->deleting || atomic_load(&m->gone) || atomic_load(&m->ended) || m->timer_refused ||
@@ -554,20 +332,7 @@ static int waiter_wait(struct waiter *w, int rc, json_t **out)
     return rc;
 }
 
-/* --- opening ------------------------------------------------------------ */
-
-static match *match_new(const game_kind *kind, size_t nseats)
-{
-    match *m = wb_calloc(1, sizeof *m);
-    m->kind = kind;
-    m->nseats = nseats;
-    m->names = wb_calloc(nseats + 1, sizeof *m->names);
-    m->tokens = wb_calloc(nseats + 1, sizeof *m->tokens);
-    atomic_store(&m->deadline, -1);
-    pthread_mutex_init(&m->lock, NULL);
-    pthread_cond_init(&m->durable, NULL);
-    return m;
-}
+/* --- opening ---------------------------------------------------------- */
 
 /* A string member of `o`, or "" when absent. */
 static const char *str_of(const json_t *o, const char *key)
@@ -652,9 +417,9 @@ int match_store_open(const match_config *cfg, match_store **out)
         for (match *m = ms->buckets[b]; m && !rc; m = m->next)
             rc = match_replay_stored(ms, m);
     if (!rc)
-        rc = match_writer_start(ms);
+        rc = match_writer_start(ms, match_timer_kick);
     if (!rc)
-        rc = match_timer_start(ms);
+        rc = match_timer_start(ms, run_timer_locked);
     if (rc) {
         match_store_close(ms);
         return rc;
@@ -711,23 +476,7 @@ void match_store_close(match_store *ms)
     free(ms);
 }
 
-/* --- the API ------------------------------------------------------------ */
-
-static int is_live(const match_store *ms, const match *m, int64_t now)
-{
-    return !atomic_load(&m->finished) && !atomic_load(&m->ended) &&
-           !match_is_abandoned(ms, m, now);
-}
-
-/* Active matches (under ms->lock). */
-static size_t live_count_locked(match_store *ms, int64_t now)
-{
-    size_t n = 0;
-    for (size_t b = 0; b < MATCH_BUCKETS; b++)
-        for (match *m = ms->buckets[b]; m; m = m->next)
-            n += (size_t)is_live(ms, m, now);
-    return n;
-}
+/* --- the API: create, act, end, delete -------------------------------- */
 
 int match_create_async(match_store *ms, const char *game, const json_t *players,
                        const json_t *options, uint64_t seed, int has_seed,
@@ -764,7 +513,7 @@ int match_create_async(match_store *ms, const char *game, const json_t *players,
     /* The cap counts creations still being committed, so concurrent
      * creations cannot overshoot it. */
     pthread_mutex_lock(&ms->lock);
-    if (live_count_locked(ms, now) + ms->pending_creates >= ms->cfg.max_live)
+    if (match_live_count_locked(ms, now) + ms->pending_creates >= ms->cfg.max_live)
         rc = WB_ELIMIT;
     else
         ms->pending_creates++, counted = 1;
@@ -808,7 +557,7 @@ int match_create_async(match_store *ms, const char *game, const json_t *players,
     j->ctx = ctx;
     j->out = json_pack("{s:s, s:s, s:i, s:o, s:s, s:o, s:o}", "id", m->id, "game",
                        kind->name, "version", 1, "seed", seed_v, "host_token",
-                       m->host_token, "players", pl, "state", view_of(m, GAME_SEAT_HOST));
+                       m->host_token, "players", pl, "state", match_view_of(m, GAME_SEAT_HOST));
     m->latest = j->rec;
     m->latest_snap = 1;
     m->inflight = 1;
@@ -837,76 +586,6 @@ int match_create(match_store *ms, const char *game, const json_t *players,
     int rc = match_create_async(ms, game, players, options, seed, has_seed, waiter_wake, &w,
                                 why);
     return waiter_wait(&w, rc, out);
-}
-
-int match_auth(match_store *ms, const char *id, const char *token, int *seat)
-{
-    match *m = match_get_ref(ms, id);
-    int rc = WB_EFORBIDDEN;
-    if (!m)
-        return WB_ENOTFOUND;
-    if (!token) {
-        *seat = GAME_SEAT_PUBLIC;
-        rc = WB_OK;
-    } else if (token_eq(token, m->host_token)) {
-        *seat = GAME_SEAT_HOST;
-        rc = WB_OK;
-    } else {
-        for (size_t i = 0; i < m->nseats; i++)
-            if (token_eq(token, m->tokens[i])) {
-                *seat = (int)i;
-                rc = WB_OK;
-            }
-    }
-    match_put_ref(ms, m);
-    return rc;
-}
-
-/* Under m->lock: wait (a bounded time) until what was applied is durable,
- * so that a view never runs ahead of the log.  A disk that stalls longer
- * gets the in-memory state, rather than a reader that waits with it. */
-static void wait_durable(match *m)
-{
-    struct timespec until;
-    clock_gettime(CLOCK_REALTIME, &until);
-    until.tv_sec += DURABLE_WAIT_S;
-    if (m->inflight > 0)
-        match_writer_wake_held();
-    while (m->inflight > 0)
-        if (pthread_cond_timedwait(&m->durable, &m->lock, &until) != 0)
-            break;
-}
-
-int match_view(match_store *ms, const char *id, int seat, json_t **view,
-               uint64_t *version)
-{
-    match *m = match_get_ref(ms, id);
-    if (!m)
-        return WB_ENOTFOUND;
-    pthread_mutex_lock(&m->lock);
-    wait_durable(m);
-    *view = view_of(m, seat);
-    if (version)
-        *version = atomic_load(&m->version);
-    pthread_mutex_unlock(&m->lock);
-    match_put_ref(ms, m);
-    return WB_OK;
-}
-
-int match_actions(match_store *ms, const char *id, int seat, json_t **out)
-{
-    match *m = match_get_ref(ms, id);
-    if (!m)
-        return WB_ENOTFOUND;
-    pthread_mutex_lock(&m->lock);
-    wait_durable(m);
-    json_t *a = seat == GAME_SEAT_PUBLIC || atomic_load(&m->ended)
-                    ? json_array()
-                    : m->kind->actions(m->state, seat);
-    pthread_mutex_unlock(&m->lock);
-    *out = json_pack("{s:o}", "actions", a ? a : json_array());
-    match_put_ref(ms, m);
-    return WB_OK;
 }
 
 /* How deeply arrays and objects nest in v (0 for a scalar). */
@@ -982,7 +661,7 @@ static int act(match_store *ms, const char *id, int seat, const json_t *action,
         *why = game_why("the host has ended this match");
         rc = WB_ECONFLICT;
     } else {
-        match_run_timer_locked(ms, m, now); /* a due timer comes first */
+        run_timer_locked(ms, m, now); /* a due timer comes first */
         if (if_match && if_match != atomic_load(&m->version))
             rc = WB_ESTALE;
         else
@@ -1025,126 +704,6 @@ int match_end(match_store *ms, const char *id, int seat, json_t **out, char **wh
     return waiter_wait(&w, match_end_async(ms, id, seat, waiter_answer, &w, why), out);
 }
 
-struct log_ctx {
-    json_t *entries;
-    int seat;
-};
-
-static int log_one(void *ctx, uint64_t version, const char *entry, size_t len)
-{
-    struct log_ctx *c = ctx;
-    json_t *e = json_loadb(entry, len, 0, NULL);
-    (void)version;
-    if (e)
-        json_array_append_new(c->entries, entry_for(e, c->seat));
-    json_decref(e);
-    return 0;
-}
-
-int match_log(match_store *ms, const char *id, int seat, uint64_t after, json_t **out)
-{
-    match *m = match_get_ref(ms, id);
-    struct log_ctx c = {json_array(), seat};
-    int rc;
-    *out = NULL;
-    if (!m) {
-        json_decref(c.entries);
-        return WB_ENOTFOUND;
-    }
-    rc = match_db_log(ms->db, m->id, after, log_one, &c);
-    match_put_ref(ms, m);
-    if (rc) {
-        json_decref(c.entries);
-        return rc;
-    }
-    *out = json_pack("{s:o}", "entries", c.entries);
-    return WB_OK;
-}
-
-/* Listing order: creation time, then id. */
-static int by_created(const void *a, const void *b)
-{
-    const match *x = *(match *const *)a, *y = *(match *const *)b;
-    if (x->created != y->created)
-        return x->created < y->created ? -1 : 1;
-    return strcmp(x->id, y->id);
-}
-
-/* Is m after the cursor (created, id)? */
-static int after_cursor(const match *m, int64_t c_created, const char *c_id)
-{
-    return m->created > c_created || (m->created == c_created && strcmp(m->id, c_id) > 0);
-}
-
-int match_list(match_store *ms, const char *status, const char *cursor, size_t limit,
-               json_t **out)
-{
-    int64_t now = match_now_ms(), c_created = INT64_MIN;
-    char c_id[ID_LEN + 1] = "";
-    match **all = NULL;
-    size_t n = 0, cap = 0;
-    *out = NULL;
-    if (cursor) {
-        char *end = NULL;
-        errno = 0;
-        long long v = strtoll(cursor, &end, 10);
-        if (errno || end == cursor || *end != '.' || strlen(end + 1) != ID_LEN)
-            return WB_EINVAL;
-        c_created = v;
-        memcpy(c_id, end + 1, ID_LEN + 1);
-    }
-    if (limit == 0 || limit > LIST_MAX)
-        limit = LIST_MAX;
-    /* A snapshot of references under the table lock, read without it:
-     * what a listing shows is fixed at creation or kept in atomics. */
-    pthread_mutex_lock(&ms->lock);
-    for (size_t b = 0; b < MATCH_BUCKETS; b++)
-        for (match *m = ms->buckets[b]; m; m = m->next) {
-            int fin = atomic_load(&m->finished) || atomic_load(&m->ended);
-            int ab = match_is_abandoned(ms, m, now) || atomic_load(&m->ended);
-            if (status && !(strcmp(status, fin ? "finished" : "active") == 0 ||
-                            (strcmp(status, "abandoned") == 0 && ab)))
-                continue;
-            if (!after_cursor(m, c_created, c_id))
-                continue;
-            all = wb_grow(all, &cap, n + 1, sizeof *all);
-            m->refs++;
-            all[n++] = m;
-        }
-    pthread_mutex_unlock(&ms->lock);
-    if (n)
-        qsort(all, n, sizeof *all, by_created);
-    json_t *list = json_array();
-    for (size_t i = 0; i < n && i < limit; i++) {
-        match *m = all[i];
-        int ended = atomic_load(&m->ended);
-        json_t *names = json_array();
-        for (size_t k = 0; k < m->nseats; k++)
-            json_array_append_new(names, json_string(m->names[k]));
-        json_array_append_new(
-            list,
-            json_pack("{s:s, s:s, s:s, s:I, s:o, s:I, s:I, s:b, s:b}", "id", m->id, "game",
-                      m->kind->name, "status",
-                      atomic_load(&m->finished) || ended ? "finished" : "active", "version",
-                      (json_int_t)atomic_load(&m->version), "players", names, "created",
-                      (json_int_t)m->created, "updated",
-                      (json_int_t)atomic_load(&m->updated), "abandoned",
-                      match_is_abandoned(ms, m, now) || ended, "ended", ended));
-    }
-    json_t *next = json_null();
-    if (n > limit) {
-        char buf[64];
-        snprintf(buf, sizeof buf, "%lld.%s", (long long)all[limit - 1]->created,
-                 all[limit - 1]->id);
-        next = json_string(buf);
-    }
-    for (size_t i = 0; i < n; i++)
-        match_put_ref(ms, all[i]);
-    free(all);
-    *out = json_pack("{s:o, s:o}", "matches", list, "next", next);
-    return WB_OK;
-}
-
 int match_delete_async(match_store *ms, const char *id, int seat, match_done_fn done,
                        void *ctx)
 {
@@ -1182,89 +741,4 @@ int match_delete(match_store *ms, const char *id, int seat, char **why)
     (void)why;
     waiter_init(&w);
     return waiter_wait(&w, match_delete_async(ms, id, seat, waiter_wake, &w), NULL);
-}
-
-int match_query(match_store *ms, const char *id, int seat, const char *name,
-                const json_t *args, json_t **out, char **why)
-{
-    match *m = match_get_ref(ms, id);
-    int rc;
-    *out = NULL;
-    if (!m)
-        return WB_ENOTFOUND;
-    pthread_mutex_lock(&m->lock);
-    game_ctx ctx = {ms->cfg.dicts, match_now_ms()};
-    json_t *a = args ? json_incref((json_t *)(uintptr_t)args) : json_object();
-    rc = m->kind->query ? m->kind->query(m->state, &ctx, seat, name, a, out, why)
-                        : WB_ENOTFOUND;
-    json_decref(a);
-    pthread_mutex_unlock(&m->lock);
-    match_put_ref(ms, m);
-    return rc;
-}
-
-int match_subscribe(match_store *ms, const char *id, void (*fn)(void *ctx), void *ctx,
-                    match_sub **out)
-{
-    match *m = match_get_ref(ms, id); /* the reference is the subscription's */
-    if (!m)
-        return WB_ENOTFOUND;
-    match_sub *s = wb_calloc(1, sizeof *s);
-    s->ms = ms;
-    s->m = m;
-    s->fn = fn;
-    s->ctx = ctx;
-    pthread_mutex_lock(&ms->sub_lock);
-    s->next = m->subs;
-    if (m->subs)
-        m->subs->prev = s;
-    m->subs = s;
-    pthread_mutex_unlock(&ms->sub_lock);
-    *out = s;
-    return WB_OK;
-}
-
-void match_unsubscribe(match_sub *s)
-{
-    if (!s)
-        return;
-    match_store *ms = s->ms;
-    pthread_mutex_lock(&ms->sub_lock);
-    if (s->prev)
-        s->prev->next = s->next;
-    else
-        s->m->subs = s->next;
-    if (s->next)
-        s->next->prev = s->prev;
-    pthread_mutex_unlock(&ms->sub_lock);
-    match_put_ref(ms, s->m);
-    free(s);
-}
-
-uint64_t match_version(match_store *ms, const char *id)
-{
-    match *m = match_get_ref(ms, id);
-    uint64_t v = 0;
-    if (!m)
-        return 0;
-    v = m->deleting || atomic_load(&m->gone) ? 0 : atomic_load(&m->version);
-    match_put_ref(ms, m);
-    return v;
-}
-
-void match_store_stats(match_store *ms, match_stats *out)
-{
-    int64_t now = match_now_ms();
-    memset(out, 0, sizeof *out);
-    pthread_mutex_lock(&ms->lock);
-    out->stored = ms->nmatches;
-    out->live = live_count_locked(ms, now);
-    pthread_mutex_unlock(&ms->lock);
-    out->actions = atomic_load(&ms->n_actions);
-    out->commits = atomic_load(&ms->n_commits);
-    out->commit_failures = atomic_load(&ms->n_commit_failures);
-    out->commit_seconds = (double)atomic_load(&ms->commit_ns) / 1e9;
-    out->replayed = ms->n_replayed; /* written before the store was returned */
-    out->writable = atomic_load(&ms->writable);
-    out->failing_since = out->writable ? 0 : atomic_load(&ms->failing_since);
 }

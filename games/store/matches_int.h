@@ -1,7 +1,29 @@
 /*
- * matches_int.h - what the files of the match store share: matches.c (the
- * table, staging actions, the API), match_writer.c (group commit) and
- * match_timer.c (timers and pruning).  Private to games/.
+ * matches_int.h - what the files of the match store share.  Private to
+ * games/store/.
+ *
+ * The floors: each file calls only files below it in this list (its
+ * "calls" column), never one above, so there is no circle of calls.
+ *
+ *   file            what                                      calls
+ *   matches.c       the public store (matches.h): open and    every file
+ *                   close, create, the checks on an action,   below
+ *                   staging for the writer, end, delete, the
+ *                   synchronous calls
+ *   match_read.c    views, legal actions, the log, listings,  writer, table,
+ *                   auth, queries, versions, subscribers      db
+ *   match_timer.c   the timer thread: due timers, pruning     writer, table
+ *   match_writer.c  group commit: the writer thread           replay, table, db
+ *   match_replay.c  a match's state from its record and log   table, db
+ *   match_table.c   a match in memory (with its tail) and     -
+ *                   the table of them
+ *   match_db.c      LMDB: the records and logs                -
+ *
+ * A lower file that must report up calls a callback it was handed when
+ * it started (as an event loop calls the handlers it was given): the
+ * timer calls match_timer_fn for each due match (matches.c stages the
+ * timer action), and the writer calls match_kick_fn after a failed commit
+ * moved deadlines (matches.c hands it match_timer_kick).
  *
  * Locks (the hierarchy; a thread takes them only in this order, and holds
  * at most one match's mutex at a time):
@@ -121,6 +143,11 @@ struct match_job {
     void *ctx;
 };
 
+/* The callbacks by which the timer and the writer report up to the store
+ * that started them (see match_timer_start, match_writer_start). */
+typedef int (*match_timer_fn)(match_store *ms, match *m, int64_t now);
+typedef void (*match_kick_fn)(match_store *ms);
+
 struct match_store {
     match_config cfg;
     const game_kind *const *kinds;
@@ -138,6 +165,7 @@ struct match_store {
     pthread_cond_t timer_cond;
     unsigned timer_gen; /* bumped by every kick, so none is lost */
     pthread_t timer;
+    match_timer_fn timer_run; /* the store's, run for each due match */
     int timer_running, timer_stop;
     int64_t next_prune;
 
@@ -145,6 +173,7 @@ struct match_store {
     pthread_cond_t q_cond;
     match_job *q_head, *q_tail;
     pthread_t writer;
+    match_kick_fn writer_moved; /* the store's, after a failure moved deadlines */
     int writer_running, writer_stop;
 
     /* statistics, written by the writer */
@@ -154,27 +183,34 @@ struct match_store {
     _Atomic int64_t failing_since;
 };
 
-/* matches.c */
+/* match_table.c */
 int64_t match_now_ms(void);
-match *match_get_ref(match_store *ms, const char *id);
-void match_put_ref(match_store *ms, match *m);
-void match_insert(match_store *ms, match *m);
-void match_unlink(match_store *ms, match *m);
+/* A match with no state, id or tokens yet (nseats names and tokens), not
+ * in the table. */
+match *match_new(const game_kind *kind, size_t nseats);
 void match_free(match *m);
-void match_notify(match_store *ms, match *m);
+/* After the state changed, under m->lock: deadline and finished again. */
 void match_refresh(match *m);
-void match_rollback(match *m, const char *rec);
-int match_is_abandoned(const match_store *ms, const match *m, int64_t now);
-/* Stage a timer action of m if one is due; under m->lock.  1 when staged. */
-int match_run_timer_locked(match_store *ms, match *m, int64_t now);
-
-/* match_replay.c */
 /* Keep the log entry of `version` (copied), dropping those that the last
  * durable record made useless. */
 void match_tail_add(match *m, uint64_t version, const char *entry);
 /* Drop the entries that the last durable record made useless. */
 void match_tail_trim(match *m);
 void match_tail_free(match *m);
+/* Find a match and take a reference, or NULL. */
+match *match_get_ref(match_store *ms, const char *id);
+/* Take one more reference to a match already held. */
+void match_take_ref(match_store *ms, match *m);
+void match_put_ref(match_store *ms, match *m);
+void match_insert(match_store *ms, match *m);
+void match_unlink(match_store *ms, match *m);
+/* Call m's subscribers (under ms->sub_lock). */
+void match_notify(match_store *ms, match *m);
+int match_is_abandoned(const match_store *ms, const match *m, int64_t now);
+/* Active matches: not finished, ended or abandoned (under ms->lock). */
+size_t match_live_count_locked(match_store *ms, int64_t now);
+
+/* match_replay.c */
 /* Load record `rec` and replay the tail's entries with versions in
  * (from, upto]: the state at version min(upto, the tail's last).  Under
  * m->lock.  Aborts if they do not replay: memory could no longer be
@@ -184,7 +220,11 @@ void match_restore(match_store *ms, match *m, const char *rec, uint64_t from, ui
 int match_replay_stored(match_store *ms, match *m);
 
 /* match_writer.c */
-int match_writer_start(match_store *ms);
+/* Start the writer thread.  `moved` is called (no lock held) after a
+ * failed commit put a match back to its durable state or set a timer's
+ * retry time: the deadlines changed, and whoever runs them must look
+ * again (matches.c hands it match_timer_kick). */
+int match_writer_start(match_store *ms, match_kick_fn moved);
 void match_writer_stop(match_store *ms);
 /* Queue a job (the writer owns it from here).  While this thread holds
  * the writer (matches_hold) the writer is woken only at the release. */
@@ -194,8 +234,19 @@ void match_writer_push(match_store *ms, match_job *j);
 void match_writer_wake_held(void);
 
 /* match_timer.c */
-int match_timer_start(match_store *ms);
+/* Start the timer thread.  For each match whose deadline (or retry time)
+ * has come it calls run(ms, m, now) under m->lock, with no other lock
+ * held: matches.c stages the timer action (1 when it did). */
+int match_timer_start(match_store *ms, match_timer_fn run);
 void match_timer_stop(match_store *ms);
+/* The deadlines changed: scan again before sleeping. */
 void match_timer_kick(match_store *ms);
+
+/* match_read.c */
+/* The events `seat` may see, without their "private_to" (a new array). */
+json_t *match_events_for(const json_t *events, int seat);
+/* The view of `seat` with "id", "game" and "version"; a match its host
+ * ended is over for everyone.  Under m->lock. */
+json_t *match_view_of(const match *m, int seat);
 
 #endif

@@ -1,0 +1,380 @@
+/*
+ * match_read.c - what the store answers without changing a match: who a
+ * token is (match_auth), views, legal actions, the log, listings, queries,
+ * versions, statistics, and subscriptions to a match's changes.  Staging
+ * (matches.c) takes its answers' views and events from here, so a seat
+ * sees the same in the answer to its action as in a view.
+ *
+ * Views and action lists wait (up to a second) for the match's commits in
+ * flight, so they never show an action the log does not have yet.  The
+ * lock hierarchy is written at the top of matches_int.h.
+ */
+#include "matches_int.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "wb_err.h"
+#include "wb_mem.h"
+
+#define LIST_MAX 1000
+#define DURABLE_WAIT_S 1 /* longest a view waits for a commit */
+
+/* Compare without an early exit, so timing tells nothing of the token. */
+static int token_eq(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    unsigned char d = (unsigned char)(la != lb);
+    for (size_t i = 0; i < la && i < lb; i++)
+        d |= (unsigned char)(a[i] ^ b[i]);
+    return d == 0;
+}
+
+/* --- visibility ------------------------------------------------------- */
+
+static int sees(const json_t *ev, int seat)
+{
+    json_t *to = json_object_get(ev, "private_to");
+    size_t i;
+    json_t *s;
+    if (!to || seat == GAME_SEAT_HOST)
+        return 1;
+    json_array_foreach(to, i, s)
+        if (json_integer_value(s) == seat)
+            return 1;
+    return 0;
+}
+
+/* The events `seat` may see, without their "private_to". */
+json_t *match_events_for(const json_t *events, int seat)
+{
+    json_t *out = json_array(), *ev;
+    size_t i;
+    json_array_foreach(events, i, ev) {
+        if (!sees(ev, seat))
+            continue;
+        if (!json_object_get(ev, "private_to")) { /* shared: nobody changes it */
+            json_array_append(out, ev);
+            continue;
+        }
+        json_t *c = json_deep_copy(ev);
+        json_object_del(c, "private_to");
+        json_array_append_new(out, c);
+    }
+    return out;
+}
+
+/* A log entry as `seat` may see it. */
+static json_t *entry_for(const json_t *entry, int seat)
+{
+    int by = (int)json_integer_value(json_object_get(entry, "seat"));
+    const json_t *action = json_object_get(entry, "action");
+    json_t *a = (seat == GAME_SEAT_HOST || seat == by || by == GAME_SEAT_SYSTEM ||
+                 by == GAME_SEAT_HOST)
+                    ? json_deep_copy(action)
+                    : json_pack("{s:O}", "type", json_object_get(action, "type"));
+    json_t *out = json_object();
+    json_object_set(out, "version", json_object_get(entry, "version"));
+    json_object_set(out, "seat", json_object_get(entry, "seat"));
+    json_object_set_new(out, "action", a ? a : json_object());
+    json_object_set(out, "at", json_object_get(entry, "at"));
+    json_object_set_new(out, "events", match_events_for(json_object_get(entry, "events"), seat));
+    return out;
+}
+
+/* The view of `seat` with "id", "game" and "version"; a match its host
+ * ended is over for everyone.  Under m->lock. */
+json_t *match_view_of(const match *m, int seat)
+{
+    json_t *v = m->kind->view(m->state, seat);
+    json_object_set_new(v, "id", json_string(m->id));
+    json_object_set_new(v, "game", json_string(m->kind->name));
+    json_object_set_new(v, "version", json_integer((json_int_t)atomic_load(&m->version)));
+    if (atomic_load(&m->ended)) {
+        json_object_set_new(v, "status", json_string("finished"));
+        json_object_set_new(v, "ended", json_true());
+        json_object_set_new(v, "to_act", json_array());
+        json_object_set_new(v, "winners", json_array());
+    }
+    return v;
+}
+
+/* --- the API: reading ------------------------------------------------- */
+
+int match_auth(match_store *ms, const char *id, const char *token, int *seat)
+{
+    match *m = match_get_ref(ms, id);
+    int rc = WB_EFORBIDDEN;
+    if (!m)
+        return WB_ENOTFOUND;
+    if (!token) {
+        *seat = GAME_SEAT_PUBLIC;
+        rc = WB_OK;
+    } else if (token_eq(token, m->host_token)) {
+        *seat = GAME_SEAT_HOST;
+        rc = WB_OK;
+    } else {
+        for (size_t i = 0; i < m->nseats; i++)
+            if (token_eq(token, m->tokens[i])) {
+                *seat = (int)i;
+                rc = WB_OK;
+            }
+    }
+    match_put_ref(ms, m);
+    return rc;
+}
+
+/* Under m->lock: wait (a bounded time) until what was applied is durable,
+ * so that a view never runs ahead of the log.  A disk that stalls longer
+ * gets the in-memory state, rather than a reader that waits with it. */
+static void wait_durable(match *m)
+{
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += DURABLE_WAIT_S;
+    if (m->inflight > 0)
+        match_writer_wake_held();
+    while (m->inflight > 0)
+        if (pthread_cond_timedwait(&m->durable, &m->lock, &until) != 0)
+            break;
+}
+
+int match_view(match_store *ms, const char *id, int seat, json_t **view,
+               uint64_t *version)
+{
+    match *m = match_get_ref(ms, id);
+    if (!m)
+        return WB_ENOTFOUND;
+    pthread_mutex_lock(&m->lock);
+    wait_durable(m);
+    *view = match_view_of(m, seat);
+    if (version)
+        *version = atomic_load(&m->version);
+    pthread_mutex_unlock(&m->lock);
+    match_put_ref(ms, m);
+    return WB_OK;
+}
+
+int match_actions(match_store *ms, const char *id, int seat, json_t **out)
+{
+    match *m = match_get_ref(ms, id);
+    if (!m)
+        return WB_ENOTFOUND;
+    pthread_mutex_lock(&m->lock);
+    wait_durable(m);
+    json_t *a = seat == GAME_SEAT_PUBLIC || atomic_load(&m->ended)
+                    ? json_array()
+                    : m->kind->actions(m->state, seat);
+    pthread_mutex_unlock(&m->lock);
+    *out = json_pack("{s:o}", "actions", a ? a : json_array());
+    match_put_ref(ms, m);
+    return WB_OK;
+}
+
+struct log_ctx {
+    json_t *entries;
+    int seat;
+};
+
+static int log_one(void *ctx, uint64_t version, const char *entry, size_t len)
+{
+    struct log_ctx *c = ctx;
+    json_t *e = json_loadb(entry, len, 0, NULL);
+    (void)version;
+    if (e)
+        json_array_append_new(c->entries, entry_for(e, c->seat));
+    json_decref(e);
+    return 0;
+}
+
+int match_log(match_store *ms, const char *id, int seat, uint64_t after, json_t **out)
+{
+    match *m = match_get_ref(ms, id);
+    struct log_ctx c = {json_array(), seat};
+    int rc;
+    *out = NULL;
+    if (!m) {
+        json_decref(c.entries);
+        return WB_ENOTFOUND;
+    }
+    rc = match_db_log(ms->db, m->id, after, log_one, &c);
+    match_put_ref(ms, m);
+    if (rc) {
+        json_decref(c.entries);
+        return rc;
+    }
+    *out = json_pack("{s:o}", "entries", c.entries);
+    return WB_OK;
+}
+
+/* Listing order: creation time, then id. */
+static int by_created(const void *a, const void *b)
+{
+    const match *x = *(match *const *)a, *y = *(match *const *)b;
+    if (x->created != y->created)
+        return x->created < y->created ? -1 : 1;
+    return strcmp(x->id, y->id);
+}
+
+/* Is m after the cursor (created, id)? */
+static int after_cursor(const match *m, int64_t c_created, const char *c_id)
+{
+    return m->created > c_created || (m->created == c_created && strcmp(m->id, c_id) > 0);
+}
+
+int match_list(match_store *ms, const char *status, const char *cursor, size_t limit,
+               json_t **out)
+{
+    int64_t now = match_now_ms(), c_created = INT64_MIN;
+    char c_id[MATCH_ID_LEN + 1] = "";
+    match **all = NULL;
+    size_t n = 0, cap = 0;
+    *out = NULL;
+    if (cursor) {
+        char *end = NULL;
+        errno = 0;
+        long long v = strtoll(cursor, &end, 10);
+        if (errno || end == cursor || *end != '.' || strlen(end + 1) != MATCH_ID_LEN)
+            return WB_EINVAL;
+        c_created = v;
+        memcpy(c_id, end + 1, MATCH_ID_LEN + 1);
+    }
+    if (limit == 0 || limit > LIST_MAX)
+        limit = LIST_MAX;
+    /* A snapshot of references under the table lock, read without it:
+     * what a listing shows is fixed at creation or kept in atomics. */
+    pthread_mutex_lock(&ms->lock);
+    for (size_t b = 0; b < MATCH_BUCKETS; b++)
+        for (match *m = ms->buckets[b]; m; m = m->next) {
+            int fin = atomic_load(&m->finished) || atomic_load(&m->ended);
+            int ab = match_is_abandoned(ms, m, now) || atomic_load(&m->ended);
+            if (status && !(strcmp(status, fin ? "finished" : "active") == 0 ||
+                            (strcmp(status, "abandoned") == 0 && ab)))
+                continue;
+            if (!after_cursor(m, c_created, c_id))
+                continue;
+            all = wb_grow(all, &cap, n + 1, sizeof *all);
+            m->refs++;
+            all[n++] = m;
+        }
+    pthread_mutex_unlock(&ms->lock);
+    if (n)
+        qsort(all, n, sizeof *all, by_created);
+    json_t *list = json_array();
+    for (size_t i = 0; i < n && i < limit; i++) {
+        match *m = all[i];
+        int ended = atomic_load(&m->ended);
+        json_t *names = json_array();
+        for (size_t k = 0; k < m->nseats; k++)
+            json_array_append_new(names, json_string(m->names[k]));
+        json_array_append_new(
+            list,
+            json_pack("{s:s, s:s, s:s, s:I, s:o, s:I, s:I, s:b, s:b}", "id", m->id, "game",
+                      m->kind->name, "status",
+                      atomic_load(&m->finished) || ended ? "finished" : "active", "version",
+                      (json_int_t)atomic_load(&m->version), "players", names, "created",
+                      (json_int_t)m->created, "updated",
+                      (json_int_t)atomic_load(&m->updated), "abandoned",
+                      match_is_abandoned(ms, m, now) || ended, "ended", ended));
+    }
+    json_t *next = json_null();
+    if (n > limit) {
+        char buf[64];
+        snprintf(buf, sizeof buf, "%lld.%s", (long long)all[limit - 1]->created,
+                 all[limit - 1]->id);
+        next = json_string(buf);
+    }
+    for (size_t i = 0; i < n; i++)
+        match_put_ref(ms, all[i]);
+    free(all);
+    *out = json_pack("{s:o, s:o}", "matches", list, "next", next);
+    return WB_OK;
+}
+
+int match_query(match_store *ms, const char *id, int seat, const char *name,
+                const json_t *args, json_t **out, char **why)
+{
+    match *m = match_get_ref(ms, id);
+    int rc;
+    *out = NULL;
+    if (!m)
+        return WB_ENOTFOUND;
+    pthread_mutex_lock(&m->lock);
+    game_ctx ctx = {ms->cfg.dicts, match_now_ms()};
+    json_t *a = args ? json_incref((json_t *)(uintptr_t)args) : json_object();
+    rc = m->kind->query ? m->kind->query(m->state, &ctx, seat, name, a, out, why)
+                        : WB_ENOTFOUND;
+    json_decref(a);
+    pthread_mutex_unlock(&m->lock);
+    match_put_ref(ms, m);
+    return rc;
+}
+
+int match_subscribe(match_store *ms, const char *id, void (*fn)(void *ctx), void *ctx,
+                    match_sub **out)
+{
+    match *m = match_get_ref(ms, id); /* the reference is the subscription's */
+    if (!m)
+        return WB_ENOTFOUND;
+    match_sub *s = wb_calloc(1, sizeof *s);
+    s->ms = ms;
+    s->m = m;
+    s->fn = fn;
+    s->ctx = ctx;
+    pthread_mutex_lock(&ms->sub_lock);
+    s->next = m->subs;
+    if (m->subs)
+        m->subs->prev = s;
+    m->subs = s;
+    pthread_mutex_unlock(&ms->sub_lock);
+    *out = s;
+    return WB_OK;
+}
+
+void match_unsubscribe(match_sub *s)
+{
+    if (!s)
+        return;
+    match_store *ms = s->ms;
+    pthread_mutex_lock(&ms->sub_lock);
+    if (s->prev)
+        s->prev->next = s->next;
+    else
+        s->m->subs = s->next;
+    if (s->next)
+        s->next->prev = s->prev;
+    pthread_mutex_unlock(&ms->sub_lock);
+    match_put_ref(ms, s->m);
+    free(s);
+}
+
+uint64_t match_version(match_store *ms, const char *id)
+{
+    match *m = match_get_ref(ms, id);
+    uint64_t v = 0;
+    if (!m)
+        return 0;
+    v = m->deleting || atomic_load(&m->gone) ? 0 : atomic_load(&m->version);
+    match_put_ref(ms, m);
+    return v;
+}
+
+void match_store_stats(match_store *ms, match_stats *out)
+{
+    int64_t now = match_now_ms();
+    memset(out, 0, sizeof *out);
+    pthread_mutex_lock(&ms->lock);
+    out->stored = ms->nmatches;
+    out->live = match_live_count_locked(ms, now);
+    pthread_mutex_unlock(&ms->lock);
+    out->actions = atomic_load(&ms->n_actions);
+    out->commits = atomic_load(&ms->n_commits);
+    out->commit_failures = atomic_load(&ms->n_commit_failures);
+    out->commit_seconds = (double)atomic_load(&ms->commit_ns) / 1e9;
+    out->replayed = ms->n_replayed; /* written before the store was returned */
+    out->writable = atomic_load(&ms->writable);
+    out->failing_since = out->writable ? 0 : atomic_load(&ms->failing_since);
+}
