@@ -22,6 +22,8 @@
  *  - every view has "status" ("active" or "finished"), "to_act" (array of
  *    seats that may act now; several at once in real-time games) and, when
  *    finished, "winners" (array of seats) and "scores" (array by seat);
+ *    the store adds "id", "game", "version" and, through game_view_common,
+ *    who is looking ("role", "seat") and "players" with each seat's name;
  *  - an event object may carry "private_to": [seat, ...]; the framework
  *    then shows it only to those seats and the host, and removes the key;
  *  - a listed action with a free argument is a template: it carries
@@ -133,5 +135,13 @@ typedef struct game_kind {
 json_t *game_option(const char *type, json_t *def, const char *desc);
 /* A malloc'd printf string for *why. */
 char *game_why(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* The common view fields that come from the match, not the game: "role"
+ * ("seat", "host" or "watcher" for `seat` >= 0, GAME_SEAT_HOST, else),
+ * "seat" (the viewer's, for a seat), and "players": one object per seat,
+ * in seat order, with "seat" and "name" (names[i], n of them).  A game
+ * whose own view has a "players" array of n objects keeps it: each object
+ * gains the two members it lacks.  Adds to `view` in place. */
+void game_view_common(json_t *view, int seat, const char *const *names, size_t n);
 
 #endif

@@ -85,11 +85,13 @@ static json_t *entry_for(const json_t *entry, int seat)
     return out;
 }
 
-/* The view of `seat` with "id", "game" and "version"; a match its host
+/* The view of `seat` with the common fields from the match (who looks,
+ * the names: game_view_common), "id", "game" and "version"; a match its host
  * ended is over for everyone.  Under m->lock. */
 json_t *match_view_of(const match *m, int seat)
 {
     json_t *v = m->kind->view(m->state, seat);
+    game_view_common(v, seat, (const char *const *)m->names, m->nseats);
     json_object_set_new(v, "id", json_string(m->id));
     json_object_set_new(v, "game", json_string(m->kind->name));
     json_object_set_new(v, "version", json_integer((json_int_t)atomic_load(&m->version)));

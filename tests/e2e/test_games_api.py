@@ -236,6 +236,28 @@ class Auth(Base):
             self.assertEqual(v["id"], m.id)
             self.assertEqual(v["status"], "active")
 
+    def test_common_fields_of_every_game(self):
+        # every game's view says who is looking and names every seat (the
+        # names come from the match, not from the game's state)
+        st, _, doc = D.json("GET", "/v1/games")
+        self.assertEqual(st, 200)
+        names = ["Ann", "Bob", "Cy"]
+        for g in doc["games"]:
+            m = create(D, names[:max(g["min_players"], min(3, g["max_players"]))], game=g["name"], seed=3)
+            n = len(m.created["players"])
+            for who, role in ((None, "watcher"), ("host", "host"), (0, "seat"), (n - 1, "seat")):
+                v = m.view(who)
+                where = "%s, view of %r" % (g["name"], who)
+                self.assertEqual(v["role"], role, where)
+                if role == "seat":
+                    self.assertEqual(v["seat"], who, where)
+                else:
+                    self.assertNotIn("seat", v, where)
+                self.assertEqual([(p["seat"], p["name"]) for p in v["players"]],
+                                 list(enumerate(names[:n])), where)
+                for k in ("status", "to_act", "version", "id", "game"):
+                    self.assertIn(k, v, where)
+
     def test_tokens_never_shown(self):
         m = self.m
         secrets = m.tokens + [m.host]
