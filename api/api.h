@@ -11,6 +11,36 @@
  * libmicrohttpd daemon; see workers.h).  api_server_start() returns once the socket is bound
  * and listening; api_server_stop() returns once every request in flight
  * has finished and every thread has exited.
+ *
+ * The floors of api/, top down.  Calls go one way, down: a file calls
+ * files of the floors below its own (and, on the bottom floor, those to
+ * its right), never one above; `tests/house/house.py circles` fails on a
+ * circle of calls between files.
+ *
+ *   server.c       libmicrohttpd: the daemon, each request's closure and
+ *      |           body, sending the answer, the access log, start/stop
+ *   route.c        the route table: a target to its handler; 404, 405,
+ *      |           OPTIONS and CORS preflights
+ *   h_meta.c  h_dict.c  h_games.c  h_web.c  metrics.c (GET /metrics)
+ *      |           the handlers, one file per family of resources
+ *   check_fast.c  auth.c  sse.c  csv.c
+ *      |           what handlers share: the check's fast path, who is
+ *      |           calling a match (tokens, stream tickets), event
+ *      |           streams, CSV
+ *   json.c > request.c > problem.c > reply.c    text.c
+ *                  request and reply helpers: JSON bodies in and out;
+ *                  headers, query parameters and deferred answers;
+ *                  problem+json; extra headers and static bodies; UTF-8,
+ *                  clipping, percent-decoding
+ *
+ * The server's parts sit beside it and call nothing above them:
+ * workers.c (the poll loops; it also resumes a connection for request.c
+ * and sse.c), gzip.c, cors.c (also asked by route.c), access_log.c and
+ * metrics.c's counters.  A lower part that must report up is handed what
+ * it needs instead of calling up: the counters get the routes' names from
+ * the server at creation (api_metrics_create), a deferred answer comes
+ * back through the callback a handler gives the match store, and an event
+ * stream is woken by the callback sse.c gives match_subscribe.
  */
 #ifndef API_H
 #define API_H

@@ -9,6 +9,10 @@
  * knows libmicrohttpd, so handlers can be read without it: request headers
  * come through api_header(), and a streamed response (Server-Sent Events)
  * is an opaque api_stream that sse.c creates and server.c sends.
+ *
+ * The sections below go from the top of api/ down, in the order of the
+ * floors that api.h draws: a file calls only the files of its own floor
+ * or below.
  */
 #ifndef API_INT_H
 #define API_INT_H
@@ -27,7 +31,7 @@
 #define API_HDRS_MAX 6      /* most extra response headers */
 
 typedef struct api_stream api_stream;   /* one Server-Sent Events stream */
-typedef struct api_wait api_wait;       /* a deferred answer (server.c) */
+typedef struct api_wait api_wait;       /* a deferred answer (request.h) */
 typedef struct api_sse_hub api_sse_hub; /* the streams of one server */
 typedef struct api_metrics api_metrics; /* the counters of one server (metrics.h) */
 typedef struct api_cors api_cors;       /* the allowed origins (cors.h) */
@@ -104,12 +108,105 @@ typedef struct api_req {
 
 typedef void (*api_handler)(api_req *r);
 
-/* Release what the request owns (segments, query, response body and
- * stream if they were not handed over, headers, note).  The request itself
- * is the caller's. */
-void api_req_cleanup(api_req *r);
+/* --- route.c: the router (top: only server.c calls it) ---------------- */
 
-/* --- server.c --------------------------------------------------------- */
+/* Parse `uri` (the raw request target, as sent), find the route and run
+ * its handler.  Always leaves a response in `r`. */
+void api_route(api_req *r, const char *uri);
+
+/* The routes of the table, for the server (the metrics' labels, CORS):
+ * how many, and the method
+ * ("GET", "POST", "DELETE") and path pattern ("/v1/games/{}") of route
+ * i < api_route_count() (api_req.route - 1); static strings. */
+size_t api_route_count(void);
+const char *api_route_method(size_t i);
+const char *api_route_path(size_t i);
+/* Is route i read-only and open to any origin under --cors-origin '*'
+ * (the dictionary's routes, /openapi.json, /v1/version, /healthz)? */
+int api_route_public(size_t i);
+
+/* --- handlers (h_*.c, metrics.c): called by route.c's table only ------ */
+
+void api_h_healthz(api_req *r);
+void api_h_readyz(api_req *r);
+void api_h_version(api_req *r);
+void api_h_openapi(api_req *r);
+void api_h_metrics(api_req *r);      /* GET /metrics (metrics.c) */
+
+void api_h_dictionaries(api_req *r);
+void api_h_word(api_req *r);
+void api_h_match(api_req *r);
+void api_h_prefix(api_req *r);
+void api_h_pattern(api_req *r);
+void api_h_check(api_req *r);
+
+void api_h_games(api_req *r);        /* GET /v1/games */
+void api_h_game_create(api_req *r);  /* POST /v1/games */
+void api_h_game_view(api_req *r);    /* GET /v1/games/{id} */
+void api_h_game_delete(api_req *r);  /* DELETE /v1/games/{id} */
+void api_h_game_actions(api_req *r); /* GET /v1/games/{id}/actions */
+void api_h_game_act(api_req *r);     /* POST /v1/games/{id}/actions */
+void api_h_game_end(api_req *r);     /* POST /v1/games/{id}/end */
+void api_h_game_log(api_req *r);     /* GET /v1/games/{id}/log */
+void api_h_game_events(api_req *r);  /* GET /v1/games/{id}/events */
+void api_h_game_query(api_req *r);   /* GET /v1/games/{id}/query/{name} */
+void api_h_matches(api_req *r);      /* GET /v1/matches */
+
+void api_h_web_index(api_req *r);    /* GET / (the word judge) */
+void api_h_web_file(api_req *r);     /* GET /web/{file} */
+void api_h_game_ticket(api_req *r);  /* POST /v1/games/{id}/tickets */
+
+/* The embedded OpenAPI document (generated from api/openapi.json). */
+extern const unsigned char api_openapi_json[];
+extern const size_t api_openapi_json_len;
+
+/* --- auth.c: who is calling a match (for the handlers) ---------------- */
+
+#define API_TICKET_HEX 32   /* a stream ticket: 16 random bytes in hex */
+#define API_TICKET_TTL_S 60 /* how long a ticket stays good, unused */
+
+/* Who is calling match `id` by its Authorization header: *seat gets a
+ * seat, GAME_SEAT_HOST or GAME_SEAT_PUBLIC (no Authorization).  Returns 0,
+ * or -1 with a problem set: 401 for a malformed Authorization, 403 for a
+ * token that is not this match's, 404 for no such match. */
+int api_caller(api_req *r, const char *id, int *seat);
+
+/* Set the 404 unknown_match problem for match `id` (quoted, clipped). */
+void api_no_match(api_req *r, const char *id);
+
+/* A new stream ticket for `seat` of match `id` into hex (NUL-terminated).
+ * Returns 0, or -1 with a problem set (503 too_many_streams when the table
+ * is full, 500 when no randomness). */
+int api_ticket_new(api_req *r, const char *id, int seat, char hex[API_TICKET_HEX + 1]);
+
+/* Use up stream ticket hex[0..len) of match `id`: *seat gets the seat it
+ * stands for.  Returns 0, or -1 with a 403 set when the ticket is unknown,
+ * used, expired or another match's. */
+int api_ticket_redeem(api_req *r, const char *id, const char *hex, size_t len, int *seat);
+
+/* --- sse.c: Server-Sent Events (for the handlers) --------------------- */
+
+/* Answer the request with the event stream of match `id` as `seat` sees
+ * it: the view first (unless `has_after`), then the log entries after
+ * version `after` (or the view's), then each new one as it is applied,
+ * and `end` once the match is finished or gone.  Sets r->stream and a 200,
+ * or a problem (503 too_many_streams, 404 unknown_match). */
+void api_sse_open(api_req *r, const char *id, int seat, int has_after, uint64_t after);
+
+/* Release a stream that was never handed to the server. */
+void api_sse_discard(api_stream *st);
+
+/* The streams open now on hub `h` (0 for NULL). */
+unsigned api_sse_open_count(api_sse_hub *h);
+
+/* --- csv.c: tables as CSV (for the handlers) -------------------------- */
+
+/* {"rows":[{...},...]} as RFC 4180 CSV: a new buffer of *len bytes (not
+ * NUL-terminated; the caller frees it), or NULL when `res` has no such
+ * form. */
+char *api_csv(const json_t *res, size_t *len);
+
+/* --- request.c: what a handler reads of its request ------------------- */
 
 /* The value of request header `name` (case-insensitive), or NULL; valid
  * until the request ends. */
@@ -127,11 +224,35 @@ void api_resume(api_req *r);
 /* Did the handler defer its answer?  Only for the thread that ran it. */
 int api_is_deferred(const api_req *r);
 
-/* --- route.c ---------------------------------------------------------- */
+/* The value of the first query parameter named `key`, or NULL. */
+const char *api_query(const api_req *r, const char *key, size_t *len);
 
-/* Parse `uri` (the raw request target, as sent), find the route and run
- * its handler.  Always leaves a response in `r`. */
-void api_route(api_req *r, const char *uri);
+/* Read the unsigned decimal query parameter `key` into *out: `def` when it
+ * is absent.  Returns 0, or -1 with a 400 bad_parameter set when it is not
+ * a number in [min, max]. */
+int api_query_size(api_req *r, const char *key, size_t def, size_t min,
+                   size_t max, size_t *out);
+
+/* Read the unsigned decimal s[0..len) into *out (at most UINT64_MAX).
+ * Returns 0, or -1 when it is not such a number. */
+int api_parse_u64(const char *s, size_t len, uint64_t *out);
+
+/* --- json.c: JSON bodies, in and out ---------------------------------- */
+
+/* Set a JSON response: `body` is serialised compactly and released (the
+ * reference is stolen).  A NULL body, or one that cannot be serialised,
+ * gives a 500 instead. */
+void api_reply_json(api_req *r, unsigned status, json_t *body);
+/* The same with the body's JSON text already written (malloc'd: the
+ * request takes it; NULL: it could not be written, a 500). */
+void api_reply_text(api_req *r, unsigned status, char *text, size_t len);
+
+/* Parse the request body as a JSON object into *out (a new reference).
+ * Returns 0, or -1 with a problem set (bad_utf8, bad_json, bad_request). */
+int api_body_object(api_req *r, json_t **out);
+
+/* A JSON array of the strings v[0..n), or NULL when out of memory. */
+json_t *api_json_strings(char *const *v, size_t n);
 
 /* --- problem.c: the one table of errors ------------------------------- */
 
@@ -180,17 +301,7 @@ api_prob api_prob_of_err(int err);
 unsigned api_prob_status(api_prob p);
 const char *api_prob_code(api_prob p);
 
-/* --- json.c ----------------------------------------------------------- */
-
-/* Set a JSON response: `body` is serialised compactly and released (the
- * reference is stolen).  A NULL body, or one that cannot be serialised,
- * gives a 500 instead. */
-void api_reply_json(api_req *r, unsigned status, json_t *body);
-/* The same with the body's JSON text already written (malloc'd: the
- * request takes it; NULL: it could not be written, a 500). */
-void api_reply_text(api_req *r, unsigned status, char *text, size_t len);
-
-/* --- reply.c ---------------------------------------------------------- */
+/* --- reply.c: the response primitives --------------------------------- */
 
 /* Add response header `name` (a static string) with a printf value; at
  * most API_HDRS_MAX, more are dropped.  Setting a problem clears them. */
@@ -204,21 +315,7 @@ void api_clear_headers(api_req *r);
 void api_reply_static(api_req *r, unsigned status, const char *content_type,
                       const char *cache_control, const char *body, size_t len);
 
-/* --- csv.c ------------------------------------------------------------ */
-
-/* {"rows":[{...},...]} as RFC 4180 CSV: a new buffer of *len bytes (not
- * NUL-terminated; the caller frees it), or NULL when `res` has no such
- * form. */
-char *api_csv(const json_t *res, size_t *len);
-
-/* --- json.c, continued ------------------------------------------------ */
-
-/* Parse the request body as a JSON object into *out (a new reference).
- * Returns 0, or -1 with a problem set (bad_utf8, bad_json, bad_request). */
-int api_body_object(api_req *r, json_t **out);
-
-/* A JSON array of the strings v[0..n), or NULL when out of memory. */
-json_t *api_json_strings(char *const *v, size_t n);
+/* --- text.c: bytes ---------------------------------------------------- */
 
 /* Is s[0..len) well-formed UTF-8 (no overlongs, no surrogates, nothing
  * above U+10FFFF)? */
@@ -232,92 +329,5 @@ int api_clip(const char *s, size_t len, size_t max);
  * `plus` is set); NUL-terminates.  Returns the new length, or (size_t)-1
  * for a malformed escape. */
 size_t api_pct_decode(char *s, size_t len, int plus);
-
-/* --- query parameters (route.c) --------------------------------------- */
-
-/* The routes of the table, for the metrics: how many, and the method
- * ("GET", "POST", "DELETE") and path pattern ("/v1/games/{}") of route
- * i < api_route_count() (api_req.route - 1); static strings. */
-size_t api_route_count(void);
-const char *api_route_method(size_t i);
-const char *api_route_path(size_t i);
-/* Is route i read-only and open to any origin under --cors-origin '*'
- * (the dictionary's routes, /openapi.json, /v1/version, /healthz)? */
-int api_route_public(size_t i);
-
-/* The value of the first query parameter named `key`, or NULL. */
-const char *api_query(const api_req *r, const char *key, size_t *len);
-
-/* Read the unsigned decimal query parameter `key` into *out: `def` when it
- * is absent.  Returns 0, or -1 with a 400 bad_parameter set when it is not
- * a number in [min, max]. */
-int api_query_size(api_req *r, const char *key, size_t def, size_t min,
-                   size_t max, size_t *out);
-
-/* Read the unsigned decimal s[0..len) into *out (at most UINT64_MAX).
- * Returns 0, or -1 when it is not such a number. */
-int api_parse_u64(const char *s, size_t len, uint64_t *out);
-
-/* --- sse.c: Server-Sent Events ----------------------------------------- */
-
-/* Answer the request with the event stream of match `id` as `seat` sees
- * it: the view first (unless `has_after`), then the log entries after
- * version `after` (or the view's), then each new one as it is applied,
- * and `end` once the match is finished or gone.  Sets r->stream and a 200,
- * or a problem (503 too_many_streams, 404 unknown_match). */
-void api_sse_open(api_req *r, const char *id, int seat, int has_after, uint64_t after);
-
-/* Release a stream that was never handed to the server. */
-void api_sse_discard(api_stream *st);
-
-/* The streams open now on hub `h` (0 for NULL). */
-unsigned api_sse_open_count(api_sse_hub *h);
-
-/* --- handlers --------------------------------------------------------- */
-
-void api_h_healthz(api_req *r);
-void api_h_readyz(api_req *r);
-void api_h_version(api_req *r);
-void api_h_openapi(api_req *r);
-void api_h_metrics(api_req *r);      /* GET /metrics (metrics.c) */
-
-void api_h_dictionaries(api_req *r);
-void api_h_word(api_req *r);
-void api_h_match(api_req *r);
-void api_h_prefix(api_req *r);
-void api_h_pattern(api_req *r);
-void api_h_check(api_req *r);
-
-void api_h_games(api_req *r);        /* GET /v1/games */
-void api_h_game_create(api_req *r);  /* POST /v1/games */
-void api_h_game_view(api_req *r);    /* GET /v1/games/{id} */
-void api_h_game_delete(api_req *r);  /* DELETE /v1/games/{id} */
-void api_h_game_actions(api_req *r); /* GET /v1/games/{id}/actions */
-void api_h_game_act(api_req *r);     /* POST /v1/games/{id}/actions */
-void api_h_game_end(api_req *r);     /* POST /v1/games/{id}/end */
-void api_h_game_log(api_req *r);     /* GET /v1/games/{id}/log */
-void api_h_game_events(api_req *r);  /* GET /v1/games/{id}/events */
-void api_h_game_query(api_req *r);   /* GET /v1/games/{id}/query/{name} */
-void api_h_matches(api_req *r);      /* GET /v1/matches */
-
-/* --- h_web.c: the pages and stream tickets ------------------------------ */
-
-void api_h_web_index(api_req *r);    /* GET / (the word judge) */
-void api_h_web_file(api_req *r);     /* GET /web/{file} */
-void api_h_game_ticket(api_req *r);  /* POST /v1/games/{id}/tickets */
-
-/* Who is calling match `id` by its Authorization header (h_games.c): *seat
- * gets a seat, GAME_SEAT_HOST or GAME_SEAT_PUBLIC.  Returns 0, or -1 with
- * a problem set (401, 403, 404). */
-int api_caller(api_req *r, const char *id, int *seat);
-
-/* Use up stream ticket hex[0..len) of match `id`: *seat gets the seat it
- * stands for.  Returns 0, or -1 with a 403 set when the ticket is unknown,
- * used, expired or another match's. */
-int api_ticket_redeem(api_req *r, const char *id, const char *hex, size_t len, int *seat);
-
-/* The embedded OpenAPI document (generated from api/openapi.json). */
-extern const unsigned char api_openapi_json[];
-extern const size_t api_openapi_json_len;
 
 #endif

@@ -1,8 +1,8 @@
 /*
  * h_games.c - handlers of the games: /v1/games/... and /v1/matches.
  *
- * Each handler works out who is calling (the Bearer token: a seat, the
- * host, or nobody, which is the public), checks the shape of its input,
+ * Each handler works out who is calling (auth.c: the Bearer token gives a
+ * seat, the host, or nobody, which is the public), checks its input,
  * calls one function of matches.h and turns the result into JSON.  The
  * game framework judges everything about the game itself; its reasons
  * (`why`) become the problem's detail.  The one event stream per caller is
@@ -25,7 +25,6 @@
 #include "wb_mem.h"
 
 #define QUOTE_MAX 80       /* bytes of input quoted in a detail */
-#define TOKEN_MAX 256      /* longest bearer token looked at */
 #define SEED_MAX_INT (1ull << 53) /* largest seed sent as a JSON number */
 
 /* --- common ---------------------------------------------------------------- */
@@ -49,12 +48,6 @@ static int have_games(api_req *r)
     return 0;
 }
 
-static void no_match(api_req *r, const char *id)
-{
-    api_problem(r, API_P_UNKNOWN_MATCH, "there is no match \"%.*s\"",
-                api_clip(id, strlen(id), QUOTE_MAX), id);
-}
-
 /* A problem for error `err` of a matches.h call, with the game's reason
  * `why` (may be NULL; freed here) as the detail. */
 static void match_err(api_req *r, int err, const char *fn, const char *id, char *why)
@@ -62,7 +55,7 @@ static void match_err(api_req *r, int err, const char *fn, const char *id, char 
     api_prob p = api_prob_of_err(err);
     switch (err) {
     case WB_ENOTFOUND:
-        no_match(r, id);
+        api_no_match(r, id);
         break;
     case WB_EAUTH:
         api_problem(r, p, "%s", why ? why : "this needs a seat or host token: "
@@ -89,65 +82,6 @@ static void match_err(api_req *r, int err, const char *fn, const char *id, char 
         break;
     }
     free(why);
-}
-
-/* Is c a character of an RFC 6750 token (token68)? */
-static int token68_char(unsigned char c)
-{
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-           c == '-' || c == '.' || c == '_' || c == '~' || c == '+' || c == '/' || c == '=';
-}
-
-/* Who is calling match `id`: *seat gets a seat, GAME_SEAT_HOST or
- * GAME_SEAT_PUBLIC (no Authorization).  Returns 0, or -1 with a problem
- * set: 401 for a malformed Authorization, 403 for a token that is not this
- * match's, 404 for no such match. */
-static int caller(api_req *r, const char *id, int *seat)
-{
-    char tok[TOKEN_MAX + 1];
-    const char *token = NULL;
-    const char *h = api_header(r, "Authorization");
-    if (h) {
-        while (*h == ' ' || *h == '\t')
-            h++;
-        if (strncasecmp(h, "Bearer", 6) != 0 || (h[6] != ' ' && h[6] != '\t')) {
-            api_problem(r, API_P_UNAUTHORIZED,
-                        "Authorization must be \"Bearer <token>\", with the seat or host "
-                        "token of this match");
-            return -1;
-        }
-        h += 6;
-        while (*h == ' ' || *h == '\t')
-            h++;
-        size_t n = strlen(h);
-        while (n > 0 && (h[n - 1] == ' ' || h[n - 1] == '\t'))
-            n--;
-        size_t i = 0;
-        while (i < n && token68_char((unsigned char)h[i]))
-            i++;
-        if (n == 0 || i != n) {
-            api_problem(r, API_P_UNAUTHORIZED,
-                        "the bearer token is empty or holds characters no token has");
-            return -1;
-        }
-        if (n > TOKEN_MAX) {
-            api_problem(r, API_P_FORBIDDEN, "this token is not one of this match's");
-            return -1;
-        }
-        memcpy(tok, h, n);
-        tok[n] = '\0';
-        token = tok;
-    }
-    int rc = match_auth(r->ctx->matches, id, token, seat);
-    if (rc == WB_EFORBIDDEN) {
-        api_problem(r, API_P_FORBIDDEN, "this token is not one of this match's");
-        return -1;
-    }
-    if (rc) {
-        match_err(r, rc, "match_auth", id, NULL);
-        return -1;
-    }
-    return 0;
 }
 
 static void set_etag(api_req *r, uint64_t version)
@@ -434,7 +368,7 @@ void api_h_game_view(api_req *r)
 {
     const char *id = r->arg[0];
     int seat;
-    if (!have_games(r) || caller(r, id, &seat))
+    if (!have_games(r) || api_caller(r, id, &seat))
         return;
     const char *inm = api_header(r, "If-None-Match");
     if (inm) {
@@ -480,7 +414,7 @@ void api_h_game_delete(api_req *r)
 {
     const char *id = r->arg[0];
     int seat;
-    if (!have_games(r) || caller(r, id, &seat))
+    if (!have_games(r) || api_caller(r, id, &seat))
         return;
     if (seat == GAME_SEAT_PUBLIC) {
         api_problem(r, API_P_UNAUTHORIZED, "deleting a match needs its host token");
@@ -502,7 +436,7 @@ void api_h_game_actions(api_req *r)
 {
     const char *id = r->arg[0];
     int seat;
-    if (!have_games(r) || caller(r, id, &seat))
+    if (!have_games(r) || api_caller(r, id, &seat))
         return;
     json_t *out = NULL;
     int rc = match_actions(r->ctx->matches, id, seat, &out);
@@ -534,7 +468,7 @@ void api_h_game_act(api_req *r)
     uint64_t if_match;
     json_t *body = NULL;
     char *why = NULL;
-    if (!have_games(r) || caller(r, id, &seat))
+    if (!have_games(r) || api_caller(r, id, &seat))
         return;
     if (seat == GAME_SEAT_PUBLIC) {
         api_problem(r, API_P_UNAUTHORIZED,
@@ -570,7 +504,7 @@ void api_h_game_end(api_req *r)
     const char *id = r->arg[0];
     int seat;
     char *why = NULL;
-    if (!have_games(r) || caller(r, id, &seat))
+    if (!have_games(r) || api_caller(r, id, &seat))
         return;
     if (seat == GAME_SEAT_PUBLIC) {
         api_problem(r, API_P_UNAUTHORIZED, "ending a match needs its host token");
@@ -596,7 +530,7 @@ void api_h_game_log(api_req *r)
     const char *id = r->arg[0];
     int seat;
     uint64_t after;
-    if (!have_games(r) || caller(r, id, &seat) || query_u64(r, "after", 0, &after))
+    if (!have_games(r) || api_caller(r, id, &seat) || query_u64(r, "after", 0, &after))
         return;
     json_t *out = NULL;
     int rc = match_log(r->ctx->matches, id, seat, after, &out);
@@ -615,10 +549,10 @@ void api_h_game_events(api_req *r)
     int seat;
     size_t tlen;
     /* a browser's EventSource cannot send Authorization: a ticket
-     * (h_web.c) stands for the seat instead */
+     * (auth.c) stands for the seat instead */
     const char *ticket = api_query(r, "ticket", &tlen);
     if (!have_games(r) ||
-        (ticket ? api_ticket_redeem(r, id, ticket, tlen, &seat) : caller(r, id, &seat)))
+        (ticket ? api_ticket_redeem(r, id, ticket, tlen, &seat) : api_caller(r, id, &seat)))
         return;
     /* the browser's EventSource sends Last-Event-ID; a client that cannot
      * set headers may give last_event_id in the query */
@@ -661,7 +595,7 @@ void api_h_game_query(api_req *r)
     int seat;
     json_t *args = NULL, *out = NULL;
     char *why = NULL;
-    if (!have_games(r) || caller(r, id, &seat))
+    if (!have_games(r) || api_caller(r, id, &seat))
         return;
 
     size_t flen = 0;
@@ -702,7 +636,7 @@ void api_h_game_query(api_req *r)
         free(why);
         why = NULL;
         if (match_version(r->ctx->matches, id) == 0)
-            no_match(r, id);
+            api_no_match(r, id);
         else
             api_problem(r, API_P_NOT_FOUND, "this game answers no question \"%.*s\"",
                         api_clip(name, r->arglen[1], QUOTE_MAX), name);
@@ -782,9 +716,4 @@ void api_h_matches(api_req *r)
         return;
     }
     api_reply_json(r, 200, out);
-}
-
-int api_caller(api_req *r, const char *id, int *seat)
-{
-    return caller(r, id, seat);
 }

@@ -48,13 +48,23 @@ typedef struct route_counts {
 
 struct api_metrics {
     route_counts route[ROUTES_MAX + 1]; /* [0]: no route */
+    size_t nroutes;                     /* named below, at most ROUTES_MAX */
+    const char *method[ROUTES_MAX + 1]; /* the routes' labels: static strings */
+    const char *path[ROUTES_MAX + 1];
     struct timespec started;            /* CLOCK_REALTIME */
 };
 
-api_metrics *api_metrics_create(void)
+api_metrics *api_metrics_create(size_t nroutes, api_route_name_fn method, api_route_name_fn path)
 {
     api_metrics *m = wb_calloc(1, sizeof *m);
     clock_gettime(CLOCK_REALTIME, &m->started);
+    m->nroutes = nroutes < ROUTES_MAX ? nroutes : ROUTES_MAX;
+    m->method[0] = "";
+    m->path[0] = "none";
+    for (size_t i = 0; i < m->nroutes; i++) {
+        m->method[i + 1] = method(i);
+        m->path[i + 1] = path(i);
+    }
     return m;
 }
 
@@ -115,20 +125,9 @@ static void head(out *o, const char *name, const char *type, const char *help)
     put(o, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
 }
 
-/* A route's labels: method="GET",route="/v1/games/{}" as route.c has
- * them, or method="",route="none". */
-static const char *route_method(size_t i)
+static void requests(out *o, const api_metrics *m)
 {
-    return i == 0 ? "" : api_route_method(i - 1);
-}
-
-static const char *route_path(size_t i)
-{
-    return i == 0 ? "none" : api_route_path(i - 1);
-}
-
-static void requests(out *o, const api_metrics *m, size_t nroutes)
-{
+    size_t nroutes = m->nroutes;
     head(o, "wibbelld_http_requests_total", "counter",
          "HTTP requests answered, by route (method and path pattern; none: no route matched) "
          "and status");
@@ -139,10 +138,10 @@ static void requests(out *o, const api_metrics *m, size_t nroutes)
                 continue;
             if (s < NSTATUS - 1)
                 put(o, "wibbelld_http_requests_total{method=\"%s\",route=\"%s\",code=\"%u\"} %llu\n",
-                    route_method(i), route_path(i), statuses[s], (unsigned long long)n);
+                    m->method[i], m->path[i], statuses[s], (unsigned long long)n);
             else
                 put(o, "wibbelld_http_requests_total{method=\"%s\",route=\"%s\",code=\"other\"} %llu\n",
-                    route_method(i), route_path(i), (unsigned long long)n);
+                    m->method[i], m->path[i], (unsigned long long)n);
         }
     head(o, "wibbelld_http_request_duration_seconds", "histogram",
          "Time from the request line to the answer queued (an event stream: to its start), "
@@ -161,13 +160,13 @@ static void requests(out *o, const api_metrics *m, size_t nroutes)
         for (size_t k = 0; k < NBUCKET; k++) {
             cum += b[k];
             put(o, "wibbelld_http_request_duration_seconds_bucket{method=\"%s\",route=\"%s\",le=\"%s\"} %llu\n",
-                route_method(i), route_path(i), k < NBUCKET - 1 ? le_text[k] : "+Inf", (unsigned long long)cum);
+                m->method[i], m->path[i], k < NBUCKET - 1 ? le_text[k] : "+Inf", (unsigned long long)cum);
         }
         put(o, "wibbelld_http_request_duration_seconds_sum{method=\"%s\",route=\"%s\"} %.9f\n",
-            route_method(i), route_path(i),
+            m->method[i], m->path[i],
             (double)atomic_load_explicit(&m->route[i].sum_ns, memory_order_relaxed) / 1e9);
         put(o, "wibbelld_http_request_duration_seconds_count{method=\"%s\",route=\"%s\"} %llu\n",
-            route_method(i), route_path(i), (unsigned long long)total);
+            m->method[i], m->path[i], (unsigned long long)total);
     }
 }
 
@@ -246,10 +245,7 @@ void api_h_metrics(api_req *r)
     out o = {NULL, 0, 0};
     o.s = wb_grow(NULL, &o.cap, 8192, 1);
     o.s[0] = '\0';
-    size_t nroutes = api_route_count();
-    if (nroutes > ROUTES_MAX)
-        nroutes = ROUTES_MAX;
-    requests(&o, ctx->metrics, nroutes);
+    requests(&o, ctx->metrics);
     if (ctx->matches)
         matches(&o, ctx);
     dictionaries(&o, ctx);

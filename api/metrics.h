@@ -14,8 +14,15 @@
 
 #include "api_int.h"
 
-/* A zeroed set of counters for the routes of route.c. */
-api_metrics *api_metrics_create(void);
+/* A route's label by its index (api_req.route - 1): its method ("GET") or
+ * its path pattern ("/v1/games/{}"), a static string. */
+typedef const char *(*api_route_name_fn)(size_t i);
+
+/* A zeroed set of counters for `nroutes` routes (at most 64 are counted
+ * apart), labelled by method(i) and path(i), which are called here only:
+ * the server hands over the router's names (api_route_method,
+ * api_route_path), so the counters need not call up into the router. */
+api_metrics *api_metrics_create(size_t nroutes, api_route_name_fn method, api_route_name_fn path);
 void api_metrics_destroy(api_metrics *m);
 
 /* Count one answer: `route` as api_req.route (0: no route), its HTTP

@@ -81,20 +81,6 @@ static const char *const allow_hdr[] = {
     [M_GET | M_POST | M_DELETE] = "GET, HEAD, POST, DELETE",
 };
 
-void api_req_cleanup(api_req *r)
-{
-    if (r->stream)
-        api_sse_discard(r->stream);
-    r->stream = NULL;
-    api_clear_headers(r);
-    free(r->pathbuf);
-    free(r->querybuf);
-    free(r->out);
-    free(r->note);
-    r->pathbuf = r->querybuf = r->out = r->note = NULL;
-    r->nseg = r->nquery = 0;
-}
-
 /* Does the path of `r` match `pattern`?  Fills r->arg on a match. */
 static int route_match(api_req *r, const char *pattern)
 {
@@ -358,57 +344,3 @@ int api_route_public(size_t i)
     return i < api_route_count() && is_public(&routes[i]);
 }
 
-const char *api_query(const api_req *r, const char *key, size_t *len)
-{
-    for (size_t i = 0; i < r->nquery; i++) {
-        if (strcmp(r->query[i].key, key) == 0) {
-            if (len)
-                *len = r->query[i].vlen;
-            return r->query[i].val;
-        }
-    }
-    return NULL;
-}
-
-int api_parse_u64(const char *s, size_t len, uint64_t *out)
-{
-    if (len == 0 || len > 20)
-        return -1;
-    uint64_t n = 0;
-    for (size_t i = 0; i < len; i++) {
-        if (s[i] < '0' || s[i] > '9')
-            return -1;
-        unsigned d = (unsigned)(s[i] - '0');
-        if (n > (UINT64_MAX - d) / 10)
-            return -1;
-        n = n * 10 + d;
-    }
-    *out = n;
-    return 0;
-}
-
-int api_query_size(api_req *r, const char *key, size_t def, size_t min, size_t max,
-                   size_t *out)
-{
-    size_t len;
-    const char *v = api_query(r, key, &len);
-    if (!v) {
-        *out = def;
-        return 0;
-    }
-    int ok = len > 0 && len <= 19;
-    unsigned long long n = 0;
-    for (size_t i = 0; ok && i < len; i++) {
-        if (v[i] < '0' || v[i] > '9')
-            ok = 0;
-        else
-            n = n * 10 + (unsigned)(v[i] - '0');
-    }
-    if (!ok || n < min || n > max) {
-        api_problem(r, API_P_BAD_PARAMETER, "%s must be a whole number from %zu to %zu, not \"%.*s\"",
-                    key, min, max, api_clip(v, len, 40), v);
-        return -1;
-    }
-    *out = (size_t)n;
-    return 0;
-}

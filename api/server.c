@@ -21,8 +21,8 @@
  * find none suspended).
  *
  * A handler whose answer comes from another thread (an action, answered
- * once the writer has made it durable) defers it (api_defer): the
- * connection is suspended, so no worker thread waits on the disk, and
+ * once the writer has made it durable) defers it (api_defer, request.c):
+ * the connection is suspended, so no worker thread waits on the disk, and
  * resumed by api_resume() once the answer is in the request; MHD then calls
  * on_access again, which sends it.  The stop waits for deferred answers.
  */
@@ -32,6 +32,7 @@
 #include "cors.h"
 #include "gzip.h"
 #include "metrics.h"
+#include "request.h"
 #include "sse.h"
 #include "workers.h"
 
@@ -74,16 +75,6 @@ struct api_server {
     api_cors *cors;      /* --cors-origin, or NULL */
     api_gzip_cache *gz;  /* static bodies, compressed once */
     atomic_uint deferred; /* answers deferred and not yet resumed */
-};
-
-/* A deferred answer (see the top). */
-struct api_wait {
-    pthread_mutex_t mu;
-    struct MHD_Connection *c;
-    api_server *srv;
-    int deferred;  /* the handler deferred its answer */
-    int done;      /* the answer is in the request */
-    int suspended; /* the connection waits for it */
 };
 
 /* The closure of one request (MHD's *req_cls). */
@@ -245,13 +236,6 @@ static void log_request(struct MHD_Connection *c, const api_conn *rc,
 
 /* --- responses ---------------------------------------------------------- */
 
-const char *api_header(const api_req *r, const char *name)
-{
-    if (!r->conn)
-        return NULL;
-    return MHD_lookup_connection_value(r->conn, MHD_HEADER_KIND, name);
-}
-
 /* Compress the body of `r` when the client takes gzip and it is worth it
  * (gzip.h).  Returns 1 when the answer varies with Accept-Encoding, 2 when
  * it was also compressed, 0 when neither. */
@@ -382,11 +366,28 @@ static enum MHD_Result send_req(struct MHD_Connection *c, api_conn *rc, api_req 
     return ret;
 }
 
+/* Release what the request owns (segments, query, response body and
+ * stream if they were not handed over, headers, note).  The request itself
+ * is the closure's. */
+static void req_cleanup(api_req *r)
+{
+    if (r->stream)
+        api_sse_discard(r->stream);
+    r->stream = NULL;
+    api_clear_headers(r);
+    free(r->pathbuf);
+    free(r->querybuf);
+    free(r->out);
+    free(r->note);
+    r->pathbuf = r->querybuf = r->out = r->note = NULL;
+    r->nseg = r->nquery = 0;
+}
+
 /* Send the answer held in rc->req and release the request. */
 static enum MHD_Result finish(struct MHD_Connection *c, api_conn *rc)
 {
     enum MHD_Result ret = send_req(c, rc, &rc->req);
-    api_req_cleanup(&rc->req);
+    req_cleanup(&rc->req);
     body_free(rc);
     rc->wait.deferred = 0;
     return ret;
@@ -423,34 +424,6 @@ static enum MHD_Result handle(struct MHD_Connection *c, api_conn *rc)
     return finish(c, rc);
 }
 
-void api_defer(api_req *r)
-{
-    api_wait *w = r->wait;
-    w->deferred = 1;
-    atomic_fetch_add(&w->srv->deferred, 1);
-}
-
-int api_is_deferred(const api_req *r)
-{
-    return r->wait && r->wait->deferred;
-}
-
-void api_resume(api_req *r)
-{
-    api_wait *w = r->wait;
-    api_server *srv = w->srv;
-    pthread_mutex_lock(&w->mu);
-    int resume = w->suspended;
-    w->suspended = 0;
-    w->done = 1;
-    pthread_mutex_unlock(&w->mu);
-    /* After this the request may be answered and freed at any moment: touch
-     * neither r nor w. */
-    if (resume)
-        api_workers_resume(w->c);
-    atomic_fetch_sub(&srv->deferred, 1);
-}
-
 static enum MHD_Result reply_too_large(struct MHD_Connection *c, api_conn *rc)
 {
     api_req r;
@@ -460,7 +433,7 @@ static enum MHD_Result reply_too_large(struct MHD_Connection *c, api_conn *rc)
     api_problem(&r, API_P_BODY_TOO_LARGE, "the request body is larger than %zu bytes",
                 rc->srv->ctx.max_body);
     enum MHD_Result ret = send_req(c, rc, &r);
-    api_req_cleanup(&r);
+    req_cleanup(&r);
     return ret;
 }
 
@@ -470,7 +443,7 @@ static void *on_uri(void *cls, const char *uri, struct MHD_Connection *c)
 {
     api_conn *rc = conn_new();
     rc->srv = cls;
-    rc->wait.srv = cls;
+    rc->wait.pending = &rc->srv->deferred;
     size_t l = uri ? strlen(uri) : 0;
     rc->uri = l < sizeof rc->uri_room ? rc->uri_room : wb_malloc(l + 1);
     memcpy(rc->uri, uri ? uri : "", l);
@@ -675,7 +648,7 @@ static char *timeout_reply(api_server *s, unsigned head_timeout_s, size_t *len)
                             "Content-Length: %zu\r\nConnection: close\r\n\r\n%.*s",
                             r.status, r.content_type, r.out_len, (int)r.out_len,
                             r.out ? r.out : r.out_static);
-    api_req_cleanup(&r);
+    req_cleanup(&r);
     *len = strlen(out);
     return out;
 }
@@ -715,7 +688,7 @@ int api_server_start(const api_config *cfg, api_server **out)
         rc = WB_EIO;
         goto out;
     }
-    s->ctx.metrics = api_metrics_create();
+    s->ctx.metrics = api_metrics_create(api_route_count(), api_route_method, api_route_path);
     s->cors = api_cors_create(cfg->cors_origins);
     s->ctx.cors = s->cors;
     s->gz = api_gzip_cache_create();
