@@ -82,9 +82,9 @@ static json_t *space_json(const dm_state *s, int sp)
 static const dm_card *card(const dm_state *s, int c) { return &s->deck->c[c]; }
 
 /* The plan (phase 2) is the framework's secret simultaneous choice: the
- * cards and the target are face up from the flip (phase 4) to the end of
- * the round (the movement and buying phases, a bomb's space being chosen,
- * the game over); before, only their owner and the host see them. */
+ * cards (and a target a card uses: target_up) are face up from the flip
+ * (phase 4) to the end of the round (moving, buying, a bomb's space being
+ * chosen, the game over); before, only their owner and the host see them. */
 static int flipped(const dm_state *s)
 {
     return s->phase == DM_PH_MOVE || s->phase == DM_PH_BUY || s->phase == DM_PH_OVER ||
@@ -153,7 +153,7 @@ static json_t *seat_json(const dm_state *s, int seat, int viewer)
     }
     json_t *target = p->target < 0 ? json_null()
                      : secret(json_pack("{s:s}", "target", dm_nation_names[p->target]), viewer,
-                              seat, !(s->phase == DM_PH_PLAN || s->phase == DM_PH_AUCTION));
+                              seat, p->target_up && flipped(s));
     json_t *o = json_pack(
         "{s:i, s:s, s:b, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:o, s:o, s:b, s:o, s:o, "
         "s:i, s:b, s:b}",
@@ -976,7 +976,7 @@ static int dm_query(const void *state, const game_ctx *ctx, int seat, const char
 
 static const game_def dm_def = {
     .kind = &game_dumbination,
-    .format = 2,
+    .format = 3,
     .upgrade = dm_upgrade_save,
     .size = sizeof(dm_state),
     .flat = 1, /* the board and decks it points to are read-only: copies share them */

@@ -190,6 +190,24 @@ static int is_bomb(const dm_state *s, int c)
     return card(s, c)->nsteps && card(s, c)->steps[0].op == DM_OP_NUKE;
 }
 
+/* Does a card of `seat` flipped now use its Target token?  "Flip the
+ * Target token when using these cards (except in a 2 player game)": a
+ * brown card does; in a 2-player game, where brown cards hit the opponent
+ * whatever the token, only a Nuclear Bomb does (the peace token disarms
+ * it).  Any other token stays face down. */
+static int uses_target(const dm_state *s, int seat)
+{
+    const dm_player *p = &s->p[seat];
+    for (int k = 0; k < 2; k++) {
+        if (p->slot[k] == -1 || p->slot_hold[k])
+            continue;
+        int c = slot_card(s, seat, k);
+        if (s->nseats == 2 ? is_bomb(s, c) : card(s, c)->type == DM_BROWN)
+            return 1;
+    }
+    return 0;
+}
+
 static int is_disarm(const dm_state *s, int seat, int c)
 {
     return is_bomb(s, c) && s->p[seat].target == DM_PEACE;
@@ -584,20 +602,24 @@ int dm_flip_and_resolve(dm_state *s, json_t *ev)
     struct play {
         int pri, seat, slot, key;
     } q[2 * DM_MAX_SEATS];
-    /* Flip: the cards and targets are public from here. */
+    /* Flip: the cards are public from here, and the targets that a card
+     * uses (the others stay face down). */
     for (int i = 0; i < s->nseats; i++) {
         dm_player *p = &s->p[i];
+        p->target_up = p->target >= 0 && uses_target(s, i);
         json_t *cards = json_array();
         for (int k = 0; k < 2; k++)
             json_array_append_new(cards, p->slot[k] != -1 && !p->slot_hold[k]
                                              ? json_string(card(s, slot_card(s, i, k))->id)
                                              : json_null());
-        if (!p->out)
-            dm_ev_add(ev, json_pack("{s:s, s:i, s:o, s:s}", "type", "flipped", "seat", i,
-                                    "cards", cards, "target",
-                                    p->target >= 0 ? dm_nation_names[p->target] : "none"));
-        else
+        if (p->out) {
             json_decref(cards);
+            continue;
+        }
+        json_t *e = json_pack("{s:s, s:i, s:o}", "type", "flipped", "seat", i, "cards", cards);
+        if (p->target_up)
+            json_object_set_new(e, "target", json_string(dm_nation_names[p->target]));
+        dm_ev_add(ev, e);
     }
     /* Fund: a card the player cannot pay for (or whose needs are not met)
      * is discarded with a fine; its number does not count for the order.

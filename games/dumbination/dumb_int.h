@@ -204,6 +204,7 @@ typedef struct dm_player {
     int slot_hold[2];         /* rounds a funded bomb still holds the slot */
     int slot_done[2];         /* the card in the slot has acted (or failed) */
     int target, prev_target;  /* a nation or DM_PEACE; -1 none */
+    int target_up;            /* the token was flipped: a card of this round uses it */
     int ready;
     int draw_left;            /* cards still to draw this round (DM_PH_DRAW) */
     int nproj;

@@ -756,6 +756,7 @@ static void start_plan(dm_state *s, json_t *ev)
         p->ready = 0;
         p->slot_corrupt = 0;
         p->target = -1;
+        p->target_up = 0;
         for (int k = 0; k < 2; k++) {
             if (!p->slot_hold[k])
                 p->slot[k] = -1;

@@ -61,6 +61,8 @@ static const field player_fields[] = {
     P(bonus_strength, -50, 50), P(bonus_moves, -50, 50), P(reached10, 0, 1),
     P(bought_unit, 0, 1), PA(radio, DM_RADIO, -1, HI_SPACE), P(nradio, 0, DM_RADIO),
     P(overtaker, -1, HI_SEAT), P(disarmed_round, 0, 100000),
+    /* format 3 */
+    P(target_up, 0, 1),
 };
 #undef P
 #undef PA
@@ -209,10 +211,25 @@ void dm_io(game_io *io, void *st)
 
 int dm_upgrade_save(json_t *saved, int from)
 {
+    if ((from != 1 && from != 2) || !json_is_array(json_object_get(saved, "where")) ||
+        !json_is_array(json_object_get(saved, "players")))
+        return WB_EINVAL;
+    /* Format 2 (before a target no card used stayed face down): a target
+     * was face up from the flip to the end of the round, as it stays. */
+    int phase = (int)json_integer_value(json_object_get(saved, "phase"));
+    int up = phase == DM_PH_MOVE || phase == DM_PH_BUY || phase == DM_PH_OVER ||
+             phase == DM_PH_BOMB;
+    size_t k;
+    json_t *p;
+    json_array_foreach(json_object_get(saved, "players"), k, p) {
+        if (!json_is_object(p))
+            return WB_EINVAL;
+        json_object_set_new(p, "target_up", json_integer(up));
+    }
+    if (from == 2)
+        return WB_OK;
     /* Format 1 (before the bomb's space was the player's choice): no
      * resolution queue, no bomb waiting, no card fired yet on record. */
-    if (from != 1 || !json_is_array(json_object_get(saved, "where")))
-        return WB_EINVAL;
     json_t *zeros = json_array(), *used = json_array();
     for (int i = 0; i < 2 * DM_MAX_SEATS; i++)
         json_array_append_new(zeros, json_integer(0));

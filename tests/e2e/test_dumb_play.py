@@ -10,7 +10,10 @@
    choice) a seat sees its own hand, First Goal, placed card and target;
    the other seats and the public see counts and "face_down" in the views,
    and in the log and the event stream that the seat placed, targeted and
-   is ready, never what; after the flip everyone sees the cards;
+   is ready, never what; after the flip everyone sees the cards, and a
+   seat's target only when one of its cards uses it (a brown card; in 2
+   players only a Nuclear Bomb): any other target stays face down in every
+   view, event and log entry;
  - a Nuclear Bomb's space chosen by its player over HTTP (the pending
    decision, its listed spaces, refusals);
  - refusals: out of turn 409, against the rules 422, a bad body 400, and
@@ -51,6 +54,37 @@ def pick_goals(m, n):
         acts = m.actions(seat)
         assert acts and acts[0]["type"] == "pick_goal", acts
         m.ok(seat, acts[0])
+
+
+def deck_file():
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "..", "..", "games", "dumbination", "cards.json")) as f:
+        return json.load(f)
+
+
+def card_types(m):
+    st, _, cards = D.json("GET", m.path + "/query/cards")
+    assert st == 200, cards
+    return {c["id"]: c["type"] for c in cards["cards"]}
+
+
+def one_level1_card(cid):
+    """The shipped deck whose Level 1 pile is 20 copies of card `cid`."""
+    kinds = [k for k in deck_file()["cards"]
+             if k["type"] in ("goal", "dumbness") or k.get("level") == 2]
+    one = dict(next(k for k in deck_file()["cards"] if k["id"] == cid))
+    one.update({"count": 20, "cost": 1, "needs": {}})
+    return {"cards": kinds + [one]}
+
+
+def pass_auction(m):
+    """Pass every bid of a Dumbness auction, if there is one."""
+    for _ in range(20):
+        v = m.view("host")
+        if v["phase"] != "auction":
+            return
+        seat = v["to_act"][0]
+        m.ok(seat, {"type": "pass"})
 
 
 class DumbinationPlay(unittest.TestCase):
@@ -183,11 +217,76 @@ class DumbinationPlay(unittest.TestCase):
         v = m.view(1)
         self.assertIn(v["phase"], ("auction", "move"))
         if v["phase"] == "move":
-            self.assertEqual(v["seats"][0]["target"], "russia")
+            brown = card_types(m)[card] == "brown"
+            self.assertEqual(v["seats"][0]["target"], "russia" if brown else "face_down")
             flipped = [e for entry in m.log(1) for e in entry["events"]
                        if e["type"] == "flipped" and e["seat"] == 0]
-            self.assertEqual(flipped[-1]["target"], "russia")
+            self.assertEqual(flipped[-1].get("target"), "russia" if brown else None)
             self.assertIn(card, flipped[-1]["cards"])
+
+    def test_unused_targets_stay_face_down(self):
+        # "Flip the Target token when using these cards (except in a 2
+        # player game)" and "All players must place a target even though
+        # only Brown Action Cards use them": a Level 1 pile of brown cards
+        # only; seat 0 places one, seats 1 and 2 place none.
+        m = create(D, ["ann", "bob", "cy"], {"cards": one_level1_card("social-media-insult")},
+                   seed=4, game=GAME)
+        pick_goals(m, 3)
+        place = [a for a in m.actions(0) if a["type"] == "place" and a["slot"] == "left"]
+        m.ok(0, place[0])
+        nations = [s["nation"] for s in m.view("host")["seats"]]
+        targets = [nations[1], nations[0], nations[0]]
+        answers = []
+        for seat in range(3):
+            m.ok(seat, {"type": "target", "nation": targets[seat]})
+            answers.append(m.ok(seat, {"type": "ready"}))
+        pass_auction(m)
+        self.assertEqual(m.view("host")["phase"], "move")
+        for who in (0, 1, 2, None):
+            seats = m.view(who)["seats"]
+            self.assertEqual(seats[0]["target"], targets[0], who)
+            for seat in (1, 2):
+                self.assertEqual(seats[seat]["target"],
+                                 targets[seat] if who == seat else "face_down", (who, seat))
+            flips = {e["seat"]: e for entry in m.log(who) for e in entry["events"]
+                     if e["type"] == "flipped"}
+            self.assertEqual(flips[0]["target"], targets[0])
+            self.assertNotIn("target", flips[1])
+            self.assertNotIn("target", flips[2])
+            # Nothing in the log names the target of seat 1 or 2 to another.
+            for seat in (1, 2):
+                if who != seat:
+                    for entry in m.log(who):
+                        for e in entry["events"]:
+                            if e.get("seat") == seat:
+                                self.assertNotIn("target", e, e)
+        self.assertEqual(m.view("host")["seats"][1]["target"], targets[1])
+        # The answer to the last ready (the flip) as its seat saw it.
+        flips = [e for e in answers[2]["events"] if e["type"] == "flipped"]
+        self.assertEqual(len(flips), 3)
+        self.assertEqual([("target" in e) for e in flips], [True, False, False])
+
+    def test_two_player_brown_cards_leave_the_target_face_down(self):
+        # In 2 players brown cards hit the opponent whatever the token:
+        # only a Nuclear Bomb uses it (test_bomb_space_chosen_over_http).
+        m = create(D, ["ann", "bob"], {"cards": one_level1_card("social-media-insult")},
+                   seed=6, game=GAME)
+        pick_goals(m, 2)
+        place = [a for a in m.actions(0) if a["type"] == "place" and a["slot"] == "left"]
+        m.ok(0, place[0])
+        for seat, nation in ((0, "russia"), (1, "usa")):
+            m.ok(seat, {"type": "target", "nation": nation})
+            m.ok(seat, {"type": "ready"})
+        pass_auction(m)
+        self.assertEqual(m.view("host")["phase"], "move")
+        self.assertEqual(m.view(1)["seats"][0]["target"], "face_down")
+        self.assertEqual(m.view(None)["seats"][0]["target"], "face_down")
+        self.assertEqual(m.view(0)["seats"][0]["target"], "russia")
+        for who in (1, None):
+            for entry in m.log(who):
+                for e in entry["events"]:
+                    if e.get("seat") == 0:
+                        self.assertNotIn("target", e, e)
 
     def test_bomb_space_chosen_over_http(self):
         # Custom decks whose Level 1 pile is all Nuclear Bombs (no needs,
@@ -232,6 +331,14 @@ class DumbinationPlay(unittest.TestCase):
         self.assertNotIn("base", cell)
         nuked = [e for entry in m.log(1) for e in entry["events"] if e["type"] == "nuked"]
         self.assertEqual(nuked[-1]["space"], choice["space"])
+        # The bomb used ann's target token: flipped; bob's stays face down.
+        flips = {e["seat"]: e for entry in m.log(None) for e in entry["events"]
+                 if e["type"] == "flipped"}
+        self.assertEqual(flips[0]["target"], "russia")
+        self.assertNotIn("target", flips[1])
+        self.assertEqual(v["seats"][0]["target"], "russia")
+        self.assertEqual(v["seats"][1]["target"], "usa")
+        self.assertEqual(m.view(0)["seats"][1]["target"], "face_down")
 
     def test_refusals_change_nothing(self):
         m = create(D, ["a", "b"], seed=3, game=GAME)
