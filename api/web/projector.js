@@ -24,9 +24,13 @@ async function endGame() {
   }
 }
 
+// The teacher's controls: a corner of their own, away from the cards (a
+// tap meant for the cards must not end the lesson), each with its
+// confirmation.
 function teacher(v) {
-  if (!token || v.seat !== undefined || v.status === 'finished') return null;
-  return h('div', {class: 'row', id: 'teacher', role: 'group', 'aria-label': 'Teacher', style: 'margin:.6em 0'},
+  if (!token || v.role !== 'host' || v.status === 'finished') return null;
+  return h('div', {class: 'row', id: 'teacher', role: 'group', 'aria-label': 'Teacher'},
+    h('span', {class: 'hint'}, 'Teacher:'),
     acts.some(a => a.type === 'redeal') ? h('button', {type: 'button', id: 'redeal', onclick: () => confirm('Nobody can find a word? These two cards go under the deck and two new ones are turned up.') && send({type: 'redeal'})}, 'New cards') : null,
     h('button', {type: 'button', id: 'endgame', onclick: endGame}, 'End the game'));
 }
@@ -35,7 +39,7 @@ function teacher(v) {
 async function update(v) {
   shown = v;
   let fresh = true;
-  if (token && v.seat === undefined && v.status !== 'finished') {
+  if (token && v.role === 'host' && v.status !== 'finished') {
     try { acts = (await api('GET', path + '/actions', undefined, token)).actions; } catch (e) { fail(e); fresh = false; }
     if (shown !== v) return; // a newer view came meanwhile
   }
@@ -43,23 +47,51 @@ async function update(v) {
   if (fresh) $('#board').dataset.version = v.version; else delete $('#board').dataset.version; // drawn with its actions: what the tests wait for
 }
 
+const and = list => list.length > 1 ? list.slice(0, -1).join(', ') + ' & ' + list[list.length - 1] : list.join('');
+
+// What the room is waiting for, in words: [the phase, a second line].
+export function phaseText(v, names) {
+  if (v.ended) return ['The match was stopped', ''];
+  if (v.status === 'finished') {
+    const w = (v.winners || []).map(s => names[s]);
+    return ['Game over · ' + and(w) + ' win' + (w.length > 1 ? '' : 's') + '!', ''];
+  }
+  const out = v.players.filter(x => x.barred).map(x => x.name);
+  const sits = out.length ? 'Round ' + v.round + ': ' + and(out) + (out.length > 1 ? ' sit' : ' sits') + ' out (learning aid)' : '';
+  const chooser = v.pending ? names[v.pending.seat] : names[v.turn_winner];
+  if (v.phase === 'take') return [(chooser || 'The winner') + ' is choosing a card', sits];
+  if (v.phase === 'keep') return [(chooser || 'The winner') + ' is choosing a card to keep', sits];
+  if ((v.claims || []).length) return ['Shout! ' + and(v.claims.map(c => names[c.seat])) + ' called a word: anyone else, quick!', sits];
+  return ['Shout!', sits];
+}
+
+// A judged word that took no card: accepted, not won, and no longer
+// waiting in an open tie window (it lost the tie-break, or the same word
+// twice sent both cards under the deck).
+const tookNone = (r, v) => r.accepted && !r.won && !(r.turn === v.turn && (v.claims || []).some(c => c.seat === r.seat));
+
 function render(v) {
   const names = v.players.map(x => x.name);
   const rows = (v.vocabulary || []).slice().reverse();
   const lastAccepted = rows.find(r => r.accepted);
+  const [phase, aside] = phaseText(v, names);
+  document.body.classList.toggle('over', v.status === 'finished');
   fill($('#board'),
-    h('div', {class: 'row'}, h('strong', {class: 'grow'}, v.ended ? 'The match was stopped' : v.status === 'finished' ? 'Game over · ' + (v.winners || []).map(s => names[s]).join(' & ') + ' win' + ((v.winners || []).length > 1 ? '' : 's') + '!' : 'Round ' + v.round + ' · turn ' + v.turn),
-      h('span', {class: 'hint'}, v.deck + ' cards left')),
-    v.learning_aid ? h('p', {class: 'box'}, 'Learning aid: the winner of a round sits out the next round. Say what your word means!') : null,
-    h('div', {class: 'cards big', 'aria-label': 'Centre cards'}, v.centre.map(c => card(c))),
+    h('div', {id: 'phase', class: 'phase'}, h('strong', {}, phase), aside ? h('span', {id: 'sitsout'}, aside) : null,
+      h('span', {class: 'hint'}, 'Round ' + v.round + ' · turn ' + v.turn + ' · ' + v.deck + ' cards left')),
+    h('div', {id: 'play'},
+      h('div', {class: 'cards big', role: 'group', 'aria-label': 'Centre cards'}, v.centre.map(c => card(c))),
+      lastAccepted ? h('div', {class: 'box', id: 'latest'}, h('div', {class: 'word'}, lastAccepted.word, ' ', h('span', {class: 'ok'}, '✓')),
+        h('div', {}, lastAccepted.player + (lastAccepted.pos ? ' · ' + lastAccepted.pos : '')), h('div', {class: 'def'}, lastAccepted.definition || '')) : null,
+      v.learning_aid ? h('p', {class: 'hint', id: 'aid'}, 'Learning aid: the winner of a round sits out the next round. Say what your word means!') : null),
+    h('table', {id: 'scores', 'aria-label': 'Scores'}, h('tr', {}, h('th', {}, 'Player'), h('th', {}, 'Cards'), h('th', {}, 'Handicaps')),
+      v.players.map(x => h('tr', {class: x.barred ? 'out' : ''}, h('td', {}, x.name, x.barred ? ' (sits out)' : ''), h('td', {}, String(x.score)), h('td', {}, x.handicaps.map(c => c.letters).join(' '))))),
+    h('section', {id: 'wordsbox', 'aria-label': 'Words so far'}, h('h2', {}, 'Words so far'),
+      h('ul', {id: 'words'}, rows.filter(r => r.accepted).map(r => tookNone(r, v)
+        ? h('li', {class: 'none', 'data-none': '1'}, h('s', {}, r.word), ' (' + r.player + ') ', h('em', {}, '✗ took no card: lost the tie-break'))
+        : h('li', {}, h('strong', {}, r.word), ' (' + r.player + ')', r.definition ? ' — ' + r.definition : '')))),
     teacher(v),
-    lastAccepted ? h('div', {class: 'box', id: 'latest'}, h('div', {class: 'word'}, lastAccepted.word, ' ', h('span', {class: 'ok'}, '✓')),
-      h('div', {}, lastAccepted.player + (lastAccepted.pos ? ' · ' + lastAccepted.pos : '')), h('div', {}, lastAccepted.definition || '')) : null,
-    h('div', {class: 'scroll'}, h('table', {'aria-label': 'Scores'}, h('tr', {}, h('th', {}, 'Player'), h('th', {}, 'Cards'), h('th', {}, 'Handicaps')),
-      v.players.map(x => h('tr', {}, h('td', {}, x.name, x.barred ? ' (sits out)' : ''), h('td', {}, String(x.score)), h('td', {}, x.handicaps.map(c => c.letters).join(' ')))))),
-    h('h2', {}, 'Words so far'),
-    h('ul', {id: 'words'}, rows.filter(r => r.accepted).map(r => h('li', {}, h('strong', {}, r.word), ' (' + r.player + ')', r.definition ? ' — ' + r.definition : ''))),
-    v.companion ? h('p', {}, h('a', {href: link('table.html', {g: id, t: token})}, 'Referee controls')) : null);
+    v.companion ? h('p', {id: 'referee'}, h('a', {href: link('table.html', {g: id, t: token})}, 'Referee controls')) : null);
   if (v.status === 'finished' && !ended) { ended = true; finish(v); }
 }
 

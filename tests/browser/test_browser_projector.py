@@ -1,0 +1,188 @@
+#!/usr/bin/env python3
+"""test_browser_projector.py - the classroom screen (/web/projector.html)
+on a 16:9 wall, in headless Chromium at 1280x720 and 1920x1080, for a
+Wibbell class of 7 (Wibbell's most): one screen without scrolling (the
+phase, the centre cards, the latest word and every player's score inside
+the window, text large enough for the back of a room), the phase in
+words ("Shout!", "Ann is choosing a card", "Round 2: Ann sits out
+(learning aid)", "Game over"), the teacher's controls in a corner of their
+own away from the cards, and a word that lost the tie-break marked as
+having taken no card.  The match is played over HTTP (the players' part);
+the page is only watched.  Screenshots for the README: projector-720 and
+projector-1080 (half size).
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import wbbrowser as W  # noqa: E402
+
+unittest = W.wbtest.unittest
+D = None
+NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus"]
+
+
+def setUpModule():
+    global D
+    D = W.start_daemon()
+
+
+def tearDownModule():
+    W.quit_all()
+    W.wbgames.stop_module_daemon(D)
+
+
+class Class7(object):
+    """A 7-player Wibbell match with the learning aid, played over HTTP."""
+
+    def __init__(self):
+        st, _, self.m = D.json("POST", "/v1/games", {
+            "game": "wibbell", "players": NAMES, "seed": 11,
+            "options": {"learning_aid": True, "tie_window_ms": 800}})
+        assert st == 201, self.m
+
+    def view(self):
+        st, _, v = D.json("GET", "/v1/games/" + self.m["id"], headers=W.wbgames.bearer(self.m["host_token"]))
+        assert st == 200, v
+        return v
+
+    def act(self, seat, body):
+        st, _, doc = D.json("POST", "/v1/games/%s/actions" % self.m["id"], body,
+                            headers=W.wbgames.bearer(self.m["players"][seat]["token"]))
+        assert st == 200, (body, doc)
+        return doc
+
+    def words(self, seat, n=30):
+        v = self.view()
+        p = v["players"][seat]
+        cards = [c["letters"] for c in v["centre"] + p["handicaps"] + p["face_up"]]
+        q = "cards=%s&limit=%d" % (",".join(cards), n)
+        if v["used"]:
+            q += "&used=" + ",".join(v["used"])
+        st, _, doc = D.json("GET", "/v1/dictionaries/en_US/match?" + q)
+        assert st == 200 and doc["words"], (cards, doc)
+        return doc["words"]
+
+    def until(self, pred, what):
+        return W.wbgames.wait_for(lambda: pred(self.view()), timeout=W.WAIT) or self.fail(what)
+
+    def fail(self, what):
+        raise AssertionError("the match did not reach " + what)
+
+    def win_card(self, seat, rival=None):
+        """`seat` shouts a word (and `rival` a longer one in the tie
+        window: it loses the tie-break), the window closes, `seat` takes
+        the first centre card (and keeps the first offered at a round's
+        end).  Returns the rival's word."""
+        ws = self.words(seat)
+        mine, theirs = ws[0], None
+        if rival is not None:
+            theirs = next(w for w in self.words(rival, 200) if len(w) > len(mine))
+        self.act(seat, {"type": "claim", "word": mine})
+        if theirs:
+            self.act(rival, {"type": "claim", "word": theirs})
+        self.until(lambda v: v["phase"] in ("take", "keep"), "the take")
+        if self.view()["phase"] == "take":
+            self.act(seat, {"type": "take", "card": 0})
+        if self.view()["phase"] == "keep":
+            st, _, doc = D.json("GET", "/v1/games/%s/actions" % self.m["id"],
+                                headers=W.wbgames.bearer(self.m["players"][seat]["token"]))
+            self.act(seat, next(a for a in doc["actions"] if a["type"] == "keep"))
+        return theirs
+
+
+def geometry(b):
+    """Where the projector's parts are, in CSS pixels of the window."""
+    return b.d.execute_script("""
+      const r = s => { const e = document.querySelector(s); if (!e) return null;
+        const b = e.getBoundingClientRect(); return {top: b.top, bottom: b.bottom, left: b.left, right: b.right}; };
+      const rows = [...document.querySelectorAll('#scores tr')].map(e => e.getBoundingClientRect().bottom);
+      const px = s => { const e = document.querySelector(s); return e ? parseFloat(getComputedStyle(e).fontSize) : 0; };
+      return {w: innerWidth, h: innerHeight, sh: document.documentElement.scrollHeight,
+        sw: document.documentElement.scrollWidth, phase: r('#phase'), cards: r('.cards.big'),
+        latest: r('#latest'), play: r('#play'), endgame: r('#endgame'), rows,
+        score_px: px('#scores td'), card_px: px('.cards.big .card'), phase_px: px('#phase strong')};""")
+
+
+class Wall(unittest.TestCase):
+    def test_one_screen_phase_in_words_controls_apart(self):
+        c = Class7()
+        m = c.m
+        proj = W.Browser(width=1280, height=720)
+        proj.open(W.url(D, "/web/projector.html#g=%s&t=%s" % (m["id"], m["host_token"])))
+        proj.wait_version(c.view()["version"])
+        self.assertEqual(proj.text("#phase strong"), "Shout!")
+        # Ann wins a card; Bob's longer word in the same window took none
+        lost = c.win_card(0, rival=1)
+        proj.wait_version(c.view()["version"])
+        self.assertIn(lost, proj.text("#words"))
+        none = proj.css("#words li[data-none]")
+        self.assertEqual(len(none), 1, "one word took no card")
+        self.assertIn(lost, none[0].text)
+        self.assertIn("took no card", none[0].text)
+        # Ann shouts again: she is choosing a card
+        c.act(0, {"type": "claim", "word": c.words(0)[0]})
+        c.until(lambda v: v["phase"] == "take", "Ann's take")
+        proj.wait_version(c.view()["version"])
+        self.assertEqual(proj.text("#phase strong"), "Ann is choosing a card")
+        c.act(0, {"type": "take", "card": 0})
+        # her third card ends the round: round 2, and she sits it out
+        v = c.view()
+        while v["round"] == 1:
+            c.win_card(0)
+            v = c.view()
+        proj.wait_version(v["version"])
+        self.assertEqual(proj.text("#sitsout"), "Round 2: Ann sits out (learning aid)")
+        self.assertEqual(proj.text("#phase strong"), "Shout!")
+        c.win_card(2)  # Cy wins a card: a latest word to show
+        proj.wait_version(c.view()["version"])
+
+        for (w, hgt) in ((1280, 720), (1920, 1080)):
+            proj.d.set_window_size(w, hgt)
+            # the window's inner size is what a projector shows
+            inner = proj.d.execute_script("return [innerWidth, innerHeight]")
+            proj.d.set_window_size(w + (w - inner[0]), hgt + (hgt - inner[1]))
+            g = proj.wait(lambda d: (lambda x: x if (x["w"], x["h"]) == (w, hgt) and x["latest"] else None)(geometry(proj)),
+                          "the page at %dx%d" % (w, hgt))
+            where = "%dx%d: %r" % (w, hgt, g)
+            self.assertLessEqual(g["sh"], g["h"], "no scrolling down, " + where)
+            self.assertLessEqual(g["sw"], g["w"], "no scrolling sideways, " + where)
+            for part in ("phase", "cards", "latest"):
+                self.assertGreaterEqual(g[part]["top"], 0, part + " on screen, " + where)
+                self.assertLessEqual(g[part]["bottom"], g["h"], part + " on screen, " + where)
+            self.assertEqual(len(g["rows"]), 1 + len(NAMES))
+            self.assertLessEqual(max(g["rows"]), g["h"], "every player's score on screen, " + where)
+            # read from the back of a room: at least 1/36 of the height for
+            # the scores (20 px at 720), the cards' letters twice that
+            self.assertGreaterEqual(g["score_px"], hgt / 36, where)
+            self.assertGreaterEqual(g["card_px"], hgt / 12, where)
+            self.assertGreaterEqual(g["phase_px"], hgt / 20, where)
+            # the teacher's corner: the bottom fifth, clear of the cards and the word
+            e = g["endgame"]
+            self.assertGreater(e["top"], 0.8 * g["h"], "End the game at the bottom, " + where)
+            self.assertLessEqual(e["bottom"], g["h"], where)
+            self.assertGreater(e["top"], g["play"]["bottom"], "End the game below the play area, " + where)
+            self.assertGreater(e["left"], g["w"] / 2, "End the game in the right-hand corner, " + where)
+            self.shot(proj, "projector-%d" % hgt, w, hgt)
+        self.assertFalse(proj.js_errors())
+
+        # the end: in words, and the vocabulary may scroll then
+        st, _, doc = D.json("POST", "/v1/games/%s/actions" % m["id"], {"type": "end"},
+                            headers=W.wbgames.bearer(m["host_token"]))
+        self.assertEqual(st, 200, doc)
+        proj.wait_text("Game over", "#phase")
+        proj.wait(lambda d: proj.css("#vocab"), "the vocabulary")
+        self.assertFalse(proj.css("#teacher"))
+        self.assertFalse(proj.js_errors())
+
+    def shot(self, b, name, w, hgt):
+        """A half-size screenshot of the window as it is (for the README)."""
+        b.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": w, "height": hgt, "deviceScaleFactor": 0.5, "mobile": False})
+        os.makedirs(W.SHOTS, exist_ok=True)
+        b.d.save_screenshot(os.path.join(W.SHOTS, name + ".png"))
+        b.d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+if __name__ == "__main__":
+    W.main()
