@@ -57,8 +57,8 @@ function options(g) {
 // The links of a match: one per seat, the host's, and the public's.
 export function shareBox(m) {
   const game = m.game, id = m.id;
-  const n = m.players.map(p => p.name).join('\n');
-  const rows = m.players.map(p => ({who: p.name, what: 'seat ' + p.seat, url: link('play.html', {g: id, t: p.token, s: p.seat, n})}));
+  // the README's form: the views name the seats and say whose page it is
+  const rows = m.players.map(p => ({who: p.name, what: 'seat ' + p.seat, url: link('play.html', {g: id, t: p.token})}));
   if (game === 'wibbell') {
     if (m.companion) rows.unshift({who: 'Referee (host)', what: 'records the table', url: link('table.html', {g: id, t: m.host_token})});
     rows.push({who: 'Projector', what: 'classroom screen (host)', url: link('projector.html', {g: id, t: m.host_token})});

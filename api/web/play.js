@@ -39,16 +39,13 @@ async function loadActions(v) {
 }
 
 async function onView(nv) {
-  // a seat link names its seat (#s=), for views that do not carry it
-  if (nv.seat === undefined && token && p.s !== undefined) nv.seat = Number(p.s);
   const first = !ctx.view;
   ctx.view = nv;
   if (first) await start(nv);
   const v = ctx.view; // the newest, if more came meanwhile
-  const given = p.n ? p.n.split('\n') : [];
-  const seats = v.players || v.seats || [];
-  ctx.names = seats.map((x, i) => x.name || given[i] || 'seat ' + i);
-  const me = v.seat !== undefined ? 'You are ' + (ctx.names[v.seat] || 'seat ' + v.seat) : (token ? 'Host' : 'Watching');
+  ctx.names = v.players.map(x => x.name);
+  // every view says who is looking (role, seat) and names the seats
+  const me = v.role === 'seat' ? 'You are ' + ctx.names[v.seat] : v.role === 'host' ? 'Host' : 'Watching';
   $('#who').textContent = me;
   viewPanel($('#view'), v);
   ctx.board?.render($('#board'), v, ctx);

@@ -44,11 +44,34 @@ function board(v, ctx, throws) {
   return svg;
 }
 
+const DIR = {n: 'north', ne: 'north-east', e: 'east', se: 'south-east', s: 'south', sw: 'south-west', w: 'west', nw: 'north-west'};
 const LABEL = {roll: 'Roll the die', end_turn: 'End the turn', pull: 'Rope pull', accept: 'Accept the offer', call_off: 'Call it off', pay: 'Pay the demand', refuse: 'Refuse'};
 function label(a, names) {
-  if (a.type === 'throw') return 'Throw #' + a.balloon + ' at ' + names[a.target] + ' (' + a.direction + ')';
+  if (a.type === 'throw') return 'Throw #' + a.balloon + ' ' + (DIR[a.direction] || a.direction) + ' at ' + names[a.target];
   if (a.type === 'toss') return 'Friend toss: take #' + a.balloon;
   return LABEL[a.type] || a.type;
+}
+
+// The demands and offers (templates: a selection of balloons) as taps on
+// the balloons: each tap picks or unpicks one, the button sends the pick.
+// Picks survive redraws while the same template is offered.
+let picks = {};
+function balloonPicker(a, v, ctx) {
+  const of = a.type === 'extort' ? a.target : a.type === 'demand' ? v.deal?.target : v.seat;
+  const key = a.type + ':' + of, balloons = v.players[of]?.balloons || [];
+  const sel = picks[key] || (picks[key] = []);
+  const who = of === v.seat ? 'your' : ctx.names[of] + '’s';
+  const say = {extort: 'Extort ' + ctx.names[of] + ': tap the balloons you demand', demand: 'A new demand: tap ' + who + ' balloons',
+    offer: 'A counter-offer: tap your balloons to offer'}[a.type];
+  const verb = {extort: 'Demand', demand: 'Demand', offer: 'Offer'}[a.type];
+  const chosen = sel.map(i => balloons[i]);
+  return h('div', {class: 'box', 'data-pick': a.type, 'data-of': of, role: 'group', 'aria-label': say},
+    h('strong', {}, say),
+    h('div', {class: 'row'}, balloons.map((b, i) => h('button', {type: 'button', class: 'balloon', 'data-balloon': b, 'aria-pressed': String(sel.includes(i)),
+      'aria-label': who + ' balloon #' + b, onclick: () => { const k = sel.indexOf(i); if (k < 0) sel.push(i); else sel.splice(k, 1); render(ctx.root, ctx.view, ctx); }}, '#' + b))),
+    h('button', {type: 'button', class: 'pri', 'data-send': a.type, disabled: !chosen.length,
+      onclick: () => { const body = {type: a.type}; if (a.target !== undefined) body.target = a.target; body[a.type === 'extort' ? 'demand' : 'balloons'] = chosen; picks = {}; ctx.send(body); }},
+    chosen.length ? verb + ' #' + chosen.join(', #') : verb + '…'));
 }
 
 export function describe(e, ctx) {
@@ -73,15 +96,21 @@ export function render(root, v, ctx) {
   const fresh = !ctx.token || ctx.actionsFor === v.version, acts = fresh ? ctx.actions || [] : [];
   if (fresh) root.dataset.version = v.version; else delete root.dataset.version; // what the tests wait for
   const throws = acts.filter(a => a.type === 'throw');
-  const plain = acts.filter(a => !a.$params), templates = acts.filter(a => a.$params);
+  ctx.root = root;
+  const plain = acts.filter(a => !a.$params), PICK = ['extort', 'demand', 'offer'];
+  const pickers = acts.filter(a => a.$params && PICK.includes(a.type)), templates = acts.filter(a => a.$params && !PICK.includes(a.type));
+  const keys = new Set(pickers.map(a => a.type + ':' + (a.type === 'extort' ? a.target : a.type === 'demand' ? v.deal?.target : v.seat)));
+  for (const k of Object.keys(picks)) if (!keys.has(k)) delete picks[k];
   const tp = h('div');
   actionsPanel(tp, templates, ctx.send);
+  // the roll in the header is this turn's: none yet while the mover is still to roll
   const turn = v.status === 'finished' ? 'Game over: ' + (v.winners || []).map(s => ctx.names[s]).join(', ') + ' wins'
-    : v.phase === 'roll_off' ? 'Roll-off for the first player' : (ctx.names[v.turn] || '') + '’s turn · ' + v.phase.replace(/_/g, ' ') + (v.last_roll ? ' · rolled ' + v.last_roll : '');
+    : v.phase === 'roll_off' ? 'Roll-off for the first player' : (ctx.names[v.turn] || '') + '’s turn · ' + v.phase.replace(/_/g, ' ') + (v.last_roll && v.phase !== 'roll' ? ' · rolled ' + v.last_roll : '');
   fill(root,
     h('p', {class: 'reasons'}, h('strong', {}, turn)),
     board(v, ctx, throws),
     plain.length ? h('div', {class: 'row'}, plain.map(a => h('button', {type: 'button', class: a.type === 'roll' ? 'pri' : '', 'data-action': JSON.stringify(a), onclick: () => ctx.send(a)}, label(a, ctx.names)))) : h('p', {class: 'hint'}, v.seat === undefined ? 'Watching.' : 'Waiting for the others.'),
+    pickers.map(a => balloonPicker(a, v, ctx)),
     templates.length ? tp : null,
     v.deal ? h('p', {class: 'box'}, 'Extortion: ' + ctx.names[v.deal.thrower] + ' demands #' + v.deal.demand.join(', #') + ' of ' + ctx.names[v.deal.target] + (v.deal.offer ? '; offer #' + v.deal.offer.join(', #') : '') + ' · waiting for the ' + v.deal.waiting_for) : null,
     h('div', {class: 'players'}, v.players.map(p => h('div', {class: 'box' + (p.seat === v.seat ? ' me' : '') + (p.seat === v.turn ? ' turn' : '')},

@@ -32,9 +32,34 @@ def view(m):
     return v
 
 
-def seat_link(m, seat, names):
-    return W.url(D, "/web/play.html#g=%s&t=%s&s=%d&n=%s" % (
-        m["id"], m["players"][seat]["token"], seat, "%0A".join(names)))
+
+class Links(unittest.TestCase):
+    def test_readme_links_for_every_game_and_seat(self):
+        """play.html#g=ID&t=TOKEN, as the README writes it (no lobby
+        extras): every game's page says whose it is by name, names the
+        seats, and offers each seat its actions (Woodlouse's trainer its
+        Draw button)."""
+        st, _, doc = D.json("GET", "/v1/games")
+        self.assertEqual(st, 200)
+        names = ["Ann", "Bob", "Cy"]
+        b = W.Browser()
+        for g in doc["games"]:
+            n = max(g["min_players"], min(3, g["max_players"]))
+            st, _, m = D.json("POST", "/v1/games", {"game": g["name"], "players": names[:n], "seed": 4})
+            self.assertEqual(st, 201, m)
+            version = view(m)["version"]
+            for seat in list(range(n)) + ["host", None]:
+                b.open(W.play_link(D, m, seat))
+                b.wait_version(version, "%s, the page of %r" % (g["name"], seat))
+                want = "You are " + names[seat] if isinstance(seat, int) else "Host" if seat else "Watching"
+                self.assertEqual(b.text("#who"), want, g["name"])
+                self.assertNotIn("seat 0", b.text("#board"), g["name"])
+                if g["name"] == "woodlouse-chaos" and seat == view(m)["trainer"]:
+                    self.assertTrue(b.one("#board button[data-action=draw]").is_enabled(),
+                                    "the trainer's Draw button")
+            self.assertFalse(b.js_errors(), g["name"])
+        b.quit()
+        W._browsers.remove(b)
 
 
 class Whirlpool(unittest.TestCase):
@@ -44,9 +69,9 @@ class Whirlpool(unittest.TestCase):
         self.assertEqual(st, 201, m)
         phones = [W.Browser(), W.Browser()]
         for s, b in enumerate(phones):
-            b.open(seat_link(m, s, names))
+            b.open(W.play_link(D, m, s))
             b.wait(lambda d: b.css("svg.pond"), "the pond")
-        throws = 0
+        throws, rolls_hidden = 0, False
         for step in range(60):
             v = view(m)
             if throws >= 2 or v["status"] == "finished":
@@ -55,6 +80,13 @@ class Whirlpool(unittest.TestCase):
             b = phones[s]
             on = "#board[data-version='%d'] " % v["version"]  # the page shows this view's actions
             b.wait(lambda d: b.css(on + "svg.pond g.target, " + on + "button[data-action]"), "something to tap")
+            if v["phase"] == "roll" and v["last_roll"]:
+                # a new turn: the header shows no roll (the last was the previous player's)
+                self.assertNotIn("rolled", b.text("#board .reasons"), v)
+                rolls_hidden = True
+            throws_offered = b.attr("#board button[data-action]", "textContent")
+            for t in throws_offered:
+                self.assertNotRegex(t, r"\([a-z]{1,2}\)$", "a throw's direction in words, not (e)")
             targets = b.css("svg.pond g.target")
             if targets and v["phase"] == "act":
                 t = int(targets[0].get_attribute("data-target"))
@@ -73,6 +105,7 @@ class Whirlpool(unittest.TestCase):
                 b.click("#board button[data-action='%s']" % pick)
                 b.wait(lambda d: view(m)["version"] > v["version"], "the action " + pick)
         self.assertEqual(throws, 2, "two throws made by tapping the board")
+        self.assertTrue(rolls_hidden, "a new turn came after a roll")
         # an extortion through the generic form of a template ($params):
         # the demand typed as [5], the target pays with a button
         for step in range(60):
@@ -80,8 +113,8 @@ class Whirlpool(unittest.TestCase):
             s = v["to_act"][0]
             b = phones[s]
             on = "#board[data-version='%d'] " % v["version"]
-            b.wait(lambda d: b.css(on + "button[data-action], " + on + "form[data-template]"), "something to do")
-            if v["phase"] == "act" and b.css("#board form[data-template=extort]"):
+            b.wait(lambda d: b.css(on + "button[data-action], " + on + "[data-pick]"), "something to do")
+            if v["phase"] == "act" and b.css("#board [data-pick=extort]"):
                 break
             acts = b.attr("#board button[data-action]", "data-action")
             pick = next((a for a in acts if '"roll"' in a), None) or \
@@ -90,12 +123,18 @@ class Whirlpool(unittest.TestCase):
             b.wait(lambda d: view(m)["version"] > v["version"], "the action " + pick)
         else:
             self.fail("no extortion came up")
-        form = "#board form[data-template=extort]"
-        target = next(x for x in v["players"] if x["seat"] != s)
+        # the demand by tapping the target's balloons (no form to type [5] in)
+        self.assertFalse(b.css("#board form[data-template=extort]"))
+        pick = b.one("#board [data-pick=extort]")
+        target = v["players"][int(pick.get_attribute("data-of"))]
         demand = [max(target["balloons"])]
-        b.type(form + " input", str(demand))
+        self.assertFalse(b.one("#board [data-pick=extort] button[data-send]").is_enabled(), "nothing picked yet")
+        b.click("#board [data-pick=extort] button[data-balloon='%d']" % demand[0])
+        b.wait(lambda d: b.attr("#board [data-pick=extort] button[aria-pressed=true]", "data-balloon") == [str(demand[0])],
+               "the balloon picked")
+        self.assertEqual(b.text("#board [data-pick=extort] button[data-send]"), "Demand #%d" % demand[0])
         b.shot("whirlpool-extort")
-        b.click(form + " button.pri")
+        b.click("#board [data-pick=extort] button[data-send]")
         tb = phones[target["seat"]]
         b.wait(lambda d: view(m)["version"] > v["version"], "the demand")
         tb.wait_version(view(m)["version"], "the demand on the target's phone")
@@ -122,7 +161,7 @@ class Woodlouse(unittest.TestCase):
         self.assertEqual(st, 201, m)
         phones = [W.Browser() for _ in names]
         for s, b in enumerate(phones):
-            b.open(seat_link(m, s, names))
+            b.open(W.play_link(D, m, s))
             b.wait_text("Sequence")
         turns = 0
         while True:

@@ -44,10 +44,6 @@ def view(m, who=None):
     return v
 
 
-def seat_link(m, seat, names):
-    return W.url(D, "/web/play.html#g=%s&t=%s&s=%d&n=%s" % (
-        m["id"], m["players"][seat]["token"], seat, "%0A".join(names)))
-
 
 class Dumb(unittest.TestCase):
     def check_board(self, b, v, seat):
@@ -123,7 +119,7 @@ class Dumb(unittest.TestCase):
         self.assertEqual(st, 201, m)
         phones = [W.Browser(), W.Browser()]
         for s, b in enumerate(phones):
-            b.open(seat_link(m, s, names))
+            b.open(W.play_link(D, m, s))
             b.wait(lambda d: len(b.css("svg.world g[data-space]")) == 253, "the world")
         done, phases, sealed_checked, moved, built = set(), set(), 0, 0, 0
         for step in range(300):
@@ -229,7 +225,7 @@ class Dumb(unittest.TestCase):
 
     def tap_listed(self, b, m, s, names, a, v):
         """Seat s takes the listed action `a` on its phone by tapping."""
-        b.open(seat_link(m, s, names))
+        b.open(W.play_link(D, m, s))
         b.wait(lambda d: b.css("#board[data-version='%d'] svg.world" % v["version"]) and b.css("#board button[data-action], svg.world g.target"), "the board")
         want = json.dumps(a, separators=(",", ":"), ensure_ascii=False)
         if a["type"] == "bid":

@@ -66,7 +66,7 @@ class Digital(unittest.TestCase):
         self.assertEqual(st, 201, m)
         phones = [W.Browser() for _ in names]
         for p, b in zip(m["players"], phones):
-            b.open(W.url(D, "/web/play.html#g=%s&t=%s&s=%d" % (m["id"], p["token"], p["seat"])))
+            b.open(W.play_link(D, m, p["seat"]))
             b.wait_text("You are " + names[p["seat"]])
             b.one("#claimword", "the word box")
         proj = W.Browser(width=1280, height=800)

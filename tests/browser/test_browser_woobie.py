@@ -54,10 +54,6 @@ def view(m, who=None):
     return v
 
 
-def seat_link(m, seat, names):
-    return W.url(D, "/web/play.html#g=%s&t=%s&s=%d&n=%s" % (
-        m["id"], m["players"][seat]["token"], seat, "%0A".join(names)))
-
 
 class Woobie(unittest.TestCase):
     def check_board(self, b, v, seat, names):
@@ -129,7 +125,7 @@ class Woobie(unittest.TestCase):
         self.assertEqual(st, 201, m)
         phones = [W.Browser(), W.Browser()]
         for s, b in enumerate(phones):
-            b.open(seat_link(m, s, names))
+            b.open(W.play_link(D, m, s))
             b.wait(lambda d: b.css("svg.map g[data-area]"), "the island")
         phases = set()
         for step in range(400):
@@ -189,7 +185,7 @@ class Woobie(unittest.TestCase):
         self.assertEqual(st, 201, m)
         phones = [W.Browser(), W.Browser()]
         for s, b in enumerate(phones):
-            b.open(seat_link(m, s, names))
+            b.open(W.play_link(D, m, s))
             b.wait(lambda d: b.css("svg.map g[data-area]"), "the island")
         while view(m)["phase"] == "setup":
             v = view(m)

@@ -207,6 +207,14 @@ def url(d, path):
     return "http://%s:%d%s" % (d.host, d.port, path)
 
 
+def play_link(d, m, seat=None):
+    """The play page of match `m` (the create answer) as the README writes
+    it, play.html#g=ID&t=TOKEN: a seat's (a number), the host's ("host")
+    or, with seat None, the watchers' (no token)."""
+    t = m["host_token"] if seat == "host" else None if seat is None else m["players"][seat]["token"]
+    return url(d, "/web/play.html#g=%s" % m["id"] + ("&t=" + t if t else ""))
+
+
 def find_word(d, cards, used=(), dictionary="en_US", skip=0):
     """A word that covers `cards` (letter strings) and is not used."""
     q = "cards=" + ",".join(cards) + "&limit=%d" % (skip + 1)
