@@ -11,8 +11,10 @@ import {label as plain} from './generic.js';
 
 const KIND = {red: '#d0342c', yellow: '#e8b400', green: '#2e9b48', blue: '#2f6bd6', anarch: '#111'};
 const INK = {yellow: '#000'};
-let map = null, loading = false, sel = null, zoom = null; // zoomed in at first on a phone
+let map = null, loading = false, sel = null, zoom = false; // the whole island at first, fitted to the screen
 
+const WHAT = {setup: 'choose a home', choose: 'choose a card face down', support: 'add support', industry: 'place an industry',
+  play: 'play a card', effect: 'decide for the card'};
 const seatName = (ctx, s) => ctx.names[s] || 'seat ' + s;
 const areaName = id => map?.byId[id]?.name || id;
 const pieces = a => [...Object.entries(a.support).filter(([, n]) => n).map(([k, n]) => n + ' ' + (k === 'anarch' ? 'Anarch' + (n > 1 ? 's' : '') : k + ' support')),
@@ -176,14 +178,17 @@ export function render(root, v, ctx) {
   ctx.root = root;
   if (!map) { fill(root, h('p', {}, 'Loading the map…')); loadMap(ctx, root); return; }
   // the actions listed for this view (none until they come: older ones would be refused)
-  if (zoom === null) zoom = root.clientWidth < 600;
   const fresh = !ctx.token || ctx.actionsFor === v.version, acts = fresh ? ctx.actions || [] : [], used = new Set();
   const targets = new Set(acts.map(areaOf).filter(Boolean).concat(acts.filter(x => x.type === 'move_anarch').map(x => x.to)));
   if (sel && !map.byId[sel]) sel = null;
   if (!sel && targets.size === 1) sel = [...targets][0];
   const me = v.seat !== undefined ? v.seats[v.seat] : null;
+  // the banner says what the move is, and whose
+  const what = WHAT[v.phase] || v.phase, mine = v.to_act.includes(v.seat);
   const turn = v.status === 'finished' ? 'Game over: ' + (v.winners || []).map(s => seatName(ctx, s)).join(', ') + ' wins'
-    : (v.speed && v.phase === 'choose' ? 'Everyone chooses a card face down' : seatName(ctx, v.player) + '’s turn · ' + v.phase) + (v.to_act.includes(v.seat) ? ' · your move' : '');
+    : v.speed && v.phase === 'choose' ? 'Everyone chooses a card face down' + (mine ? ' · your move: choose yours' : '')
+      : mine ? 'Your move: ' + what + (targets.size ? ' (tap a highlighted area)' : '')
+        : seatName(ctx, v.player) + '’s turn: ' + what;
   const hand = me?.cards || [];
   const supports = acts.filter(x => x.type === 'support');
   supports.forEach(x => used.add(x));

@@ -178,6 +178,43 @@ class Woobie(unittest.TestCase):
             b.quit()
             W._browsers.remove(b)
 
+    def test_setup_banner_and_whole_map(self):
+        """The set-up banner says the move is to choose a home; the map
+        opens whole, fitted to the phone (nothing cut, no panning), and
+        the zoom is one tap away."""
+        names = ["Ann", "Bob"]
+        st, _, m = D.json("POST", "/v1/games", {"game": "woobieworld", "players": names, "seed": 5})
+        self.assertEqual(st, 201, m)
+        v = view(m)
+        self.assertEqual(v["phase"], "setup")
+        mover = v["to_act"][0]
+        b = W.Browser()
+        for s in (mover, 1 - mover):
+            b.open(W.play_link(D, m, s))
+            b.wait_version(v["version"])
+            banner = b.text("#board .reasons")
+            if s == mover:
+                self.assertIn("Your move: choose a home", banner)
+            else:
+                self.assertEqual(banner, names[mover] + "’s turn: choose a home")
+            fit = b.d.execute_script("""
+              const box = document.querySelector('.mapbox'), r = box.querySelector('svg').getBoundingClientRect();
+              return {sw: box.scrollWidth, cw: box.clientWidth, sh: box.scrollHeight, ch: box.clientHeight,
+                      left: r.left, right: r.right, h: r.height, iw: innerWidth, ih: innerHeight,
+                      zoom: box.classList.contains('zoom')};""")
+            self.assertFalse(fit["zoom"], fit)
+            self.assertLessEqual(fit["sw"], fit["cw"], "the map not cut at the sides: %r" % fit)
+            self.assertLessEqual(fit["sh"], fit["ch"], "the map not cut below: %r" % fit)
+            self.assertGreaterEqual(fit["left"], 0, fit)
+            self.assertLessEqual(fit["right"], fit["iw"], fit)
+            self.assertLessEqual(fit["h"], fit["ih"], "the whole map fits the screen's height: %r" % fit)
+        b.shot("woobie-setup")
+        b.click("#board button[aria-pressed]", text="Zoom the map")
+        b.wait(lambda d: b.css(".mapbox.zoom"), "the zoomed map")
+        self.assertFalse(b.js_errors())
+        b.quit()
+        W._browsers.remove(b)
+
     def test_speed_cycle_sealed(self):
         names = ["Ann", "Bob"]
         st, _, m = D.json("POST", "/v1/games", {"game": "woobieworld", "players": names, "seed": 8,
