@@ -332,6 +332,8 @@ static int plain_affix(const char *cls)
     return 0;
 }
 
+/* The one place that holds the base to AFFIX_MIN_STEM letters (the splits
+ * below try shorter ones, so a test can tell when this rule breaks). */
 static void consider(const affix_env *env, const char *w, unsigned wpos, const char *b,
                      const char *cls, unsigned pos, const char *prefix, found *f)
 {
@@ -372,7 +374,7 @@ size_t affix_bases(const affix_env *env, const char *w, char out[][AFFIX_WORD],
     for (size_t i = 0; i < sizeof sfx / sizeof *sfx; i++) {
         const struct sfx *r = &sfx[i];
         size_t sl = strlen(r->strip), al = strlen(r->add);
-        if (wl < sl + AFFIX_MIN_STEM - al || strcmp(w + wl - sl, r->strip) != 0)
+        if (wl <= sl || strcmp(w + wl - sl, r->strip) != 0)
             continue;
         size_t stem = wl - sl;
         memcpy(b, w, stem);
@@ -380,7 +382,7 @@ size_t affix_bases(const affix_env *env, const char *w, char out[][AFFIX_WORD],
         consider(env, w, wpos, b, r->cls, r->pos, "", &f);
         /* sunny, bigger, flatten, forgettable: a doubled final consonant
          * before a vowel-initial suffix. */
-        if (al == 0 && stem >= 4 && strchr("aeiouy", r->strip[0]) && b[stem - 1] == b[stem - 2] &&
+        if (al == 0 && stem >= 2 && strchr("aeiouy", r->strip[0]) && b[stem - 1] == b[stem - 2] &&
             consonant(b[stem - 1]) && !strchr("lsz", b[stem - 1])) {
             b[stem - 1] = '\0';
             consider(env, w, wpos, b, r->cls, r->pos, "", &f);
@@ -388,7 +390,7 @@ size_t affix_bases(const affix_env *env, const char *w, char out[][AFFIX_WORD],
     }
     for (size_t i = 0; i < sizeof pfx / sizeof *pfx; i++) {
         size_t pl = strlen(pfx[i]);
-        if (wl >= pl + AFFIX_MIN_STEM && strncmp(w, pfx[i], pl) == 0)
+        if (wl > pl && strncmp(w, pfx[i], pl) == 0)
             consider(env, w, 0, w + pl, pfx[i], 0, pfx[i], &f);
     }
     return f.n;
