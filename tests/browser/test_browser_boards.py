@@ -21,11 +21,6 @@ def setUpModule():
     D = W.start_daemon()
 
 
-def tearDownModule():
-    W.quit_all()
-    W.wbgames.stop_module_daemon(D)
-
-
 def view(m):
     st, _, v = D.json("GET", "/v1/games/" + m["id"], headers=W.wbgames.bearer(m["host_token"]))
     assert st == 200, v

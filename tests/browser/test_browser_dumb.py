@@ -32,11 +32,6 @@ def setUpModule():
     D = W.start_daemon()
 
 
-def tearDownModule():
-    W.quit_all()
-    W.wbgames.stop_module_daemon(D)
-
-
 def view(m, who=None):
     tok = m["host_token"] if who is None else m["players"][who]["token"]
     st, _, v = D.json("GET", "/v1/games/" + m["id"], headers=W.wbgames.bearer(tok))

@@ -23,11 +23,6 @@ def setUpModule():
     B = W.Browser()
 
 
-def tearDownModule():
-    W.quit_all()
-    W.wbgames.stop_module_daemon(D)
-
-
 class Judge(unittest.TestCase):
     def setUp(self):
         B.open(W.url(D, "/"))

@@ -27,11 +27,6 @@ def setUpModule():
     D = W.start_daemon()
 
 
-def tearDownModule():
-    W.quit_all()
-    W.wbgames.stop_module_daemon(D)
-
-
 class Class7(object):
     """A 7-player Wibbell match with the learning aid, played over HTTP."""
 

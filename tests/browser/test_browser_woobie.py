@@ -29,11 +29,6 @@ def setUpModule():
     D = W.start_daemon()
 
 
-def tearDownModule():
-    W.quit_all()
-    W.wbgames.stop_module_daemon(D)
-
-
 def short_deck():
     """The default deck's lines for DECK_CARDS (its four volcanoes)."""
     path = os.path.join(os.environ.get("WIBBELLD_TEST_SRC", os.path.join(os.path.dirname(__file__), "..")),

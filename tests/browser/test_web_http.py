@@ -27,11 +27,7 @@ D = None
 
 def setUpModule():
     global D
-    D = wbgames.GamesDaemon(args=["--verbose", "--heartbeat", "1"]).start()
-
-
-def tearDownModule():
-    wbgames.stop_module_daemon(D)
+    D = wbgames.module_daemon(wbgames.GamesDaemon(args=["--verbose", "--heartbeat", "1"]))
 
 
 def files():

@@ -17,6 +17,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "e2e"))
 import wbtest  # noqa: E402
@@ -46,7 +47,12 @@ class Browser:
     """One headless Chromium with its own profile, a phone-sized window."""
 
     def __init__(self, width=360, height=780):
+        # Registered first, so quit_all() removes whatever was made even
+        # when the browser does not start.
+        self.d = None
+        self.errors = []
         self.profile = tempfile.mkdtemp(prefix="wibbelld-chromium-")
+        _browsers.append(self)
         o = webdriver.ChromeOptions()
         o.binary_location = chromium()
         for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
@@ -60,12 +66,11 @@ class Browser:
         self.d.set_window_size(width, height)
         if os.environ.get("WIBBELLD_THROTTLE"):  # e.g. 6: pages 6 times slower, to flush out races
             self.d.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": float(os.environ["WIBBELLD_THROTTLE"])})
-        self.errors = []
-        _browsers.append(self)
 
     def quit(self):
         try:
-            self.d.quit()
+            if self.d is not None:
+                self.d.quit()
         finally:
             shutil.rmtree(self.profile, ignore_errors=True)
 
@@ -200,7 +205,12 @@ def quit_all():
 
 
 def start_daemon():
-    return wbgames.GamesDaemon().start()
+    """From setUpModule: the module's daemon, its stop and the browsers'
+    quit registered before anything can fail (a browser that does not
+    start leaves no daemon running)."""
+    d = wbgames.module_daemon()
+    unittest.addModuleCleanup(quit_all)  # clean-ups run last first: before the stop
+    return d
 
 
 def url(d, path):

@@ -64,18 +64,12 @@ class Conformance(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.tmp = wbtest.make_data_dir()
-        cls.d = wbtest.Daemon(data_dir=cls.tmp).start()
+        cls.d = wbtest.class_daemon(cls, wbtest.Daemon(data_dir=cls.tmp))
         st, _, doc = cls.d.json("GET", "/v1/games")
         assert st == 200, doc
         cls.games = doc["games"]
         cls.per = int(os.environ.get("CONFORMANCE_HTTP_MATCHES", "3"))
         cls.played = []  # (id, host token, host view at the end)
-
-    @classmethod
-    def tearDownClass(cls):
-        if cls.d.alive():
-            rc = cls.d.stop()
-            assert rc == 0, "daemon exit %r" % rc
 
     # --- one match ---
 

@@ -44,14 +44,7 @@ ROUTES = [
 
 def setUpModule():
     global D
-    D = wbtest.Daemon().start()
-
-
-def tearDownModule():
-    rc = D.stop()
-    if rc != 0:
-        sys.stderr.write(D.stderr_text())
-        raise AssertionError("wibbelld exited with %r after SIGTERM, not 0" % rc)
+    D = wbtest.module_daemon(wbtest.Daemon())
 
 
 def q(s):

@@ -42,11 +42,7 @@ GAME = "world-dumbination"
 
 def setUpModule():
     global D
-    D = wbgames.GamesDaemon().start()
-
-
-def tearDownModule():
-    wbgames.stop_module_daemon(D)
+    D = wbgames.module_daemon()
 
 
 def pick_goals(m, n):

@@ -42,12 +42,11 @@ def clear():
 def setUpModule():
     global D
     env = dict(os.environ, WIBBELLD_FAULT_FILE=FAULT)
-    D = GamesDaemon(args=["--threads", "2"], env=env).start()
+    D = wbtest.module_daemon(GamesDaemon(args=["--threads", "2"], env=env), stop_module_daemon)
 
 
 def tearDownModule():
-    clear()
-    stop_module_daemon(D)
+    clear()  # before the registered stop
 
 
 def whirlpool(seed):

@@ -55,11 +55,7 @@ QUICK_DECK = ["SG", "SH", "NZ", "IQ"]  # 2 players: SG and SH only, one turn
 
 def setUpModule():
     global D
-    D = wbgames.GamesDaemon().start()
-
-
-def tearDownModule():
-    wbgames.stop_module_daemon(D)
+    D = wbgames.module_daemon()
 
 
 def fast(**kw):

@@ -53,7 +53,7 @@ PROPER_NOUNS = ["Paris", "London", "Texas", "Chicago", "Kenya", "Berlin", "Ohio"
 
 def setUpModule():
     global D
-    D = wbgames.GamesDaemon().start()
+    D = wbgames.module_daemon()
     names = []
     for w in PROPER_NOUNS:
         st, _, doc = D.json("GET", "/v1/dictionaries/en_US/words/" + w)
@@ -61,10 +61,6 @@ def setUpModule():
             names.append(w)
     PROPER_NOUNS[:] = names
     assert len(names) >= 3, names
-
-
-def tearDownModule():
-    wbgames.stop_module_daemon(D)
 
 
 class Game:

@@ -114,13 +114,7 @@ class ManyConnections(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         raise_fd_limit(4096)
-        cls.d = wbtest.Daemon(["--threads", "1"]).start()
-
-    @classmethod
-    def tearDownClass(cls):
-        rc = cls.d.stop()
-        if rc != 0:
-            raise AssertionError("wibbelld exited %r:\n%s" % (rc, cls.d.stderr_text()[-3000:]))
+        cls.d = wbtest.class_daemon(cls, wbtest.Daemon(["--threads", "1"]))
 
     def all_ready_at_once(self, conns):
         """Stop the daemon, send a request on every connection, continue it:
@@ -186,14 +180,8 @@ class PerAddressCap(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
-        cls.d = wbtest.Daemon(["--max-connections-per-ip", str(cls.CAP),
-                               "--max-connections", "64"]).start()
-
-    @classmethod
-    def tearDownClass(cls):
-        rc = cls.d.stop()
-        if rc != 0:
-            raise AssertionError("wibbelld exited %r:\n%s" % (rc, cls.d.stderr_text()[-3000:]))
+        cls.d = wbtest.class_daemon(cls, wbtest.Daemon(["--max-connections-per-ip", str(cls.CAP),
+                                                        "--max-connections", "64"]))
 
     def test_flood_from_one_address_leaves_room_for_others(self):
         held = []
@@ -247,13 +235,7 @@ class PerAddressCap(unittest.TestCase):
 class HeadDeadline(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.d = wbtest.Daemon(["--head-timeout", "2"]).start()
-
-    @classmethod
-    def tearDownClass(cls):
-        rc = cls.d.stop()
-        if rc != 0:
-            raise AssertionError("wibbelld exited %r:\n%s" % (rc, cls.d.stderr_text()[-3000:]))
+        cls.d = wbtest.class_daemon(cls, wbtest.Daemon(["--head-timeout", "2"]))
 
     def test_trickled_head_is_cut_off(self):
         # A head of 60 bytes at one byte per 0.5 s would take 30 s; the
@@ -317,13 +299,7 @@ class HeadDeadline(unittest.TestCase):
 class JsonBodiesOnly(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.d = wbtest.Daemon().start()
-
-    @classmethod
-    def tearDownClass(cls):
-        rc = cls.d.stop()
-        if rc != 0:
-            raise AssertionError("wibbelld exited %r:\n%s" % (rc, cls.d.stderr_text()[-3000:]))
+        cls.d = wbtest.class_daemon(cls, wbtest.Daemon())
 
     CHECK = json.dumps({"word": "kissing", "cards": ["NZ", "IQ", "SG", "SH"]})
 

@@ -210,11 +210,8 @@ def setUpModule():
     global D
     # two streams at most, so the third is a 503; a closed stream is
     # noticed at its next heartbeat
-    D = GamesDaemon(args=["--max-streams", "2", "--heartbeat", "1"]).start()
-
-
-def tearDownModule():
-    stop_module_daemon(D)
+    D = wbtest.module_daemon(GamesDaemon(args=["--max-streams", "2", "--heartbeat", "1"]),
+                             stop_module_daemon)
 
 
 class Document(unittest.TestCase):

@@ -51,12 +51,9 @@ def setUpModule():
     global D, LOG
     LOG = tempfile.NamedTemporaryFile(prefix="wibbelld-access-", suffix=".log", delete=False)
     LOG.close()
-    D = GamesDaemon(args=["--access-log", LOG.name, "--heartbeat", "1"]).start()
-
-
-def tearDownModule():
-    stop_module_daemon(D)
-    os.unlink(LOG.name)
+    unittest.addModuleCleanup(os.unlink, LOG.name)
+    D = wbtest.module_daemon(GamesDaemon(args=["--access-log", LOG.name, "--heartbeat", "1"]),
+                             stop_module_daemon)
 
 
 # --- the Prometheus text format ----------------------------------------------
@@ -344,13 +341,8 @@ def preflight(d, path, origin, method, headers="authorization, content-type, if-
 class Cors(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.d = GamesDaemon(args=["--cors-origin", A + ",*"]).start()
-
-    @classmethod
-    def tearDownClass(cls):
-        rc = cls.d.stop()
-        cls.d.cleanup()
-        assert rc == 0, rc
+        cls.d = wbtest.class_daemon(cls, GamesDaemon(args=["--cors-origin", A + ",*"]),
+                                    stop_module_daemon)
 
     def test_none_by_default(self):
         st, h, _ = D.request("GET", "/v1/dictionaries", headers={"Origin": A})

@@ -118,6 +118,7 @@ def start_daemon(name, port=0, data_dir=None):
 
 def setUpModule():
     global NG, TMP, PROXY
+    unittest.addModuleCleanup(stop_all)  # whatever fails from here on
     TMP = tempfile.mkdtemp(prefix="wibbelld-e2e-nginx-")
     for name in ("a", "b"):
         D[name] = start_daemon(name)
@@ -153,7 +154,9 @@ def nginx_log():
     return out
 
 
-def tearDownModule():
+def stop_all():
+    """nginx and the daemons stopped, the directory removed (the module's
+    clean-up, registered before the first start)."""
     bad = []
     if NG is not None and NG.poll() is None:
         NG.send_signal(signal.SIGQUIT)  # graceful: workers finish, then exit
@@ -169,7 +172,8 @@ def tearDownModule():
             if rc != 0:
                 bad.append("daemon %s exited %r:\n%s" % (name, rc, d.stderr_text()[-2000:]))
         d.cleanup()
-    shutil.rmtree(TMP, ignore_errors=True)
+    if TMP:
+        shutil.rmtree(TMP, ignore_errors=True)
     if bad:
         raise AssertionError("\n".join(bad))
 

@@ -19,11 +19,8 @@ D = None
 
 def setUpModule():
     global D
-    D = GamesDaemon(args=["--keep-finished", "%d,86400" % KEEP]).start()
-
-
-def tearDownModule():
-    stop_module_daemon(D)
+    D = wbtest.module_daemon(GamesDaemon(args=["--keep-finished", "%d,86400" % KEEP]),
+                             stop_module_daemon)
 
 
 def all_matches():

@@ -32,11 +32,7 @@ D = None
 
 def setUpModule():
     global D
-    D = GamesDaemon(args=["--max-matches", "100000"]).start()
-
-
-def tearDownModule():
-    stop_module_daemon(D)
+    D = wbtest.module_daemon(GamesDaemon(args=["--max-matches", "100000"]), stop_module_daemon)
 
 
 def stacks(pid):

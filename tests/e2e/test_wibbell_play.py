@@ -33,11 +33,7 @@ D = None
 
 def setUpModule():
     global D
-    D = wbgames.GamesDaemon().start()
-
-
-def tearDownModule():
-    wbgames.stop_module_daemon(D)
+    D = wbgames.module_daemon()
 
 
 def event_types(doc):

@@ -32,11 +32,7 @@ COLOURS = ["red", "yellow", "green", "blue"]
 
 def setUpModule():
     global D
-    D = wbgames.GamesDaemon().start()
-
-
-def tearDownModule():
-    wbgames.stop_module_daemon(D)
+    D = wbgames.module_daemon()
 
 
 def score_of(view, seat, mountains):

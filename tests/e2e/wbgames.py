@@ -63,13 +63,24 @@ class GamesDaemon(wbtest.Daemon):
 
 
 def stop_module_daemon(d):
-    """tearDownModule of the games test programs: SIGTERM, expect exit 0,
-    remove the daemon's data directory."""
+    """The end of a games test program (registered by module_daemon()):
+    SIGTERM, expect exit 0, remove the daemon's data directory.  A daemon
+    whose start failed is only killed (that failure is reported)."""
+    if not d.started:
+        d.kill()
+        d.cleanup()
+        return
     rc = d.stop()
     d.cleanup()
     if rc != 0:
         sys.stderr.write(d.stderr_text())
         raise AssertionError("wibbelld exited with %r after SIGTERM, not 0" % rc)
+
+
+def module_daemon(d=None):
+    """From setUpModule: a GamesDaemon (or `d`) started, its stop
+    (stop_module_daemon) registered before the start."""
+    return wbtest.module_daemon(d or GamesDaemon(), stop_module_daemon)
 
 
 def make_data_dir():

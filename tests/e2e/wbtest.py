@@ -4,7 +4,12 @@ Starts the real daemon (the binary named by $WIBBELLD) on 127.0.0.1 port 0
 with a data directory of its own that links the prebuilt dictionaries of
 $WIBBELLD_TEST_DATA, reads the real port
 from the one line it prints on stdout, waits until /healthz answers, and
-stops it by the pid it started (SIGTERM), checking that it exits 0.  Also
+stops it by the pid it started (SIGTERM), checking that it exits 0.  No
+daemon outlives its test program, whatever fails: a start that fails
+kills what it started; module_daemon() / class_daemon() register the stop
+before the start (unittest runs registered clean-ups even when the set-up
+fails, tearDownModule not); and at exit (SIGTERM, as meson's timeout
+sends, included) every daemon still running is killed.  Also
 a small HTTP client over http.client and raw sockets, and a unittest runner
 that speaks TAP (one `ok`/`not ok` line per test), ends with the line
 `e2e: N passed, M failed` and exits non-zero on any failure.
@@ -61,6 +66,56 @@ def _remove_made_dirs():
         shutil.rmtree(d, ignore_errors=True)
 
 
+_started = []  # every Daemon whose process was started here
+
+
+@atexit.register
+def _kill_leftovers():
+    """The last safety net (registered after _remove_made_dirs, so it runs
+    before): a daemon still running at exit is killed by its pid."""
+    for d in _started:
+        if d.alive():
+            sys.stderr.write("e2e: wibbelld pid %d was still running at exit: killed\n"
+                             % d.proc.pid)
+            d.kill()
+
+
+def _exit_on_sigterm(signum, frame):
+    # The default action would end the program without its atexit hooks.
+    raise SystemExit(128 + signum)
+
+
+if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+    signal.signal(signal.SIGTERM, _exit_on_sigterm)
+
+
+def stop_checked(d):
+    """Stop a daemon that module_daemon() or class_daemon() started:
+    SIGTERM and exit status 0 expected; one whose start failed is only
+    killed (the failure is reported already)."""
+    if not d.started:
+        d.kill()
+        return
+    rc = d.stop()
+    if rc != 0:
+        sys.stderr.write(d.stderr_text()[-3000:])
+        raise AssertionError("wibbelld exited with %r after SIGTERM, not 0" % rc)
+
+
+def module_daemon(d, stop=stop_checked):
+    """From setUpModule: register stop(d) for the end of the module, then
+    start d and return it.  The clean-up runs whatever fails after its
+    registration (the start, the rest of the set-up, the tests)."""
+    unittest.addModuleCleanup(stop, d)
+    return d.start()
+
+
+def class_daemon(cls, d, stop=stop_checked):
+    """The same from setUpClass, for the end of the class."""
+    cls.addClassCleanup(stop, d)
+    return d.start()
+
+
 def env_path(name):
     v = os.environ.get(name)
     if not v:
@@ -85,16 +140,29 @@ class Daemon:
         self.host = None
         self.port = None
         self.stderr = tempfile.TemporaryFile(mode="w+b")
+        self.started = False  # the last start() answered /healthz
 
     def start(self):
+        """Start the process and wait until /healthz answers; on any
+        failure the process is killed before the exception goes on."""
+        self.started = False
         self.proc = subprocess.Popen([self.exe] + self.args, stdout=subprocess.PIPE,
                                      stderr=self.stderr, stdin=subprocess.DEVNULL,
                                      env=self.env)
+        if self not in _started:
+            _started.append(self)
+        try:
+            self._await_ready()
+        except BaseException:
+            self.kill()
+            raise
+        self.started = True
+        return self
+
+    def _await_ready(self):
         line = self._read_line(START_TIMEOUT)
         m = LISTEN_RE.match(line)
         if not m:
-            self.kill()
-            self.proc.stdout.close()
             raise RuntimeError("wibbelld did not announce its address; stdout %r; stderr:\n%s"
                                % (line, self.stderr_text()))
         self.host = m.group(1).strip("[]")
@@ -110,10 +178,8 @@ class Daemon:
             except OSError:
                 pass
             if time.monotonic() > deadline:
-                self.kill()
                 raise RuntimeError("wibbelld does not answer /healthz")
             time.sleep(0.05)
-        return self
 
     def _read_line(self, timeout):
         deadline = time.monotonic() + timeout
@@ -166,6 +232,8 @@ class Daemon:
         if self.proc is not None and self.proc.poll() is None:
             os.kill(self.proc.pid, signal.SIGKILL)
             self.proc.wait()
+        if self.proc is not None and not self.proc.stdout.closed:
+            self.proc.stdout.close()
 
     # --- HTTP ---
 
