@@ -244,6 +244,16 @@ static int write_verdict(out *o, const dict_verdict *v, const char *id, const ch
             PUTS(o, ",\"of\":");
             put_cstr(o, re->of);
         }
+        if (re->cards) {
+            PUTS(o, ",\"cards\":[");
+            for (size_t c = 0, n = 0; c < ncards && c < 32; c++)
+                if ((re->cards >> c) & 1) {
+                    if (n++)
+                        PUTS(o, ",");
+                    put_cstr(o, cards[c]);
+                }
+            PUTS(o, "]");
+        }
         PUTS(o, "}");
     }
     PUTS(o, "],\"assignment\":[");

@@ -401,6 +401,14 @@ static json_t *verdict_json(const dict_verdict *v, const char *id, const char *c
         rc |= json_object_set_new(x, "detail", json_string(re->detail ? re->detail : ""));
         if (re->of)
             rc |= json_object_set_new(x, "of", json_string(re->of));
+        if (re->cards) {
+            json_t *cs = json_array();
+            rc |= !cs;
+            for (size_t c = 0; !rc && c < ncards && c < 32; c++)
+                if ((re->cards >> c) & 1)
+                    rc |= json_array_append_new(cs, json_string(cards[c]));
+            rc |= json_object_set_new(x, "cards", cs);
+        }
         rc |= json_array_append_new(reasons, x);
     }
     for (size_t i = 0; !rc && i < v->nassign; i++) {

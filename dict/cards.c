@@ -94,6 +94,41 @@ int cards_cover(const cards_set *c, const char *base, size_t len, size_t *pos)
     return 1;
 }
 
+uint32_t cards_short(const cards_set *c, const char *base, size_t len)
+{
+    struct pos_match m = {.c = c, .base = base};
+    uint32_t wmask = cards_word_mask(base, len), none = 0;
+
+    for (size_t i = 0; i < c->n; i++)
+        if (!(c->mask[i] & wmask))
+            none |= 1u << i;
+    if (none)
+        return none;
+    /* Every card has a letter: Kuhn's matching over the word's letters.
+     * When card i finds no augmenting path, the cards that own the
+     * positions its search saw, with i, hold those positions only and are
+     * one more than them (Hall's condition fails on that group). */
+    for (size_t p = 0; p < len && m.len < DICT_WORD_MAX; p++)
+        if (base[p] >= 'a' && base[p] <= 'z')
+            m.owner[m.len++] = -1;
+    char letters[DICT_WORD_MAX];
+    for (size_t p = 0, k = 0; p < len && k < m.len; p++)
+        if (base[p] >= 'a' && base[p] <= 'z')
+            letters[k++] = base[p];
+    m.base = letters;
+    for (size_t i = 0; i < c->n; i++) {
+        m.seen = 0;
+        if (pos_augment(&m, i))
+            continue;
+        uint32_t group = 1u << i;
+        for (size_t p = 0; p < m.len; p++)
+            if ((m.seen & (1ull << p)) && m.owner[p] >= 0)
+                group |= 1u << m.owner[p];
+        return group;
+    }
+    return 0;
+}
+
 /* --- by letter counts --- */
 
 struct cnt_match {

@@ -33,6 +33,14 @@ uint32_t cards_word_mask(const char *base, size_t len);
  * fills pos[i] (the position given to card i) when covered, else 0. */
 int cards_cover(const cards_set *c, const char *base, size_t len, size_t *pos);
 
+/* The cards that lack a letter of `base` (a-z letters; other bytes are
+ * no letter), as a mask (bit i: card i), when the word does not cover
+ * them: the cards none of whose letters the word holds, if any; else the
+ * smallest group found competing for too few letters (SG and SH against
+ * the one S of "sin": they need a letter each, the word has one for
+ * both).  0 when the word covers every card. */
+uint32_t cards_short(const cards_set *c, const char *base, size_t len);
+
 /* Cover by letter counts (the word's count of each letter): the same
  * answer as cards_cover, without positions. */
 int cards_cover_counts(const cards_set *c, const uint8_t counts[26]);

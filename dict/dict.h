@@ -104,6 +104,8 @@ typedef struct dict_reason {
     dict_reason_code code;
     char *detail; /* a sentence a player understands */
     char *of;     /* DICT_ALREADY_USED / DICT_DERIVATIVE: the used word */
+    uint32_t cards; /* DICT_CARDS_NOT_COVERED: the cards that lack a letter
+                     * (bit i: the i-th card given), else 0 */
 } dict_reason;
 
 typedef struct dict_assign {

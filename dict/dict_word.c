@@ -212,6 +212,7 @@ static void add_reason(sink *k, dict_reason_code code, const char *of, const cha
     }
     dict_reason *re = &v->reasons[v->nreasons];
     re->code = code;
+    re->cards = 0;
     re->detail = keep(k, text, (size_t)n);
     re->of = of ? keep(k, of, strlen(of)) : NULL;
     free(big);
@@ -219,30 +220,37 @@ static void add_reason(sink *k, dict_reason_code code, const char *of, const cha
         v->nreasons++;
 }
 
-/* Explain why the cards are not covered: which cards find no letter of
- * theirs at all, or else that they compete for too few letters. */
-static void cover_reason(sink *k, const dict_cards *cards, const cards_set *cs, uint32_t wmask)
+/* Explain why the cards are not covered, naming the cards that lack a
+ * letter: those with no letter in the word at all, or else the group that
+ * competes for too few letters. */
+static void cover_reason(sink *k, const dict_cards *cards, const cards_set *cs, const char *base)
 {
-    size_t cap = 256, n = 0;
+    uint32_t lack = cards_short(cs, base, strlen(base));
+    size_t cap = 256, n = 0, nlack = 0;
     char *s = wb_malloc(cap);
-    int missing = 0;
     s[0] = '\0';
-    for (size_t i = 0; i < cs->n; i++) {
-        if (cs->mask[i] & wmask)
+    if (!lack) /* not expected: the matcher said the cards are not covered */
+        lack = cs->n < 32 ? (1u << cs->n) - 1 : UINT32_MAX;
+    for (size_t i = 0; i < cs->n; i++)
+        nlack += (lack >> i) & 1;
+    for (size_t i = 0, j = 0; i < cs->n; i++) {
+        if (!((lack >> i) & 1))
             continue;
         const char *c = cards->cards[i];
-        size_t need = n + strlen(c) + 64;
-        s = wb_grow(s, &cap, need, 1);
-        n += (size_t)snprintf(s + n, cap - n, "%s%s", missing ? ", " : "", c);
-        missing++;
+        s = wb_grow(s, &cap, n + strlen(c) + 8, 1);
+        n += (size_t)snprintf(s + n, cap - n, "%s%s", j == 0 ? "" : j + 1 == nlack ? " and " : ", ", c);
+        j++;
     }
-    if (missing)
+    size_t first = (size_t)__builtin_ctz(lack), before = k->v->nreasons;
+    if (!(cs->mask[first] & cards_word_mask(base, strlen(base))))
         add_reason(k, DICT_CARDS_NOT_COVERED, NULL, "the word has no letter of card%s %s",
-                   missing > 1 ? "s" : "", s);
+                   nlack > 1 ? "s" : "", s);
     else
-        add_reason(k, DICT_CARDS_NOT_COVERED, NULL, "%s",
-                   "the word does not have a separate letter for each card "
-                   "(cards that share a letter need it once each)");
+        add_reason(k, DICT_CARDS_NOT_COVERED, NULL,
+                   "cards %s need a separate letter each, and the word has only %zu for them",
+                   s, nlack - 1);
+    if (k->v->nreasons > before)
+        k->v->reasons[before].cards = lack;
     free(s);
 }
 
@@ -297,7 +305,7 @@ static int check(const dict *d, const char *word, size_t len, const dict_cards *
             a->letter[l] = '\0';
         }
     } else if (cs.n > 0) {
-        cover_reason(k, cards, &cs, based ? cards_word_mask(base, strlen(base)) : 0);
+        cover_reason(k, cards, &cs, based ? base : "");
     }
 
     for (size_t i = 0; i < nused; i++) {

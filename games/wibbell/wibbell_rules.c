@@ -245,14 +245,24 @@ static void after_mistake(wibbell_state *st, json_t *ev)
         win_turn(st, ev, last, c >= 0 ? &st->claims[c] : NULL, 1);
 }
 
-/* The reasons of a refusal as [{code, detail, of?}]. */
-static json_t *reasons_json(const dict_verdict *v)
+/* The reasons of a refusal as [{code, detail, of?, cards?}]: `cards` names
+ * the cards (of the n the claim was judged against) that lack a letter. */
+static json_t *reasons_json(const dict_verdict *v, const char *const *cards, size_t n)
 {
     json_t *a = json_array();
     for (size_t i = 0; i < v->nreasons; i++) {
         const dict_reason *re = &v->reasons[i];
-        json_array_append_new(a, json_pack("{s:s, s:s, s:s*}", "code", dict_reason_name(re->code),
-                                           "detail", re->detail ? re->detail : "", "of", re->of));
+        json_t *lack = NULL;
+        for (size_t c = 0; re->cards && c < n && c < 32; c++)
+            if ((re->cards >> c) & 1) {
+                if (!lack)
+                    lack = json_array();
+                json_array_append_new(lack, json_string(cards[c]));
+            }
+        json_array_append_new(a, json_pack("{s:s, s:s, s:s*, s:o*}", "code",
+                                           dict_reason_name(re->code), "detail",
+                                           re->detail ? re->detail : "", "of", re->of,
+                                           "cards", lack));
     }
     return a;
 }
@@ -262,8 +272,11 @@ static json_t *reasons_json(const dict_verdict *v)
 static int refuse(wibbell_state *st, json_t *ev, int seat, const dict_verdict *v)
 {
     int typo = st->forgive_typos && v->nreasons && v->reasons[0].code == DICT_NOT_A_WORD;
+    const char *cards[DICT_CARDS_MAX]; /* as judge() gave them: the state has not moved */
+    size_t n = wibbell_claim_cards(st, (size_t)seat, cards);
     game_event(ev, "{s:s, s:i, s:s, s:o, s:I, s:o*}", "type", "claim_refused", "seat", seat,
-               "word", v->word, "reasons", reasons_json(v), "turn", (json_int_t)st->nturns,
+               "word", v->word, "reasons", reasons_json(v, cards, n), "turn",
+               (json_int_t)st->nturns,
                "forgiven", typo ? json_true() : NULL);
     st->p[seat].out = !typo;
     return !typo;

@@ -334,6 +334,33 @@ class Check(Base):
         self.assertFalse(v["valid"])
         self.assertIn("cards_not_covered", self.reason_codes(v))
 
+    def test_the_reason_names_the_cards(self):
+        """cards_not_covered says which cards lack a letter (as sent): the
+        cards with no letter in the word, or else the ones that compete for
+        too few letters ("sin": one S for SG and SH).  The fast path and
+        the general one (a body with an escape) answer alike."""
+        def lack(body):
+            for fast in (True, False):
+                b = dict(body, used=["caf\u00e9"]) if not fast else body
+                v = self.check(b)
+                r = [x for x in v["reasons"] if x["code"] == "cards_not_covered"]
+                self.assertEqual(len(r), 1, v)
+                yield r[0]
+        for r in lack({"word": "sin", "cards": RULES_CARDS}):
+            self.assertEqual(r["cards"], ["SG", "SH"])
+            self.assertIn("SG and SH", r["detail"])
+        for r in lack({"word": "cat", "cards": ["NZ", "iq"]}):
+            self.assertEqual(r["cards"], ["NZ", "iq"], "no letter for either card")
+            self.assertIn("no letter of cards NZ and iq", r["detail"])
+        for r in lack({"word": "sigh", "cards": ["NZ", "IQ"]}):
+            self.assertEqual(r["cards"], ["NZ"])
+        for r in lack({"word": "ab", "cards": ["A", "B", "AB"]}):
+            self.assertEqual(sorted(r["cards"]), ["A", "AB", "B"], "three cards, two letters")
+        v = self.check({"word": "kissing", "cards": RULES_CARDS})
+        self.assertEqual(v["reasons"], [], "a valid word names no card")
+        v = self.check({"word": "qzx", "cards": []})
+        self.assertNotIn("cards", v["reasons"][0], "a reason about no card has no cards")
+
     def test_derivative(self):
         v = self.check({"word": "exploring", "cards": [], "used": ["explore"]})
         self.assertFalse(v["valid"])

@@ -184,6 +184,8 @@ class Variants(Base):
         doc = m.ok(0, {"type": "claim", "word": "sin"})
         self.assertEqual(event_types(doc), ["claim_refused"])
         self.assertIn("cards_not_covered", [r["code"] for r in doc["events"][0]["reasons"]])
+        r = [r for r in doc["events"][0]["reasons"] if r["code"] == "cards_not_covered"][0]
+        self.assertEqual(r["cards"], ["SG", "SH"], "the refusal names the cards short of a letter")
         for w in ("hints", "mission", "kissing"):
             self.assertIn(w, find_words(D, claim_cards(view, 0), view["used"], limit=1000))
         doc = m.ok(1, {"type": "claim", "word": "quiz"})  # bob has no cards: fine

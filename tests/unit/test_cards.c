@@ -93,6 +93,45 @@ static int brute(const cards_set *cs, const char *w, size_t len, size_t card,
     return 0;
 }
 
+static uint32_t short_of(const char *word, const char *const *cards, size_t n)
+{
+    cards_set cs;
+    assert_int_equal(cards_parse(cards, n, &cs), WB_OK);
+    return cards_short(&cs, word, strlen(word));
+}
+
+/* The cards a word leaves without a letter are named: those with none of
+ * their letters in the word, else the group short of letters. */
+static void test_short_names_the_cards(void **state)
+{
+    (void)state;
+    const char *const c[] = {"NZ", "IQ", "SG", "SH"};
+    assert_int_equal(short_of("kissing", c, 4), 0);
+    assert_int_equal(short_of("sin", c, 4), 0xc);  /* SG and SH: one s */
+    assert_int_equal(short_of("sigh", c, 4), 0x1); /* NZ: no n, no z */
+    assert_int_equal(short_of("cat", c, 4), 0xf);  /* no letter of any */
+    /* AB takes the b; AC and AD compete for the one a */
+    assert_int_equal(short_of("ban", (const char *const[]){"AB", "AC", "AD"}, 3), 0x6);
+    assert_int_equal(short_of("", c, 2), 0x3);
+}
+
+/* A named group really is short: its cards, together, find fewer letters
+ * of theirs in the word than there are cards. */
+static void assert_short_group(const cards_set *cs, const char *w, size_t len, uint32_t g)
+{
+    uint32_t any = 0;
+    size_t cards = 0, letters = 0;
+    for (size_t i = 0; i < cs->n; i++)
+        if ((g >> i) & 1) {
+            any |= cs->mask[i];
+            cards++;
+        }
+    for (size_t p = 0; p < len; p++)
+        letters += (any >> (w[p] - 'a')) & 1;
+    assert_true(cards > 0);
+    assert_true(letters < cards);
+}
+
 static void test_random_against_brute_force(void **state)
 {
     (void)state;
@@ -120,6 +159,10 @@ static void test_random_against_brute_force(void **state)
         int expect = brute(&cs, w, len, 0, 0);
         assert_int_equal(cards_cover(&cs, w, len, pos), expect);
         assert_int_equal(cards_cover_counts(&cs, counts), expect);
+        uint32_t g = cards_short(&cs, w, len);
+        assert_int_equal(g == 0, expect);
+        if (g)
+            assert_short_group(&cs, w, len, g);
     }
 }
 
@@ -130,6 +173,7 @@ int main(void)
         cmocka_unit_test(test_same_letter_twice),
         cmocka_unit_test(test_positions_are_distinct_and_right),
         cmocka_unit_test(test_parse_rejects),
+        cmocka_unit_test(test_short_names_the_cards),
         cmocka_unit_test(test_random_against_brute_force),
     };
     return cmocka_run_group_tests_name("cards", tests, NULL, NULL);
