@@ -375,7 +375,7 @@ static void test_restart_and_replay(void **state)
     void *st = NULL;
     char *why = NULL;
     json_t *opts = json_pack("{s:i}", "target", 30);
-    const char *names[] = {"a", "b", "c"};
+    const char *names[] = {"p0", "p1", "p2"}; /* the match's, as create() named them */
     game_ctx ctx = {NULL, 0};
     assert_int_equal(tally_kind.create(&ctx, names, 3, opts, 1234, &st, &why), WB_OK);
     size_t i;
@@ -396,7 +396,9 @@ static void test_restart_and_replay(void **state)
         assert_true(json_equal(ev, json_object_get(e, "events")));
         json_decref(ev);
     }
+    /* the store's view: the game's, with the match's common fields */
     json_t *replayed = tally_kind.view(st, GAME_SEAT_HOST);
+    game_view_common(replayed, GAME_SEAT_HOST, names, 3);
     json_object_set_new(replayed, "id", json_string(c.id));
     json_object_set_new(replayed, "game", json_string("tally"));
     json_object_set_new(replayed, "version", json_integer(10));
