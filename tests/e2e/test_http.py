@@ -15,6 +15,9 @@
   keep-alive connection is not cut by it.
 - JSON bodies must be sent as application/json: text/plain, forms and no
   Content-Type at all get 415 unsupported_media_type and change nothing.
+- Many query parameters (200, 1,000: more records than the connection's
+  memory holds) get a problem+json 400 on a connection that stays usable,
+  not a close without an answer.
 
 No assertion is about time: deadlines are asserted by what arrives first.
 Each daemon is started on port 0 and stopped by the pid the test started.
@@ -294,6 +297,38 @@ class HeadDeadline(unittest.TestCase):
             self.assertEqual(st, 200)
         finally:
             s.close()
+
+
+class ManyQueryParameters(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.d = wbtest.class_daemon(cls, wbtest.Daemon())
+
+    def test_every_count_gets_an_answer(self):
+        conn = self.d.connect()
+        try:
+            for n in (64, 65, 150, 200, 400, 1000):
+                q = "&".join("p%d=1" % i for i in range(n))
+                st, hdrs, data = self.d.request("GET", "/v1/dictionaries/en_US/prefix/ca?" + q,
+                                                conn=conn)
+                if n <= 64:
+                    self.assertEqual(st, 200, (n, data[:200]))
+                    continue
+                self.assertEqual(st, 400, (n, data[:200]))
+                self.assertEqual(hdrs.get("content-type"), "application/problem+json")
+                doc = json.loads(data)
+                self.assertEqual(doc["code"], "bad_parameter")
+                self.assertIn("query parameters", doc["detail"])
+            # The same keep-alive connection still serves.
+            st, _, _ = self.d.request("GET", "/healthz", conn=conn)
+            self.assertEqual(st, 200)
+        finally:
+            conn.close()
+
+    def test_parameters_reach_the_route(self):
+        st, _, data = self.d.request("GET", "/v1/dictionaries/en_US/prefix/ca?limit=3")
+        self.assertEqual(st, 200, data[:200])
+        self.assertEqual(len(json.loads(data)["words"]), 3)
 
 
 class JsonBodiesOnly(unittest.TestCase):
