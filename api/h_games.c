@@ -19,6 +19,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "bots.h"
 #include "game_json.h"
 #include "registry.h"
 #include "wb_err.h"
@@ -220,6 +221,17 @@ static int query_u64(api_req *r, const char *key, uint64_t def, uint64_t *out)
 
 /* --- GET /v1/games ---------------------------------------------------------- */
 
+/* The bot kinds a seat may be played by: ["random", ...]. */
+static json_t *bots_json(void)
+{
+    size_t n;
+    const char *const *names = bot_names(&n);
+    json_t *a = json_array();
+    for (size_t i = 0; i < n; i++)
+        json_array_append_new(a, json_string(names[i]));
+    return a;
+}
+
 void api_h_games(api_req *r)
 {
     size_t n;
@@ -236,6 +248,10 @@ void api_h_games(api_req *r)
         rc |= json_object_set_new(o, "min_players", json_integer(k->min_players));
         rc |= json_object_set_new(o, "max_players", json_integer(k->max_players));
         rc |= json_object_set_new(o, "options", opts);
+        rc |= json_object_set_new(o, "bots", bots_json());
+        rc |= json_object_set_new(o, "levels",
+                                  json_pack("{s:i, s:i, s:i}", "min", BOT_LEVEL_MIN, "max",
+                                            BOT_LEVEL_MAX, "default", BOT_LEVEL_DEFAULT));
         rc |= json_array_append_new(a, o);
     }
     json_t *body = rc ? NULL : json_pack("{s:o}", "games", a);
@@ -318,16 +334,9 @@ void api_h_game_create(api_req *r)
     }
     json_t *players = json_object_get(body, "players");
     if (!json_is_array(players)) {
-        api_problem(r, API_P_BAD_REQUEST, "players is required: an array of names");
+        api_problem(r, API_P_BAD_REQUEST, "players is required: an array of names (and "
+                                          "{\"name\",\"bot\",\"level\"} for bots)");
         goto out;
-    }
-    size_t i;
-    json_t *p;
-    json_array_foreach(players, i, p) {
-        if (!json_is_string(p)) {
-            api_problem(r, API_P_BAD_REQUEST, "players[%zu] must be a string", i);
-            goto out;
-        }
     }
     json_t *options = json_object_get(body, "options");
     if (json_is_null(options))

@@ -48,6 +48,7 @@ static const char usage_text[] =
     "                             (default en,en_GB,en_US: en takes either\n"
     "                             spelling); missing ones are built first\n"
     "  -t, --threads N            worker threads (default: one per CPU)\n"
+    "      --bot-threads N        threads that play the seats bots play (default 1)\n"
     "      --max-body BYTES       largest request body, K and M suffixes allowed\n"
     "                             (default 64K)\n"
     "      --max-matches N        live matches at once; creating more answers 503\n"
@@ -259,12 +260,13 @@ int config_parse(config *cfg, int argc, char **argv)
 {
     enum { OPT_DICTS = 256, OPT_MAX_BODY, OPT_MAX_MATCHES, OPT_ABANDON, OPT_MAX_STREAMS,
            OPT_HEARTBEAT, OPT_MAX_CONN, OPT_MAX_CONN_IP, OPT_HEAD_TIMEOUT, OPT_KEEP,
-           OPT_INSTANCE, OPT_ACCESS_LOG, OPT_CORS };
+           OPT_INSTANCE, OPT_ACCESS_LOG, OPT_CORS, OPT_BOT_THREADS };
     static const struct option longopts[] = {
         {"listen", required_argument, NULL, 'l'},
         {"data-dir", required_argument, NULL, 'd'},
         {"dictionaries", required_argument, NULL, OPT_DICTS},
         {"threads", required_argument, NULL, 't'},
+        {"bot-threads", required_argument, NULL, OPT_BOT_THREADS},
         {"max-body", required_argument, NULL, OPT_MAX_BODY},
         {"max-matches", required_argument, NULL, OPT_MAX_MATCHES},
         {"abandon-after", required_argument, NULL, OPT_ABANDON},
@@ -291,6 +293,7 @@ int config_parse(config *cfg, int argc, char **argv)
     cfg->port = API_PORT_DEFAULT;
     cfg->max_body = API_MAX_BODY_DEFAULT;
     cfg->max_matches = MAX_MATCHES_DEFAULT;
+    cfg->bot_threads = 1;
     cfg->abandon_s = ABANDON_DEFAULT_S;
     cfg->keep_finished = KEEP_DEFAULT_N;
     cfg->keep_finished_s = KEEP_DEFAULT_S;
@@ -334,6 +337,11 @@ int config_parse(config *cfg, int argc, char **argv)
                                    "(K and M suffixes allowed)",
                                    optarg);
             cfg->max_body = (size_t)n;
+            break;
+        case OPT_BOT_THREADS:
+            if (parse_num(optarg, 64, 0, &n) || n == 0)
+                return usage_error("--bot-threads: '%s' is not a number from 1 to 64", optarg);
+            cfg->bot_threads = (unsigned)n;
             break;
         case OPT_MAX_MATCHES:
             if (parse_num(optarg, MAX_MATCHES_MAX, 0, &n) || n == 0)

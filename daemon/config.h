@@ -2,7 +2,7 @@
  * config.h - the command line of wibbelld and its defaults.
  *
  *   wibbelld [--listen ADDR:PORT] [--data-dir DIR] [--dictionaries ID,...]
- *            [--threads N] [--max-body BYTES] [--max-matches N]
+ *            [--threads N] [--bot-threads N] [--max-body BYTES] [--max-matches N]
  *            [--abandon-after SECONDS] [--max-streams N]
  *            [--heartbeat SECONDS] [--max-connections N]
  *            [--max-connections-per-ip N] [--head-timeout SECONDS]
@@ -27,6 +27,7 @@ typedef struct config {
     char **dicts;       /* dictionary ids, the first is the default */
     size_t ndicts;
     unsigned threads;   /* 0: one per CPU */
+    unsigned bot_threads; /* bot workers (match_bots.h), 1.. */
     size_t max_body;    /* bytes */
     size_t max_matches; /* live (active, not abandoned) matches */
     long long abandon_s; /* an untouched active match is abandoned after */
@@ -52,7 +53,7 @@ enum {
 /* Parse argv into `cfg`, which gets the defaults for what is not given:
  * 127.0.0.1:8080; the data directory $WIBBELLD_DATA_DIR, else
  * $XDG_DATA_HOME/wibbelld, else $HOME/.local/share/wibbelld; en_US; one
- * thread per CPU; 64 KiB bodies; 1000 live matches, abandoned after a day
+ * thread per CPU and one bot thread; 64 KiB bodies; 1000 live matches, abandoned after a day
  * (86400 s) untouched; finished ones kept 1000 and 30 days; 256 event
  * streams with a heartbeat every 15 s; as many connections as the
  * descriptor limit allows, 1024 per client address, 10 s for a request

@@ -32,9 +32,11 @@
 #include <unistd.h>
 
 #include "api.h"
+#include "bots.h"
 #include "config.h"
 #include "dict.h"
 #include "dict_build.h"
+#include "match_bots.h"
 #include "matches.h"
 #include "notify.h"
 #include "registry.h"
@@ -311,6 +313,12 @@ int main(int argc, char **argv)
                 rc == WB_ECONFLICT ? "another wibbelld is using this data directory"
                                    : wb_strerror(rc));
         ms = NULL;
+        goto out;
+    }
+    match_bots_config bc = {cfg.bot_threads, bot_known, bot_decide};
+    rc = match_bots_start(ms, &bc);
+    if (rc != WB_OK) {
+        fprintf(stderr, "wibbelld: cannot start the bot threads: %s\n", wb_strerror(rc));
         goto out;
     }
 

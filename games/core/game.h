@@ -127,7 +127,27 @@ typedef struct game_kind {
     /* Optional (NULL: read "status" from the public view): 1 when the
      * match is over.  Cheaper than building a view after each action. */
     int (*finished)(const void *state);
+
+    /* Optional (NULL: a bot may play any seat): why no seat of this match
+     * may be played by a bot (the daemon's bots, games/bots/), a malloc'd
+     * sentence, or NULL when one may.  Wibbell's companion mode: the host
+     * records a physical table, no seat acts. */
+    char *(*no_bots)(const void *state);
 } game_kind;
+
+/* One decision of a player the daemon runs in a seat (games/bots/): what
+ * it is given is what that seat sees, never the state.  The store fills
+ * it and hands it to the bot through a callback.  Borrowed for the call. */
+typedef struct game_turn {
+    const game_kind *kind;
+    const char *bot;       /* the bot's kind ("random") */
+    int level;             /* its level, 1..5 */
+    int seat;
+    const json_t *view;    /* kind->view(state, seat) */
+    const json_t *actions; /* kind->actions(state, seat): not empty */
+    uint64_t seed;         /* the same seed, view and actions: the same choice */
+    const dict_lib *dicts; /* for the word games; may be NULL */
+} game_turn;
 
 /* Helpers for modules.  game_option: one entry of an options() object,
  * {"type","default","description"}; takes the reference to `def`; NULL

@@ -95,6 +95,8 @@ json_t *match_view_of(const match *m, int seat)
     json_object_set_new(v, "id", json_string(m->id));
     json_object_set_new(v, "game", json_string(m->kind->name));
     json_object_set_new(v, "version", json_integer((json_int_t)atomic_load(&m->version)));
+    if (m->nbots)
+        json_object_set_new(v, "bots", match_seats_bots(m));
     if (atomic_load(&m->ended)) {
         json_object_set_new(v, "status", json_string("finished"));
         json_object_set_new(v, "ended", json_true());

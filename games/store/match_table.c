@@ -42,6 +42,7 @@ match *match_new(const game_kind *kind, size_t nseats)
     m->nseats = nseats;
     m->names = wb_calloc(nseats + 1, sizeof *m->names);
     m->tokens = wb_calloc(nseats + 1, sizeof *m->tokens);
+    m->bots = wb_calloc(nseats + 1, sizeof *m->bots);
     atomic_store(&m->deadline, -1);
     pthread_mutex_init(&m->lock, NULL);
     pthread_cond_init(&m->durable, NULL);
@@ -58,6 +59,7 @@ void match_free(match *m)
         free(m->names[i]);
     free(m->names);
     free(m->tokens);
+    free(m->bots);
     free(m->saved);
     match_tail_free(m);
     pthread_mutex_destroy(&m->lock);

@@ -79,6 +79,8 @@ static void job_succeeded(match_store *ms, match_job *j)
         ms->pending_creates--;
         pthread_mutex_unlock(&ms->lock);
         match_insert(ms, m); /* the job's reference becomes the table's */
+        if (m->nbots && ms->bot_kick)
+            ms->bot_kick(ms, m); /* its bots may act now */
     }
     else if (j->type == JOB_DELETE)
         match_unlink(ms, m);

@@ -114,8 +114,9 @@ static char *seed_str(uint64_t seed, char buf[24])
 
 /* The record of `m` as it will be after this commit, as a JSON string:
  * what json_dumps(JSON_COMPACT) gives of {"game","version","seed",
- * "host_token","players":[{"name","token"}],"created","updated","state"
- * [,"ended":true]}, written directly from the game's codec. */
+ * "host_token","players":[{"name","token"[,"bot","level"]}],"created",
+ * "updated","state"[,"ended":true]}, written directly from the game's
+ * codec. */
 static char *record(const match *m, uint64_t version, int64_t updated, int ended)
 {
     char sb[24];
@@ -130,15 +131,9 @@ static char *record(const match *m, uint64_t version, int64_t updated, int ended
     game_text_str(&t, seed_str(m->seed, sb));
     RAW(&t, ",\"host_token\":");
     game_text_str(&t, m->host_token);
-    RAW(&t, ",\"players\":[");
-    for (size_t i = 0; i < m->nseats; i++) {
-        RAW(&t, i ? ",{\"name\":" : "{\"name\":");
-        game_text_str(&t, m->names[i]);
-        RAW(&t, ",\"token\":");
-        game_text_str(&t, m->tokens[i]);
-        RAW(&t, "}");
-    }
-    RAW(&t, "],\"created\":");
+    RAW(&t, ",\"players\":");
+    match_seats_text(m, &t);
+    RAW(&t, ",\"created\":");
     game_text_int(&t, (json_int_t)m->created);
     RAW(&t, ",\"updated\":");
     game_text_int(&t, (json_int_t)updated);
@@ -244,6 +239,8 @@ static int stage_locked(match_store *ms, match *m, int seat, const json_t *actio
     match_writer_push(ms, j);
     if (atomic_load(&m->deadline) != old_deadline)
         match_timer_kick(ms);
+    if (m->nbots && ms->bot_kick)
+        ms->bot_kick(ms, m);
     return WB_OK;
 }
 
@@ -361,11 +358,7 @@ static int load_one(void *ctx, const char *id, const char *rec, size_t len)
     m->seed = strtoull(str_of(r, "seed"), NULL, 10);
     snprintf(m->host_token, sizeof m->host_token, "%s", str_of(r, "host_token"));
     m->created = json_integer_value(json_object_get(r, "created"));
-    for (size_t i = 0; i < m->nseats; i++) {
-        json_t *p = json_array_get(players, i);
-        m->names[i] = wb_strdup(str_of(p, "name"));
-        snprintf(m->tokens[i], sizeof m->tokens[i], "%s", str_of(p, "token"));
-    }
+    match_seats_load(m, players);
     if (kind->load(json_object_get(r, "state"), &m->state, &why) != WB_OK ||
         strlen(m->host_token) != TOKEN_LEN) {
         fprintf(stderr, "wibbelld: match %s: skipped (%s)\n", id, why ? why : "bad record");
@@ -453,8 +446,12 @@ void match_store_close(match_store *ms)
 {
     if (!ms)
         return;
+    if (ms->bot_stop)
+        ms->bot_stop(ms, 0); /* no more bot actions */
     match_timer_stop(ms);  /* no more timer actions */
     match_writer_stop(ms); /* writes what is queued, answers it */
+    if (ms->bot_stop)
+        ms->bot_stop(ms, 1);
     if (ms->db)
         snapshot_all(ms); /* so the next opening replays nothing */
     for (size_t b = 0; b < MATCH_BUCKETS; b++) {
@@ -486,6 +483,7 @@ int match_create_async(match_store *ms, const char *game, const json_t *players,
     int64_t now = match_now_ms();
     size_t n = json_array_size(players);
     const char **names = NULL;
+    match_seat_bot *bots = NULL;
     match *m = NULL;
     int rc = WB_OK, counted = 0;
 
@@ -497,14 +495,9 @@ int match_create_async(match_store *ms, const char *game, const json_t *players,
         return WB_EINVAL;
     }
     names = wb_calloc(n + 1, sizeof *names);
-    for (size_t i = 0; i < n; i++) {
-        names[i] = json_string_value(json_array_get(players, i));
-        if (!names[i] || !*names[i] || strlen(names[i]) > 64) {
-            *why = game_why("players[%zu] must be a name of 1 to 64 bytes", i);
-            rc = WB_EINVAL;
-            goto out;
-        }
-    }
+    bots = wb_calloc(n + 1, sizeof *bots);
+    if ((rc = match_seats_parse(ms, players, names, bots, why)))
+        goto out;
     if (options && !json_is_object(options)) {
         *why = game_why("options must be an object");
         rc = WB_EINVAL;
@@ -529,12 +522,20 @@ int match_create_async(match_store *ms, const char *game, const json_t *players,
     json_decref(opts);
     if (rc)
         goto out;
-    new_id(m->id, ms->cfg.id_prefix);
-    random_token(m->host_token);
     for (size_t i = 0; i < n; i++) {
         m->names[i] = wb_strdup(names[i]);
         random_token(m->tokens[i]);
+        m->bots[i] = bots[i];
+        m->nbots += bots[i].bot[0] != 0;
     }
+    char *no = m->nbots && kind->no_bots ? kind->no_bots(m->state) : NULL;
+    if (no) {
+        *why = no;
+        rc = WB_EINVAL;
+        goto out;
+    }
+    new_id(m->id, ms->cfg.id_prefix);
+    random_token(m->host_token);
     m->seed = seed;
     m->created = now;
     atomic_store(&m->version, 1);
@@ -542,10 +543,7 @@ int match_create_async(match_store *ms, const char *game, const json_t *players,
     match_refresh(m);
 
     char sb[24];
-    json_t *pl = json_array();
-    for (size_t i = 0; i < n; i++)
-        json_array_append_new(pl, json_pack("{s:I, s:s, s:s}", "seat", (json_int_t)i,
-                                            "name", m->names[i], "token", m->tokens[i]));
+    json_t *pl = match_seats_json(m);
     json_t *seed_v = seed <= (1ull << 53) ? json_integer((json_int_t)seed)
                                           : json_string(seed_str(seed, sb));
     match_job *j = wb_calloc(1, sizeof *j);
@@ -573,6 +571,7 @@ out:
     if (m)
         match_free(m);
     free(names);
+    free(bots);
     return rc;
 }
 

@@ -6,6 +6,7 @@
  * "calls" column), never one above, so there is no circle of calls.
  *
  *   file            what                                      calls
+ *   match_bots.c    the bot workers (match_bots.h)            matches.c, table
  *   matches.c       the public store (matches.h): open and    every file
  *                   close, create, the checks on an action,   below
  *                   staging for the writer, end, delete, the
@@ -17,13 +18,17 @@
  *   match_replay.c  a match's state from its record and log   table, db
  *   match_table.c   a match in memory (with its tail) and     -
  *                   the table of them
+ *   match_seats.c   who plays each seat: parsed, stored, shown -
  *   match_db.c      LMDB: the records and logs                -
  *
  * A lower file that must report up calls a callback it was handed when
  * it started (as an event loop calls the handlers it was given): the
  * timer calls match_timer_fn for each due match (matches.c stages the
  * timer action), and the writer calls match_kick_fn after a failed commit
- * moved deadlines (matches.c hands it match_timer_kick).
+ * moved deadlines (matches.c hands it match_timer_kick).  The bot
+ * workers set the store's bot hooks (ms->bot_kick, bot_stop, bot_known)
+ * when they start, and the store calls them when a match with bot seats
+ * changes and at closing.
  *
  * Locks (the hierarchy; a thread takes them only in this order, and holds
  * at most one match's mutex at a time):
@@ -31,7 +36,8 @@
  *   1. m->lock         one match: its state, records and in-flight count
  *   2. ms->lock        the table: buckets, refs, counts, pending creates
  *   3. leaf locks      ms->q_lock (the writer's queue), ms->timer_lock
- *                      (the timer's wake-up), ms->sub_lock (subscribers)
+ *                      (the timer's wake-up), ms->sub_lock (subscribers),
+ *                      the bot workers' queue (match_bots.c)
  *
  * Nothing is taken while a leaf lock is held, except that subscriber
  * callbacks run under ms->sub_lock and take only their own stream's lock.
@@ -54,6 +60,15 @@
 
 typedef struct match match;
 typedef struct match_job match_job;
+typedef struct match_bots match_bots;
+
+/* Who plays a seat: a person (bot[0] == 0) or a bot of the daemon's
+ * (games/bots/, run by match_bots.c) of that kind and level. */
+#define MATCH_BOT_NAME_MAX 15
+typedef struct match_seat_bot {
+    char bot[MATCH_BOT_NAME_MAX + 1];
+    int level;
+} match_seat_bot;
 
 /* A match's record (its whole state) is written at its creation, every
  * this many actions, when it finishes or is ended and when the store
@@ -83,6 +98,8 @@ struct match {
     size_t nseats;
     char **names;
     char (*tokens)[MATCH_TOKEN_LEN + 1];
+    match_seat_bot *bots; /* by seat */
+    size_t nbots;         /* seats played by a bot */
     int64_t created;
 
     /* under lock */
@@ -110,6 +127,8 @@ struct match {
     _Atomic int finished;      /* the game is over */
     _Atomic int ended;         /* the host ended (abandoned) it */
     _Atomic int gone;          /* deleted: out of the table */
+    _Atomic int bot_queued;    /* match_bots.c: a decision is queued */
+    _Atomic unsigned bot_waiting; /* match_bots.c: seats whose bot waits to act */
 
     /* under ms->lock */
     unsigned refs;
@@ -176,6 +195,17 @@ struct match_store {
     match_kick_fn writer_moved; /* the store's, after a failure moved deadlines */
     int writer_running, writer_stop;
 
+    /* The bots (match_bots.c), set by match_bots_start before any other
+     * call: bot_kick(ms, m) is called (under m->lock or none, taking only
+     * a leaf lock) whenever a match with bot seats changed; bot_stop at
+     * closing, first to stop the workers, then (`release`) after the
+     * writer stopped; bot_known says whether a seat may be that bot.
+     * NULL: the store runs no bots and refuses bot seats. */
+    void (*bot_kick)(match_store *ms, match *m);
+    void (*bot_stop)(match_store *ms, int release);
+    int (*bot_known)(const char *bot, int level);
+    match_bots *bots;
+
     /* statistics, written by the writer */
     _Atomic uint64_t n_actions, n_commits, n_batches, n_commit_failures, commit_ns;
     uint64_t n_replayed; /* log entries applied again at opening */
@@ -218,6 +248,22 @@ size_t match_live_count_locked(match_store *ms, int64_t now);
 void match_restore(match_store *ms, match *m, const char *rec, uint64_t from, uint64_t upto);
 /* While the store opens: replay m's stored log after its record. */
 int match_replay_stored(match_store *ms, match *m);
+
+/* match_seats.c: who plays each seat (names, bots), a leaf */
+/* Read a create request's players (strings: people; objects
+ * {"name","bot","level"}: bots) into names[] (borrowed from `players`) and
+ * bots[]; WB_EINVAL with *why. */
+int match_seats_parse(const match_store *ms, const json_t *players, const char **names,
+                      match_seat_bot *bots, char **why);
+/* The record's "players" array: [{"name","token"[,"bot","level"]}]. */
+void match_seats_text(const match *m, struct game_text *t);
+/* A record's players back into m (names, tokens, bots). */
+void match_seats_load(match *m, const json_t *players);
+/* The create answer's players: [{"seat","name","token"}] for people,
+ * [{"seat","name","bot","level"}] for bots (no token: no one plays it). */
+json_t *match_seats_json(const match *m);
+/* The views' "bots": [{"seat","bot","level"}], or NULL when none. */
+json_t *match_seats_bots(const match *m);
 
 /* match_writer.c */
 /* Start the writer thread.  `moved` is called (no lock held) after a

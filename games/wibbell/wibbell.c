@@ -222,6 +222,15 @@ GAME_OFFERED(wibbell_to_act_hook)
     return !st->companion && wibbell_to_act(st, (size_t)seat);
 }
 
+/* A companion match has no bot seats: no seat acts in it. */
+static char *wibbell_no_bots(const void *state)
+{
+    if (!((const wibbell_state *)state)->companion)
+        return NULL;
+    return game_why("a companion-mode match has no bot seats: the host records a physical "
+                    "table, where no seat acts through the daemon");
+}
+
 /* Format 1 had no forgive_typos (it was off), formats 1 and 2 no undo. */
 static const game_added wibbell_added[] = {
     {2, "forgive_typos", "false"},
@@ -262,4 +271,5 @@ const game_kind game_wibbell = {
     .min_players = 2,
     .max_players = WIBBELL_SEATS_MAX,
     GAME_DEF_KIND(wibbell_def),
+    .no_bots = wibbell_no_bots,
 };

@@ -100,7 +100,7 @@ class Match:
         self.created = created
         self.id = created["id"]
         self.host = created["host_token"]
-        self.tokens = [p["token"] for p in created["players"]]
+        self.tokens = [p.get("token") for p in created["players"]]  # none for a bot
         self.path = "/v1/games/" + self.id
 
     def token(self, who):

@@ -43,9 +43,12 @@ SEES = {
     "dict": ["daemon/core"],
     "games/core": ["dict", "daemon/core"],
     "games/store": ["games/core", "dict", "daemon/core"],
-    "games": ["games/core", "dict", "daemon/core"] + ["games/" + g for g in GAMES],
-    "api": ["games", "games/store", "games/core", "dict", "daemon/core"],
-    "daemon": ["api", "games", "games/store", "games/core", "dict", "daemon/core"],
+    # the bots reach games only through the framework (and dict/ for words)
+    "games/bots": ["games/core", "dict", "daemon/core"],
+    "games": ["games/core", "games/bots", "dict", "daemon/core"] + ["games/" + g for g in GAMES],
+    "api": ["games", "games/store", "games/bots", "games/core", "dict", "daemon/core"],
+    "daemon": ["api", "games", "games/store", "games/bots", "games/core", "dict",
+               "daemon/core"],
 }
 for g in GAMES:
     SEES["games/" + g] = ["games/core", "dict", "daemon/core"]

@@ -1,0 +1,20 @@
+/*
+ * bot_int.h - what the files of games/bots/ share.  Private to the room.
+ */
+#ifndef BOT_INT_H
+#define BOT_INT_H
+
+#include <jansson.h>
+
+#include "bots.h"
+#include "rng.h"
+
+/* Fill the free members of the listed template `tpl` for t->seat: a new
+ * body without "$params", or NULL when the bot finds nothing to put there.
+ * Sets *delay_ms to how long a person of t->level would take to find it. */
+typedef json_t *(*bot_fill_fn)(const bot_turn *t, const json_t *tpl, rng *r, int64_t *delay_ms);
+
+/* bot_words.c: Wibbell's word finder (a claim's "word"). */
+json_t *bot_wibbell_claim(const bot_turn *t, const json_t *tpl, rng *r, int64_t *delay_ms);
+
+#endif

@@ -1,0 +1,97 @@
+/*
+ * bots.c - the bot kinds and their one entry point, bot_decide (bots.h).
+ *
+ * A decision reads only the seat's view and its legal-action list.  The
+ * list's templates (an action with "$params": a member the list cannot
+ * enumerate) are filled by the game's filler below when it has one (the
+ * word of a Wibbell claim), else left out: a bot sends only what the list
+ * offers, so what it sends is accepted by construction (game_def.h).
+ */
+#include <string.h>
+
+#include "bot_int.h"
+#include "bots.h"
+#include "rng.h"
+#include "wb_err.h"
+
+static const char *const names[] = {"random"};
+#define NNAMES (sizeof names / sizeof names[0])
+
+const char *const *bot_names(size_t *n)
+{
+    *n = NNAMES;
+    return names;
+}
+
+int bot_known(const char *name, int level)
+{
+    if (!name || level < BOT_LEVEL_MIN || level > BOT_LEVEL_MAX)
+        return 0;
+    for (size_t i = 0; i < NNAMES; i++)
+        if (strcmp(name, names[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* The games whose templates a bot can fill: by the game's API name and the
+ * action's type. */
+static const struct filler {
+    const char *game, *type;
+    bot_fill_fn fill;
+} fillers[] = {
+    {"wibbell", "claim", bot_wibbell_claim},
+};
+
+static bot_fill_fn filler_of(const bot_turn *t, const json_t *a)
+{
+    const char *type = json_string_value(json_object_get(a, "type"));
+    for (size_t i = 0; type && i < sizeof fillers / sizeof fillers[0]; i++)
+        if (strcmp(t->kind->name, fillers[i].game) == 0 && strcmp(type, fillers[i].type) == 0)
+            return fillers[i].fill;
+    return NULL;
+}
+
+/* The actions the bot may send: the listed bodies, and each template its
+ * game's filler filled (new references in *out, at most `cap`). */
+static size_t candidates(const bot_turn *t, rng *r, json_t **out, int64_t *delay,
+                         size_t cap)
+{
+    size_t n = 0, i;
+    json_t *a;
+    json_array_foreach(t->actions, i, a) {
+        if (n == cap)
+            break;
+        delay[n] = 0;
+        if (!json_object_get(a, "$params")) {
+            out[n++] = json_incref(a);
+            continue;
+        }
+        bot_fill_fn fill = filler_of(t, a);
+        json_t *body = fill ? fill(t, a, r, &delay[n]) : NULL;
+        if (body)
+            out[n++] = body;
+    }
+    return n;
+}
+
+#define CANDIDATES_MAX 4096
+
+int bot_decide(const bot_turn *t, json_t **action, int64_t *delay_ms)
+{
+    static _Thread_local json_t *cand[CANDIDATES_MAX];
+    static _Thread_local int64_t delay[CANDIDATES_MAX];
+    rng r;
+    rng_seed(&r, t->seed);
+    *action = NULL;
+    *delay_ms = 0;
+    size_t n = candidates(t, &r, cand, delay, CANDIDATES_MAX);
+    if (n == 0)
+        return WB_ENOTFOUND;
+    size_t pick = (size_t)rng_below(&r, n);
+    *action = cand[pick];
+    *delay_ms = delay[pick];
+    for (size_t i = 0; i < n; i++)
+        if (i != pick)
+            json_decref(cand[i]);
+    return WB_OK;
+}

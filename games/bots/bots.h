@@ -1,0 +1,58 @@
+/*
+ * bots.h - the players the daemon runs in a seat (issue 18).
+ *
+ * A bot decides from what its seat is given and nothing else: the seat's
+ * view (game_kind.view for that seat: no other seat's secrets, no deck
+ * order) and the legal actions of that seat (game_kind.actions).  It never
+ * sees a game's state, and it reaches a game only through the framework's
+ * interface (core/game.h): the room sees games/core/ and dict/, no game.
+ *
+ * Kinds (by name, as the API takes them):
+ *  - "random": uniform over the listed actions of its seat; a template
+ *    with a free member (Wibbell's word) is filled first (below), else it
+ *    is left out;
+ *  - "greedy": not yet (issue 18, step 2).
+ * Levels 1..5 (default 3).  Wibbell's word: every bot finds its words
+ * with the dictionary's card match (dict_match of the centre cards and the
+ * seat's own constraints, never a used word or a derivative of one),
+ * limited by its level to words of some lengths, and takes a person's
+ * reaction time per level before it shouts (bot_turn's *delay_ms).
+ *
+ * The store (games/store/match_bots.c) runs the bots on its own threads
+ * and applies what they choose as any seat's action; it is handed
+ * bot_known and bot_decide by the daemon, so the store never calls up.
+ *
+ * Thread safety: every function may be called from any thread at once.
+ */
+#ifndef BOTS_H
+#define BOTS_H
+
+#include <jansson.h>
+#include <stdint.h>
+
+#include "dict.h"
+#include "game.h"
+
+#define BOT_LEVEL_MIN 1
+#define BOT_LEVEL_MAX 5
+#define BOT_LEVEL_DEFAULT 3
+
+/* The bot kinds, in the order the API lists them; *n set to their count. */
+const char *const *bot_names(size_t *n);
+
+/* 1 when `name` is a bot kind and `level` one of its levels, else 0. */
+int bot_known(const char *name, int level);
+
+/* What a bot is given for one decision: a seat's view and legal actions
+ * (game.h's game_turn, which the store fills). */
+typedef game_turn bot_turn;
+
+/* Choose an action for t->seat.  WB_OK: *action is a new reference, a
+ * body to apply as that seat (a listed action, or a listed template with
+ * its free members filled), and *delay_ms (>= 0) is how long a person of
+ * that level would take to act, which the caller waits before applying
+ * it.  WB_ENOTFOUND: the bot has nothing it can send (only templates it
+ * cannot fill). */
+int bot_decide(const bot_turn *t, json_t **action, int64_t *delay_ms);
+
+#endif

@@ -1,0 +1,158 @@
+"""test_bots.py - seats the daemon plays itself (issue 18).
+
+A players entry {"name","bot","level"} makes a seat a bot: the daemon's
+bot threads play it through the same path as a person's action.  Here:
+GET /v1/games lists the bots and levels; bot-only matches of every game
+play to the end, their logs hold only the chosen actions (the log of each
+game without timers replays, from the seed, into the same state in a
+match of people); a person plays against a bot; companion-mode Wibbell and
+unknown bots are refused with 400; ending a match stops its bots; and
+after kill -9 the bots of every unfinished match resume and finish it.
+"""
+import time
+import unittest
+
+import wbtest
+from test_conformance import timeless
+from wbgames import GamesDaemon, bearer, create, stop_module_daemon, wait_for
+
+SEATS = {"wibbell": 2, "whirlpool-pond": 2, "woodlouse-chaos": 3, "woobieworld": 2,
+         "world-dumbination": 2}
+# Wibbell's bots shout after a person's reaction time (level 5: about a
+# second); without a tie window a valid claim wins at once, no timer.
+OPTIONS = {"wibbell": {"tie_window_ms": 0}}
+FINISH_S = 240  # generous: the suite runs on a loaded machine
+
+
+def bots(n, kind="random", level=5):
+    return [{"name": "Robo%d" % i, "bot": kind, "level": level} for i in range(n)]
+
+
+def finished(m):
+    return m.view()["status"] == "finished"
+
+
+class Bots(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.d = GamesDaemon(args=["--bot-threads", "2"])
+        cls.d.start()
+
+    @classmethod
+    def tearDownClass(cls):
+        stop_module_daemon(cls.d)
+
+    def test_kinds_list_bots_and_levels(self):
+        st, _, doc = self.d.json("GET", "/v1/games")
+        self.assertEqual(st, 200)
+        for g in doc["games"]:
+            self.assertIn("random", g["bots"], g["name"])
+            self.assertEqual(g["levels"], {"min": 1, "max": 5, "default": 3})
+
+    def test_bot_only_matches_of_every_game_end(self):
+        ms = {g: create(self.d, bots(n), game=g, seed=11, options=OPTIONS.get(g))
+              for g, n in SEATS.items()}
+        for g, m in ms.items():
+            # a bot seat gets no token: nobody but the daemon plays it
+            self.assertTrue(all("token" not in p and p["bot"] == "random"
+                                for p in m.created["players"]), g)
+        for g, m in ms.items():
+            self.assertTrue(wait_for(lambda: finished(m), FINISH_S), "%s did not end" % g)
+            v = m.view()
+            self.assertEqual(v["bots"], [{"seat": s, "bot": "random", "level": 5}
+                                         for s in range(SEATS[g])], g)
+            self.assertTrue(v["winners"], g)
+            log = m.log("host")
+            self.assertEqual([e["version"] for e in log], list(range(2, v["version"] + 1)), g)
+            # only the bots' chosen actions (and the framework's timers)
+            self.assertTrue(all(e["seat"] in range(SEATS[g]) or e["seat"] == -3 for e in log))
+            if g != "wibbell" and all(e["seat"] >= 0 for e in log):
+                self.replays(g, m, log)
+
+    def replays(self, game, m, log):
+        """The log, sent by people from the same seed, gives the same state."""
+        people = [p["name"] for p in m.created["players"]]  # the same names, as people
+        r = create(self.d, people, game=game, seed=11, options=OPTIONS.get(game))
+        for e in log:
+            st, _, doc = r.act(e["seat"], e["action"])
+            self.assertEqual(st, 200, "%s: replay of %r refused: %r" % (game, e, doc))
+        def state(x):
+            return {k: v for k, v in timeless(x.view("host")).items() if k != "bots"}
+        self.assertEqual(state(r), state(m), game)
+
+    def test_a_person_plays_against_a_bot(self):
+        m = create(self.d, ["ann", {"name": "Robo", "bot": "random"}], game="whirlpool-pond",
+                   seed=5)
+        self.assertEqual(m.created["players"][1], {"seat": 1, "name": "Robo", "bot": "random",
+                                                   "level": 3})
+        self.assertEqual(m.view(0)["bots"], [{"seat": 1, "bot": "random", "level": 3}])
+        moves = 0
+        while not finished(m):
+            acts = wait_for(lambda: m.actions(0) or finished(m), 30)
+            if acts is True:
+                break
+            self.assertTrue(acts, "the bot did not play")
+            st, _, doc = m.act(0, acts[0])
+            self.assertIn(st, (200, 409, 412, 422), doc)  # the bot may have moved between
+            moves += 1
+            self.assertLess(moves, 2000)
+        self.assertTrue(any(e["seat"] == 1 for e in m.log("host")), "the bot never played")
+
+    def test_refusals(self):
+        cases = [
+            ("wibbell", ["ann", {"name": "Robo", "bot": "random"}], {"companion": True},
+             "companion"),
+            ("wibbell", ["ann", {"name": "Robo", "bot": "genius"}], None, "genius"),
+            ("wibbell", ["ann", {"name": "Robo", "bot": "random", "level": 6}], None, "level 6"),
+            ("wibbell", ["ann", {"name": "Robo", "bot": "random", "level": "x"}], None,
+             "whole number"),
+            ("wibbell", ["ann", {"name": "Robo"}], None, "players[1]"),
+            ("wibbell", ["ann", {"name": "Robo", "bot": "random", "colour": 1}], None,
+             "colour"),
+        ]
+        for game, players, options, says in cases:
+            doc = create(self.d, players, game=game, options=options, expect=400)
+            self.assertIn(says, doc["detail"], doc)
+
+    def test_ending_a_match_stops_its_bots(self):
+        m = create(self.d, bots(2, level=1), game="wibbell", seed=3)
+        st, _, doc = self.d.json("POST", m.path + "/end", {}, headers=bearer(m.host))
+        self.assertEqual(st, 200, doc)
+        v = m.view()["version"]
+        # level 1 shouts after 6 to 10 s: past that, nothing was played
+        time.sleep(11)
+        self.assertEqual(m.view()["version"], v)
+
+
+class BotsResume(unittest.TestCase):
+    def test_kill9_bots_resume(self):
+        d = GamesDaemon()
+        d.start()
+        try:
+            ms = [create(d, bots(2), game="wibbell", seed=s, options={"tie_window_ms": 0})
+                  for s in (1, 2)]
+            ms.append(create(d, ["ann", {"name": "Robo", "bot": "random"}],
+                             game="whirlpool-pond", seed=4))
+            self.assertTrue(wait_for(lambda: all(m.view()["version"] > 3 for m in ms[:2]), 60))
+            d.kill()
+            d.start()
+            before = {m.id: m.view()["version"] for m in ms}
+            for m in ms[:2]:
+                self.assertTrue(wait_for(lambda: finished(m), FINISH_S),
+                                "the bots of %s did not resume" % m.id)
+                self.assertGreater(m.view()["version"], before[m.id])
+                log = m.log("host")
+                self.assertEqual([e["version"] for e in log],
+                                 list(range(2, m.view()["version"] + 1)))
+            # a match waiting on a person still waits, and its bot answers
+            w = ms[2]
+            acts = w.actions(0)
+            if acts:
+                w.ok(0, acts[0])
+                self.assertTrue(wait_for(lambda: w.actions(0) or finished(w), 30))
+        finally:
+            stop_module_daemon(d)
+
+
+if __name__ == "__main__":
+    wbtest.main()
