@@ -1,8 +1,9 @@
 /*
  * dumb.c - World Dumbination as a game on the framework (game_def.h): the
  * options, the action table, the views and the queries.  The rules
- * themselves are in dumb_rules.c; this file only reads action bodies and
- * calls the rule steps.
+ * themselves are in dumb_rules.c and the files it stands on (dumb_int.h
+ * says which); this file only reads action bodies and calls the rule
+ * steps.
  *
  * The table declares every action once: who may send it (any seat, the
  * seat whose turn it is in phases 5 and 6, the bidder a Dumbness auction

@@ -4,24 +4,17 @@
  * player order, resolve from the lowest number up), and the interpreter of
  * the cards' effect steps (DM_OP_*), the Nuclear Bomb and the peace track.
  *
- * The board, the tracks and the round itself are dumb_rules.c's; the two
- * share the helpers declared in dumb_int.h ("between the rules files").
+ * The round is dumb_rules.c's: it calls the phases here, and runs on
+ * (dm_advance) after the steps a seat takes here (a bid, a bomb's space);
+ * the board, the tracks and the pieces are dumb_state.c's, which this file
+ * calls.  It calls nothing above it.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "dumb_int.h"
-#include "game.h"
+#include "game_def.h"
 #include "wb_err.h"
-
-static int nspaces(const dm_state *s) { return s->board->nspaces; }
-static const dm_card *card(const dm_state *s, int c) { return &s->deck->c[c]; }
-
-static int refuse(char **why, int rc, const char *fmt, const char *arg)
-{
-    *why = game_why(fmt, arg);
-    return rc;
-}
 
 /* --- phase 3: Dumbness cards ---------------------------------------------- */
 
@@ -29,7 +22,8 @@ static int alien_in_play(const dm_state *s)
 {
     for (int i = 0; i < s->nseats; i++)
         for (int k = 0; k < s->p[i].nproj; k++)
-            if (card(s, s->p[i].proj[k])->link && card(s, s->p[i].proj[k])->type != DM_DUMBNESS)
+            if (dm_card_at(s, s->p[i].proj[k])->link &&
+                dm_card_at(s, s->p[i].proj[k])->type != DM_DUMBNESS)
                 return 1;
     return 0;
 }
@@ -41,7 +35,7 @@ static int resolve_dumbness(dm_state *s, int space, json_t *ev)
 {
     dm_cell *cl = &s->cell[space];
     int c = cl->dumb;
-    const dm_card *cd = card(s, c);
+    const dm_card *cd = dm_card_at(s, c);
     char id[16];
     dm_space_id(s->board, space, id);
     cl->dumb_round = s->round;
@@ -80,7 +74,7 @@ static int resolve_dumbness(dm_state *s, int space, json_t *ev)
  * this round, in board order; stops at an auction (1). */
 int dm_dumbness_phase(dm_state *s, json_t *ev)
 {
-    for (int i = 0; i < nspaces(s); i++)
+    for (int i = 0; i < dm_nspaces(s); i++)
         if (s->cell[i].dumb >= 0 && s->cell[i].dumb_round != s->round)
             if (resolve_dumbness(s, i, ev) || s->phase == DM_PH_OVER)
                 return 1;
@@ -108,9 +102,9 @@ static void auction_step(dm_state *s, json_t *ev)
         return;
     }
     int c = s->auc_card;
-    const dm_card *cd = card(s, c);
+    const dm_card *cd = dm_card_at(s, c);
     int space = -1;
-    for (int i = 0; i < nspaces(s); i++)
+    for (int i = 0; i < dm_nspaces(s); i++)
         if (s->cell[i].dumb == c)
             space = i;
     s->auc_card = -1;
@@ -131,12 +125,12 @@ static void auction_step(dm_state *s, json_t *ev)
     run_steps(s, w, c, cd->steps + 1, cd->nsteps - 1, ev);
 }
 
-int dm_bid(dm_state *s, int seat, int amount, json_t *ev, char **why)
+int dm_auction_bid(dm_state *s, int seat, int amount, json_t *ev, char **why)
 {
     const dm_card *cd;
     if (s->phase != DM_PH_AUCTION || s->order[s->auc_turn] != seat)
-        return refuse(why, WB_ENOTTURN, "%s", "it is not your turn to bid");
-    cd = card(s, s->auc_card);
+        return game_refuse(why, WB_ENOTTURN, "it is not your turn to bid");
+    cd = dm_card_at(s, s->auc_card);
     if (amount > 0) {
         int least = s->auc_high ? s->auc_high + 1 : cd->cost;
         if (amount < least || amount > s->p[seat].res) {
@@ -152,7 +146,6 @@ int dm_bid(dm_state *s, int seat, int amount, json_t *ev, char **why)
         dm_ev_add(ev, json_pack("{s:s, s:i}", "type", "bid_pass", "seat", seat));
     }
     auction_step(s, ev);
-    dm_advance(s, ev);
     return WB_OK;
 }
 
@@ -165,7 +158,7 @@ static int meets_needs(const dm_state *s, int seat, const dm_card *c)
         return 0;
     if (c->need_flag) {
         int ok = 0;
-        for (int i = 0; i < nspaces(s); i++)
+        for (int i = 0; i < dm_nspaces(s); i++)
             if ((s->board->sp[i].tags & c->need_flag) && s->cell[i].owner == seat)
                 ok = 1;
         if (!ok)
@@ -187,7 +180,7 @@ static int slot_card(const dm_state *s, int seat, int k)
 
 static int is_bomb(const dm_state *s, int c)
 {
-    return card(s, c)->nsteps && card(s, c)->steps[0].op == DM_OP_NUKE;
+    return dm_card_at(s, c)->nsteps && dm_card_at(s, c)->steps[0].op == DM_OP_NUKE;
 }
 
 /* Does a card of `seat` flipped now use its Target token?  "Flip the
@@ -202,7 +195,7 @@ static int uses_target(const dm_state *s, int seat)
         if (p->slot[k] == -1 || p->slot_hold[k])
             continue;
         int c = slot_card(s, seat, k);
-        if (s->nseats == 2 ? is_bomb(s, c) : card(s, c)->type == DM_BROWN)
+        if (s->nseats == 2 ? is_bomb(s, c) : dm_card_at(s, c)->type == DM_BROWN)
             return 1;
     }
     return 0;
@@ -217,7 +210,7 @@ static int is_disarm(const dm_state *s, int seat, int c)
 static int slot_price(const dm_state *s, int seat, int k, int *ok)
 {
     int c = slot_card(s, seat, k);
-    const dm_card *cd = card(s, c);
+    const dm_card *cd = dm_card_at(s, c);
     *ok = 1;
     if (is_disarm(s, seat, c)) { /* the peace track sets the price */
         int spot = 0;
@@ -320,7 +313,7 @@ static int target_seat(const dm_state *s, int seat)
 static void run_steps(dm_state *s, int seat, int c, const dm_step *st, int n, json_t *ev)
 {
     dm_player *p = &s->p[seat];
-    const dm_card *cd = card(s, c);
+    const dm_card *cd = dm_card_at(s, c);
     int blue = cd->type == DM_BLUE || cd->type == DM_GOAL || cd->type == DM_DUMBNESS;
     int t = target_seat(s, seat);
     for (int i = 0; i < n && !p->out && s->phase != DM_PH_OVER; i++) {
@@ -352,7 +345,7 @@ static void run_steps(dm_state *s, int seat, int c, const dm_step *st, int n, js
         }
         case DM_OP_UPGRADE: {
             int best = -1;
-            for (int sp = 0; sp < nspaces(s); sp++)
+            for (int sp = 0; sp < dm_nspaces(s); sp++)
                 if (s->cell[sp].owner == seat && s->cell[sp].base && s->cell[sp].base < 10 &&
                     s->cell[sp].stepped != s->round &&
                     (best < 0 || s->cell[sp].base < s->cell[best].base))
@@ -423,14 +416,14 @@ static void run_steps(dm_state *s, int seat, int c, const dm_step *st, int n, js
         case DM_OP_T_PROJECT:
             for (int k = t >= 0 ? s->p[t].nproj - 1 : -1; k >= 0; k--) {
                 int pc = s->p[t].proj[k];
-                if (card(s, pc)->type != DM_BLUE)
+                if (dm_card_at(s, pc)->type != DM_BLUE)
                     continue; /* First Goals and owned Dumbness cannot be attacked */
                 memmove(&s->p[t].proj[k], &s->p[t].proj[k + 1],
                         sizeof(int) * (size_t)(s->p[t].nproj - k - 1));
                 s->p[t].nproj--;
                 dm_to_discard(s, pc);
                 dm_ev_add(ev, json_pack("{s:s, s:i, s:s}", "type", "project_removed", "seat", t,
-                                        "card", card(s, pc)->id));
+                                        "card", dm_card_at(s, pc)->id));
                 break;
             }
             break;
@@ -481,10 +474,10 @@ static void run_steps(dm_state *s, int seat, int c, const dm_step *st, int n, js
             break;
         case DM_OP_ALIEN_SHIP:
             for (int k = p->nproj - 1; k >= 0; k--)
-                if (card(s, p->proj[k])->link && card(s, p->proj[k])->type == DM_BLUE) {
+                if (dm_card_at(s, p->proj[k])->link && dm_card_at(s, p->proj[k])->type == DM_BLUE) {
                     s->where[p->proj[k]] = DM_IN_OUT;
                     dm_ev_add(ev, json_pack("{s:s, s:i, s:s}", "type", "left_with_the_aliens",
-                                            "seat", seat, "card", card(s, p->proj[k])->id));
+                                            "seat", seat, "card", dm_card_at(s, p->proj[k])->id));
                     memmove(&p->proj[k], &p->proj[k + 1], sizeof(int) * (size_t)(p->nproj - k - 1));
                     p->nproj--;
                 }
@@ -501,7 +494,7 @@ static void resolve_slot(dm_state *s, int seat, int k, json_t *ev)
 {
     dm_player *p = &s->p[seat];
     int c = slot_card(s, seat, k), ok;
-    const dm_card *cd = card(s, c);
+    const dm_card *cd = dm_card_at(s, c);
     int price = slot_price(s, seat, k, &ok);
     if (!ok || price > p->res) {
         unfunded(s, seat, k, ev);
@@ -567,21 +560,20 @@ int dm_bomb_check(const dm_state *s, int seat, int space, char **why)
 {
     int sp[DM_MAX_SPACES], n = s->phase == DM_PH_BOMB ? dm_bomb_spaces(s, s->bomb_target, sp) : 0;
     if (s->phase != DM_PH_BOMB || seat != s->bomb_seat)
-        return refuse(why, WB_ENOTTURN, "%s", "no bomb of yours waits for its space");
+        return game_refuse(why, WB_ENOTTURN, "no bomb of yours waits for its space");
     for (int i = 0; i < n; i++)
         if (sp[i] == space)
             return WB_OK;
-    return refuse(why, WB_EILLEGAL, "%s",
-                  "the bomb hits a space the targeted nation holds or has units on, not "
-                  "a radioactive one");
+    return game_refuse(why, WB_EILLEGAL, "the bomb hits a space the targeted nation holds or has "
+                                         "units on, not a radioactive one");
 }
 
-int dm_bomb(dm_state *s, int seat, int space, json_t *ev, char **why)
+int dm_bomb_hit(dm_state *s, int seat, int space, json_t *ev, char **why)
 {
     int rc = dm_bomb_check(s, seat, space, why);
     if (rc)
         return rc;
-    const dm_card *cd = card(s, s->bomb_card);
+    const dm_card *cd = dm_card_at(s, s->bomb_card);
     int c = s->bomb_card, next = s->bomb_next;
     const dm_step *st = s->bomb_alt ? cd->alt : cd->steps;
     int n = s->bomb_alt ? cd->nalt : cd->nsteps;
@@ -590,7 +582,6 @@ int dm_bomb(dm_state *s, int seat, int space, json_t *ev, char **why)
     s->bomb_target = -1;
     if (s->phase != DM_PH_OVER && next < n)
         run_steps(s, seat, c, st + next, n - next, ev);
-    dm_advance(s, ev);
     return WB_OK;
 }
 
@@ -610,7 +601,7 @@ int dm_flip_and_resolve(dm_state *s, json_t *ev)
         json_t *cards = json_array();
         for (int k = 0; k < 2; k++)
             json_array_append_new(cards, p->slot[k] != -1 && !p->slot_hold[k]
-                                             ? json_string(card(s, slot_card(s, i, k))->id)
+                                             ? json_string(dm_card_at(s, slot_card(s, i, k))->id)
                                              : json_null());
         if (p->out) {
             json_decref(cards);
@@ -631,8 +622,8 @@ int dm_flip_and_resolve(dm_state *s, json_t *ev)
         for (int k = 0; k < 2 && !p->out; k++)
             if (p->slot[k] != -1 && !p->slot_done[k]) /* a card or the First Goal */
                 ks[nk++] = k;
-        if (nk == 2 && card(s, slot_card(s, i, ks[1]))->priority <
-                           card(s, slot_card(s, i, ks[0]))->priority) {
+        if (nk == 2 && dm_card_at(s, slot_card(s, i, ks[1]))->priority <
+                           dm_card_at(s, slot_card(s, i, ks[0]))->priority) {
             ks[0] = 1;
             ks[1] = 0;
         }
@@ -643,7 +634,7 @@ int dm_flip_and_resolve(dm_state *s, json_t *ev)
                 continue;
             }
             spent += price;
-            q[n].pri = card(s, slot_card(s, i, k))->priority;
+            q[n].pri = dm_card_at(s, slot_card(s, i, k))->priority;
             q[n].seat = i;
             q[n].slot = k;
             /* "In a 2 player game flip the Peace Target Token first to do a

@@ -5,13 +5,13 @@
  *
  * The seams: dumb_data.c reads the board (games/dumbination/board.txt, a
  * hex text map) and the decks (games/dumbination/cards.json) and draws the
- * board as SVG; dumb_rules.c is the rulebook as plain C (set-up, the
- * round, the tracks, movement, combat, markers, buying, scoring) driven by
- * small step functions and a seeded rng; dumb_cards.c plays the cards
+ * board as SVG; the rulebook as plain C, driven by small step functions
+ * and a seeded rng, is dumb_rules.c (set-up, the round), dumb_cards.c
  * (Dumbness cards and auctions, flip-fund-resolve, the effect steps, the
- * Nuclear Bomb and the peace track); dumb_save.c describes the state for
- * the codec; dumb.c is the game on the framework (views, the action
- * table).  Private to the module: the framework and api/ use
+ * Nuclear Bomb and the peace track), dumb_board.c (movement, combat,
+ * buying) and dumb_state.c (what they share: reading the state, tracks,
+ * VP, pieces, scoring); dumb_save.c describes the state for the codec;
+ * dumb.c is the game on the framework (views, the action table).  Private to the module: the framework and api/ use
  * dumb.h only.  games/dumbination/DUMBINATION.md is the rulebook as the daemon plays it.
  */
 #ifndef DUMB_INT_H
@@ -279,13 +279,21 @@ typedef struct dm_state {
     dm_cell cell[DM_MAX_SPACES];
 } dm_state;
 
-/* --- dumb_rules.c ------------------------------------------------------ */
+static inline int dm_nspaces(const dm_state *s) { return s->board->nspaces; }
+/* Hex steps between two spaces. */
+static inline int dm_dist(const dm_state *s, int a, int b)
+{
+    return s->board->dist[(size_t)a * (size_t)dm_nspaces(s) + (size_t)b];
+}
+/* Card c of the state's decks. */
+static inline const dm_card *dm_card_at(const dm_state *s, int c) { return &s->deck->c[c]; }
 
-/* The peace track's spots cost (and score) 4, 6, 8, 10. */
-extern const int dm_peace_value[DM_PEACE_SPOTS];
+/* The files of the rules call down only: dumb.c (the game on the
+ * framework) calls dumb_rules.c (set-up, the round) and dumb_board.c
+ * (phases 5 and 6); dumb_rules.c calls dumb_cards.c (phases 3 and 4); all
+ * of them call dumb_state.c (the common ground), which calls none. */
 
-/* The nations in play for n players (the text's table), seat order. */
-int dm_nations_for(int nseats, int nations[DM_MAX_SEATS]);
+/* --- dumb_data.c: a match's own board and decks ------------------------ */
 
 /* Use a custom board (hex text map) and/or decks (JSON text) in `s`
  * instead of the built-in ones; NULL: the built-in one.  WB_OK, or
@@ -293,6 +301,11 @@ int dm_nations_for(int nseats, int nations[DM_MAX_SEATS]);
  * allocates is freed by dm_release. */
 int dm_custom(dm_state *s, const char *board_text, const char *cards_text, char **why);
 void dm_release(dm_state *s);
+
+/* --- dumb_rules.c ------------------------------------------------------ */
+
+/* The nations in play for n players (the text's table), seat order. */
+int dm_nations_for(int nseats, int nations[DM_MAX_SEATS]);
 
 /* Set up a match in the zeroed state `s` (its base kept; its board and
  * decks as dm_custom left them).  WB_OK, or WB_EINVAL / WB_EDATA with
@@ -303,19 +316,31 @@ int dm_init(dm_state *s, int nseats, int short_game, int end_vp, int max_rounds,
 int dm_setup(int nseats, int short_game, int end_vp, int max_rounds, uint64_t seed,
              dm_state **out, char **why);
 
-/* Reading the state. */
-int dm_strength_at(const dm_state *s, int seat, int space); /* a unit's strength there */
-int dm_moves(const dm_state *s, int seat);                  /* spaces a unit may move */
-int dm_strongest_base(const dm_state *s, int seat);
-int dm_income(const dm_state *s, int seat);
-int dm_units_on(const dm_state *s, int seat, int space);
-int dm_seat_of_nation(const dm_state *s, int nation);       /* -1 when not in play */
-/* 1 when the seat played Take a Vacation this round (never before round 1). */
-int dm_on_vacation(const dm_state *s, int seat);
-int dm_can_place_left(const dm_state *s, int seat);
-int dm_score(const dm_state *s, int seat, int parts[5]);
-/* The winners (1 in win[seat]); scores in score[]. */
-void dm_result(const dm_state *s, int score[], int win[]);
+/* The steps players take; each works on the state and appends events, and
+ * returns WB_OK or WB_EILLEGAL / WB_ENOTTURN with *why (then the caller
+ * throws the state away: dumb.c applies to a copy).  After each the phases
+ * that need nobody run by themselves. */
+int dm_pick_goal(dm_state *s, int seat, int card, json_t *ev, char **why);
+int dm_draw(dm_state *s, int seat, int level, json_t *ev, char **why);
+int dm_place(dm_state *s, int seat, int slot, int card, int alt, int corrupt, json_t *ev,
+             char **why);
+int dm_unplace(dm_state *s, int seat, int slot, json_t *ev, char **why);
+int dm_set_target(dm_state *s, int seat, int target, json_t *ev, char **why);
+/* Ready: the plan is complete; `goal` flips the First Goal this round (its
+ * card lies face down on the right space), `corrupt` buys it. */
+int dm_ready(dm_state *s, int seat, int goal, int corrupt, json_t *ev, char **why);
+/* A bid in a Dumbness auction (0: pass); the bomber's choice of space
+ * (DM_PH_BOMB): dumb_cards.c's steps, then the round runs on. */
+int dm_bid(dm_state *s, int seat, int amount, json_t *ev, char **why);
+int dm_bomb(dm_state *s, int seat, int space, json_t *ev, char **why);
+/* The end of a seat's turn in phase 5 or 6. */
+int dm_done(dm_state *s, int seat, json_t *ev, char **why);
+/* Checks shared by apply and the action list. */
+int dm_place_check(const dm_state *s, int seat, int slot, int card, int corrupt, char **why);
+int dm_ready_check(const dm_state *s, int seat, int goal, int corrupt, char **why);
+
+/* --- dumb_board.c: phases 5 and 6 --------------------------------------- */
+
 /* May the units `units` (n of them, in the attacker's order) of `seat`
  * attack `space`?  WB_OK or WB_EILLEGAL with *why. */
 int dm_attack_check(const dm_state *s, int seat, int space, const int *units, int n,
@@ -327,70 +352,86 @@ int dm_attack_losses(const int *strength, int n, int defence);
 /* The spaces unit k of `seat` may end a move on now: reach[space] = steps
  * (or -1).  Returns how many. */
 int dm_reach(const dm_state *s, int seat, int k, int *reach);
-
-/* The steps players take; each works on the state and appends events, and
- * returns WB_OK or WB_EILLEGAL / WB_ENOTTURN with *why (then the caller
- * throws the state away: dumb.c applies to a copy). */
-int dm_pick_goal(dm_state *s, int seat, int card, json_t *ev, char **why);
-int dm_draw(dm_state *s, int seat, int level, json_t *ev, char **why);
-int dm_place(dm_state *s, int seat, int slot, int card, int alt, int corrupt, json_t *ev,
-             char **why);
-int dm_unplace(dm_state *s, int seat, int slot, json_t *ev, char **why);
-int dm_set_target(dm_state *s, int seat, int target, json_t *ev, char **why);
-/* Ready: the plan is complete; `goal` flips the First Goal this round (its
- * card lies face down on the right space), `corrupt` buys it. */
-int dm_ready(dm_state *s, int seat, int goal, int corrupt, json_t *ev, char **why);
-int dm_bid(dm_state *s, int seat, int amount, json_t *ev, char **why);
 int dm_move_check(const dm_state *s, int seat, int k, int to, char **why);
 int dm_move(dm_state *s, int seat, int k, int to, int mark, json_t *ev, char **why);
 int dm_attack(dm_state *s, int seat, int space, const int *units, int n, json_t *ev,
               char **why);
-int dm_build(dm_state *s, int seat, int space, json_t *ev, char **why);
-int dm_upgrade(dm_state *s, int seat, int space, json_t *ev, char **why);
-int dm_recruit(dm_state *s, int seat, int space, json_t *ev, char **why);
-int dm_done(dm_state *s, int seat, json_t *ev, char **why);
-
-/* Who may act now (1 in act[seat]). */
-void dm_to_act(const dm_state *s, int act[DM_MAX_SEATS]);
-
-/* Checks for build/upgrade/recruit, shared by apply and the action list. */
 int dm_build_check(const dm_state *s, int seat, int space, char **why);
 int dm_upgrade_check(const dm_state *s, int seat, int space, char **why);
 int dm_recruit_check(const dm_state *s, int seat, int space, char **why);
-int dm_place_check(const dm_state *s, int seat, int slot, int card, int corrupt, char **why);
-int dm_ready_check(const dm_state *s, int seat, int goal, int corrupt, char **why);
+int dm_build(dm_state *s, int seat, int space, json_t *ev, char **why);
+int dm_upgrade(dm_state *s, int seat, int space, json_t *ev, char **why);
+int dm_recruit(dm_state *s, int seat, int space, json_t *ev, char **why);
 
-/* --- between the rules files (dumb_rules.c, dumb_cards.c) --------------- */
+/* --- dumb_cards.c: phases 3 and 4 --------------------------------------- */
 
-/* dumb_rules.c: events, piles, tracks, VP, pieces, the round's engine. */
-void dm_ev_add(json_t *ev, json_t *e);              /* takes e; ev may be NULL */
-void dm_to_discard(dm_state *s, int c);             /* onto its level's discards */
-void dm_discard_slot(dm_state *s, int seat, int k, const char *why, json_t *ev);
-void dm_track(dm_state *s, int seat, int is_pop, int delta, json_t *ev); /* Ego/Popularity */
-void dm_gain_vp(dm_state *s, int seat, int n, const char *why, json_t *ev);
-void dm_pay(dm_state *s, int seat, int n);          /* as far as the seat has it */
-void dm_lost_by_card(dm_state *s, int seat, int space); /* cube the space */
-void dm_check_neutralized(dm_state *s, int seat, int by, json_t *ev);
-int dm_weakest_unit(const dm_state *s, int seat);   /* -1 none */
-void dm_remove_unit(dm_state *s, int seat, int k);
-int dm_place_unit(dm_state *s, int seat, int space); /* -1: none left */
-int dm_strongest_base_space(const dm_state *s, int seat);
-/* The spaces a Nuclear Bomb on `seat` may hit (those it holds or has
- * units on, not radioactive), in board order; returns how many. */
-int dm_bomb_spaces(const dm_state *s, int seat, int *out);
-void dm_phase_event(dm_state *s, json_t *ev);
-void dm_advance(dm_state *s, json_t *ev);           /* run phases nobody acts in */
-
-/* dumb_cards.c: phases 3 and 4. */
 int dm_dumbness_phase(dm_state *s, json_t *ev);     /* 1: stopped at an auction */
 /* Flip, fund, reorder and resolve the cards: 1 when a bomb's player must
  * choose its space first (DM_PH_BOMB), 0 when all have acted. */
 int dm_flip_and_resolve(dm_state *s, json_t *ev);
 /* Go on resolving after the choice: 1 when another bomb waits. */
 int dm_resolve_rest(dm_state *s, json_t *ev);
-/* The bomber's choice of space (DM_PH_BOMB). */
+/* A bid (0: pass) in the auction; the bomber's choice of space.  The
+ * round does not run on here: dm_bid and dm_bomb (dumb_rules.c) do that. */
+int dm_auction_bid(dm_state *s, int seat, int amount, json_t *ev, char **why);
 int dm_bomb_check(const dm_state *s, int seat, int space, char **why);
-int dm_bomb(dm_state *s, int seat, int space, json_t *ev, char **why);
+int dm_bomb_hit(dm_state *s, int seat, int space, json_t *ev, char **why);
+
+/* --- dumb_state.c: the common ground ------------------------------------ */
+
+/* The peace track's spots cost (and score) 4, 6, 8, 10. */
+extern const int dm_peace_value[DM_PEACE_SPOTS];
+
+/* Reading the state. */
+int dm_strength_at(const dm_state *s, int seat, int space); /* a unit's strength there */
+int dm_moves(const dm_state *s, int seat);                  /* spaces a unit may move */
+int dm_strongest_base(const dm_state *s, int seat);
+int dm_strongest_base_space(const dm_state *s, int seat);   /* its space, -1 none */
+int dm_income(const dm_state *s, int seat);
+int dm_units_on(const dm_state *s, int seat, int space);
+int dm_units_on_board(const dm_state *s, int seat);
+int dm_bases_of(const dm_state *s, int seat);
+int dm_units_owner(const dm_state *s, int space); /* a seat with units there, -1 */
+int dm_seat_of_nation(const dm_state *s, int nation);       /* -1 when not in play */
+/* 1 when the seat played Take a Vacation this round (never before round 1). */
+int dm_on_vacation(const dm_state *s, int seat);
+int dm_can_place_left(const dm_state *s, int seat);
+int dm_hand_limit(const dm_state *s, int seat);
+int dm_weakest_unit(const dm_state *s, int seat);   /* -1 none */
+/* A seat's bases (spaces and strengths; returns how many), the strength
+ * they give at `space` plus `bonus`, and the seat's bonus this round:
+ * dm_strength_at in parts, for a search that asks many spaces. */
+int dm_bases_list(const dm_state *s, int seat, int *sp, int *st);
+int dm_strength_from(const dm_state *s, int seat, const int *sp, const int *st, int n,
+                     int bonus, int space);
+int dm_strength_bonus(const dm_state *s, int seat);
+/* The spaces a Nuclear Bomb on `seat` may hit (those it holds or has
+ * units on, not radioactive), in board order; returns how many. */
+int dm_bomb_spaces(const dm_state *s, int seat, int *out);
+int dm_score(const dm_state *s, int seat, int parts[5]);
+/* The winners (1 in win[seat]); scores in score[]. */
+void dm_result(const dm_state *s, int score[], int win[]);
+/* Who may act now (1 in act[seat]). */
+void dm_to_act(const dm_state *s, int act[DM_MAX_SEATS]);
+/* WB_OK when it is `seat`'s turn in phase `ph`, else WB_ENOTTURN + *why. */
+int dm_phase_is(const dm_state *s, int seat, dm_phase ph, char **why);
+
+/* Changing it: events, piles, tracks, VP, pieces. */
+void dm_ev_add(json_t *ev, json_t *e);              /* takes e; ev may be NULL */
+void dm_phase_event(dm_state *s, json_t *ev);
+void dm_to_discard(dm_state *s, int c);             /* onto its level's discards */
+void dm_discard_slot(dm_state *s, int seat, int k, const char *why, json_t *ev);
+void dm_track(dm_state *s, int seat, int is_pop, int delta, json_t *ev); /* Ego/Popularity */
+void dm_gain_vp(dm_state *s, int seat, int n, const char *why, json_t *ev);
+void dm_pay(dm_state *s, int seat, int n);          /* as far as the seat has it */
+void dm_cube_on(dm_state *s, int seat, int space);  /* a marker cube, if one is left */
+/* The last piece of `seat` left `space` (units that `began_here` mark it
+ * with a cube when `mark`). */
+void dm_left_space(dm_state *s, int seat, int space, int began_here, int mark);
+void dm_lost_by_card(dm_state *s, int seat, int space); /* cube the space */
+void dm_check_neutralized(dm_state *s, int seat, int by, json_t *ev);
+void dm_remove_unit(dm_state *s, int seat, int k);
+int dm_place_unit(dm_state *s, int seat, int space); /* -1: none left */
 
 /* --- dumb_save.c -------------------------------------------------------- */
 
