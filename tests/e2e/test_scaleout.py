@@ -14,6 +14,9 @@ daemon's problem+json 413, one over nginx's limit nginx's own problem+json
 413.  With one daemon stopped, its matches answer 503 problem+json
 instance_unavailable from nginx while the other's play on and creation
 goes to the live one; restarted, it has every match as it was.
+SCALE-OUT.md's third instance, added to the shipped file as its text
+says, gets 200 requests about one of its matches over a handful of
+connections from nginx (counted in /proc/net/tcp), not one each.
 
 nginx and the daemons are started here and stopped by their pids.
 """
@@ -35,14 +38,14 @@ import wbtest  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SHIPPED = os.path.normpath(os.path.join(HERE, "..", "..", "deploy", "nginx-proxy.conf"))
+GUIDE = os.path.normpath(os.path.join(HERE, "..", "..", "deploy", "SCALE-OUT.md"))
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 DEBIAN_CONF = "/etc/nginx/nginx.conf"
 PROBLEM = "application/problem+json"
 DECK = wbgames.DEFAULT_DECK[:12]
 
-D = {}        # instance name -> GamesDaemon
-NG = None     # the nginx process
-TMP = None
+D = {}        # instance name -> GamesDaemon (the module's Site)
+TMP = None    # the module Site's directory
 PROXY = None
 
 
@@ -116,66 +119,155 @@ def start_daemon(name, port=0, data_dir=None):
     return d.start()
 
 
+class Site:
+    """nginx with a site configuration of its own in front of daemons of
+    its own (by instance name), in a temporary directory; stop() ends
+    them all, whatever start() got to."""
+
+    def __init__(self):
+        self.daemons = {}
+        self.ng = None
+        self.proxy = None
+        self.tmp = tempfile.mkdtemp(prefix="wibbelld-e2e-nginx-")
+
+    def start(self, names, conf_of):
+        """Start the daemons `names`, then nginx with conf_of(ports by
+        name, listen port) as its site; wait until it answers."""
+        for name in names:
+            self.daemons[name] = start_daemon(name)
+        listen = free_port()
+        site = os.path.join(self.tmp, "wibbelld.conf")
+        with open(site, "w") as f:
+            f.write(conf_of({n: d.port for n, d in self.daemons.items()}, listen))
+        conf = os.path.join(self.tmp, "nginx.conf")
+        with open(conf, "w") as f:
+            f.write(main_conf(self.tmp, site))
+        with open(os.path.join(self.tmp, "stderr.log"), "w") as err:
+            self.ng = subprocess.Popen([NGINX, "-e", os.path.join(self.tmp, "error.log"),
+                                        "-p", self.tmp, "-c", conf],
+                                       stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                       stderr=err)
+        self.proxy = Proxy(listen)
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if self.proxy.request("GET", "/healthz")[0] == 200:
+                    break
+            except OSError:
+                pass
+            if self.ng.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("nginx did not answer: %s" % self.log())
+            time.sleep(0.05)
+        return self
+
+    def log(self):
+        out = ""
+        for f in ("stderr.log", "error.log"):
+            p = os.path.join(self.tmp, f)
+            if os.path.exists(p):
+                out += open(p).read()[-3000:]
+        return out
+
+    def stop(self):
+        bad = []
+        if self.ng is not None and self.ng.poll() is None:
+            self.ng.send_signal(signal.SIGQUIT)  # graceful: workers finish, then exit
+            try:
+                self.ng.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.ng.kill()
+                self.ng.wait()
+                bad.append("nginx did not stop on SIGQUIT")
+        for name, d in self.daemons.items():
+            if d.alive():
+                rc = d.stop()
+                if rc != 0:
+                    bad.append("daemon %s exited %r:\n%s" % (name, rc, d.stderr_text()[-2000:]))
+            d.cleanup()
+        shutil.rmtree(self.tmp, ignore_errors=True)
+        if bad:
+            raise AssertionError("\n".join(bad))
+
+
 def setUpModule():
-    global NG, TMP, PROXY
-    unittest.addModuleCleanup(stop_all)  # whatever fails from here on
-    TMP = tempfile.mkdtemp(prefix="wibbelld-e2e-nginx-")
-    for name in ("a", "b"):
-        D[name] = start_daemon(name)
-    listen = free_port()
-    site = os.path.join(TMP, "wibbelld.conf")
-    with open(site, "w") as f:
-        f.write(site_conf({n: d.port for n, d in D.items()}, listen))
-    conf = os.path.join(TMP, "nginx.conf")
-    with open(conf, "w") as f:
-        f.write(main_conf(TMP, site))
-    NG = subprocess.Popen([NGINX, "-e", os.path.join(TMP, "error.log"), "-p", TMP, "-c", conf],
-                          stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                          stderr=open(os.path.join(TMP, "stderr.log"), "w"))
-    PROXY = Proxy(listen)
-    deadline = time.monotonic() + 30
-    while True:
+    global D, TMP, PROXY
+    site = Site()
+    unittest.addModuleCleanup(site.stop)  # whatever fails from here on
+    D, TMP = site.daemons, site.tmp
+    PROXY = site.start(("a", "b"), site_conf).proxy
+
+
+def third_instance_conf(ports, listen):
+    """The shipped file with SCALE-OUT.md's third instance added as that
+    text says: its upstream block, its map line and its server in
+    wibbelld_any, each taken from the text as written (port 8083 then
+    replaced by c's)."""
+    guide = " ".join(open(GUIDE).read().split())
+    up = re.search(r"add `(upstream wibbelld_c \{[^`]*\})`", guide)
+    line = re.search(r"the map line `(~\^/v1/games/c-\s+wibbelld_c;)`", guide)
+    srv = re.search(r"and `(server 127\.0\.0\.1:8083;)` in `wibbelld_any`", guide)
+    if not (up and line and srv):
+        raise AssertionError("%s: the third instance's steps not found" % GUIDE)
+    text = site_conf(ports, listen)
+    b = "server 127.0.0.1:%d;" % ports["b"]
+    any_at = text.index("upstream wibbelld_any {")
+    end = text.index("}", any_at)
+    block = text[any_at:end].replace(b, b + "\n    " + srv.group(1))
+    text = text[:any_at] + up.group(1) + "\n\n" + block + text[end:]
+    text = re.sub(r"(~\^/v1/games/b-\s+wibbelld_b;)", lambda m: m.group(1) + "\n    " + line.group(1),
+                  text)
+    return text.replace("127.0.0.1:8083;", "127.0.0.1:%d;" % ports["c"])
+
+
+def sockets_to(port):
+    """The local ports of this machine's TCP sockets (any state: TIME_WAIT
+    included) whose remote end is 127.0.0.1:`port`."""
+    out = set()
+    for f in ("/proc/net/tcp", "/proc/net/tcp6"):
         try:
-            if PROXY.request("GET", "/healthz")[0] == 200:
-                break
+            lines = open(f).read().splitlines()[1:]
         except OSError:
-            pass
-        if NG.poll() is not None or time.monotonic() > deadline:
-            raise RuntimeError("nginx did not answer: %s" % nginx_log())
-        time.sleep(0.05)
-
-
-def nginx_log():
-    out = ""
-    for f in ("stderr.log", "error.log"):
-        p = os.path.join(TMP, f)
-        if os.path.exists(p):
-            out += open(p).read()[-3000:]
+            continue
+        for l in lines:
+            local, remote = l.split()[1:3]
+            if int(remote.rsplit(":", 1)[1], 16) == port:
+                out.add(int(local.rsplit(":", 1)[1], 16))
     return out
 
 
-def stop_all():
-    """nginx and the daemons stopped, the directory removed (the module's
-    clean-up, registered before the first start)."""
-    bad = []
-    if NG is not None and NG.poll() is None:
-        NG.send_signal(signal.SIGQUIT)  # graceful: workers finish, then exit
+class ThirdInstance(unittest.TestCase):
+    """deploy/SCALE-OUT.md's third daemon, added as the text says, keeps
+    its connections from nginx alive: 200 requests about one of its
+    matches open a handful of connections to it, not 200."""
+
+    def test_requests_reuse_connections(self):
+        site = Site()
+        self.addCleanup(site.stop)
+        site.start(("a", "b", "c"), third_instance_conf)
+        proxy, c = site.proxy, site.daemons["c"]
+        r = nginx_test(os.path.join(site.tmp, "nginx.conf"), site.tmp)
+        self.assertEqual(r.returncode, 0, r.stdout.decode())
+        mine = None
+        for seed in range(9):
+            st, h, doc = proxy.json("POST", "/v1/games",
+                                    {"game": "wibbell", "players": ["ann", "bob"], "seed": seed})
+            self.assertEqual(st, 201, doc)
+            if prefix(doc["id"]) == "c":
+                mine = doc["id"]
+                break
+        self.assertIsNotNone(mine, "no match created on c in 9 round-robin creations")
+        before = sockets_to(c.port)
+        conn = proxy.connect()
         try:
-            NG.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            NG.kill()
-            NG.wait()
-            bad.append("nginx did not stop on SIGQUIT")
-    for name, d in D.items():
-        if d.alive():
-            rc = d.stop()
-            if rc != 0:
-                bad.append("daemon %s exited %r:\n%s" % (name, rc, d.stderr_text()[-2000:]))
-        d.cleanup()
-    if TMP:
-        shutil.rmtree(TMP, ignore_errors=True)
-    if bad:
-        raise AssertionError("\n".join(bad))
+            for _ in range(200):
+                st, h, _ = proxy.request("GET", "/v1/games/" + mine, conn=conn)
+                self.assertEqual(st, 200)
+                self.assertEqual(h["x-wibbelld-instance"], "c")
+        finally:
+            conn.close()
+        opened = sockets_to(c.port) - before
+        self.assertLessEqual(len(opened), 4, "200 requests opened %d connections to c"
+                             % len(opened))
 
 
 def prefix(match_id):
