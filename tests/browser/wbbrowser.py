@@ -164,6 +164,18 @@ class Browser:
         page may show the last view, or the new view with the last actions."""
         return self.one("#board[data-version='%d']" % version, what or "version %d of the match" % version)
 
+    def layout_shift(self):
+        """The page's cumulative layout shift so far: Chromium's
+        'layout-shift' entries not caused by input, summed (Lighthouse's CLS
+        for a page that loads once).  0 when nothing on screen moved as the
+        page filled in; Lighthouse calls under 0.1 good."""
+        return self.d.execute_script("""
+          const po = new PerformanceObserver(() => {});
+          po.observe({type: 'layout-shift', buffered: true});
+          const sum = po.takeRecords().filter(e => !e.hadRecentInput).reduce((s, e) => s + e.value, 0);
+          po.disconnect();
+          return sum;""")
+
     def overflow(self):
         """(scrollWidth, clientWidth) of the document: equal when nothing
         sticks out sideways."""
