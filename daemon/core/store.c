@@ -4,11 +4,23 @@
  * Environments are opened with MDB_NOTLS so that a read transaction is not
  * tied to the thread that began it: libmicrohttpd's pool threads may begin
  * and end transactions freely.
+ *
+ * Read transactions are kept per thread.  With MDB_NOTLS, beginning a read
+ * transaction takes the environment's reader-table mutex to claim a slot
+ * and ending it gives the slot back: one process-wide lock on every
+ * dictionary check, which is what kept the HTTP workers from scaling
+ * across cores.  So a read transaction that ends is reset (it keeps its
+ * reader slot, holds no snapshot) and parked in its environment under the
+ * ending thread's number; that thread's next read transaction renews it,
+ * which takes no lock.  Each thread touches only its own parking place
+ * (one cache line each, so threads never share a line); store_env_close
+ * aborts what is parked.
  */
 #include "store.h"
 
 #include <errno.h>
 #include <lmdb.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -16,15 +28,36 @@
 #include "wb_err.h"
 #include "wb_mem.h"
 
-struct store_env {
-    MDB_env *env;
-    int flags;
-};
+#define PARKED_MAX 256 /* threads with a parking place; later ones don't park */
 
 struct store_txn {
     MDB_txn *txn;
     int write;
+    struct store_env *env;
 };
+
+/* A cache line each (64 bytes apart), so that no two threads' pointers
+ * share one. */
+typedef struct parked {
+    store_txn *txn; /* a reset read transaction, or NULL */
+    char pad[64 - sizeof(store_txn *)];
+} parked;
+
+struct store_env {
+    MDB_env *env;
+    int flags;
+    parked park[PARKED_MAX]; /* by thread number */
+};
+
+/* This thread's number: 0, 1, 2... in the order threads first ask. */
+static unsigned thread_number(void)
+{
+    static atomic_uint next;
+    static _Thread_local unsigned mine; /* number + 1; 0: none yet */
+    if (!mine)
+        mine = atomic_fetch_add_explicit(&next, 1, memory_order_relaxed) + 1;
+    return mine - 1;
+}
 
 #ifdef WB_FAULT_INJECTION
 /*
@@ -151,7 +184,7 @@ int store_env_open(const char *dir, int flags, size_t mapsize, unsigned maxdbs,
         mdb_env_close(env);
         return from_mdb(rc);
     }
-    store_env *e = wb_malloc(sizeof *e);
+    store_env *e = wb_calloc(1, sizeof *e);
     e->env = env;
     e->flags = flags;
     *out = e;
@@ -169,6 +202,11 @@ void store_env_close(store_env *env)
         return;
     if ((env->flags & STORE_NOSYNC) && !(env->flags & STORE_RDONLY))
         mdb_env_sync(env->env, 1);
+    for (size_t i = 0; i < PARKED_MAX; i++)
+        if (env->park[i].txn) {
+            mdb_txn_abort(env->park[i].txn->txn);
+            free(env->park[i].txn);
+        }
     mdb_env_close(env->env);
     free(env);
 }
@@ -176,13 +214,25 @@ void store_env_close(store_env *env)
 int store_txn_begin(store_env *env, int write, store_txn **out)
 {
     MDB_txn *t = NULL;
-    int rc = mdb_txn_begin(env->env, NULL, write ? 0 : MDB_RDONLY, &t);
+    unsigned me = write ? PARKED_MAX : thread_number();
     *out = NULL;
+    if (me < PARKED_MAX && env->park[me].txn) {
+        store_txn *txn = env->park[me].txn;
+        env->park[me].txn = NULL;
+        if (mdb_txn_renew(txn->txn) == MDB_SUCCESS) {
+            *out = txn;
+            return WB_OK;
+        }
+        mdb_txn_abort(txn->txn);
+        free(txn);
+    }
+    int rc = mdb_txn_begin(env->env, NULL, write ? 0 : MDB_RDONLY, &t);
     if (rc)
         return from_mdb(rc);
     store_txn *txn = wb_malloc(sizeof *txn);
     txn->txn = t;
     txn->write = write;
+    txn->env = env;
     *out = txn;
     return WB_OK;
 }
@@ -206,6 +256,12 @@ void store_txn_abort(store_txn *txn)
 {
     if (!txn)
         return;
+    unsigned me = txn->write ? PARKED_MAX : thread_number();
+    if (me < PARKED_MAX && !txn->env->park[me].txn) {
+        mdb_txn_reset(txn->txn); /* keeps the reader slot, releases the snapshot */
+        txn->env->park[me].txn = txn;
+        return;
+    }
     mdb_txn_abort(txn->txn);
     free(txn);
 }

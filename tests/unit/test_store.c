@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
 #include <unistd.h>
 #include <cmocka.h>
 
@@ -112,6 +113,83 @@ static void test_cursor_and_reopen(void **state)
     store_env_close(env);
 }
 
+/* Read transactions are parked per thread between uses (store.c): a
+ * renewed one must see the newest commit, never the snapshot it had, and
+ * parking must not run the environment out of reader slots (512) however
+ * many threads come and go. */
+static store_env *par_env;
+static store_db par_db;
+static int par_bad;
+
+static void put_k(store_env *env, store_db db, const char *val)
+{
+    store_txn *t;
+    assert_int_equal(store_txn_begin(env, 1, &t), WB_OK);
+    assert_int_equal(store_put(t, db, "k", 1, val, strlen(val) + 1, 0), WB_OK);
+    assert_int_equal(store_txn_commit(t), WB_OK);
+}
+
+static void *read_k(void *arg)
+{
+    int rounds = *(int *)arg;
+    for (int i = 0; i < rounds; i++) {
+        store_txn *t;
+        store_val v;
+        if (store_txn_begin(par_env, 0, &t) != WB_OK) {
+            __atomic_add_fetch(&par_bad, 1, __ATOMIC_RELAXED);
+            continue;
+        }
+        if (store_get(t, par_db, "k", 1, &v) != WB_OK || strcmp(v.data, "2") != 0)
+            __atomic_add_fetch(&par_bad, 1, __ATOMIC_RELAXED);
+        store_txn_abort(t);
+    }
+    return NULL;
+}
+
+static void test_parked_read_txns(void **state)
+{
+    (void)state;
+    store_txn *t;
+    store_val v;
+    assert_int_equal(store_env_open(dir, 0, 1 << 20, 4, &par_env), WB_OK);
+    assert_int_equal(store_txn_begin(par_env, 1, &t), WB_OK);
+    assert_int_equal(store_db_open(t, "kv", 1, &par_db), WB_OK);
+    assert_int_equal(store_txn_commit(t), WB_OK);
+    put_k(par_env, par_db, "1");
+
+    assert_int_equal(store_txn_begin(par_env, 0, &t), WB_OK);
+    assert_int_equal(store_get(t, par_db, "k", 1, &v), WB_OK);
+    assert_string_equal(v.data, "1");
+    store_txn_abort(t); /* parked */
+    put_k(par_env, par_db, "2");
+    assert_int_equal(store_txn_begin(par_env, 0, &t), WB_OK); /* renewed */
+    assert_int_equal(store_get(t, par_db, "k", 1, &v), WB_OK);
+    assert_string_equal(v.data, "2");
+    /* while it is out, a second read transaction of the same thread is a
+     * transaction of its own */
+    store_txn *t2;
+    assert_int_equal(store_txn_begin(par_env, 0, &t2), WB_OK);
+    assert_int_equal(store_get(t2, par_db, "k", 1, &v), WB_OK);
+    store_txn_abort(t2);
+    store_txn_abort(t);
+
+    /* 700 threads one after another (more than the 512 reader slots),
+     * then 8 at once, each reading many times */
+    int one = 1, many = 2000;
+    for (int i = 0; i < 700; i++) {
+        pthread_t th;
+        assert_int_equal(pthread_create(&th, NULL, read_k, &one), 0);
+        pthread_join(th, NULL);
+    }
+    pthread_t th[8];
+    for (int i = 0; i < 8; i++)
+        assert_int_equal(pthread_create(&th[i], NULL, read_k, &many), 0);
+    for (int i = 0; i < 8; i++)
+        pthread_join(th[i], NULL);
+    assert_int_equal(par_bad, 0);
+    store_env_close(par_env); /* aborts what is parked (LeakSanitizer checks) */
+}
+
 static void test_missing_dir(void **state)
 {
     (void)state;
@@ -125,6 +203,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_put_get_del, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cursor_and_reopen, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_parked_read_txns, setup, teardown),
         cmocka_unit_test(test_missing_dir),
     };
     return cmocka_run_group_tests_name("store", tests, NULL, NULL);
