@@ -35,6 +35,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import unittest
 
@@ -172,6 +173,31 @@ class Metrics(unittest.TestCase):
                          value(before, c, method="GET", route="/healthz"), 3)
         self.assertGreater(value(after, "wibbelld_http_request_duration_seconds_sum",
                                  method="GET", route="/healthz"), 0)
+
+    def test_counted_once_whatever_thread_answers(self):
+        # the counters are kept per worker thread and summed at scrape time:
+        # 8 clients at once, on a daemon of 4 workers, are each counted once
+        d = GamesDaemon(args=["--threads", "4"])
+        self.addCleanup(wbtest.stop_checked, d)
+        d.start()
+        before = parse_metrics(d.request("GET", "/metrics")[2].decode("utf-8"))
+
+        def client():
+            conn = d.connect()
+            for _ in range(50):
+                d.request("GET", "/healthz", conn=conn)
+            conn.close()
+        ts = [threading.Thread(target=client) for _ in range(8)]
+        for t in ts:
+            t.start()
+        for t in ts:
+            t.join()
+        after = parse_metrics(d.request("GET", "/metrics")[2].decode("utf-8"))
+        self.assertEqual(requests(after, "GET", "/healthz", 200) -
+                         requests(before, "GET", "/healthz", 200), 400)
+        c = "wibbelld_http_request_duration_seconds_count"
+        self.assertEqual(value(after, c, method="GET", route="/healthz") -
+                         value(before, c, method="GET", route="/healthz"), 400)
 
     def test_matches_actions_commits_streams(self):
         g = "wibbelld_event_streams_open"
