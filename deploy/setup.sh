@@ -8,20 +8,36 @@
 #   bash deploy/setup.sh build                    install and build only
 #   bash deploy/setup.sh bench                    install, build, run the benchmark
 #
-# Installs only what is missing (from deploy/debian-packages.txt); needs
-# root for that, as the README says.
+# Installs only what is missing (from deploy/debian-packages.txt: `run`
+# its [run] section, what the daemon needs; the others [test] as well);
+# needs root for that, as the README says.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 top=$(cd "$here/.." && pwd)
 cd "$top"
 
-install_missing() {
+# The packages of the named sections of debian-packages.txt (one list for
+# all: [run] what the daemon needs, [test] what the tests add).
+packages() { # packages SECTION...
+    awk -v want=" $* " '
+        /^[[:space:]]*(#|$)/ { next }
+        /^\[[a-z]+\]$/ { sec = substr($1, 2, length($1) - 2); next }
+        index(want, " " sec " ") { print $1 }' "$here/debian-packages.txt"
+}
+
+install_missing() { # install_missing "SECTION..." [more packages]
     local want=() missing=()
-    mapfile -t want < <(grep -v '^\s*#' "$here/debian-packages.txt" | grep -v '^\s*$')
+    mapfile -t want < <(packages $1)
+    shift
     want+=("$@")
     for p in "${want[@]}"; do
         dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
     done
+    if [ -n "${WIBBELLD_SETUP_DRY_RUN:-}" ]; then
+        # for tests/e2e/test_setup.py: what would be installed, and stop
+        echo "setup: would install ${missing[*]}"
+        exit 0
+    fi
     [ ${#missing[@]} -eq 0 ] && return 0
     echo "setup: installing ${missing[*]}" >&2
     if [ "$(id -u)" -ne 0 ]; then
@@ -65,19 +81,19 @@ cmd=${1:-}
 [ $# -gt 0 ] && shift
 case "$cmd" in
 run)
-    install_missing
+    install_missing run # the daemon's needs only: no test tools
     # the daemon alone: no tests, no fault injection point
     build build-run -Dtests=false -Dfault_injection=false
     exec build-run/daemon/wibbelld "$@"
     ;;
 build)
-    install_missing
+    install_missing "run test" # the build holds the tests
     build build
     ;;
 test)
-    install_missing
+    install_missing "run test"
     # the OpenAPI linter of the suite (tests/openapi/package.json), from npm
-    command -v npm >/dev/null || install_missing npm
+    command -v npm >/dev/null || install_missing "" npm
     if ! cmp -s tests/openapi/package-lock.json tests/openapi/node_modules/.installed-lock; then
         echo "setup: installing the OpenAPI linter (npm ci in tests/openapi)" >&2
         quiet "npm ci" npm ci --prefix tests/openapi --no-audit --no-fund --loglevel=error
@@ -98,7 +114,7 @@ test)
     exit $status
     ;;
 bench)
-    install_missing wrk procps
+    install_missing "run test" wrk procps
     build build
     exec bash tests/bench/bench.sh "$@"
     ;;
