@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""bench_bots.py - what the bots cost (issue 18's benchmarks, first part).
+
+Prints, for one daemon (--bot-threads BOT_THREADS, default 1):
+  1. bot-only matches of the four games without reaction times (random
+     bots), MATCHES of each at once: seconds until all ended, actions per
+     second played by the bots;
+  2. the latency of POST /v1/wibbell/check (p50, p99 of CHECKS requests, one
+     at a time), first with no bot match, then while
+     LIVE bot-only Whirlpool matches play (recreated as they end), and the
+     ratio.
+A benchmark prints figures; it asserts nothing.
+
+  WIBBELLD=build/daemon/wibbelld WIBBELLD_TEST_DATA=build/tests/testdata \\
+      python3 tests/bench/bench_bots.py [MATCHES [LIVE [CHECKS]]]
+"""
+import os
+import sys
+import threading
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "e2e"))
+from wbgames import GamesDaemon, create  # noqa: E402
+
+GAMES = {"whirlpool-pond": 2, "woodlouse-chaos": 3, "woobieworld": 2, "world-dumbination": 2}
+
+
+def bots(n):
+    return [{"name": "R%d" % i, "bot": "random"} for i in range(n)]
+
+
+def pct(xs, p):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(p * len(xs)))]
+
+
+def checks(d, n):
+    body = {"word": "kissing", "cards": ["NZ", "IQ", "SG", "SH"], "used": ["explore"]}
+    out = []
+    for _ in range(n):
+        t = time.perf_counter()
+        st, _, _ = d.json("POST", "/v1/wibbell/check", body)
+        out.append((time.perf_counter() - t) * 1000)
+        assert st == 200
+    return out
+
+
+def main():
+    matches = int(sys.argv[1]) if len(sys.argv) > 1 else 20
+    live = int(sys.argv[2]) if len(sys.argv) > 2 else 100
+    nchecks = int(sys.argv[3]) if len(sys.argv) > 3 else 500
+    threads = os.environ.get("BOT_THREADS", "1")
+    d = GamesDaemon(args=["--bot-threads", threads, "--max-matches", str(max(live, matches) * 8)])
+    d.start()
+    try:
+        for g, n in GAMES.items():
+            t = time.perf_counter()
+            ms = [create(d, bots(n), game=g, seed=i) for i in range(matches)]
+            versions = 0
+            for m in ms:
+                while True:
+                    v = m.view()
+                    if v["status"] == "finished":
+                        versions += v["version"] - 1
+                        break
+                    time.sleep(0.05)
+            s = time.perf_counter() - t
+            print("%-18s %d bot-only matches at once: %.1f s, %d actions, %.0f actions/s"
+                  % (g, matches, s, versions, versions / s))
+        base = checks(d, nchecks)
+        stop = threading.Event()
+
+        def keep_playing():
+            ms = [create(d, bots(2), game="whirlpool-pond") for _ in range(live)]
+            while not stop.is_set():
+                for i, m in enumerate(ms):
+                    if m.view()["status"] == "finished":
+                        ms[i] = create(d, bots(2), game="whirlpool-pond")
+                time.sleep(0.2)
+
+        th = threading.Thread(target=keep_playing)
+        th.start()
+        time.sleep(2)
+        loaded = checks(d, nchecks)
+        stop.set()
+        th.join()
+        print("POST /v1/wibbell/check, %d requests: p50 %.2f ms, p99 %.2f ms alone; "
+              "p50 %.2f ms, p99 %.2f ms with %d bot matches playing (p50 ratio %.2f, "
+              "p99 ratio %.2f)"
+              % (nchecks, pct(base, 0.5), pct(base, 0.99), pct(loaded, 0.5), pct(loaded, 0.99),
+                 live, pct(loaded, 0.5) / pct(base, 0.5), pct(loaded, 0.99) / pct(base, 0.99)))
+    finally:
+        d.stop()
+        d.cleanup()
+
+
+if __name__ == "__main__":
+    main()
