@@ -95,8 +95,14 @@ json_t *match_view_of(const match *m, int seat)
     json_object_set_new(v, "id", json_string(m->id));
     json_object_set_new(v, "game", json_string(m->kind->name));
     json_object_set_new(v, "version", json_integer((json_int_t)atomic_load(&m->version)));
-    if (m->nbots)
+    if (m->nbots) {
+        /* a seat the daemon plays says so where its name is */
+        json_t *pl = json_object_get(v, "players");
+        for (size_t i = 0; i < m->nseats; i++)
+            if (m->bots[i].bot[0])
+                json_object_set_new(json_array_get(pl, i), "bot", json_string(m->bots[i].bot));
         json_object_set_new(v, "bots", match_seats_bots(m));
+    }
     if (atomic_load(&m->ended)) {
         json_object_set_new(v, "status", json_string("finished"));
         json_object_set_new(v, "ended", json_true());

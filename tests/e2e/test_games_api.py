@@ -253,6 +253,13 @@ class Auth(Base):
                                  list(enumerate(names[:n])), where)
                 for k in ("status", "to_act", "version", "id", "game"):
                     self.assertIn(k, v, where)
+                self.assertFalse(any("bot" in p for p in v["players"]), where)
+        # a seat the daemon plays says so beside its name, in every view
+        m = create(D, ["Ann", {"name": "Robo", "bot": "random", "level": 2}, "Cy"], game="woodlouse-chaos", seed=3)
+        for who in (None, "host", 0):
+            v = m.view(who)
+            self.assertEqual([(p["name"], p.get("bot")) for p in v["players"]],
+                             [("Ann", None), ("Robo", "random"), ("Cy", None)], who)
 
     def test_tokens_never_shown(self):
         m = self.m
