@@ -89,7 +89,7 @@ function render(v) {
     h('section', {id: 'wordsbox', 'aria-label': 'Words so far'}, h('h2', {}, 'Words so far'),
       h('ul', {id: 'words'}, rows.filter(r => r.accepted).map(r => tookNone(r, v)
         ? h('li', {class: 'none', 'data-none': '1'}, h('s', {}, r.word), ' (' + r.player + ') ', h('em', {}, '✗ took no card: lost the tie-break'))
-        : h('li', {}, h('strong', {}, r.word), ' (' + r.player + ')', r.definition ? ' — ' + r.definition : '')))),
+        : h('li', {}, h('strong', {}, r.word), ' (' + r.player + ')', r.definition ? h('span', {class: 'def'}, ' — ' + r.definition) : '')))),
     teacher(v),
     v.companion ? h('p', {id: 'referee'}, h('a', {href: link('table.html', {g: id, t: token})}, 'Referee controls')) : null);
   if (v.status === 'finished' && !ended) { ended = true; finish(v); }
