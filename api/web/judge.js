@@ -1,49 +1,68 @@
-// judge.js - the word judge (/): cards in, word in, a verdict with its
-// reasons, the letters drawn on the cards, the definition, the game's
-// used words (kept in this browser) and words that would have worked.
+// judge.js - the word judge (/) at a physical table: the centre cards,
+// each player's own face-up cards and handicaps (kept in this browser), a
+// shout judged by typing the word and tapping who shouted; the verdict as
+// a panel readable across the table, the letters drawn on the cards, the
+// definition; a won card moved to its winner in one tap (its word then
+// used); the game's used words and words that would have worked.
 import {api} from './api.js';
 import {h, $, fill, say, fail, card, COLORS} from './ui.js';
+import {reasonText} from './wibbell.js';
 
 const store = {
   get: () => { try { return JSON.parse(localStorage.getItem('wibbell-judge')) || {}; } catch { return {}; } },
   put: s => { try { localStorage.setItem('wibbell-judge', JSON.stringify(s)); } catch { /* private mode */ } },
 };
-const st = Object.assign({used: [], mine: [], dict: ''}, store.get());
+// players: [{name, cards: [{letters, perm}]}]; perm: a permanent handicap
+const st = Object.assign({used: [], players: [], dict: ''}, store.get());
+delete st.mine; // the one "shouter's cards" list of before
 const save = () => store.put(st);
 const clean = s => s.trim().toUpperCase().replace(/[^A-Z]/g, '');
+const centre = () => [clean($('#c1').value), clean($('#c2').value)];
+const player = name => st.players.find(p => p.name === name);
 
-function chips(ul, list, label, fmt) {
-  fill(ul, list.map((w, i) => h('li', {}, fmt ? fmt(w) : w,
+function chips(ul, list, label) {
+  fill(ul, list.map((w, i) => h('li', {}, w,
     h('button', {type: 'button', 'aria-label': 'Remove ' + label + ' ' + w, onclick: () => { list.splice(i, 1); save(); render(); }}, '✕'))));
 }
+
+// A player's set: the cards (a tap on one makes it a permanent handicap or
+// a card of this round again), a box to add a card, and the player's end.
+function playerBox(p) {
+  const inp = h('input', {placeholder: 'SG', maxlength: 26, autocapitalize: 'characters', spellcheck: 'false', 'aria-label': 'A card of ' + p.name});
+  const add = () => { const c = clean(inp.value); if (c) { p.cards.push({letters: c, perm: false}); save(); render(); } };
+  inp.addEventListener('keydown', e => { if (e.key === 'Enter') { e.preventDefault(); add(); } });
+  return h('div', {class: 'box', 'data-player': p.name},
+    h('div', {class: 'row'}, h('strong', {class: 'grow'}, p.name), h('span', {class: 'hint'}, p.cards.length + ' card' + (p.cards.length === 1 ? '' : 's')),
+      h('button', {type: 'button', 'aria-label': 'Remove ' + p.name + ' from the table', onclick: () => {
+        if (!p.cards.length || confirm('Remove ' + p.name + ' and their cards?')) { st.players.splice(st.players.indexOf(p), 1); save(); render(); }
+      }}, '✕')),
+    h('ul', {class: 'chips', 'aria-label': p.name + "'s cards"}, p.cards.map((c, i) => h('li', {'data-card': c.letters, class: c.perm ? 'perm' : ''},
+      h('button', {type: 'button', class: 'link', 'aria-pressed': String(c.perm), 'aria-label': c.letters + (c.perm ? ', a permanent handicap' : ', won this round') + ': tap to change',
+        onclick: () => { c.perm = !c.perm; save(); render(); }}, c.letters, c.perm ? ' ★' : ''),
+      h('button', {type: 'button', 'aria-label': 'Remove card ' + c.letters + ' of ' + p.name, onclick: () => { p.cards.splice(i, 1); save(); render(); }}, '✕')))),
+    h('div', {class: 'row'}, inp, h('button', {type: 'button', onclick: add}, 'Add card')));
+}
+
 function render() {
-  chips($('#minelist'), st.mine, 'card');
+  fill($('#shouters'), st.players.map(p => h('button', {type: 'button', class: 'pri', 'data-shouter': p.name, onclick: () => check(p)}, p.name)),
+    h('button', {type: 'button', id: 'check', class: st.players.length ? '' : 'pri', onclick: () => check(null)}, st.players.length ? 'Centre only' : 'Check'));
+  $('#whohint').textContent = st.players.length ? 'then tap who shouted' : '(add the players below to judge their own cards)';
+  fill($('#players'), st.players.map(playerBox));
   chips($('#used'), st.used, 'used word');
 }
-function cards() {
-  return [clean($('#c1').value), clean($('#c2').value), ...st.mine].filter(Boolean);
+
+// The word box stays in sight after a verdict: the next shout needs it.
+function keepWordInSight() {
+  const r = $('#word').getBoundingClientRect();
+  if (r.top < 0 || r.bottom > innerHeight) $('#word').scrollIntoView({block: 'start'});
 }
 
-// A reason as a player says it.
-function reasonText(r) {
-  switch (r.code) {
-  case 'derivative': return 'derivative of “' + r.of + '”';
-  case 'proper_noun': return 'proper noun';
-  case 'not_a_word': return 'not a word';
-  case 'already_used': return 'already used this game';
-  case 'cards_not_covered': {
-    const m = /no letter of card (\w+)/.exec(r.detail);
-    return m ? 'needs its own letter for card ' + m[1] : 'needs a separate letter for each card';
-  }
-  default: return r.detail;
-  }
-}
-
-async function check(ev) {
-  ev.preventDefault();
+// Judge the word for `who` (a player, or null: the centre cards alone).
+async function check(who) {
   const word = $('#word').value.trim();
-  const cs = cards();
-  if (!word) return;
+  if (!word) { say('Type the shouted word first', true); $('#word').focus(); return; }
+  const mine = who ? who.cards.map(c => c.letters) : [];
+  const cs = [...centre(), ...mine].filter(Boolean);
   say('Checking…');
   let res;
   try {
@@ -59,25 +78,21 @@ async function check(ev) {
     const slot = byCard.find(x => !x.a && x.c === a.card.toUpperCase());
     if (slot) { slot.a = a; slot.col = COLORS[i % COLORS.length]; }
   });
-  const drawn = byCard.map(({c, a, col}) => {
-    const has = [...c.toLowerCase()].some(l => res.word.includes(l));
-    return card(c, a ? {use: a.letter.normalize('NFD')[0], color: col, tag: 'letter ' + (a.position + 1)}
-      : {tag: has ? '' : 'no letter', cls: has ? '' : 'down'});
-  });
+  const lack = new Set(res.reasons.flatMap(r => r.cards || []).map(c => c.toUpperCase()));
+  const drawn = byCard.map(({c, a, col}, i) => card(c, a ? {use: a.letter.normalize('NFD')[0], color: col, tag: 'letter ' + (a.position + 1)}
+    : {tag: lack.has(c) ? 'no letter' : i < 2 && centre()[i] === c ? 'centre' : '', cls: lack.has(c) ? 'down' : ''}));
   const defBox = h('div', {class: 'def'});
-  const won = ok ? h('button', {type: 'button', class: 'pri', onclick: () => {
-    if (!st.used.includes(res.word)) st.used.push(res.word);
-    save(); render(); say('“' + res.word + '” is now used this game');
-    won.disabled = true;
-  }}, 'It won a card: mark as used') : null;
-  fill($('#result'), h('div', {class: 'box'},
-    h('div', {class: 'verdict ' + (ok ? 'ok' : 'no'), role: 'img', 'aria-label': ok ? 'valid' : 'not valid'}, ok ? '✓' : '✗'),
+  const take = ok ? takeRow(res.word, who) : null;
+  fill($('#result'), h('div', {class: 'verdict-panel ' + (ok ? 'ok' : 'no')},
+    h('div', {class: 'row'}, h('span', {class: 'verdict ' + (ok ? 'ok' : 'no'), role: 'img', 'aria-label': ok ? 'valid' : 'not valid'}, ok ? '✓' : '✗'),
+      h('span', {class: 'verdict-says'}, (who ? who.name + ': ' : '') + (ok ? 'counts' : 'does not count'))),
     h('div', {class: 'word', 'aria-label': res.word}, letters),
-    ok ? h('p', {class: 'reasons ok'}, 'Counts' + (cs.length ? ': every card has its own letter' : ''))
-      : h('ul', {class: 'reasons err'}, res.reasons.map(r => h('li', {}, reasonText(r)))),
-    h('div', {class: 'cards', 'aria-label': 'The cards'}, drawn),
-    defBox, won));
-  $('#result').scrollIntoView({block: 'start', behavior: 'smooth'});
+    ok ? h('p', {class: 'reasons'}, cs.length ? 'Every card has its own letter' : 'A word')
+      : h('ul', {class: 'reasons'}, res.reasons.map(r => h('li', {}, reasonText(r, res.word))))),
+  take,
+  h('div', {class: 'cards', 'aria-label': 'The cards'}, drawn),
+  defBox);
+  keepWordInSight();
   try {
     const w = await api('GET', '/v1/dictionaries/' + encodeURIComponent(res.dictionary) + '/words/' + encodeURIComponent(res.word));
     const d = (w.definitions || []).slice(0, 3);
@@ -86,23 +101,38 @@ async function check(ev) {
   } catch { /* the verdict stands without it */ }
 }
 
+// Under a valid word: the winner takes a centre card in one tap (it moves
+// to their cards, the word is used, the emptied centre place waits for the
+// card turned up next); without a player, the word alone is marked used.
+function takeRow(word, who) {
+  const use = () => { if (!st.used.includes(word)) st.used.push(word); };
+  const row = h('div', {class: 'row take'});
+  const done = msg => { save(); render(); fill(row, h('p', {class: 'ok'}, msg)); say(msg); };
+  if (!who) return fill(row, h('button', {type: 'button', class: 'pri', onclick: () => { use(); done('“' + word + '” is now used this game'); }}, 'It won a card: mark as used'));
+  const slots = [$('#c1'), $('#c2')].filter(i => clean(i.value));
+  return fill(row, slots.map(i => {
+    const c = clean(i.value);
+    return h('button', {type: 'button', class: 'pri', 'data-take': c, onclick: () => {
+      use();
+      who.cards.push({letters: c, perm: false});
+      i.value = '';
+      $('#word').value = '';
+      done(who.name + ' takes ' + c + ': type the card turned up');
+      i.focus();
+    }}, who.name + ' takes ' + c);
+  }));
+}
+
 async function hints() {
-  const cs = cards();
+  const cs = centre().filter(Boolean);
   if (!cs.length) { say('Enter the cards first', true); return; }
   const q = new URLSearchParams({cards: cs.join(','), limit: '40'});
   if (st.used.length) q.set('used', st.used.join(','));
   try {
     const r = await api('GET', '/v1/dictionaries/' + encodeURIComponent(st.dict || 'default') + '/match?' + q);
     fill($('#hintlist'), h('p', {}, r.total + ' words fit ' + cs.join(' + ') + '. The shortest:'),
-      h('ul', {class: 'chips', id: 'hintwords'}, r.words.map(w => h('li', {}, h('button', {type: 'button', class: 'link', onclick: () => { $('#word').value = w; $('#check').click(); }}, w)))));
+      h('ul', {class: 'chips', id: 'hintwords'}, r.words.map(w => h('li', {}, h('button', {type: 'button', class: 'link', onclick: () => { $('#word').value = w; check(null); }}, w)))));
   } catch (e) { fail(e); }
-}
-
-function addMine() {
-  const c = clean($('#mine').value);
-  if (c) { st.mine.push(c); save(); render(); }
-  $('#mine').value = '';
-  $('#mine').focus();
 }
 
 async function dicts() {
@@ -113,11 +143,36 @@ async function dicts() {
   } catch (e) { fail(e); }
 }
 
-$('#judge').addEventListener('submit', check);
-$('#addmine').onclick = addMine;
-$('#mine').addEventListener('keydown', e => { if (e.key === 'Enter') { e.preventDefault(); addMine(); } });
+function addPlayer() {
+  const n = $('#newplayer').value.trim();
+  if (n && !player(n)) { st.players.push({name: n, cards: []}); save(); render(); }
+  else if (n) say(n + ' is already at the table', true);
+  $('#newplayer').value = '';
+  $('#newplayer').focus();
+}
+
+// Enter in the word box: with players, the tap on who shouted is still to
+// come (the page never guesses the shouter); without, the centre alone.
+const enter = ev => {
+  ev.preventDefault();
+  if (!st.players.length) check(null);
+  else { say('Tap who shouted'); $('#shouters button').focus(); }
+};
+$('#judge').addEventListener('submit', enter);
+$('#word').addEventListener('keydown', e => { if (e.key === 'Enter') enter(e); });
+$('#addplayer').onclick = addPlayer;
+$('#newplayer').addEventListener('keydown', e => { if (e.key === 'Enter') { e.preventDefault(); addPlayer(); } });
+$('#endround').onclick = () => {
+  if (!confirm('End of the round: everyone turns their cards of this round face down (handicaps ★ stay)?')) return;
+  for (const p of st.players) p.cards = p.cards.filter(c => c.perm);
+  save(); render(); say('A new round: turn up two cards');
+};
 $('#adduse').onclick = () => { const w = $('#useword').value.trim().toLowerCase(); if (w) { st.used.push(w); save(); render(); } $('#useword').value = ''; };
-$('#newgame').onclick = () => { if (!st.used.length || confirm('Forget the used words and your cards?')) { st.used = []; st.mine = []; save(); render(); fill($('#result')); fill($('#hintlist')); } };
+$('#newgame').onclick = () => {
+  if (!st.used.length && !st.players.some(p => p.cards.length) || confirm('Forget the used words and everyone\'s cards (the players stay)?')) {
+    st.used = []; st.players.forEach(p => { p.cards = []; }); save(); render(); fill($('#result')); fill($('#hintlist'));
+  }
+};
 $('#hints').onclick = hints;
 $('#dict').onchange = e => { st.dict = e.target.value; save(); };
 const Speech = window.SpeechRecognition || window.webkitSpeechRecognition;
@@ -126,7 +181,7 @@ if (Speech) {
   $('#mic').onclick = () => {
     const rec = new Speech();
     rec.lang = (st.dict || 'en_US').replace('_', '-');
-    rec.onresult = e => { $('#word').value = e.results[0][0].transcript.split(/\s+/)[0]; $('#check').click(); };
+    rec.onresult = e => { $('#word').value = e.results[0][0].transcript.split(/\s+/)[0]; if (!st.players.length) check(null); };
     rec.onerror = e => say('Dictation: ' + e.error, true);
     rec.start();
   };

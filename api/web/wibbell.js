@@ -4,8 +4,26 @@
 // last turn's result.  table.js and projector.js reuse its pieces.
 import {h, redraw, card} from './ui.js';
 
-const REASON = {not_a_word: 'not a word', proper_noun: 'a proper noun', cards_not_covered: 'does not cover every card', already_used: 'already used', derivative: 'a derivative'};
-export const reasons = rs => (rs || []).map(r => r.code === 'derivative' ? 'derivative of “' + r.of + '”' : REASON[r.code] || r.detail).join('; ');
+// A reason as a player says it; a card short of a letter is named (the
+// reason's `cards`): none of its letters in the word, or cards competing
+// for too few letters.
+const and = xs => xs.length > 1 ? xs.slice(0, -1).join(', ') + ' and ' + xs[xs.length - 1] : xs[0];
+export function reasonText(r, word = '') {
+  switch (r.code) {
+  case 'derivative': return 'derivative of “' + r.of + '”';
+  case 'proper_noun': return 'proper noun';
+  case 'not_a_word': return 'not a word';
+  case 'already_used': return 'already used this game';
+  case 'cards_not_covered': {
+    const cs = r.cards || [];
+    if (!cs.length) return 'needs a separate letter for each card';
+    const none = cs.every(c => ![...c.toLowerCase()].some(l => word.toLowerCase().includes(l)));
+    return none ? 'no letter for card' + (cs.length > 1 ? 's ' : ' ') + and(cs) : and(cs) + ' need a letter each';
+  }
+  default: return r.detail;
+  }
+}
+export const reasons = (rs, word) => (rs || []).map(r => reasonText(r, word)).join('; ');
 
 export function eventText(e, names) {
   const n = s => names[s] || 'seat ' + s, c = x => x ? x.letters : '?';
@@ -13,7 +31,7 @@ export function eventText(e, names) {
   case 'card_flipped': return 'Flipped ' + c(e.card) + ' (' + e.deck + ' left)';
   case 'claim_accepted': return n(e.seat) + (e.sealed ? ' shouted (the word shows when the tie window closes)' : ' shouted “' + e.word + '” ✓');
   case 'claims_revealed': return 'Shouts compared: ' + e.claims.map(c => n(c.seat) + ' “' + c.word + '”').join(', ');
-  case 'claim_refused': return n(e.seat) + ' shouted “' + e.word + '” ✗ ' + reasons(e.reasons) + (e.forgiven ? ' (a typo: try again)' : '');
+  case 'claim_refused': return n(e.seat) + ' shouted “' + e.word + '” ✗ ' + reasons(e.reasons, e.word) + (e.forgiven ? ' (a typo: try again)' : '');
   case 'deck_corrected': return 'Deck recounted: ' + e.deck + ' cards (not ' + e.was + ')';
   case 'card_won': return n(e.seat) + ' wins the card' + (e.word ? ' with “' + e.word + '”' : ' (everyone else erred)');
   case 'card_taken': return n(e.seat) + ' takes ' + c(e.card) + (e.bonus ? ' (bonus)' : '') + (e.final ? ' (final card)' : '');

@@ -29,24 +29,50 @@ class Judge(unittest.TestCase):
         B.d.execute_script("localStorage.clear()")
         B.open(W.url(D, "/"))
         B.one("#dict option", "the dictionaries")
+        self.taps = self.keys = 0
 
-    def judge(self, word, centre=("", ""), mine=()):
-        B.type("#c1", centre[0])
-        B.type("#c2", centre[1])
-        for c in mine:
-            B.type("#mine", c)
-            B.click("#addmine")
-        B.type("#word", word)
-        B.click("#check")
+    # What the judge does, counted: a tap (a click) and the keys typed.
+    def tap(self, sel, what=None, text=None):
+        self.taps += 1
+        B.click(sel, what, text)
+
+    def key(self, sel, text):
+        self.keys += len(text)
+        B.type(sel, text)
+
+    def table(self, players):
+        """Seat the players with their own cards, through the page."""
+        for name, cards in players:
+            B.type("#newplayer", name)
+            B.click("#addplayer")
+            box = '[data-player="%s"]' % name
+            for c in cards:
+                B.type(box + " input", c)
+                B.click(box + " button", text="Add card")
+            B.wait(lambda d: B.attr(box + " li[data-card]", "data-card") == list(cards), name + "'s cards")
+
+    def verdict(self, word):
         return B.wait(lambda d: B.css("#result .verdict") and word.lower() in B.text("#result .word").lower()
                       and B.css("#result .verdict")[0], "the verdict on " + word)
 
+    def judge(self, word, centre=("", ""), who=None):
+        """Centre cards, the word, then a tap on who shouted (or, with no
+        one named, the centre alone)."""
+        B.type("#c1", centre[0])
+        B.type("#c2", centre[1])
+        B.type("#word", word)
+        B.click('[data-shouter="%s"]' % who if who else "#check")
+        return self.verdict(word)
+
     def test_valid_word_drawn_on_the_cards(self):
         """The rules' example: NZ and IQ in the centre, SG and SH in front of
-        the shouter: "kissing" counts, each card gets its own letter."""
-        v = self.judge("kissing", ("NZ", "IQ"), ("SG", "SH"))
+        Micol: "kissing" counts, each card gets its own letter; Micol takes
+        NZ in one tap: it joins her cards, and the word is used."""
+        self.table([("Micol", ["SG", "SH"]), ("Bob", [])])
+        v = self.judge("kissing", ("NZ", "IQ"), "Micol")
         self.assertEqual(v.text, "✓")
         self.assertIn("ok", v.get_attribute("class"))
+        self.assertIn("Micol: counts", B.text("#result .verdict-panel"))
         cards = B.css("#result .card")
         self.assertEqual([c.get_attribute("data-card") for c in cards], ["NZ", "IQ", "SG", "SH"])
         used = [c.find_element(W.By.CSS_SELECTOR, ".use").text for c in cards]
@@ -55,8 +81,93 @@ class Judge(unittest.TestCase):
         self.assertIn("lips", B.text("#result .def"))
         self.assertFalse(B.js_errors())
         B.shot("judge-valid")
-        B.click("#result button.pri", "It won a card")
+        B.click('#result [data-take="NZ"]', "Micol takes NZ")
+        B.wait(lambda d: B.attr('[data-player="Micol"] li[data-card]', "data-card") == ["SG", "SH", "NZ"], "NZ with Micol")
         B.wait(lambda d: "kissing" in B.text("#used"), "kissing in the used words")
+        self.assertEqual(B.d.execute_script("return [c1.value, c2.value, word.value]"), ["", "IQ", ""],
+                         "the taken card's place waits for the next flip")
+        # kept over a reload
+        B.open(W.url(D, "/"))
+        B.wait(lambda d: B.attr('[data-player="Micol"] li[data-card]', "data-card") == ["SG", "SH", "NZ"], "Micol's cards kept")
+
+    def test_four_player_table_word_plus_one_tap(self):
+        """A table of four, each with their own cards: a shout is the word
+        and one tap on who shouted, judged against the centre and that
+        player's cards (no deleting and re-adding cards between shouts); the
+        winner takes a card in one more tap."""
+        seats = [("Ann", ["SG"]), ("Bob", ["AR", "TE"]), ("Cy", []), ("Dee", ["LO"])]
+        self.table(seats)
+        B.type("#c1", "NZ")
+        B.type("#c2", "IQ")
+        per_shout = []
+        for name, cards in seats:
+            w = W.find_word(D, ["NZ", "IQ"] + cards)
+            self.taps = self.keys = 0
+            self.key("#word", w)
+            self.tap('[data-shouter="%s"]' % name)
+            v = self.verdict(w)
+            per_shout.append((self.keys - len(w), self.taps))
+            self.assertEqual(v.text, "✓", (name, w))
+            self.assertEqual(B.attr("#result .card", "data-card"), ["NZ", "IQ"] + cards,
+                             name + "'s shout is judged against the centre and " + name + "'s cards")
+        self.assertEqual(per_shout, [(0, 1)] * 4, "a shout: the word and one tap")
+        # Bob's word does not cover Dee's LO: tapping Dee refuses it
+        w = W.find_word(D, ["NZ", "IQ", "AR", "TE"])
+        if not set("lo") & set(w):
+            self.key("#word", w)
+            self.tap('[data-shouter="Dee"]')
+            self.assertEqual(self.verdict(w).text, "✗")
+            self.assertIn("no letter for card LO", B.text("#result .reasons"))
+        self.key("#word", "zinc")
+        self.tap('[data-shouter="Cy"]')
+        self.verdict("zinc")
+        self.taps = 0
+        self.tap('#result [data-take="IQ"]')
+        B.wait(lambda d: B.attr('[data-player="Cy"] li[data-card]', "data-card") == ["IQ"], "IQ with Cy")
+        self.assertEqual(self.taps, 1, "a won card moves to its winner in one tap")
+        self.assertIn("zinc", B.text("#used"))
+        # Enter never guesses who shouted
+        B.type("#word", "quiz", submit=True)
+        B.wait_text("Tap who shouted", "#status")
+        self.assertNotIn("quiz", B.text("#result"))
+        self.assertFalse(B.js_errors())
+
+    def test_verdict_readable_across_the_table(self):
+        """At phone size (390x844) the verdict is a full-width panel, green
+        or red, with the mark and the words (never colour alone), the word
+        and the reason large; after a check the word box is still on
+        screen, and so is the verdict."""
+        B.d.set_window_size(390, 844)
+        try:
+            self.table([("Ann", ["SG"]), ("Bob", ["AR"]), ("Cy", ["TE"]), ("Dee", ["LO"])])
+            B.d.execute_script("scrollTo(0, 0)")
+            seen = {}
+            for word, mark in (("zings", "✓"), ("cat", "✗")):
+                v = self.judge(word, ("NZ", "IQ"), "Ann")
+                self.assertEqual(v.text, mark)
+                m = B.d.execute_script("""
+                  const p = document.querySelector('#result .verdict-panel'), main = document.querySelector('main');
+                  const px = s => parseFloat(getComputedStyle(document.querySelector(s)).fontSize);
+                  const box = e => e.getBoundingClientRect();
+                  const cs = getComputedStyle(main), inner = box(main).width - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+                  return {wide: box(p).width / inner, bg: getComputedStyle(p).backgroundColor,
+                          word: px('#result .verdict-panel .word'), reason: px('#result .verdict-panel .reasons'),
+                          says: p.textContent, input: [box(word).top, box(word).bottom], panel: box(p).top, h: innerHeight};""")
+                seen[mark] = m
+                self.assertGreaterEqual(m["wide"], 0.99, "a full-width panel")
+                self.assertGreaterEqual(m["word"], 40, "the word large")
+                self.assertGreaterEqual(m["reason"], 24, "the reason large")
+                self.assertIn("counts" if mark == "✓" else "does not count", m["says"], "words beside the colour")
+                self.assertGreaterEqual(m["input"][0], 0, "the word box still on screen")
+                self.assertLessEqual(m["input"][1], m["h"], "the word box still on screen")
+                self.assertLess(m["panel"], m["h"] - 100, "the verdict on screen")
+                B.shot("judge-verdict-" + ("ok" if mark == "✓" else "no"))
+            rgb = lambda s: [int(x) for x in s[s.index("(") + 1:s.index(")")].split(",")[:3]]
+            ok, no = rgb(seen["✓"]["bg"]), rgb(seen["✗"]["bg"])
+            self.assertGreater(ok[1], ok[0], "green for a word that counts")
+            self.assertGreater(no[0], no[1], "red for one that does not")
+        finally:
+            B.d.set_window_size(360, 780)
 
     def test_derivative_of_a_used_word(self):
         B.type("#useword", "explore")
@@ -72,15 +183,20 @@ class Judge(unittest.TestCase):
         self.assertIn("proper noun", B.text("#result .reasons"))
 
     def test_uncovered_card(self):
+        """The reason names the cards that lack a letter."""
         v = self.judge("sigh", ("NZ", "IQ"))
         self.assertEqual(v.text, "✗")
-        self.assertIn("needs its own letter for card NZ", B.text("#result .reasons"))
+        self.assertIn("no letter for card NZ", B.text("#result .reasons"))
         nz = [c for c in B.css("#result .card") if c.get_attribute("data-card") == "NZ"][0]
         self.assertIn("no letter", nz.text)
-        # two S cards need two S's: "sin" has one
-        v = self.judge("sin", ("NZ", "IQ"), ("SG", "SH"))
+        v = self.judge("cat", ("NZ", "IQ"))
         self.assertEqual(v.text, "✗")
-        self.assertIn("needs a separate letter for each card", B.text("#result .reasons"))
+        self.assertIn("no letter for cards NZ and IQ", B.text("#result .reasons"))
+        # two S cards need two S's: "sin" has one
+        self.table([("Micol", ["SG", "SH"])])
+        v = self.judge("sin", ("NZ", "IQ"), "Micol")
+        self.assertEqual(v.text, "✗")
+        self.assertIn("SG and SH need a letter each", B.text("#result .reasons"))
         B.shot("judge-uncovered")
 
     def test_words_that_would_have_worked(self):

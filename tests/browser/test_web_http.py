@@ -89,6 +89,22 @@ class Files(wbtest.unittest.TestCase):
         st, _, body2 = D.request("GET", "/?from=qr")
         self.assertEqual((st, body2), (200, body))
 
+    def test_every_menu_names_the_three_uses(self):
+        """Every page with a menu offers the three uses by name: the judge,
+        the table referee (companion mode, reached from no menu before) and
+        a new game; the page itself is marked current.  The projector is a
+        wall display without a menu."""
+        uses = [("/", "Judge"), ("/web/table.html", "Table referee"), ("/web/lobby.html", "New game")]
+        for page, here in (("/", "/"), ("/web/lobby.html", "/web/lobby.html"),
+                           ("/web/table.html", "/web/table.html"), ("/web/play.html", None)):
+            st, _, body = D.request("GET", page)
+            self.assertEqual(st, 200)
+            nav = re.search(r'<nav aria-label="Pages">(.*?)</nav>', body.decode())
+            self.assertTrue(nav, page + " has a menu")
+            links = re.findall(r'<a href="([^"]+)"( aria-current="page")?>([^<]+)</a>', nav.group(1))
+            self.assertEqual([(h, t) for h, _, t in links], uses, page)
+            self.assertEqual([h for h, cur, _ in links if cur], [here] if here else [], page)
+
     def test_revalidation(self):
         st, h, _ = D.request("GET", "/web/style.css")
         tag = h["etag"]
