@@ -16,28 +16,38 @@ const ctx = {id, token, names: [], actions: [], send: null, session: null};
 const send = async body => { say(''); try { const r = await act(id, token, body, ctx.session); say(describe(r, ctx)); $('#status').className = 'sr'; entry(r, ctx); return r; } catch (e) { fail(e); return null; } };
 ctx.send = send;
 
-// The shout box.  "Several at once" (nobody can tell who finished first):
-// a word box per player; the daemon judges them as one event and applies
-// the rules' tie-break (shortest word, then a-z; identical words redeal).
+// The shout box: the word, then a tap on who shouted (nobody is chosen
+// beforehand: a shout is never credited by default).  "Several at once"
+// (nobody can tell who finished first): a word box per player; the daemon
+// judges them as one event and applies the rules' tie-break (shortest
+// word, then a-z; identical words redeal).
 function shoutForm(v) {
   const seats = v.awaiting || [];
   const field = (id, label) => h('input', {id, 'aria-label': label, placeholder: 'word', autocapitalize: 'none', spellcheck: 'false', autocomplete: 'off'});
   const w1 = field('w1', 'Shouted word');
-  const s1 = h('select', {id: 's1', 'aria-label': 'Who shouted'}, seats.map(s => h('option', {value: s}, ctx.names[s])));
-  const one = h('div', {class: 'row'}, s1, w1);
-  const many = h('div', {hidden: true}, seats.map(s => h('div', {class: 'row'}, h('span', {class: 'grow'}, ctx.names[s]), field('sw' + s, ctx.names[s] + "'s word"))));
-  const both = h('input', {type: 'checkbox', id: 'both', onchange: e => { many.hidden = !e.target.checked; one.hidden = e.target.checked; }});
-  return h('form', {class: 'box', onsubmit: async ev => {
-    ev.preventDefault();
-    const shouts = both.checked ? seats.map(seat => ({seat, word: $('#sw' + seat).value.trim()})).filter(x => x.word)
-      : [{seat: Number(s1.value), word: w1.value.trim()}].filter(x => x.word);
+  const judge = async shouts => {
     if (!shouts.length) return;
     if (!await send(shouts.length > 1 ? {type: 'simultaneous', shouts} : {type: 'claim', ...shouts[0]})) return;
     for (const f of document.querySelectorAll('#w1, [id^="sw"]')) f.value = '';
     if ($('#both')?.checked) $('#both').click(); // back to one shout at a time
+  };
+  const who = h('div', {class: 'row shouters', role: 'group', 'aria-label': 'Who shouted'}, seats.map(s =>
+    h('button', {type: 'button', class: 'pri', 'data-seat': s, onclick: () => {
+      const word = ($('#w1')?.value || '').trim();
+      if (!word) { say('Type the shouted word first', true); $('#w1')?.focus(); return; }
+      judge([{seat: s, word}]);
+    }}, ctx.names[s])));
+  w1.addEventListener('keydown', e => { if (e.key === 'Enter') { e.preventDefault(); say('Tap who shouted'); who.querySelector('button')?.focus(); } });
+  const one = h('div', {}, h('div', {class: 'row'}, w1), h('div', {class: 'hint'}, 'Then tap who shouted:'), who);
+  const many = h('div', {hidden: true}, seats.map(s => h('div', {class: 'row'}, h('span', {class: 'grow'}, ctx.names[s]), field('sw' + s, ctx.names[s] + "'s word"))),
+    h('button', {class: 'pri'}, 'Judge'));
+  const both = h('input', {type: 'checkbox', id: 'both', onchange: e => { many.hidden = !e.target.checked; one.hidden = e.target.checked; }});
+  return h('form', {class: 'box', onsubmit: ev => {
+    ev.preventDefault();
+    if (both.checked) judge(seats.map(seat => ({seat, word: $('#sw' + seat).value.trim()})).filter(x => x.word));
+    else { say('Tap who shouted'); who.querySelector('button')?.focus(); } // Enter never guesses the shouter
   }}, h('strong', {}, 'A shout'), one,
-  h('label', {for: 'both', class: 'row'}, both, 'Several at once (nobody can tell who finished first)'), many,
-  h('button', {class: 'pri'}, 'Judge'));
+  h('label', {for: 'both', class: 'row'}, both, 'Several at once (nobody can tell who finished first)'), many);
 }
 
 // The table counted a different number of cards left in its deck.
@@ -56,10 +66,10 @@ function render(v) {
   const acts = ctx.actions;
   const takes = acts.filter(a => a.type === 'take'), keeps = acts.filter(a => a.type === 'keep');
   const w = v.turn_winner, wn = ctx.names[w];
-  let banner = {flip: 'Flip ' + (2 - v.centre.length) + ' card' + (v.centre.length ? '' : 's'), play: 'Shout!', take: wn + ' won: which card do they take?', keep: wn + ' keeps one card as a permanent handicap', over: 'Game over'}[v.phase];
+  let banner = {flip: 'Flip ' + (2 - v.centre.length) + ' card' + (v.centre.length ? '' : 's'), play: 'Shout!', take: wn + ' won: tap the card ' + wn + ' takes', keep: wn + ' keeps one card as a permanent handicap', over: 'Game over'}[v.phase];
   if (v.status === 'finished') banner = 'Game over · winners: ' + (v.winners || []).map(s => ctx.names[s]).join(', ');
   const pick = (type, c) => () => send({type, seat: w, letters: c.letters});
-  const centre = v.centre.map((c, i) => card(c, {tag: 'centre', click: takes.find(a => a.card === i) ? pick('take', c) : null}));
+  const centre = v.centre.map((c, i) => takes.find(a => a.card === i) ? card(c, {tag: 'take', cls: 'sel', label: wn + ' takes it', click: pick('take', c)}) : card(c, {tag: 'centre'}));
   const flip = host && v.phase === 'flip' ? (() => {
     const inp = h('input', {id: 'flip', 'aria-label': 'Letters of the card turned up', placeholder: 'NZ', autocapitalize: 'characters', autocomplete: 'off', maxlength: 26});
     return h('form', {class: 'row', onsubmit: async ev => { ev.preventDefault(); if (inp.value.trim() && await send({type: 'flip', card: inp.value.trim()})) { inp.value = ''; const f = $('#flip'); if (f) f.value = ''; } }}, inp, h('button', {class: 'pri'}, 'Flip'));

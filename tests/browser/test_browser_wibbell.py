@@ -261,15 +261,22 @@ class Companion(unittest.TestCase):
         answered(ref, m, "Deck recounted")
         self.assertEqual(host_view(m)["deck"], 36)
         watch.wait_text("about 36 cards left")
-        # a mistake: Cy shouts a non-word and is out for this card
-        ref.select("#s1", "Cy")
-        ref.type("#w1", "zqinx", submit=True)
-        ref.wait_text("Cy shouted “zqinx” ✗")
-        answered(ref, m, "Cy shouted “zqinx” ✗")
+        # nobody is credited by default: no shouter chosen beforehand, and
+        # Enter in the word box asks who shouted instead of guessing
+        self.assertEqual(ref.attr(".shouters button", "data-seat"), ["0", "1", "2"])
+        self.assertFalse(ref.css("#s1, .shouters [aria-pressed=true], .shouters .sel"))
+        ref.type("#w1", "cat", submit=True)
+        ref.wait_text("Tap who shouted", "#status")
+        self.assertEqual(host_view(m)["vocabulary"], [], "nothing judged without the tap")
+        # a mistake: Cy shouts a word with no letter of either card and is
+        # out for this card; the refusal names the cards
+        ref.click('.shouters button[data-seat="2"]')
+        ref.wait_text("Cy shouted “cat” ✗ no letter for cards NZ and IQ")
+        answered(ref, m, "Cy shouted “cat” ✗")
         # Ann's shout recorded against Bob by mistake: the referee undoes it
-        ref.select("#s1", "Bob")
-        ref.type("#w1", "zing", submit=True)
-        ref.wait_text("Bob won: which card do they take?")
+        ref.type("#w1", "zing")
+        ref.click('.shouters button[data-seat="1"]')
+        ref.wait_text("Bob won: tap the card Bob takes")
         answered(ref, m, "Bob wins the card with “zing”")
         # the undo names the last entry the page heard of: the stream's too
         ref.wait(lambda d: "Bob wins the card with “zing”" in ref.content("#log"), "the shout in the log")
@@ -309,12 +316,14 @@ class Companion(unittest.TestCase):
         self.assertLessEqual(*ref.overflow())
         ref.d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
         ref.click("form.box button.pri", text="Judge")
-        ref.wait_text("Bob won: which card do they take?")
+        ref.wait_text("Bob won: tap the card Bob takes")
         answered(ref, m, "Bob wins the card with “zing”")
+        # the take: the centre cards are marked choosable, as on the play page
+        self.assertEqual(len(ref.css(".cards.big button.card.sel")), 2)
         v = host_view(m)
         self.assertEqual(v["turn_winner"], 1)
         self.assertEqual([(r["word"], r["won"]) for r in v["vocabulary"]],  # no undone shout
-                         [("zqinx", False), ("kissing", False), ("zing", True)],
+                         [("cat", False), ("kissing", False), ("zing", True)],
                          "both simultaneous shouts were judged, the shorter won")
         log = D.json("GET", "/v1/games/%s/log" % m["id"], headers=W.wbgames.bearer(m["host_token"]))[2]
         self.assertEqual(log["entries"][-1]["action"]["type"], "simultaneous")
@@ -337,8 +346,8 @@ class Companion(unittest.TestCase):
             v = host_view(m)
             w = W.find_word(D, cards_of(v, 1), v["used"])
             ref.wait_version(v["version"])
-            ref.select("#s1", "Bob")
-            ref.type("#w1", w, submit=True)
+            ref.type("#w1", w)
+            ref.click('.shouters button[data-seat="1"]')
             ref.wait(lambda d: host_view(m)["phase"] != "play", "Bob's word " + w)
             answered(ref, m, "“%s” ✓" % w)
             if host_view(m)["phase"] == "take":
