@@ -37,7 +37,7 @@ static json_t *cards_json(const ww_state *s, const int16_t *c, int n)
 {
     json_t *a = json_array();
     for (int i = 0; i < n; i++)
-        ww_push(a, ww_card_json(s->deck, c[i]));
+        json_array_append_new(a, ww_card_json(s->deck, c[i]));
     return a;
 }
 
@@ -46,10 +46,10 @@ static json_t *areas_json(const ww_state *s)
     json_t *a = json_array();
     for (int i = 0; i < s->map->n; i++) {
         int home = ww_home_of(s, i);
-        ww_push(a, json_pack("{s:s, s:o, s:o, s:o}", "id", s->map->a[i].id, "home_of",
-                             home >= 0 ? json_integer(home) : json_null(), "support",
-                             kinds_json(s->support[i], WW_KINDS), "industries",
-                             kinds_json(s->industries[i], WW_COLOURS)));
+        json_array_append_new(a, json_pack("{s:s, s:o, s:o, s:o}", "id", s->map->a[i].id,
+                                           "home_of", game_json_id(home), "support",
+                                           kinds_json(s->support[i], WW_KINDS), "industries",
+                                           kinds_json(s->industries[i], WW_COLOURS)));
     }
     return a;
 }
@@ -62,7 +62,7 @@ static json_t *choices_json(const ww_state *s)
     char buf[64];
     json_t *choices = json_array();
     for (int i = 0; i < n; i++)
-        ww_push(choices, json_string(ww_choice_str(s, c[i], buf)));
+        json_array_append_new(choices, json_string(ww_choice_str(s, c[i], buf)));
     return choices;
 }
 
@@ -96,11 +96,12 @@ static void ww_view(const void *st, int seat, json_t *o)
             json_object_set_new(e, "chosen", chosen_json(s, i, seat));
         if (seat == i || seat == GAME_SEAT_HOST)
             json_object_set_new(e, "cards", cards_json(s, p->hand, p->nhand));
-        ww_push(seats, e);
+        json_array_append_new(seats, e);
     }
     for (int i = 0; i < s->nenv; i++)
-        ww_push(envs, json_pack("{s:o, s:i}", "card", ww_card_json(s->deck, s->env[i].card),
-                                "caretaker", s->env[i].caretaker));
+        json_array_append_new(envs, json_pack("{s:o, s:i}", "card",
+                                              ww_card_json(s->deck, s->env[i].card),
+                                              "caretaker", s->env[i].caretaker));
     json_object_set_new(o, "phase", json_string(ww_phase_names[s->phase]));
     json_object_set_new(o, "player", json_integer(s->player));
     json_object_set_new(o, "turn", json_integer(s->turn));
@@ -108,7 +109,7 @@ static void ww_view(const void *st, int seat, json_t *o)
     if (s->speed) {
         json_t *order = json_array();
         for (int i = 0; s->phase != P_CHOOSE && s->phase != P_SETUP && i < s->nseats; i++)
-            ww_push(order, json_integer(s->order[i]));
+            json_array_append_new(order, json_integer(s->order[i]));
         json_object_set_new(o, "cycle", json_integer(s->cycle));
         json_object_set_new(o, "order", order);
     }
@@ -226,7 +227,7 @@ static json_t *dom_areas(const void *st, int seat)
     const ww_state *s = st;
     json_t *a = json_array();
     for (int i = 0; i < s->map->n; i++)
-        ww_push(a, json_string(s->map->a[i].id));
+        json_array_append_new(a, json_string(s->map->a[i].id));
     return a;
 }
 
@@ -238,7 +239,7 @@ static json_t *dom_home_areas(const void *st, int seat)
     for (int i = 0; i < s->map->n; i++) {
         int h = ww_home_of(s, i);
         if (!s->map->a[i].water && (h < 0 || h == seat))
-            ww_push(a, json_string(s->map->a[i].id));
+            json_array_append_new(a, json_string(s->map->a[i].id));
     }
     return a;
 }
@@ -250,7 +251,7 @@ static json_t *dom_anarch_areas(const void *st, int seat)
     json_t *a = json_array();
     for (int i = 0; i < s->map->n; i++)
         if (s->support[i][WW_ANARCH])
-            ww_push(a, json_string(s->map->a[i].id));
+            json_array_append_new(a, json_string(s->map->a[i].id));
     return a;
 }
 
@@ -262,9 +263,9 @@ static json_t *dom_cards(const void *st, int seat)
     json_t *a = json_array();
     int p = seat >= 0 && seat < s->nseats ? seat : s->player;
     for (int i = 0; i < s->seat[p].nhand; i++)
-        ww_push(a, json_integer(s->seat[p].hand[i]));
+        json_array_append_new(a, json_integer(s->seat[p].hand[i]));
     if (s->seat[p].chosen >= 0)
-        ww_push(a, json_integer(s->seat[p].chosen));
+        json_array_append_new(a, json_integer(s->seat[p].chosen));
     return a;
 }
 
@@ -442,11 +443,12 @@ static int ww_query(const void *state, const game_ctx *ctx, int seat, const char
         json_t *rows = json_array();
         for (int i = 0; i < s->deck->n; i++) {
             const ww_card *c = &s->deck->c[i];
-            ww_push(rows, json_pack("{s:i, s:o, s:s, s:s, s:s, s:s, s:s}", "id", i, "number",
-                                    c->number ? json_integer(c->number) : json_null(), "type",
-                                    ww_ctype_names[c->type], "colour",
-                                    c->colour >= 0 ? ww_kind_names[c->colour] : "", "name",
-                                    c->name, "text", c->text, "quote", c->quote));
+            json_array_append_new(
+                rows, json_pack("{s:i, s:o, s:s, s:s, s:s, s:s, s:s}", "id", i, "number",
+                                c->number ? json_integer(c->number) : json_null(), "type",
+                                ww_ctype_names[c->type], "colour",
+                                c->colour >= 0 ? ww_kind_names[c->colour] : "", "name", c->name,
+                                "text", c->text, "quote", c->quote));
         }
         *out = json_pack("{s:o}", "rows", rows);
         return *out ? WB_OK : WB_ENOMEM;

@@ -129,9 +129,9 @@ static void support_move(ww_state *s, int area, int kind, int n, json_t *ev)
     s->support[area][kind] += n;
     s->supply[kind] -= n;
     int home = ww_home_of(s, area);
-    ww_push(ev, json_pack("{s:s, s:o, s:o, s:s, s:i}", "type", n > 0 ? "gain" : "lose", "area",
-                          area_id(s, area), "seat", home >= 0 ? json_integer(home) : json_null(),
-                          "kind", ww_kind_names[kind], "n", n > 0 ? n : -n));
+    game_event(ev, "{s:s, s:o, s:o, s:s, s:i}", "type", n > 0 ? "gain" : "lose", "area",
+                   area_id(s, area), "seat", home >= 0 ? json_integer(home) : json_null(),
+                   "kind", ww_kind_names[kind], "n", n > 0 ? n : -n);
 }
 
 static int min_i(int a, int b) { return a < b ? a : b; }
@@ -279,7 +279,7 @@ static void chosen_event(ww_state *s, const char *what, int reg, json_t *ev)
                           a >= 0 ? area_id(s, a) : json_null());
     if (e && !strcmp(what, "industry") && a >= 0)
         json_object_set_new(e, "colour", json_string(ww_kind_names[s->run.colour]));
-    ww_push(ev, e);
+    json_array_append_new(ev, e);
 }
 
 static int op_choose(ww_state *s, const ww_step *st, int *choice, json_t *ev)
@@ -354,15 +354,16 @@ static int op_remove_ind(ww_state *s, const ww_step *st, int *choice, json_t *ev
             here[k] = n, removed[k] += n, left -= n, total += n, any |= n;
         }
         if (any)
-            ww_push(where, json_pack("{s:o, s:i, s:i, s:i, s:i}", "area", area_id(s, u[i].area),
-                                     "red", here[0], "yellow", here[1], "green", here[2],
-                                     "blue", here[3]));
+            json_array_append_new(where, json_pack("{s:o, s:i, s:i, s:i, s:i}", "area",
+                                                   area_id(s, u[i].area), "red", here[0],
+                                                   "yellow", here[1], "green", here[2], "blue",
+                                                   here[3]));
     }
     for (int k = 0; k < WW_COLOURS; k++)
         s->run.tally[k] += removed[k];
-    ww_push(ev, json_pack("{s:s, s:i, s:o, s:[i,i,i,i]}", "type", "industries_removed", "n",
-                          total, "areas", where, "tally", s->run.tally[0], s->run.tally[1],
-                          s->run.tally[2], s->run.tally[3]));
+    game_event(ev, "{s:s, s:i, s:o, s:[i,i,i,i]}", "type", "industries_removed", "n",
+                   total, "areas", where, "tally", s->run.tally[0], s->run.tally[1],
+                   s->run.tally[2], s->run.tally[3]);
     return 1;
 }
 
@@ -372,10 +373,10 @@ static void industry_move(ww_state *s, int area, int colour, int n, json_t *ev)
         return;
     s->industries[area][colour] += n;
     s->supply_ind[colour] -= n;
-    ww_push(ev, json_pack("{s:s, s:o, s:s, s:i}", "type", n > 0 ? "industry_placed"
-                                                                : "industry_removed",
-                          "area", area_id(s, area), "colour", ww_kind_names[colour], "n",
-                          n > 0 ? n : -n));
+    game_event(ev, "{s:s, s:o, s:s, s:i}", "type", n > 0 ? "industry_placed"
+                                                         : "industry_removed",
+                   "area", area_id(s, area), "colour", ww_kind_names[colour], "n",
+                   n > 0 ? n : -n);
 }
 
 static int op_place_ind(ww_state *s, const ww_step *st, int *choice, json_t *ev)
@@ -422,9 +423,9 @@ static int op_move(ww_state *s, const ww_step *st, int *choice, json_t *ev)
             return 1;
         s->industries[from][c]--;
         s->industries[to][c]++;
-        ww_push(ev, json_pack("{s:s, s:o, s:o, s:s}", "type", "industry_moved", "from",
-                              area_id(s, from), "to", area_id(s, to), "colour",
-                              ww_kind_names[c]));
+        game_event(ev, "{s:s, s:o, s:o, s:s}", "type", "industry_moved", "from",
+                       area_id(s, from), "to", area_id(s, to), "colour",
+                       ww_kind_names[c]);
         return 1;
     }
     int n = st->count == AMT_ALL ? s->support[from][WW_ANARCH]
@@ -433,8 +434,8 @@ static int op_move(ww_state *s, const ww_step *st, int *choice, json_t *ev)
         return 1;
     s->support[from][WW_ANARCH] -= n;
     s->support[to][WW_ANARCH] += n;
-    ww_push(ev, json_pack("{s:s, s:o, s:o, s:i}", "type", "anarchs_moved", "from",
-                          area_id(s, from), "to", area_id(s, to), "n", n));
+    game_event(ev, "{s:s, s:o, s:o, s:i}", "type", "anarchs_moved", "from",
+                   area_id(s, from), "to", area_id(s, to), "n", n);
     return 1;
 }
 
@@ -463,7 +464,7 @@ static int op_drop_env(ww_state *s, const ww_step *st, int *choice, json_t *ev)
     int card = *choice >= 0 ? *choice : n ? c[0] : -1;
     *choice = -1;
     if (card < 0) {
-        ww_push(ev, json_pack("{s:s}", "type", "no_environment"));
+        game_event(ev, "{s:s}", "type", "no_environment");
         return 1;
     }
     for (int i = 0; i < s->nenv; i++)
@@ -473,8 +474,8 @@ static int op_drop_env(ww_state *s, const ww_step *st, int *choice, json_t *ev)
             break;
         }
     s->discard[s->ndiscard++] = (int16_t)card;
-    ww_push(ev, json_pack("{s:s, s:o}", "type", "environment_removed", "card",
-                          ww_card_json(s->deck, card)));
+    game_event(ev, "{s:s, s:o}", "type", "environment_removed", "card",
+                   ww_card_json(s->deck, card));
     return 1;
 }
 
@@ -498,7 +499,7 @@ static int op_count(ww_state *s, const ww_step *st, int *choice, json_t *ev)
                                    : (c < 0 || c == k) ? s->industries[u[i].area][k] : 0;
     }
     s->run.counter = n;
-    ww_push(ev, json_pack("{s:s, s:i}", "type", "counted", "n", n));
+    game_event(ev, "{s:s, s:i}", "type", "counted", "n", n);
     return 1;
 }
 
@@ -506,7 +507,7 @@ static int op_extra(ww_state *s, const ww_step *st, int *choice, json_t *ev)
 {
     (void)st, (void)choice;
     s->extra = 1;
-    ww_push(ev, json_pack("{s:s, s:i}", "type", "extra_play", "seat", s->run.player));
+    game_event(ev, "{s:s, s:i}", "type", "extra_play", "seat", s->run.player);
     return 1;
 }
 
@@ -536,7 +537,8 @@ static const op_fn ops[OP_COUNT_] = {
 
 /* --- running a card -------------------------------------------------------------- */
 
-/* The card is done: discard it; play another (extra) or end the turn. */
+/* The card is done: discard it.  What comes next (another card, the end
+ * of the turn) is the rules' (ww_fx_start's caller). */
 static void finish(ww_state *s, json_t *ev)
 {
     int card = s->run.card, player = s->run.player;
@@ -547,25 +549,12 @@ static void finish(ww_state *s, json_t *ev)
     s->run.side = -1;
     s->run.reg[0] = s->run.reg[1] = s->run.colour = -1;
     s->run.left = -1;
-    ww_push(ev, json_pack("{s:s, s:i, s:i}", "type", "card_done", "seat", player, "card", card));
-    if (s->phase == P_OVER)
-        return;
-    if (s->extra) {
-        /* "Play another card this turn": when no card in hand can be
-         * played, there is no other card to play and the turn goes on to
-         * the draw (the no-playable-card discard is for the turn's own
-         * play, not a cost of this one). */
-        s->extra = 0;
-        if (ww_can_play_any(s, player)) {
-            s->phase = P_PLAY;
-            return;
-        }
-        ww_push(ev, json_pack("{s:s, s:i}", "type", "extra_play_void", "seat", player));
-    }
-    ww_end_turn(s, ev);
+    game_event(ev, "{s:s, s:i, s:i}", "type", "card_done", "seat", player, "card", card);
 }
 
-static void fx_run(ww_state *s, int choice, json_t *ev)
+/* Run the card on from its step; 1 when it is done, 0 when it waits for
+ * a decision (P_EFFECT). */
+static int fx_run(ww_state *s, int choice, json_t *ev)
 {
     ww_run *r = &s->run;
     const ww_card *c = &s->deck->c[r->card];
@@ -575,19 +564,19 @@ static void fx_run(ww_state *s, int choice, json_t *ev)
             r->ask = ASK_SIDE;
             r->ask_seat = r->player;
             s->phase = P_EFFECT;
-            return;
+            return 0;
         }
         r->side = choice;
         r->step = choice ? c->or_at : 0;
         r->end = choice ? c->nsteps : c->or_at;
         choice = -1;
-        ww_push(ev, json_pack("{s:s, s:s}", "type", "side_chosen", "side",
-                              r->side ? "second" : "first"));
+        game_event(ev, "{s:s, s:s}", "type", "side_chosen", "side",
+                       r->side ? "second" : "first");
     }
     while (r->step < r->end) {
         if (!ops[c->s[r->step].op](s, &c->s[r->step], &choice, ev)) {
             s->phase = P_EFFECT;
-            return;
+            return 0;
         }
         if (s->phase == P_OVER)
             break;
@@ -596,9 +585,10 @@ static void fx_run(ww_state *s, int choice, json_t *ev)
         r->left = -1;
     }
     finish(s, ev);
+    return 1;
 }
 
-void ww_fx_start(ww_state *s, int card, json_t *ev)
+int ww_fx_start(ww_state *s, int card, json_t *ev)
 {
     ww_run *r = &s->run;
     memset(r, 0, sizeof *r);
@@ -608,16 +598,16 @@ void ww_fx_start(ww_state *s, int card, json_t *ev)
     r->end = s->deck->c[card].nsteps;
     r->reg[0] = r->reg[1] = r->colour = -1;
     r->left = -1;
-    ww_push(ev, json_pack("{s:s, s:i, s:o}", "type", "card_played", "seat", s->player, "card",
-                          ww_card_json(s->deck, card)));
-    fx_run(s, -1, ev);
+    game_event(ev, "{s:s, s:i, s:o}", "type", "card_played", "seat", s->player, "card",
+                   ww_card_json(s->deck, card));
+    return fx_run(s, -1, ev);
 }
 
-void ww_fx_decide(ww_state *s, int code, json_t *ev)
+int ww_fx_decide(ww_state *s, int code, json_t *ev)
 {
-    ww_push(ev, json_pack("{s:s, s:i, s:s}", "type", "decided", "seat", s->run.ask_seat, "ask",
-                          ww_ask_names[s->run.ask]));
-    fx_run(s, code, ev);
+    game_event(ev, "{s:s, s:i, s:s}", "type", "decided", "seat", s->run.ask_seat, "ask",
+                   ww_ask_names[s->run.ask]);
+    return fx_run(s, code, ev);
 }
 
 int ww_fx_candidates(const ww_state *s, int out[], int max)

@@ -8,9 +8,11 @@
  * woobieworld/deck.txt or a custom one) and compiles each card's sentences
  * into effect steps; woobie_fx.c is the effect interpreter that runs those
  * steps one at a time, asking seats through pending decisions;
- * woobie_rules.c is the turn (set-up, the four phases, drawing, cycles,
- * scoring); woobie_save.c saves and loads a state; woobie.c is the glue to
- * the game interface (options, views, the action table).  Private to the
+ * woobie_rules.c is the turn (set-up, the four phases, cycles, the
+ * actions); woobie_state.c what they share (the state's map and deck,
+ * reading it, drawing, scoring); woobie_save.c saves and loads a state;
+ * woobie.c is the glue to the game interface (options, views, the action
+ * table).  Private to the
  * module: the framework and api/ use woobie.h only.
  */
 #ifndef WOOBIE_INT_H
@@ -307,12 +309,21 @@ typedef struct ww_state {
     ww_run run;
 } ww_state;
 
+/* The files call down only: woobie.c (the game on the framework) calls
+ * woobie_rules.c (set-up, the turn, the actions), which calls woobie_fx.c
+ * (the card interpreter); woobie_save.c (the codec) calls woobie_fx.c; all
+ * of them call woobie_state.c, woobie_map.c and woobie_deck.c, which call
+ * none of them. */
+
 /* --- woobie_rules.c -------------------------------------------------------- */
 
 /* Set up a zeroed state from the complete options (the framework filled
  * in the defaults): WB_OK, or WB_EINVAL with *why (the framework then
  * releases the state). */
 int ww_setup(ww_state *s, size_t nplayers, const json_t *options, uint64_t seed, char **why);
+
+/* --- woobie_state.c -------------------------------------------------------- */
+
 /* Free what the state points to (not the state); NULL members are fine. */
 void ww_state_release(ww_state *s);
 /* Read the map and deck of a state whose custom_map / custom_deck are set
@@ -340,26 +351,23 @@ int ww_to_act(const ww_state *s, int act[]);
 int ww_draw(ww_state *s, int seat, json_t *ev);
 /* Remove card `card` from seat's hand; 1 when it was there. */
 int ww_hand_take(ww_state *s, int seat, int card);
-/* End the current turn (after the play phase): draw, then the next turn,
- * cycle or the end.  Events to `ev`. */
-void ww_end_turn(ww_state *s, json_t *ev);
-/* Begin the turn of s->player. */
-void ww_begin_turn(ww_state *s, json_t *ev);
 
 /* --- woobie_fx.c: the effect interpreter ----------------------------------- */
 
 /* Start playing `card` (already out of the hand) for s->player: runs its
- * steps until one waits for a decision (phase P_EFFECT) or the card is done
- * (then the turn goes on: extra play, or the draw). */
-void ww_fx_start(ww_state *s, int card, json_t *ev);
+ * steps until one waits for a decision (phase P_EFFECT: 0) or the card is
+ * done and discarded (1: the caller goes on with the turn, unless the card
+ * ended the game). */
+int ww_fx_start(ww_state *s, int card, json_t *ev);
 /* The candidates of the pending decision as choice codes (see ww_choice_*);
  * returns how many (at most `max`). */
 int ww_fx_candidates(const ww_state *s, int out[], int max);
 /* A choice code as the wire string (buf of 64) and back (-1: unknown). */
 const char *ww_choice_str(const ww_state *s, int code, char buf[64]);
 int ww_choice_parse(const ww_state *s, const char *str);
-/* Answer the pending decision with a candidate's code and run on. */
-void ww_fx_decide(ww_state *s, int code, json_t *ev);
+/* Answer the pending decision with a candidate's code and run on; 1 when
+ * the card is done, as ww_fx_start. */
+int ww_fx_decide(ww_state *s, int code, json_t *ev);
 /* The prompt of the pending decision, for views; malloc'd. */
 char *ww_fx_prompt(const ww_state *s);
 
@@ -389,10 +397,5 @@ extern const size_t ww_nactions;
 /* The state both ways for the framework's codec (game_json.h); loading
  * reads the custom map and deck and checks every invariant. */
 void ww_io(game_io *io, void *st);
-
-/* Small JSON helper shared by the files: append and take the reference. */
-void ww_push(json_t *arr, json_t *v);
-/* An event {"type": type, ...pairs} appended to ev (json_pack format). */
-#define WW_EVENT(ev, fmt, ...) ww_push((ev), json_pack(fmt, __VA_ARGS__))
 
 #endif

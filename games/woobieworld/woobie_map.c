@@ -140,20 +140,20 @@ json_t *ww_map_json(const ww_map *m)
     for (int i = 0; i < m->n; i++) {
         const ww_area *a = &m->a[i];
         json_t *tags = json_array(), *node;
-        ww_push(tags, json_string(a->water ? "water" : "land"));
+        json_array_append_new(tags, json_string(a->water ? "water" : "land"));
         if (a->mountain)
-            ww_push(tags, json_string("mountain"));
+            json_array_append_new(tags, json_string("mountain"));
         if (a->coastal)
-            ww_push(tags, json_string("coastal"));
+            json_array_append_new(tags, json_string("coastal"));
         node = json_pack("{s:s, s:s, s:o}", "id", a->id, "name", a->name, "tags", tags);
         if (node && a->has_xy) {
             json_object_set_new(node, "x", json_real(a->x));
             json_object_set_new(node, "y", json_real(a->y));
         }
-        ww_push(nodes, node);
+        json_array_append_new(nodes, node);
         for (int j = i + 1; j < m->n; j++)
             if (m->adj[i] >> j & 1)
-                ww_push(edges, json_pack("[s, s]", a->id, m->a[j].id));
+                json_array_append_new(edges, json_pack("[s, s]", a->id, m->a[j].id));
     }
     json_t *o = json_pack("{s:o, s:o}", "nodes", nodes, "edges", edges);
     if (!o)

@@ -1,10 +1,11 @@
 /*
  * woobie_rules.c - Woobieworld's rules: the options and the set-up, the
  * turn in four phases (support, industry, play a card, draw), the speed
- * variant's cycles, disputed cards, drawing with environments and Mount
- * Saint Woobie, and the score.  The actions are one table (ww_actions):
+ * variant's cycles and disputed cards.  The actions are one table (ww_actions):
  * each with its check, shared by apply and by the legal-action list, and
- * its change.  What a card does is the interpreter's (woobie_fx.c).
+ * its change.  What a card does is the interpreter's (woobie_fx.c): it
+ * says when a card is done, and the turn goes on here.  Reading the state
+ * and drawing are woobie_state.c's.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,17 +19,6 @@
 #define DEF_SUPPORT 30    /* coloured support of each colour in the unused pile */
 #define DEF_ANARCHS 30
 #define DEF_INDUSTRIES 8  /* industries of each colour */
-
-const char *const ww_phase_names[] = {"setup",    "choose", "support", "industry",
-                                      "play",     "effect", "over"};
-
-void ww_push(json_t *arr, json_t *v)
-{
-    if (!v || json_array_append_new(arr, v)) {
-        fprintf(stderr, "wibbelld: out of memory (woobieworld)\n");
-        abort();
-    }
-}
 
 /* --- options and set-up --------------------------------------------------------- */
 
@@ -73,40 +63,6 @@ static char *deck_text(const json_t *v, char **why)
     }
     *p = 0;
     return t;
-}
-
-void ww_state_release(ww_state *s)
-{
-    json_decref(s->custom_map);
-    free(s->custom_deck);
-    free(s->map);
-    ww_deck_free(s->deck);
-    s->custom_map = NULL;
-    s->custom_deck = NULL;
-    s->map = NULL;
-    s->deck = NULL;
-}
-
-/* Read the map and the deck a state uses (custom ones or the built-in). */
-int ww_state_tables(ww_state *s, char **why)
-{
-    ww_map *m = NULL;
-    ww_deck *d = NULL;
-    json_t *def = s->custom_map ? NULL : ww_map_default_json();
-    int rc = ww_map_read(s->custom_map ? s->custom_map : def, &m, why);
-    json_decref(def);
-    if (rc)
-        return rc;
-    s->map = m;
-    if (s->custom_deck) {
-        rc = ww_deck_read(s->custom_deck, strlen(s->custom_deck), &d, why);
-    } else {
-        size_t len;
-        const char *t = ww_deck_default_text(&len);
-        rc = ww_deck_read(t, len, &d, why);
-    }
-    s->deck = d;
-    return rc;
 }
 
 /* Deal the opening hands: 4 each; a Mount Saint Woobie card dealt is mixed
@@ -209,161 +165,12 @@ out:
     return rc;
 }
 
-/* --- reading the state ------------------------------------------------------------ */
-
-int ww_hook_on(const ww_state *s, ww_hook h)
-{
-    for (int i = 0; i < s->nenv; i++) {
-        const ww_card *c = &s->deck->c[s->env[i].card];
-        for (int k = 0; k < c->nsteps; k++)
-            if (c->s[k].op == OP_RULE && c->s[k].what == (int)h)
-                return 1;
-    }
-    return 0;
-}
-
-int ww_home_of(const ww_state *s, int area)
-{
-    for (int i = 0; area >= 0 && i < s->nseats; i++)
-        if (s->seat[i].home == area)
-            return i;
-    return -1;
-}
-
-int ww_pieces(const ww_state *s, int area)
-{
-    int n = 0;
-    for (int k = 0; k < WW_KINDS; k++)
-        n += s->support[area][k];
-    return n;
-}
-
-int ww_playable(const ww_state *s, int seat, int card)
-{
-    const ww_card *c = &s->deck->c[card];
-    int home = s->seat[seat].home;
-    if (c->type == WW_ACTION)
-        return 1;
-    if (c->type != WW_COLOUR_ACTION)
-        return 0;
-    return ww_hook_on(s, H_FREE_COLOUR) || (home >= 0 && s->support[home][c->colour] > 0);
-}
-
-void ww_scores(const ww_state *s, int score[], int winner[])
-{
-    int best = 0, shelter = ww_hook_on(s, H_MOUNTAIN_SHELTER);
-    for (int i = 0; i < s->nseats; i++) {
-        int h = s->seat[i].home, a;
-        score[i] = 0;
-        if (h < 0)
-            continue;
-        for (int k = 0; k < WW_COLOURS; k++)
-            score[i] += s->support[h][k] * s->support[h][k];
-        a = s->support[h][WW_ANARCH];
-        if (!(shelter && s->map->a[h].mountain))
-            score[i] -= a * a;
-    }
-    for (int i = 0; i < s->nseats; i++)
-        if (i == 0 || score[i] > best)
-            best = score[i];
-    for (int i = 0; i < s->nseats; i++)
-        winner[i] = score[i] == best;
-}
-
-int ww_to_act(const ww_state *s, int act[])
-{
-    int n = 0;
-    for (int i = 0; i < s->nseats; i++) {
-        switch (s->phase) {
-        case P_CHOOSE:
-            act[i] = s->seat[i].chosen < 0 && s->seat[i].nhand > 0;
-            break;
-        case P_EFFECT:
-            act[i] = i == s->run.ask_seat;
-            break;
-        case P_OVER:
-            act[i] = 0;
-            break;
-        default:
-            act[i] = i == s->player;
-        }
-        n += act[i];
-    }
-    return n;
-}
-
-int ww_hand_take(ww_state *s, int seat, int card)
-{
-    ww_seat *p = &s->seat[seat];
-    for (int i = 0; i < p->nhand; i++)
-        if (p->hand[i] == card) {
-            memmove(&p->hand[i], &p->hand[i + 1], (size_t)(p->nhand - i - 1) * sizeof p->hand[0]);
-            p->nhand--;
-            return 1;
-        }
-    return 0;
-}
-
 static int in_hand(const ww_state *s, int seat, int card)
 {
     for (int i = 0; i < s->seat[seat].nhand; i++)
         if (s->seat[seat].hand[i] == card)
             return 1;
     return 0;
-}
-
-/* --- drawing and the end ----------------------------------------------------------- */
-
-static void game_over(ww_state *s, json_t *ev)
-{
-    json_t *over = json_pack("{s:s}", "type", "game_over");
-    s->phase = P_OVER;
-    game_def_put_result(s, over);
-    ww_push(ev, over);
-}
-
-int ww_draw(ww_state *s, int seat, json_t *ev)
-{
-    for (;;) {
-        if (s->ndraw == 0) {
-            /* Cannot happen with four volcanoes in the deck (the game ends
-             * first); a deck that runs out reuses the discard pile. */
-            if (s->ndiscard == 0)
-                return 0;
-            memcpy(s->draw, s->discard, (size_t)s->ndiscard * sizeof s->draw[0]);
-            s->ndraw = s->ndiscard;
-            s->ndiscard = 0;
-            rng_shuffle(&s->r, s->draw, (size_t)s->ndraw, sizeof s->draw[0]);
-            ww_push(ev, json_pack("{s:s, s:i}", "type", "reshuffled", "draw_pile", s->ndraw));
-        }
-        int card = s->draw[--s->ndraw];
-        const ww_card *c = &s->deck->c[card];
-        if (c->type == WW_VOLCANO) {
-            s->volcano[s->nvolcano++] = (int16_t)card;
-            ww_push(ev, json_pack("{s:s, s:i, s:i, s:o}", "type", "volcano", "seat", seat,
-                                  "count", s->nvolcano, "card", ww_card_json(s->deck, card)));
-            if (s->nvolcano >= WW_VOLCANOES_END) {
-                game_over(s, ev);
-                return 1;
-            }
-        } else if (c->type == WW_ENVIRONMENT) {
-            s->env[s->nenv++] = (ww_table_card){(int16_t)card, (int8_t)seat};
-            ww_push(ev, json_pack("{s:s, s:i, s:o}", "type", "environment", "caretaker", seat,
-                                  "card", ww_card_json(s->deck, card)));
-        } else if (s->seat[seat].nhand == WW_MAX_HAND) {
-            s->discard[s->ndiscard++] = (int16_t)card; /* a full hand: straight to discard */
-            ww_push(ev, json_pack("{s:s, s:i, s:o}", "type", "hand_full", "seat", seat, "card",
-                                  ww_card_json(s->deck, card)));
-            return 0;
-        } else {
-            s->seat[seat].hand[s->seat[seat].nhand++] = (int16_t)card;
-            ww_push(ev, json_pack("{s:s, s:i, s:i, s:i}", "type", "draw", "seat", seat, "hand",
-                                  s->seat[seat].nhand, "draw_pile", s->ndraw));
-            ww_push(ev, json_pack("{s:s, s:i, s:o, s:[i]}", "type", "drew", "seat", seat, "card",
-                                  ww_card_json(s->deck, card), "private_to", seat));
-            return 0;
-        }
-    }
 }
 
 /* --- the turn -------------------------------------------------------------------- */
@@ -376,7 +183,7 @@ static int any_supply_colour(const ww_state *s)
     return 0;
 }
 
-void ww_begin_turn(ww_state *s, json_t *ev)
+static void ww_begin_turn(ww_state *s, json_t *ev)
 {
     int home = s->seat[s->player].home;
     s->turn++;
@@ -385,8 +192,8 @@ void ww_begin_turn(ww_state *s, json_t *ev)
     s->extra = 0;
     /* No support at all on the home: a new home, if the pile allows. */
     s->must_rehome = (home < 0 || ww_pieces(s, home) == 0) && any_supply_colour(s);
-    ww_push(ev, json_pack("{s:s, s:i, s:i, s:b}", "type", "turn", "seat", s->player, "turn",
-                          s->turn, "must_rehome", s->must_rehome));
+    game_event(ev, "{s:s, s:i, s:i, s:b}", "type", "turn", "seat", s->player, "turn",
+                   s->turn, "must_rehome", s->must_rehome);
 }
 
 static int industry_area_ok(const ww_state *s, int area)
@@ -397,6 +204,8 @@ static int industry_area_ok(const ww_state *s, int area)
 /* Speed variant: the card this seat has face down and must play. */
 static int committed(const ww_state *s, int seat) { return s->speed ? s->seat[seat].chosen : -1; }
 
+static void ww_end_turn(ww_state *s, json_t *ev);
+
 /* The play phase; a player with no card at all (an empty hand and no card
  * face down: only a custom deck gets there) has nothing to play or
  * discard, and the turn goes on to the draw. */
@@ -404,7 +213,7 @@ static void enter_play(ww_state *s, json_t *ev)
 {
     s->phase = P_PLAY;
     if (s->seat[s->player].nhand == 0 && committed(s, s->player) < 0) {
-        ww_push(ev, json_pack("{s:s, s:i}", "type", "no_card", "seat", s->player));
+        game_event(ev, "{s:s, s:i}", "type", "no_card", "seat", s->player);
         ww_end_turn(s, ev);
     }
 }
@@ -416,8 +225,8 @@ static void enter_industry(ww_state *s, json_t *ev)
         left += s->supply_ind[k];
     s->phase = P_INDUSTRY;
     if (!left || ww_hook_on(s, H_NO_INDUSTRY)) {
-        ww_push(ev, json_pack("{s:s, s:s}", "type", "industry_phase_skipped", "why",
-                              left ? "an environment forbids it" : "no industries left"));
+        game_event(ev, "{s:s, s:s}", "type", "industry_phase_skipped", "why",
+                       left ? "an environment forbids it" : "no industries left");
         enter_play(s, ev);
     }
 }
@@ -429,10 +238,10 @@ static void begin_cycle(ww_state *s, json_t *ev)
     s->order_pos = 0;
     for (int i = 0; i < s->nseats; i++)
         s->seat[i].chosen = s->seat[i].barred = -1;
-    ww_push(ev, json_pack("{s:s, s:i}", "type", "cycle", "cycle", s->cycle));
+    game_event(ev, "{s:s, s:i}", "type", "cycle", "cycle", s->cycle);
 }
 
-void ww_end_turn(ww_state *s, json_t *ev)
+static void ww_end_turn(ww_state *s, json_t *ev)
 {
     s->extra = 0;
     if (ww_draw(s, s->player, ev))
@@ -460,8 +269,8 @@ static void reveal(ww_state *s, json_t *ev)
         int c = s->seat[i].chosen;
         num[i] = c >= 0 ? s->deck->c[c].number : 1 << 30;
         s->order[i] = i;
-        ww_push(cards, json_pack("{s:i, s:o}", "seat", i,
-                                 "card", c >= 0 ? ww_card_json(s->deck, c) : json_null()));
+        json_array_append_new(cards, json_pack("{s:i, s:o}", "seat", i, "card",
+                                               c >= 0 ? ww_card_json(s->deck, c) : json_null()));
     }
     for (int i = 1; i < s->nseats; i++) /* insertion sort: stable, so ties keep seat order */
         for (int j = i; j > 0 && num[s->order[j - 1]] > num[s->order[j]]; j--) {
@@ -470,8 +279,8 @@ static void reveal(ww_state *s, json_t *ev)
             s->order[j - 1] = t;
         }
     for (int i = 0; i < s->nseats; i++)
-        ww_push(order, json_integer(s->order[i]));
-    ww_push(ev, json_pack("{s:s, s:o, s:o}", "type", "reveal", "cards", cards, "order", order));
+        json_array_append_new(order, json_integer(s->order[i]));
+    game_event(ev, "{s:s, s:o, s:o}", "type", "reveal", "cards", cards, "order", order);
     s->order_pos = 0;
     s->player = s->order[0];
     ww_begin_turn(s, ev);
@@ -587,15 +396,6 @@ static int check_industry(const ww_state *s, int seat, const ww_body *b, char **
     return WB_OK;
 }
 
-int ww_can_play_any(const ww_state *s, int seat)
-{
-    const ww_seat *p = &s->seat[seat];
-    for (int i = 0; i < p->nhand; i++)
-        if (p->hand[i] != p->barred && ww_playable(s, seat, p->hand[i]))
-            return 1;
-    return 0;
-}
-
 static int check_play(const ww_state *s, int seat, const ww_body *b, char **why)
 {
     int mine = committed(s, seat);
@@ -673,8 +473,8 @@ static void do_home(ww_state *s, int seat, const ww_body *b, json_t *ev)
     s->seat[seat].home = b->area;
     s->support[b->area][b->colour]++;
     s->supply[b->colour]--;
-    ww_push(ev, json_pack("{s:s, s:i, s:s, s:s}", "type", "home", "seat", seat, "area",
-                          s->map->a[b->area].id, "colour", ww_kind_names[b->colour]));
+    game_event(ev, "{s:s, s:i, s:s, s:s}", "type", "home", "seat", seat, "area",
+                   s->map->a[b->area].id, "colour", ww_kind_names[b->colour]);
     if (++s->player < s->nseats)
         return;
     s->player = 0;
@@ -690,8 +490,8 @@ static void do_new_home(ww_state *s, int seat, const ww_body *b, json_t *ev)
     s->support[b->area][b->colour]++;
     s->supply[b->colour]--;
     s->must_rehome = 0;
-    ww_push(ev, json_pack("{s:s, s:i, s:s, s:s}", "type", "new_home", "seat", seat, "area",
-                          s->map->a[b->area].id, "colour", ww_kind_names[b->colour]));
+    game_event(ev, "{s:s, s:i, s:s, s:s}", "type", "new_home", "seat", seat, "area",
+                   s->map->a[b->area].id, "colour", ww_kind_names[b->colour]);
     enter_industry(s, ev);
 }
 
@@ -700,8 +500,8 @@ static void do_support(ww_state *s, int seat, const ww_body *b, json_t *ev)
     int h = s->seat[seat].home;
     s->support[h][b->colour]++;
     s->supply[b->colour]--;
-    ww_push(ev, json_pack("{s:s, s:s, s:i, s:s, s:i}", "type", "gain", "area", s->map->a[h].id,
-                          "seat", seat, "kind", ww_kind_names[b->colour], "n", 1));
+    game_event(ev, "{s:s, s:s, s:i, s:s, s:i}", "type", "gain", "area", s->map->a[h].id,
+                   "seat", seat, "kind", ww_kind_names[b->colour], "n", 1);
     if (--s->support_left == 0)
         enter_industry(s, ev);
 }
@@ -711,16 +511,16 @@ static void do_move_anarch(ww_state *s, int seat, const ww_body *b, json_t *ev)
     (void)seat;
     s->support[b->from][WW_ANARCH]--;
     s->support[b->to][WW_ANARCH]++;
-    ww_push(ev, json_pack("{s:s, s:s, s:s, s:i}", "type", "anarchs_moved", "from",
-                          s->map->a[b->from].id, "to", s->map->a[b->to].id, "n", 1));
+    game_event(ev, "{s:s, s:s, s:s, s:i}", "type", "anarchs_moved", "from",
+                   s->map->a[b->from].id, "to", s->map->a[b->to].id, "n", 1);
     enter_industry(s, ev);
 }
 
 static void do_skip(ww_state *s, int seat, const ww_body *b, json_t *ev)
 {
     (void)b;
-    ww_push(ev, json_pack("{s:s, s:i, s:s}", "type", "skip", "seat", seat, "phase",
-                          ww_phase_names[s->phase]));
+    game_event(ev, "{s:s, s:i, s:s}", "type", "skip", "seat", seat, "phase",
+                   ww_phase_names[s->phase]);
     if (s->phase == P_SUPPORT)
         enter_industry(s, ev);
     else
@@ -732,9 +532,31 @@ static void do_industry(ww_state *s, int seat, const ww_body *b, json_t *ev)
     (void)seat;
     s->industries[b->area][b->colour]++;
     s->supply_ind[b->colour]--;
-    ww_push(ev, json_pack("{s:s, s:s, s:s, s:i}", "type", "industry_placed", "area",
-                          s->map->a[b->area].id, "colour", ww_kind_names[b->colour], "n", 1));
+    game_event(ev, "{s:s, s:s, s:s, s:i}", "type", "industry_placed", "area",
+                   s->map->a[b->area].id, "colour", ww_kind_names[b->colour], "n", 1);
     enter_play(s, ev);
+}
+
+/* The card played is done (woobie_fx.c discarded it): play another
+ * (extra) or end the turn. */
+static void card_done(ww_state *s, json_t *ev)
+{
+    int player = s->run.player;
+    if (s->phase == P_OVER)
+        return;
+    if (s->extra) {
+        /* "Play another card this turn": when no card in hand can be
+         * played, there is no other card to play and the turn goes on to
+         * the draw (the no-playable-card discard is for the turn's own
+         * play, not a cost of this one). */
+        s->extra = 0;
+        if (ww_can_play_any(s, player)) {
+            s->phase = P_PLAY;
+            return;
+        }
+        game_event(ev, "{s:s, s:i}", "type", "extra_play_void", "seat", player);
+    }
+    ww_end_turn(s, ev);
 }
 
 static void do_play(ww_state *s, int seat, const ww_body *b, json_t *ev)
@@ -743,7 +565,8 @@ static void do_play(ww_state *s, int seat, const ww_body *b, json_t *ev)
         s->seat[seat].chosen = -1;
     else
         ww_hand_take(s, seat, b->card);
-    ww_fx_start(s, b->card, ev);
+    if (ww_fx_start(s, b->card, ev))
+        card_done(s, ev);
 }
 
 static void do_discard(ww_state *s, int seat, const ww_body *b, json_t *ev)
@@ -753,8 +576,8 @@ static void do_discard(ww_state *s, int seat, const ww_body *b, json_t *ev)
     else
         ww_hand_take(s, seat, b->card);
     s->discard[s->ndiscard++] = (int16_t)b->card;
-    ww_push(ev, json_pack("{s:s, s:i, s:o}", "type", "discarded", "seat", seat, "card",
-                          ww_card_json(s->deck, b->card)));
+    game_event(ev, "{s:s, s:i, s:o}", "type", "discarded", "seat", seat, "card",
+                   ww_card_json(s->deck, b->card));
     ww_end_turn(s, ev);
 }
 
@@ -765,8 +588,8 @@ static void do_take_back(ww_state *s, int seat, const ww_body *b, json_t *ev)
     p->barred = p->chosen;
     p->hand[p->nhand++] = (int16_t)p->chosen;
     p->chosen = -1;
-    ww_push(ev, json_pack("{s:s, s:i, s:o}", "type", "taken_back", "seat", seat, "card",
-                          ww_card_json(s->deck, p->barred)));
+    game_event(ev, "{s:s, s:i, s:o}", "type", "taken_back", "seat", seat, "card",
+                   ww_card_json(s->deck, p->barred));
 }
 
 static void do_choose_card(ww_state *s, int seat, const ww_body *b, json_t *ev)
@@ -786,14 +609,15 @@ static void do_choose_card(ww_state *s, int seat, const ww_body *b, json_t *ev)
         return;
     }
     /* The last card down: every card is revealed at once. */
-    ww_push(ev, json_pack("{s:s, s:i}", "type", "chose", "seat", seat));
+    game_event(ev, "{s:s, s:i}", "type", "chose", "seat", seat);
     reveal(s, ev);
 }
 
 static void do_decide(ww_state *s, int seat, const ww_body *b, json_t *ev)
 {
     (void)seat;
-    ww_fx_decide(s, b->choice, ev);
+    if (ww_fx_decide(s, b->choice, ev))
+        card_done(s, ev);
 }
 
 static void do_dispute(ww_state *s, int seat, const ww_body *b, json_t *ev)
@@ -805,8 +629,8 @@ static void do_dispute(ww_state *s, int seat, const ww_body *b, json_t *ev)
     else
         ww_hand_take(s, p, b->card);
     s->removed[s->nremoved++] = (int16_t)b->card;
-    ww_push(ev, json_pack("{s:s, s:i, s:o}", "type", "card_disputed", "seat", p, "card",
-                          ww_card_json(s->deck, b->card)));
+    game_event(ev, "{s:s, s:i, s:o}", "type", "card_disputed", "seat", p, "card",
+                   ww_card_json(s->deck, b->card));
     ww_draw(s, p, ev); /* the player draws another; the play phase goes on */
     if (s->phase == P_PLAY)
         enter_play(s, ev); /* nothing left to draw: no card, the turn goes on */
