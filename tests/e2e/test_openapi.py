@@ -538,6 +538,65 @@ class Answers(unittest.TestCase):
             d.cleanup()
 
 
+class EveryPath(unittest.TestCase):
+    """What any path can answer, declared where clients meet it: 405 for a
+    method the path does not take, 414 for a target over 8 KB; 400
+    bad_parameter from a match route's query string, 413 from a body over
+    the limit on tickets and end; and the proxy's 503 instance_unavailable
+    (deploy/nginx-proxy.conf) is a Problem the document knows."""
+
+    @classmethod
+    def setUpClass(cls):
+        st, _, doc = call("POST", "/v1/games", {"game": "wibbell", "players": ["ann", "bob"]},
+                          expect=201)
+        cls.mid, cls.host = doc["id"], doc["host_token"]
+
+    def concrete(self, p):
+        ex = {"id": self.mid, "dict": "en_US", "file": "lobby.html", "word": "kissing",
+              "prefix": "expl", "pattern": "c%3Ft", "name": "vocabulary"}
+        return re.sub(r"\{(\w+)\}", lambda m: ex[m.group(1)], p)
+
+    def held(self, method_of_doc, method, path, expect, body=None, headers=None):
+        st, hdrs, data = D.request(method, path, body, headers)
+        self.assertEqual(st, expect, "%s %s: %r" % (method, path[:80], data[:200]))
+        doc = check_answer(method_of_doc, path, st, hdrs, data)
+        return hdrs, doc
+
+    def test_405_and_414_on_every_path(self):
+        auth = {"Authorization": "Bearer " + self.host}
+        for p, item in DOC["paths"].items():
+            ours = [m for m in item if m in METHODS]
+            path = self.concrete(p)
+            other = next(m for m in ("put", "patch", "delete", "post") if m not in ours)
+            hdrs, doc = self.held(ours[0], other.upper(), path, 405, headers=auth)
+            self.assertEqual(doc["code"], "method_not_allowed")
+            for m in ours:
+                long = path + ("&" if "?" in path else "?") + "x=" + "a" * 9000
+                _, doc = self.held(m, m.upper(), long, 414, headers=auth,
+                                   body={} if m == "post" else None)
+                self.assertEqual(doc["code"], "uri_too_long")
+
+    def test_match_routes_bad_query_and_large_bodies(self):
+        auth = {"Authorization": "Bearer " + self.host}
+        base = "/v1/games/" + self.mid
+        for m, p in (("GET", base), ("GET", base + "/actions"), ("POST", base + "/tickets"),
+                     ("POST", base + "/end"), ("DELETE", base)):
+            _, doc = self.held(m, m, p + "?a=%zz", 400, headers=auth)
+            self.assertEqual(doc["code"], "bad_parameter")
+        big = {"pad": "x" * (70 * 1024)}
+        for p in (base + "/tickets", base + "/end"):
+            _, doc = self.held("POST", "POST", p, 413, body=big, headers=auth)
+            self.assertEqual(doc["code"], "body_too_large")
+
+    def test_the_proxys_503_is_a_problem_of_the_document(self):
+        conf = open(os.path.join(SRC, "deploy", "nginx-proxy.conf")).read()
+        m = re.search(r"return 503 '(\{.*?\})\\n';", conf)
+        self.assertIsNotNone(m, "the proxy's 503 body not found")
+        body = json.loads(m.group(1))
+        self.assertEqual(body["code"], "instance_unavailable")
+        validate(deref(DOC["components"]["schemas"]["Problem"]), body, "nginx's 503")
+
+
 class Coverage(unittest.TestCase):
     def test_zz_every_operation_answered_well_and_badly(self):
         """Runs last (unittest sorts by name): every operation was seen with
@@ -556,7 +615,7 @@ class Coverage(unittest.TestCase):
 def load_tests(loader, tests, pattern):
     # Document, Answers, then Coverage, whatever the names
     suite = unittest.TestSuite()
-    for cls in (Document, Answers, Coverage):
+    for cls in (Document, Answers, EveryPath, Coverage):
         suite.addTests(loader.loadTestsFromTestCase(cls))
     return suite
 
