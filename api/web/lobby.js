@@ -63,8 +63,8 @@ export function shareBox(m) {
     if (m.companion) rows.unshift({who: 'Referee (host)', what: 'records the table', url: link('table.html', {g: id, t: m.host_token})});
     rows.push({who: 'Projector', what: 'classroom screen (host)', url: link('projector.html', {g: id, t: m.host_token})});
   }
-  rows.push({who: 'Host', what: 'sees everything', url: link('play.html', {g: id, t: m.host_token, n})});
-  rows.push({who: 'Watch', what: 'anyone, no secrets', url: link(game === 'wibbell' && m.companion ? 'table.html' : 'play.html', {g: id, n})});
+  rows.push({who: 'Host', what: 'sees everything', url: link('play.html', {g: id, t: m.host_token})});
+  rows.push({who: 'Watch', what: 'anyone, no secrets', url: link(game === 'wibbell' && m.companion ? 'table.html' : 'play.html', {g: id})});
   return h('div', {class: 'box'}, h('h2', {}, m.title || game, ' · match ', h('code', {}, id.slice(0, 8))),
     h('p', {class: 'hint'}, 'Each link is a seat’s key: give each player only their own.'),
     h('div', {class: 'players'}, rows.map(r => h('div', {class: 'box', 'data-seat-link': r.who},

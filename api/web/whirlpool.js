@@ -82,6 +82,14 @@ export function describe(e, ctx) {
     case 'moved': return n(x.seat) + ' moved ' + x.spaces;
     case 'bumped': return n(x.seat) + ' bumped by ' + n(x.by) + (x.lost ? ', lost #' + x.lost : '');
     case 'thrown': return n(x.seat) + ' hit ' + n(x.target) + ' with #' + x.balloon;
+    case 'extortion': return n(x.seat) + ' extorts #' + x.demand.join(', #') + ' from ' + n(x.target);
+    case 'demanded': return n(x.seat) + ' now demands #' + x.balloons.join(', #') + ' from ' + n(x.target);
+    case 'offered': return n(x.seat) + ' offers #' + x.balloons.join(', #') + ' to ' + n(x.to);
+    case 'refused': return n(x.seat) + ' refuses ' + n(x.to);
+    case 'paid': return n(x.seat) + ' pays #' + x.balloons.join(', #') + ' to ' + n(x.to);
+    case 'called_off': return n(x.seat) + ' calls off the deal with ' + n(x.target);
+    case 'tossed': return n(x.seat) + ' takes #' + x.balloon + ' from the stash';
+    case 'pulled': return n(x.seat) + ' pulls the rope';
     case 'eliminated': return n(x.seat) + ' went down the whirlpool';
     case 'turn_ended': return 'turn to ' + n(x.next);
     case 'first_player': return n(x.seat) + ' goes first';

@@ -105,8 +105,7 @@ class Whirlpool(unittest.TestCase):
                 b.wait(lambda d: view(m)["version"] > v["version"], "the action " + pick)
         self.assertEqual(throws, 2, "two throws made by tapping the board")
         self.assertTrue(rolls_hidden, "a new turn came after a roll")
-        # an extortion through the generic form of a template ($params):
-        # the demand typed as [5], the target pays with a button
+        # an extortion by tapping the target's balloon; the target pays with a button
         for step in range(60):
             v = view(m)
             s = v["to_act"][0]
@@ -144,6 +143,9 @@ class Whirlpool(unittest.TestCase):
         self.assertEqual(len(after["players"][s]["balloons"]), len(v["players"][s]["balloons"]) + 1)
         for b in phones:
             b.wait(lambda d: b.content("#log").count(" hit ") == 2, "the two hits in the log")
+            names_ = [x["name"] for x in after["players"]]
+            b.wait(lambda d: "%s pays #%d to %s" % (names_[target["seat"]], demand[0], names_[s]) in b.content("#log"),
+                   "the payment in words in the log")
             self.assertLessEqual(*b.overflow())
             self.assertFalse(b.js_errors())
         phones[0].shot("whirlpool-after")
