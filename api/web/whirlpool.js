@@ -82,8 +82,8 @@ export function describe(e, ctx) {
     case 'moved': return n(x.seat) + ' moved ' + x.spaces;
     case 'bumped': return n(x.seat) + ' bumped by ' + n(x.by) + (x.lost ? ', lost #' + x.lost : '');
     case 'thrown': return n(x.seat) + ' hit ' + n(x.target) + ' with #' + x.balloon;
-    case 'extortion': return n(x.seat) + ' extorts #' + x.demand.join(', #') + ' from ' + n(x.target);
-    case 'demanded': return n(x.seat) + ' now demands #' + x.balloons.join(', #') + ' from ' + n(x.target);
+    case 'extortion': return n(x.seat) + ' extorts: demands #' + x.demand.join(', #') + ' of ' + n(x.target);
+    case 'demanded': return n(x.seat) + ' now demands #' + x.balloons.join(', #') + ' of ' + n(x.target);
     case 'offered': return n(x.seat) + ' offers #' + x.balloons.join(', #') + ' to ' + n(x.to);
     case 'refused': return n(x.seat) + ' refuses ' + n(x.to);
     case 'paid': return n(x.seat) + ' pays #' + x.balloons.join(', #') + ' to ' + n(x.to);
