@@ -9,6 +9,7 @@
 import {h, fill, keepPan, svgEl as el} from './ui.js';
 import {api} from './api.js';
 import {label as plain} from './generic.js';
+import {listed, drawn, seatName, relog} from './board.js';
 
 const NATION = {usa: '#3b6fd8', russia: '#d83b3b', 'north-korea': '#8a3bd8', venezuela: '#e0c020', turkey: '#2fa84f'};
 const TITLE = {usa: 'USA', russia: 'Russia', 'north-korea': 'North Korea', venezuela: 'Venezuela', turkey: 'Turkey', peace: 'Peace'};
@@ -19,7 +20,7 @@ let board = null, cards = {}, loading = false, sel = null, unitSel = null, zoom 
 // "h6-3" -> "D7": the row letter (A at the north) and the column.
 export const spaceName = id => { const m = /^h(\d+)-(\d+)$/.exec(id); return m ? String.fromCharCode(65 + Number(m[2]) % 26) + (Number(m[1]) + 1) : id; };
 const nationOf = (v, s) => v.seats[s]?.nation;
-const who = (v, ctx, s) => TITLE[nationOf(v, s)] + (ctx.names[s] && !/^seat /.test(ctx.names[s]) ? ' (' + ctx.names[s] + ')' : '');
+const who = (v, ctx, s) => TITLE[nationOf(v, s)] + (ctx.names?.[s] ? ' (' + seatName(ctx, s) + ')' : '');
 const cardName = id => cards[id]?.name || id;
 
 async function load(ctx, root) {
@@ -32,7 +33,7 @@ async function load(ctx, root) {
     b.byId = Object.fromEntries(b.nodes.map(n => [n.id, n]));
     board = b;
     render(root, ctx.view, ctx);
-    relog(ctx);
+    relog(ctx, describe);
   } catch (e) { loading = false; root.append(h('p', {class: 'err'}, 'The board did not load: ' + e.message)); }
 }
 
@@ -136,12 +137,6 @@ function seatBox(v, ctx, s) {
     h('div', {class: 'hint'}, s.units.length + ' units on the board · moves ' + s.moves + (s.first_goal_done ? ' · First Goal done' : '') + (s.projects.length ? ' · projects: ' + s.projects.map(cardName).join(', ') : '') + (s.sabotaged_until_round ? ' · sabotaged' : '')));
 }
 
-// The log read before the names of cards and places came: in words again.
-function relog(ctx) {
-  const log = document.getElementById('log');
-  if (log && ctx.entries) fill(log, ctx.entries.slice().reverse().map(e => h('li', {}, describe(e, ctx))));
-}
-
 export function describe(e, ctx) {
   const v = ctx.view, n = s => v ? who(v, ctx, s) : 'seat ' + s;
   return (e.events || []).map(x => {
@@ -171,7 +166,7 @@ export function render(root, v, ctx) {
   if (!board) { fill(root, h('p', {}, 'Loading the board…')); load(ctx, root); return; }
   // the actions listed for this view (none until they come: older ones would be refused)
   if (zoom === null) zoom = root.clientWidth < 600;
-  const fresh = !ctx.token || ctx.actionsFor === v.version, acts = fresh ? ctx.actions || [] : [], used = new Set();
+  const acts = listed(ctx, v), used = new Set();
   const me = v.seat !== undefined ? v.seats[v.seat] : null;
   if (unitSel !== null && !(me?.units || []).some(u => u.unit === unitSel)) unitSel = null;
   if (v.phase !== 'move') unitSel = null;
@@ -194,7 +189,7 @@ export function render(root, v, ctx) {
     (me.hand_cards || []).map(c => cardBox(c.id, acts, ctx, used))) : null;
   const rest = acts.filter(a => !used.has(a) && !(a.type === 'move' || a.type === 'attack' || spaceOf(a)));
   const spaced = acts.filter(a => spaceOf(a) && !used.has(a));
-  if (fresh) root.dataset.version = v.version; else delete root.dataset.version; // drawn with its actions: what the tests wait for
+  drawn(root, v, ctx);
   keepPan(root, () => fill(root,
     h('p', {class: 'reasons'}, h('strong', {}, status)),
     h('p', {class: 'hint'}, 'Player order: ' + v.order.map(s => TITLE[nationOf(v, s)]).join(' → ') + ' · piles: level 1 ' + v.level1_pile + ', level 2 ' + v.level2_pile + ' · game ends one round after ' + v.end_vp + ' VP' + (v.max_rounds ? ' or after round ' + v.max_rounds : '')),

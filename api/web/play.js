@@ -5,6 +5,7 @@
 import {api, params, live, act} from './api.js';
 import {h, $, fill, say, fail} from './ui.js';
 import {actionsPanel, viewPanel, entryText} from './generic.js';
+import {drawn} from './board.js';
 
 const BOARDS = {'wibbell': './wibbell.js', 'whirlpool-pond': './whirlpool.js', 'woodlouse-chaos': './woodlouse.js',
   'woobieworld': './woobie.js', 'world-dumbination': './dumb.js'};
@@ -34,7 +35,7 @@ async function loadActions(v) {
   if (ctx.view && ctx.view.version === v.version) {
     actionsPanel($('#actions'), ctx.actions, send);
     if (ctx.board) ctx.board.render($('#board'), ctx.view, ctx);
-    else $('#board').dataset.version = v.version; // the generic panel: drawn with its actions
+    else drawn($('#board'), v, ctx); // the generic panel
   }
 }
 
@@ -51,7 +52,7 @@ async function onView(nv) {
   ctx.board?.render($('#board'), v, ctx);
   if (!ctx.board) {
     fill($('#board'), h('p', {}, v.status === 'finished' ? 'Finished. Winners: ' + (v.winners || []).join(', ') : 'To act: ' + (v.to_act || []).join(', ')));
-    if (!token || ctx.actionsFor === v.version) $('#board').dataset.version = v.version; else delete $('#board').dataset.version; // what the tests wait for
+    drawn($('#board'), v, ctx);
   }
   loadActions(v);
 }

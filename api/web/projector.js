@@ -6,6 +6,7 @@
 // when nobody finds a word, and the end of the game.
 import {api, params, live, link, act} from './api.js';
 import {h, $, fill, say, fail, card, download} from './ui.js';
+import {drawn} from './board.js';
 
 const p = params();
 const id = p.g, token = p.t || '';
@@ -44,7 +45,7 @@ async function update(v) {
     if (shown !== v) return; // a newer view came meanwhile
   }
   render(v);
-  if (fresh) $('#board').dataset.version = v.version; else delete $('#board').dataset.version; // drawn with its actions: what the tests wait for
+  drawn($('#board'), v, null, fresh);
 }
 
 const and = list => list.length > 1 ? list.slice(0, -1).join(', ') + ' & ' + list[list.length - 1] : list.join('');

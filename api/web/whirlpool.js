@@ -3,6 +3,7 @@
 // range are marked on their targets, and a tap on a target throws.
 import {h, fill, svgEl as el} from './ui.js';
 import {actionsPanel} from './generic.js';
+import {listed, drawn} from './board.js';
 
 const SUIT = {suns: '#d89b00', crowns: '#c0392b', moons: '#6a5acd', arms: '#2e8b57'};
 const RING = {1: '#2b6cb0', 2: '#4a90d9', 3: '#8fc1ee'};
@@ -101,8 +102,8 @@ export function describe(e, ctx) {
 
 export function render(root, v, ctx) {
   // only the actions listed for this view: an older list would offer refused taps
-  const fresh = !ctx.token || ctx.actionsFor === v.version, acts = fresh ? ctx.actions || [] : [];
-  if (fresh) root.dataset.version = v.version; else delete root.dataset.version; // what the tests wait for
+  const acts = listed(ctx, v);
+  drawn(root, v, ctx);
   const throws = acts.filter(a => a.type === 'throw');
   ctx.root = root;
   const plain = acts.filter(a => !a.$params), PICK = ['extort', 'demand', 'offer'];

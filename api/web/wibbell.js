@@ -3,6 +3,7 @@
 // take and keep by tapping the cards; used words and who used them; the
 // last turn's result.  table.js and projector.js reuse its pieces.
 import {h, redraw, card} from './ui.js';
+import {listed, drawn} from './board.js';
 
 // A reason as a player says it; a card short of a letter is named (the
 // reason's `cards`): none of its letters in the word, or cards competing
@@ -83,9 +84,9 @@ export function usedList(v, ctx) {
 const PHASE = {play: 'Shout a word!', take: 'choose a card', keep: 'keeps a permanent handicap', flip: 'flip two cards', over: 'Game over'};
 
 export function render(root, v, ctx) {
-  if (!ctx.token || ctx.actionsFor === v.version) root.dataset.version = v.version; else delete root.dataset.version; // drawn with its actions: what the tests wait for
+  drawn(root, v, ctx);
   const me = v.seat !== undefined ? v.players[v.seat] : null;
-  const acts = ctx.actions || [];
+  const acts = listed(ctx, v);
   const can = t => acts.filter(a => a.type === t);
   const names = ctx.names;
   let banner = PHASE[v.phase] || v.phase;
@@ -99,7 +100,10 @@ export function render(root, v, ctx) {
     return card(c, {tag: 'centre', click: t ? () => ctx.send({type: 'take', letters: c.letters}) : null});
   });
   let claimBox = null;
-  if (can('claim').length) {
+  // the claim box from the view, not the list: a word is free, and a box
+  // that waited for the list would drop what the player is typing when
+  // another seat's claim brings a new view before its list
+  if (v.phase === 'play' && me && (v.to_act || []).includes(v.seat)) {
     const inp = h('input', {id: 'claimword', 'aria-label': 'Your word', placeholder: 'your word', autocapitalize: 'none', autocomplete: 'off', spellcheck: 'false', enterkeyhint: 'send'});
     claimBox = h('form', {class: 'row', onsubmit: async ev => { ev.preventDefault(); const w = inp.value.trim(); if (w && await ctx.send({type: 'claim', word: w})) { inp.value = ''; const f = document.getElementById('claimword'); if (f) f.value = ''; } }},
       inp, h('button', {class: 'pri'}, 'Shout'));

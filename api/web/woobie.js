@@ -8,6 +8,7 @@
 import {h, fill, COLORS, keepPan, svgEl as el} from './ui.js';
 import {api} from './api.js';
 import {label as plain} from './generic.js';
+import {listed, drawn, seatName, relog} from './board.js';
 
 const KIND = {red: '#d0342c', yellow: '#e8b400', green: '#2e9b48', blue: '#2f6bd6', anarch: '#111'};
 const INK = {yellow: '#000'};
@@ -15,7 +16,6 @@ let map = null, loading = false, sel = null, zoom = false; // the whole island a
 
 const WHAT = {setup: 'choose a home', choose: 'choose a card face down', support: 'add support', industry: 'place an industry',
   play: 'play a card', effect: 'decide for the card'};
-const seatName = (ctx, s) => ctx.names[s] || 'seat ' + s;
 const areaName = id => map?.byId[id]?.name || id;
 const pieces = a => [...Object.entries(a.support).filter(([, n]) => n).map(([k, n]) => n + ' ' + (k === 'anarch' ? 'Anarch' + (n > 1 ? 's' : '') : k + ' support')),
   ...Object.entries(a.industries).filter(([, n]) => n).map(([k, n]) => n + ' ' + k + ' industr' + (n > 1 ? 'ies' : 'y'))];
@@ -28,7 +28,7 @@ async function loadMap(ctx, root) {
     m.byId = Object.fromEntries(m.nodes.map(n => [n.id, n]));
     map = m;
     render(root, ctx.view, ctx);
-    relog(ctx);
+    relog(ctx, describe);
   } catch (e) { loading = false; root.append(h('p', {class: 'err'}, 'The map did not load: ' + e.message)); }
 }
 
@@ -142,12 +142,6 @@ function disputed(v, ctx, id) {
   return 'Dispute card ' + id;
 }
 
-// The log read before the names of cards and places came: in words again.
-function relog(ctx) {
-  const log = document.getElementById('log');
-  if (log && ctx.entries) fill(log, ctx.entries.slice().reverse().map(e => h('li', {}, describe(e, ctx))));
-}
-
 export function describe(e, ctx) {
   const n = s => seatName(ctx, s), at = x => x.area ? ' in ' + areaName(x.area) : '';
   return (e.events || []).map(x => {
@@ -178,7 +172,7 @@ export function render(root, v, ctx) {
   ctx.root = root;
   if (!map) { fill(root, h('p', {}, 'Loading the map…')); loadMap(ctx, root); return; }
   // the actions listed for this view (none until they come: older ones would be refused)
-  const fresh = !ctx.token || ctx.actionsFor === v.version, acts = fresh ? ctx.actions || [] : [], used = new Set();
+  const acts = listed(ctx, v), used = new Set();
   const targets = new Set(acts.map(areaOf).filter(Boolean).concat(acts.filter(x => x.type === 'move_anarch').map(x => x.to)));
   if (sel && !map.byId[sel]) sel = null;
   if (!sel && targets.size === 1) sel = [...targets][0];
@@ -198,7 +192,7 @@ export function render(root, v, ctx) {
     me.chosen?.card ? cardBox(me.chosen.card, acts, ctx, used, 'your face-down choice') : null,
     hand.map(c => cardBox(c, acts, ctx, used))) : null;
   const rest = acts.filter(x => !used.has(x) && !areaOf(x) && x.type !== 'move_anarch');
-  if (fresh) root.dataset.version = v.version; else delete root.dataset.version; // drawn with its actions: what the tests wait for
+  drawn(root, v, ctx);
   keepPan(root, () => fill(root,
     h('p', {class: 'reasons'}, h('strong', {}, turn)),
     pend,

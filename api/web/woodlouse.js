@@ -2,9 +2,10 @@
 // (in the trainer's view only), big bang and clap buttons, the signals as
 // they come, and the guesses as a grid of buttons.
 import {h, fill} from './ui.js';
+import {listed, drawn, seatName} from './board.js';
 
 export function describe(e, ctx) {
-  const n = s => ctx.names[s] || 'seat ' + s;
+  const n = s => seatName(ctx, s);
   return (e.events || []).map(x => {
     switch (x.type) {
     case 'draw': return n(x.trainer) + ' draws a card';
@@ -23,8 +24,8 @@ export function describe(e, ctx) {
 }
 
 export function render(root, v, ctx) {
-  if (!ctx.token || ctx.actionsFor === v.version) root.dataset.version = v.version; else delete root.dataset.version; // drawn with its actions: what the tests wait for
-  const acts = ctx.actions || [];
+  drawn(root, v, ctx);
+  const acts = listed(ctx, v);
   const find = t => acts.find(a => a.type === t);
   const trainer = v.trainer === v.seat;
   const big = (t, text) => { const a = find(t) || (trainer && v.phase === 'code' && (t === 'bang' || t === 'clap') ? {type: t} : null); return h('button', {type: 'button', class: t === 'done' || t === 'draw' ? 'pri' : '', disabled: !a, 'data-action': t, onclick: () => a && ctx.send(a)}, text); };

@@ -105,6 +105,25 @@ class Files(wbtest.unittest.TestCase):
             self.assertEqual([(h, t) for h, _, t in links], uses, page)
             self.assertEqual([h for h, cur, _ in links if cur], [here] if here else [], page)
 
+    def test_boards_share_board_js(self):
+        """What every board repeated lives in board.js: the #board[data-version]
+        mark (written by hand on 9 pages before), the log told again
+        (relog) and a seat's name (copied by dumb.js and woobie.js), and
+        the actions drawn only when listed for the view drawn (wibbell.js
+        and woodlouse.js drew a stale list): a board module reads
+        ctx.actions through board.js's listed() alone."""
+        boards = ("wibbell.js", "whirlpool.js", "woodlouse.js", "woobie.js", "dumb.js", "table.js")
+        for f in files():
+            if not f.endswith(".js") or f == "board.js":
+                continue
+            src = open(os.path.join(WEB, f)).read()
+            self.assertFalse("dataset.version" in src, f + " marks the board itself")
+            self.assertFalse(re.search(r"function relog|const seatName", src), f + " copies board.js")
+            if f in boards:
+                self.assertIn("from './board.js'", src, f)
+            if f in boards and f != "table.js":  # table.js fetches the list, as play.js does
+                self.assertFalse(re.search(r"ctx\.actions\b(?!For)", src), f + " reads the actions list unchecked")
+
     def test_revalidation(self):
         st, h, _ = D.request("GET", "/web/style.css")
         tag = h["etag"]
