@@ -23,6 +23,8 @@ BUDGET = 100 * 1024  # what a phone loads for one page, uncompressed
 TYPES = {".html": "text/html; charset=utf-8", ".css": "text/css; charset=utf-8",
          ".js": "text/javascript; charset=utf-8", ".svg": "image/svg+xml"}
 D = None
+# a module's imports: `import ... from './x.js'` at a line's start, or import('./x.js')
+IMPORT = re.compile(r"(?:^import\b[^;']*?\bfrom|import\()\s*'([^']+)'", re.M)
 
 
 def setUpModule():
@@ -166,7 +168,7 @@ class Files(wbtest.unittest.TestCase):
                 # what the page loads (scripts, stylesheet, icon), not the pages it links to
                 refs = [r[5:] for r in re.findall(r'<(?:script|link)\b[^>]*?\b(?:src|href)="(/web/[^"]+)"', text(f))]
             elif f.endswith(".js"):
-                refs = [r[2:] for r in re.findall(r"(?:from|import\()\s*'([^']+)'", text(f))]
+                refs = [r[2:] for r in re.findall(IMPORT, text(f))]
             else:
                 refs = []
             for r in refs:
@@ -202,7 +204,7 @@ class Files(wbtest.unittest.TestCase):
                     self.assertTrue(ref.startswith("/web/"), (f, ref))
                     self.assertIn(ref[5:], names, (f, ref))
             if f.endswith(".js"):
-                for ref in re.findall(r"(?:from|import\()\s*'([^']+)'", text):
+                for ref in re.findall(IMPORT, text):
                     self.assertTrue(ref.startswith("./"), (f, ref))
                     self.assertIn(ref[2:], names, (f, ref))
                 self.assertNotRegex(text, r"https?://(?!www\.w3\.org/2000/svg)", f)
