@@ -147,6 +147,7 @@ void api_h_game_delete(api_req *r);  /* DELETE /v1/games/{id} */
 void api_h_game_actions(api_req *r); /* GET /v1/games/{id}/actions */
 void api_h_game_act(api_req *r);     /* POST /v1/games/{id}/actions */
 void api_h_game_end(api_req *r);     /* POST /v1/games/{id}/end */
+void api_h_game_seat(api_req *r);    /* PUT /v1/games/{id}/seats/{n} */
 void api_h_game_log(api_req *r);     /* GET /v1/games/{id}/log */
 void api_h_game_events(api_req *r);  /* GET /v1/games/{id}/events */
 void api_h_game_query(api_req *r);   /* GET /v1/games/{id}/query/{name} */

@@ -532,6 +532,71 @@ void api_h_game_end(api_req *r)
     free(why);
 }
 
+/* --- PUT /v1/games/{id}/seats/{n} ------------------------------------------- */
+
+/* The seat changed hands, durably (or not): the action's answer with the
+ * seat's new hands on top ({"seat","name","bot"[,"level"]|"token"}), from
+ * its seat_changed event. */
+static void seated(void *ctx, int rc, char *text, size_t len, uint64_t version)
+{
+    api_req *r = ctx;
+    json_t *out = rc ? NULL : json_loadb(text ? text : "", text ? len : 0, 0, NULL);
+    json_t *ev = json_array_get(json_object_get(out, "events"), 0);
+    free(text);
+    if (rc) {
+        match_err(r, rc, "match_seat", r->arg[0], NULL);
+    } else if (!ev) {
+        json_decref(out);
+        api_problem(r, API_P_INTERNAL, "match_seat gave no event");
+    } else {
+        json_t *seat = json_deep_copy(ev);
+        json_object_del(seat, "type");
+        json_object_update(out, seat);
+        json_decref(seat);
+        set_etag(r, version);
+        reply_json(r, 200, out);
+    }
+    api_resume(r);
+}
+
+void api_h_game_seat(api_req *r)
+{
+    const char *id = r->arg[0];
+    int caller;
+    uint64_t n;
+    json_t *body = NULL;
+    char *why = NULL;
+    if (!have_games(r) || api_caller(r, id, &caller))
+        return;
+    if (caller == GAME_SEAT_PUBLIC) {
+        api_problem(r, API_P_UNAUTHORIZED, "handing a seat over needs the host token");
+        return;
+    }
+    if (caller != GAME_SEAT_HOST) {
+        api_problem(r, API_P_FORBIDDEN, "only the host token may hand a seat over");
+        return;
+    }
+    if (api_parse_u64(r->arg[1], strlen(r->arg[1]), &n) || n > 1000) {
+        api_problem(r, API_P_NOT_FOUND, "no seat \"%.*s\": seats are numbered from 0",
+                    api_clip(r->arg[1], strlen(r->arg[1]), QUOTE_MAX), r->arg[1]);
+        return;
+    }
+    if (api_body_object(r, &body))
+        return;
+    api_defer(r);
+    int rc = match_seat_async(r->ctx->matches, id, caller, (size_t)n, body, seated, r, &why);
+    if (rc == WB_ENOTFOUND && why) {
+        api_problem(r, API_P_NOT_FOUND, "%s", why);
+    } else if (rc) {
+        match_err(r, rc, "match_seat", id, why);
+        why = NULL;
+    }
+    if (rc)
+        api_resume(r); /* answered at once */
+    free(why);
+    json_decref(body);
+}
+
 /* --- GET /v1/games/{id}/log ------------------------------------------------- */
 
 void api_h_game_log(api_req *r)

@@ -20,7 +20,7 @@
 
 #include "wb_mem.h"
 
-enum { M_GET = 1, M_POST = 2, M_DELETE = 4 };
+enum { M_GET = 1, M_POST = 2, M_DELETE = 4, M_PUT = 8 };
 
 typedef struct route {
     unsigned method;
@@ -62,6 +62,7 @@ static const route routes[] = {
     {M_GET, "/v1/games/{}/actions", api_h_game_actions},
     {M_POST, "/v1/games/{}/actions", api_h_game_act},
     {M_POST, "/v1/games/{}/end", api_h_game_end},
+    {M_PUT, "/v1/games/{}/seats/{}", api_h_game_seat},
     {M_GET, "/v1/games/{}/log", api_h_game_log},
     {M_GET, "/v1/games/{}/events", api_h_game_events},
     {M_GET, "/v1/games/{}/query/{}", api_h_game_query},
@@ -79,6 +80,7 @@ static const char *const allow_hdr[] = {
     [M_GET | M_DELETE] = "GET, HEAD, DELETE",
     [M_POST | M_DELETE] = "POST, DELETE",
     [M_GET | M_POST | M_DELETE] = "GET, HEAD, POST, DELETE",
+    [M_PUT] = "PUT",
 };
 
 /* Does the path of `r` match `pattern`?  Fills r->arg on a match. */
@@ -205,6 +207,8 @@ static unsigned method_bit(const char *m)
         return M_POST;
     if (strcmp(m, "DELETE") == 0)
         return M_DELETE;
+    if (strcmp(m, "PUT") == 0)
+        return M_PUT;
     return 0;
 }
 
@@ -331,7 +335,8 @@ size_t api_route_count(void)
 const char *api_route_method(size_t i)
 {
     unsigned m = i < api_route_count() ? routes[i].method : 0;
-    return m == M_GET ? "GET" : m == M_POST ? "POST" : m == M_DELETE ? "DELETE" : "";
+    return m == M_GET ? "GET" : m == M_POST ? "POST" : m == M_DELETE ? "DELETE"
+                              : m == M_PUT  ? "PUT"  : "";
 }
 
 const char *api_route_path(size_t i)

@@ -127,11 +127,13 @@ int match_auth(match_store *ms, const char *id, const char *token, int *seat)
         *seat = GAME_SEAT_HOST;
         rc = WB_OK;
     } else {
+        pthread_mutex_lock(&m->lock); /* a seat's token changes when it changes hands */
         for (size_t i = 0; i < m->nseats; i++)
             if (token_eq(token, m->tokens[i])) {
                 *seat = (int)i;
                 rc = WB_OK;
             }
+        pthread_mutex_unlock(&m->lock);
     }
     match_put_ref(ms, m);
     return rc;
@@ -278,8 +280,10 @@ int match_list(match_store *ms, const char *status, const char *cursor, size_t l
         match *m = all[i];
         int ended = atomic_load(&m->ended);
         json_t *names = json_array();
+        pthread_mutex_lock(&m->lock); /* a name changes when its seat changes hands */
         for (size_t k = 0; k < m->nseats; k++)
             json_array_append_new(names, json_string(m->names[k]));
+        pthread_mutex_unlock(&m->lock);
         json_array_append_new(
             list,
             json_pack("{s:s, s:s, s:s, s:I, s:o, s:I, s:I, s:b, s:b}", "id", m->id, "game",

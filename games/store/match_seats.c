@@ -111,8 +111,12 @@ void match_seats_load(match *m, const json_t *players)
         const char *name = json_string_value(json_object_get(p, "name"));
         const char *token = json_string_value(json_object_get(p, "token"));
         const char *bot = json_string_value(json_object_get(p, "bot"));
-        free(m->names[i]);
-        m->names[i] = wb_strdup(name ? name : "");
+        if (!name)
+            name = "";
+        if (!m->names[i] || strcmp(m->names[i], name) != 0) { /* as a rule unchanged */
+            free(m->names[i]);
+            m->names[i] = wb_strdup(name);
+        }
         snprintf(m->tokens[i], sizeof m->tokens[i], "%s", token ? token : "");
         memset(&m->bots[i], 0, sizeof m->bots[i]);
         if (bot && *bot) {
@@ -121,6 +125,77 @@ void match_seats_load(match *m, const json_t *players)
             m->nbots++;
         }
     }
+}
+
+int match_seats_change(const match_store *ms, match *m, size_t seat, const json_t *body,
+                       const char *token, json_t **action, json_t **event, char **why)
+{
+    json_t *jb = json_object_get(body, "bot"), *jn = json_object_get(body, "name");
+    const char *k;
+    json_t *v;
+    if (!json_is_object(body) || !jb || (!json_is_null(jb) && !json_is_string(jb))) {
+        *why = game_why("a seat's new hands are {\"bot\": \"random\"[, \"level\": 3]"
+                        "[, \"name\"]} or {\"bot\": null, \"name\": \"Ann\"}");
+        return WB_EINVAL;
+    }
+    json_object_foreach((json_t *)(uintptr_t)body, k, v)
+        if (strcmp(k, "name") && strcmp(k, "bot") && strcmp(k, "level")) {
+            *why = game_why("unknown member \"%s\" (bot, level, name)", k);
+            return WB_EINVAL;
+        }
+    if (seat >= m->nseats) {
+        *why = game_why("this match has seats 0 to %zu", m->nseats - 1);
+        return WB_ENOTFOUND;
+    }
+    /* the same checks as at creation: one players entry */
+    json_t *entry = json_deep_copy(body);
+    if (!jn)
+        json_object_set_new(entry, "name", json_string(m->names[seat]));
+    if (json_is_null(jb)) {
+        if (json_object_get(entry, "level")) {
+            json_decref(entry);
+            *why = game_why("a person has no level");
+            return WB_EINVAL;
+        }
+        json_t *n = json_incref(json_object_get(entry, "name"));
+        json_decref(entry);
+        entry = n;
+    }
+    json_t *one = json_pack("[o]", entry);
+    const char *name = NULL;
+    match_seat_bot bot;
+    int rc = match_seats_parse(ms, one, &name, &bot, why);
+    if (rc == WB_OK && bot.bot[0] && m->kind->no_bots && (*why = m->kind->no_bots(m->state)))
+        rc = WB_EINVAL;
+    if (rc) {
+        json_decref(one);
+        if (*why && strncmp(*why, "players[0]", 10) == 0) /* say it of this seat */
+            memcpy(*why, "the seat", 8), memmove(*why + 8, *why + 10, strlen(*why + 10) + 1);
+        return rc;
+    }
+    /* the new hands, and a new token: the old one stops working */
+    if (strcmp(m->names[seat], name) != 0) {
+        free(m->names[seat]);
+        m->names[seat] = wb_strdup(name);
+    }
+    m->nbots += (size_t)(bot.bot[0] != 0) - (size_t)(m->bots[seat].bot[0] != 0);
+    m->bots[seat] = bot;
+    snprintf(m->tokens[seat], sizeof m->tokens[seat], "%s", token);
+    json_decref(one); /* `name` was borrowed from it */
+    name = m->names[seat];
+    json_t *who = bot.bot[0] ? json_pack("{s:s, s:i}", "bot", bot.bot, "level", bot.level)
+                             : json_pack("{s:n}", "bot");
+    *action = json_pack("{s:s, s:I, s:s}", "type", "seat_change", "seat", (json_int_t)seat,
+                        "name", name);
+    json_object_update(*action, who);
+    /* to the host alone (an empty private_to), as it carries the token */
+    *event = json_pack("{s:s, s:I, s:s, s:[]}", "type", "seat_changed", "seat",
+                       (json_int_t)seat, "name", name, "private_to");
+    json_object_update(*event, who);
+    if (!bot.bot[0])
+        json_object_set_new(*event, "token", json_string(token));
+    json_decref(who);
+    return WB_OK;
 }
 
 json_t *match_seats_json(const match *m)

@@ -164,14 +164,14 @@ static char *record(const match *m, uint64_t version, int64_t updated, int ended
  * and done(ctx, ...) will be called once it is durable or failed; on an
  * error the state is as it was and done is not called. */
 static int stage_locked(match_store *ms, match *m, int seat, const json_t *action,
-                        int64_t now, int timer, int end, match_answer_fn done, void *ctx,
-                        char **why)
+                        int64_t now, int timer, int end, json_t *own, match_answer_fn done,
+                        void *ctx, char **why)
 {
     game_ctx gctx = {ms->cfg.dicts, now};
-    json_t *events = json_array();
+    json_t *events = own ? own : json_array(); /* own: a seat change's, taken */
     if (end) {
         json_array_append_new(events, json_pack("{s:s}", "type", "match_ended"));
-    } else {
+    } else if (!own) {
         /* the framework undoes a refusal itself, from the newest record
          * and the log after it: the game need not keep a copy */
         int changed = !m->kind->apply_raw; /* a game that promises it: checked anyway */
@@ -220,7 +220,9 @@ static int stage_locked(match_store *ms, match *m, int seat, const json_t *actio
     atomic_store(&m->updated, now);
     match_refresh(m);
     /* the whole state now and then; the log entry always */
-    if (end || atomic_load(&m->finished) || version - m->latest_snap >= MATCH_SNAPSHOT_EVERY) {
+    /* (a seat change's record holds the seat's new hands and token) */
+    if (end || own || atomic_load(&m->finished) ||
+        version - m->latest_snap >= MATCH_SNAPSHOT_EVERY) {
         j->rec = record(m, version, now, end);
         m->latest = j->rec;
         m->latest_snap = version;
@@ -253,7 +255,7 @@ static int run_timer_locked(match_store *ms, match *m, int64_t now)
         return 0;
     json_t *timer = json_pack("{s:s}", "type", "timer");
     char *why = NULL;
-    int rc = stage_locked(ms, m, GAME_SEAT_SYSTEM, timer, now, 1, 0, NULL, NULL, &why);
+    int rc = stage_locked(ms, m, GAME_SEAT_SYSTEM, timer, now, 1, 0, NULL, NULL, NULL, &why);
     if (rc) {
         fprintf(stderr, "wibbelld: match %s: the game refused its timer: %s (%s)\n", m->id,
                 wb_strerror(rc), why ? why : "");
@@ -663,7 +665,7 @@ static int act(match_store *ms, const char *id, int seat, const json_t *action,
         if (if_match && if_match != atomic_load(&m->version))
             rc = WB_ESTALE;
         else
-            rc = stage_locked(ms, m, seat, action, now, 0, end, done, ctx, why);
+            rc = stage_locked(ms, m, seat, action, now, 0, end, NULL, done, ctx, why);
     }
     pthread_mutex_unlock(&m->lock);
     match_put_ref(ms, m);
@@ -691,6 +693,43 @@ int match_end_async(match_store *ms, const char *id, int seat, match_answer_fn d
     json_t *a = json_pack("{s:s}", "type", "abandon");
     int rc = act(ms, id, seat, a, 0, 1, done, ctx, why);
     json_decref(a);
+    return rc;
+}
+
+int match_seat_async(match_store *ms, const char *id, int caller, size_t seat,
+                     const json_t *body, match_answer_fn done, void *ctx, char **why)
+{
+    match *m = match_get_ref(ms, id);
+    int rc;
+    if (!m)
+        return WB_ENOTFOUND;
+    if (caller != GAME_SEAT_HOST) {
+        match_put_ref(ms, m);
+        return caller == GAME_SEAT_PUBLIC ? WB_EAUTH : WB_EFORBIDDEN;
+    }
+    pthread_mutex_lock(&m->lock);
+    int64_t now = match_now_ms();
+    if (m->deleting || atomic_load(&m->gone)) {
+        rc = WB_ENOTFOUND;
+    } else if (atomic_load(&m->ended) || atomic_load(&m->finished)) {
+        *why = game_why(atomic_load(&m->ended) ? "the host has ended this match"
+                                               : "this match is over");
+        rc = WB_ECONFLICT;
+    } else {
+        run_timer_locked(ms, m, now); /* a due timer comes first */
+        char token[TOKEN_LEN + 1];
+        json_t *action = NULL, *event = NULL;
+        random_token(token);
+        rc = match_seats_change(ms, m, seat, body, token, &action, &event, why);
+        if (rc == WB_OK) {
+            json_t *events = json_array();
+            json_array_append_new(events, event);
+            rc = stage_locked(ms, m, GAME_SEAT_HOST, action, now, 0, 0, events, done, ctx, why);
+        }
+        json_decref(action);
+    }
+    pthread_mutex_unlock(&m->lock);
+    match_put_ref(ms, m);
     return rc;
 }
 

@@ -152,6 +152,21 @@ int match_end(match_store *ms, const char *id, int seat, json_t **out, char **wh
 int match_end_async(match_store *ms, const char *id, int seat, match_answer_fn done,
                     void *ctx, char **why);
 
+/* Hand seat `seat` to a bot or back to a person while the match runs
+ * (the host only: WB_EAUTH for the public, WB_EFORBIDDEN for a seat):
+ * `body` {"bot":"random"[,"level":3][,"name":"Robo"]} or
+ * {"bot":null,"name":"Ann"} (a name left out stays).  The seat gets a new
+ * token either way: the old one stops working.  Logged as
+ * {"type":"seat_change","seat","name","bot"[,"level"]} by the host (a type
+ * no game's action uses), with the event {"type":"seat_changed",...} that
+ * carries, for a person, the new "token" (to the host alone); the record
+ * holding the new hands is written with it.  done() as for an action.
+ * WB_EINVAL (+why) a bad body, a bot the daemon does not play, a bot in a
+ * match that takes none (companion-mode Wibbell); WB_ENOTFOUND no such
+ * match or seat (+why); WB_ECONFLICT (+why) ended or finished. */
+int match_seat_async(match_store *ms, const char *id, int caller, size_t seat,
+                     const json_t *body, match_answer_fn done, void *ctx, char **why);
+
 /* The log as `seat` may see it: {"entries":[{"version","seat","action",
  * "at","events":[...]}]} for versions > after (0: all).  Private events of
  * other seats are left out; other seats' actions are shown as the game's

@@ -259,6 +259,15 @@ int match_seats_parse(const match_store *ms, const json_t *players, const char *
 void match_seats_text(const match *m, struct game_text *t);
 /* A record's players back into m (names, tokens, bots). */
 void match_seats_load(match *m, const json_t *players);
+/* Hand `seat` of m to other hands (under m->lock): `body` is
+ * {"bot":"random"[,"level"][,"name"]} or {"bot":null,"name"}; the seat's
+ * token becomes `token`.  On WB_OK m is changed, *action is the log's
+ * action ({"type":"seat_change","seat","name","bot"[,"level"]}, no token)
+ * and *event the event (the same, with the token for a person, to the
+ * host alone).  WB_EINVAL / WB_ENOTFOUND (no such seat) with *why, m
+ * unchanged. */
+int match_seats_change(const match_store *ms, match *m, size_t seat, const json_t *body,
+                       const char *token, json_t **action, json_t **event, char **why);
 /* The create answer's players: [{"seat","name","token"}] for people,
  * [{"seat","name","bot","level"}] for bots (no token: no one plays it). */
 json_t *match_seats_json(const match *m);

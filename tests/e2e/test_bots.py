@@ -76,8 +76,12 @@ class Bots(unittest.TestCase):
         for e in log:
             st, _, doc = r.act(e["seat"], e["action"])
             self.assertEqual(st, 200, "%s: replay of %r refused: %r" % (game, e, doc))
-        def state(x):
-            return {k: v for k, v in timeless(x.view("host")).items() if k != "bots"}
+        def state(x):  # who plays a seat aside
+            v = {k: v for k, v in timeless(x.view("host")).items() if k != "bots"}
+            for p in v.get("players", []):
+                p.pop("bot", None)
+            return v
+        self.maxDiff = None
         self.assertEqual(state(r), state(m), game)
 
     def test_a_person_plays_against_a_bot(self):
@@ -122,6 +126,76 @@ class Bots(unittest.TestCase):
         # level 1 shouts after 6 to 10 s: past that, nothing was played
         time.sleep(11)
         self.assertEqual(m.view()["version"], v)
+
+
+class Seats(unittest.TestCase):
+    """PUT /v1/games/{id}/seats/{n}: the host hands a seat to a bot and back."""
+
+    def put(self, d, m, n, body, token=None, expect=200):
+        st, _, doc = d.json("PUT", "%s/seats/%s" % (m.path, n), body,
+                            headers=bearer(m.host if token is None else token))
+        self.assertEqual(st, expect, doc)
+        return doc
+
+    def test_hand_a_seat_to_a_bot_and_back(self):
+        d = GamesDaemon()
+        d.start()
+        try:
+            m = create(d, ["ann", "bob", "cy"], game="woodlouse-chaos", seed=9)
+            bob = m.tokens[1]
+            doc = self.put(d, m, 1, {"bot": "random", "level": 2})
+            self.assertEqual((doc["seat"], doc["name"], doc["bot"], doc["level"]),
+                             (1, "bob", "random", 2))
+            self.assertNotIn("token", doc)
+            self.assertEqual(m.view()["bots"], [{"seat": 1, "bot": "random", "level": 2}])
+            # bob's token stops working
+            st, _, _ = d.json("GET", m.path, headers=bearer(bob))
+            self.assertEqual(st, 403)
+            since = m.view()["version"]
+            # the people play; the bot plays seat 1 when it may
+            for _ in range(300):
+                if any(e["seat"] == 1 and e["version"] > since for e in m.log("host")) \
+                        or finished(m):
+                    break
+                for s in (0, 2):
+                    acts = m.actions(s)
+                    if acts:
+                        m.act(s, acts[0])
+                time.sleep(0.02)
+            self.assertTrue(any(e["seat"] == 1 and e["version"] > since
+                                for e in m.log("host")), "the bot did not play seat 1")
+            # back to a person: a fresh token that works, a new name
+            doc = self.put(d, m, 1, {"bot": None, "name": "Dee"})
+            self.assertEqual((doc["seat"], doc["name"], doc["bot"]), (1, "Dee", None))
+            dee = doc["token"]
+            self.assertNotEqual(dee, bob)
+            self.assertEqual(m.view()["players"][1]["name"], "Dee")
+            self.assertNotIn("bots", m.view())
+            # the log says who sits where, and never the token
+            e = m.log(0)[-1]
+            self.assertEqual(e["action"], {"type": "seat_change", "seat": 1, "name": "Dee",
+                                           "bot": None})
+            self.assertNotIn(dee, str(m.log(0)))
+            # kill -9: the seat's new hands were durable with the answer
+            d.kill()
+            d.start()
+            st, _, v = d.json("GET", m.path, headers=bearer(dee))
+            self.assertEqual((st, v.get("seat")), (200, 1), v)
+            st, _, _ = d.json("GET", m.path, headers=bearer(bob))
+            self.assertEqual(st, 403)
+            # who may not, and what is refused
+            self.put(d, m, 1, {"bot": "random"}, token=m.tokens[0], expect=403)
+            st, _, _ = d.json("PUT", m.path + "/seats/1", {"bot": "random"})
+            self.assertEqual(st, 401)
+            self.put(d, m, 3, {"bot": "random"}, expect=404)
+            self.put(d, m, "x", {"bot": "random"}, expect=404)
+            self.assertIn("genius", self.put(d, m, 1, {"bot": "genius"}, expect=400)["detail"])
+            self.put(d, m, 1, {"name": "Eve"}, expect=400)
+            self.put(d, m, 1, {"bot": None, "level": 2}, expect=400)
+            c = create(d, ["ann", "bob"], options={"companion": True})
+            self.assertIn("companion", self.put(d, c, 1, {"bot": "random"}, expect=400)["detail"])
+        finally:
+            stop_module_daemon(d)
 
 
 class BotsResume(unittest.TestCase):

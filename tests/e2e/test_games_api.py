@@ -1025,7 +1025,8 @@ class OpenAPI(Base):
                 continue
             for method in ops:
                 m = quick_match()
-                url = path.replace("{id}", m.id).replace("{name}", "vocabulary")
+                url = path.replace("{id}", m.id).replace("{name}", "vocabulary") \
+                          .replace("{n}", "1")
                 self.assertNotIn("{", url)
                 h = bearer(m.host)
                 if method == "post" and url == "/v1/games":
@@ -1037,6 +1038,9 @@ class OpenAPI(Base):
                 elif method == "post":
                     st, _, _ = D.request("POST", url, {"type": "claim", "word": "sighs"},
                                          headers=bearer(m.tokens[0]))
+                    self.assertEqual(st, 200)
+                elif method == "put":  # a seat to a bot
+                    st, _, _ = D.request("PUT", url, {"bot": "random"}, headers=h)
                     self.assertEqual(st, 200)
                 elif method == "delete":
                     finish_quick(m)

@@ -58,7 +58,7 @@ def routes_of_route_c():
     text = open(ROUTE_C, encoding="utf-8").read()
     table = text[re.search(r"\broute routes\[\] = \{", text).start():]
     table = table[:table.index("};")]
-    return re.findall(r'\{\s*M_(GET|POST|DELETE)\s*,\s*"([^"]+)"', table)
+    return re.findall(r'\{\s*M_(GET|POST|DELETE|PUT)\s*,\s*"([^"]+)"', table)
 
 
 def shape(path):
@@ -464,6 +464,14 @@ class Answers(unittest.TestCase):
         call("GET", path + "/events", headers=basic, expect=401)
         call("GET", nobody + "/events", expect=404)
 
+        # a seat to a bot and back
+        call("PUT", path + "/seats/1", {"bot": "random", "level": 2}, headers=hh, expect=200)
+        call("PUT", path + "/seats/1", {"bot": None, "name": "Bo"}, headers=hh, expect=200)
+        call("PUT", path + "/seats/1", {"bot": "nope"}, headers=hh, expect=400)
+        call("PUT", path + "/seats/1", {"bot": None}, expect=401)
+        call("PUT", path + "/seats/1", {"bot": None}, headers=h0, expect=403)
+        call("PUT", path + "/seats/9", {"bot": None}, headers=hh, expect=404)
+
         # ending and deleting
         call("POST", path + "/end", expect=401)
         call("POST", path + "/end", headers=h0, expect=403)
@@ -553,7 +561,7 @@ class EveryPath(unittest.TestCase):
 
     def concrete(self, p):
         ex = {"id": self.mid, "dict": "en_US", "file": "lobby.html", "word": "kissing",
-              "prefix": "expl", "pattern": "c%3Ft", "name": "vocabulary"}
+              "prefix": "expl", "pattern": "c%3Ft", "name": "vocabulary", "n": "1"}
         return re.sub(r"\{(\w+)\}", lambda m: ex[m.group(1)], p)
 
     def held(self, method_of_doc, method, path, expect, body=None, headers=None):
@@ -573,7 +581,7 @@ class EveryPath(unittest.TestCase):
             for m in ours:
                 long = path + ("&" if "?" in path else "?") + "x=" + "a" * 9000
                 _, doc = self.held(m, m.upper(), long, 414, headers=auth,
-                                   body={} if m == "post" else None)
+                                   body={} if m in ("post", "put") else None)
                 self.assertEqual(doc["code"], "uri_too_long")
 
     def test_match_routes_bad_query_and_large_bodies(self):
