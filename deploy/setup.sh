@@ -92,10 +92,11 @@ build)
     ;;
 test)
     install_missing "run test"
-    # the OpenAPI linter of the suite (tests/openapi/package.json), from npm
+    # the OpenAPI tools of the suite (tests/openapi/package.json: the linter,
+    # the client generator and compiler, Dredd), from npm
     command -v npm >/dev/null || install_missing "" npm
     if ! cmp -s tests/openapi/package-lock.json tests/openapi/node_modules/.installed-lock; then
-        echo "setup: installing the OpenAPI linter (npm ci in tests/openapi)" >&2
+        echo "setup: installing the OpenAPI tools (npm ci in tests/openapi)" >&2
         quiet "npm ci" npm ci --prefix tests/openapi --no-audit --no-fund --loglevel=error
         cp tests/openapi/package-lock.json tests/openapi/node_modules/.installed-lock
     fi
