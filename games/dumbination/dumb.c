@@ -21,6 +21,7 @@
  */
 #include "dumb.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -80,8 +81,6 @@ static json_t *space_json(const dm_state *s, int sp)
     return json_string(id);
 }
 
-static const dm_card *card(const dm_state *s, int c) { return &s->deck->c[c]; }
-
 /* The plan (phase 2) is the framework's secret simultaneous choice: the
  * cards (and a target a card uses: target_up) are face up from the flip
  * (phase 4) to the end of the round (moving, buying, a bomb's space being
@@ -124,7 +123,7 @@ static json_t *slot_json(const dm_state *s, int seat, int k, int viewer)
                                                           : json_string("face_down");
     if (c == -1)
         return json_null();
-    const dm_card *cd = card(s, c == DM_GOAL_SLOT ? p->goal : c);
+    const dm_card *cd = dm_card_at(s, c == DM_GOAL_SLOT ? p->goal : c);
     /* A used bomb held on the leaderboard lies face up. */
     int up = p->slot_hold[k] || (flipped(s) && p->slot_done[k]);
     return secret(json_pack("{s:s, s:s}", "card", cd->id, "name", cd->name), viewer, seat, up);
@@ -138,7 +137,7 @@ static json_t *seat_json(const dm_state *s, int seat, int viewer)
     for (int k = 0; k < 2; k++)
         json_array_append_new(slots, slot_json(s, seat, k, viewer));
     for (int i = 0; i < p->nproj; i++)
-        json_array_append_new(proj, json_string(card(s, p->proj[i])->id));
+        json_array_append_new(proj, json_string(dm_card_at(s, p->proj[i])->id));
     int inbox = 0;
     for (int k = 0; k < DM_UNITS; k++) {
         const dm_unit *u = &p->u[k];
@@ -170,7 +169,7 @@ static json_t *seat_json(const dm_state *s, int seat, int viewer)
         json_t *hand = json_array();
         /* The card's face in short; the whole card is in query/cards. */
         for (int i = 0; i < p->nhand; i++) {
-            const dm_card *c = card(s, p->hand[i]);
+            const dm_card *c = dm_card_at(s, p->hand[i]);
             json_array_append_new(hand, json_pack("{s:s, s:s, s:s, s:i, s:i, s:i}", "id", c->id,
                                                   "name", c->name, "type",
                                                   dm_type_names[c->type], "priority",
@@ -178,7 +177,7 @@ static json_t *seat_json(const dm_state *s, int seat, int viewer)
         }
         json_object_set_new(o, "hand_cards", hand);
         json_object_set_new(o, "first_goal",
-                            p->goal >= 0 ? dm_card_json(card(s, p->goal)) : json_null());
+                            p->goal >= 0 ? dm_card_json(dm_card_at(s, p->goal)) : json_null());
     }
     return o;
 }
@@ -210,7 +209,7 @@ static json_t *board_json(const dm_state *s)
         if (c->radio >= 0)
             json_object_set_new(o, "radioactive", json_integer(c->radio));
         if (c->dumb >= 0)
-            json_object_set_new(o, "dumbness", c->dumb_up ? json_string(card(s, c->dumb)->id)
+            json_object_set_new(o, "dumbness", c->dumb_up ? json_string(dm_card_at(s, c->dumb)->id)
                                                           : json_string("face_down"));
         for (int k = 0; k < s->nseats; k++)
             if (units[k])
@@ -230,32 +229,21 @@ static void dm_view(const void *state, int viewer, json_t *o)
         json_array_append_new(order, json_integer(s->order[i]));
     }
     for (int i = 0; i < DM_PEACE_SPOTS; i++)
-        json_array_append_new(peace, s->peace[i] >= 0 ? json_integer(s->peace[i]) : json_null());
-    json_object_set_new(o, "phase", json_string(dm_phase_names[s->phase]));
-    json_object_set_new(o, "round", json_integer(s->round));
-    json_object_set_new(o, "order", order);
-    json_object_set_new(o, "end_vp", json_integer(s->end_vp));
-    json_object_set_new(o, "max_rounds", json_integer(s->max_rounds));
-    json_object_set_new(o, "short_game", json_boolean(s->short_game));
-    json_object_set_new(o, "last_round", s->last_round ? json_integer(s->last_round) : json_null());
-    json_object_set_new(o, "peace_track", peace);
-    json_object_set_new(o, "level1_pile", json_integer(s->npile[0]));
-    json_object_set_new(o, "level2_pile", json_integer(s->npile[1]));
-    json_object_set_new(o, "seats", seats);
-    json_object_set_new(o, "board", board_json(s));
+        json_array_append_new(peace, game_json_id(s->peace[i]));
+    game_put(o, "{s:s, s:i, s:o, s:i, s:i, s:b, s:o, s:o, s:i, s:i, s:o, s:o}", "phase",
+             dm_phase_names[s->phase], "round", s->round, "order", order, "end_vp", s->end_vp,
+             "max_rounds", s->max_rounds, "short_game", s->short_game, "last_round",
+             s->last_round ? json_integer(s->last_round) : json_null(), "peace_track", peace,
+             "level1_pile", s->npile[0], "level2_pile", s->npile[1], "seats", seats, "board",
+             board_json(s));
     if (s->phase == DM_PH_AUCTION)
-        json_object_set_new(o, "auction",
-                            json_pack("{s:s, s:s, s:i, s:o, s:i}", "card",
-                                      card(s, s->auc_card)->id, "name",
-                                      card(s, s->auc_card)->name, "high_bid", s->auc_high,
-                                      "high_bidder", s->auc_bidder >= 0
-                                                         ? json_integer(s->auc_bidder)
-                                                         : json_null(),
-                                      "bidder", s->order[s->auc_turn]));
+        game_put(o, "{s:{s:s, s:s, s:i, s:o, s:i}}", "auction", "card",
+                 dm_card_at(s, s->auc_card)->id, "name", dm_card_at(s, s->auc_card)->name,
+                 "high_bid", s->auc_high, "high_bidder", game_json_id(s->auc_bidder), "bidder",
+                 s->order[s->auc_turn]);
     if (s->phase == DM_PH_BOMB)
-        json_object_set_new(o, "bomb", json_pack("{s:i, s:i, s:s}", "seat", s->bomb_seat,
-                                                 "target", s->bomb_target, "card",
-                                                 card(s, s->bomb_card)->id));
+        game_put(o, "{s:{s:i, s:i, s:s}}", "bomb", "seat", s->bomb_seat, "target",
+                 s->bomb_target, "card", dm_card_at(s, s->bomb_card)->id);
     if (s->phase == DM_PH_OVER) {
         json_t *parts = json_array();
         for (int i = 0; i < s->nseats; i++) {
@@ -270,10 +258,6 @@ static void dm_view(const void *state, int viewer, json_t *o)
 }
 
 /* --- the common view fields ------------------------------------------------ */
-
-static int dm_nseats(const void *st) { return ((const dm_state *)st)->nseats; }
-static int dm_phase_of(const void *st) { return (int)((const dm_state *)st)->phase; }
-static int dm_finished(const void *st) { return ((const dm_state *)st)->phase == DM_PH_OVER; }
 
 static int dm_to_act_hook(const void *st, int seat)
 {
@@ -346,11 +330,6 @@ static int nation_of(const json_t *a)
     return -1;
 }
 
-static int int_of(const json_t *a, const char *key)
-{
-    return (int)json_integer_value(json_object_get(a, key));
-}
-
 static int units_of(const json_t *a, int *units)
 {
     json_t *arr = json_object_get(a, "units"), *v;
@@ -380,114 +359,91 @@ static int is_second(const json_t *a)
 
 /* --- may, check, apply --------------------------------------------------------- */
 
-static int not_now(char **why, const char *msg)
+GAME_MAY(may_goal)
 {
-    *why = game_why("%s", msg);
-    return WB_ENOTTURN;
-}
-
-static int may_goal(const void *st, const game_ctx *ctx, int seat, char **why)
-{
-    (void)ctx;
-    return ((const dm_state *)st)->p[seat].goal_picked
-               ? not_now(why, "you have picked your First Goal: the others are picking")
-               : WB_OK;
-}
-
-static int may_draw(const void *st, const game_ctx *ctx, int seat, char **why)
-{
-    (void)ctx;
-    const dm_player *p = &((const dm_state *)st)->p[seat];
-    return p->out || p->draw_left <= 0 ? not_now(why, "you have no card to draw now") : WB_OK;
-}
-
-static int may_plan(const void *st, const game_ctx *ctx, int seat, char **why)
-{
-    (void)ctx;
-    const dm_player *p = &((const dm_state *)st)->p[seat];
-    if (p->out)
-        return not_now(why, "you are out of office");
-    return p->ready ? not_now(why, "you are ready: the others are still placing") : WB_OK;
-}
-
-static int illegal(char **why, const char *msg)
-{
-    *why = game_why("%s", msg);
-    return WB_EILLEGAL;
-}
-
-static int check_goal(const void *st, const game_ctx *ctx, int seat, const json_t *a,
-                      char **why)
-{
-    (void)ctx;
-    const dm_state *s = st;
-    int c = card_of(s, a);
-    if (c < 0 || s->where[c] != DM_IN_GOAL || s->deck->c[c].nation != s->p[seat].nation)
-        return illegal(why, "pick one of your nation's two First Goal cards");
+    if (((const dm_state *)state)->p[seat].goal_picked)
+        return game_refuse(why, WB_ENOTTURN,
+                           "you have picked your First Goal: the others are picking");
     return WB_OK;
 }
 
-static int check_place(const void *st, const game_ctx *ctx, int seat, const json_t *a,
-                       char **why)
+GAME_MAY(may_draw)
 {
-    (void)ctx;
-    const dm_state *s = st;
+    const dm_player *p = &((const dm_state *)state)->p[seat];
+    if (p->out || p->draw_left <= 0)
+        return game_refuse(why, WB_ENOTTURN, "you have no card to draw now");
+    return WB_OK;
+}
+
+GAME_MAY(may_plan)
+{
+    const dm_player *p = &((const dm_state *)state)->p[seat];
+    if (p->out)
+        return game_refuse(why, WB_ENOTTURN, "you are out of office");
+    if (p->ready)
+        return game_refuse(why, WB_ENOTTURN, "you are ready: the others are still placing");
+    return WB_OK;
+}
+
+GAME_CHECK(check_goal)
+{
+    const dm_state *s = state;
+    int c = card_of(s, a);
+    if (c < 0 || s->where[c] != DM_IN_GOAL || s->deck->c[c].nation != s->p[seat].nation)
+        return game_refuse(why, WB_EILLEGAL, "pick one of your nation's two First Goal cards");
+    return WB_OK;
+}
+
+GAME_CHECK(check_place)
+{
+    const dm_state *s = state;
     int c = placed_card(s, seat, a);
     if (c >= 0 && c == s->p[seat].goal && !s->p[seat].goal_done)
-        return illegal(why, "your First Goal lies face down on the right space already: fund it "
-                            "with {\"type\":\"ready\",\"fund_goal\":true}");
+        return game_refuse(why, WB_EILLEGAL, "your First Goal lies face down on the right space "
+                           "already: fund it with {\"type\":\"ready\",\"fund_goal\":true}");
     int rc = dm_place_check(s, seat, slot_of(a), c, 0, why);
     if (!rc && is_second(a) && (c < 0 || !s->deck->c[c].nalt))
-        return illegal(why, "this card has no second choice");
+        return game_refuse(why, WB_EILLEGAL, "this card has no second choice");
     return rc;
 }
 
-static int check_take_back(const void *st, const game_ctx *ctx, int seat, const json_t *a,
-                           char **why)
+GAME_CHECK(check_take_back)
 {
-    (void)ctx;
-    const dm_player *p = &((const dm_state *)st)->p[seat];
+    const dm_player *p = &((const dm_state *)state)->p[seat];
     int k = slot_of(a);
-    return p->slot[k] == -1 || p->slot_hold[k] ? illegal(why, "no card of yours to take back there")
-                                              : WB_OK;
+    if (p->slot[k] == -1 || p->slot_hold[k])
+        return game_refuse(why, WB_EILLEGAL, "no card of yours to take back there");
+    return WB_OK;
 }
 
-static int check_target(const void *st, const game_ctx *ctx, int seat, const json_t *a,
-                        char **why)
+GAME_CHECK(check_target)
 {
-    (void)ctx;
-    const dm_state *s = st;
+    const dm_state *s = state;
     const dm_player *p = &s->p[seat];
     int n = nation_of(a);
     if (n != DM_PEACE) {
         int t = n >= 0 ? dm_seat_of_nation(s, n) : -1;
         if (t < 0 || t == seat || s->p[t].out || s->p[t].nation != n)
-            return illegal(why, "target another nation in play (still in office), or peace");
+            return game_refuse(why, WB_EILLEGAL,
+                               "target another nation in play (still in office), or peace");
     }
     if (p->ego >= 10 && p->target >= 0 && p->target == p->prev_target && n != p->target)
-        return illegal(why, "with Ego 10 your target is locked");
+        return game_refuse(why, WB_EILLEGAL, "with Ego 10 your target is locked");
     if (n == p->target)
-        return illegal(why, "that is your target already");
+        return game_refuse(why, WB_EILLEGAL, "that is your target already");
     return WB_OK;
 }
 
 static int fund_goal(const json_t *a) { return json_is_true(json_object_get(a, "fund_goal")); }
 static int corrupt(const json_t *a) { return json_is_true(json_object_get(a, "corrupt")); }
 
-static int check_ready(const void *st, const game_ctx *ctx, int seat, const json_t *a,
-                       char **why)
-{
-    (void)ctx;
-    return dm_ready_check(st, seat, fund_goal(a), corrupt(a), why);
-}
+GAME_CHECK(check_ready) { return dm_ready_check(state, seat, fund_goal(a), corrupt(a), why); }
 
-static int check_bid(const void *st, const game_ctx *ctx, int seat, const json_t *a,
-                     char **why)
+GAME_CHECK(check_bid)
 {
-    (void)ctx;
-    const dm_state *s = st;
+    const dm_state *s = state;
     int least = s->auc_high ? s->auc_high + 1 : s->deck->c[s->auc_card].cost;
-    int v = int_of(a, "amount");
+    int v = game_body_int(a, "amount");
     if (v < least || v > s->p[seat].res) {
         *why = game_why("a bid is at least %d and at most your %d resources", least,
                         s->p[seat].res);
@@ -496,166 +452,83 @@ static int check_bid(const void *st, const game_ctx *ctx, int seat, const json_t
     return WB_OK;
 }
 
-static int check_bomb(const void *st, const game_ctx *ctx, int seat, const json_t *a,
-                      char **why)
-{
-    (void)ctx;
-    return dm_bomb_check(st, seat, space_of(st, a, "space"), why);
-}
+GAME_CHECK(check_bomb) { return dm_bomb_check(state, seat, space_of(state, a, "space"), why); }
 
-static int check_move(const void *st, const game_ctx *ctx, int seat, const json_t *a,
-                      char **why)
+GAME_CHECK(check_move)
 {
-    (void)ctx;
-    const dm_state *s = st;
+    const dm_state *s = state;
     json_t *m = json_object_get(a, "mark");
     if (m && !json_is_boolean(m))
-        return illegal(why, "\"mark\" is true (leave a cube where the unit began) or false");
-    return dm_move_check(s, seat, int_of(a, "unit"), space_of(s, a, "to"), why);
+        return game_refuse(why, WB_EILLEGAL,
+                           "\"mark\" is true (leave a cube where the unit began) or false");
+    return dm_move_check(s, seat, game_body_int(a, "unit"), space_of(s, a, "to"), why);
 }
 
-static int check_attack(const void *st, const game_ctx *ctx, int seat, const json_t *a,
-                        char **why)
+GAME_CHECK(check_attack)
 {
-    (void)ctx;
-    const dm_state *s = st;
+    const dm_state *s = state;
     int units[DM_UNITS + 1], n = units_of(a, units);
     return dm_attack_check(s, seat, space_of(s, a, "space"), units, n, why);
 }
 
-static int check_build(const void *st, const game_ctx *ctx, int seat, const json_t *a,
-                       char **why)
+GAME_CHECK(check_build) { return dm_build_check(state, seat, space_of(state, a, "space"), why); }
+
+GAME_CHECK(check_upgrade)
 {
-    (void)ctx;
-    return dm_build_check(st, seat, space_of(st, a, "space"), why);
+    return dm_upgrade_check(state, seat, space_of(state, a, "space"), why);
 }
 
-static int check_upgrade(const void *st, const game_ctx *ctx, int seat, const json_t *a,
-                         char **why)
+GAME_CHECK(check_recruit)
 {
-    (void)ctx;
-    return dm_upgrade_check(st, seat, space_of(st, a, "space"), why);
+    return dm_recruit_check(state, seat, space_of(state, a, "space"), why);
 }
 
-static int check_recruit(const void *st, const game_ctx *ctx, int seat, const json_t *a,
-                         char **why)
+GAME_APPLY(do_goal) { return dm_pick_goal(state, seat, card_of(state, a), ev, why); }
+
+GAME_APPLY(do_draw) { return dm_draw(state, seat, game_body_int(a, "level"), ev, why); }
+
+GAME_APPLY(do_place)
 {
-    (void)ctx;
-    return dm_recruit_check(st, seat, space_of(st, a, "space"), why);
+    return dm_place(state, seat, slot_of(a), placed_card(state, seat, a), is_second(a), 0, ev, why);
 }
 
-static int do_goal(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
-                   char **why)
-{
-    (void)ctx;
-    return dm_pick_goal(st, seat, card_of(st, a), ev, why);
-}
+GAME_APPLY(do_take_back) { return dm_unplace(state, seat, slot_of(a), ev, why); }
 
-static int do_draw(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
-                   char **why)
-{
-    (void)ctx;
-    return dm_draw(st, seat, int_of(a, "level"), ev, why);
-}
+GAME_APPLY(do_target) { return dm_set_target(state, seat, nation_of(a), ev, why); }
 
-static int do_place(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
-                    char **why)
-{
-    (void)ctx;
-    return dm_place(st, seat, slot_of(a), placed_card(st, seat, a), is_second(a), 0, ev, why);
-}
+GAME_APPLY(do_ready) { return dm_ready(state, seat, fund_goal(a), corrupt(a), ev, why); }
 
-static int do_take_back(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
-                        char **why)
-{
-    (void)ctx;
-    return dm_unplace(st, seat, slot_of(a), ev, why);
-}
+GAME_APPLY(do_bid) { return dm_bid(state, seat, game_body_int(a, "amount"), ev, why); }
 
-static int do_target(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
-                     char **why)
-{
-    (void)ctx;
-    return dm_set_target(st, seat, nation_of(a), ev, why);
-}
+GAME_APPLY(do_pass) { return dm_bid(state, seat, 0, ev, why); }
 
-static int do_ready(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
-                    char **why)
-{
-    (void)ctx;
-    return dm_ready(st, seat, fund_goal(a), corrupt(a), ev, why);
-}
+GAME_APPLY(do_bomb) { return dm_bomb(state, seat, space_of(state, a, "space"), ev, why); }
 
-static int do_bid(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
-                  char **why)
+GAME_APPLY(do_move)
 {
-    (void)ctx;
-    return dm_bid(st, seat, int_of(a, "amount"), ev, why);
-}
-
-static int do_pass(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
-                   char **why)
-{
-    (void)ctx, (void)a;
-    return dm_bid(st, seat, 0, ev, why);
-}
-
-static int do_bomb(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
-                   char **why)
-{
-    (void)ctx;
-    return dm_bomb(st, seat, space_of(st, a, "space"), ev, why);
-}
-
-static int do_move(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
-                   char **why)
-{
-    (void)ctx;
-    return dm_move(st, seat, int_of(a, "unit"), space_of(st, a, "to"),
+    return dm_move(state, seat, game_body_int(a, "unit"), space_of(state, a, "to"),
                    !json_is_false(json_object_get(a, "mark")), ev, why);
 }
 
-static int do_attack(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
-                     char **why)
+GAME_APPLY(do_attack)
 {
-    (void)ctx;
     int units[DM_UNITS + 1], n = units_of(a, units);
-    return dm_attack(st, seat, space_of(st, a, "space"), units, n, ev, why);
+    return dm_attack(state, seat, space_of(state, a, "space"), units, n, ev, why);
 }
 
-static int do_build(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
-                    char **why)
-{
-    (void)ctx;
-    return dm_build(st, seat, space_of(st, a, "space"), ev, why);
-}
+GAME_APPLY(do_build) { return dm_build(state, seat, space_of(state, a, "space"), ev, why); }
 
-static int do_upgrade(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
-                      char **why)
-{
-    (void)ctx;
-    return dm_upgrade(st, seat, space_of(st, a, "space"), ev, why);
-}
+GAME_APPLY(do_upgrade) { return dm_upgrade(state, seat, space_of(state, a, "space"), ev, why); }
 
-static int do_recruit(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
-                      char **why)
-{
-    (void)ctx;
-    return dm_recruit(st, seat, space_of(st, a, "space"), ev, why);
-}
+GAME_APPLY(do_recruit) { return dm_recruit(state, seat, space_of(state, a, "space"), ev, why); }
 
-static int do_done(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
-                   char **why)
-{
-    (void)ctx, (void)a;
-    return dm_done(st, seat, ev, why);
-}
+GAME_APPLY(do_done) { return dm_done(state, seat, ev, why); }
 
 /* --- domains: the values worth listing now --------------------------------------- */
 
-static json_t *dom_goal(const void *st, int seat)
+GAME_DOMAIN(dom_goal)
 {
-    const dm_state *s = st;
+    const dm_state *s = state;
     json_t *a = json_array();
     for (int c = 0; c < s->deck->ncards; c++)
         if (s->where[c] == DM_IN_GOAL && s->deck->c[c].nation == s->p[seat].nation)
@@ -663,9 +536,9 @@ static json_t *dom_goal(const void *st, int seat)
     return a;
 }
 
-static json_t *dom_hand(const void *st, int seat)
+GAME_DOMAIN(dom_hand)
 {
-    const dm_state *s = st;
+    const dm_state *s = state;
     const dm_player *p = &s->p[seat];
     json_t *a = json_array();
     for (int i = 0; i < p->nhand; i++)
@@ -675,9 +548,9 @@ static json_t *dom_hand(const void *st, int seat)
 
 /* "second" only when an OR card is in the hand; true only when the First
  * Goal may be bought by corruption now: fewer bodies to list and check. */
-static json_t *dom_choice(const void *st, int seat)
+GAME_DOMAIN(dom_choice)
 {
-    const dm_state *s = st;
+    const dm_state *s = state;
     json_t *a = json_pack("[s]", "first");
     for (int i = 0; i < s->p[seat].nhand; i++)
         if (s->deck->c[s->p[seat].hand[i]].nalt) {
@@ -695,21 +568,21 @@ static int goal_open(const dm_state *s, int seat)
     return p->goal >= 0 && !p->goal_done && s->round > 1 && p->slot[1] == -1;
 }
 
-static json_t *dom_fund_goal(const void *st, int seat)
+GAME_DOMAIN(dom_fund_goal)
 {
-    return goal_open(st, seat) ? json_pack("[b, b]", 0, 1) : json_pack("[b]", 0);
+    return goal_open(state, seat) ? json_pack("[b, b]", 0, 1) : json_pack("[b]", 0);
 }
 
-static json_t *dom_corrupt(const void *st, int seat)
+GAME_DOMAIN(dom_corrupt)
 {
-    const dm_state *s = st;
+    const dm_state *s = state;
     int can = goal_open(s, seat) && s->deck->c[s->p[seat].goal].corrupt;
     return can ? json_pack("[b, b]", 0, 1) : json_pack("[b]", 0);
 }
 
-static json_t *dom_bid(const void *st, int seat)
+GAME_DOMAIN(dom_bid)
 {
-    const dm_state *s = st;
+    const dm_state *s = state;
     json_t *a = json_array();
     int least = s->auc_high ? s->auc_high + 1 : s->deck->c[s->auc_card].cost;
     for (int b = least; b <= s->p[seat].res && b < least + 4; b++)
@@ -717,9 +590,9 @@ static json_t *dom_bid(const void *st, int seat)
     return a;
 }
 
-static json_t *dom_units(const void *st, int seat)
+GAME_DOMAIN(dom_units)
 {
-    const dm_state *s = st;
+    const dm_state *s = state;
     json_t *a = json_array();
     for (int k = 0; k < DM_UNITS; k++)
         if (s->p[seat].u[k].space >= 0 && !s->p[seat].u[k].stopped)
@@ -727,17 +600,10 @@ static json_t *dom_units(const void *st, int seat)
     return a;
 }
 
-static json_t *space_id(const dm_state *s, int sp)
-{
-    char id[16];
-    dm_space_id(s->board, sp, id);
-    return json_string(id);
-}
-
 /* Every space some unit of the seat can reach now. */
-static json_t *dom_reach(const void *st, int seat)
+GAME_DOMAIN(dom_reach)
 {
-    const dm_state *s = st;
+    const dm_state *s = state;
     int n = s->board->nspaces, *reach = wb_malloc(sizeof(int) * (size_t)n);
     char *any = wb_calloc((size_t)n, 1);
     json_t *a = json_array();
@@ -747,7 +613,7 @@ static json_t *dom_reach(const void *st, int seat)
                 any[i] |= reach[i] >= 0;
     for (int i = 0; i < n; i++)
         if (any[i])
-            json_array_append_new(a, space_id(s, i));
+            json_array_append_new(a, space_json(s, i));
     free(reach);
     free(any);
     return a;
@@ -768,24 +634,24 @@ static int attackers(const dm_state *s, int seat, int sp, int *units)
     return n;
 }
 
-static json_t *dom_attack_space(const void *st, int seat)
+GAME_DOMAIN(dom_attack_space)
 {
-    const dm_state *s = st;
+    const dm_state *s = state;
     json_t *a = json_array();
     for (int sp = 0; sp < s->board->nspaces; sp++) {
         int units[DM_UNITS], n = attackers(s, seat, sp, units);
         char *why = NULL;
         if (n && dm_attack_check(s, seat, sp, units, n, &why) == WB_OK)
-            json_array_append_new(a, space_id(s, sp));
+            json_array_append_new(a, space_json(s, sp));
         free(why);
     }
     return a;
 }
 
 /* For each space open to attack: all the units that may attack it. */
-static json_t *dom_attack_units(const void *st, int seat)
+GAME_DOMAIN(dom_attack_units)
 {
-    const dm_state *s = st;
+    const dm_state *s = state;
     json_t *a = json_array();
     for (int sp = 0; sp < s->board->nspaces; sp++) {
         int units[DM_UNITS], n = attackers(s, seat, sp, units);
@@ -808,34 +674,34 @@ static json_t *dom_attack_units(const void *st, int seat)
 }
 
 /* Spaces with the seat's units (build), or its bases (upgrade, recruit). */
-static json_t *dom_unit_spaces(const void *st, int seat)
+GAME_DOMAIN(dom_unit_spaces)
 {
-    const dm_state *s = st;
+    const dm_state *s = state;
     json_t *a = json_array();
     for (int sp = 0; sp < s->board->nspaces; sp++)
         if (dm_units_on(s, seat, sp))
-            json_array_append_new(a, space_id(s, sp));
+            json_array_append_new(a, space_json(s, sp));
     return a;
 }
 
-static json_t *dom_bases(const void *st, int seat)
+GAME_DOMAIN(dom_bases)
 {
-    const dm_state *s = st;
+    const dm_state *s = state;
     json_t *a = json_array();
     for (int sp = 0; sp < s->board->nspaces; sp++)
         if (s->cell[sp].owner == seat && s->cell[sp].base)
-            json_array_append_new(a, space_id(s, sp));
+            json_array_append_new(a, space_json(s, sp));
     return a;
 }
 
 /* The spaces the waiting bomb may hit. */
-static json_t *dom_bomb(const void *st, int seat)
+GAME_DOMAIN(dom_bomb)
 {
-    const dm_state *s = st;
+    const dm_state *s = state;
     int sp[DM_MAX_SPACES], n = s->bomb_seat == seat ? dm_bomb_spaces(s, s->bomb_target, sp) : 0;
     json_t *a = json_array();
     for (int i = 0; i < n; i++)
-        json_array_append_new(a, space_id(s, sp[i]));
+        json_array_append_new(a, space_json(s, sp[i]));
     return a;
 }
 
@@ -950,30 +816,37 @@ static const game_action dm_actions[] = {
 
 /* --- queries: the board and the cards ------------------------------------------ */
 
-static int dm_query(const void *state, const game_ctx *ctx, int seat, const char *name,
-                    const json_t *args, json_t **out, char **why)
+GAME_ANSWER(answer_board)
 {
-    (void)ctx, (void)seat, (void)args, (void)why;
-    const dm_state *s = state;
-    if (strcmp(name, "board") == 0) {
-        *out = dm_board_graph(s->board);
-        return WB_OK;
-    }
-    if (strcmp(name, "board_svg") == 0) {
-        char *svg = dm_board_svg(s->board);
-        *out = json_pack("{s:s}", "svg", svg);
-        free(svg);
-        return WB_OK;
-    }
-    if (strcmp(name, "cards") == 0) {
-        json_t *a = json_array();
-        for (int c = 0; c < s->deck->ncards; c++)
-            json_array_append_new(a, dm_card_json(card(s, c)));
-        *out = json_pack("{s:o}", "cards", a);
-        return WB_OK;
-    }
-    return WB_ENOTFOUND;
+    *out = dm_board_graph(((const dm_state *)state)->board);
+    return WB_OK;
 }
+
+GAME_ANSWER(answer_svg)
+{
+    char *svg = dm_board_svg(((const dm_state *)state)->board);
+    *out = json_pack("{s:s}", "svg", svg);
+    free(svg);
+    return WB_OK;
+}
+
+GAME_ANSWER(answer_cards)
+{
+    const dm_state *s = state;
+    json_t *a = json_array();
+    for (int c = 0; c < s->deck->ncards; c++)
+        json_array_append_new(a, dm_card_json(dm_card_at(s, c)));
+    *out = json_pack("{s:o}", "cards", a);
+    return WB_OK;
+}
+
+#define ANYONE (GAME_ROLE_PUBLIC | GAME_ROLE_SEAT | GAME_ROLE_HOST)
+static const game_query dm_queries[] = {
+    {"board", ANYONE, answer_board},
+    {"board_svg", ANYONE, answer_svg},
+    {"cards", ANYONE, answer_cards},
+    {NULL},
+};
 
 static const game_def dm_def = {
     .kind = &game_dumbination,
@@ -985,17 +858,17 @@ static const game_def dm_def = {
     .create = dm_create,
     .free = dm_free,
     .io = dm_io,
-    .phase = dm_phase_of,
+    .phase_at = offsetof(dm_state, phase),
     .phase_names = dm_phase_names,
     .roles = dm_roles,
-    .nseats = dm_nseats,
+    .nseats_at = offsetof(dm_state, nseats),
     .actions = dm_actions,
-    .finished = dm_finished,
+    .over_phase = DM_PH_OVER,
     .to_act = dm_to_act_hook,
     .result = dm_result_hook,
     .pending = dm_pending,
     .view = dm_view,
-    .query = dm_query,
+    .queries = dm_queries,
 };
 
 GAME_DEF_HOOKS(dm_def)
