@@ -90,7 +90,7 @@ async function check(who) {
     ok ? h('p', {class: 'reasons'}, cs.length ? 'Every card has its own letter' : 'A word')
       : h('ul', {class: 'reasons'}, res.reasons.map(r => h('li', {}, reasonText(r, res.word))))),
   take,
-  h('div', {class: 'cards', 'aria-label': 'The cards'}, drawn),
+  h('div', {class: 'cards', role: 'group', 'aria-label': 'The cards'}, drawn),
   defBox);
   keepWordInSight();
   try {

@@ -81,7 +81,7 @@ function render(v) {
   redraw($('#board'),
     h('p', {class: 'reasons', 'aria-live': 'polite'}, h('strong', {}, banner)),
     h('div', {class: 'hint'}, 'Round ' + v.round + ' · turn ' + v.turn + ' · about ' + v.deck + ' cards left in the deck'),
-    h('div', {class: 'cards big', 'aria-label': 'Centre cards'}, centre),
+    h('div', {class: 'cards big', role: 'group', 'aria-label': 'Centre cards'}, centre),
     flip,
     host && v.phase === 'play' ? shoutForm(v) : null,
     keeps.length ? h('div', {class: 'box'}, h('strong', {}, 'Tap the card ' + wn + ' keeps:'), h('div', {class: 'cards'}, keeps.map(a => all.find(c => c.id === a.card)).filter(Boolean).map(c => card(c, {click: pick('keep', c), label: 'keep'})))) : null,

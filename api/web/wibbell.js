@@ -119,7 +119,7 @@ export function render(root, v, ctx) {
   redraw(root,
     h('p', {class: 'reasons', 'aria-live': 'polite'}, h('strong', {}, banner)),
     h('div', {class: 'row hint'}, 'Round ' + v.round + ' · turn ' + v.turn + ' · ' + v.deck + ' cards in the deck' + (v.learning_aid ? ' · learning aid' : '') + (v.forgive_typos ? ' · typos forgiven' : '')),
-    h('div', {class: 'cards big', 'aria-label': 'Centre cards'}, centre),
+    h('div', {class: 'cards big', role: 'group', 'aria-label': 'Centre cards'}, centre),
     v.claims && v.claims.length ? h('p', {}, 'Waiting for the tie window: ', v.claims.map(c => names[c.seat] + (c.sealed ? ' (sealed)' : ' “' + c.word + '”')).join(', ')) : null,
     claimBox, keepBox,
     me && v.status !== 'finished' ? h('div', {class: 'box'}, h('strong', {}, 'You must cover ' + cover.length + ' cards:'), h('div', {class: 'cards'}, cover.map((c, i) => card(c, {tag: i < v.centre.length ? 'centre' : me.handicaps.includes(c) ? 'perm' : 'round', cls: i >= v.centre.length && me.handicaps.includes(c) ? 'perm' : ''})))) : null,
