@@ -137,7 +137,8 @@ class Judge(unittest.TestCase):
         or red, with the mark and the words (never colour alone), the word
         and the reason large; after a check the word box is still on
         screen, and so is the verdict."""
-        B.d.set_window_size(390, 844)
+        B.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",  # a phone's screen, 390x844
+                            {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
         try:
             self.table([("Ann", ["SG"]), ("Bob", ["AR"]), ("Cy", ["TE"]), ("Dee", ["LO"])])
             B.d.execute_script("scrollTo(0, 0)")
@@ -154,6 +155,7 @@ class Judge(unittest.TestCase):
                           word: px('#result .verdict-panel .word'), reason: px('#result .verdict-panel .reasons'),
                           says: p.textContent, input: [box(word).top, box(word).bottom], panel: box(p).top, h: innerHeight};""")
                 seen[mark] = m
+                self.assertEqual((B.d.execute_script("return innerWidth"), m["h"]), (390, 844))
                 self.assertGreaterEqual(m["wide"], 0.99, "a full-width panel")
                 self.assertGreaterEqual(m["word"], 40, "the word large")
                 self.assertGreaterEqual(m["reason"], 24, "the reason large")
@@ -162,12 +164,15 @@ class Judge(unittest.TestCase):
                 self.assertLessEqual(m["input"][1], m["h"], "the word box still on screen")
                 self.assertLess(m["panel"], m["h"] - 100, "the verdict on screen")
                 B.shot("judge-verdict-" + ("ok" if mark == "✓" else "no"))
+                if mark == "✓":  # the phone's screen as the judge sees it (the README's picture)
+                    os.makedirs(W.SHOTS, exist_ok=True)
+                    B.d.save_screenshot(os.path.join(W.SHOTS, "judge-390.png"))
             rgb = lambda s: [int(x) for x in s[s.index("(") + 1:s.index(")")].split(",")[:3]]
             ok, no = rgb(seen["✓"]["bg"]), rgb(seen["✗"]["bg"])
             self.assertGreater(ok[1], ok[0], "green for a word that counts")
             self.assertGreater(no[0], no[1], "red for one that does not")
         finally:
-            B.d.set_window_size(360, 780)
+            B.d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
     def test_derivative_of_a_used_word(self):
         B.type("#useword", "explore")
