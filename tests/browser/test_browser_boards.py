@@ -51,8 +51,10 @@ class Links(unittest.TestCase):
                 self.assertNotIn("seat 0", b.text("#board"), g["name"])
                 # the board arrives without moving what is on screen (the
                 # play page's Lighthouse performance was 85 with Dumbination
-                # for that); Lighthouse calls a shift under 0.1 good
-                self.assertLess(b.layout_shift(), 0.05, "%s: layout shift as the board arrived" % g["name"])
+                # for that; Lighthouse calls under 0.1 good): 0 now, and
+                # 0.03 when the header's menu line moved as who and the
+                # connection filled in
+                self.assertLess(b.layout_shift(), 0.01, "%s: layout shift as the board arrived" % g["name"])
                 if g["name"] == "woodlouse-chaos" and seat == view(m)["trainer"]:
                     self.assertTrue(b.one("#board button[data-action=draw]").is_enabled(),
                                     "the trainer's Draw button")
