@@ -92,6 +92,12 @@ static void hun_stems(const morph_input *in, const strtab *words,
             continue;
         if (strcmp(folded, w) == 0 || !known(in, words, folded))
             continue;
+        /* A stem that does not begin the word is left after a prefix
+         * Hunspell took off: a derivation, so held to AFFIX_MIN_STEM
+         * letters as the affix rule's bases are (re + ad + s is no way
+         * from "ad" to "reads", nor de + an + s from "an" to "deans"). */
+        if (strlen(folded) < AFFIX_MIN_STEM && strncmp(folded, w, strlen(folded)) != 0)
+            continue;
         if (prefix_check) {
             /* en_GB's affix rules invent stems (nation -> n, action ->
              * ace): keep a stem only if, less a final e or y, it begins
@@ -222,8 +228,15 @@ static void bases_of(const morph_input *in, const strtab *words, size_t k, strse
     for (size_t i = 0; i < n0; i++)
         affix_add(in, words, L->v[i], is_root(in, words, L->v[i]), L);
     size_t n1 = L->n;
-    for (size_t i = n0; i < n1; i++)
-        infl_bases(in, words, L->v[i], is_root(in, words, L->v[i]), L);
+    for (size_t i = n0; i < n1; i++) {
+        /* An affix base's own bases are held to AFFIX_MIN_STEM letters too:
+         * re + ads is no way from "ad" to "reads" (nor un + its to units). */
+        strset ib = {.n = 0};
+        infl_bases(in, words, L->v[i], is_root(in, words, L->v[i]), &ib);
+        for (size_t j = 0; j < ib.n; j++)
+            if (strlen(ib.v[j]) >= AFFIX_MIN_STEM)
+                set_add(L, ib.v[j]);
+    }
 }
 
 static int u32_cmp(const void *a, const void *b)
