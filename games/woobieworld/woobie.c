@@ -15,6 +15,7 @@
  */
 #include "woobie.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,47 +90,35 @@ static void ww_view(const void *st, int seat, json_t *o)
     ww_scores(s, score, win);
     for (int i = 0; i < s->nseats; i++) {
         const ww_seat *p = &s->seat[i];
-        json_t *e = json_pack("{s:i, s:o, s:i, s:i}", "seat", i, "home",
+        int own = seat == i || seat == GAME_SEAT_HOST;
+        json_t *e = json_pack("{s:i, s:o, s:i, s:i, s:o*, s:o*}", "seat", i, "home",
                               p->home >= 0 ? json_string(s->map->a[p->home].id) : json_null(),
-                              "hand", p->nhand, "score", score[i]);
-        if (s->speed)
-            json_object_set_new(e, "chosen", chosen_json(s, i, seat));
-        if (seat == i || seat == GAME_SEAT_HOST)
-            json_object_set_new(e, "cards", cards_json(s, p->hand, p->nhand));
+                              "hand", p->nhand, "score", score[i], "chosen",
+                              s->speed ? chosen_json(s, i, seat) : NULL, "cards",
+                              own ? cards_json(s, p->hand, p->nhand) : NULL);
         json_array_append_new(seats, e);
     }
     for (int i = 0; i < s->nenv; i++)
         json_array_append_new(envs, json_pack("{s:o, s:i}", "card",
                                               ww_card_json(s->deck, s->env[i].card),
                                               "caretaker", s->env[i].caretaker));
-    json_object_set_new(o, "phase", json_string(ww_phase_names[s->phase]));
-    json_object_set_new(o, "player", json_integer(s->player));
-    json_object_set_new(o, "turn", json_integer(s->turn));
-    json_object_set_new(o, "speed", json_boolean(s->speed));
+    game_put(o, "{s:s, s:i, s:i, s:b}", "phase", ww_phase_names[s->phase], "player", s->player,
+             "turn", s->turn, "speed", s->speed);
     if (s->speed) {
         json_t *order = json_array();
         for (int i = 0; s->phase != P_CHOOSE && s->phase != P_SETUP && i < s->nseats; i++)
             json_array_append_new(order, json_integer(s->order[i]));
-        json_object_set_new(o, "cycle", json_integer(s->cycle));
-        json_object_set_new(o, "order", order);
+        game_put(o, "{s:i, s:o}", "cycle", s->cycle, "order", order);
     }
-    if (s->phase == P_SUPPORT) {
-        json_object_set_new(o, "support_left", json_integer(s->support_left));
-        json_object_set_new(o, "must_rehome", json_boolean(s->must_rehome));
-    }
-    json_object_set_new(o, "seats", seats);
-    json_object_set_new(o, "areas", areas_json(s));
-    json_object_set_new(o, "supply",
-                        json_pack("{s:o, s:o}", "support", kinds_json(s->supply, WW_KINDS),
-                                  "industries", kinds_json(s->supply_ind, WW_COLOURS)));
-    json_object_set_new(o, "environments", envs);
-    json_object_set_new(o, "volcanoes", json_integer(s->nvolcano));
-    json_object_set_new(o, "draw_pile", json_integer(s->ndraw));
-    json_object_set_new(o, "discard_pile", json_integer(s->ndiscard));
-    json_object_set_new(o, "discard_top", s->ndiscard
-                                              ? ww_card_json(s->deck, s->discard[s->ndiscard - 1])
-                                              : json_null());
-    json_object_set_new(o, "removed", cards_json(s, s->removed, s->nremoved));
+    if (s->phase == P_SUPPORT)
+        game_put(o, "{s:i, s:b}", "support_left", s->support_left, "must_rehome",
+                 s->must_rehome);
+    game_put(o, "{s:o, s:o, s:{s:o, s:o}, s:o, s:i, s:i, s:i, s:o, s:o}", "seats", seats, "areas",
+             areas_json(s), "supply", "support", kinds_json(s->supply, WW_KINDS), "industries",
+             kinds_json(s->supply_ind, WW_COLOURS), "environments", envs, "volcanoes",
+             s->nvolcano, "draw_pile", s->ndraw, "discard_pile", s->ndiscard, "discard_top",
+             s->ndiscard ? ww_card_json(s->deck, s->discard[s->ndiscard - 1]) : json_null(),
+             "removed", cards_json(s, s->removed, s->nremoved));
     if (s->phase == P_EFFECT) {
         json_t *pending = json_object_get(o, "pending");
         char *prompt = ww_fx_prompt(s);
@@ -146,10 +135,6 @@ static void ww_view(const void *st, int seat, json_t *o)
 }
 
 /* --- the common view fields ------------------------------------------------------ */
-
-static int ww_nseats(const void *st) { return ((const ww_state *)st)->nseats; }
-static int ww_phase_of(const void *st) { return ((const ww_state *)st)->phase; }
-static int ww_finished(const void *st) { return ((const ww_state *)st)->phase == P_OVER; }
 
 static void ww_result(const void *st, int *winner, json_int_t *score)
 {
@@ -221,10 +206,9 @@ static char *ww_situation(const void *st)
 
 /* --- the actions ------------------------------------------------------------------- */
 
-static json_t *dom_areas(const void *st, int seat)
+GAME_DOMAIN(dom_areas)
 {
-    (void)seat;
-    const ww_state *s = st;
+    const ww_state *s = state;
     json_t *a = json_array();
     for (int i = 0; i < s->map->n; i++)
         json_array_append_new(a, json_string(s->map->a[i].id));
@@ -232,9 +216,9 @@ static json_t *dom_areas(const void *st, int seat)
 }
 
 /* Land areas that are nobody else's home. */
-static json_t *dom_home_areas(const void *st, int seat)
+GAME_DOMAIN(dom_home_areas)
 {
-    const ww_state *s = st;
+    const ww_state *s = state;
     json_t *a = json_array();
     for (int i = 0; i < s->map->n; i++) {
         int h = ww_home_of(s, i);
@@ -244,10 +228,9 @@ static json_t *dom_home_areas(const void *st, int seat)
     return a;
 }
 
-static json_t *dom_anarch_areas(const void *st, int seat)
+GAME_DOMAIN(dom_anarch_areas)
 {
-    (void)seat;
-    const ww_state *s = st;
+    const ww_state *s = state;
     json_t *a = json_array();
     for (int i = 0; i < s->map->n; i++)
         if (s->support[i][WW_ANARCH])
@@ -257,9 +240,9 @@ static json_t *dom_anarch_areas(const void *st, int seat)
 
 /* The cards the caller could name: its hand and chosen card; for the host,
  * those of the player to act. */
-static json_t *dom_cards(const void *st, int seat)
+GAME_DOMAIN(dom_cards)
 {
-    const ww_state *s = st;
+    const ww_state *s = state;
     json_t *a = json_array();
     int p = seat >= 0 && seat < s->nseats ? seat : s->player;
     for (int i = 0; i < s->seat[p].nhand; i++)
@@ -269,11 +252,7 @@ static json_t *dom_cards(const void *st, int seat)
     return a;
 }
 
-static json_t *dom_choices(const void *st, int seat)
-{
-    (void)seat;
-    return choices_json(st);
-}
+GAME_DOMAIN(dom_choices) { return choices_json(state); }
 
 static const char *const colour_values[] = {"red", "yellow", "green", "blue", NULL};
 
@@ -355,24 +334,21 @@ static int parse_body(const ww_state *s, const ww_action *act, const json_t *a, 
     return WB_OK;
 }
 
-static int ww_check(const void *st, const game_ctx *ctx, int seat, const json_t *a, char **why)
+GAME_CHECK(ww_check)
 {
-    (void)ctx;
     const ww_action *act = rule_of(a);
     ww_body b;
-    int rc = parse_body(st, act, a, &b, why);
-    return rc ? rc : act->check(st, seat, &b, why);
+    int rc = parse_body(state, act, a, &b, why);
+    return rc ? rc : act->check(state, seat, &b, why);
 }
 
-static int ww_apply(void *st, const game_ctx *ctx, int seat, const json_t *a, json_t *ev,
-                    char **why)
+GAME_APPLY(ww_apply)
 {
-    (void)ctx;
     const ww_action *act = rule_of(a);
     ww_body b;
-    int rc = parse_body(st, act, a, &b, why);
+    int rc = parse_body(state, act, a, &b, why);
     if (!rc)
-        act->apply(st, seat, &b, ev);
+        act->apply(state, seat, &b, ev);
     return rc;
 }
 
@@ -428,33 +404,38 @@ static void ww_options_fix(json_t *desc)
 
 /* --- queries -------------------------------------------------------------------------- */
 
-static int ww_query(const void *state, const game_ctx *ctx, int seat, const char *name,
-                    const json_t *args, json_t **out, char **why)
+GAME_ANSWER(answer_map)
 {
-    (void)ctx, (void)seat, (void)args, (void)why;
     const ww_state *s = state;
-    if (strcmp(name, "map") == 0) {
-        char *svg = ww_map_svg(s->map);
-        *out = json_pack("{s:o, s:s}", "map", ww_map_json(s->map), "svg", svg);
-        free(svg);
-        return *out ? WB_OK : WB_ENOMEM;
-    }
-    if (strcmp(name, "deck") == 0) {
-        json_t *rows = json_array();
-        for (int i = 0; i < s->deck->n; i++) {
-            const ww_card *c = &s->deck->c[i];
-            json_array_append_new(
-                rows, json_pack("{s:i, s:o, s:s, s:s, s:s, s:s, s:s}", "id", i, "number",
-                                c->number ? json_integer(c->number) : json_null(), "type",
-                                ww_ctype_names[c->type], "colour",
-                                c->colour >= 0 ? ww_kind_names[c->colour] : "", "name", c->name,
-                                "text", c->text, "quote", c->quote));
-        }
-        *out = json_pack("{s:o}", "rows", rows);
-        return *out ? WB_OK : WB_ENOMEM;
-    }
-    return WB_ENOTFOUND;
+    char *svg = ww_map_svg(s->map);
+    *out = json_pack("{s:o, s:s}", "map", ww_map_json(s->map), "svg", svg);
+    free(svg);
+    return WB_OK;
 }
+
+GAME_ANSWER(answer_deck)
+{
+    const ww_state *s = state;
+    json_t *rows = json_array();
+    for (int i = 0; i < s->deck->n; i++) {
+        const ww_card *c = &s->deck->c[i];
+        json_array_append_new(
+            rows, json_pack("{s:i, s:o, s:s, s:s, s:s, s:s, s:s}", "id", i, "number",
+                            c->number ? json_integer(c->number) : json_null(), "type",
+                            ww_ctype_names[c->type], "colour",
+                            c->colour >= 0 ? ww_kind_names[c->colour] : "", "name", c->name,
+                            "text", c->text, "quote", c->quote));
+    }
+    *out = json_pack("{s:o}", "rows", rows);
+    return WB_OK;
+}
+
+#define ANYONE (GAME_ROLE_PUBLIC | GAME_ROLE_SEAT | GAME_ROLE_HOST)
+static const game_query ww_queries[] = {
+    {"map", ANYONE, answer_map},
+    {"deck", ANYONE, answer_deck},
+    {NULL},
+};
 
 /* --- the def -------------------------------------------------------------------------- */
 
@@ -480,18 +461,18 @@ static const game_def ww_def = {
     .create = ww_create,
     .free = ww_free,
     .io = ww_io,
-    .phase = ww_phase_of,
+    .phase_at = offsetof(ww_state, phase),
     .phase_names = ww_phase_names,
     .situation = ww_situation,
     .roles = ww_roles,
-    .nseats = ww_nseats,
+    .nseats_at = offsetof(ww_state, nseats),
     .actions = ww_table,
-    .finished = ww_finished,
+    .over_phase = P_OVER,
     .to_act = ww_to_act_hook,
     .result = ww_result,
     .pending = ww_pending,
     .view = ww_view,
-    .query = ww_query,
+    .queries = ww_queries,
 };
 
 GAME_DEF_HOOKS(ww_def)

@@ -11,31 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "game.h"
+#include "game_def.h"
 #include "wb_err.h"
 #include "wb_mem.h"
 #include "woobie_int.h"
 
-#define DEF_SUPPORT 30    /* coloured support of each colour in the unused pile */
-#define DEF_ANARCHS 30
-#define DEF_INDUSTRIES 8  /* industries of each colour */
-
 /* --- options and set-up --------------------------------------------------------- */
-
-static int opt_int(const json_t *o, const char *key, int def, int lo, int hi, int *out,
-                   char **why)
-{
-    const json_t *v = json_object_get(o, key);
-    *out = def;
-    if (!v || json_is_null(v))
-        return WB_OK;
-    if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi) {
-        *why = game_why("option %s: an integer %d..%d", key, lo, hi);
-        return WB_EINVAL;
-    }
-    *out = (int)json_integer_value(v);
-    return WB_OK;
-}
 
 /* The deck option as text: a string, or an array of line strings. */
 static char *deck_text(const json_t *v, char **why)
@@ -88,36 +69,21 @@ static void deal(ww_state *s)
 
 int ww_setup(ww_state *s, size_t nplayers, const json_t *options, uint64_t seed, char **why)
 {
+    /* The framework checked the player count, every option's type and
+     * range, and filled in the defaults (woobie.c's option table). */
     json_t *v;
-    int rc = WB_EINVAL, land = 0, sup, an, ind;
-
-    if (nplayers < WW_MIN_SEATS || nplayers > WW_MAX_SEATS) {
-        *why = game_why("Woobieworld takes %d to %d players", WW_MIN_SEATS, WW_MAX_SEATS);
-        goto out;
-    }
-    v = json_object_get(options, "speed");
-    if (v && !json_is_boolean(v) && !json_is_null(v)) {
-        *why = game_why("option speed: true or false");
-        goto out;
-    }
-    s->speed = json_is_true(v);
-    if (opt_int(options, "support", DEF_SUPPORT, 1, 200, &sup, why) ||
-        opt_int(options, "anarchs", DEF_ANARCHS, 0, 200, &an, why) ||
-        opt_int(options, "industries", DEF_INDUSTRIES, 0, 50, &ind, why))
-        goto out;
+    int rc = WB_EINVAL, land = 0;
+    int sup = (int)game_opt_int(options, "support"), an = (int)game_opt_int(options, "anarchs");
+    int ind = (int)game_opt_int(options, "industries");
+    s->speed = game_opt_bool(options, "speed");
     if (sup * WW_COLOURS < (int)nplayers) {
         *why = game_why("option support: %d of each colour cannot give %zu homes their first "
                         "support", sup, nplayers);
         goto out;
     }
     v = json_object_get(options, "map");
-    if (v && !json_is_null(v)) {
-        if (!json_is_object(v)) {
-            *why = game_why("option map: an area graph object, or null");
-            goto out;
-        }
+    if (json_is_object(v))
         s->custom_map = json_deep_copy(v);
-    }
     v = json_object_get(options, "deck");
     if (v && !json_is_null(v) && !(s->custom_deck = deck_text(v, why)))
         goto out;
