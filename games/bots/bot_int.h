@@ -17,4 +17,8 @@ typedef json_t *(*bot_fill_fn)(const bot_turn *t, const json_t *tpl, rng *r, int
 /* bot_words.c: Wibbell's word finder (a claim's "word"). */
 json_t *bot_wibbell_claim(const bot_turn *t, const json_t *tpl, rng *r, int64_t *delay_ms);
 
+/* bot_greedy.c: the greedy bot's evaluation of a listed action (its
+ * game's weights in greedy.txt); higher is better. */
+int bot_greedy_score(const bot_turn *t, const json_t *action);
+
 #endif

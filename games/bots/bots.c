@@ -14,7 +14,7 @@
 #include "rng.h"
 #include "wb_err.h"
 
-static const char *const names[] = {"random"};
+static const char *const names[] = {"random", "greedy"};
 #define NNAMES (sizeof names / sizeof names[0])
 
 const char *const *bot_names(size_t *n)
@@ -88,6 +88,17 @@ int bot_decide(const bot_turn *t, json_t **action, int64_t *delay_ms)
     if (n == 0)
         return WB_ENOTFOUND;
     size_t pick = (size_t)rng_below(&r, n);
+    if (strcmp(t->bot, "greedy") == 0) { /* the best, ties at random */
+        int best = 0;
+        size_t nbest = 0;
+        for (size_t i = 0; i < n; i++) {
+            int s = bot_greedy_score(t, cand[i]);
+            if (nbest == 0 || s > best)
+                best = s, nbest = 0;
+            if (s == best && rng_below(&r, ++nbest) == 0)
+                pick = i;
+        }
+    }
     *action = cand[pick];
     *delay_ms = delay[pick];
     for (size_t i = 0; i < n; i++)

@@ -11,7 +11,11 @@
  *  - "random": uniform over the listed actions of its seat; a template
  *    with a free member (Wibbell's word) is filled first (below), else it
  *    is left out;
- *  - "greedy": not yet (issue 18, step 2).
+ *  - "greedy": the listed action (filled templates included) that its
+ *    game's evaluation rates highest, ties at random: weights per action
+ *    type and member value, as data (greedy.txt, bot_greedy.c).  It sees
+ *    no state, so it rates the action, not the position it leads to
+ *    (that needs a state sampled from the view: issue 18's search).
  * Levels 1..5 (default 3).  Wibbell's word: every bot finds its words
  * with the dictionary's card match (dict_match of the centre cards and the
  * seat's own constraints, never a used word or a derivative of one),

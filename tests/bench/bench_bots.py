@@ -9,6 +9,8 @@ Prints, for one daemon (--bot-threads BOT_THREADS, default 1):
      at a time), first with no bot match, then while
      LIVE bot-only Whirlpool matches play (recreated as they end), and the
      ratio.
+With --tournament [N [GAME...]]: N matches per game of one greedy bot against
+random ones (its seat rotated), and the greedy bot's share of the wins.
 A benchmark prints figures; it asserts nothing.
 
   WIBBELLD=build/daemon/wibbelld WIBBELLD_TEST_DATA=build/tests/testdata \\
@@ -45,7 +47,42 @@ def checks(d, n):
     return out
 
 
+def tournament(d, games, per_game):
+    """`greedy` in one seat, `random` in the others, the greedy seat
+    rotated: its share of the wins (a shared win counts for each winner)."""
+    for g, n in games.items():
+        wins = total = shared = 0
+        ms = []
+        for i in range(per_game):
+            seat = i % n
+            players = [{"name": "G" if s == seat else "R%d" % s,
+                        "bot": "greedy" if s == seat else "random"} for s in range(n)]
+            ms.append((seat, create(d, players, game=g, seed=1000 + i)))
+        for seat, m in ms:
+            while True:
+                v = m.view()
+                if v["status"] == "finished":
+                    break
+                time.sleep(0.05)
+            total += 1
+            wins += seat in v["winners"]
+            shared += seat in v["winners"] and len(v["winners"]) > 1
+        print("%-18s greedy vs random, %d players, %d matches: greedy won %d (%.2f; fair "
+              "share %.2f), %d of them shared" % (g, n, total, wins, wins / total, 1 / n, shared))
+
+
 def main():
+    if sys.argv[1:2] == ["--tournament"]:
+        per = int(sys.argv[2]) if len(sys.argv) > 2 else 40
+        d = GamesDaemon(args=["--bot-threads", os.environ.get("BOT_THREADS", "1")])
+        d.start()
+        try:
+            games = {g: GAMES[g] for g in sys.argv[3:]} or GAMES
+            tournament(d, games, per)
+        finally:
+            d.stop()
+            d.cleanup()
+        return
     matches = int(sys.argv[1]) if len(sys.argv) > 1 else 20
     live = int(sys.argv[2]) if len(sys.argv) > 2 else 100
     nchecks = int(sys.argv[3]) if len(sys.argv) > 3 else 500

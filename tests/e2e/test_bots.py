@@ -24,8 +24,10 @@ OPTIONS = {"wibbell": {"tie_window_ms": 0}}
 FINISH_S = 240  # generous: the suite runs on a loaded machine
 
 
-def bots(n, kind="random", level=5):
-    return [{"name": "Robo%d" % i, "bot": kind, "level": level} for i in range(n)]
+def bots(n, kind="random", level=5, first=None):
+    """n bot seats of `kind`, the first of kind `first` when given."""
+    return [{"name": "Robo%d" % i, "bot": first if first and i == 0 else kind, "level": level}
+            for i in range(n)]
 
 
 def finished(m):
@@ -46,21 +48,23 @@ class Bots(unittest.TestCase):
         st, _, doc = self.d.json("GET", "/v1/games")
         self.assertEqual(st, 200)
         for g in doc["games"]:
-            self.assertIn("random", g["bots"], g["name"])
+            self.assertEqual(g["bots"], ["random", "greedy"], g["name"])
             self.assertEqual(g["levels"], {"min": 1, "max": 5, "default": 3})
 
     def test_bot_only_matches_of_every_game_end(self):
-        ms = {g: create(self.d, bots(n), game=g, seed=11, options=OPTIONS.get(g))
+        ms = {g: create(self.d, bots(n, first="greedy"), game=g, seed=11,
+                        options=OPTIONS.get(g))
               for g, n in SEATS.items()}
         for g, m in ms.items():
             # a bot seat gets no token: nobody but the daemon plays it
-            self.assertTrue(all("token" not in p and p["bot"] == "random"
+            self.assertTrue(all("token" not in p and p["bot"] == ("greedy" if p["seat"] == 0
+                                                                  else "random")
                                 for p in m.created["players"]), g)
         for g, m in ms.items():
             self.assertTrue(wait_for(lambda: finished(m), FINISH_S), "%s did not end" % g)
             v = m.view()
-            self.assertEqual(v["bots"], [{"seat": s, "bot": "random", "level": 5}
-                                         for s in range(SEATS[g])], g)
+            self.assertEqual(v["bots"], [{"seat": s, "bot": "greedy" if s == 0 else "random",
+                                          "level": 5} for s in range(SEATS[g])], g)
             self.assertTrue(v["winners"], g)
             log = m.log("host")
             self.assertEqual([e["version"] for e in log], list(range(2, v["version"] + 1)), g)

@@ -1,0 +1,198 @@
+/*
+ * test_bots.c - the bots (games/bots/) as the store calls them: a seat's
+ * view and legal actions in, an action out.  A bot sees no state, so its
+ * choice is a function of the view, the actions, its kind, level and the
+ * seed alone; the games it plays are named here only by their API names
+ * (a kind with a name and nothing else).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include <jansson.h>
+
+#include "bots.h"
+#include "dict.h"
+#include "game.h"
+#include "wb_err.h"
+
+static dict_lib *lib;
+
+static const game_kind whirlpool = {.name = "whirlpool-pond", .title = "Whirlpool"};
+static const game_kind wibbell = {.name = "wibbell", .title = "Wibbell"};
+static const game_kind other = {.name = "no-such-game", .title = "Other"};
+
+static int setup(void **state)
+{
+    (void)state;
+    const char *dir = getenv("WIBBELLD_TEST_DATA");
+    return !dir || dict_lib_open(dir, "en_US", &lib) != WB_OK ? -1 : 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    dict_lib_close(lib);
+    return 0;
+}
+
+/* One decision; the chosen action's "type" (static), "" for none. */
+static const char *decide(const game_kind *k, const char *bot, int level, const char *view,
+                          const char *actions, uint64_t seed, json_t **out, int64_t *delay)
+{
+    static char type[64];
+    json_t *v = json_loads(view, 0, NULL), *a = json_loads(actions, 0, NULL), *act = NULL;
+    int64_t d = -1;
+    assert_non_null(v);
+    assert_non_null(a);
+    game_turn t = {k, bot, level, 0, v, a, seed, lib};
+    int rc = bot_decide(&t, &act, &d);
+    snprintf(type, sizeof type, "%s",
+             rc == WB_OK ? json_string_value(json_object_get(act, "type")) : "");
+    assert_true(rc == WB_OK ? act != NULL && d >= 0 : act == NULL);
+    if (out)
+        *out = act;
+    else
+        json_decref(act);
+    if (delay)
+        *delay = d;
+    json_decref(v);
+    json_decref(a);
+    return type;
+}
+
+static void test_kinds_and_levels(void **state)
+{
+    (void)state;
+    size_t n;
+    const char *const *names = bot_names(&n);
+    assert_int_equal(n, 2);
+    assert_string_equal(names[0], "random");
+    assert_string_equal(names[1], "greedy");
+    for (int l = BOT_LEVEL_MIN; l <= BOT_LEVEL_MAX; l++)
+        assert_true(bot_known("random", l) && bot_known("greedy", l));
+    assert_false(bot_known("random", 0));
+    assert_false(bot_known("greedy", 6));
+    assert_false(bot_known("genius", 3));
+    assert_false(bot_known(NULL, 3));
+}
+
+/* Random: uniform over the listed actions, the same for the same seed. */
+static void test_random(void **state)
+{
+    (void)state;
+    const char *acts = "[{\"type\":\"roll\"},{\"type\":\"end_turn\"},"
+                       "{\"type\":\"throw\",\"target\":1}]";
+    int seen[3] = {0};
+    for (uint64_t seed = 0; seed < 300; seed++) {
+        const char *t = decide(&whirlpool, "random", 3, "{}", acts, seed, NULL, NULL);
+        seen[strcmp(t, "roll") == 0 ? 0 : strcmp(t, "end_turn") == 0 ? 1 : 2]++;
+        assert_string_equal(t, decide(&whirlpool, "random", 3, "{}", acts, seed, NULL, NULL));
+    }
+    for (int i = 0; i < 3; i++) /* each about 100 of 300 */
+        assert_in_range(seen[i], 60, 140);
+}
+
+/* Greedy: the highest weight of its game's data (a throw before a roll
+ * before ending the turn), whatever the seed; ties at random. */
+static void test_greedy(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 0; seed < 50; seed++) {
+        assert_string_equal(decide(&whirlpool, "greedy", 3, "{}",
+                                   "[{\"type\":\"roll\"},{\"type\":\"end_turn\"},"
+                                   "{\"type\":\"throw\",\"target\":1}]",
+                                   seed, NULL, NULL),
+                            "throw");
+        assert_string_equal(decide(&whirlpool, "greedy", 3, "{}",
+                                   "[{\"type\":\"end_turn\"},{\"type\":\"roll\"}]", seed, NULL,
+                                   NULL),
+                            "roll");
+    }
+    /* a game without weights: every action weighs 0, so any may come */
+    int roll = 0;
+    for (uint64_t seed = 0; seed < 100; seed++)
+        roll += strcmp(decide(&other, "greedy", 3, "{}",
+                              "[{\"type\":\"roll\"},{\"type\":\"end_turn\"}]", seed, NULL, NULL),
+                       "roll") == 0;
+    assert_in_range(roll, 20, 80);
+}
+
+/* A template the bot cannot fill is left out; with nothing else, no
+ * decision. */
+static void test_templates(void **state)
+{
+    (void)state;
+    const char *tpl = "{\"type\":\"say\",\"$params\":{\"word\":\"a word\"}}";
+    char acts[256];
+    snprintf(acts, sizeof acts, "[%s,{\"type\":\"pass\"}]", tpl);
+    for (uint64_t seed = 0; seed < 20; seed++)
+        assert_string_equal(decide(&other, "random", 3, "{}", acts, seed, NULL, NULL), "pass");
+    snprintf(acts, sizeof acts, "[%s]", tpl);
+    assert_string_equal(decide(&other, "random", 3, "{}", acts, 1, NULL, NULL), "");
+}
+
+/* Wibbell's word finder: a word that covers the centre cards and the
+ * seat's own, never a used word or a derivative of one, after a person's
+ * reaction time of its level. */
+static void test_wibbell_words(void **state)
+{
+    (void)state;
+    const char *tpl = "[{\"type\":\"claim\",\"$params\":{\"word\":\"a word\"}}]";
+    char view[512];
+    const char *cards[] = {"NZ", "IQ", "SG", "SH"};
+    dict_cards dc = {cards, 4};
+    const dict *d = dict_lib_find(lib, "en_US");
+    char used[128] = "\"explore\"";
+    for (int level = BOT_LEVEL_MIN; level <= BOT_LEVEL_MAX; level++) {
+        snprintf(view, sizeof view,
+                 "{\"dictionary\":\"en_US\",\"centre\":[{\"letters\":\"NZ\"},{\"letters\":\"IQ\"}],"
+                 "\"players\":[{\"handicaps\":[{\"letters\":\"SG\"}],\"face_up\":"
+                 "[{\"letters\":\"SH\"}]}],\"used\":[%s]}",
+                 used);
+        json_t *a = NULL;
+        int64_t delay;
+        assert_string_equal(decide(&wibbell, "random", level, view, tpl, 7, &a, &delay), "claim");
+        const char *w = json_string_value(json_object_get(a, "word"));
+        assert_non_null(w);
+        assert_null(json_object_get(a, "$params"));
+        /* valid for those cards and those used words */
+        char *u = strdup(used), *words[8];
+        size_t nu = 0;
+        for (char *p = strtok(u, "\","); p; p = strtok(NULL, "\","))
+            words[nu++] = p;
+        dict_verdict *v = NULL;
+        assert_int_equal(dict_check(d, w, strlen(w), &dc, (const char *const *)words, nu, &v),
+                         WB_OK);
+        assert_true(v->valid);
+        dict_verdict_free(v);
+        free(u);
+        /* a person's time: 8 s at level 1 down to 0.9 s at 5, each +-25% */
+        static const int64_t react[] = {8000, 5000, 3000, 1800, 900};
+        assert_in_range(delay, react[level - 1] * 3 / 4, react[level - 1] * 5 / 4);
+        if (level >= 3) /* level 1 and 2 know words of 4 or more letters only */
+            assert_true(strlen(w) >= 3);
+        else
+            assert_true(strlen(w) >= 4 && strlen(w) <= 7);
+        /* the word becomes used: the next one is another */
+        size_t ul = strlen(used);
+        snprintf(used + ul, sizeof used - ul, ",\"%s\"", w);
+        json_decref(a);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_kinds_and_levels),
+        cmocka_unit_test(test_random),
+        cmocka_unit_test(test_greedy),
+        cmocka_unit_test(test_templates),
+        cmocka_unit_test(test_wibbell_words),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
