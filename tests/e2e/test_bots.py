@@ -37,12 +37,8 @@ def finished(m):
 class Bots(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.d = GamesDaemon(args=["--bot-threads", "2"])
-        cls.d.start()
-
-    @classmethod
-    def tearDownClass(cls):
-        stop_module_daemon(cls.d)
+        cls.d = wbtest.class_daemon(cls, GamesDaemon(args=["--bot-threads", "2"]),
+                                    stop_module_daemon)
 
     def test_kinds_list_bots_and_levels(self):
         st, _, doc = self.d.json("GET", "/v1/games")

@@ -9,8 +9,13 @@ with SIGTERM (meson's timeout) while its daemon runs.  The child writes
 the daemon's pid to a file; once the child has exited, no process of that
 pid may be left (and its /proc entry, if any, is not a wibbelld).
 
+And every setUpModule / setUpClass of the suite that starts something
+registers its clean-up before the start (module_daemon, class_daemon,
+addModuleCleanup, addClassCleanup): a check of the test sources.
+
 Needs: WIBBELLD (the daemon binary), WIBBELLD_TEST_DATA.
 """
+import ast
 import os
 import signal
 import subprocess
@@ -149,6 +154,37 @@ class NoDaemonLeft(unittest.TestCase):
             wbtest.main()
             """, stop_after=0.5)
         self.assert_gone(pid, rc, out)
+
+
+class EveryModule(unittest.TestCase):
+    def test_set_ups_register_the_stop_before_the_start(self):
+        tests = os.path.normpath(os.path.join(HERE, ".."))
+        first = ("addModuleCleanup", "addClassCleanup", "module_daemon", "class_daemon",
+                 "start_daemon")  # wbbrowser.start_daemon registers first
+        bad, seen = [], 0
+        for root, _, files in os.walk(tests):
+            for f in sorted(files):
+                if not f.endswith(".py"):
+                    continue
+                path = os.path.join(root, f)
+                for fn in ast.walk(ast.parse(open(path).read())):
+                    if not (isinstance(fn, ast.FunctionDef) and
+                            fn.name in ("setUpModule", "setUpClass")):
+                        continue
+                    seen += 1
+                    calls = sorted((c for c in ast.walk(fn) if isinstance(c, ast.Call)),
+                                   key=lambda c: (c.lineno, c.col_offset))
+                    for c in calls:
+                        name = (c.func.attr if isinstance(c.func, ast.Attribute)
+                                else getattr(c.func, "id", ""))
+                        if name in first:
+                            break
+                        if name == "start":
+                            bad.append("%s:%d %s" % (os.path.relpath(path, tests), c.lineno,
+                                                     fn.name))
+                            break
+        self.assertGreater(seen, 20)
+        self.assertEqual(bad, [], "a set-up starts before it registers the stop")
 
 
 if __name__ == "__main__":
