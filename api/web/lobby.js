@@ -1,5 +1,6 @@
 // lobby.js - create a match of any game with its options (as GET
-// /v1/games describes them), then share a link (and QR code) per seat.
+// /v1/games describes them), each seat a person or a bot (its kind and
+// level), then share a link (and QR code) per person's seat.
 import {api, link} from './api.js';
 import {h, $, fill, say, fail, copyButton} from './ui.js';
 import {qrSvg} from './qr.js';
@@ -30,14 +31,43 @@ function pick() {
   const box = $('#players');
   while (box.children.length < g.min_players) addPlayer();
   while (box.children.length > g.max_players) box.lastChild.remove();
+  for (const row of box.children) botChoice(row, g);
   fill($('#options'), Object.entries(g.options || {}).map(([k, o]) => optionField(k, o)));
+}
+
+// Who plays a seat: a person, or one of the game's bots at a level.
+function botChoice(row, g) {
+  const n = row.dataset.seat, who = row.querySelector('[data-who]'), level = row.querySelector('[data-level]');
+  const was = who.value;
+  fill(who, [h('option', {value: ''}, 'a person')].concat((g.bots || []).map(b => h('option', {value: b}, b + ' bot'))));
+  who.value = [...who.options].some(o => o.value === was) ? was : '';
+  const lv = g.levels || {min: 1, max: 5, default: 3};
+  if (!level.options.length) {
+    for (let l = lv.min; l <= lv.max; l++) level.append(h('option', {value: l, selected: l === lv.default}, 'level ' + l));
+  }
+  level.hidden = !who.value;
+  level.setAttribute('aria-label', 'Level of player ' + n);
 }
 
 function addPlayer() {
   const box = $('#players'), n = box.children.length + 1;
   const g = games.find(x => x.name === $('#game').value);
   if (g && n > g.max_players) { say('At most ' + g.max_players + ' players', true); return; }
-  box.append(h('div', {class: 'row'}, h('input', {'aria-label': 'Player ' + n, value: 'Player ' + n, required: true, maxlength: 40})));
+  const who = h('select', {'aria-label': 'Who plays player ' + n, 'data-who': '1'});
+  const row = h('div', {class: 'row', 'data-seat': n},
+    h('input', {'aria-label': 'Player ' + n, value: 'Player ' + n, required: true, maxlength: 40}), who,
+    h('select', {'data-level': '1', hidden: true}));
+  who.onchange = () => { row.querySelector('[data-level]').hidden = !who.value; };
+  box.append(row);
+  if (g) botChoice(row, g);
+}
+
+// The players of the create request: a name, or {name, bot, level}.
+function players() {
+  return [...$('#players').children].map(row => {
+    const name = row.querySelector('input').value.trim(), bot = row.querySelector('[data-who]').value;
+    return bot ? {name, bot, level: Number(row.querySelector('[data-level]').value)} : name;
+  });
 }
 
 function options(g) {
@@ -58,7 +88,9 @@ function options(g) {
 export function shareBox(m) {
   const game = m.game, id = m.id;
   // the README's form: the views name the seats and say whose page it is
-  const rows = m.players.map(p => ({who: p.name, what: 'seat ' + p.seat, url: link('play.html', {g: id, t: p.token})}));
+  // a bot's seat has no link: the daemon plays it
+  const rows = m.players.filter(p => p.token).map(p => ({who: p.name, what: 'seat ' + p.seat, url: link('play.html', {g: id, t: p.token})}));
+  const bots = m.players.filter(p => p.bot);
   if (game === 'wibbell') {
     if (m.companion) rows.unshift({who: 'Referee (host)', what: 'records the table', url: link('table.html', {g: id, t: m.host_token})});
     rows.push({who: 'Projector', what: 'classroom screen (host)', url: link('projector.html', {g: id, t: m.host_token})});
@@ -67,6 +99,8 @@ export function shareBox(m) {
   rows.push({who: 'Watch', what: 'anyone, no secrets', url: link(game === 'wibbell' && m.companion ? 'table.html' : 'play.html', {g: id})});
   return h('div', {class: 'box'}, h('h2', {}, m.title || game, ' · match ', h('code', {}, id.slice(0, 8))),
     h('p', {class: 'hint'}, 'Each link is a seat’s key: give each player only their own.'),
+    bots.length ? h('ul', {class: 'hint', id: 'botseats'}, bots.map(p => h('li', {'data-bot-seat': p.seat},
+      p.name + ' (seat ' + p.seat + ') is played by the daemon: ' + p.bot + ' bot, level ' + p.level))) : null,
     h('div', {class: 'players'}, rows.map(r => h('div', {class: 'box', 'data-seat-link': r.who},
       h('strong', {}, r.who), ' ', h('span', {class: 'hint'}, r.what),
       h('div', {}, qrSvg(r.url, 'QR code of the link for ' + r.who)),
@@ -76,7 +110,7 @@ export function shareBox(m) {
 async function create(ev) {
   ev.preventDefault();
   const g = games.find(x => x.name === $('#game').value);
-  const body = {game: g.name, players: [...$('#players').querySelectorAll('input')].map(i => i.value.trim())};
+  const body = {game: g.name, players: players()};
   try { body.options = options(g); } catch (e) { say('An option is not valid JSON: ' + e.message, true); return; }
   if ($('#seed').value) body.seed = Number($('#seed').value);
   say('Creating…');
@@ -86,7 +120,7 @@ async function create(ev) {
     m.companion = !!(m.state && m.state.companion);
     fill($('#made'), shareBox(m));
     const list = remembered().filter(x => x.id !== m.id);
-    list.unshift({id: m.id, game: m.game, title: g.title, companion: m.companion, host_token: m.host_token, players: m.players.map(p => ({seat: p.seat, name: p.name, token: p.token})), at: Date.now()});
+    list.unshift({id: m.id, game: m.game, title: g.title, companion: m.companion, host_token: m.host_token, players: m.players.map(p => ({seat: p.seat, name: p.name, token: p.token, bot: p.bot, level: p.level})), at: Date.now()});
     try { localStorage.setItem(KEY, JSON.stringify(list.slice(0, 20))); } catch { /* private mode */ }
     say('Match created: share the links below.');
     showMine();

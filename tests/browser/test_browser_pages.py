@@ -7,6 +7,7 @@ zbarimg); every page at phone width, light and dark, with nothing sticking
 out sideways (scrollWidth <= clientWidth) and no JavaScript error.
 """
 import os
+import re
 import subprocess
 import sys
 
@@ -255,6 +256,36 @@ class Lobby(unittest.TestCase):
         B.wait_text("You are Ann")
         B.wait_text("easier" if False else "Sequence")
         self.assertEqual(len(B.css("ol.cards li")), 3, "the easier variant: 3 species")
+        self.assertFalse(B.js_errors())
+
+    def test_a_seat_for_a_bot(self):
+        """A seat played by a bot: its kind and level per seat, no link for it."""
+        B.open(W.url(D, "/web/lobby.html"))
+        B.one("#game option")
+        W.Select(B.one("#game")).select_by_value("whirlpool-pond")
+        B.wait(lambda d: len(B.css("#players input")) == 2, "two player fields")
+        B.css("#players input")[1].clear()
+        B.css("#players input")[1].send_keys("Robo")
+        who = B.css("#players [data-who]")[1]
+        self.assertEqual([o.get_attribute("value") for o in W.Select(who).options],
+                         ["", "random", "greedy"], "a person or the game's bots")
+        W.Select(who).select_by_value("greedy")
+        level = B.css("#players [data-level]")[1]
+        self.assertTrue(level.is_displayed())
+        W.Select(level).select_by_value("2")
+        self.assertEqual(B.overflow()[0], B.overflow()[1])
+        B.shot("lobby-bot-seat")
+        B.click("#go")
+        B.wait(lambda d: len(B.css("[data-bot-seat]")) == 1, "the bot's seat")
+        self.assertIn("Robo (seat 1) is played by the daemon: greedy bot, level 2",
+                      B.one("[data-bot-seat]").text)
+        # links for Ann, the host and the public: none for the bot's seat
+        self.assertEqual([e.get_attribute("data-seat-link") for e in B.css("[data-seat-link]")],
+                         ["Player 1", "Host", "Watch"])
+        href = B.css("[data-seat-link]")[1].find_element(W.By.CSS_SELECTOR, "a").get_attribute("href")
+        mid, host = re.search(r"g=([0-9a-f-]+)&t=([^&]+)", href).groups()
+        st, _, v = D.json("GET", "/v1/games/" + mid, headers={"Authorization": "Bearer " + host})
+        self.assertEqual(v["bots"], [{"seat": 1, "bot": "greedy", "level": 2}])
         self.assertFalse(B.js_errors())
 
 
