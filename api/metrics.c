@@ -23,6 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "match_bots.h"
 #include "wb_config.h"
 #include "wb_mem.h"
 
@@ -224,6 +225,27 @@ static void matches(out *o, const api_ctx *ctx)
     put(o, "wibbelld_event_streams_open %u\n", api_sse_open_count(ctx->sse));
 }
 
+/* The bot workers' (match_bots.h): their decisions as a histogram. */
+static void bots(out *o, const api_ctx *ctx)
+{
+    match_bots_stats st;
+    match_bots_get_stats(ctx->matches, &st);
+    head(o, "wibbelld_bot_decision_seconds", "histogram",
+         "Decisions of the bots (a seat's view and legal actions to a chosen action)");
+    for (size_t i = 0; i < MATCH_BOTS_BUCKETS - 1; i++)
+        put(o, "wibbelld_bot_decision_seconds_bucket{le=\"%g\"} %llu\n", match_bots_bucket_s[i],
+            (unsigned long long)st.within[i]);
+    put(o, "wibbelld_bot_decision_seconds_bucket{le=\"+Inf\"} %llu\n",
+        (unsigned long long)st.within[MATCH_BOTS_BUCKETS - 1]);
+    put(o, "wibbelld_bot_decision_seconds_sum %.9f\n", st.decide_seconds);
+    put(o, "wibbelld_bot_decision_seconds_count %llu\n", (unsigned long long)st.decisions);
+    head(o, "wibbelld_bot_actions_total", "counter", "Actions the bots applied");
+    put(o, "wibbelld_bot_actions_total %llu\n", (unsigned long long)st.applied);
+    head(o, "wibbelld_bot_fallbacks_total", "counter",
+         "Random listed actions played for a bot that chose nothing or a refused action");
+    put(o, "wibbelld_bot_fallbacks_total %llu\n", (unsigned long long)st.fallbacks);
+}
+
 static void dictionaries(out *o, const api_ctx *ctx)
 {
     static const struct {
@@ -276,8 +298,10 @@ void api_h_metrics(api_req *r)
     o.s = wb_grow(NULL, &o.cap, 8192, 1);
     o.s[0] = '\0';
     requests(&o, ctx->metrics);
-    if (ctx->matches)
+    if (ctx->matches) {
         matches(&o, ctx);
+        bots(&o, ctx);
+    }
     dictionaries(&o, ctx);
     process(&o, ctx->metrics);
     free(r->out);

@@ -54,8 +54,18 @@ struct match_bots {
     int stop;
     pthread_t *threads;
     unsigned nthreads;
-    _Atomic uint64_t decisions, applied, fallbacks;
+    _Atomic uint64_t decisions, applied, fallbacks, decide_ns;
+    _Atomic uint64_t bucket[MATCH_BOTS_BUCKETS]; /* decisions by time taken */
 };
+
+const double match_bots_bucket_s[MATCH_BOTS_BUCKETS - 1] = {0.001, 0.01, 0.1, 1};
+
+static uint64_t mono_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
 
 /* What a turn came to. */
 enum { TURN_NONE, TURN_WAITING, TURN_APPLIED };
@@ -194,8 +204,16 @@ static int turn(match_bots *b, match *m, int seat, const json_t *before)
                    turn_seed(m, version, seat), ms->cfg.dicts};
     json_t *action = NULL;
     int64_t delay = 0;
+    uint64_t t0 = mono_ns();
+    int drc = b->cfg.decide(&t, &action, &delay);
+    uint64_t took = mono_ns() - t0;
+    size_t k = 0;
+    while (k < MATCH_BOTS_BUCKETS - 1 && (double)took > match_bots_bucket_s[k] * 1e9)
+        k++;
+    atomic_fetch_add(&b->bucket[k], 1);
+    atomic_fetch_add(&b->decide_ns, took);
     atomic_fetch_add(&b->decisions, 1);
-    if (b->cfg.decide(&t, &action, &delay) != WB_OK || !action) {
+    if (drc != WB_OK || !action) {
         json_decref(action);
         action = random_listed(actions, NULL, t.seed);
         delay = 0;
@@ -365,4 +383,8 @@ void match_bots_get_stats(match_store *ms, match_bots_stats *out)
     out->decisions = atomic_load(&b->decisions);
     out->applied = atomic_load(&b->applied);
     out->fallbacks = atomic_load(&b->fallbacks);
+    out->decide_seconds = (double)atomic_load(&b->decide_ns) / 1e9;
+    uint64_t sum = 0;
+    for (size_t i = 0; i < MATCH_BOTS_BUCKETS; i++)
+        out->within[i] = sum += atomic_load(&b->bucket[i]);
 }

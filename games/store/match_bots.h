@@ -46,11 +46,17 @@ typedef struct match_bots_config {
 int match_bots_start(match_store *ms, const match_bots_config *cfg);
 
 /* What the bots have done since the start. */
+#define MATCH_BOTS_BUCKETS 5
 typedef struct match_bots_stats {
     uint64_t decisions; /* decisions asked of the bots */
     uint64_t applied;   /* actions applied */
     uint64_t fallbacks; /* random actions played for a bot that erred */
+    double decide_seconds; /* the time the decisions took, in all */
+    /* decisions that took at most match_bots_bucket_s[i] seconds (the
+     * last bucket: +Inf, all of them) */
+    uint64_t within[MATCH_BOTS_BUCKETS];
 } match_bots_stats;
+extern const double match_bots_bucket_s[MATCH_BOTS_BUCKETS - 1];
 void match_bots_get_stats(match_store *ms, match_bots_stats *out);
 
 #endif

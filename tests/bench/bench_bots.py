@@ -4,7 +4,10 @@
 Prints, for one daemon (--bot-threads BOT_THREADS, default 1):
   1. bot-only matches of the four games without reaction times (random
      bots), MATCHES of each at once: seconds until all ended, actions per
-     second played by the bots;
+     second played by the bots, and the bots' decisions (from /metrics:
+     how many, their mean time, how many within 1, 10 and 100 ms: the
+     decision alone, from the seat's view and actions, which the worker
+     builds before, under the match's lock);
   2. the latency of POST /v1/wibbell/check (p50, p99 of CHECKS requests, one
      at a time), first with no bot match, then while
      LIVE bot-only Whirlpool matches play (recreated as they end), and the
@@ -17,6 +20,7 @@ A benchmark prints figures; it asserts nothing.
       python3 tests/bench/bench_bots.py [MATCHES [LIVE [CHECKS]]]
 """
 import os
+import re
 import sys
 import threading
 import time
@@ -34,6 +38,19 @@ def bots(n):
 def pct(xs, p):
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(p * len(xs)))]
+
+
+def decisions(d):
+    """The bots' decisions so far, from /metrics: count, sum and buckets."""
+    text = d.request("GET", "/metrics")[2].decode()
+    out = {}
+    for k, pat in (("count", r"wibbelld_bot_decision_seconds_count (\S+)"),
+                   ("sum", r"wibbelld_bot_decision_seconds_sum (\S+)")):
+        out[k] = float(re.search(pat, text).group(1))
+    for le in ("0.001", "0.01", "0.1"):
+        out[le] = float(re.search(r'wibbelld_bot_decision_seconds_bucket\{le="%s"\} (\S+)'
+                                  % re.escape(le), text).group(1))
+    return out
 
 
 def checks(d, n):
@@ -90,6 +107,7 @@ def main():
     d = GamesDaemon(args=["--bot-threads", threads, "--max-matches", str(max(live, matches) * 8)])
     d.start()
     try:
+        seen = decisions(d)
         for g, n in GAMES.items():
             t = time.perf_counter()
             ms = [create(d, bots(n), game=g, seed=i) for i in range(matches)]
@@ -102,8 +120,14 @@ def main():
                         break
                     time.sleep(0.05)
             s = time.perf_counter() - t
-            print("%-18s %d bot-only matches at once: %.1f s, %d actions, %.0f actions/s"
-                  % (g, matches, s, versions, versions / s))
+            h = decisions(d)
+            print("%-18s %d bot-only matches at once: %.1f s, %d actions, %.0f actions/s; "
+                  "decisions: %d, mean %.1f us, within 1 ms %d, 10 ms %d, 100 ms %d"
+                  % (g, matches, s, versions, versions / s, h["count"] - seen["count"],
+                     1e6 * (h["sum"] - seen["sum"]) / max(1, h["count"] - seen["count"]),
+                     h["0.001"] - seen["0.001"], h["0.01"] - seen["0.01"],
+                     h["0.1"] - seen["0.1"]))
+            seen = h
         base = checks(d, nchecks)
         stop = threading.Event()
 

@@ -199,6 +199,26 @@ class Metrics(unittest.TestCase):
         self.assertEqual(value(after, c, method="GET", route="/healthz") -
                          value(before, c, method="GET", route="/healthz"), 400)
 
+    def test_bots_counted(self):
+        """The bots' actions and their decisions' times (a histogram)."""
+        before = scrape()
+        m = create(D, [{"name": "R0", "bot": "random"}, {"name": "R1", "bot": "greedy"}],
+                   game="whirlpool-pond", seed=3)
+        self.assertTrue(wait_for(lambda: m.view()["status"] == "finished", timeout=60))
+        after = scrape()
+        acts = m.view()["version"] - 1
+        self.assertEqual(value(after, "wibbelld_bot_actions_total") -
+                         value(before, "wibbelld_bot_actions_total"), acts)
+        h = "wibbelld_bot_decision_seconds"
+        n = value(after, h + "_count") - value(before, h + "_count")
+        self.assertGreaterEqual(n, acts)  # a decision whose action went stale is counted too
+        self.assertEqual(value(after, h + "_bucket", le="+Inf"), value(after, h + "_count"))
+        les = ["0.001", "0.01", "0.1", "1", "+Inf"]
+        counts = [value(after, h + "_bucket", le=le) for le in les]
+        self.assertEqual(counts, sorted(counts))
+        self.assertEqual(value(after, "wibbelld_bot_fallbacks_total"),
+                         value(before, "wibbelld_bot_fallbacks_total"))
+
     def test_matches_actions_commits_streams(self):
         g = "wibbelld_event_streams_open"
         # streams of other tests are gone at their next heartbeat
