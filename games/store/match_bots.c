@@ -159,9 +159,11 @@ static int apply(match_bots *b, match *m, int seat, json_t *action, const json_t
     int rc = match_apply_async(b->ms, m->id, seat, action, version, NULL, NULL, &why);
     if (rc == WB_EILLEGAL || rc == WB_ENOTTURN || rc == WB_EINVAL) {
         json_t *other = actions ? random_listed(actions, action, seed + 1) : NULL;
-        fprintf(stderr, "wibbelld: match %s: the bot of seat %d erred (%s: %s); %s\n", m->id,
-                seat, wb_strerror(rc), why ? why : "", other ? "a random action instead"
-                                                             : "no other action");
+        /* without another action to play it is a race lost (a Wibbell
+         * claim after the tie window), not worth a line */
+        if (other)
+            fprintf(stderr, "wibbelld: match %s: the bot of seat %d erred (%s: %s); a random "
+                            "action instead\n", m->id, seat, wb_strerror(rc), why ? why : "");
         free(why);
         why = NULL;
         rc = other ? match_apply_async(b->ms, m->id, seat, other, version, NULL, NULL, &why)

@@ -118,14 +118,18 @@ class Bots(unittest.TestCase):
             doc = create(self.d, players, game=game, options=options, expect=400)
             self.assertIn(says, doc["detail"], doc)
 
-    def test_ending_a_match_stops_its_bots(self):
+    def test_ending_or_deleting_a_match_stops_its_bots(self):
         m = create(self.d, bots(2, level=1), game="wibbell", seed=3)
         st, _, doc = self.d.json("POST", m.path + "/end", {}, headers=bearer(m.host))
         self.assertEqual(st, 200, doc)
         v = m.view()["version"]
         # level 1 shouts after 6 to 10 s: past that, nothing was played
+        gone = create(self.d, bots(2, level=1), game="wibbell", seed=4)
+        st = self.d.request("DELETE", gone.path, headers=bearer(gone.host))[0]
+        self.assertEqual(st, 204)
         time.sleep(11)
         self.assertEqual(m.view()["version"], v)
+        self.assertEqual(self.d.json("GET", gone.path)[0], 404)
 
 
 class Seats(unittest.TestCase):
@@ -203,8 +207,9 @@ class BotsResume(unittest.TestCase):
         d = GamesDaemon()
         d.start()
         try:
-            ms = [create(d, bots(2), game="wibbell", seed=s, options={"tie_window_ms": 0})
-                  for s in (1, 2)]
+            # the second with a tie window: the bots' claims and the timers mix
+            ms = [create(d, bots(2), game="wibbell", seed=s, options={"tie_window_ms": t})
+                  for s, t in ((1, 0), (2, 400))]
             ms.append(create(d, ["ann", {"name": "Robo", "bot": "random"}],
                              game="whirlpool-pond", seed=4))
             self.assertTrue(wait_for(lambda: all(m.view()["version"] > 3 for m in ms[:2]), 60))
