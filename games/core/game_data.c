@@ -7,7 +7,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "game.h"
 #include "game_def.h"
@@ -226,22 +225,6 @@ int game_json_nums(const json_t *a, int n, long lo, long hi, int *out)
         out[i] = (int)json_integer_value(x);
     }
     return 0;
-}
-
-int game_rows_find(const char *rows, size_t size, int n, const char *name)
-{
-    for (int i = 0; name && i < n; i++)
-        if (strcasecmp(rows + (size_t)i * size, name) == 0)
-            return i;
-    return -1;
-}
-
-json_t *game_json_rows(const char *rows, size_t size, const int *idx, int n)
-{
-    json_t *a = json_array();
-    for (int i = 0; i < n; i++)
-        json_array_append_new(a, json_string(rows + (size_t)idx[i] * size));
-    return a;
 }
 
 int game_slug_ok(const char *s, size_t max)

@@ -82,13 +82,6 @@ int game_data_nums(char *const *w, int n, long lo, long hi, int *out);
  * in [lo, hi], into out: 0, or -1 when it is not that. */
 int game_json_nums(const json_t *a, int n, long lo, long hi, int *out);
 
-/* Names kept in rows of `size` bytes (as game_io_slugs keeps them): the
- * index of the row that is `name` without regard to case, among the first
- * n, or -1 (also for a NULL name); and the rows idx[0..n-1] as an array of
- * strings. */
-int game_rows_find(const char *rows, size_t size, int n, const char *name);
-json_t *game_json_rows(const char *rows, size_t size, const int *idx, int n);
-
 /* Is `s` a slug of 1..max bytes of a-z, 0-9, '-' and '_'? */
 int game_slug_ok(const char *s, size_t max);
 

@@ -501,18 +501,6 @@ size_t game_io_enum_set(game_io *io, const char *key, int *v, size_t n, size_t l
     return n;
 }
 
-void game_io_pile(game_io *io, const char *key, int *v, int *n, int max,
-                  const char *const *names, int nnames)
-{
-    *n = (int)game_io_array(io, key, (size_t)*n, 0, (size_t)max);
-    for (int i = 0; i < *n; i++)
-        if (names)
-            game_io_enum(io, NULL, &v[i], names, nnames);
-        else
-            game_io_int(io, NULL, &v[i], 0, nnames - 1);
-    game_io_end(io);
-}
-
 void game_io_flags(game_io *io, const char *key, int *flag, size_t n)
 {
     size_t set = 0;

@@ -70,11 +70,6 @@ void game_io_ints(game_io *io, const char *key, int *v, size_t n, int lo, int hi
  * twice ("bad KEY"). */
 size_t game_io_enum_set(game_io *io, const char *key, int *v, size_t n, size_t lo, size_t hi,
                         const char *const *names, int nnames);
-/* A pile (cards, ids): *n ints v[0..*n-1], at most `max`, each in
- * [0, nnames), saved as names[v[i]] (an enum each) when `names` is set,
- * else as the ints, in order; loading sets *n. */
-void game_io_pile(game_io *io, const char *key, int *v, int *n, int max,
-                  const char *const *names, int nnames);
 /* Flags flag[0..n-1] (0 or 1), saved as the array of the indexes set, in
  * order; loading clears the others and refuses an index twice. */
 void game_io_flags(game_io *io, const char *key, int *flag, size_t n);

@@ -66,7 +66,13 @@ static json_t *signals_json(const wl_state *s)
 }
 
 /* The sequence cards as the names of their species, position 1 first. */
-#define sequence_json(s) game_json_rows((s)->species[0], WL_NAME_MAX + 1, (s)->seq, (s)->nseq)
+static json_t *sequence_json(const wl_state *s)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < s->nseq; i++)
+        json_array_append_new(a, json_string(s->species[s->seq[i]]));
+    return a;
+}
 
 /* The species in play, in box order: what a guess may name (and the view
  * shows). */
@@ -319,7 +325,7 @@ GAME_CHECK(check_guess)
 {
     const wl_state *s = state;
     const char *name = json_string_value(json_object_get(a, "species"));
-    int sp = game_rows_find(s->species[0], sizeof s->species[0], s->nspecies, name);
+    int sp = wl_rows_find(s->species[0], sizeof s->species[0], s->nspecies, name);
     if (check_guesser(state, ctx, seat, a, why))
         return WB_EILLEGAL;
     if (sp < 0 || !wl_position(s, sp))
@@ -334,7 +340,7 @@ GAME_APPLY(step_guess)
 {
     wl_state *t = state;
     const char *name = json_string_value(json_object_get(a, "species"));
-    int sp = game_rows_find(t->species[0], sizeof t->species[0], t->nspecies, name);
+    int sp = wl_rows_find(t->species[0], sizeof t->species[0], t->nspecies, name);
     int count = (int)json_integer_value(json_object_get(a, "count"));
     int right = WL_SPECIES(t->card) == sp && WL_COUNT(t->card) == count;
     int paid = !right && t->score[seat].n > 0;

@@ -11,6 +11,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "game_data.h"
 #include "wb_err.h"
@@ -40,6 +41,14 @@ typedef struct wl_box {
     wl_variant v[WL_MAX_VARIANTS];
 } wl_box;
 
+int wl_rows_find(const char *rows, size_t size, int n, const char *name)
+{
+    for (int i = 0; name && i < n; i++)
+        if (strcasecmp(rows + (size_t)i * size, name) == 0)
+            return i;
+    return -1;
+}
+
 /* Add a species and its cards by count (n[0]: showing 1 animal, ...) to
  * the deck: 0, or -1 when its name is not a new slug or it has no cards. */
 static int add_species(wl_state *s, const char *name, const int *n)
@@ -48,7 +57,7 @@ static int add_species(wl_state *s, const char *name, const int *n)
     for (int k = 0; k < WL_VALUES; k++)
         total += n[k];
     if (s->nspecies == WL_MAX_SPECIES || !game_slug_ok(name, WL_NAME_MAX) || total == 0 ||
-        game_rows_find(s->species[0], sizeof s->species[0], s->nspecies, name) >= 0)
+        wl_rows_find(s->species[0], sizeof s->species[0], s->nspecies, name) >= 0)
         return -1;
     memcpy(&s->counts[s->nspecies * WL_VALUES], n, WL_VALUES * sizeof *n);
     strcpy(s->species[s->nspecies++], name);
@@ -57,7 +66,7 @@ static int add_species(wl_state *s, const char *name, const int *n)
 
 /* One record of the box file, split into words (game_data_read): a card
  * or a variant (a name not taken yet: a variant's name is its first
- * member, so the variants are rows for game_rows_find). */
+ * member, so the variants are rows for wl_rows_find). */
 static int box_record(void *ctx, char **w, int nw, int line, char **why)
 {
     wl_box *b = ctx;
@@ -70,7 +79,7 @@ static int box_record(void *ctx, char **w, int nw, int line, char **why)
         return WB_OK;
     if (strcmp(w[0], "variant") == 0 && nw == 4 + WL_PILES && b->nvariants < WL_MAX_VARIANTS &&
         game_slug_ok(w[1], WL_NAME_MAX) &&
-        game_rows_find(b->v[0].name, sizeof b->v[0], b->nvariants, w[1]) < 0 &&
+        wl_rows_find(b->v[0].name, sizeof b->v[0], b->nvariants, w[1]) < 0 &&
         (ns = game_data_num(w[2], 1, WL_MAX_SPECIES)) > 0 &&
         (strcmp(w[3], "yes") == 0 || strcmp(w[3], "no") == 0) &&
         game_data_nums(w + 4, WL_PILES, 1, WL_MAX_CARDS, v->pile) == 0) {

@@ -112,6 +112,11 @@ typedef struct wl_state {
 
 /* --- woodlouse_box.c --- */
 
+/* Names kept in rows of `size` bytes (the species, the variants): the
+ * index of the row that is `name` without regard to case, among the first
+ * n, or -1 (also for a NULL name). */
+int wl_rows_find(const char *rows, size_t size, int n, const char *name);
+
 /* The options (game_def.options) and the defaults read from the box. */
 extern const game_member wl_options[];
 void wl_options_fix(json_t *desc);

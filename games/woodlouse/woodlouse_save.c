@@ -130,6 +130,16 @@ static void io_table(game_io *io, wl_state *s)
                                     (size_t)s->nspecies, names, s->nspecies);
 }
 
+/* A pile of cards in order, bottom first, saved by the cards' names. */
+static void io_pile(game_io *io, const char *key, wl_pile *p, const char *const *card,
+                    int ncards)
+{
+    p->n = (int)game_io_array(io, key, (size_t)p->n, 0, WL_MAX_CARDS);
+    for (int i = 0; i < p->n; i++)
+        game_io_enum(io, NULL, &p->c[i], card, ncards);
+    game_io_end(io);
+}
+
 void wl_io(game_io *io, void *state)
 {
     wl_state *s = state;
@@ -150,7 +160,7 @@ void wl_io(game_io *io, void *state)
         game_io_bool(io, "passed", &s->seat[i].passed);
         game_io_bool(io, "free_used", &s->seat[i].free_used);
         game_io_int(io, "wrong", &s->seat[i].wrong, 0, WL_MAX_CARDS * 4);
-        game_io_pile(io, "score", s->score[i].c, &s->score[i].n, WL_MAX_CARDS, card, ncards);
+        io_pile(io, "score", &s->score[i], card, ncards);
         game_io_end(io);
     }
     game_io_end(io);
@@ -166,8 +176,8 @@ void wl_io(game_io *io, void *state)
     if (game_io_present(io, "card", s->phase == WL_CODE || s->phase == WL_GUESS))
         game_io_enum(io, "card", &s->card, card, ncards);
     game_io_chars(io, "signals", s->signals, sizeof s->signals);
-    game_io_pile(io, "draw", s->draw.c, &s->draw.n, WL_MAX_CARDS, card, ncards);
-    game_io_pile(io, "out", s->out.c, &s->out.n, WL_MAX_CARDS, card, ncards);
+    io_pile(io, "draw", &s->draw, card, ncards);
+    io_pile(io, "out", &s->out, card, ncards);
     game_io_object(io, "last");
     game_io_enum(io, "outcome", (int *)&s->last_outcome, wl_outcome_names, WL_MISTAKE + 1);
     game_io_int(io, "turn", &s->last_turn, 0, 1 << 30);

@@ -24,6 +24,7 @@
 #include "rng.h"
 #include "wb_err.h"
 #include "woodlouse.h"
+#include "woodlouse_int.h"
 
 static const game_kind *const K = &game_woodlouse;
 static const int64_t T0 = GT_T0;
@@ -1429,6 +1430,18 @@ static void test_load_checks_consistency(void **state)
     done(st);
 }
 
+/* Species and variants are names in rows of a char array, found without
+ * regard to case (a guess may say "Spider"). */
+static void test_rows_find(void **state)
+{
+    (void)state;
+    char rows[3][6] = {"ant", "bee", "cow-2"};
+    assert_int_equal(wl_rows_find(rows[0], sizeof rows[0], 3, "COW-2"), 2);
+    assert_int_equal(wl_rows_find(rows[0], sizeof rows[0], 3, "bee"), 1);
+    assert_int_equal(wl_rows_find(rows[0], sizeof rows[0], 2, "cow-2"), -1); /* among 2 */
+    assert_int_equal(wl_rows_find(rows[0], sizeof rows[0], 3, NULL), -1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1455,6 +1468,7 @@ int main(void)
         cmocka_unit_test_teardown(test_determinism, teardown),
         cmocka_unit_test_teardown(test_load_checks, teardown),
         cmocka_unit_test_teardown(test_load_checks_consistency, teardown),
+        cmocka_unit_test(test_rows_find),
     };
     return cmocka_run_group_tests_name("woodlouse", tests, NULL, NULL);
 }
