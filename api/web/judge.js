@@ -49,6 +49,9 @@ function render() {
   $('#whohint').textContent = st.players.length ? 'then tap who shouted' : '(add the players below to judge their own cards)';
   fill($('#players'), st.players.map(playerBox));
   chips($('#used'), st.used, 'used word');
+  // the sections under the form wait for this first drawing, hidden: shown
+  // with the players' buttons above them, they do not jump down (layout shift)
+  for (const sec of document.querySelectorAll('main > section[hidden]')) sec.hidden = false;
 }
 
 // The word box stays in sight after a verdict: the next shout needs it.
