@@ -19,11 +19,24 @@ export function drawn(root, v, ctx, ok = fresh(ctx, v)) {
   if (ok) root.dataset.version = v.version; else delete root.dataset.version;
 }
 
+// A player's name as the pages show it: a seat the daemon plays says so
+// ("Robo (bot)"), wherever names show.
+export const nameOf = p => p.bot ? p.name + ' (bot)' : p.name;
+
 // A seat's name, from the view's players (ctx.names).
 export const seatName = (ctx, s) => ctx.names?.[s] || 'seat ' + s;
+
+// The host's handing of a seat to a bot or a person, in words (the log's
+// {"type":"seat_change"} entries); '' for any other entry.
+export function seatChangeText(e) {
+  const a = e.action || {};
+  if (a.type !== 'seat_change') return '';
+  return a.bot ? 'The host hands seat ' + a.seat + ' to a bot: ' + nameOf(a) + ', ' + a.bot + (a.level ? ' level ' + a.level : '')
+    : 'The host hands seat ' + a.seat + ' to ' + a.name;
+}
 
 // The page's log, read before the board's names came, in words again.
 export function relog(ctx, describe) {
   const log = document.getElementById('log');
-  if (log && ctx.entries) fill(log, ctx.entries.slice().reverse().map(e => h('li', {}, describe(e, ctx))));
+  if (log && ctx.entries) fill(log, ctx.entries.slice().reverse().map(e => h('li', {}, seatChangeText(e) || describe(e, ctx))));
 }

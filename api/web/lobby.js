@@ -2,8 +2,9 @@
 // /v1/games describes them), each seat a person or a bot (its kind and
 // level), then share a link (and QR code) per person's seat.
 import {api, link} from './api.js';
-import {h, $, fill, say, fail, copyButton} from './ui.js';
-import {qrSvg} from './qr.js';
+import {h, $, fill, say, fail} from './ui.js';
+import {linkCard} from './seats.js';
+import {nameOf} from './board.js';
 
 let games = [];
 const KEY = 'wibbelld-matches';
@@ -101,10 +102,7 @@ export function shareBox(m) {
     h('p', {class: 'hint'}, 'Each link is a seat’s key: give each player only their own.'),
     bots.length ? h('ul', {class: 'hint', id: 'botseats'}, bots.map(p => h('li', {'data-bot-seat': p.seat},
       p.name + ' (seat ' + p.seat + ') is played by the daemon: ' + p.bot + ' bot, level ' + p.level))) : null,
-    h('div', {class: 'players'}, rows.map(r => h('div', {class: 'box', 'data-seat-link': r.who},
-      h('strong', {}, r.who), ' ', h('span', {class: 'hint'}, r.what),
-      h('div', {}, qrSvg(r.url, 'QR code of the link for ' + r.who)),
-      h('div', {class: 'row'}, h('a', {class: 'btn', href: r.url}, 'Open'), copyButton(r.url))))));
+    h('div', {class: 'players'}, rows.map(r => linkCard(r.who, r.what, r.url))));
 }
 
 async function create(ev) {
@@ -132,7 +130,7 @@ function showMine() {
   const list = remembered();
   $('#minebox').hidden = !list.length;
   fill($('#mine'), list.map(m => h('li', {}, h('button', {type: 'button', onclick: () => fill($('#made'), shareBox(m))},
-    (m.title || m.game) + ' · ' + m.players.map(p => p.name).join(', ') + ' · ' + new Date(m.at).toLocaleString()))));
+    (m.title || m.game) + ' · ' + m.players.map(nameOf).join(', ') + ' · ' + new Date(m.at).toLocaleString()))));
 }
 
 async function init() {

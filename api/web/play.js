@@ -5,7 +5,7 @@
 import {api, params, live, act} from './api.js';
 import {h, $, fill, say, fail} from './ui.js';
 import {actionsPanel, viewPanel, entryText} from './generic.js';
-import {drawn} from './board.js';
+import {drawn, nameOf, seatChangeText} from './board.js';
 
 const BOARDS = {'wibbell': './wibbell.js', 'whirlpool-pond': './whirlpool.js', 'woodlouse-chaos': './woodlouse.js',
   'woobieworld': './woobie.js', 'world-dumbination': './dumb.js'};
@@ -44,9 +44,9 @@ async function onView(nv) {
   ctx.view = nv;
   if (first) await start(nv);
   const v = ctx.view; // the newest, if more came meanwhile
-  ctx.names = v.players.map(x => x.name);
+  ctx.names = v.players.map(nameOf); // "Robo (bot)" wherever a board names a seat
   // every view says who is looking (role, seat) and names the seats
-  const me = v.role === 'seat' ? 'You are ' + ctx.names[v.seat] : v.role === 'host' ? 'Host' : 'Watching';
+  const me = v.role === 'seat' ? 'You are ' + v.players[v.seat].name : v.role === 'host' ? 'Host' : 'Watching';
   $('#who').textContent = me;
   viewPanel($('#view'), v);
   ctx.board?.render($('#board'), v, ctx);
@@ -55,6 +55,13 @@ async function onView(nv) {
     drawn($('#board'), v, ctx);
   }
   loadActions(v);
+  if (v.role === 'host') hostSeats(v);
+}
+
+// The host hands seats to bots and back (seats.js, loaded for the host alone).
+async function hostSeats(v) {
+  $('#seatsbox').hidden = false;
+  try { await (await import('./seats.js')).seatsPanel($('#seats'), v, ctx); } catch (e) { fail(e); }
 }
 
 async function start(v) {
@@ -75,9 +82,9 @@ async function start(v) {
 function onEntry(e) {
   if (ctx.entries.some(x => x.version === e.version)) return;
   ctx.entries.push(e);
-  const text = ctx.board?.describe?.(e, ctx) || entryText(e, ctx.names);
+  const text = seatChangeText(e) || ctx.board?.describe?.(e, ctx) || entryText(e, ctx.names);
   $('#log').prepend(h('li', {}, text));
-  ctx.board?.entry?.(e, ctx);
+  if (e.action?.type !== 'seat_change') ctx.board?.entry?.(e, ctx);
 }
 
 if (!id) {

@@ -6,7 +6,7 @@
 // when nobody finds a word, and the end of the game.
 import {api, params, live, link, act} from './api.js';
 import {h, $, fill, say, fail, card, download} from './ui.js';
-import {drawn} from './board.js';
+import {drawn, nameOf} from './board.js';
 
 const p = params();
 const id = p.g, token = p.t || '';
@@ -57,7 +57,7 @@ export function phaseText(v, names) {
     const w = (v.winners || []).map(s => names[s]);
     return ['Game over · ' + and(w) + ' win' + (w.length > 1 ? '' : 's') + '!', ''];
   }
-  const out = v.players.filter(x => x.barred).map(x => x.name);
+  const out = v.players.filter(x => x.barred).map(nameOf);
   const sits = out.length ? 'Round ' + v.round + ': ' + and(out) + (out.length > 1 ? ' sit' : ' sits') + ' out (learning aid)' : '';
   const chooser = v.pending ? names[v.pending.seat] : names[v.turn_winner];
   if (v.phase === 'take') return [(chooser || 'The winner') + ' is choosing a card', sits];
@@ -72,7 +72,7 @@ export function phaseText(v, names) {
 const tookNone = (r, v) => r.accepted && !r.won && !(r.turn === v.turn && (v.claims || []).some(c => c.seat === r.seat));
 
 function render(v) {
-  const names = v.players.map(x => x.name);
+  const names = v.players.map(nameOf);
   const rows = (v.vocabulary || []).slice().reverse();
   const lastAccepted = rows.find(r => r.accepted);
   const [phase, aside] = phaseText(v, names);
@@ -86,7 +86,7 @@ function render(v) {
         h('div', {}, lastAccepted.player + (lastAccepted.pos ? ' · ' + lastAccepted.pos : '')), h('div', {class: 'def'}, lastAccepted.definition || '')) : null,
       v.learning_aid ? h('p', {class: 'hint', id: 'aid'}, 'Learning aid: the winner of a round sits out the next round. Say what your word means!') : null),
     h('table', {id: 'scores', 'aria-label': 'Scores'}, h('tr', {}, h('th', {}, 'Player'), h('th', {}, 'Cards'), h('th', {}, 'Handicaps')),
-      v.players.map(x => h('tr', {class: x.barred ? 'out' : ''}, h('td', {}, x.name, x.barred ? ' (sits out)' : ''), h('td', {}, String(x.score)), h('td', {}, x.handicaps.map(c => c.letters).join(' '))))),
+      v.players.map(x => h('tr', {class: x.barred ? 'out' : ''}, h('td', {}, nameOf(x), x.barred ? ' (sits out)' : ''), h('td', {}, String(x.score)), h('td', {}, x.handicaps.map(c => c.letters).join(' '))))),
     h('section', {id: 'wordsbox', 'aria-label': 'Words so far'}, h('h2', {}, 'Words so far'),
       h('ul', {id: 'words'}, rows.filter(r => r.accepted).map(r => tookNone(r, v)
         ? h('li', {class: 'none', 'data-none': '1'}, h('s', {}, r.word), ' (' + r.player + ') ', h('em', {}, '✗ took no card: lost the tie-break'))

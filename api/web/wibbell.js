@@ -3,7 +3,7 @@
 // take and keep by tapping the cards; used words and who used them; the
 // last turn's result.  table.js and projector.js reuse its pieces.
 import {h, redraw, card} from './ui.js';
-import {listed, drawn} from './board.js';
+import {listed, drawn, nameOf} from './board.js';
 
 // A reason as a player says it; a card short of a letter is named (the
 // reason's `cards`): none of its letters in the word, or cards competing
@@ -65,7 +65,7 @@ export function playerBox(p, v, opts = {}) {
   const cls = 'box' + (p.seat === v.seat ? ' me' : '') + ((v.awaiting || v.to_act || []).includes(p.seat) && v.phase === 'play' ? '' : '');
   const flags = [p.out ? 'out for this card' : '', p.barred ? 'barred this round (learning aid)' : '', v.turn_winner === p.seat ? 'won this card' : ''].filter(Boolean);
   return h('div', {class: cls, 'data-seat': p.seat},
-    h('div', {class: 'row'}, h('strong', {class: 'grow'}, p.name, p.seat === v.seat ? ' (you)' : ''),
+    h('div', {class: 'row'}, h('strong', {class: 'grow'}, nameOf(p), p.seat === v.seat ? ' (you)' : ''),
       h('span', {'aria-label': 'score ' + p.score}, '★ ' + p.score)),
     flags.length ? h('div', {class: 'hint'}, flags.join(' · ')) : null,
     h('div', {class: 'cards'},

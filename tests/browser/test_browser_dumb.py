@@ -39,6 +39,41 @@ def view(m, who=None):
     return v
 
 
+def tap_step(b, v, s, done):
+    """One action of seat s on phone b, by tapping what the board offers.
+    done: what the seat did this round already (a set)."""
+    ph, key = v["phase"], (s, v["round"], v["phase"])
+    if b.css("#auction button[data-action]"):
+        return b.click("#auction button[data-action]")
+    if ph == "first_goal":
+        return b.click("#board .wcard button", text="Take this goal")
+    if ph == "draw":
+        return b.click("#board button", text="Level 1")
+    if ph == "plan":
+        if (key, "place") not in done and b.css("#board .wcard button.pri"):
+            done.add((key, "place"))
+            return b.click("#board .wcard button.pri", text="Left space")
+        if (key, "target") not in done:
+            done.add((key, "target"))
+            other = "Russia" if s == 0 else "USA"
+            return b.click("#targets button", text=other)
+        return b.click("#board button", text="Ready")
+    if ph == "move" and (key, "move") not in done and b.css("#mover button[data-unit]"):
+        done.add((key, "move"))
+        b.click("#mover button[data-unit]")
+        b.wait(lambda d: b.css("svg.world g.target"), "the spaces the unit can reach")
+        targets = b.css("svg.world g.target")
+        b.retry(lambda: b.css("svg.world g.target")[(v["version"] * 5) % len(targets)].click(), "a space")
+        return b.click("#spacebox button[data-action]")
+    if ph == "buy" and (key, "buy") not in done and b.css("svg.world g.target"):
+        done.add((key, "buy"))
+        b.retry(lambda: b.css("svg.world g.target")[0].click(), "a space")
+        return b.click("#spacebox button[data-action]")
+    if b.css("#board button[data-action]"):
+        acts = b.attr("#board button[data-action]", "data-action")
+        return b.click("#board button", text="Done") if '{"type":"done"}' in acts else b.click("#board button[data-action]")
+    raise AssertionError("nothing to tap for seat %d in %s:\n%s" % (s, ph, b.text("#board")[:800]))
+
 
 class Dumb(unittest.TestCase):
     def check_board(self, b, v, seat):
@@ -72,41 +107,6 @@ class Dumb(unittest.TestCase):
         self.assertEqual(n, 0, "a sealed card is drawn: " + card)
         self.assertNotIn('"%s"' % card, b.content("#view"))
 
-    def tap_step(self, b, v, s, done):
-        """One action of seat s on phone b, by tapping what the board offers.
-        done: what the seat did this round already (a set)."""
-        ph, key = v["phase"], (s, v["round"], v["phase"])
-        if b.css("#auction button[data-action]"):
-            return b.click("#auction button[data-action]")
-        if ph == "first_goal":
-            return b.click("#board .wcard button", text="Take this goal")
-        if ph == "draw":
-            return b.click("#board button", text="Level 1")
-        if ph == "plan":
-            if (key, "place") not in done and b.css("#board .wcard button.pri"):
-                done.add((key, "place"))
-                return b.click("#board .wcard button.pri", text="Left space")
-            if (key, "target") not in done:
-                done.add((key, "target"))
-                other = "Russia" if s == 0 else "USA"
-                return b.click("#targets button", text=other)
-            return b.click("#board button", text="Ready")
-        if ph == "move" and (key, "move") not in done and b.css("#mover button[data-unit]"):
-            done.add((key, "move"))
-            b.click("#mover button[data-unit]")
-            b.wait(lambda d: b.css("svg.world g.target"), "the spaces the unit can reach")
-            targets = b.css("svg.world g.target")
-            b.retry(lambda: b.css("svg.world g.target")[(v["version"] * 5) % len(targets)].click(), "a space")
-            return b.click("#spacebox button[data-action]")
-        if ph == "buy" and (key, "buy") not in done and b.css("svg.world g.target"):
-            done.add((key, "buy"))
-            b.retry(lambda: b.css("svg.world g.target")[0].click(), "a space")
-            return b.click("#spacebox button[data-action]")
-        if b.css("#board button[data-action]"):
-            acts = b.attr("#board button[data-action]", "data-action")
-            return b.click("#board button", text="Done") if '{"type":"done"}' in acts else b.click("#board button[data-action]")
-        raise AssertionError("nothing to tap for seat %d in %s:\n%s" % (s, ph, b.text("#board")[:800]))
-
     def test_short_match_to_the_end(self):
         names = ["Ann", "Bob"]
         st, _, m = D.json("POST", "/v1/games", {"game": "world-dumbination", "players": names, "seed": 4,
@@ -131,7 +131,7 @@ class Dumb(unittest.TestCase):
                     ob.wait(lambda d: ob.css("#board[data-version='%d']" % ov["version"]), "the view on phone %d" % o)
                     self.check_board(ob, ov, o)
             before = view(m, s)
-            self.tap_step(b, v, s, done)
+            tap_step(b, v, s, done)
             b.wait(lambda d: view(m)["version"] > v["version"], "the action taken (step %d, %s)" % (step, v["phase"]))
             after = view(m)
             moved += v["phase"] == "move" and any(

@@ -49,6 +49,26 @@ def view(m, who=None):
     return v
 
 
+def tap_step(b, v):
+    """One action on phone b by tapping what the board offers."""
+    def go(sel, text=None):
+        b.click(sel, text=text)
+    if b.css("svg.map g.area.target") and (v["phase"] != "support" or v["version"] % 2 or not b.css("#board button.colour")):
+        b.retry(lambda: b.css("svg.map g.area.target")[(v["version"] * 7) % len(b.css("svg.map g.area.target"))].click(), "an area")
+        b.wait(lambda d: b.css("#areabox button[data-action]"), "the area's actions")
+        return go("#areabox button[data-action]")
+    if b.css("#pending button[data-action]"):
+        k = v["version"] % len(b.css("#pending button[data-action]"))  # not always the first side or colour
+        return b.retry(lambda: b.css("#pending button[data-action]")[k].click(), "a choice")
+    if b.css("#board .wcard button.pri"):
+        # the cards that ask something first: OR cards, a loss its owner chooses
+        cards = b.retry(lambda: b.d.execute_script(
+            "return [...document.querySelectorAll('#board .wcard')].filter(c => c.querySelector('button.pri'))"
+            ".map(c => [c.dataset.card, c.textContent])"), "the hand")
+        best = sorted(cards, key=lambda c: (" OR " not in c[1], "owner chooses" not in c[1]))[0]
+        return go("#board .wcard[data-card='%s'] button.pri" % best[0])
+    return go("#board button[data-action]")
+
 
 class Woobie(unittest.TestCase):
     def check_board(self, b, v, seat, names):
@@ -93,26 +113,6 @@ class Woobie(unittest.TestCase):
                     if c["name"] not in known:
                         self.assertNotIn(c["text"], doc, "%s's phone shows %s's card %s" % (names[s], names[o], c["name"]))
 
-    def tap_step(self, b, v):
-        """One action on phone b by tapping what the board offers."""
-        def go(sel, text=None):
-            b.click(sel, text=text)
-        if b.css("svg.map g.area.target") and (v["phase"] != "support" or v["version"] % 2 or not b.css("#board button.colour")):
-            b.retry(lambda: b.css("svg.map g.area.target")[(v["version"] * 7) % len(b.css("svg.map g.area.target"))].click(), "an area")
-            b.wait(lambda d: b.css("#areabox button[data-action]"), "the area's actions")
-            return go("#areabox button[data-action]")
-        if b.css("#pending button[data-action]"):
-            k = v["version"] % len(b.css("#pending button[data-action]"))  # not always the first side or colour
-            return b.retry(lambda: b.css("#pending button[data-action]")[k].click(), "a choice")
-        if b.css("#board .wcard button.pri"):
-            # the cards that ask something first: OR cards, a loss its owner chooses
-            cards = b.retry(lambda: b.d.execute_script(
-                "return [...document.querySelectorAll('#board .wcard')].filter(c => c.querySelector('button.pri'))"
-                ".map(c => [c.dataset.card, c.textContent])"), "the hand")
-            best = sorted(cards, key=lambda c: (" OR " not in c[1], "owner chooses" not in c[1]))[0]
-            return go("#board .wcard[data-card='%s'] button.pri" % best[0])
-        return go("#board button[data-action]")
-
     def test_short_game_to_the_end(self):
         names = ["Ann", "Bob"]
         st, _, m = D.json("POST", "/v1/games", {"game": "woobieworld", "players": names, "seed": 3,
@@ -140,7 +140,7 @@ class Woobie(unittest.TestCase):
             self.assertEqual(b.retry(b.bad_targets, "the board"), [], "small or unnamed targets")
             if step == 12:
                 b.shot("woobie-play-%d" % step)
-            self.tap_step(b, v)
+            tap_step(b, v)
             b.wait(lambda d: view(m)["version"] > v["version"], "the action taken (step %d, %s)" % (step, v["phase"]))
         else:
             self.fail("not finished")
@@ -223,7 +223,7 @@ class Woobie(unittest.TestCase):
             v = view(m)
             b = phones[v["to_act"][0]]
             b.wait(lambda d: b.css("#board[data-version='%d'] svg.map g.area.target" % v["version"]), "the areas for a home")
-            self.tap_step(b, v)
+            tap_step(b, v)
             phones[0].wait(lambda d: view(m)["version"] > v["version"], "a home")
         v = view(m)
         self.assertEqual(v["phase"], "choose")
