@@ -63,6 +63,7 @@ hooks.beforeAll((transactions, done) => {
     await create("words", "wibbell");        // query/vocabulary
     await create("end", "woodlouse-chaos");
     await create("delete", "woodlouse-chaos");
+    await create("seats", "woodlouse-chaos"); // a seat handed to a bot
   })().then(() => done(), (e) => { console.error(e); process.exit(2); });
 });
 
@@ -89,12 +90,14 @@ hooks.beforeEach((t, done) => {
   else delete t.expected.body; // a text (metrics, a page) is not its example
   const m = t.origin.resourceName.startsWith("/v1/games/{id}") ? t.request.method === "DELETE"
     ? made.delete : /\/end$/.test(t.origin.resourceName) ? made.end
-    : /\/query\//.test(t.origin.resourceName) ? made.words : made.play : null;
+    : /\/query\//.test(t.origin.resourceName) ? made.words
+    : /\/seats\//.test(t.origin.resourceName) ? made.seats : made.play : null;
   if (!m) return done();
   const example = /\/v1\/games\/([^/?]+)/.exec(t.fullPath)[1];
   t.fullPath = t.fullPath.replace(example, m.id);
   t.request.uri = t.request.uri.replace(example, m.id);
-  const hostOnly = /\/end$|\/query\//.test(t.origin.resourceName) || t.request.method === "DELETE";
+  const hostOnly = /\/end$|\/query\/|\/seats\//.test(t.origin.resourceName) ||
+    t.request.method === "DELETE";
   (async () => {
     let token = hostOnly ? m.host : m.tokens[0];
     if (t.request.method === "POST" && /\/actions$/.test(t.origin.resourceName)) {
