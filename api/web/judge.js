@@ -60,6 +60,7 @@ function keepWordInSight() {
   if (r.top < 0 || r.bottom > innerHeight) $('#word').scrollIntoView({block: 'start'});
 }
 
+let asked = 0; // checks sent: only the latest one's verdict is shown
 // Judge the word for `who` (a player, or null: the centre cards alone).
 async function check(who) {
   const word = $('#word').value.trim();
@@ -67,10 +68,12 @@ async function check(who) {
   const mine = who ? who.cards.map(c => c.letters) : [];
   const cs = [...centre(), ...mine].filter(Boolean);
   say('Checking…');
+  const seq = ++asked;
   let res;
   try {
     res = await api('POST', '/v1/wibbell/check', {word, cards: cs, used: st.used, dictionary: st.dict || undefined});
-  } catch (e) { fail(e); return; }
+  } catch (e) { if (seq === asked) fail(e); return; }
+  if (seq !== asked) return; // a later tap's verdict is the one to show
   say('');
   const ok = res.valid;
   const colour = {};
