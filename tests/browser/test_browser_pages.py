@@ -114,11 +114,11 @@ class Judge(unittest.TestCase):
         self.assertEqual(per_shout, [(0, 1)] * 4, "a shout: the word and one tap")
         # Bob's word does not cover Dee's LO: tapping Dee refuses it
         w = W.find_word(D, ["NZ", "IQ", "AR", "TE"])
-        if not set("lo") & set(w):
-            self.key("#word", w)
-            self.tap('[data-shouter="Dee"]')
-            self.assertEqual(self.verdict(w).text, "✗")
-            self.assertIn("no letter for card LO", B.text("#result .reasons"))
+        self.assertFalse(set("lo") & set(w), w + " has no letter of LO")
+        self.key("#word", w)
+        self.tap('[data-shouter="Dee"]')
+        self.assertEqual(self.verdict(w).text, "✗")
+        self.assertIn("no letter for card LO", B.text("#result .reasons"))
         self.key("#word", "zinc")
         self.tap('[data-shouter="Cy"]')
         self.verdict("zinc")
