@@ -563,6 +563,8 @@ class ListAndDelete(Base):
         ids = {x["id"] for x in D.json("GET", "/v1/matches?status=abandoned")[2]["matches"]}
         self.assertNotIn(a.id, ids)
         self.problem(400, "bad_parameter", "GET", "/v1/matches?status=over")
+        # a page holds 1 to 1000 matches (openapi.json: limit)
+        self.problem(400, "bad_parameter", "GET", "/v1/matches?limit=0")
 
     def test_delete(self):
         # the host may delete a match still being played (issue 7: storage

@@ -414,15 +414,24 @@ int main(void)
     const game_kind *const *kinds = game_registry(&n);
     struct CMUnitTest *tests = calloc(n + 2, sizeof *tests);
     /* One test per registered game, named after it, and the framework's
-     * example game (games/example/example.c). */
+     * example game (games/example/example.c); CONFORMANCE_GAME=name plays
+     * that one only (the mutation sampler, tests/mutation/). */
+    const char *only = getenv("CONFORMANCE_GAME");
+    size_t t = 0;
     for (size_t g = 0; g <= n; g++) {
         const game_kind *k = g < n ? kinds[g] : &game_example;
-        tests[g].name = k->name;
-        tests[g].test_func = test_game;
-        tests[g].initial_state = (void *)(uintptr_t)k;
+        if (only && strcmp(only, k->name) != 0)
+            continue;
+        tests[t].name = k->name;
+        tests[t].test_func = test_game;
+        tests[t++].initial_state = (void *)(uintptr_t)k;
     }
-    n++;
-    int rc = _cmocka_run_group_tests("conformance", tests, n, setup, teardown);
+    if (t == 0) {
+        fprintf(stderr, "CONFORMANCE_GAME=%s: no such game\n", only);
+        free(tests);
+        return 1;
+    }
+    int rc = _cmocka_run_group_tests("conformance", tests, t, setup, teardown);
     free(tests);
     return rc;
 }

@@ -516,6 +516,13 @@ static void test_codec_sets(void **state)
     free(text);
     json_decref(ids);
     json_decref(j);
+    /* game_json_seats: the seats of the n whose flag is set, none past n */
+    int flags4[4] = {1, 0, 1, 1};
+    j = game_json_seats(flags4, 3);
+    text = json_dumps(j, JSON_COMPACT);
+    assert_string_equal(text, "[0,2]");
+    free(text);
+    json_decref(j);
     static const char *const bad[][2] = {
         {"{\"names\":[\"a\",\"a\"]}", "names"},
         {"{\"flags\":[1,1]}", "flags"},
@@ -524,6 +531,7 @@ static void test_codec_sets(void **state)
         {"{\"flags\":[3]}", NULL},
         {"{\"name\":\"Ant\"}", "name"},
         {"{\"rows\":[\"bee\",\"bee\"]}", "rows"},
+        {"{\"rows\":[\"ant\",\"bee\",\"bee\"]}", "rows"}, /* each against all before */
         {"{\"rows\":[\"b e\"]}", "rows"},
         {"{\"seat\":3}", "seat"},
         {"{\"count\":[0]}", NULL},

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "dumb.h"
 #include "dumb_int.h"
 #include "dumb_scene.h"
 #include "wb_err.h"
@@ -139,12 +140,85 @@ static void test_cubed_spaces_are_not_bases(void **state)
     free(s);
 }
 
+/* The draws of phase 1 played until the plan (phase 2) begins. */
+static void draw_to_plan(dm_state *s, json_t *ev)
+{
+    char *why = NULL;
+    for (int guard = 0; guard < 100 && s->phase == DM_PH_DRAW; guard++) {
+        int act[DM_MAX_SEATS];
+        dm_to_act(s, act);
+        for (int i = 0; i < s->nseats; i++)
+            if (act[i]) {
+                if (dm_draw(s, i, 1, ev, &why))
+                    fail_msg("draw: %s", why);
+                break;
+            }
+    }
+    assert_int_equal(s->phase, DM_PH_PLAN);
+}
+
+/* "The number of rounds that the card stays on the Leaderboard when
+ * funded.  Only the Nuclear Bomb has this symbol and remains in effect
+ * for two rounds."  A bomb funded this round still holds its card space
+ * when the next round's plan begins; the other space is free for a card. */
+static void test_a_funded_bomb_holds_its_card_space(void **state)
+{
+    (void)state;
+    dm_state *s = plan_scene(2);
+    json_t *ev = evs();
+    int bomb = find(s, "nuclear-bomb");
+    s->where[bomb] = DM_IN_SLOT;
+    s->p[0].slot[0] = bomb;
+    s->p[0].slot_hold[0] = 2;
+    s->p[0].slot_done[0] = 1;
+    s->phase = DM_PH_BUY;
+    s->turn = 0;
+    play_out_round(s, ev);
+    draw_to_plan(s, ev);
+    assert_int_equal(s->p[0].slot[0], bomb);
+    assert_int_equal(s->p[0].slot_hold[0], 1);
+    assert_int_equal(s->where[bomb], DM_IN_SLOT);
+    assert_int_equal(s->p[0].slot[1], -1);
+    json_decref(ev);
+    free(s);
+}
+
+/* "Choose a Target Token and place it face down on the Target Spot": face
+ * down to the others, not to the seat that chose it, whichever nation it
+ * names (the USA, the first, too).  And "players may place 2 cards": the
+ * view has the Leaderboard's two card spaces, no more. */
+static void test_a_seat_sees_its_own_target(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"ann", "bob"};
+    game_ctx ctx = {NULL, 0};
+    void *st = NULL;
+    char *why = NULL;
+    json_t *o = json_object();
+    assert_int_equal(game_dumbination.create(&ctx, names, 2, o, 1, &st, &why), WB_OK);
+    json_decref(o);
+    dm_state *s = st;
+    s->p[1].target = DM_USA;
+    json_t *v = game_dumbination.view(st, 1);
+    json_t *me = json_array_get(json_object_get(v, "seats"), 1);
+    assert_string_equal(json_string_value(json_object_get(me, "target")), "usa");
+    assert_int_equal(json_array_size(json_object_get(me, "slots")), 2);
+    json_decref(v);
+    v = game_dumbination.view(st, 0);
+    me = json_array_get(json_object_get(v, "seats"), 1);
+    assert_string_equal(json_string_value(json_object_get(me, "target")), "face_down");
+    json_decref(v);
+    game_dumbination.destroy(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_a_hand_project_raises_the_hand_limit),
         cmocka_unit_test(test_strength_bonuses_add_to_the_base_strength),
         cmocka_unit_test(test_cubed_spaces_are_not_bases),
+        cmocka_unit_test(test_a_funded_bomb_holds_its_card_space),
+        cmocka_unit_test(test_a_seat_sees_its_own_target),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

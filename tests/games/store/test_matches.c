@@ -21,6 +21,7 @@
 #include <cmocka.h>
 
 #include "game.h"
+#include "match_db.h"
 #include "matches.h"
 #include "rng.h"
 #include "wb_err.h"
@@ -495,6 +496,35 @@ static void test_cap_list_delete(void **state)
     match_store_close(ms);
 }
 
+static int count_entry(void *ctx, uint64_t version, const char *entry, size_t len)
+{
+    (void)version, (void)entry, (void)len;
+    ++*(size_t *)ctx;
+    return 0;
+}
+
+/* match_db.h: a deletion removes "the record and the whole log" of a
+ * match: of a match with three logged actions, no entry is left in the
+ * file (the API cannot tell: without its record the match is not found). */
+static void test_delete_leaves_no_log(void **state)
+{
+    (void)state;
+    match_store *ms = open_store(2);
+    created c;
+    char *why = NULL;
+    create(ms, 2, 7, "{}", &c);
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(add(ms, c.id, i % 2, 1, 0, NULL), WB_OK);
+    assert_int_equal(match_delete(ms, c.id, GAME_SEAT_HOST, &why), WB_OK);
+    match_store_close(ms);
+    match_db *db = NULL;
+    size_t left = 0;
+    assert_int_equal(match_db_open(dir, &db), WB_OK);
+    assert_int_equal(match_db_log(db, c.id, 0, count_entry, &left), WB_OK);
+    assert_int_equal(left, 0);
+    match_db_close(db);
+}
+
 /* A match's record is written every MATCH_SNAPSHOT_EVERY actions, when it
  * ends and when the store closes; after a crash in between, the opening
  * replays the log after the record.  A copy of the data file taken while
@@ -842,6 +872,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_cap_list_delete, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refusal_leaves_no_trace, setup, teardown),
         cmocka_unit_test_setup_teardown(test_opens_from_record_and_log, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_delete_leaves_no_log, setup, teardown),
         cmocka_unit_test_setup_teardown(test_pages_end_and_keep, setup, teardown),
 #ifdef WB_FAULT_INJECTION
         cmocka_unit_test_setup_teardown(test_failed_commit_rolls_back, setup, teardown),

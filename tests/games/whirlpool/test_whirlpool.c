@@ -430,6 +430,8 @@ static void test_board_custom(void **state)
     free(t);
     assert_true(parse_error(t = big_with("coin suns 2 1 1", "coin suns 3 1 1"), "second"));
     free(t);
+    assert_true(parse_error(t = big_with("coin suns 2 1 1", "coin suns 4 1 1"), "VALUE 1 to 3"));
+    free(t);
     assert_true(parse_error(t = big_with("3 2 1 O O", "3 2 1 O Z"), "\"Z\""));
     free(t);
     assert_true(parse_error(t = big_with("rope moons suns\n", "rope moons crowns\n"),

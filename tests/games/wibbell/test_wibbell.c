@@ -1175,6 +1175,14 @@ static void test_forgive_typos(void **state)
     assert_false(json_is_true(json_object_get(V(old, 0), "forgive_typos")));
     json_decref(s);
     done(old);
+    /* one of format 2 (the option, before undo) keeps it on */
+    s = game_wibbell.save(st->st);
+    json_object_del(s, "undo");
+    json_object_set_new(s, "format", json_integer(2));
+    old = loaded(s);
+    assert_true(json_is_true(json_object_get(V(old, 0), "forgive_typos")));
+    json_decref(s);
+    done(old);
     done(st);
     /* off by default: a typo is a mistake */
     snprintf(opts, sizeof opts, "{\"tie_window_ms\":0,\"shuffle\":false,%s}", deck);

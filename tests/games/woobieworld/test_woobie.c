@@ -97,7 +97,9 @@ static void round_trip(const ww_state *st)
     json_decref(s);
 }
 
-/* Apply `body` from `seat`; a refusal must change nothing. */
+/* Apply `body` from `seat`; a refusal must change nothing (and its reason
+ * is kept in `refused`). */
+static char refused[512];
 static int act(ww_state *st, int seat, const char *body)
 {
     json_t *a = json_loads(body, 0, NULL), *before = K->save(st), *e = json_array();
@@ -115,6 +117,7 @@ static int act(ww_state *st, int seat, const char *body)
         ev = e;
         round_trip(st);
     }
+    snprintf(refused, sizeof refused, "%s", why ? why : "");
     free(why);
     json_decref(a);
     json_decref(before);
@@ -530,6 +533,7 @@ static void test_setup(void **state)
                      WB_EILLEGAL);
     assert_int_equal(act(st, 1, "{\"type\":\"home\",\"area\":\"atlantis\",\"colour\":\"red\"}"),
                      WB_EILLEGAL);
+    assert_non_null(strstr(refused, "no area \"atlantis\""));
     assert_int_equal(act(st, 1, "{\"type\":\"home\",\"area\":\"cheeseport\",\"colour\":\"pink\"}"),
                      WB_EILLEGAL);
     /* Malformed bodies: 400 for every game, before the rules. */
@@ -863,6 +867,18 @@ static void test_half_of_one(void **state)
     K->destroy(st);
 }
 
+/* Four seats at home in Snugglebury, Doom Grove, Cheeseport and Muckmire,
+ * seat 0 in its play phase: the table of the Quicksand tests. */
+static ww_state *quicksand_table(void)
+{
+    static const char *const h[] = {"snugglebury", "doom-grove", "cheeseport", "muckmire"};
+    ww_state *st = make(4, "{}", 18);
+    calm(st);
+    homes(st, h);
+    to_play(st);
+    return st;
+}
+
 /* The rules' worked example, literally.  Doom Grove is an opponent's home
  * and coastal; its industries and those of Margaritaville, Woobania,
  * Sulfer Springs, BamBooton, Cheeseport and the Sea of Despair come off
@@ -873,11 +889,7 @@ static void test_half_of_one(void **state)
 static void test_quicksand(void **state)
 {
     (void)state;
-    static const char *const h[] = {"snugglebury", "doom-grove", "cheeseport", "muckmire"};
-    ww_state *st = make(4, "{}", 18);
-    calm(st);
-    homes(st, h);
-    to_play(st);
+    ww_state *st = quicksand_table();
     put_ind(st, "doom-grove", WW_YELLOW, 1);
     put_ind(st, "margaritaville", WW_RED, 1);
     put_ind(st, "sea-of-despair", WW_YELLOW, 1);
@@ -924,6 +936,26 @@ static void test_quicksand(void **state)
     assert_int_equal(sup(st, "snugglebury", WW_RED), 1);
     /* And with a smug smile the turn is over. */
     assert_int_equal(st->player, 1);
+    K->destroy(st);
+}
+
+/* "All neighbouring industries are removed" (Quicksand): the event counts
+ * them colour by colour (tally: red, yellow, green, blue), the count the
+ * next sentence spends ("for each industry that was removed"). */
+static void test_removed_industries_by_colour(void **state)
+{
+    (void)state;
+    ww_state *st = quicksand_table();
+    put_ind(st, "margaritaville", WW_RED, 1);
+    put_ind(st, "woobania", WW_BLUE, 2);
+    play(st, give(st, 0, "Quicksand"));
+    decide(st, "doom-grove");
+    json_t *tally = json_object_get(event("industries_removed"), "tally");
+    assert_int_equal(json_array_size(tally), 4);
+    assert_int_equal(json_integer_value(json_array_get(tally, 0)), 1);
+    assert_int_equal(json_integer_value(json_array_get(tally, 1)), 0);
+    assert_int_equal(json_integer_value(json_array_get(tally, 2)), 0);
+    assert_int_equal(json_integer_value(json_array_get(tally, 3)), 2);
     K->destroy(st);
 }
 
@@ -1883,6 +1915,7 @@ int main(void)
         cmocka_unit_test_teardown(test_half_rounding, teardown),
         cmocka_unit_test_teardown(test_half_of_one, teardown),
         cmocka_unit_test_teardown(test_quicksand, teardown),
+        cmocka_unit_test_teardown(test_removed_industries_by_colour, teardown),
         cmocka_unit_test_teardown(test_or, teardown),
         cmocka_unit_test_teardown(test_moving_anarchs, teardown),
         cmocka_unit_test_teardown(test_environments, teardown),
