@@ -162,7 +162,10 @@ class Bots(unittest.TestCase):
         hv = m.view()
         b.wait_version(hv["version"])
         log = b.content("#log")
-        played = {e["seat"] for e in get(m.path + "/log", m.host)["entries"]}
+        entries = get(m.path + "/log", m.token)["entries"]
+        played = {e["seat"] for e in entries}
+        # one line per action: those after the page's first load came by its stream
+        b.wait(lambda d: len(b.css("#log li")) == len(entries), "every action in the page's log")
         for s, (name, _, _) in m.bots.items():
             self.assertIn(name + " (bot)", b.text("#board"), "the board names the bot")
             if s in played:
