@@ -37,7 +37,11 @@ export function live(id, token, cb) {
     let url = path + '/events';
     try {
       if (token) url = (await api('POST', path + '/tickets', undefined, token)).events;
-    } catch (e) { cb.status?.('reconnecting'); if (e.status === 404) { cb.error?.(e); return; } return later(); }
+    } catch (e) {
+      // no such match, or a token that is not (or no longer) one of its: no retry mends that
+      if (e.status === 404 || e.status === 403) { cb.error?.(e); return; }
+      cb.status?.('reconnecting'); return later();
+    }
     if (last !== null) url += (url.includes('?') ? '&' : '?') + 'last_event_id=' + last;
     es = new EventSource(url);
     es.addEventListener('view', m => { last = m.lastEventId; retry = 500; show(JSON.parse(m.data)); });

@@ -13,6 +13,7 @@ const p = params();
 const id = p.g, token = p.t || '';
 const ctx = {id, token, view: null, actions: [], names: [], board: null, session: null, send: null, entries: []};
 let actionsAt = -1;
+let gone = false; // the token was handed on
 
 async function send(body) {
   say('');
@@ -92,7 +93,14 @@ if (!id) {
 } else {
   ctx.session = live(id, token, {
     view: onView, entry: onEntry,
-    status: s => { $('#conn').textContent = s === 'live' ? '● live' : s; },
-    error: fail,
+    status: s => { if (!gone) $('#conn').textContent = s === 'live' ? '● live' : s; },
+    error: e => {
+      if (e.status !== 403 || !token) return fail(e);
+      // the host handed this seat to someone else (a bot or a person): the token is spent
+      gone = true;
+      ctx.session?.close();
+      $('#conn').textContent = '';
+      say('This link no longer plays a seat of this match: the host handed the seat on. Ask the host for a new link.', true);
+    },
   });
 }

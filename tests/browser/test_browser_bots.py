@@ -280,7 +280,8 @@ class Bots(unittest.TestCase):
     def test_host_hands_a_seat_to_a_person_and_back(self):
         """The host's page: seat 1's bot handed to Bea, whose fresh link the
         page shows and opens her seat; then back to a bot (Bea's link stops
-        working); Ann's page logs both and names the seat anew."""
+        working, and her page, still open, says so); Ann's page logs both and
+        names the seat anew."""
         b = W.Browser()
         m = self.lobby(b, "whirlpool-pond", [0])
         host = W.Browser()
@@ -310,11 +311,15 @@ class Bots(unittest.TestCase):
         self.assertFalse(host.css("#seats [data-seat-link]"), "no link for a bot")
         st, _, _ = D.json("GET", m.path, headers=W.wbgames.bearer(fragment(href)["t"]))
         self.assertEqual(st, 403, "Bea's link no longer plays the seat")
+        # Bea's page, open all along, says so (and stops following the match)
+        bea.wait_text("This link no longer plays a seat of this match", "#status")
+        self.assertEqual(bea.text("#conn"), "")
         b.wait(lambda d: "The host hands seat 1 to a bot: Bea (bot), %s level 2" % kind in b.content("#log"),
                "the change in Ann's log")
         self.assertEqual(m.view()["bots"], [{"seat": 1, "bot": kind, "level": 2}])
         for x in (b, host):
             self.assertEqual(real_errors(x), [])
+        self.assertTrue(all("status of 403" in e for e in bea.js_errors()), "Bea's page: the 403s alone")
 
 
 if __name__ == "__main__":
