@@ -316,26 +316,6 @@ void game_io_seat(game_io *io, const char *key, int *v, int nseats)
         game_io_int(io, key, v, 0, nseats - 1);
 }
 
-void game_io_counts(game_io *io, const char *key, int *count, int lo, int hi, size_t max)
-{
-    int load = game_io_loading(io);
-    size_t n = 0;
-    for (int v = lo; !load && v <= hi; v++)
-        n += (size_t)count[v];
-    n = game_io_array(io, key, n, 0, max);
-    if (load)
-        memset(count, 0, (size_t)(hi + 1) * sizeof *count);
-    for (size_t i = 0; load && i < n; i++) {
-        int v = lo;
-        game_io_int(io, NULL, &v, lo, hi);
-        count[v]++;
-    }
-    for (int v = hi; !load && v >= lo; v--)
-        for (int k = 0; k < count[v]; k++)
-            game_io_int(io, NULL, &v, lo, hi);
-    game_io_end(io);
-}
-
 void game_io_ids(game_io *io, const char *key, game_ids *l, int hi)
 {
     if (game_io_freeing(io)) {
@@ -351,53 +331,6 @@ void game_io_ids(game_io *io, const char *key, game_ids *l, int hi)
             game_ids_push(l, id);
     }
     game_io_end(io);
-}
-
-int game_counts_total(const int *count, int lo, int hi)
-{
-    int n = 0;
-    for (int v = lo; v <= hi; v++)
-        n += count[v];
-    return n;
-}
-
-int game_counts_within(const int *part, const int *whole, int lo, int hi)
-{
-    for (int v = lo; v <= hi; v++)
-        if (part[v] > whole[v])
-            return 0;
-    return 1;
-}
-
-int game_counts_lowest(const int *count, int lo, int hi)
-{
-    for (int v = lo; v <= hi; v++)
-        if (count[v])
-            return v;
-    return -1;
-}
-
-void game_counts_of(const json_t *values, int *count, int lo, int hi)
-{
-    size_t i;
-    json_t *x;
-    memset(count, 0, (size_t)(hi + 1) * sizeof *count);
-    json_array_foreach(values, i, x)
-        if (json_integer_value(x) >= lo && json_integer_value(x) <= hi)
-            count[json_integer_value(x)]++;
-}
-
-char *game_counts_text(const int *count, int lo, int hi)
-{
-    game_text t = {0};
-    game_text_raw(&t, "", 0);
-    for (int v = hi; v >= lo; v--)
-        for (int k = 0; k < count[v]; k++) {
-            if (t.len)
-                game_text_raw(&t, ", ", 2);
-            game_text_int(&t, v);
-        }
-    return t.s;
 }
 
 int game_name_index(const char *const *names, int n, const char *name)

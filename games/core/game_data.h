@@ -117,19 +117,6 @@ void game_io_slug(game_io *io, const char *key, char *buf, size_t size);
 size_t game_io_slugs(game_io *io, const char *key, char *rows, size_t size, size_t n,
                      size_t lo, size_t hi);
 void game_io_seat(game_io *io, const char *key, int *v, int nseats);
-/* A multiset: count[v] things of each value v in [lo, hi], saved as the
- * array of their values, highest first (at most `max`); loading clears
- * count[0..hi] first. */
-void game_io_counts(game_io *io, const char *key, int *count, int lo, int hi, size_t max);
-/* Such a multiset: how many things; whether `part` holds each value at
- * most as often as `whole`; its lowest value (-1: empty); the values of
- * an array (elements outside [lo, hi] ignored; clears count[0..hi]
- * first); the values as text, highest first ("6, 5, 5", malloc'd). */
-int game_counts_total(const int *count, int lo, int hi);
-int game_counts_within(const int *part, const int *whole, int lo, int hi);
-int game_counts_lowest(const int *count, int lo, int hi);
-void game_counts_of(const json_t *values, int *count, int lo, int hi);
-char *game_counts_text(const int *count, int lo, int hi);
 
 /* The index of `name` in names[0..n-1], or -1 (also for a NULL name). */
 int game_name_index(const char *const *names, int n, const char *name);

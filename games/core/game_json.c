@@ -684,11 +684,3 @@ json_t *game_json_id(json_int_t v) { return v >= 0 ? json_integer(v) : json_null
 
 json_t *game_json_opt(json_int_t v) { return v >= 0 ? json_integer(v) : NULL; }
 
-json_t *game_json_counts(const int *count, int lo, int hi)
-{
-    json_t *a = json_array();
-    for (int v = hi; v >= lo; v--)
-        for (int k = 0; k < count[v]; k++)
-            json_array_append_new(a, json_integer(v));
-    return a;
-}

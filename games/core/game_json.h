@@ -162,8 +162,5 @@ json_t *game_json_seats(const int *flag, int n);
 json_t *game_json_id(json_int_t v);
 /* v, or NULL when v < 0: a member left out ("s:o*" in game_event/game_put). */
 json_t *game_json_opt(json_int_t v);
-/* A multiset, count[v] things of each value v in [lo, hi], as the array
- * of their values, highest first (as game_io_counts saves it). */
-json_t *game_json_counts(const int *count, int lo, int hi);
 
 #endif

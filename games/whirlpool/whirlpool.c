@@ -87,7 +87,6 @@ static int wp_create(void *st, const game_ctx *ctx, const char *const *players,
 /* --- the state, both ways ------------------------------------------------- */
 
 /* Balloons as an array of values, highest first. */
-#define io_bal(io, key, bal) game_io_counts(io, key, bal, WP_BAL_MIN, WP_BAL_MAX, 64)
 
 /* The extortion under way, or null; views show it as saved. */
 static void io_deal(game_io *io, void *st)
@@ -104,10 +103,10 @@ static void io_deal(game_io *io, void *st)
     game_io_object(io, "deal");
     game_io_int(io, "thrower", &thrower, 0, s->nseats - 1);
     game_io_int(io, "target", &d->target, 0, s->nseats - 1);
-    io_bal(io, "demand", d->demand);
+    wp_bal_io(io, "demand", d->demand);
     d->has_offer = !game_io_null(io, "offer", !d->has_offer);
     if (d->has_offer)
-        io_bal(io, "offer", d->offer);
+        wp_bal_io(io, "offer", d->offer);
     game_io_enum(io, "waiting_for", &d->waiting_target, waiting, 2);
     game_io_end(io);
     if (!game_io_loading(io) || !game_io_ok(io))
@@ -166,12 +165,12 @@ static void wp_io(game_io *io, void *state)
     s->nseats = (int)game_io_enum_set(io, "suits", s->suit, (size_t)s->nseats, 2, WP_MAX_SEATS,
                                       wp_suit_names, WP_NSUITS);
     game_io_rng(io, "rng", &s->r);
-    io_bal(io, "stash", s->stash);
+    wp_bal_io(io, "stash", s->stash);
     if (game_io_array(io, "tubes", (size_t)s->nseats, (size_t)s->nseats, (size_t)s->nseats))
         for (int i = 0; i < s->nseats; i++) {
             game_io_object(io, NULL);
             game_io_xy(io, "at", s->board->g, &s->tube[i].at);
-            io_bal(io, "balloons", s->tube[i].bal);
+            wp_bal_io(io, "balloons", s->tube[i].bal);
             game_io_end(io);
             /* A tube in the whirlpool gave all its balloons to the stash;
              * two tubes never share a space. */

@@ -6,7 +6,8 @@
  * the state for the codec, views) uses whirlpool_rules.c (the turn, the
  * movement, the four actions, the extortion as a pending decision: the
  * action table and the hooks on who may act), which uses
- * whirlpool_board.c (the pond).
+ * whirlpool_board.c (the pond); both use whirlpool_balloons.c (a hand of
+ * water balloons).
  */
 #ifndef WHIRLPOOL_INT_H
 #define WHIRLPOOL_INT_H
@@ -80,10 +81,19 @@ int wp_pending(const void *st, game_pending *out);
 char *wp_situation(const void *st);
 /* [col, row] of a space; null for -1. */
 #define wp_pos(s, space) game_graph_xy((s)->board->g, space)
-/* Balloon counts as an array of values, highest first. */
-#define wp_bal_json(bal) game_json_counts(bal, 0, WP_NVAL - 1)
-/* How many balloons; whether `part` is a selection of `whole`. */
-#define wp_bal_count(bal) game_counts_total(bal, WP_BAL_MIN, WP_BAL_MAX)
-#define wp_bal_sub(part, whole) game_counts_within(part, whole, WP_BAL_MIN, WP_BAL_MAX)
+/* whirlpool_balloons.c: a hand of balloons, bal[v] of each value v. */
+#define WP_BAL_SAVED_MAX 64 /* balloons in a saved hand, at most */
+/* How many; whether `part` is a selection of `whole`; the lowest value
+ * held (-1: none); the values of a body's array (others ignored), into
+ * bal (cleared first); the values as text, highest first ("6, 5, 5",
+ * malloc'd); as an array of values, highest first; the same saved and
+ * loaded (game_json.h; loading clears bal first). */
+int wp_bal_count(const int *bal);
+int wp_bal_sub(const int *part, const int *whole);
+int wp_bal_lowest(const int *bal);
+void wp_bal_of(const json_t *values, int *bal);
+char *wp_bal_str(const int *bal);
+json_t *wp_bal_json(const int *bal);
+void wp_bal_io(game_io *io, const char *key, int *bal);
 
 #endif

@@ -32,9 +32,6 @@ const char *const wp_phase_names[] = {"roll_off", "roll", "act", "extort", "fini
 /* Refuse with a reason; `why` may be NULL when only the verdict matters. */
 #define no(why, ...) game_refuse(why, WB_EILLEGAL, __VA_ARGS__)
 
-/* Counts of a member already checked to hold values WP_BAL_MIN..MAX. */
-#define bal_of(a, bal) game_counts_of(a, bal, WP_BAL_MIN, WP_BAL_MAX)
-
 /* --- small facts ---------------------------------------------------------- */
 
 static int occupant(const wp_state *s, int space)
@@ -44,9 +41,6 @@ static int occupant(const wp_state *s, int space)
             return i;
     return -1;
 }
-
-#define lowest(bal) game_counts_lowest(bal, WP_BAL_MIN, WP_BAL_MAX)
-#define bal_str(bal) game_counts_text(bal, WP_BAL_MIN, WP_BAL_MAX)
 
 static int roll_die(wp_state *s)
 {
@@ -227,7 +221,7 @@ static void move_tube(wp_state *s, int seat, int steps, json_t *ev)
                "to", wp_pos(s, at), "spaces", moved);
     if (hit < 0)
         return;
-    int lost = lowest(s->tube[hit].bal);
+    int lost = wp_bal_lowest(s->tube[hit].bal);
     if (lost >= 0) {
         s->tube[hit].bal[lost]--;
         s->stash[lost]++;
@@ -294,10 +288,10 @@ static int check_deal(const wp_state *s, int target, const json_t *a, const char
     json_t *v = json_object_get(a, key);
     if (!v)
         return WB_OK; /* a template */
-    bal_of(v, bal);
+    wp_bal_of(v, bal);
     if (wp_bal_count(bal) && wp_bal_sub(bal, s->tube[target].bal))
         return WB_OK;
-    char *have = bal_str(s->tube[target].bal);
+    char *have = wp_bal_str(s->tube[target].bal);
     rc = no(why, "name at least one of seat %d's balloons, each at most as often as they have "
             "it: [%s]", target, have);
     free(have);
@@ -437,7 +431,7 @@ GAME_APPLY(do_extort)
     wp_state *s = state;
     memset(&s->deal, 0, sizeof s->deal);
     s->deal.target = game_body_int(a, "target");
-    bal_of(json_object_get(a, "demand"), s->deal.demand);
+    wp_bal_of(json_object_get(a, "demand"), s->deal.demand);
     s->deal.waiting_target = 1;
     s->phase = WP_PH_EXTORT;
     game_event(ev, "{s:s,s:i,s:i,s:o}", "type", "extortion", "seat", seat, "target", s->deal.target,
@@ -448,7 +442,7 @@ GAME_APPLY(do_extort)
 GAME_APPLY(do_demand)
 {
     wp_state *s = state;
-    bal_of(json_object_get(a, "balloons"), s->deal.demand);
+    wp_bal_of(json_object_get(a, "balloons"), s->deal.demand);
     memset(s->deal.offer, 0, sizeof s->deal.offer);
     s->deal.has_offer = 0;
     s->deal.waiting_target = 1;
@@ -460,7 +454,7 @@ GAME_APPLY(do_demand)
 GAME_APPLY(do_offer)
 {
     wp_state *s = state;
-    bal_of(json_object_get(a, "balloons"), s->deal.offer);
+    wp_bal_of(json_object_get(a, "balloons"), s->deal.offer);
     s->deal.has_offer = 1;
     s->deal.waiting_target = 0;
     game_event(ev, "{s:s,s:i,s:i,s:o}", "type", "offered", "seat", seat, "to", s->turn, "balloons",
@@ -563,11 +557,11 @@ GAME_DESCRIBE(deal_desc)
     const char *type = json_string_value(json_object_get(body, "type"));
     int extort = strcmp(type, "extort") == 0, offer = strcmp(type, "offer") == 0;
     int target = extort ? game_body_int(body, "target") : offer ? seat : s->deal.target;
-    char *have = bal_str(s->tube[target].bal);
+    char *have = wp_bal_str(s->tube[target].bal);
     char *d = game_why("%s: an array of balloon values, a non-empty selection of seat %d's "
                        "balloons [%s], e.g. [%d]", extort ? "the balloons you want for not "
                        "hitting them" : offer ? "what you offer instead" : "a new demand",
-                       target, have, lowest(s->tube[target].bal));
+                       target, have, wp_bal_lowest(s->tube[target].bal));
     free(have);
     return d;
 }

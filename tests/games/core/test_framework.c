@@ -455,7 +455,6 @@ static void thing_io(game_io *io, void *p)
 typedef struct sets {
     int nv, v[4], flag[3], nrows, seat;
     char name[8], rows[3][6];
-    int count[4]; /* values 1..3 */
 } sets;
 
 static void sets_io(game_io *io, void *st)
@@ -467,7 +466,6 @@ static void sets_io(game_io *io, void *st)
     game_io_slug(io, "name", s->name, sizeof s->name);
     s->nrows = (int)game_io_slugs(io, "rows", (char *)s->rows, 6, (size_t)s->nrows, 1, 3);
     game_io_seat(io, "seat", &s->seat, 3);
-    game_io_counts(io, "count", s->count, 1, 3, 5);
 }
 
 static void text_io(game_io *io, void *st) { game_io_text(io, "t", (char **)st); }
@@ -487,18 +485,17 @@ static json_t *saved_as(void (*io)(game_io *, void *), const void *state, const 
 static void test_codec_sets(void **state)
 {
     (void)state;
-    sets a = {2, {3, 0}, {1, 0, 1}, 2, -1, "ant", {"bee", "cow-2"}, {0, 2, 0, 1}};
-    sets b = {0, {0}, {1, 1, 1}, 0, 0, "", {""}, {9, 9, 9, 9}};
+    sets a = {2, {3, 0}, {1, 0, 1}, 2, -1, "ant", {"bee", "cow-2"}};
+    sets b = {0, {0}, {1, 1, 1}, 0, 0, "", {""}};
     const char *what = NULL, *want = "{\"names\":[\"d\",\"a\"],\"flags\":[0,2],"
                                      "\"name\":\"ant\",\"rows\":[\"bee\",\"cow-2\"],"
-                                     "\"seat\":null,\"count\":[3,1,1]}";
+                                     "\"seat\":null}";
     json_t *j = saved_as(sets_io, &a, want);
     assert_int_equal(game_io_load(sets_io, j, &b, &what), WB_OK);
     assert_true(b.nv == 2 && b.v[0] == 3 && b.v[1] == 0);
     assert_true(b.flag[0] == 1 && b.flag[1] == 0 && b.flag[2] == 1);
     assert_true(b.nrows == 2 && b.seat == -1 && strcmp(b.rows[1], "cow-2") == 0);
     assert_string_equal(b.name, "ant");
-    assert_true(b.count[0] == 0 && b.count[1] == 2 && b.count[2] == 0 && b.count[3] == 1);
     /* game_io_text: a string that may not be null. */
     char *txt = NULL;
     json_t *nul = json_pack("{s:n}", "t"), *str = json_pack("{s:s}", "t", "x");
@@ -509,10 +506,9 @@ static void test_codec_sets(void **state)
     free(txt);
     json_decref(nul);
     json_decref(str);
-    json_t *ids = json_pack("[o,o,o]", game_json_id(4), game_json_id(-1),
-                            game_json_counts(a.count, 1, 3));
+    json_t *ids = json_pack("[o,o]", game_json_id(4), game_json_id(-1));
     char *text = json_dumps(ids, JSON_COMPACT);
-    assert_string_equal(text, "[4,null,[3,1,1]]");
+    assert_string_equal(text, "[4,null]");
     free(text);
     json_decref(ids);
     json_decref(j);
@@ -534,8 +530,6 @@ static void test_codec_sets(void **state)
         {"{\"rows\":[\"ant\",\"bee\",\"bee\"]}", "rows"}, /* each against all before */
         {"{\"rows\":[\"b e\"]}", "rows"},
         {"{\"seat\":3}", "seat"},
-        {"{\"count\":[0]}", NULL},
-        {"{\"count\":[1,1,1,1,1,1]}", NULL},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         sets x = {0};
@@ -586,7 +580,7 @@ static int sets_load(const char *format, int *seat, char **why)
     char text[256];
     void *st = NULL;
     snprintf(text, sizeof text, "{\"names\":[\"a\"],\"flags\":[],\"name\":\"x\","
-                                "\"rows\":[\"y\"],\"count\":[]%s}", format);
+                                "\"rows\":[\"y\"]%s}", format);
     json_t *j = json_loads(text, 0, NULL);
     int rc = game_def_load(&sets_def, j, &st, why);
     if (!rc)
@@ -1269,25 +1263,10 @@ static void test_grid_lines_and_positions(void **state)
     game_graph_free(g);
 }
 
-/* Multisets of values (count[v] things of value v) and name look-ups. */
-static void test_counts_and_names(void **state)
+/* Name look-ups. */
+static void test_name_index(void **state)
 {
     (void)state;
-    int a[7] = {0, 0, 0, 0, 1, 2, 0}, b[7] = {0, 0, 0, 0, 1, 1, 1}, c[7] = {9, 9};
-    assert_int_equal(game_counts_total(a, 4, 6), 3);
-    assert_true(game_counts_within(b, b, 4, 6));
-    assert_false(game_counts_within(a, b, 4, 6)); /* two 5s, b has one */
-    assert_int_equal(game_counts_lowest(a, 4, 6), 4);
-    assert_int_equal(game_counts_lowest(c, 4, 6), -1);
-    char *t = game_counts_text(a, 4, 6), *none = game_counts_text(c, 4, 6);
-    assert_string_equal(t, "5, 5, 4");
-    assert_string_equal(none, "");
-    free(t);
-    free(none);
-    json_t *v = json_loads("[6,4,6,9]", 0, NULL);
-    game_counts_of(v, c, 4, 6); /* clears c[0..6]; 9 is outside */
-    assert_true(c[0] == 0 && c[4] == 1 && c[5] == 0 && c[6] == 2);
-    json_decref(v);
     static const char *const names[] = {"suns", "moons", "crowns"};
     assert_int_equal(game_name_index(names, 3, "crowns"), 2);
     assert_int_equal(game_name_index(names, 2, "crowns"), -1);
@@ -1437,7 +1416,7 @@ int main(void)
         cmocka_unit_test(test_grid_rings),
         cmocka_unit_test(test_hex_wrap),
         cmocka_unit_test(test_grid_lines_and_positions),
-        cmocka_unit_test(test_counts_and_names),
+        cmocka_unit_test(test_name_index),
         cmocka_unit_test(test_piles_and_names),
         cmocka_unit_test(test_grid_records),
         cmocka_unit_test(test_can_act),

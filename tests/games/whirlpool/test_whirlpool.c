@@ -38,6 +38,7 @@
 #include "wb_err.h"
 #include "whirlpool.h"
 #include "whirlpool_board.h"
+#include "whirlpool_int.h"
 
 extern const unsigned char whirlpool_board_txt[];
 extern const size_t whirlpool_board_txt_len;
@@ -1543,6 +1544,52 @@ static void test_random_games_and_determinism(void **state)
     assert_false(alike);
 }
 
+/* A hand of balloons (bal[v] of value v, 4 to 6): counted, compared, its
+ * lowest, read from a body, as text, as JSON and saved highest first. */
+typedef struct hand {
+    int bal[WP_NVAL];
+} hand;
+
+static void hand_io(game_io *io, void *st) { wp_bal_io(io, "bal", ((hand *)st)->bal); }
+
+static void test_balloons(void **state)
+{
+    (void)state;
+    int a[WP_NVAL] = {0, 0, 0, 0, 1, 2, 0}, b[WP_NVAL] = {0, 0, 0, 0, 1, 1, 1};
+    int c[WP_NVAL] = {9, 9};
+    assert_int_equal(wp_bal_count(a), 3);
+    assert_true(wp_bal_sub(b, b));
+    assert_false(wp_bal_sub(a, b)); /* two 5s, b has one */
+    assert_int_equal(wp_bal_lowest(a), 4);
+    assert_int_equal(wp_bal_lowest(c), -1);
+    char *t = wp_bal_str(a), *none = wp_bal_str(c);
+    assert_string_equal(t, "5, 5, 4");
+    assert_string_equal(none, "");
+    free(t);
+    free(none);
+    json_t *v = json_loads("[6,4,6,9]", 0, NULL);
+    wp_bal_of(v, c); /* clears c[0..6]; 9 is outside */
+    assert_true(c[0] == 0 && c[4] == 1 && c[5] == 0 && c[6] == 2);
+    json_decref(v);
+    v = wp_bal_json(a);
+    gt_match(v, "[5,5,4]");
+    json_decref(v);
+
+    hand h = {{0, 0, 0, 0, 1, 0, 2}}, g = {{9, 9, 9, 9, 9, 9, 9}};
+    const char *what = NULL;
+    json_t *j = game_io_save(hand_io, &h);
+    gt_match(j, "{\"bal\":[6,6,4]}");
+    assert_int_equal(game_io_load(hand_io, j, &g, &what), WB_OK);
+    assert_memory_equal(g.bal, h.bal, sizeof h.bal); /* cleared first */
+    json_decref(j);
+    static const char *const bad[] = {"{\"bal\":[3]}", "{\"bal\":[7]}", "{\"bal\":[\"6\"]}"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        j = json_loads(bad[i], 0, NULL);
+        assert_int_equal(game_io_load(hand_io, j, &g, &what), WB_EINVAL);
+        json_decref(j);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1566,6 +1613,7 @@ int main(void)
         cmocka_unit_test(test_views_and_load_errors),
         cmocka_unit_test(test_load_consistency),
         cmocka_unit_test(test_random_games_and_determinism),
+        cmocka_unit_test(test_balloons),
     };
     return cmocka_run_group_tests_name("whirlpool", tests, NULL, NULL);
 }
