@@ -257,7 +257,8 @@ class Bots(unittest.TestCase):
         reaction, 6 to 10 s); an 8-card deck in order, no tie window.  Ann
         waits for the bot to win the first card (its word and its take reach
         her page), then shouts words (found by the daemon's match endpoint)
-        in the claim box, takes and keeps cards by tapping them."""
+        in the claim box, takes and keeps cards by tapping them.  The
+        projector names the bot as well."""
         b = W.Browser()
         m = self.lobby(b, "wibbell", [0], {"deck": DECK, "shuffle": False, "tie_window_ms": 0})
         robo = m.bots[1][0] + " (bot)"
@@ -276,6 +277,10 @@ class Bots(unittest.TestCase):
         taps = self.play(b, m, step)
         self.bots_seen(b, m)
         print("# wibbell: Ann's taps %d, version %d" % (taps, m.view()["version"]))
+        # the classroom screen names the bot too
+        b.open(W.url(D, "/web/projector.html#g=%s&t=%s" % (m.id, m.host)))
+        b.wait(lambda d: robo in b.text("#scores"), "the bot named on the projector")
+        self.assertEqual(real_errors(b), [])
 
     def test_host_hands_a_seat_to_a_person_and_back(self):
         """The host's page: seat 1's bot handed to Bea, whose fresh link the
