@@ -143,14 +143,16 @@ typedef struct game_action {
     int (*offered)(const void *st, int seat);
 } game_action;
 
-/* A query (game_kind.query): its name, who may ask (GAME_ROLE_HOST, and
- * GAME_ROLE_SEAT for any seat of the match, GAME_ROLE_PUBLIC for anyone)
- * and the answer (WB_OK and *out, or WB_EINVAL and *why for bad
+/* A query (game_kind.query): its name, who may ask (GAME_ROLE_HOST,
+ * GAME_ROLE_SEAT for any seat of the match, GAME_ROLE_PUBLIC for a caller
+ * without a token; GAME_ROLE_ANYONE: all three, as the boards and decks of
+ * World Dumbination and Woobieworld) and the answer (WB_OK and *out, or WB_EINVAL and *why for bad
  * arguments).  The framework refuses, with one message shape for every
  * game: an unknown name (WB_ENOTFOUND); the public where a seat's token
  * would do (WB_EAUTH: send a token); anyone else who may not ask
  * (WB_EFORBIDDEN: a seat, or the public for a query of the host only). */
 #define GAME_ROLE_PUBLIC (1u << 31)
+#define GAME_ROLE_ANYONE (GAME_ROLE_PUBLIC | GAME_ROLE_SEAT | GAME_ROLE_HOST)
 typedef struct game_query {
     const char *name;
     unsigned who;

@@ -840,11 +840,10 @@ GAME_ANSWER(answer_cards)
     return WB_OK;
 }
 
-#define ANYONE (GAME_ROLE_PUBLIC | GAME_ROLE_SEAT | GAME_ROLE_HOST)
 static const game_query dm_queries[] = {
-    {"board", ANYONE, answer_board},
-    {"board_svg", ANYONE, answer_svg},
-    {"cards", ANYONE, answer_cards},
+    {"board", GAME_ROLE_ANYONE, answer_board},
+    {"board_svg", GAME_ROLE_ANYONE, answer_svg},
+    {"cards", GAME_ROLE_ANYONE, answer_cards},
     {NULL},
 };
 

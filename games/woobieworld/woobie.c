@@ -430,10 +430,9 @@ GAME_ANSWER(answer_deck)
     return WB_OK;
 }
 
-#define ANYONE (GAME_ROLE_PUBLIC | GAME_ROLE_SEAT | GAME_ROLE_HOST)
 static const game_query ww_queries[] = {
-    {"map", ANYONE, answer_map},
-    {"deck", ANYONE, answer_deck},
+    {"map", GAME_ROLE_ANYONE, answer_map},
+    {"deck", GAME_ROLE_ANYONE, answer_deck},
     {NULL},
 };
 

@@ -176,7 +176,7 @@ static void q_result(const void *st, int *winner, json_int_t *score)
 static const game_query q_queries[] = {
     {"total", GAME_ROLE_HOST | GAME_ROLE_SEAT, q_total},
     {"secret", GAME_ROLE_HOST, q_total},
-    {"open", GAME_ROLE_HOST | GAME_ROLE_SEAT | GAME_ROLE_PUBLIC, q_total},
+    {"open", GAME_ROLE_ANYONE, q_total},
     {NULL},
 };
 static const game_def q_def = {.kind = &opt_kind, .format = 1, .size = sizeof(q_state),
