@@ -175,10 +175,10 @@ class Bots(unittest.TestCase):
         self.assertEqual(real_errors(b), [])
 
     def test_whirlpool_pond(self):
-        """Two bots; Ann rolls, throws at a tube she taps on the pond, pays or
+        """Two bots (the second at the default level); Ann rolls, throws at a tube she taps on the pond, pays or
         refuses, ends her turns (the default pond: no option shortens it)."""
         b = W.Browser()
-        m = self.lobby(b, "whirlpool-pond", [0, 1])
+        m = self.lobby(b, "whirlpool-pond", [0, 1], levels={1: KINDS["whirlpool-pond"]["levels"]["default"]})
 
         def step(b, v):
             targets = b.css("svg.pond g.target")
