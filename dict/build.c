@@ -26,7 +26,9 @@
 
 #include "dict.h"
 #include "format.h"
+#include "forms.h"
 #include "morph.h"
+#include "names.h"
 #include "normalise.h"
 #include "store.h"
 #include "strtab.h"
@@ -39,7 +41,7 @@
 #define FOLD_CAP (4 * DICT_WORD_MAX + 8)
 
 enum { C_LIST_LOWER = 1, C_LIST_CAP = 2, C_DIC = 4, C_WORDNET = 8, C_DIC_FLAGS = 16,
-       C_ABBREV = 32, C_SCOWL_WORD = 64, C_OXFORD = 128, C_WIDER = 256 };
+       C_ABBREV = 32, C_SCOWL_WORD = 64, C_OXFORD = 128, C_WIDER = 256, C_FORM = 512 };
 
 typedef struct builder {
     const dict_build_opts *o;
@@ -56,7 +58,18 @@ typedef struct builder {
     size_t nwords, nproper, nabbrev;
     size_t nwider[2];    /* words added by SCOWL's sizes, by inflection */
     morph_sets *ms;
+    char **surface;      /* not English: the spelling first read, when it
+                            is not the folded one (Häuser, größer), by
+                            candidate id, to ask Hunspell */
+    size_t nsurface;
+    lang_forms *forms;   /* not English: forms and their roots (forms.h) */
+    names *names;        /* where nouns are capitalised: names (names.h) */
 } builder;
+
+static int is_english(const dict_build_opts *o)
+{
+    return !o->lang || strcmp(o->lang, "en") == 0;
+}
 
 static void progress(builder *b, const char *phase, size_t done, size_t total)
 {
@@ -68,44 +81,6 @@ static int file_exists(const char *p)
 {
     struct stat st;
     return p && stat(p, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-int dict_build_defaults(const char *id, dict_build_opts *o)
-{
-    memset(o, 0, sizeof *o);
-    if (strcmp(id, "en_US") == 0) {
-        o->id = "en_US";
-        o->language = "English (United States)";
-        o->aff = "/usr/share/hunspell/en_US.aff";
-        o->dic = "/usr/share/hunspell/en_US.dic";
-        o->wordlist = "/usr/share/dict/american-english";
-        o->wider_spellings = "english,american";
-    } else if (strcmp(id, "en_GB") == 0) {
-        o->id = "en_GB";
-        o->language = "English (United Kingdom)";
-        o->aff = "/usr/share/hunspell/en_GB.aff";
-        o->dic = "/usr/share/hunspell/en_GB.dic";
-        o->wordlist = "/usr/share/dict/british-english";
-        o->oxford_ize = 1;
-        o->wider_spellings = "english,british";
-    } else if (strcmp(id, "en") == 0) {
-        o->id = "en";
-        o->language = "English (British or American spelling)";
-        o->aff = "/usr/share/hunspell/en_GB.aff";
-        o->dic = "/usr/share/hunspell/en_GB.dic";
-        o->wordlist = "/usr/share/dict/british-english";
-        o->also_aff = "/usr/share/hunspell/en_US.aff";
-        o->also_dic = "/usr/share/hunspell/en_US.dic";
-        o->also_wordlist = "/usr/share/dict/american-english";
-        o->wider_spellings = "english,british,american";
-    } else {
-        return WB_ENOTFOUND;
-    }
-    o->wordnet_dir = "/usr/share/wordnet";
-    o->scowl_dir = "/usr/share/dict/scowl";
-    o->stem_aff = "/usr/share/hunspell/en_US.aff";
-    o->stem_dic = "/usr/share/hunspell/en_US.dic";
-    return WB_OK;
 }
 
 int dict_build_exists(const char *data_dir, const char *id)
@@ -139,6 +114,7 @@ static void add_cand(builder *b, const char *raw, size_t len, uint16_t flag)
     if (norm_fold(raw, len, DICT_WORD_MAX, folded, sizeof folded) ||
         norm_base(folded, base, sizeof base))
         return;
+    size_t before = strtab_count(b->cands);
     uint32_t id = strtab_intern(b->cands, folded);
     if (id >= b->ncflags) {
         size_t old = b->ncflags;
@@ -146,6 +122,15 @@ static void add_cand(builder *b, const char *raw, size_t len, uint16_t flag)
         memset(b->cflags + old, 0, (b->ncflags - old) * sizeof *b->cflags);
     }
     b->cflags[id] |= flag;
+    /* the spelling of the first sighting (the word list's, read first) */
+    if (!is_english(b->o) && id == before && (strlen(folded) != len || memcmp(raw, folded, len))) {
+        if (id >= b->nsurface) {
+            size_t old = b->nsurface;
+            b->surface = wb_grow(b->surface, &b->nsurface, id + 1, sizeof *b->surface);
+            memset(b->surface + old, 0, (b->nsurface - old) * sizeof *b->surface);
+        }
+        b->surface[id] = wb_strndup(raw, len);
+    }
 }
 
 static int read_lines(builder *b, const char *path, int is_dic)
@@ -174,7 +159,7 @@ static int read_lines(builder *b, const char *path, int is_dic)
         if (is_dic && s[len] == '/')
             flag |= C_DIC_FLAGS;
         if (!is_dic)
-            flag = (s[0] >= 'A' && s[0] <= 'Z') ? C_LIST_CAP : C_LIST_LOWER;
+            flag = norm_starts_upper(s, len) ? C_LIST_CAP : C_LIST_LOWER;
         add_cand(b, s, len, flag);
     }
     free(line);
@@ -415,6 +400,60 @@ static int hun_either(builder *b, const char *w)
     return hun_ok(b->hun, w) || (b->also_hun && hun_ok(b->also_hun, w));
 }
 
+/* Where nouns are capitalised (German), is this capitalised entry a name?
+ * FreeDict or the English lists say so; or it is a root of the .dic whose
+ * affix rules give it no form but the genitive (Berlins: names have no
+ * plural); or every root whose rules make it is a name (Reinhardts). */
+static int capital_name(builder *b, const char *w, int depth)
+{
+    int say = names_say(b->names, w);
+    if (say)
+        return say == NAMES_NAME;
+    if (!b->forms)
+        return 0;
+    const char *r[8];
+    size_t n = forms_roots(b->forms, w, r, 8), nnames = 0;
+    for (size_t k = 0; k < n && depth == 0; k++)
+        nnames += capital_name(b, r[k], 1);
+    if (n)
+        return nnames == n && depth == 0;
+    uint32_t id = strtab_find(b->cands, w);
+    if (id == STRTAB_NONE || !(b->cflags[id] & C_DIC) || forms_declined(b->forms, w))
+        return 0;
+    /* a compound whose last part is a noun (Steckerführung: Führung) is
+     * a noun; Berlin, Namibia, Ursula end in none */
+    size_t len = strlen(w);
+    for (size_t k = 1; k + 3 <= len; k++) {
+        if ((w[k] & 0xC0) == 0x80)
+            continue;
+        uint32_t j = strtab_find(b->cands, w + k);
+        if (j != STRTAB_NONE && (b->cflags[j] & C_LIST_CAP) &&
+            (forms_declined(b->forms, w + k) || forms_roots(b->forms, w + k, r, 1)))
+            return 0;
+    }
+    return 1;
+}
+
+/* A capitalised entry of the list or of Hunspell that is a noun there. */
+static int capital_noun(builder *b, uint32_t i, const char *w)
+{
+    char title[FOLD_CAP];
+    if (!(b->cflags[i] & C_LIST_CAP) &&
+        (norm_titlecase(w, title, sizeof title) || !hun_either(b, title)))
+        return 0;
+    return !capital_name(b, w, 0);
+}
+
+static void add_form(void *ctx, const char *form)
+{
+    add_cand(ctx, form, strlen(form), C_FORM);
+}
+
+static size_t form_roots(void *ctx, const char *w, const char **out, size_t max)
+{
+    return forms_roots(ctx, w, out, max);
+}
+
 static int cmp_words(builder *b, uint32_t x, uint32_t y, const size_t *nlet)
 {
     if (nlet[x] != nlet[y])
@@ -448,7 +487,8 @@ static void classify(builder *b)
         if (is_abbrev(b, i, w)) {
             b->kind[i] = FMT_ABBREV;
             b->nabbrev++;
-        } else if (hun_either(b, w) || (fl & (C_LIST_LOWER | C_OXFORD | C_WIDER))) {
+        } else if ((fl & (C_LIST_LOWER | C_OXFORD | C_WIDER)) || hun_either(b, w) ||
+                   (b->o->nouns_capitalised && capital_noun(b, i, w))) {
             b->kind[i] = FMT_VALID;
             norm_base(w, base, sizeof base);
             nlet[i] = strlen(base);
@@ -843,6 +883,10 @@ int dict_build(const char *data_dir, const dict_build_opts *o)
         add_wider(&b);
     if (o->scowl_dir)
         read_scowl(&b);
+    if (o->nouns_capitalised)
+        b.names = names_load(o->names_freedict, o->names_lists);
+    if (!is_english(o) && (b.forms = forms_build(o->aff, o->dic)) && o->expand_forms)
+        forms_each(b.forms, add_form, &b);
     progress(&b, "reading sources", 4, 4);
 
     classify(&b);
@@ -859,7 +903,20 @@ int dict_build(const char *data_dir, const dict_build_opts *o)
     }
     mi.words = words;
     mi.dic_root = root;
+    mi.english = is_english(o);
+    if (b.forms) {
+        mi.roots = form_roots;
+        mi.roots_ctx = b.forms;
+    }
+    const char **surf = NULL;
+    if (b.nsurface) {
+        surf = wb_calloc(b.nwords + 1, sizeof *surf);
+        for (size_t k = 0; k < b.nwords; k++)
+            surf[k] = b.order[k] < b.nsurface ? b.surface[b.order[k]] : NULL;
+        mi.surface = surf;
+    }
     b.ms = morph_build(&mi);
+    free(surf);
     free(words);
     free(root);
 
@@ -884,6 +941,8 @@ out:
     if (rc)
         rm_env_dir(tmp);
     morph_free(b.ms);
+    forms_free(b.forms);
+    names_free(b.names);
     if (b.also_hun && b.also_hun != b.stem_hun && b.also_hun != b.hun)
         Hunspell_destroy(b.also_hun);
     if (b.stem_hun && b.stem_hun != b.hun)
@@ -892,6 +951,9 @@ out:
         Hunspell_destroy(b.hun);
     wn_free(b.wn);
     strtab_destroy(b.cands);
+    for (size_t i = 0; i < b.nsurface; i++)
+        free(b.surface[i]);
+    free(b.surface);
     free(b.cflags);
     free(b.kind);
     free(b.wid);

@@ -24,6 +24,22 @@ typedef void (*dict_progress_fn)(void *ctx, const char *phase, size_t done,
 typedef struct dict_build_opts {
     const char *id;          /* dictionary id, e.g. "en_US" */
     const char *language;    /* human name */
+    /* The language, ISO 639-1 ("en", "fr", "de", ...); NULL means "en".
+     * English alone has WordNet, SCOWL and the English affix rules
+     * (affix.h); other languages take their derivatives from their own
+     * Hunspell (stems and analyses) and keep the Hunspell spelling of each
+     * form to ask it (Häuser, größer). */
+    const char *lang;
+    /* Nouns are written with a capital (German): a capitalised entry is a
+     * word unless it is a name (dict/LAYOUT.md, "Other languages"). */
+    int nouns_capitalised;
+    /* Where nouns are capitalised, the sources of names (names.h): a
+     * FreeDict dictionary into English (".../freedict-deu-eng") and word
+     * lists whose capitalised entries are names (comma-separated). */
+    const char *names_freedict, *names_lists;
+    /* The forms the Hunspell affix rules make of the .dic's roots are
+     * candidates too (Spanish, whose word list holds no inflections). */
+    int expand_forms;
     const char *aff, *dic;   /* Hunspell files of the dictionary */
     const char *wordlist;    /* SCOWL-based list (one word a line) or NULL */
     /* A second spelling whose words count as well (the combined "en":
@@ -51,8 +67,8 @@ typedef struct dict_build_opts {
 } dict_build_opts;
 
 /* Fill `o` with the Debian paths for a known id ("en_US", "en_GB", and
- * "en": either spelling, for a mixed table).
- * WB_ENOTFOUND for an unknown id. */
+ * "en": either spelling, for a mixed table; "fr", "de", "es", "it", "nl",
+ * "pt") (recipes.c).  WB_ENOTFOUND for an unknown id. */
 int dict_build_defaults(const char *id, dict_build_opts *o);
 
 /* Build (or rebuild) the dictionary.  WB_EDATA when a source file is

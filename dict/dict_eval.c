@@ -64,9 +64,12 @@ static void row_words(const dict_lib *lib, dict_eval_class *c, const char *w, in
     int ok = 1;
     for (size_t i = 0; i < dict_lib_count(lib); i++) {
         const dict *d = dict_lib_at(lib, i);
+        dict_info in;
+        dict_get_info(d, &in);
+        /* the table is English: every English dictionary, no other */
+        if (strncmp(in.id, "en", 2) != 0)
+            continue;
         if (valid_in(d, w) != want) {
-            dict_info in;
-            dict_get_info(d, &in);
             if (detail)
                 fprintf(detail, "%s: %s %s on %s\n", c->name, w,
                         want ? "refused" : "accepted", in.id);

@@ -12,8 +12,9 @@
 
 #include <stdint.h>
 
-#define DICT_FORMAT "6" /* 4: derivatives by affix (affix.c); 5: abbreviations;
-                           * 6: the wider vocabulary (wider.c) */
+#define DICT_FORMAT "7" /* 4: derivatives by affix (affix.c); 5: abbreviations;
+                           * 6: the wider vocabulary (wider.c); 7: ligatures
+                           * (œ, æ, ĳ) as two letters, capitals told by ICU */
 #define DICT_NONE UINT32_MAX
 
 /* Named databases. */

@@ -82,11 +82,21 @@ static int known(const morph_input *in, const strtab *words, const char *s)
            (in->wn && wn_lemma_pos(in->wn, s));
 }
 
+/* The spelling to ask Hunspell for w: the surface form the sources gave
+ * (Häuser for häuser), or w. */
+static const char *surface_of(const morph_input *in, const strtab *words, const char *w)
+{
+    if (!in->surface)
+        return w;
+    uint32_t id = strtab_find(words, w);
+    return id < in->nwords && in->surface[id] ? in->surface[id] : w;
+}
+
 static void hun_stems(const morph_input *in, const strtab *words,
                       Hunhandle *h, const char *w, int prefix_check, strset *out)
 {
     char **list = NULL, folded[FOLD_CAP];
-    int n = Hunspell_stem(h, &list, w);
+    int n = Hunspell_stem(h, &list, surface_of(in, words, w));
     for (int i = 0; i < n; i++) {
         if (norm_fold(list[i], strlen(list[i]), DICT_WORD_MAX, folded, sizeof folded))
             continue;
@@ -190,7 +200,20 @@ static void infl_bases(const morph_input *in, const strtab *words, const char *w
         }
         rule_bases(in, w, wpos, root, &rb);
     }
-    hun_stems(in, words, in->stem_hun, w, 0, &hb);
+    if (in->roots) {
+        /* the roots whose affix rules make w; Hunspell's analysis only for
+         * a word no rule makes (a root: été is also être's participle; a
+         * compound) */
+        const char *r[MAXB];
+        size_t n = in->roots(in->roots_ctx, w, r, MAXB);
+        for (size_t i = 0; i < n; i++)
+            if (known(in, words, r[i]))
+                set_add(&hb, r[i]);
+        if (n == 0)
+            hun_stems(in, words, in->stem_hun, w, 0, &hb);
+    } else {
+        hun_stems(in, words, in->stem_hun, w, 0, &hb);
+    }
     if (hb.n == 0 && in->hun != in->stem_hun && !Hunspell_spell(in->stem_hun, w))
         hun_stems(in, words, in->hun, w, 1, &hb);
 
@@ -225,6 +248,8 @@ static void bases_of(const morph_input *in, const strtab *words, size_t k, strse
      * bases (unkindest: unkind, kind), then the inflectional bases of
      * those (underdeveloped: developed, develop). */
     size_t n0 = L->n;
+    if (!in->english)
+        return;
     for (size_t i = 0; i < n0; i++)
         affix_add(in, words, L->v[i], is_root(in, words, L->v[i]), L);
     size_t n1 = L->n;

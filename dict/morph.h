@@ -38,6 +38,16 @@ typedef struct morph_input {
                                   the Hunspell .dic (not only made by an
                                   affix flag); may be NULL */
     size_t nwords;
+    /* English: WordNet's rules and the English affixes (affix.h); other
+     * languages: Hunspell's stems alone. */
+    int english;
+    /* By word id: the spelling to ask Hunspell (Häuser for häuser), or
+     * NULL entries (the folded word); the array may be NULL. */
+    const char *const *surface;
+    /* Not English: the roots whose affix rules make a folded word (forms.h),
+     * into out, at most max; returns how many.  NULL: ask Hunspell. */
+    size_t (*roots)(void *ctx, const char *w, const char **out, size_t max);
+    void *roots_ctx;
     dict_progress_fn progress;
     void *progress_ctx;
 } morph_input;

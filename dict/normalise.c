@@ -127,6 +127,18 @@ static int base_of(UChar32 c, const UNormalizer2 *nfd)
     return -1;
 }
 
+/* The two base letters of a ligature that is a letter of its language's
+ * alphabet (French œ and æ, Dutch ĳ), or NULL. */
+static const char *ligature(UChar32 c)
+{
+    switch (c) {
+    case 0x153: return "oe";
+    case 0xE6: return "ae";
+    case 0x133: return "ij";
+    default: return NULL;
+    }
+}
+
 /* Walk the letters of a folded word: the a-z base of each into `base`
  * (when not NULL, NUL-terminated) and the byte span of each into offs/lens
  * (when not NULL).  Combining marks join the span of the letter before. */
@@ -146,6 +158,22 @@ static int walk_letters(const char *folded, char *base, size_t *offs,
         if (c < 0)
             return WB_EUTF8;
         int b = base_of(c, nfd);
+        const char *two = ligature(c);
+        if (two) {
+            /* œ, æ, ĳ: two base letters from one code point, each with its
+             * span (cœur covers O and E) */
+            if (k + 2 >= cap)
+                return WB_ETOOBIG;
+            for (int j = 0; j < 2; j++, k++) {
+                if (base)
+                    base[k] = two[j];
+                if (offs) {
+                    offs[k] = (size_t)start;
+                    lens[k] = (size_t)(i - start);
+                }
+            }
+            continue;
+        }
         if (b < 0)
             return WB_ENOTWORD;
         if (b == 0) {
@@ -191,4 +219,14 @@ int norm_titlecase(const char *folded, char *out, size_t cap)
     if (n > 0 && !U16_IS_LEAD(a[0]))
         a[0] = (UChar)u_totitle(a[0]);
     return to_utf8(a, n, out, cap);
+}
+
+int norm_starts_upper(const char *s, size_t len)
+{
+    UChar32 c;
+    int32_t i = 0;
+    if (len == 0)
+        return 0;
+    U8_NEXT(s, i, (int32_t)len, c);
+    return c > 0 && (u_isupper(c) || u_istitle(c));
 }

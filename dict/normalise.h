@@ -29,6 +29,10 @@ int norm_base(const char *folded, char *out, size_t cap);
  * whether "Paris" is a word), into `out`.  WB_ETOOBIG when too small. */
 int norm_titlecase(const char *folded, char *out, size_t cap);
 
+/* Does `s` (`len` bytes of UTF-8) begin with an upper- or title-case
+ * letter (Paris, Änderung, Élysée)? */
+int norm_starts_upper(const char *s, size_t len);
+
 /* Offsets: for each base letter i of `folded`, the byte offset of the code
  * point it came from and its length; `n` is the number of base letters
  * (same as strlen of norm_base).  Arrays hold at least `cap` entries. */

@@ -29,7 +29,7 @@ static void usage(FILE *f)
         "  --version                     show the version and exit\n"
         "\n"
         "Commands:\n"
-        "  build [ID...]                 build dictionaries (default en_US; known: en_US en_GB en)\n"
+        "  build [ID...]                 build dictionaries (default en_US; known: en_US en_GB en fr de es it nl pt)\n"
         "  info                          list the dictionaries of the data directory\n"
         "  lookup WORD                   validity, proper noun, stems, family, definitions\n"
         "  check WORD [--cards A,B,...] [--used W,...]   judge a Wibbell claim\n"
@@ -63,7 +63,8 @@ static void on_progress(void *ctx, const char *phase, size_t done, size_t total)
         if (strcmp(p->last, phase) != 0)
             fprintf(stderr, "  %s ...\n", phase);
         else
-            fprintf(stderr, "  %s done\n", phase);
+            fprintf(stderr, "  %s done (%.1f s of CPU so far)\n", phase,
+                    (double)clock() / CLOCKS_PER_SEC);
     }
     snprintf(p->last, sizeof p->last, "%s", phase);
 }

@@ -59,7 +59,19 @@ static void test_base_letters(void **state)
     assert_string_equal(b, "cafe");
     assert_int_equal(norm_base(fold("na\xc3\xafve", f), b, sizeof b), WB_OK);
     assert_string_equal(b, "naive");
-    /* Greek has no a-z base. */
+    /* Ligatures that are letters of a language's alphabet give both their
+     * letters: French cœur covers O and E, Dutch ĳs I and J. */
+    assert_int_equal(norm_base(fold("C\xc5\x92UR", f), b, sizeof b), WB_OK);
+    assert_string_equal(b, "coeur");
+    assert_int_equal(norm_base(fold("\xc3\xa6on", f), b, sizeof b), WB_OK);
+    assert_string_equal(b, "aeon");
+    assert_int_equal(norm_base(fold("\xc4\xb3s", f), b, sizeof b), WB_OK);
+    assert_string_equal(b, "ijs");
+    /* ß is ss after case folding (two S cards), Umlauts their vowel. */
+    assert_int_equal(norm_base(fold("Gr\xc3\xb6\xc3\x9f" "e", f), b, sizeof b), WB_OK);
+    assert_string_equal(b, "grosse");
+    /* ø has no a-z base (it is not o with a mark), nor Greek. */
+    assert_int_equal(norm_base(fold("\xc3\xb8", f), b, sizeof b), WB_ENOTWORD);
     assert_int_equal(norm_base(fold("\xce\xb1\xce\xb2", f), b, sizeof b), WB_ENOTWORD);
 }
 
@@ -74,6 +86,14 @@ static void test_spans(void **state)
     assert_int_equal(offs[3], 3);
     assert_int_equal(lens[3], 2);
     assert_int_equal(offs[4], 5);
+    /* œ: two letters, both the same two bytes of "cœur" */
+    fold("c\xc5\x93ur", f);
+    assert_int_equal(norm_letter_spans(f, offs, lens, 8, &n), WB_OK);
+    assert_int_equal(n, 5);
+    assert_int_equal(offs[1], 1);
+    assert_int_equal(offs[2], 1);
+    assert_int_equal(lens[2], 2);
+    assert_int_equal(offs[3], 3);
 }
 
 static void test_titlecase(void **state)

@@ -1,0 +1,147 @@
+/*
+ * forms.c - forms and their roots, from the affix rules run forwards (see
+ * forms.h).
+ */
+#include "forms.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dict.h"
+#include "expand.h"
+#include "normalise.h"
+#include "strtab.h"
+#include "wb_mem.h"
+
+#define FOLD_CAP (4 * DICT_WORD_MAX + 8)
+
+struct lang_forms {
+    strtab *forms, *roots;
+    uint32_t *pair;      /* (form id, root id) pairs, then sorted by form */
+    size_t npair, cap;
+    uint32_t *off;       /* CSR: roots of form i at root_of[off[i]..off[i+1]) */
+    uint32_t *root_of;
+    char last_root[FOLD_CAP], last_raw[FOLD_CAP];
+    uint32_t last_root_id;
+    unsigned char *declined; /* by root id: makes a form other than -s, -es */
+    size_t ndeclined;
+};
+
+static void on_form(void *ctx, const char *form, const char *root)
+{
+    lang_forms *f = ctx;
+    char folded[FOLD_CAP];
+    /* roots come in runs: fold each once */
+    if (strcmp(root, f->last_raw) != 0) {
+        snprintf(f->last_raw, sizeof f->last_raw, "%s", root);
+        if (norm_fold(root, strlen(root), DICT_WORD_MAX, f->last_root, sizeof f->last_root))
+            f->last_root[0] = '\0';
+        else
+            f->last_root_id = strtab_intern(f->roots, f->last_root);
+    }
+    if (!f->last_root[0] ||
+        norm_fold(form, strlen(form), DICT_WORD_MAX, folded, sizeof folded) ||
+        strcmp(folded, f->last_root) == 0)
+        return;
+    size_t rl = strlen(f->last_root);
+    if (strncmp(folded, f->last_root, rl) != 0 ||
+        (strcmp(folded + rl, "s") != 0 && strcmp(folded + rl, "es") != 0)) {
+        if (f->last_root_id >= f->ndeclined) {
+            size_t old = f->ndeclined;
+            f->declined = wb_grow(f->declined, &f->ndeclined, f->last_root_id + 1, 1);
+            memset(f->declined + old, 0, f->ndeclined - old);
+        }
+        f->declined[f->last_root_id] = 1;
+    }
+    f->pair = wb_grow(f->pair, &f->cap, 2 * (f->npair + 1), sizeof *f->pair);
+    f->pair[2 * f->npair] = strtab_intern(f->forms, folded);
+    f->pair[2 * f->npair + 1] = f->last_root_id;
+    f->npair++;
+}
+
+lang_forms *forms_build(const char *aff, const char *dic)
+{
+    lang_forms *f = wb_calloc(1, sizeof *f);
+    f->forms = strtab_create();
+    f->roots = strtab_create();
+    if (expand_each(aff, dic, on_form, f)) {
+        forms_free(f);
+        return NULL;
+    }
+    size_t nf = strtab_count(f->forms);
+    f->off = wb_calloc(nf + 1, sizeof *f->off);
+    f->root_of = wb_malloc((f->npair + 1) * sizeof *f->root_of);
+    for (size_t i = 0; i < f->npair; i++)
+        f->off[f->pair[2 * i] + 1]++;
+    for (size_t i = 0; i < nf; i++)
+        f->off[i + 1] += f->off[i];
+    uint32_t *fill = wb_calloc(nf + 1, sizeof *fill);
+    for (size_t i = 0; i < f->npair; i++) {
+        uint32_t form = f->pair[2 * i], root = f->pair[2 * i + 1];
+        uint32_t *at = f->root_of + f->off[form], n = fill[form];
+        int seen = 0;
+        for (uint32_t k = 0; k < n && !seen; k++)
+            seen = at[k] == root;
+        if (!seen)
+            at[fill[form]++] = root;
+    }
+    /* duplicates left holes at the end of a form's run: close them */
+    size_t k = 0;
+    for (size_t i = 0; i < nf; i++) {
+        uint32_t start = f->off[i];
+        f->off[i] = (uint32_t)k;
+        memmove(f->root_of + k, f->root_of + start, fill[i] * sizeof *f->root_of);
+        k += fill[i];
+    }
+    f->off[nf] = (uint32_t)k;
+    free(fill);
+    free(f->pair);
+    f->pair = NULL;
+    f->npair = k;
+    return f;
+}
+
+void forms_free(lang_forms *f)
+{
+    if (!f)
+        return;
+    strtab_destroy(f->forms);
+    strtab_destroy(f->roots);
+    free(f->pair);
+    free(f->off);
+    free(f->root_of);
+    free(f->declined);
+    free(f);
+}
+
+void forms_each(const lang_forms *f, void (*cb)(void *ctx, const char *form), void *ctx)
+{
+    size_t n = strtab_count(f->forms);
+    for (uint32_t i = 0; i < n; i++)
+        cb(ctx, strtab_str(f->forms, i));
+}
+
+size_t forms_roots(const lang_forms *f, const char *form, const char **out, size_t max)
+{
+    uint32_t id = strtab_find(f->forms, form);
+    if (id == STRTAB_NONE)
+        return 0;
+    size_t n = 0;
+    for (uint32_t k = f->off[id]; k < f->off[id + 1] && n < max; k++)
+        out[n++] = strtab_str(f->roots, f->root_of[k]);
+    return n;
+}
+
+void forms_count(const lang_forms *f, size_t *nforms, size_t *npairs)
+{
+    *nforms = strtab_count(f->forms);
+    *npairs = f->npair;
+}
+
+int forms_declined(const lang_forms *f, const char *root)
+{
+    uint32_t id = strtab_find(f->roots, root);
+    return id != STRTAB_NONE && id < f->ndeclined && f->declined[id];
+}

@@ -1,0 +1,87 @@
+/*
+ * recipes.c - the Debian paths of every dictionary the daemon knows how to
+ * build: English (en_US, en_GB, en) and French, German, Spanish, Italian,
+ * Dutch and Portuguese (see dict/LAYOUT.md, "Other languages").
+ */
+#include <string.h>
+
+#include "dict_build.h"
+#include "wb_err.h"
+
+#define HUN "/usr/share/hunspell/"
+#define LIST "/usr/share/dict/"
+
+/* The other languages: their own Hunspell and word list, no WordNet or
+ * SCOWL (English only); derivatives from their own Hunspell. */
+static const struct lang_recipe {
+    const char *id, *language, *aff, *dic, *list;
+    int nouns_capitalised, expand_forms;
+} langs[] = {
+    {"fr", "French", HUN "fr.aff", HUN "fr.dic", LIST "french", 0, 0},
+    {"de", "German", HUN "de_DE.aff", HUN "de_DE.dic", LIST "ngerman", 1, 0},
+    {"es", "Spanish", HUN "es_ES.aff", HUN "es_ES.dic", LIST "spanish", 0, 1},
+    {"it", "Italian", HUN "it_IT.aff", HUN "it_IT.dic", LIST "italian", 0, 0},
+    {"nl", "Dutch", HUN "nl.aff", HUN "nl.dic", LIST "dutch", 0, 0},
+    {"pt", "Portuguese (Portugal)", HUN "pt_PT.aff", HUN "pt_PT.dic", LIST "portuguese", 0, 0},
+};
+
+static int other_language(const char *id, dict_build_opts *o)
+{
+    for (size_t i = 0; i < sizeof langs / sizeof *langs; i++) {
+        if (strcmp(id, langs[i].id) != 0)
+            continue;
+        o->id = langs[i].id;
+        o->lang = langs[i].id;
+        o->language = langs[i].language;
+        o->aff = langs[i].aff;
+        o->dic = langs[i].dic;
+        o->wordlist = langs[i].list;
+        o->nouns_capitalised = langs[i].nouns_capitalised;
+        o->expand_forms = langs[i].expand_forms;
+        if (o->nouns_capitalised) {
+            o->names_freedict = "/usr/share/dictd/freedict-deu-eng";
+            o->names_lists = LIST "american-english," LIST "british-english";
+        }
+        return WB_OK;
+    }
+    return WB_ENOTFOUND;
+}
+
+int dict_build_defaults(const char *id, dict_build_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    if (strcmp(id, "en_US") == 0) {
+        o->id = "en_US";
+        o->language = "English (United States)";
+        o->aff = HUN "en_US.aff";
+        o->dic = HUN "en_US.dic";
+        o->wordlist = LIST "american-english";
+        o->wider_spellings = "english,american";
+    } else if (strcmp(id, "en_GB") == 0) {
+        o->id = "en_GB";
+        o->language = "English (United Kingdom)";
+        o->aff = HUN "en_GB.aff";
+        o->dic = HUN "en_GB.dic";
+        o->wordlist = LIST "british-english";
+        o->oxford_ize = 1;
+        o->wider_spellings = "english,british";
+    } else if (strcmp(id, "en") == 0) {
+        o->id = "en";
+        o->language = "English (British or American spelling)";
+        o->aff = HUN "en_GB.aff";
+        o->dic = HUN "en_GB.dic";
+        o->wordlist = LIST "british-english";
+        o->also_aff = HUN "en_US.aff";
+        o->also_dic = HUN "en_US.dic";
+        o->also_wordlist = LIST "american-english";
+        o->wider_spellings = "english,british,american";
+    } else {
+        return other_language(id, o);
+    }
+    o->lang = "en";
+    o->wordnet_dir = "/usr/share/wordnet";
+    o->scowl_dir = "/usr/share/dict/scowl";
+    o->stem_aff = HUN "en_US.aff";
+    o->stem_dic = HUN "en_US.dic";
+    return WB_OK;
+}

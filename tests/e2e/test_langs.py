@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""test_langs.py - Wibbell in French, German, Spanish, Italian, Dutch and
+Portuguese, end to end: the real daemon over HTTP.
+
+- `--dictionaries en,fr,de` on the prebuilt test data serves the three,
+  en the default; words, proper nouns, inflections judged derivatives,
+  accents and ligatures on cards, bad input as in English;
+- a first start with `--dictionaries es,it,nl,pt` in an empty data
+  directory builds the four from Debian's packages (in a child process,
+  as for en) and serves them: casas after casa, cani after cane, huizen
+  after huis.
+
+Needs: WIBBELLD, WIBBELLD_TEST_DATA (with en, fr and de built).
+"""
+import os
+import shutil
+import sys
+import tempfile
+import unittest
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import wbtest  # noqa: E402
+
+
+class Judge:
+    """check() and reasons() against one daemon."""
+
+    def check(self, dict_id, word, cards=(), used=()):
+        st, _, doc = self.D.json("POST", "/v1/wibbell/check",
+                                 {"word": word, "cards": list(cards), "used": list(used),
+                                  "dictionary": dict_id})
+        self.assertEqual(st, 200, "%s %s -> %d %r" % (dict_id, word, st, doc))
+        return doc
+
+    def reasons(self, dict_id, word, cards=(), used=()):
+        return [r["code"] for r in self.check(dict_id, word, cards, used)["reasons"]]
+
+
+class Served(unittest.TestCase, Judge):
+    @classmethod
+    def setUpClass(cls):
+        cls.D = wbtest.Daemon(args=["--dictionaries", "en,fr,de"]).start()
+
+    @classmethod
+    def tearDownClass(cls):
+        rc = cls.D.stop()
+        if rc != 0:
+            raise AssertionError("wibbelld exited with %r: %s" % (rc, cls.D.stderr_text()))
+
+    def test_listed(self):
+        st, _, doc = self.D.json("GET", "/v1/dictionaries")
+        self.assertEqual(st, 200)
+        by_id = {d["id"]: d for d in doc["dictionaries"]}
+        self.assertEqual(sorted(by_id), ["de", "en", "fr"])
+        self.assertTrue(by_id["en"]["default"])
+        self.assertEqual(by_id["fr"]["language"], "French")
+        self.assertEqual(by_id["de"]["language"], "German")
+        self.assertGreater(by_id["de"]["words"], 300000)
+
+    def test_french(self):
+        self.assertEqual(self.reasons("fr", "mangeons"), [])
+        self.assertEqual(self.reasons("fr", "mangeons", used=["manger"]), ["derivative"])
+        self.assertEqual(self.reasons("fr", "mangé", used=["manger"]), ["derivative"])
+        self.assertEqual(self.reasons("fr", "chevaux", used=["cheval"]), ["derivative"])
+        self.assertEqual(self.reasons("fr", "chevalier", used=["cheval"]), [])
+        self.assertEqual(self.reasons("fr", "Marseille"), ["proper_noun"])
+        # é covers E, œ covers O and E
+        v = self.check("fr", "été", cards=["E", "T"])
+        self.assertTrue(v["valid"], v)
+        v = self.check("fr", "cœur", cards=["O", "E"])
+        self.assertTrue(v["valid"], v)
+        self.assertEqual([a["letter"] for a in v["assignment"]], ["œ", "œ"])
+        # the word pages of the language
+        st, _, doc = self.D.json("GET", "/v1/dictionaries/fr/words/chevaux")
+        self.assertEqual(st, 200)
+        self.assertIn("cheval", doc["stems"])
+
+    def test_german(self):
+        self.assertEqual(self.reasons("de", "Haus"), [])
+        self.assertEqual(self.reasons("de", "Berlin"), ["proper_noun"])
+        self.assertEqual(self.reasons("de", "Häuser", used=["Haus"]), ["derivative"])
+        v = self.check("de", "Straße", cards=["S", "S"])
+        self.assertTrue(v["valid"], v)
+        self.assertEqual(v["word"], "strasse")
+
+    def test_bad_input_same_as_english(self):
+        for dict_id in ("fr", "de"):
+            st, _, doc = self.D.json("POST", "/v1/wibbell/check",
+                                     {"word": "deux mots", "cards": [], "dictionary": dict_id})
+            self.assertEqual(st, 400, doc)
+            self.assertEqual(doc["code"], "bad_word")
+        st, _, doc = self.D.json("GET", "/v1/dictionaries/es/words/casa")
+        self.assertEqual(st, 404, doc)  # not served here
+
+
+class FirstStart(unittest.TestCase, Judge):
+    def test_builds_and_serves_four_more(self):
+        data = tempfile.mkdtemp(prefix="wibbelld-e2e-langs-")
+        try:
+            self.D = wbtest.Daemon(data_dir=data, args=["--dictionaries", "es,it,nl,pt"]).start()
+            try:
+                err = self.D.stderr_text()
+                for dict_id in ("es", "it", "nl", "pt"):
+                    self.assertIn("built dictionary %s" % dict_id, err)
+                self.assertEqual(self.reasons("es", "casas"), [])
+                self.assertEqual(self.reasons("es", "casas", used=["casa"]), ["derivative"])
+                self.assertEqual(self.reasons("es", "Madrid"), ["proper_noun"])
+                v = self.check("es", "niño", cards=["N", "N"])
+                self.assertTrue(v["valid"], v)
+                self.assertEqual(self.reasons("it", "cani", used=["cane"]), ["derivative"])
+                self.assertEqual(self.reasons("it", "Roma"), ["proper_noun"])
+                self.assertEqual(self.reasons("nl", "huizen", used=["huis"]), ["derivative"])
+                self.assertEqual(self.reasons("nl", "Amsterdam"), ["proper_noun"])
+                self.assertEqual(self.reasons("pt", "casas", used=["casa"]), ["derivative"])
+                self.assertEqual(self.reasons("pt", "Lisboa"), ["proper_noun"])
+            finally:
+                self.assertEqual(self.D.stop(), 0)
+        finally:
+            shutil.rmtree(data, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    wbtest.main()

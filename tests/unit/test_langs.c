@@ -1,0 +1,134 @@
+/*
+ * test_langs.c - the French and German dictionaries, built by the real
+ * builder from Debian's Hunspell packages and word lists (tests/meson.build
+ * builds fr and de into the test data): words, inflections and their
+ * derivative relation, proper nouns, accents and ligatures on cards.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "dict.h"
+#include "wb_err.h"
+
+static dict_lib *lib;
+static const dict *fr, *de;
+
+static int setup(void **state)
+{
+    (void)state;
+    const char *dir = getenv("WIBBELLD_TEST_DATA");
+    const char *ids[] = {"fr", "de"};
+    if (!dir || dict_lib_open_only(dir, ids, 2, &lib) != WB_OK)
+        return -1;
+    fr = dict_lib_find(lib, "fr");
+    de = dict_lib_find(lib, "de");
+    return fr && de ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    dict_lib_close(lib);
+    return 0;
+}
+
+/* The verdict's first reason (-1: valid). */
+static int judge(const dict *d, const char *w, const char *const *cards, size_t ncards,
+                 const char *used)
+{
+    dict_cards c = {cards, ncards};
+    dict_verdict *v = NULL;
+    assert_int_equal(dict_check(d, w, strlen(w), &c, used ? &used : NULL, used ? 1 : 0, &v),
+                     WB_OK);
+    int r = v->valid ? -1 : (int)v->reasons[0].code;
+    dict_verdict_free(v);
+    return r;
+}
+
+static int related(const dict *d, const char *a, const char *b)
+{
+    int rel = -1;
+    assert_int_equal(dict_related(d, a, strlen(a), b, strlen(b), &rel), WB_OK);
+    return rel;
+}
+
+static void test_info(void **state)
+{
+    (void)state;
+    dict_info in;
+    dict_get_info(fr, &in);
+    assert_string_equal(in.language, "French");
+    assert_true(in.words > 300000);
+    assert_true(in.proper_nouns > 3000);
+    dict_get_info(de, &in);
+    assert_string_equal(in.language, "German");
+    assert_true(in.words > 300000);
+    assert_true(in.proper_nouns > 3000);
+}
+
+static void test_french(void **state)
+{
+    (void)state;
+    /* inflections of manger and cheval, by fr's own affix rules */
+    assert_int_equal(related(fr, "mangeons", "manger"), 1);
+    assert_int_equal(related(fr, "mangé", "manger"), 1);
+    assert_int_equal(related(fr, "chevaux", "cheval"), 1);
+    assert_int_equal(judge(fr, "mangeons", NULL, 0, "manger"), DICT_DERIVATIVE);
+    assert_int_equal(judge(fr, "chevaux", NULL, 0, "cheval"), DICT_DERIVATIVE);
+    /* été is also être's participle; a word that merely contains another
+     * is not a derivative of it */
+    assert_int_equal(related(fr, "été", "être"), 1);
+    assert_int_equal(related(fr, "chevalier", "cheval"), 0);
+    assert_int_equal(related(fr, "maison", "mais"), 0);
+    /* names: Hunspell accepts them only with a capital */
+    assert_int_equal(judge(fr, "Marseille", NULL, 0, NULL), DICT_PROPER_NOUN);
+    assert_int_equal(judge(fr, "Toulouse", NULL, 0, NULL), DICT_PROPER_NOUN);
+    /* paris is also the plural of pari, a word */
+    assert_int_equal(judge(fr, "paris", NULL, 0, NULL), -1);
+    assert_int_equal(judge(fr, "zzzxq", NULL, 0, NULL), DICT_NOT_A_WORD);
+    /* a card's letter takes the letter with or without its accent, and
+     * œ gives both its letters */
+    assert_int_equal(judge(fr, "été", (const char *const[]){"E", "T", "E"}, 3, NULL), -1);
+    assert_int_equal(judge(fr, "cœur", (const char *const[]){"O", "E"}, 2, NULL), -1);
+    assert_int_equal(judge(fr, "garçon", (const char *const[]){"C"}, 1, NULL), -1);
+}
+
+static void test_german(void **state)
+{
+    (void)state;
+    /* nouns are capitalised and are words; names are not */
+    assert_int_equal(judge(de, "Haus", NULL, 0, NULL), -1);
+    assert_int_equal(judge(de, "haus", NULL, 0, NULL), -1);
+    assert_int_equal(judge(de, "Tisch", NULL, 0, NULL), -1);
+    assert_int_equal(judge(de, "Milch", NULL, 0, NULL), -1);
+    assert_int_equal(judge(de, "Montag", NULL, 0, NULL), -1);
+    assert_int_equal(judge(de, "Berlin", NULL, 0, NULL), DICT_PROPER_NOUN);
+    assert_int_equal(judge(de, "Deutschland", NULL, 0, NULL), DICT_PROPER_NOUN);
+    assert_int_equal(judge(de, "Namibia", NULL, 0, NULL), DICT_PROPER_NOUN);
+    assert_int_equal(judge(de, "Ursula", NULL, 0, NULL), DICT_PROPER_NOUN);
+    assert_int_equal(judge(de, "Berlins", NULL, 0, NULL), DICT_PROPER_NOUN);
+    /* inflections: Häuser after Haus */
+    assert_int_equal(related(de, "Häuser", "Haus"), 1);
+    assert_int_equal(judge(de, "Häuser", NULL, 0, "Haus"), DICT_DERIVATIVE);
+    assert_int_equal(related(de, "Kinder", "Kind"), 1);
+    /* ß folds to ss: Straße is strasse, and covers two S cards; Umlauts
+     * cover their vowel */
+    assert_int_equal(judge(de, "Straße", (const char *const[]){"S", "S"}, 2, NULL), -1);
+    assert_int_equal(judge(de, "Strasse", NULL, 0, NULL), -1);
+    assert_int_equal(judge(de, "Häuser", (const char *const[]){"A", "U"}, 2, NULL), -1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_info),
+        cmocka_unit_test(test_french),
+        cmocka_unit_test(test_german),
+    };
+    return cmocka_run_group_tests_name("langs", tests, setup, teardown);
+}
