@@ -214,19 +214,6 @@ json_t *game_grid_rows(const game_grid *g)
     return rows;
 }
 
-int game_json_nums(const json_t *a, int n, long lo, long hi, int *out)
-{
-    if (!json_is_array(a) || json_array_size(a) != (size_t)n)
-        return -1;
-    for (int i = 0; i < n; i++) {
-        const json_t *x = json_array_get(a, (size_t)i);
-        if (!json_is_integer(x) || json_integer_value(x) < lo || json_integer_value(x) > hi)
-            return -1;
-        out[i] = (int)json_integer_value(x);
-    }
-    return 0;
-}
-
 int game_slug_ok(const char *s, size_t max)
 {
     size_t n = strlen(s);

@@ -78,9 +78,6 @@ long game_data_num(const char *s, long lo, long hi);
 /* The n whole numbers w[0..n-1], each in [lo, hi], into out: 0, or -1
  * when one is not (out then partly written). */
 int game_data_nums(char *const *w, int n, long lo, long hi, int *out);
-/* The same of a JSON array (an option's, say): exactly n integers, each
- * in [lo, hi], into out: 0, or -1 when it is not that. */
-int game_json_nums(const json_t *a, int n, long lo, long hi, int *out);
 
 /* Is `s` a slug of 1..max bytes of a-z, 0-9, '-' and '_'? */
 int game_slug_ok(const char *s, size_t max);

@@ -107,6 +107,22 @@ static int box_read(wl_box *b, wl_state *s, char **why)
     return WB_OK;
 }
 
+/* A species' card counts in the "deck" option: exactly WL_VALUES
+ * integers from 0 to WL_MAX_PER_VALUE into n: 0, or -1 when not that. */
+static int counts_of(const json_t *a, int *n)
+{
+    if (!json_is_array(a) || json_array_size(a) != WL_VALUES)
+        return -1;
+    for (int i = 0; i < WL_VALUES; i++) {
+        const json_t *x = json_array_get(a, (size_t)i);
+        if (!json_is_integer(x) || json_integer_value(x) < 0 ||
+            json_integer_value(x) > WL_MAX_PER_VALUE)
+            return -1;
+        n[i] = (int)json_integer_value(x);
+    }
+    return 0;
+}
+
 /* A custom deck from the "deck" option: {"name": [n1, .., n5], ...}, in
  * the order given.  It replaces the box's cards, not its variants. */
 static int deck_read(wl_state *s, const json_t *deck, char **why)
@@ -116,7 +132,7 @@ static int deck_read(wl_state *s, const json_t *deck, char **why)
     s->nspecies = 0;
     json_object_foreach((json_t *)(uintptr_t)deck, name, counts) {
         int n[WL_VALUES];
-        if (game_json_nums(counts, WL_VALUES, 0, WL_MAX_PER_VALUE, n) || add_species(s, name, n))
+        if (counts_of(counts, n) || add_species(s, name, n))
             return game_refuse(why, WB_EINVAL, "deck: %s must be a name of 1 to %d of a-z, 0-9, "
                                "- and _ for an array of %d card counts from 0 to %d (cards "
                                "showing 1, 2, 3, 4 and 5 animals), not all 0", name,

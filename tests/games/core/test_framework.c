@@ -1384,19 +1384,6 @@ static void test_piles_and_names(void **state)
     assert_string_equal(why, "k must be an array of 2 different names of ant, bee, cow");
     free(why);
     json_decref(o);
-
-    /* game_json_nums. */
-    int n[3] = {0};
-    o = json_pack("[i,i,i]", 0, 5, 9);
-    assert_int_equal(game_json_nums(o, 3, 0, 9, n), 0);
-    assert_true(n[0] == 0 && n[1] == 5 && n[2] == 9);
-    assert_int_equal(game_json_nums(o, 3, 0, 8, n), -1); /* 9 too high */
-    assert_int_equal(game_json_nums(o, 2, 0, 9, n), -1); /* not 2 of them */
-    json_decref(o);
-    o = json_pack("[i,s]", 1, "2");
-    assert_int_equal(game_json_nums(o, 2, 0, 9, n), -1);
-    json_decref(o);
-    assert_int_equal(game_json_nums(NULL, 0, 0, 9, n), -1);
 }
 
 int main(void)

@@ -398,6 +398,16 @@ static void test_bad_options(void **state)
         {3, "{\"species\":[\"rat\",\"fly\",\"snail\",\"rat\"]}"},
         {3, "{\"species\":[\"rat\",\"fly\",\"snail\",\"elephant\"]}"},
         {3, "{\"deck\":{\"rat\":[1,1,1]}}"},
+        /* The easier game's playable deck below (30 cards) with one bad
+         * count: 10 cards of a value at most, integers, five of them. */
+        {3, "{\"variant\":\"easier\",\"deck\":{\"ant\":[2,2,2,2,11],"
+            "\"bee\":[2,2,2,2,2],\"cow\":[2,2,2,2,2]}}"},
+        {3, "{\"variant\":\"easier\",\"deck\":{\"ant\":[2,2,-1,2,2],"
+            "\"bee\":[2,2,2,2,2],\"cow\":[2,2,2,2,2]}}"},
+        {3, "{\"variant\":\"easier\",\"deck\":{\"ant\":[2,\"2\",2,2,2],"
+            "\"bee\":[2,2,2,2,2],\"cow\":[2,2,2,2,2]}}"},
+        {3, "{\"variant\":\"easier\",\"deck\":{\"ant\":[2,2,2,2,2,2],"
+            "\"bee\":[2,2,2,2,2],\"cow\":[2,2,2,2,2]}}"},
         {3, "{\"deck\":{\"Rat!\":[2,2,2,2,2]}}"},
         /* 4 species of 5 cards: 20 cards, but 3 players need 9 + 15. */
         {3, "{\"deck\":{\"a\":[1,1,1,1,1],\"b\":[1,1,1,1,1],\"c\":[1,1,1,1,1],"
