@@ -221,14 +221,15 @@ static int query_u64(api_req *r, const char *key, uint64_t def, uint64_t *out)
 
 /* --- GET /v1/games ---------------------------------------------------------- */
 
-/* The bot kinds a seat may be played by: ["random", ...]. */
-static json_t *bots_json(void)
+/* The bot kinds a seat of `k` may be played by: ["random", ...]. */
+static json_t *bots_json(const game_kind *k)
 {
     size_t n;
     const char *const *names = bot_names(&n);
     json_t *a = json_array();
     for (size_t i = 0; i < n; i++)
-        json_array_append_new(a, json_string(names[i]));
+        if (bot_plays(k, names[i]))
+            json_array_append_new(a, json_string(names[i]));
     return a;
 }
 
@@ -248,7 +249,7 @@ void api_h_games(api_req *r)
         rc |= json_object_set_new(o, "min_players", json_integer(k->min_players));
         rc |= json_object_set_new(o, "max_players", json_integer(k->max_players));
         rc |= json_object_set_new(o, "options", opts);
-        rc |= json_object_set_new(o, "bots", bots_json());
+        rc |= json_object_set_new(o, "bots", bots_json(k));
         rc |= json_object_set_new(o, "levels",
                                   json_pack("{s:i, s:i, s:i}", "min", BOT_LEVEL_MIN, "max",
                                             BOT_LEVEL_MAX, "default", BOT_LEVEL_DEFAULT));

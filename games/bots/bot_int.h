@@ -21,4 +21,8 @@ json_t *bot_wibbell_claim(const bot_turn *t, const json_t *tpl, rng *r, int64_t 
  * game's weights in greedy.txt); higher is better. */
 int bot_greedy_score(const bot_turn *t, const json_t *action);
 
+/* bot_search.c: the search bot's choice among the candidates cand[0..n)
+ * (n >= 1), from t->sampled (a state drawn from the seat's view). */
+size_t bot_search_pick(const bot_turn *t, json_t *const *cand, size_t n, rng *r);
+
 #endif

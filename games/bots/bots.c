@@ -14,7 +14,7 @@
 #include "rng.h"
 #include "wb_err.h"
 
-static const char *const names[] = {"random", "greedy"};
+static const char *const names[] = {"random", "greedy", "search"};
 #define NNAMES (sizeof names / sizeof names[0])
 
 const char *const *bot_names(size_t *n)
@@ -23,13 +23,19 @@ const char *const *bot_names(size_t *n)
     return names;
 }
 
-int bot_known(const char *name, int level)
+int bot_plays(const game_kind *kind, const char *name)
+{
+    /* the search plays out states drawn by the game's determinize */
+    return !kind || strcmp(name, "search") != 0 || kind->determinize != NULL;
+}
+
+int bot_known(const game_kind *kind, const char *name, int level)
 {
     if (!name || level < BOT_LEVEL_MIN || level > BOT_LEVEL_MAX)
         return 0;
     for (size_t i = 0; i < NNAMES; i++)
         if (strcmp(name, names[i]) == 0)
-            return 1;
+            return bot_plays(kind, name);
     return 0;
 }
 
@@ -88,7 +94,9 @@ int bot_decide(const bot_turn *t, json_t **action, int64_t *delay_ms)
     if (n == 0)
         return WB_ENOTFOUND;
     size_t pick = (size_t)rng_below(&r, n);
-    if (strcmp(t->bot, "greedy") == 0) { /* the best, ties at random */
+    if (strcmp(t->bot, "search") == 0 && t->sampled) {
+        pick = bot_search_pick(t, cand, n, &r);
+    } else if (strcmp(t->bot, "greedy") == 0) { /* the best, ties at random */
         int best = 0;
         size_t nbest = 0;
         for (size_t i = 0; i < n; i++) {

@@ -15,7 +15,13 @@
  *    game's evaluation rates highest, ties at random: weights per action
  *    type and member value, as data (greedy.txt, bot_greedy.c).  It sees
  *    no state, so it rates the action, not the position it leads to
- *    (that needs a state sampled from the view: issue 18's search).
+ *    (that needs a state sampled from the view: "search");
+ *  - "search": information-set Monte Carlo search (bot_search.c) over the
+ *    listed actions, each iteration a state drawn again from the one the
+ *    store drew from the seat's view (game_turn.sampled, the game's
+ *    determinize) and played out at random with the game's own rules;
+ *    the level sets its iterations and a cap on its time.  Only for the
+ *    games with determinize (bot_plays); without a sample it is random.
  * Levels 1..5 (default 3).  Wibbell's word: every bot finds its words
  * with the dictionary's card match (dict_match of the centre cards and the
  * seat's own constraints, never a used word or a derivative of one),
@@ -44,8 +50,12 @@
 /* The bot kinds, in the order the API lists them; *n set to their count. */
 const char *const *bot_names(size_t *n);
 
-/* 1 when `name` is a bot kind and `level` one of its levels, else 0. */
-int bot_known(const char *name, int level);
+/* 1 when `name` is a bot kind that plays the game `kind` (NULL: any) and
+ * `level` one of its levels, else 0. */
+int bot_known(const game_kind *kind, const char *name, int level);
+/* 1 when the bot kind `name` plays the game `kind`: "search" needs the
+ * game's determinize, the others play every game. */
+int bot_plays(const game_kind *kind, const char *name);
 
 /* What a bot is given for one decision: a seat's view and legal actions
  * (game.h's game_turn, which the store fills). */

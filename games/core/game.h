@@ -133,6 +133,18 @@ typedef struct game_kind {
      * sentence, or NULL when one may.  Wibbell's companion mode: the host
      * records a physical table, no seat acts. */
     char *(*no_bots)(const void *state);
+
+    /* Optional (NULL: no "search" bot plays this game, games/bots/): a
+     * determinization of `state` for `seat`.  *out is a new state (free it
+     * with destroy) equal to `state` in everything `seat` sees, with
+     * everything it cannot see drawn again at random from `seed` so as to
+     * agree with what it sees (other hands, the deck's order, sealed
+     * choices: the same cards, dealt again), and its rng seeded again.
+     * What it draws depends on `seed` and the seat's view alone: two
+     * states that differ only in what the seat cannot see give the same
+     * *out.  Applied to its own *out it samples again (a search does so
+     * once per iteration).  WB_OK, or WB_ENOMEM. */
+    int (*determinize)(const void *state, int seat, uint64_t seed, void **out);
 } game_kind;
 
 /* One decision of a player the daemon runs in a seat (games/bots/): what
@@ -147,6 +159,11 @@ typedef struct game_turn {
     const json_t *actions; /* kind->actions(state, seat): not empty */
     uint64_t seed;         /* the same seed, view and actions: the same choice */
     const dict_lib *dicts; /* for the word games; may be NULL */
+    /* For a "search" bot of a game with kind->determinize: a state drawn
+     * by determinize(state, seat, seed), which the bot may sample again
+     * and play out (it agrees with the view, the true state's secrets are
+     * not in it); NULL otherwise. */
+    const void *sampled;
 } game_turn;
 
 /* Helpers for modules.  game_option: one entry of an options() object,

@@ -965,3 +965,27 @@ int game_arg_long(const json_t *args, const char *key, long def, long lo, long h
     *out = v;
     return WB_OK;
 }
+
+int game_def_determinize(const void *state, int seat, uint64_t seed, void **out)
+{
+    const game_def *d = def_of(state);
+    char *why = NULL;
+    *out = NULL;
+    if (!d->sample)
+        return WB_ENOTFOUND;
+    if (d->flat && !d->free) {
+        *out = wb_malloc(d->size);
+        memcpy(*out, state, d->size);
+    } else {
+        json_t *saved = game_def_save(state);
+        int rc = game_def_load(d, saved, out, &why); /* its own save: cannot fail */
+        json_decref(saved);
+        free(why);
+        if (rc)
+            return rc;
+    }
+    rng r;
+    rng_seed(&r, seed);
+    d->sample(*out, seat, &r);
+    return WB_OK;
+}

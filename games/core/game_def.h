@@ -49,6 +49,7 @@
 
 #include "game.h"
 #include "game_json.h"
+#include "rng.h"
 
 #define GAME_MAX_SEATS 16
 
@@ -230,6 +231,13 @@ struct game_def {
     /* Add the game's own members to a view for `seat`. */
     void (*view)(const void *st, int seat, json_t *out);
 
+    /* Optional: game_kind.determinize's drawing (game_def_determinize
+     * gives it a copy of the state): draw again, in place and with `r`
+     * alone, everything `seat` cannot see, so as to agree with what it
+     * sees, and seed the state's rng from `r`.  A game with it puts
+     * .determinize = game_def_determinize in its kind. */
+    void (*sample)(void *st, int seat, rng *r);
+
     /* Optional hooks passed through to game_kind. */
     int64_t (*deadline)(const void *st);
     /* Instead of `deadline`: the int64_t member holding it (offsetof), in
@@ -356,6 +364,10 @@ int game_def_apply_raw(void *state, const game_ctx *ctx, int seat, const json_t 
                        json_t *events, char **why, int *changed);
 int64_t game_def_deadline(const void *state);
 int game_def_finished(const void *state);
+/* game_kind.determinize for a def with `sample`: a copy of the state
+ * (memcpy when flat without a free hook, else through the codec) given to
+ * it with an rng seeded from `seed`. */
+int game_def_determinize(const void *state, int seat, uint64_t seed, void **out);
 int game_def_query(const void *state, const game_ctx *ctx, int seat, const char *name,
                    const json_t *args, json_t **out, char **why);
 

@@ -200,10 +200,17 @@ static int turn(match_bots *b, match *m, int seat, const json_t *before)
     json_t *view = m->kind->view(m->state, seat);
     uint64_t version = atomic_load(&m->version);
     match_seat_bot who = m->bots[seat];
+    uint64_t seed = turn_seed(m, version, seat);
+    /* a search plays out a state drawn from the seat's view, never the
+     * state itself */
+    void *sampled = NULL;
+    if (strcmp(who.bot, "search") == 0 && m->kind->determinize &&
+        m->kind->determinize(m->state, seat, seed ^ 0x5eed5eed5eed5eedull, &sampled) != WB_OK)
+        sampled = NULL;
     pthread_mutex_unlock(&m->lock);
 
-    game_turn t = {m->kind, who.bot, who.level, seat, view, actions,
-                   turn_seed(m, version, seat), ms->cfg.dicts};
+    game_turn t = {m->kind, who.bot, who.level, seat, view, actions, seed, ms->cfg.dicts,
+                   sampled};
     json_t *action = NULL;
     int64_t delay = 0;
     uint64_t t0 = mono_ns();
@@ -235,6 +242,8 @@ static int turn(match_bots *b, match *m, int seat, const json_t *before)
     json_decref(action);
     json_decref(actions);
     json_decref(view);
+    if (sampled)
+        m->kind->destroy(sampled);
     return r;
 }
 

@@ -31,7 +31,7 @@
 typedef struct match_bots_config {
     unsigned threads; /* bot worker threads; 0: 1 */
     /* 1 when a seat may be played by bot `bot` of `level` */
-    int (*known)(const char *bot, int level);
+    int (*known)(const game_kind *kind, const char *bot, int level);
     /* Choose t->seat's action: WB_OK with *action (a new reference) and
      * *delay_ms (>= 0, how long to wait before applying it); any error:
      * nothing to send.  Called on a bot worker, with no lock held. */

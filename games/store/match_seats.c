@@ -26,7 +26,8 @@ static int bad_name(const char *name)
     return !name || !*name || strlen(name) > NAME_MAX_BYTES;
 }
 
-int match_seats_parse(const match_store *ms, const json_t *players, const char **names,
+int match_seats_parse(const match_store *ms, const game_kind *kind, const json_t *players,
+                      const char **names,
                       match_seat_bot *bots, char **why)
 {
     size_t i;
@@ -72,7 +73,7 @@ int match_seats_parse(const match_store *ms, const json_t *players, const char *
             return WB_EINVAL;
         }
         if (level < 1 || level > 1000 || strlen(bot) > MATCH_BOT_NAME_MAX ||
-            !ms->bot_known(bot, (int)level)) {
+            !ms->bot_known(kind, bot, (int)level)) {
             *why = game_why("players[%zu]: there is no bot \"%.*s\" of level %lld; GET "
                             "/v1/games lists the bots and their levels", i,
                             MATCH_BOT_NAME_MAX, bot, (long long)level);
@@ -164,7 +165,7 @@ int match_seats_change(const match_store *ms, match *m, size_t seat, const json_
     json_t *one = json_pack("[o]", entry);
     const char *name = NULL;
     match_seat_bot bot;
-    int rc = match_seats_parse(ms, one, &name, &bot, why);
+    int rc = match_seats_parse(ms, m->kind, one, &name, &bot, why);
     if (rc == WB_OK && bot.bot[0] && m->kind->no_bots && (*why = m->kind->no_bots(m->state)))
         rc = WB_EINVAL;
     if (rc) {

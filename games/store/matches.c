@@ -497,7 +497,7 @@ int match_create_async(match_store *ms, const char *game, const json_t *players,
     }
     names = wb_calloc(n + 1, sizeof *names);
     bots = wb_calloc(n + 1, sizeof *bots);
-    if ((rc = match_seats_parse(ms, players, names, bots, why)))
+    if ((rc = match_seats_parse(ms, kind, players, names, bots, why)))
         goto out;
     if (options && !json_is_object(options)) {
         *why = game_why("options must be an object");

@@ -203,7 +203,7 @@ struct match_store {
      * NULL: the store runs no bots and refuses bot seats. */
     void (*bot_kick)(match_store *ms, match *m);
     void (*bot_stop)(match_store *ms, int release);
-    int (*bot_known)(const char *bot, int level);
+    int (*bot_known)(const game_kind *kind, const char *bot, int level);
     match_bots *bots;
 
     /* statistics, written by the writer */
@@ -251,10 +251,10 @@ int match_replay_stored(match_store *ms, match *m);
 
 /* match_seats.c: who plays each seat (names, bots), a leaf */
 /* Read a create request's players (strings: people; objects
- * {"name","bot","level"}: bots) into names[] (borrowed from `players`) and
- * bots[]; WB_EINVAL with *why. */
-int match_seats_parse(const match_store *ms, const json_t *players, const char **names,
-                      match_seat_bot *bots, char **why);
+ * {"name","bot","level"}: bots of a kind that plays `kind`) into names[]
+ * (borrowed from `players`) and bots[]; WB_EINVAL with *why. */
+int match_seats_parse(const match_store *ms, const game_kind *kind, const json_t *players,
+                      const char **names, match_seat_bot *bots, char **why);
 /* The record's "players" array: [{"name","token"[,"bot","level"]}]. */
 void match_seats_text(const match *m, struct game_text *t);
 /* A record's players back into m (names, tokens, bots). */

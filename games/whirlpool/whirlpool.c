@@ -282,6 +282,7 @@ static const game_def wp_def = {
     .result = wp_result,
     .pending = wp_pending,
     .view = wp_view,
+    .sample = wp_sample,
 };
 
 GAME_DEF_HOOKS(wp_def)
@@ -292,4 +293,5 @@ const game_kind game_whirlpool = {
     .min_players = 2,
     .max_players = WP_MAX_SEATS,
     GAME_DEF_KIND(wp_def),
+    .determinize = game_def_determinize,
 };

@@ -79,6 +79,8 @@ unsigned wp_roles(const void *st, int seat);
 int wp_to_act(const void *st, int seat);
 int wp_pending(const void *st, game_pending *out);
 char *wp_situation(const void *st);
+/* whirlpool_sample.c: game_def.sample (the dice drawn again). */
+void wp_sample(void *st, int seat, rng *r);
 /* [col, row] of a space; null for -1. */
 #define wp_pos(s, space) game_graph_xy((s)->board->g, space)
 /* whirlpool_balloons.c: a hand of balloons, bal[v] of each value v. */

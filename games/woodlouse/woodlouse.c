@@ -430,6 +430,7 @@ static const game_def wl_def = {
     .tiebreak = wl_values,
     .tiebreak_name = "values",
     .view = wl_view,
+    .sample = wl_sample,
     .deadline_at = offsetof(wl_state, deadline),
     .deadline_phase = WL_GUESS,
 };
@@ -442,4 +443,5 @@ const game_kind game_woodlouse = {
     .min_players = WL_MIN_SEATS,
     .max_players = WL_MAX_SEATS,
     GAME_DEF_KIND(wl_def),
+    .determinize = game_def_determinize,
 };

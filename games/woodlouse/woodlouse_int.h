@@ -128,6 +128,9 @@ void wl_options_fix(json_t *desc);
 int wl_setup(void *st, const game_ctx *ctx, const char *const *players, size_t n,
              const json_t *options, uint64_t seed, char **why);
 
+/* --- woodlouse_sample.c --- */
+/* game_def.sample: the cards a seat cannot see, dealt again. */
+void wl_sample(void *st, int seat, rng *r);
 /* --- woodlouse_save.c --- */
 
 /* The state, both ways (game_def.io); loading checks that the counters,

@@ -14,6 +14,13 @@ Prints, for one daemon (--bot-threads BOT_THREADS, default 1):
      ratio.
 With --tournament [N [GAME...]]: N matches per game of one greedy bot against
 random ones (its seat rotated), and the greedy bot's share of the wins.
+With --search [N [LEVEL [GAME...]]]: for each game a search bot plays (those
+with a determinize hook), N matches of one search bot of LEVEL (default 3)
+against random ones and N against greedy ones (its seat rotated): its share
+of the wins, and its decision times (p50, p99: from the log, the time from
+the entry before to the search seat's own entry, which holds the decision
+and the apply: an upper bound).  With --levels [N]: N matches per level and
+game of search against random, the decision times per level.
 A benchmark prints figures; it asserts nothing.
 
   WIBBELLD=build/daemon/wibbelld WIBBELLD_TEST_DATA=build/tests/testdata \\
@@ -64,6 +71,64 @@ def checks(d, n):
     return out
 
 
+SEARCHED = {"whirlpool-pond": 2, "woodlouse-chaos": 3}
+
+
+def wait_all(ms):
+    out = []
+    for seat, m in ms:
+        while True:
+            v = m.view()
+            if v["status"] == "finished":
+                break
+            time.sleep(0.1)
+        out.append((seat, m, v))
+    return out
+
+
+def search_vs(d, g, n, per_game, other, level):
+    """One search bot of `level` against `other` bots, its seat rotated:
+    (wins, matches, shared wins, the search seat's decision times in ms)."""
+    ms = []
+    for i in range(per_game):
+        seat = i % n
+        players = [{"name": "S" if s == seat else "O%d" % s,
+                    "bot": "search" if s == seat else other,
+                    "level": level if s == seat else 3} for s in range(n)]
+        ms.append((seat, create(d, players, game=g, seed=2000 + i)))
+    wins = shared = 0
+    times = []
+    for seat, m, v in wait_all(ms):
+        wins += seat in v["winners"]
+        shared += seat in v["winners"] and len(v["winners"]) > 1
+        log = m.log("host")
+        for prev, e in zip(log, log[1:]):
+            if e["seat"] == seat:
+                times.append(e["at"] - prev["at"])
+    return wins, len(ms), shared, times
+
+
+def search_tournament(d, games, per_game, level):
+    for g, n in games.items():
+        for other in ("random", "greedy"):
+            t = time.perf_counter()
+            wins, total, shared, times = search_vs(d, g, n, per_game, other, level)
+            print("%-18s search L%d vs %s, %d players, %d matches: search won %d (%.2f; fair "
+                  "share %.2f), %d of them shared; %.0f s; %d decisions p50 %d ms, p99 %d ms"
+                  % (g, level, other, n, total, wins, wins / total, 1 / n, shared,
+                     time.perf_counter() - t, len(times), pct(times, 0.5), pct(times, 0.99)),
+                  flush=True)
+
+
+def search_levels(d, per_game):
+    for level in range(1, 6):
+        for g, n in SEARCHED.items():
+            wins, total, _, times = search_vs(d, g, n, per_game, "random", level)
+            print("level %d %-18s %d matches vs random: won %d; %d decisions p50 %d ms, "
+                  "p99 %d ms, max %d ms" % (level, g, total, wins, len(times), pct(times, 0.5),
+                                            pct(times, 0.99), max(times)), flush=True)
+
+
 def tournament(d, games, per_game):
     """`greedy` in one seat, `random` in the others, the greedy seat
     rotated: its share of the wins (a shared win counts for each winner)."""
@@ -89,6 +154,21 @@ def tournament(d, games, per_game):
 
 
 def main():
+    if sys.argv[1:2] in (["--search"], ["--levels"]):
+        per = int(sys.argv[2]) if len(sys.argv) > 2 else 20
+        d = GamesDaemon(args=["--bot-threads", os.environ.get("BOT_THREADS", "1")])
+        d.start()
+        try:
+            if sys.argv[1] == "--levels":
+                search_levels(d, per)
+            else:
+                level = int(sys.argv[3]) if len(sys.argv) > 3 else 3
+                games = {g: SEARCHED[g] for g in sys.argv[4:]} or SEARCHED
+                search_tournament(d, games, per, level)
+        finally:
+            d.stop()
+            d.cleanup()
+        return
     if sys.argv[1:2] == ["--tournament"]:
         per = int(sys.argv[2]) if len(sys.argv) > 2 else 40
         d = GamesDaemon(args=["--bot-threads", os.environ.get("BOT_THREADS", "1")])

@@ -24,6 +24,9 @@ OPTIONS = {"wibbell": {"tie_window_ms": 0}}
 FINISH_S = 240  # generous: the suite runs on a loaded machine
 
 
+SEARCHED = ["whirlpool-pond", "woodlouse-chaos"]  # games with a determinize hook
+
+
 def bots(n, kind="random", level=5, first=None):
     """n bot seats of `kind`, the first of kind `first` when given."""
     return [{"name": "Robo%d" % i, "bot": first if first and i == 0 else kind, "level": level}
@@ -44,7 +47,9 @@ class Bots(unittest.TestCase):
         st, _, doc = self.d.json("GET", "/v1/games")
         self.assertEqual(st, 200)
         for g in doc["games"]:
-            self.assertEqual(g["bots"], ["random", "greedy"], g["name"])
+            # the search plays the games whose state a seat's view can be sampled into
+            search = ["search"] if g["name"] in SEARCHED else []
+            self.assertEqual(g["bots"], ["random", "greedy"] + search, g["name"])
             self.assertEqual(g["levels"], {"min": 1, "max": 5, "default": 3})
 
     def test_bot_only_matches_of_every_game_end(self):
@@ -68,6 +73,19 @@ class Bots(unittest.TestCase):
             self.assertTrue(all(e["seat"] in range(SEATS[g]) or e["seat"] == -3 for e in log))
             if g != "wibbell" and all(e["seat"] >= 0 for e in log):
                 self.replays(g, m, log)
+
+    def test_search_plays_its_games_and_no_other(self):
+        ms = {g: create(self.d, bots(SEATS[g], first="search", level=1), game=g, seed=11)
+              for g in SEARCHED}
+        for g, m in ms.items():
+            self.assertTrue(wait_for(lambda: finished(m), FINISH_S), "%s did not end" % g)
+            v = m.view()
+            self.assertEqual(v["bots"][0], {"seat": 0, "bot": "search", "level": 1}, g)
+            self.replays(g, m, m.log("host"))
+        st, _, doc = self.d.json("POST", "/v1/games", {
+            "game": "world-dumbination", "players": bots(2, first="search")})
+        self.assertEqual(st, 400, doc)
+        self.assertIn('no bot "search"', doc["detail"])
 
     def replays(self, game, m, log):
         """The log, sent by people from the same seed, gives the same state."""

@@ -49,7 +49,7 @@ static const char *decide(const game_kind *k, const char *bot, int level, const 
     int64_t d = -1;
     assert_non_null(v);
     assert_non_null(a);
-    game_turn t = {k, bot, level, 0, v, a, seed, lib};
+    game_turn t = {k, bot, level, 0, v, a, seed, lib, NULL};
     int rc = bot_decide(&t, &act, &d);
     snprintf(type, sizeof type, "%s",
              rc == WB_OK ? json_string_value(json_object_get(act, "type")) : "");
@@ -70,15 +70,19 @@ static void test_kinds_and_levels(void **state)
     (void)state;
     size_t n;
     const char *const *names = bot_names(&n);
-    assert_int_equal(n, 2);
+    assert_int_equal(n, 3);
     assert_string_equal(names[0], "random");
     assert_string_equal(names[1], "greedy");
+    assert_string_equal(names[2], "search");
+    /* the search needs the game's determinize: the kinds here have none */
+    assert_false(bot_known(&whirlpool, "search", 3));
+    assert_true(bot_known(NULL, "search", 3) && bot_known(&whirlpool, "greedy", 3));
     for (int l = BOT_LEVEL_MIN; l <= BOT_LEVEL_MAX; l++)
-        assert_true(bot_known("random", l) && bot_known("greedy", l));
-    assert_false(bot_known("random", 0));
-    assert_false(bot_known("greedy", 6));
-    assert_false(bot_known("genius", 3));
-    assert_false(bot_known(NULL, 3));
+        assert_true(bot_known(NULL, "random", l) && bot_known(NULL, "greedy", l));
+    assert_false(bot_known(NULL, "random", 0));
+    assert_false(bot_known(NULL, "greedy", 6));
+    assert_false(bot_known(NULL, "genius", 3));
+    assert_false(bot_known(NULL, NULL, 3));
 }
 
 /* Random: uniform over the listed actions, the same for the same seed. */

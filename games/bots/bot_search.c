@@ -1,0 +1,183 @@
+/*
+ * bot_search.c - the "search" bot: information-set Monte Carlo search over
+ * a seat's listed actions (bots.h).
+ *
+ * It is handed a state drawn from its seat's view (game_turn.sampled: the
+ * store called the game's determinize, so the true state's secrets are
+ * not in it) and never sees another.  Each iteration draws a fresh
+ * determinization of that sample (kind->determinize again: other hands,
+ * the deck's order, the dice), picks one of the seat's listed actions by
+ * UCB1 over what every earlier iteration learnt of it (one statistic per
+ * action, shared by all determinizations: the information set's node),
+ * applies it with the game's own apply and plays the match out at random
+ * with the game's own lists and apply, then scores the end for the seat
+ * (1 for a win, 1/k for a win shared by k, 0 for a loss; a playout cut
+ * short counts as the fair share).
+ *
+ * Why the tree stops at the seat's own choice (root-only ISMCTS, "flat
+ * UCB over determinizations"): below it the opponents choose from
+ * information the seat does not have, and nodes keyed by one sampled
+ * world would let the search plan against secrets it only guessed
+ * (strategy fusion); and the games' lists are built from JSON, so the
+ * iterations a decision can afford (hundreds) are better spent making the
+ * root's estimates sharp than growing a tree they could not fill.
+ *
+ * Budget per decision, by level: iterations and a cap on the time (the
+ * cap is looked at between iterations).
+ */
+#include <math.h>
+#include <string.h>
+#include <time.h>
+
+#include "bot_int.h"
+#include "wb_err.h"
+
+#define PLAYOUT_MAX 400 /* actions of one playout before it is cut short */
+
+static const struct budget {
+    int iterations;
+    int64_t cap_ns;
+} budgets[BOT_LEVEL_MAX + 1] = {
+    [1] = {25, 20000000}, [2] = {100, 60000000}, [3] = {400, 200000000},
+    [4] = {1500, 800000000}, [5] = {4000, 1600000000},
+};
+
+static int64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* A listed action of `seat` without a free member, at random; NULL when
+ * it has none.  */
+static json_t *random_action(const game_kind *k, const void *st, int seat, rng *r)
+{
+    json_t *list = k->actions(st, seat), *a, *pick = NULL;
+    size_t i, n = 0;
+    json_array_foreach(list, i, a)
+        n += !json_object_get(a, "$params");
+    if (n) {
+        size_t at = (size_t)rng_below(r, n);
+        json_array_foreach(list, i, a)
+            if (!json_object_get(a, "$params") && at-- == 0) {
+                pick = json_incref(a);
+                break;
+            }
+    }
+    json_decref(list);
+    return pick;
+}
+
+static int finished(const game_kind *k, const void *st)
+{
+    if (k->finished)
+        return k->finished(st);
+    json_t *v = k->view(st, GAME_SEAT_PUBLIC);
+    const char *status = json_string_value(json_object_get(v, "status"));
+    int over = status && !strcmp(status, "finished");
+    json_decref(v);
+    return over;
+}
+
+/* The end of a playout, for `seat`. */
+static double score(const game_kind *k, const void *st, int seat, size_t nseats, int over)
+{
+    if (!over)
+        return 1.0 / (double)nseats;
+    json_t *v = k->view(st, GAME_SEAT_PUBLIC), *w = json_object_get(v, "winners"), *x;
+    size_t i, nw = json_array_size(w);
+    double s = 0;
+    json_array_foreach(w, i, x)
+        if (json_integer_value(x) == seat)
+            s = 1.0 / (double)nw;
+    json_decref(v);
+    return s;
+}
+
+/* Play `st` out at random: every step one seat that has a listed action
+ * (at random among them: several may act at once), or the timer when none
+ * has and the game keeps one. */
+static double playout(const game_kind *k, void *st, int seat, size_t nseats, rng *r)
+{
+    game_ctx ctx = {NULL, 0};
+    json_t *ev = json_array();
+    int over = 0;
+    for (int step = 0; step < PLAYOUT_MAX && !(over = finished(k, st)); step++) {
+        json_t *a = NULL;
+        int who = -1, rc;
+        char *why = NULL;
+        size_t first = (size_t)rng_below(r, nseats);
+        for (size_t i = 0; i < nseats && !a; i++)
+            a = random_action(k, st, who = (int)((first + i) % nseats), r);
+        if (a) {
+            rc = k->apply(st, &ctx, who, a, ev, &why);
+        } else if (k->deadline && k->deadline(st) >= 0) {
+            a = json_pack("{s:s}", "type", "timer");
+            ctx.now_ms = k->deadline(st);
+            rc = k->apply(st, &ctx, GAME_SEAT_SYSTEM, a, ev, &why);
+        } else {
+            break;
+        }
+        free(why);
+        json_decref(a);
+        json_array_clear(ev);
+        if (rc != WB_OK)
+            break;
+    }
+    json_decref(ev);
+    return score(k, st, seat, nseats, over);
+}
+
+size_t bot_search_pick(const bot_turn *t, json_t *const *cand, size_t n, rng *r)
+{
+    const game_kind *k = t->kind;
+    if (!t->sampled || !k->determinize || n < 2)
+        return n ? (size_t)rng_below(r, n) : 0;
+    const json_t *players = json_object_get(t->view, "players");
+    size_t nseats = json_array_size(players) ? json_array_size(players) : 2;
+    int level = t->level < BOT_LEVEL_MIN || t->level > BOT_LEVEL_MAX ? BOT_LEVEL_DEFAULT
+                                                                        : t->level;
+    const struct budget *b = &budgets[level];
+    static _Thread_local double sum[4096];
+    static _Thread_local int visits[4096];
+    memset(sum, 0, n * sizeof sum[0]);
+    memset(visits, 0, n * sizeof visits[0]);
+    int64_t until = now_ns() + b->cap_ns;
+    int it = 0;
+    for (; it < b->iterations && (it < (int)n || now_ns() < until); it++) {
+        size_t arm = 0;
+        if (it < (int)n) {
+            arm = (size_t)it;
+        } else {
+            double best = -1, lt = log((double)it);
+            for (size_t i = 0; i < n; i++) {
+                double u = sum[i] / visits[i] + sqrt(2.0 * lt / visits[i]);
+                if (u > best)
+                    best = u, arm = i;
+            }
+        }
+        void *st = NULL;
+        double s = 0;
+        if (k->determinize(t->sampled, t->seat, rng_next(r), &st) == WB_OK) {
+            game_ctx ctx = {NULL, 0};
+            json_t *ev = json_array();
+            char *why = NULL;
+            if (k->apply(st, &ctx, t->seat, cand[arm], ev, &why) == WB_OK)
+                s = playout(k, st, t->seat, nseats, r);
+            free(why);
+            json_decref(ev);
+            k->destroy(st);
+        }
+        sum[arm] += s;
+        visits[arm]++;
+    }
+    /* the most visited, ties by the mean */
+    size_t best = 0;
+    for (size_t i = 1; i < n; i++)
+        if (visits[i] > visits[best] ||
+            (visits[i] == visits[best] && visits[i] &&
+             sum[i] / visits[i] > sum[best] / visits[best]))
+            best = i;
+    return best;
+}
