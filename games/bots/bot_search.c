@@ -9,10 +9,10 @@
  * the deck's order, the dice), picks one of the seat's listed actions by
  * UCB1 over what every earlier iteration learnt of it (one statistic per
  * action, shared by all determinizations: the information set's node),
- * applies it with the game's own apply and plays the match out at random
- * with the game's own lists and apply, then scores the end for the seat
- * (1 for a win, 1/k for a win shared by k, 0 for a loss; a playout cut
- * short counts as the fair share).
+ * applies it with the game's own apply and plays the match out with the
+ * game's own lists and apply (each seat mostly the greedy bot's choice,
+ * greedy.txt, sometimes a random one), then scores the end for the seat
+ * (score() below: the share of the win and the margin).
  *
  * Why the tree stops at the seat's own choice (root-only ISMCTS, "flat
  * UCB over determinizations"): below it the opponents choose from
@@ -49,22 +49,28 @@ static int64_t now_ns(void)
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
-/* A listed action of `seat` without a free member, at random; NULL when
- * it has none.  */
-static json_t *random_action(const game_kind *k, const void *st, int seat, rng *r)
+/* The playout's choice for `seat`: among its listed actions without a
+ * free member, the one the greedy evaluation (greedy.txt) rates highest,
+ * ties at random, or with probability 1/EXPLORE any at random; NULL when
+ * it has none.  Playouts guided so are closer to real play than uniform
+ * ones (a guess thrown away, a turn ended at once) and shorter. */
+#define EXPLORE 4
+static json_t *playout_action(const bot_turn *t, const void *st, int seat, rng *r)
 {
+    const game_kind *k = t->kind;
     json_t *list = k->actions(st, seat), *a, *pick = NULL;
-    size_t i, n = 0;
-    json_array_foreach(list, i, a)
-        n += !json_object_get(a, "$params");
-    if (n) {
-        size_t at = (size_t)rng_below(r, n);
-        json_array_foreach(list, i, a)
-            if (!json_object_get(a, "$params") && at-- == 0) {
-                pick = json_incref(a);
-                break;
-            }
+    size_t i, n = 0, nbest = 0;
+    int best = 0, uniform = rng_below(r, EXPLORE) == 0;
+    json_array_foreach(list, i, a) {
+        if (json_object_get(a, "$params"))
+            continue;
+        int s = uniform ? 0 : bot_greedy_score(t, a);
+        if (n++ == 0 || s > best)
+            best = s, nbest = 0;
+        if (s == best && rng_below(r, ++nbest) == 0)
+            pick = a;
     }
+    json_incref(pick);
     json_decref(list);
     return pick;
 }
@@ -80,26 +86,39 @@ static int finished(const game_kind *k, const void *st)
     return over;
 }
 
-/* The end of a playout, for `seat`. */
+/* The end of a playout, for `seat`: half its share of the win (1/k of a
+ * win shared by k), half where its score stands between the lowest and
+ * the highest (so a lost cause still prefers the closer loss, and a won
+ * one the wider win); a playout cut short counts as the fair share. */
 static double score(const game_kind *k, const void *st, int seat, size_t nseats, int over)
 {
     if (!over)
         return 1.0 / (double)nseats;
     json_t *v = k->view(st, GAME_SEAT_PUBLIC), *w = json_object_get(v, "winners"), *x;
+    json_t *sc = json_object_get(v, "scores");
     size_t i, nw = json_array_size(w);
-    double s = 0;
+    double win = 0, lo = 0, hi = 0, mine = 0;
     json_array_foreach(w, i, x)
         if (json_integer_value(x) == seat)
-            s = 1.0 / (double)nw;
+            win = 1.0 / (double)nw;
+    json_array_foreach(sc, i, x) {
+        double y = (double)json_integer_value(x);
+        lo = i == 0 || y < lo ? y : lo;
+        hi = i == 0 || y > hi ? y : hi;
+        if ((int)i == seat)
+            mine = y;
+    }
     json_decref(v);
-    return s;
+    return 0.5 * win + 0.5 * (hi > lo ? (mine - lo) / (hi - lo) : 0.5);
 }
 
 /* Play `st` out at random: every step one seat that has a listed action
  * (at random among them: several may act at once), or the timer when none
  * has and the game keeps one. */
-static double playout(const game_kind *k, void *st, int seat, size_t nseats, rng *r)
+static double playout(const bot_turn *t, void *st, size_t nseats, rng *r)
 {
+    const game_kind *k = t->kind;
+    int seat = t->seat;
     game_ctx ctx = {NULL, 0};
     json_t *ev = json_array();
     int over = 0;
@@ -109,7 +128,7 @@ static double playout(const game_kind *k, void *st, int seat, size_t nseats, rng
         char *why = NULL;
         size_t first = (size_t)rng_below(r, nseats);
         for (size_t i = 0; i < nseats && !a; i++)
-            a = random_action(k, st, who = (int)((first + i) % nseats), r);
+            a = playout_action(t, st, who = (int)((first + i) % nseats), r);
         if (a) {
             rc = k->apply(st, &ctx, who, a, ev, &why);
         } else if (k->deadline && k->deadline(st) >= 0) {
@@ -134,8 +153,7 @@ size_t bot_search_pick(const bot_turn *t, json_t *const *cand, size_t n, rng *r)
     const game_kind *k = t->kind;
     if (!t->sampled || !k->determinize || n < 2)
         return n ? (size_t)rng_below(r, n) : 0;
-    const json_t *players = json_object_get(t->view, "players");
-    size_t nseats = json_array_size(players) ? json_array_size(players) : 2;
+    size_t nseats = t->nseats ? t->nseats : 2;
     int level = t->level < BOT_LEVEL_MIN || t->level > BOT_LEVEL_MAX ? BOT_LEVEL_DEFAULT
                                                                         : t->level;
     const struct budget *b = &budgets[level];
@@ -164,7 +182,7 @@ size_t bot_search_pick(const bot_turn *t, json_t *const *cand, size_t n, rng *r)
             json_t *ev = json_array();
             char *why = NULL;
             if (k->apply(st, &ctx, t->seat, cand[arm], ev, &why) == WB_OK)
-                s = playout(k, st, t->seat, nseats, r);
+                s = playout(t, st, nseats, r);
             free(why);
             json_decref(ev);
             k->destroy(st);

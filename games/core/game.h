@@ -164,6 +164,7 @@ typedef struct game_turn {
      * and play out (it agrees with the view, the true state's secrets are
      * not in it); NULL otherwise. */
     const void *sampled;
+    size_t nseats; /* the match's seats */
 } game_turn;
 
 /* Helpers for modules.  game_option: one entry of an options() object,

@@ -210,7 +210,7 @@ static int turn(match_bots *b, match *m, int seat, const json_t *before)
     pthread_mutex_unlock(&m->lock);
 
     game_turn t = {m->kind, who.bot, who.level, seat, view, actions, seed, ms->cfg.dicts,
-                   sampled};
+                   sampled, m->nseats};
     json_t *action = NULL;
     int64_t delay = 0;
     uint64_t t0 = mono_ns();

@@ -37,13 +37,14 @@ static char *saved(const game_kind *k, const void *st)
 }
 
 /* The search's decision for `seat` handed the sample drawn from `st`. */
-static json_t *decide(const game_kind *k, const void *st, int seat, uint64_t seed, char **sample)
+static json_t *decide(const game_kind *k, const void *st, int seat, size_t np, uint64_t seed,
+                      char **sample)
 {
     void *sampled = NULL;
     assert_int_equal(k->determinize(st, seat, seed, &sampled), WB_OK);
     *sample = saved(k, sampled);
     json_t *view = k->view(st, seat), *acts = k->actions(st, seat), *action = NULL;
-    game_turn t = {k, "search", 1, seat, view, acts, seed + 1, NULL, sampled};
+    game_turn t = {k, "search", 1, seat, view, acts, seed + 1, NULL, sampled, np};
     int64_t delay;
     assert_int_equal(bot_decide(&t, &action, &delay), WB_OK);
     json_decref(view);
@@ -53,7 +54,7 @@ static json_t *decide(const game_kind *k, const void *st, int seat, uint64_t see
 }
 
 /* One seat at one point: the twin, and the decisions on both. */
-static int check_seat(const game_kind *k, const void *st, int seat, uint64_t seed)
+static int check_seat(const game_kind *k, const void *st, int seat, size_t np, uint64_t seed)
 {
     void *twin = NULL;
     assert_int_equal(k->determinize(st, seat, seed ^ 0xabcdef, &twin), WB_OK);
@@ -64,7 +65,7 @@ static int check_seat(const game_kind *k, const void *st, int seat, uint64_t see
     char *s1 = saved(k, st), *s2 = saved(k, twin);
     int differs = strcmp(s1, s2) != 0;
     char *p1, *p2;
-    json_t *d1 = decide(k, st, seat, seed, &p1), *d2 = decide(k, twin, seat, seed, &p2);
+    json_t *d1 = decide(k, st, seat, np, seed, &p1), *d2 = decide(k, twin, seat, np, seed, &p2);
     assert_string_equal(p1, p2); /* the same sample: nothing hidden kept */
     assert_true(json_equal(d1, d2));
     free(s1), free(s2), free(p1), free(p2);
@@ -100,22 +101,25 @@ static void test_same_decision(void **state)
             int who = -1;
             for (size_t s = 0; s < np; s++) {
                 json_t *l = k->actions(st, (int)s);
-                if (step % 10 == 0 && json_array_size(l)) {
-                    differed += check_seat(k, st, (int)s, (uint64_t)step * 7919);
+                if (step % 4 == 0 && json_array_size(l)) {
+                    differed += check_seat(k, st, (int)s, np, (uint64_t)step * 7919);
                     checked++;
                 }
-                if (!pick && json_array_size(l) &&
-                    !json_object_get(json_array_get(l, 0), "$params")) {
-                    pick = json_incref(json_array_get(l, rng_below(&r, json_array_size(l))));
+                size_t j, nfree = 0;
+                json_t *a = NULL;
+                json_array_foreach(l, j, a)
+                    nfree += !json_object_get(a, "$params");
+                if (!pick && nfree) {
+                    size_t at = rng_below(&r, nfree);
+                    json_array_foreach(l, j, a)
+                        if (!json_object_get(a, "$params") && at-- == 0)
+                            break;
+                    pick = json_incref(a);
                     who = (int)s;
                 }
                 json_decref(l);
             }
             json_t *ev = json_array();
-            if (pick && json_object_get(pick, "$params")) {
-                json_decref(pick);
-                pick = NULL;
-            }
             json_t *timer = json_pack("{s:s}", "type", "timer");
             int rc = pick ? k->apply(st, &ctx, who, pick, ev, &why)
                           : k->apply(st, &ctx, GAME_SEAT_SYSTEM, timer, ev, &why);

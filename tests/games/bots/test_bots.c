@@ -49,7 +49,7 @@ static const char *decide(const game_kind *k, const char *bot, int level, const 
     int64_t d = -1;
     assert_non_null(v);
     assert_non_null(a);
-    game_turn t = {k, bot, level, 0, v, a, seed, lib, NULL};
+    game_turn t = {k, bot, level, 0, v, a, seed, lib, NULL, 2};
     int rc = bot_decide(&t, &act, &d);
     snprintf(type, sizeof type, "%s",
              rc == WB_OK ? json_string_value(json_object_get(act, "type")) : "");
