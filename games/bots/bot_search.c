@@ -154,7 +154,9 @@ size_t bot_search_pick(const bot_turn *t, json_t *const *cand, size_t n, rng *r)
     if (!t->sampled || !k->determinize || n < 2)
         return n ? (size_t)rng_below(r, n) : 0;
     size_t nseats = t->nseats ? t->nseats : 2;
-    int level = t->level < BOT_LEVEL_MIN || t->level > BOT_LEVEL_MAX ? BOT_LEVEL_DEFAULT
+    int untimed = t->level == BOT_LEVEL_UNTIMED;
+    int level = untimed ? BOT_LEVEL_MIN
+                : t->level < BOT_LEVEL_MIN || t->level > BOT_LEVEL_MAX ? BOT_LEVEL_DEFAULT
                                                                         : t->level;
     const struct budget *b = &budgets[level];
     static _Thread_local double sum[4096];
@@ -163,7 +165,7 @@ size_t bot_search_pick(const bot_turn *t, json_t *const *cand, size_t n, rng *r)
     memset(visits, 0, n * sizeof visits[0]);
     int64_t until = now_ns() + b->cap_ns;
     int it = 0;
-    for (; it < b->iterations && (it < (int)n || now_ns() < until); it++) {
+    for (; it < b->iterations && (it == 0 || untimed || now_ns() < until); it++) {
         size_t arm = 0;
         if (it < (int)n) {
             arm = (size_t)it;

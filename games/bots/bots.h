@@ -46,6 +46,11 @@
 #define BOT_LEVEL_MIN 1
 #define BOT_LEVEL_MAX 5
 #define BOT_LEVEL_DEFAULT 3
+/* Not a level a seat may have (bot_known refuses it): the search with
+ * level 1's iterations and no cap on its time, so that its decision is a
+ * function of its inputs alone (the hidden-information test compares
+ * two). */
+#define BOT_LEVEL_UNTIMED 0
 
 /* The bot kinds, in the order the API lists them; *n set to their count. */
 const char *const *bot_names(size_t *n);

@@ -268,7 +268,7 @@ class Lobby(unittest.TestCase):
         B.css("#players input")[1].send_keys("Robo")
         who = B.css("#players [data-who]")[1]
         self.assertEqual([o.get_attribute("value") for o in W.Select(who).options],
-                         ["", "random", "greedy"], "a person or the game's bots")
+                         ["", "random", "greedy", "search"], "a person or the game's bots")
         W.Select(who).select_by_value("greedy")
         level = B.css("#players [data-level]")[1]
         self.assertTrue(level.is_displayed())

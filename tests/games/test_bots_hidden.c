@@ -44,7 +44,7 @@ static json_t *decide(const game_kind *k, const void *st, int seat, size_t np, u
     assert_int_equal(k->determinize(st, seat, seed, &sampled), WB_OK);
     *sample = saved(k, sampled);
     json_t *view = k->view(st, seat), *acts = k->actions(st, seat), *action = NULL;
-    game_turn t = {k, "search", 1, seat, view, acts, seed + 1, NULL, sampled, np};
+    game_turn t = {k, "search", BOT_LEVEL_UNTIMED, seat, view, acts, seed + 1, NULL, sampled, np};
     int64_t delay;
     assert_int_equal(bot_decide(&t, &action, &delay), WB_OK);
     json_decref(view);
