@@ -385,14 +385,7 @@ GAME_MAY(may_plan)
     return WB_OK;
 }
 
-GAME_CHECK(check_goal)
-{
-    const dm_state *s = state;
-    int c = card_of(s, a);
-    if (c < 0 || s->where[c] != DM_IN_GOAL || s->deck->c[c].nation != s->p[seat].nation)
-        return game_refuse(why, WB_EILLEGAL, "pick one of your nation's two First Goal cards");
-    return WB_OK;
-}
+GAME_CHECK(check_goal) { return dm_goal_check(state, seat, card_of(state, a), why); }
 
 GAME_CHECK(check_place)
 {
@@ -407,31 +400,15 @@ GAME_CHECK(check_place)
     return rc;
 }
 
-GAME_CHECK(check_take_back)
-{
-    const dm_player *p = &((const dm_state *)state)->p[seat];
-    int k = slot_of(a);
-    if (p->slot[k] == -1 || p->slot_hold[k])
-        return game_refuse(why, WB_EILLEGAL, "no card of yours to take back there");
-    return WB_OK;
-}
+GAME_CHECK(check_take_back) { return dm_unplace_check(state, seat, slot_of(a), why); }
 
 GAME_CHECK(check_target)
 {
-    const dm_state *s = state;
-    const dm_player *p = &s->p[seat];
-    int n = nation_of(a);
-    if (n != DM_PEACE) {
-        int t = n >= 0 ? dm_seat_of_nation(s, n) : -1;
-        if (t < 0 || t == seat || s->p[t].out || s->p[t].nation != n)
-            return game_refuse(why, WB_EILLEGAL,
-                               "target another nation in play (still in office), or peace");
-    }
-    if (p->ego >= 10 && p->target >= 0 && p->target == p->prev_target && n != p->target)
-        return game_refuse(why, WB_EILLEGAL, "with Ego 10 your target is locked");
-    if (n == p->target)
+    const dm_player *p = &((const dm_state *)state)->p[seat];
+    int n = nation_of(a), rc = dm_target_check(state, seat, n, why);
+    if (!rc && n == p->target)
         return game_refuse(why, WB_EILLEGAL, "that is your target already");
-    return WB_OK;
+    return rc;
 }
 
 static int fund_goal(const json_t *a) { return json_is_true(json_object_get(a, "fund_goal")); }
@@ -441,15 +418,7 @@ GAME_CHECK(check_ready) { return dm_ready_check(state, seat, fund_goal(a), corru
 
 GAME_CHECK(check_bid)
 {
-    const dm_state *s = state;
-    int least = s->auc_high ? s->auc_high + 1 : s->deck->c[s->auc_card].cost;
-    int v = game_body_int(a, "amount");
-    if (v < least || v > s->p[seat].res) {
-        *why = game_why("a bid is at least %d and at most your %d resources", least,
-                        s->p[seat].res);
-        return WB_EILLEGAL;
-    }
-    return WB_OK;
+    return dm_bid_check(state, seat, game_body_int(a, "amount"), why);
 }
 
 GAME_CHECK(check_bomb) { return dm_bomb_check(state, seat, space_of(state, a, "space"), why); }

@@ -179,8 +179,8 @@ int dm_attack_check(const dm_state *s, int seat, int space, const int *units, in
         if (dm_dist(s, u->space, space) != 1)
             return game_refuse(why, WB_EILLEGAL, "attackers stand next to the space they attack");
         if (!unit_can_move(s, seat, k) || u->steps)
-            return game_refuse(why, WB_EILLEGAL,
-                               "an attacking unit moves just the one space: it must not have moved");
+            return game_refuse(why, WB_EILLEGAL, "an attacking unit moves just the one "
+                                                 "space: it must not have moved");
     }
     int def = defence_of(s, space, &d), str = dm_strength_at(s, seat, space);
     if (str * n <= def) {

@@ -125,19 +125,23 @@ static void auction_step(dm_state *s, json_t *ev)
     run_steps(s, w, c, cd->steps + 1, cd->nsteps - 1, ev);
 }
 
+int dm_bid_check(const dm_state *s, int seat, int amount, char **why)
+{
+    int least = s->auc_high ? s->auc_high + 1 : dm_card_at(s, s->auc_card)->cost;
+    if (amount < least || amount > s->p[seat].res)
+        return game_refuse(why, WB_EILLEGAL, "a bid is at least %d and at most your %d resources",
+                           least, s->p[seat].res);
+    return WB_OK;
+}
+
 int dm_auction_bid(dm_state *s, int seat, int amount, json_t *ev, char **why)
 {
-    const dm_card *cd;
+    int rc;
     if (s->phase != DM_PH_AUCTION || s->order[s->auc_turn] != seat)
         return game_refuse(why, WB_ENOTTURN, "it is not your turn to bid");
-    cd = dm_card_at(s, s->auc_card);
     if (amount > 0) {
-        int least = s->auc_high ? s->auc_high + 1 : cd->cost;
-        if (amount < least || amount > s->p[seat].res) {
-            *why = game_why("a bid is at least %d and at most your %d resources", least,
-                            s->p[seat].res);
-            return WB_EILLEGAL;
-        }
+        if ((rc = dm_bid_check(s, seat, amount, why)))
+            return rc;
         s->auc_high = amount;
         s->auc_bidder = seat;
         dm_ev_add(ev, json_pack("{s:s, s:i, s:i}", "type", "bid", "seat", seat, "amount", amount));

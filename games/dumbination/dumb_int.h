@@ -336,6 +336,9 @@ int dm_bomb(dm_state *s, int seat, int space, json_t *ev, char **why);
 /* The end of a seat's turn in phase 5 or 6. */
 int dm_done(dm_state *s, int seat, json_t *ev, char **why);
 /* Checks shared by apply and the action list. */
+int dm_goal_check(const dm_state *s, int seat, int card, char **why);
+int dm_unplace_check(const dm_state *s, int seat, int slot, char **why);
+int dm_target_check(const dm_state *s, int seat, int target, char **why);
 int dm_place_check(const dm_state *s, int seat, int slot, int card, int corrupt, char **why);
 int dm_ready_check(const dm_state *s, int seat, int goal, int corrupt, char **why);
 
@@ -374,6 +377,7 @@ int dm_resolve_rest(dm_state *s, json_t *ev);
 /* A bid (0: pass) in the auction; the bomber's choice of space.  The
  * round does not run on here: dm_bid and dm_bomb (dumb_rules.c) do that. */
 int dm_auction_bid(dm_state *s, int seat, int amount, json_t *ev, char **why);
+int dm_bid_check(const dm_state *s, int seat, int amount, char **why); /* amount > 0 */
 int dm_bomb_check(const dm_state *s, int seat, int space, char **why);
 int dm_bomb_hit(dm_state *s, int seat, int space, json_t *ev, char **why);
 

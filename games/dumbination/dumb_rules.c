@@ -505,13 +505,18 @@ static const char *const hidden_placed[] = {"card", "second_choice", NULL};
 static const char *const hidden_target[] = {"target", NULL};
 static const char *const hidden_ready[] = {"fund_goal", "corrupt", NULL};
 
+int dm_goal_check(const dm_state *s, int seat, int c, char **why)
+{
+    if (c < 0 || s->where[c] != DM_IN_GOAL || dm_card_at(s, c)->nation != s->p[seat].nation)
+        return game_refuse(why, WB_EILLEGAL, "pick one of your nation's two First Goal cards");
+    return WB_OK;
+}
+
 int dm_pick_goal(dm_state *s, int seat, int c, json_t *ev, char **why)
 {
     int rc = dm_phase_is(s, seat, DM_PH_GOAL, why);
-    if (rc)
+    if (rc || (rc = dm_goal_check(s, seat, c, why)))
         return rc;
-    if (c < 0 || s->where[c] != DM_IN_GOAL || dm_card_at(s, c)->nation != s->p[seat].nation)
-        return game_refuse(why, WB_EILLEGAL, "pick one of your nation's two First Goal cards");
     s->p[seat].goal = c;
     s->p[seat].goal_picked = 1;
     /* The other one goes back to the box. */
@@ -608,14 +613,20 @@ int dm_place(dm_state *s, int seat, int slot, int c, int alt, int corrupt, json_
     return WB_OK;
 }
 
+int dm_unplace_check(const dm_state *s, int seat, int slot, char **why)
+{
+    const dm_player *p = &s->p[seat];
+    if ((slot != 0 && slot != 1) || p->slot[slot] == -1 || p->slot_hold[slot])
+        return game_refuse(why, WB_EILLEGAL, "no card of yours to take back there");
+    return WB_OK;
+}
+
 int dm_unplace(dm_state *s, int seat, int slot, json_t *ev, char **why)
 {
     int rc = dm_phase_is(s, seat, DM_PH_PLAN, why);
-    if (rc)
+    if (rc || (rc = dm_unplace_check(s, seat, slot, why)))
         return rc;
     dm_player *p = &s->p[seat];
-    if ((slot != 0 && slot != 1) || p->slot[slot] == -1 || p->slot_hold[slot])
-        return game_refuse(why, WB_EILLEGAL, "no card of yours to take back there");
     int c = p->slot[slot];
     p->slot[slot] = -1;
     if (c == DM_GOAL_SLOT)
@@ -628,12 +639,9 @@ int dm_unplace(dm_state *s, int seat, int slot, json_t *ev, char **why)
     return WB_OK;
 }
 
-int dm_set_target(dm_state *s, int seat, int target, json_t *ev, char **why)
+int dm_target_check(const dm_state *s, int seat, int target, char **why)
 {
-    int rc = dm_phase_is(s, seat, DM_PH_PLAN, why);
-    if (rc)
-        return rc;
-    dm_player *p = &s->p[seat];
+    const dm_player *p = &s->p[seat];
     if (target != DM_PEACE) {
         int t = target >= 0 && target < DM_NATIONS ? dm_seat_of_nation(s, target) : -1;
         if (t < 0 || t == seat || s->p[t].out || s->p[t].nation != target)
@@ -642,7 +650,15 @@ int dm_set_target(dm_state *s, int seat, int target, json_t *ev, char **why)
     }
     if (p->ego >= 10 && p->target >= 0 && p->target == p->prev_target && target != p->target)
         return game_refuse(why, WB_EILLEGAL, "with Ego 10 your target is locked");
-    p->target = target;
+    return WB_OK;
+}
+
+int dm_set_target(dm_state *s, int seat, int target, json_t *ev, char **why)
+{
+    int rc = dm_phase_is(s, seat, DM_PH_PLAN, why);
+    if (rc || (rc = dm_target_check(s, seat, target, why)))
+        return rc;
+    s->p[seat].target = target;
     game_secret_event(ev, json_pack("{s:s, s:i, s:s}", "type", "target_placed", "seat", seat,
                                     "target", dm_nation_names[target]),
                       seat, s->nseats, hidden_target);
