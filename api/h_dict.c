@@ -25,6 +25,7 @@
 #define FAMILY_MAX 1000
 #define DEFS_DEFAULT 10
 #define DEFS_MAX 100
+#define TRANSLATE_MAX 9 /* languages in one ?translate= */
 #define USED_MAX 1000
 #define NORM_CAP 1024 /* DICT_WORD_MAX letters, each growing when folded */
 #define QUOTE_MAX 80  /* bytes of input quoted in a detail */
@@ -131,6 +132,12 @@ static json_t *info_json(const dict *d)
     rc |= json_object_set_new(o, "built_at", info.built_at ? json_string(info.built_at) : json_null());
     rc |= json_object_set_new(o, "sources", info.sources ? json_string(info.sources) : json_null());
     rc |= json_object_set_new(o, "default", json_boolean(info.is_default));
+    /* translations: the languages of ?translate= and their FreeDict files */
+    rc |= json_object_set_new(o, "translations",
+                              json_string(info.translations ? info.translations : ""));
+    rc |= json_object_set_new(o, "translation_sources",
+                              json_string(info.translation_sources ? info.translation_sources
+                                                                   : ""));
     if (rc) {
         json_decref(o);
         return NULL;
@@ -188,6 +195,59 @@ static json_t *entry_json(const dict_entry *e, const char *id)
     return o;
 }
 
+static size_t query_list(api_req *r, const char *key, const char **v, size_t max,
+                         int keep_empty);
+
+/* ?translate=fr,es: "translations": {"fr": [...]}, and "translated_from":
+ * {"fr": "house"} where a base form's were taken.  0, or -1 with a problem
+ * set (a language this dictionary does not translate into). */
+static int add_translations(api_req *r, const dict *d, json_t *o)
+{
+    const char *langs[TRANSLATE_MAX];
+    size_t n = query_list(r, "translate", langs, TRANSLATE_MAX, 0);
+    if (n == (size_t)-1)
+        return -1;
+    if (n == 0)
+        return 0;
+    json_t *tr = json_object(), *from = json_object();
+    int rc = !tr || !from;
+    for (size_t i = 0; !rc && i < n; i++) {
+        dict_list *l = NULL;
+        char *base = NULL;
+        int e = dict_translate(d, r->arg[1], r->arglen[1], langs[i], &l, &base);
+        if (e == WB_ENOTFOUND) {
+            dict_info info;
+            dict_get_info(d, &info);
+            api_problem(r, API_P_BAD_PARAMETER,
+                        "translate: dictionary %s has no translations into \"%.*s\" (it has: %s)",
+                        info.id, api_clip(langs[i], strlen(langs[i]), QUOTE_MAX), langs[i],
+                        info.translations && *info.translations ? info.translations : "none");
+            dict_list_free(l);
+            json_decref(tr);
+            json_decref(from);
+            return -1;
+        }
+        rc |= e != WB_OK;
+        if (!rc)
+            rc |= json_object_set_new(tr, langs[i], api_json_strings(l->words, l->nwords));
+        if (!rc && base)
+            rc |= json_object_set_new(from, langs[i], json_string(base));
+        dict_list_free(l);
+        free(base);
+    }
+    if (!rc)
+        rc |= json_object_set(o, "translations", tr);
+    if (!rc && json_object_size(from))
+        rc |= json_object_set(o, "translated_from", from);
+    json_decref(tr);
+    json_decref(from);
+    if (rc) {
+        api_problem(r, API_P_INTERNAL, "translations of a word could not be read");
+        return -1;
+    }
+    return 0;
+}
+
 void api_h_word(api_req *r)
 {
     const dict *d = path_dict(r);
@@ -203,6 +263,10 @@ void api_h_word(api_req *r)
     }
     json_t *o = entry_json(e, dict_id(d));
     dict_entry_free(e);
+    if (o && add_translations(r, d, o)) {
+        json_decref(o);
+        return;
+    }
     api_reply_json(r, 200, o);
 }
 

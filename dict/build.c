@@ -32,6 +32,7 @@
 #include "normalise.h"
 #include "store.h"
 #include "strtab.h"
+#include "trans.h"
 #include "wb_err.h"
 #include "wb_mem.h"
 #include "wb_paths.h"
@@ -786,6 +787,26 @@ static int write_trie(builder *b, store_txn *t)
     return rc;
 }
 
+static int trans_is_word(void *ctx, const char *w)
+{
+    builder *b = ctx;
+    uint32_t id = strtab_find(b->cands, w);
+    return id != STRTAB_NONE && b->kind[id] == FMT_VALID;
+}
+
+/* Translations (trans.h), and the languages and sources into meta. */
+static int write_trans(builder *b, store_txn *t)
+{
+    char langs[128], src[2048];
+    store_db meta;
+    int rc = trans_write(t, b->o->freedict_dir, b->o->translations, trans_is_word, b, langs,
+                         sizeof langs, src, sizeof src);
+    if (!rc) rc = store_db_open(t, DB_META, 1, &meta);
+    if (!rc) rc = put_meta(t, meta, "translations", langs);
+    if (!rc) rc = put_meta(t, meta, "translation_sources", src);
+    return rc;
+}
+
 static int write_all(builder *b, const char *dir)
 {
     store_env *env = NULL;
@@ -800,6 +821,7 @@ static int write_all(builder *b, const char *dir)
     if (!rc) { progress(b, "writing LMDB", 3, 6); rc = write_defs(b, t); }
     if (!rc) { progress(b, "writing LMDB", 4, 6); rc = write_match(b, t); }
     if (!rc) { progress(b, "writing LMDB", 5, 6); rc = write_trie(b, t); }
+    if (!rc) rc = write_trans(b, t);
     if (!rc) {
         rc = store_txn_commit(t);
         t = NULL;

@@ -59,6 +59,8 @@ static void dict_free(dict *d)
     free(d->language);
     free(d->sources);
     free(d->built_at);
+    free(d->translations);
+    free(d->translation_sources);
     free(d->recs);
     free(d->strs);
     free(d->bits);
@@ -91,6 +93,8 @@ static int dict_open(const char *dir, dict **out)
     d->language = meta_str(t, meta, "language");
     d->sources = meta_str(t, meta, "sources");
     d->built_at = meta_str(t, meta, "built_at");
+    d->translations = meta_str(t, meta, "translations");
+    d->translation_sources = meta_str(t, meta, "translation_sources");
     num = meta_str(t, meta, "words");
     d->words = strtoul(num, NULL, 10);
     free(num);
@@ -106,6 +110,7 @@ static int dict_open(const char *dir, dict **out)
     if (!rc) rc = store_db_open(t, DB_MEMBERS, 0, &d->db_members);
     if (!rc) rc = store_db_open(t, DB_DEFS, 0, &d->db_defs);
     if (!rc) rc = store_db_open(t, DB_TRIE, 0, &d->db_trie);
+    if (!rc) rc = store_db_open(t, DB_TRANS, 0, &d->db_trans);
     if (!rc) rc = store_db_open(t, DB_MATCH, 0, &match);
     if (rc)
         goto out;
@@ -288,6 +293,8 @@ void dict_get_info(const dict *d, dict_info *info)
     info->proper_nouns = d->proper;
     info->lemmas = d->lemmas;
     info->is_default = d->is_default;
+    info->translations = d->translations;
+    info->translation_sources = d->translation_sources;
 }
 
 int dict_normalise(const char *in, size_t len, char *out, size_t cap)

@@ -51,6 +51,8 @@ typedef struct dict_info {
     size_t proper_nouns;     /* entries that are proper nouns only */
     size_t lemmas;           /* base forms */
     int is_default;
+    const char *translations;        /* languages it translates into: "fr,es,de" */
+    const char *translation_sources; /* the FreeDict files, "; "-separated */
 } dict_info;
 void dict_get_info(const dict *d, dict_info *info);
 
@@ -180,6 +182,19 @@ int dict_pattern(const dict *d, const char *pattern, size_t len, size_t limit,
                  dict_list **out);
 
 void dict_list_free(dict_list *l);
+
+/* --- Translations (issue 20 A.1) ---------------------------------------- */
+
+/* The translations of `word` into `lang` ("fr": one of dict_info's
+ * translations), from FreeDict at build time, into *out (words[i] each a
+ * translation, at most 8, in FreeDict's order).  A word with none of its
+ * own takes those of a base form it inflects (houses: house, studies:
+ * study, running: run; not happiness: happy), the one sharing the longest
+ * beginning with it first; *from (may be NULL) is then set to
+ * that base form (malloc'd), else to NULL.  WB_ENOTFOUND when this
+ * dictionary has no translations into lang; errors of dict_normalise. */
+int dict_translate(const dict *d, const char *word, size_t len, const char *lang,
+                   dict_list **out, char **from);
 
 /* Are two words related (one a derivative of the other)?  Sets *related. */
 int dict_related(const dict *d, const char *a, size_t alen, const char *b,

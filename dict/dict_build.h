@@ -62,6 +62,9 @@ typedef struct dict_build_opts {
     /* Hunspell used for stemming (en_US's: en_GB's affix rules invent
      * stems).  NULL: aff/dic. */
     const char *stem_aff, *stem_dic;
+    /* Translations (trans.h): FreeDict's dictionaries from English in
+     * `freedict_dir`, "fra:fr,spa:es,..."; NULL for none. */
+    const char *translations, *freedict_dir;
     dict_progress_fn progress;
     void *progress_ctx;
 } dict_build_opts;

@@ -20,10 +20,11 @@
 
 struct dict {
     char *id, *language, *sources, *built_at;
+    char *translations, *translation_sources; /* "fr,es,..." and their files */
     size_t words, proper, lemmas;
     int is_default;
     store_env *env;
-    store_db db_words, db_lemmas, db_lemma_ids, db_members, db_defs, db_trie;
+    store_db db_words, db_lemmas, db_lemma_ids, db_members, db_defs, db_trie, db_trans;
     fmt_rec *recs;
     size_t nrecs;
     char *strs;

@@ -12,9 +12,10 @@
 
 #include <stdint.h>
 
-#define DICT_FORMAT "7" /* 4: derivatives by affix (affix.c); 5: abbreviations;
+#define DICT_FORMAT "8" /* 4: derivatives by affix (affix.c); 5: abbreviations;
                            * 6: the wider vocabulary (wider.c); 7: ligatures
-                           * (œ, æ, ĳ) as two letters, capitals told by ICU */
+                           * (œ, æ, ĳ) as two letters, capitals told by ICU;
+                           * 8: translations (trans.c) */
 #define DICT_NONE UINT32_MAX
 
 /* Named databases. */
@@ -26,6 +27,7 @@
 #define DB_DEFS "defs"         /* word or lemma -> (u8 pos, u16 len, text)* */
 #define DB_MATCH "match"       /* "recs", "strs", "bits:a".."bits:z" */
 #define DB_TRIE "trie"         /* u32be node id -> fmt_trie_node + children */
+#define DB_TRANS "trans"       /* "<lang>:<folded word>" -> translations, one a line */
 
 enum { FMT_VALID = 1, FMT_PROPER = 2, FMT_ABBREV = 4 /* an abbreviation or symbol */ };
 

@@ -140,6 +140,13 @@ static void add_translations(freedict_entry *e, char *line)
     }
 }
 
+/* A numbered sense line ("2. 家, 家屋"): what follows the number, or NULL. */
+static char *sense_number(char *l)
+{
+    size_t d = strspn(l, "0123456789");
+    return d > 0 && d < 4 && l[d] == '.' && l[d + 1] == ' ' ? l + d + 2 : NULL;
+}
+
 /* Parse the entry text `s` (`n` bytes) into e. */
 static void parse_entry(const char *s, size_t n, freedict_entry *e)
 {
@@ -170,14 +177,13 @@ static void parse_entry(const char *s, size_t n, freedict_entry *e)
      * first line that is not indented */
     int numbered = 0;
     for (char *l = next; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL)
-        if (l[0] >= '1' && l[0] <= '9' && strchr(l, '.') && strchr(l, '.') < strchr(l, ' '))
-            numbered = 1;
+        numbered |= sense_number(l) != NULL;
     for (char *l = next; l && *l;) {
         char *nl = strchr(l, '\n');
         if (nl)
             *nl = '\0';
-        if (numbered && l[0] >= '1' && l[0] <= '9') {
-            add_translations(e, strchr(l, '.') + 1);
+        if (numbered && sense_number(l)) {
+            add_translations(e, sense_number(l));
         } else if (!numbered && *l) {
             /* the first line after the head; a domain label may stand
              * one space in (" [geogr.] Germany") */

@@ -79,6 +79,8 @@ int dict_build_defaults(const char *id, dict_build_opts *o)
         return other_language(id, o);
     }
     o->lang = "en";
+    o->translations = "fra:fr,spa:es,deu:de,ita:it,por:pt,pol:pl,rus:ru,ara:ar,jpn:ja";
+    o->freedict_dir = "/usr/share/dictd";
     o->wordnet_dir = "/usr/share/wordnet";
     o->scowl_dir = "/usr/share/dict/scowl";
     o->stem_aff = HUN "en_US.aff";

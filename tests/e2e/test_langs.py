@@ -94,6 +94,49 @@ class Served(unittest.TestCase, Judge):
         self.assertEqual(st, 404, doc)  # not served here
 
 
+class Translations(unittest.TestCase):
+    """English words for learners: ?translate= and the sources."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.D = wbtest.Daemon(args=["--dictionaries", "en_US"]).start()
+
+    @classmethod
+    def tearDownClass(cls):
+        rc = cls.D.stop()
+        if rc != 0:
+            raise AssertionError("wibbelld exited with %r: %s" % (rc, cls.D.stderr_text()))
+
+    def word(self, w, query, status=200):
+        st, _, doc = self.D.json("GET", "/v1/dictionaries/en_US/words/%s?%s" % (w, query))
+        self.assertEqual(st, status, doc)
+        return doc
+
+    def test_translate(self):
+        doc = self.word("house", "translate=fr,de")
+        self.assertIn("maison", doc["translations"]["fr"])
+        self.assertIn("Haus", doc["translations"]["de"])
+        self.assertNotIn("translated_from", doc)
+        doc = self.word("houses", "translate=fr")
+        self.assertIn("maison", doc["translations"]["fr"])
+        self.assertEqual(doc["translated_from"], {"fr": "house"})
+        doc = self.word("house", "")
+        self.assertNotIn("translations", doc)
+
+    def test_sources_listed(self):
+        st, _, doc = self.D.json("GET", "/v1/dictionaries")
+        us = doc["dictionaries"][0]
+        self.assertEqual(us["translations"].split(",")[:3], ["fr", "es", "de"])
+        self.assertIn("/usr/share/dictd/freedict-eng-fra", us["translation_sources"])
+
+    def test_bad_language(self):
+        doc = self.word("house", "translate=xx", status=400)
+        self.assertEqual(doc["code"], "bad_parameter")
+        self.assertIn("fr,es,de", doc["detail"])
+        doc = self.word("house", "translate=" + ",".join(["fr"] * 10), status=400)
+        self.assertEqual(doc["code"], "bad_parameter")
+
+
 class FirstStart(unittest.TestCase, Judge):
     def test_builds_and_serves_four_more(self):
         data = tempfile.mkdtemp(prefix="wibbelld-e2e-langs-")

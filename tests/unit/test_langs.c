@@ -16,18 +16,19 @@
 #include "wb_err.h"
 
 static dict_lib *lib;
-static const dict *fr, *de;
+static const dict *fr, *de, *us;
 
 static int setup(void **state)
 {
     (void)state;
     const char *dir = getenv("WIBBELLD_TEST_DATA");
-    const char *ids[] = {"fr", "de"};
-    if (!dir || dict_lib_open_only(dir, ids, 2, &lib) != WB_OK)
+    const char *ids[] = {"fr", "de", "en_US"};
+    if (!dir || dict_lib_open_only(dir, ids, 3, &lib) != WB_OK)
         return -1;
     fr = dict_lib_find(lib, "fr");
     de = dict_lib_find(lib, "de");
-    return fr && de ? 0 : -1;
+    us = dict_lib_find(lib, "en_US");
+    return fr && de && us ? 0 : -1;
 }
 
 static int teardown(void **state)
@@ -123,12 +124,64 @@ static void test_german(void **state)
     assert_int_equal(judge(de, "Häuser", (const char *const[]){"A", "U"}, 2, NULL), -1);
 }
 
+/* Does the translation list of w into lang hold `want`?  *from: the base
+ * form it came from, or "" for the word's own. */
+static int translates(const char *w, const char *lang, const char *want, char *from)
+{
+    dict_list *l = NULL;
+    char *base = NULL;
+    assert_int_equal(dict_translate(us, w, strlen(w), lang, &l, &base), WB_OK);
+    int found = 0;
+    for (size_t i = 0; i < l->nwords; i++)
+        found |= strcmp(l->words[i], want) == 0;
+    strcpy(from, base ? base : "");
+    free(base);
+    dict_list_free(l);
+    return found;
+}
+
+/* English words for learners: FreeDict's translations, built in. */
+static void test_translate(void **state)
+{
+    (void)state;
+    char from[64];
+    dict_info in;
+    dict_get_info(us, &in);
+    assert_non_null(strstr(in.translations, "fr"));
+    assert_non_null(strstr(in.translation_sources, "freedict-eng-fra"));
+    assert_true(translates("house", "fr", "maison", from));
+    assert_string_equal(from, "");
+    /* an inflected form takes its lemma's */
+    assert_true(translates("houses", "fr", "maison", from));
+    assert_string_equal(from, "house");
+    assert_true(translates("studies", "fr", "étude", from));
+    assert_string_equal(from, "study");
+    assert_true(translates("house", "de", "Haus", from));
+    assert_true(translates("house", "es", "casa", from));
+    /* a derivative does not take its base's (happiness is not happy) */
+    dict_list *l = NULL;
+    char *base = NULL;
+    assert_int_equal(dict_translate(us, "happiness", 9, "it", &l, &base), WB_OK);
+    assert_null(base);
+    for (size_t i = 0; i < l->nwords; i++)
+        assert_string_not_equal(l->words[i], "felice");
+    dict_list_free(l);
+    /* a language it has none of, and a dictionary with none */
+    assert_int_equal(dict_translate(us, "house", 5, "xx", &l, &base), WB_ENOTFOUND);
+    dict_list_free(l);
+    assert_int_equal(dict_translate(fr, "maison", 6, "en", &l, &base), WB_ENOTFOUND);
+    dict_list_free(l);
+    assert_int_equal(dict_translate(us, "two words", 9, "fr", &l, &base), WB_ENOTWORD);
+    dict_list_free(l);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_info),
         cmocka_unit_test(test_french),
         cmocka_unit_test(test_german),
+        cmocka_unit_test(test_translate),
     };
     return cmocka_run_group_tests_name("langs", tests, setup, teardown);
 }
