@@ -19,7 +19,7 @@ once is reported "stale", never counted.  `pick`
 makes a seeded sample of candidates from the areas' files (the list in
 mutants.txt was made so, then fixed, plus the mutants named by issue 23).
 
-    nice python3 tests/mutation/mutate.py run [--build DIR] [--area A]... [--only N]...
+    nice python3 tests/mutation/mutate.py run [--sanitize] [--build DIR] [--area A]... [--only N]...
     python3 tests/mutation/mutate.py pick --seed 23 --per-area 10
     python3 tests/mutation/mutate.py check      # which anchors are stale
     python3 tests/mutation/mutate.py restore    # after a kill -9: put files back
@@ -231,9 +231,10 @@ def run_capped(cmd, cap, env=None, cwd=None):
         raise
 
 
-def setup_build(build):
+def setup_build(build, sanitize):
     if not os.path.exists(os.path.join(build, "build.ninja")):
-        subprocess.run(["meson", "setup", build, "-Dfault_injection=true"], cwd=ROOT, check=True,
+        opts = ["-Dfault_injection=true"] + (["-Db_sanitize=address,undefined"] if sanitize else [])
+        subprocess.run(["meson", "setup", build] + opts, cwd=ROOT, check=True,
                        stdout=subprocess.DEVNULL)
 
 
@@ -258,8 +259,8 @@ def targets_of(build, tests, names):
     return sorted(out)
 
 
-def ninja(build, targets):
-    return run_capped(["ninja", "-C", build] + targets, BUILD_CAP, cwd=ROOT)
+def ninja(build, targets, cap=BUILD_CAP):
+    return run_capped(["ninja", "-C", build] + targets, cap, cwd=ROOT)
 
 
 BASELINE = {}  # test name -> seconds it took on the unmutated code
@@ -297,10 +298,11 @@ def build_data(build, into):
 
 
 def cmd_run(args):
-    build = os.path.realpath(os.path.join(ROOT, args.build))
+    build = os.path.realpath(os.path.join(ROOT, args.build or
+                                          ("build-mutation-asan" if args.sanitize else "build-mutation")))
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGHUP, on_signal)
-    setup_build(build)
+    setup_build(build, args.sanitize)
     rest = Restorer(build)
     rest.recover()
     mutants = [m for m in load() if (not args.area or m.area in args.area)
@@ -311,7 +313,7 @@ def cmd_run(args):
     # The baseline: everything built from the code as it is (the test data
     # too), and every area's tests pass on it.
     allt = sorted({x for a in areas for x in targets_of(build, tests, AREAS[a]["tests"])})
-    rc, out = ninja(build, allt + ["tests/testdata.stamp"])
+    rc, out = ninja(build, allt + ["tests/testdata.stamp"], cap=6 * 3600)  # a first build too
     if rc != 0:
         sys.exit("the unmutated build fails:\n" + out[-3000:])
     data_dir = tests["dict"]["env"]["WIBBELLD_TEST_DATA"]
@@ -480,7 +482,9 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
     r = sub.add_parser("run", help="apply, build, test and revert each mutant")
-    r.add_argument("--build", default="build-mutation")
+    r.add_argument("--build", help="build directory (build-mutation, build-mutation-asan)")
+    r.add_argument("--sanitize", action="store_true",
+                   help="a build with ASan and UBSan: memory mistakes fail the tests too")
     r.add_argument("--area", action="append", choices=list(AREAS))
     r.add_argument("--only", action="append", type=int, help="mutant number (repeatable)")
     r.add_argument("--no-baseline", action="store_true")

@@ -12,6 +12,10 @@
 
 #include "dumb_int.h"
 
+/* The built-in board and cards, as embedded (board.txt, cards.json). */
+extern const unsigned char dumbination_board_txt[];
+extern const unsigned char dumbination_cards_json[];
+
 /* A set-up of n players with this seed (a state to free()). */
 dm_state *setup_n(int n, uint64_t seed);
 /* The space at row, column of the board. */

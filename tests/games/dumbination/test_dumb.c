@@ -2109,9 +2109,6 @@ static void test_options(void **state)
     json_decref(bad);
 }
 
-extern const unsigned char dumbination_board_txt[];
-extern const unsigned char dumbination_cards_json[];
-
 static void test_custom_board_and_decks(void **state)
 {
     (void)state;

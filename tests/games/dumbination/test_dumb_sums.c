@@ -211,6 +211,36 @@ static void test_a_seat_sees_its_own_target(void **state)
     game_dumbination.destroy(st);
 }
 
+/* "If Units moves away from a space that gives resources, the income is
+ * lost if the space isn't marked with a cube": a unit on a resource space
+ * holds its income, whichever space it is - the board's first (A1) too, a
+ * resource space on this custom board (the built-in one has sea there). */
+static void test_a_unit_holds_a_resource_space(void **state)
+{
+    (void)state;
+    char *board = strdup((const char *)dumbination_board_txt);
+    char *grid = strstr(board, "grid 23 11\n");
+    assert_non_null(grid);
+    grid[strlen("grid 23 11\n")] = '$';
+    json_t *opts = json_pack("{s:s}", "board", board);
+    static const char *const names[] = {"ann", "bob"};
+    game_ctx ctx = {NULL, 0};
+    void *st = NULL;
+    char *why = NULL;
+    assert_int_equal(game_dumbination.create(&ctx, names, 2, opts, 1, &st, &why), WB_OK);
+    dm_state *s = st;
+    assert_true(s->board->sp[0].tags & DM_T_RESOURCE);
+    s->cell[0].owner = 0; /* held, no cube, no base, no unit: no income */
+    int without = dm_income(s, 0), k = 0;
+    while (s->p[0].u[k].space >= 0)
+        k++;
+    s->p[0].u[k].space = 0;
+    assert_int_equal(dm_income(s, 0), without + 1);
+    game_dumbination.destroy(st);
+    json_decref(opts);
+    free(board);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -219,6 +249,7 @@ int main(void)
         cmocka_unit_test(test_cubed_spaces_are_not_bases),
         cmocka_unit_test(test_a_funded_bomb_holds_its_card_space),
         cmocka_unit_test(test_a_seat_sees_its_own_target),
+        cmocka_unit_test(test_a_unit_holds_a_resource_space),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1015,6 +1015,41 @@ static void test_moving_anarchs(void **state)
     K->destroy(st);
 }
 
+extern const unsigned char woobie_deck_txt[];
+
+/* "Remove an ENVIRONMENT card from the table" (Greenpeace): the player
+ * removes the one chosen, whichever card of the deck it is - the first
+ * too, on a custom deck that begins with Industrial Strike. */
+static void test_the_chosen_environment_goes(void **state)
+{
+    (void)state;
+    json_t *lines = json_array();
+    char *text = strdup((const char *)woobie_deck_txt), *save = NULL;
+    for (char *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save))
+        if (l[0] != '#' && l[0] != '\0')
+            json_array_insert_new(lines, strstr(l, "| Industrial Strike |") ? 0 : json_array_size(lines),
+                                  json_string(l));
+    free(text);
+    json_t *o = json_pack("{s:o}", "deck", lines);
+    char *opts = json_dumps(o, 0);
+    json_decref(o);
+    ww_state *st = make(4, opts, 21);
+    free(opts);
+    assert_string_equal(st->deck->c[0].name, "Industrial Strike");
+    calm(st);
+    homes(st, four);
+    to_play(st);
+    to_table(st, "Baby Boom", 1);
+    to_table(st, "Industrial Strike", 2);
+    put(st, four[0], WW_GREEN, 1); /* a green action needs green support at home */
+    play(st, give(st, 0, "Greenpeace"));
+    assert_int_equal(st->run.ask, ASK_ENV);
+    decide(st, "0");
+    assert_int_equal(st->nenv, 1);
+    assert_string_equal(st->deck->c[st->env[0].card].name, "Baby Boom");
+    K->destroy(st);
+}
+
 /* Environments change the rules while on the table; the card beats the
  * rules; cards remove them. */
 static void test_environments(void **state)
@@ -1919,6 +1954,7 @@ int main(void)
         cmocka_unit_test_teardown(test_or, teardown),
         cmocka_unit_test_teardown(test_moving_anarchs, teardown),
         cmocka_unit_test_teardown(test_environments, teardown),
+        cmocka_unit_test_teardown(test_the_chosen_environment_goes, teardown),
         cmocka_unit_test_teardown(test_environment_hooks, teardown),
         cmocka_unit_test_teardown(test_draw_volcano, teardown),
         cmocka_unit_test_teardown(test_fourth_volcano, teardown),
