@@ -81,6 +81,29 @@ static int op_check_buf(const dict *d, const void *arg)
     return dict_check_buf(d, "kissing", 7, &m->cards, m->used, m->nused, &vb);
 }
 
+/* The same check in each language: a word, 4 cards, 3 used words. */
+typedef struct largs {
+    const char *id, *word, *cards[4], *used[3];
+} largs;
+
+static const largs lang_cases[] = {
+    {"en", "kissing", {"NZ", "IQ", "SG", "SH"}, {"explore", "sing", "teach"}},
+    {"fr", "mangeons", {"M", "NG", "O", "S"}, {"manger", "cheval", "maison"}},
+    {"de", "Häuser", {"H", "A", "S", "R"}, {"Haus", "gehen", "Tisch"}},
+    {"es", "casas", {"C", "A", "S", "S"}, {"casa", "niño", "comer"}},
+    {"it", "cani", {"C", "A", "N", "I"}, {"cane", "casa", "mangiare"}},
+    {"nl", "huizen", {"H", "U", "Z", "N"}, {"huis", "lopen", "tafel"}},
+    {"pt", "casas", {"C", "A", "S", "S"}, {"casa", "comer", "livro"}},
+};
+
+static int op_lang_check(const dict *d, const void *arg)
+{
+    const largs *l = arg;
+    dict_cards c = {l->cards, 4};
+    dict_verdict_buf vb;
+    return dict_check_buf(d, l->word, strlen(l->word), &c, l->used, 3, &vb);
+}
+
 typedef struct pargs {
     const char *s;
     int how; /* 0 LMDB cursor, 1 trie, 2 scan */
@@ -205,6 +228,18 @@ int main(int argc, char **argv)
         double t1 = timeit(op_pattern, d, &a, secs), t2 = timeit(op_pattern, d, &b, secs);
         printf("%-20s %9.2f us %9.1f us   (scan/trie %.0fx)\n", pats[i], t1 * 1e6,
                t2 * 1e6, t2 / t1);
+    }
+
+    /* every dictionary of the data directory, the same check in its
+     * language (issue 20: as fast in every language) */
+    printf("\n%-8s %-10s %9s %14s\n", "check in", "word", "words", "dict_check_buf");
+    for (size_t i = 0; i < dict_lib_count(lib); i++) {
+        const dict *di = dict_lib_at(lib, i);
+        dict_get_info(di, &in);
+        for (size_t k = 0; k < sizeof lang_cases / sizeof *lang_cases; k++)
+            if (strncmp(in.id, lang_cases[k].id, 2) == 0)
+                printf("%-8s %-10s %9zu %11.2f us\n", in.id, lang_cases[k].word, in.words,
+                       timeit(op_lang_check, di, &lang_cases[k], secs) * 1e6);
     }
     dict_lib_close(lib);
     return 0;
