@@ -32,7 +32,7 @@
 #include "bot_int.h"
 #include "wb_err.h"
 
-#define PLAYOUT_MAX 400 /* actions of one playout before it is cut short */
+#define PLAYOUT_MAX 60 /* actions of one playout before it is cut short */
 
 static const struct budget {
     int iterations;
@@ -89,12 +89,20 @@ static int finished(const game_kind *k, const void *st)
 /* The end of a playout, for `seat`: half its share of the win (1/k of a
  * win shared by k), half where its score stands between the lowest and
  * the highest (so a lost cause still prefers the closer loss, and a won
- * one the wider win); a playout cut short counts as the fair share. */
+ * one the wider win); a playout cut short is scored so by the game's
+ * standing (the result as if it ended there), or as the fair share. */
 static double score(const game_kind *k, const void *st, int seat, size_t nseats, int over)
 {
-    if (!over)
+    json_t *v;
+    if (over) {
+        v = k->view(st, GAME_SEAT_PUBLIC);
+    } else if (k->standing) {
+        v = json_object();
+        k->standing(st, v);
+    } else {
         return 1.0 / (double)nseats;
-    json_t *v = k->view(st, GAME_SEAT_PUBLIC), *w = json_object_get(v, "winners"), *x;
+    }
+    json_t *w = json_object_get(v, "winners"), *x;
     json_t *sc = json_object_get(v, "scores");
     size_t i, nw = json_array_size(w);
     double win = 0, lo = 0, hi = 0, mine = 0;
@@ -164,6 +172,7 @@ size_t bot_search_pick(const bot_turn *t, json_t *const *cand, size_t n, rng *r)
     memset(sum, 0, n * sizeof sum[0]);
     memset(visits, 0, n * sizeof visits[0]);
     int64_t until = now_ns() + b->cap_ns;
+    uint64_t base = rng_next(r);
     int it = 0;
     for (; it < b->iterations && (it == 0 || untimed || now_ns() < until); it++) {
         size_t arm = 0;
@@ -177,14 +186,19 @@ size_t bot_search_pick(const bot_turn *t, json_t *const *cand, size_t n, rng *r)
                     best = u, arm = i;
             }
         }
+        /* common random numbers: the k-th try of every action meets the
+         * same drawn state and the same playout dice, so the actions'
+         * means differ by what the actions do more than by luck */
+        rng pr;
+        rng_seed(&pr, base ^ ((uint64_t)visits[arm] * 0x9e3779b97f4a7c15ull));
         void *st = NULL;
         double s = 0;
-        if (k->determinize(t->sampled, t->seat, rng_next(r), &st) == WB_OK) {
+        if (k->determinize(t->sampled, t->seat, rng_next(&pr), &st) == WB_OK) {
             game_ctx ctx = {NULL, 0};
             json_t *ev = json_array();
             char *why = NULL;
             if (k->apply(st, &ctx, t->seat, cand[arm], ev, &why) == WB_OK)
-                s = playout(t, st, nseats, r);
+                s = playout(t, st, nseats, &pr);
             free(why);
             json_decref(ev);
             k->destroy(st);

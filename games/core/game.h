@@ -145,6 +145,10 @@ typedef struct game_kind {
      * *out.  Applied to its own *out it samples again (a search does so
      * once per iteration).  WB_OK, or WB_ENOMEM. */
     int (*determinize)(const void *state, int seat, uint64_t seed, void **out);
+    /* Optional: the result as it stands (adds "winners" and "scores" to
+     * `out` as if the match ended now): how a search scores a playout it
+     * cut short.  The games of game_def.h have it. */
+    void (*standing)(const void *state, json_t *out);
 } game_kind;
 
 /* One decision of a player the daemon runs in a seat (games/bots/): what

@@ -393,6 +393,6 @@ int game_def_query(const void *state, const game_ctx *ctx, int seat, const char 
     .view = game_def_view, .actions = game_def_actions, .apply = game_def_apply,     \
     .apply_raw = game_def_apply_raw,                                                 \
     .deadline = game_def_deadline, .query = game_def_query,                          \
-    .finished = game_def_finished
+    .finished = game_def_finished, .standing = game_def_put_result
 
 #endif
