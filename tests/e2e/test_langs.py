@@ -40,13 +40,8 @@ class Judge:
 class Served(unittest.TestCase, Judge):
     @classmethod
     def setUpClass(cls):
-        cls.D = wbtest.Daemon(args=["--dictionaries", "en,fr,de"]).start()
-
-    @classmethod
-    def tearDownClass(cls):
-        rc = cls.D.stop()
-        if rc != 0:
-            raise AssertionError("wibbelld exited with %r: %s" % (rc, cls.D.stderr_text()))
+        # the stop (SIGTERM, exit 0 expected) registered before the start
+        cls.D = wbtest.class_daemon(cls, wbtest.Daemon(args=["--dictionaries", "en,fr,de"]))
 
     def test_listed(self):
         st, _, doc = self.D.json("GET", "/v1/dictionaries")
@@ -99,13 +94,8 @@ class Translations(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
-        cls.D = wbtest.Daemon(args=["--dictionaries", "en_US"]).start()
-
-    @classmethod
-    def tearDownClass(cls):
-        rc = cls.D.stop()
-        if rc != 0:
-            raise AssertionError("wibbelld exited with %r: %s" % (rc, cls.D.stderr_text()))
+        # the stop (SIGTERM, exit 0 expected) registered before the start
+        cls.D = wbtest.class_daemon(cls, wbtest.Daemon(args=["--dictionaries", "en_US"]))
 
     def word(self, w, query, status=200):
         st, _, doc = self.D.json("GET", "/v1/dictionaries/en_US/words/%s?%s" % (w, query))
