@@ -19,8 +19,10 @@ with a determinize hook), N matches of one search bot of LEVEL (default 3)
 against random ones and N against greedy ones (its seat rotated): its share
 of the wins, and its decision times (p50, p99: from the log, the time from
 the entry before to the search seat's own entry, which holds the decision
-and the apply: an upper bound).  With --levels [N]: N matches per level and
-game of search against random, the decision times per level.
+and the apply: an upper bound, which holds the wait behind the other
+matches' decisions too when matches play at once).  With --levels [N]: N
+matches per level and game of search against random, one at a time, the
+decision times per level.
 A benchmark prints figures; it asserts nothing.
 
   WIBBELLD=build/daemon/wibbelld WIBBELLD_TEST_DATA=build/tests/testdata \\
@@ -86,11 +88,11 @@ def wait_all(ms):
     return out
 
 
-def search_vs(d, g, n, per_game, other, level):
+def search_vs(d, g, n, per_game, other, level, first=0):
     """One search bot of `level` against `other` bots, its seat rotated:
     (wins, matches, shared wins, the search seat's decision times in ms)."""
     ms = []
-    for i in range(per_game):
+    for i in range(first, first + per_game):
         seat = i % n
         players = [{"name": "S" if s == seat else "O%d" % s,
                     "bot": "search" if s == seat else other,
@@ -121,12 +123,18 @@ def search_tournament(d, games, per_game, level):
 
 
 def search_levels(d, per_game):
+    """Matches one at a time (no decision waits behind another match's)."""
     for level in range(1, 6):
         for g, n in SEARCHED.items():
-            wins, total, _, times = search_vs(d, g, n, per_game, "random", level)
-            print("level %d %-18s %d matches vs random: won %d; %d decisions p50 %d ms, "
-                  "p99 %d ms, max %d ms" % (level, g, total, wins, len(times), pct(times, 0.5),
-                                            pct(times, 0.99), max(times)), flush=True)
+            wins = total = 0
+            times = []
+            for i in range(per_game):
+                w, t, _, ts = search_vs(d, g, n, 1, "random", level, first=i)
+                wins, total, times = wins + w, total + t, times + ts
+            print("level %d %-18s %d matches vs random, one at a time: won %d; %d decisions "
+                  "p50 %d ms, p99 %d ms, max %d ms" % (level, g, total, wins, len(times),
+                                                       pct(times, 0.5), pct(times, 0.99),
+                                                       max(times)), flush=True)
 
 
 def tournament(d, games, per_game):
