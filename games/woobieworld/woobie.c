@@ -1,23 +1,18 @@
 /*
  * woobie.c - Woobieworld on the game framework (game_def.h): the options,
- * the hooks for the common view fields, the view, the action table and
- * the def the registry lists, plus the queries "map" (the area graph and
- * its SVG picture) and "deck" (every card).
+ * the hooks for the common view fields, the view and the def the registry
+ * lists, plus the queries "map" (the area graph and its SVG picture) and
+ * "deck" (every card).
  *
- * The rules themselves are in woobie_rules.c (set-up, phases, the action
- * checks and changes in one table, ww_actions) and woobie_fx.c (the card
- * interpreter).  Here each ww_actions entry becomes a game_action: its
- * members with their domains (so the framework lists every legal action
- * by running the same checks a POST runs), who may send it (the player to
- * act, every seat still to choose in a cycle, the seat a pending decision
- * waits for, the host), its phases; one check and one apply parse the
- * body into a ww_body and call the rules.
+ * The rules themselves are in woobie_rules.c (set-up, phases, and the
+ * actions as the framework's table, ww_actions: who, phases, members with
+ * their domains, the checks and the changes) and woobie_fx.c (the card
+ * interpreter).
  */
 #include "woobie.h"
 
 #include <stddef.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "game_def.h"
 #include "wb_err.h"
@@ -53,18 +48,6 @@ static json_t *areas_json(const ww_state *s)
                                            kinds_json(s->industries[i], WW_COLOURS)));
     }
     return a;
-}
-
-/* The pending decision's candidates as the wire strings. */
-static json_t *choices_json(const ww_state *s)
-{
-    int c[WW_MAX_AREAS * WW_COLOURS + WW_MAX_CARDS];
-    int n = ww_fx_candidates(s, c, (int)(sizeof c / sizeof c[0]));
-    char buf[64];
-    json_t *choices = json_array();
-    for (int i = 0; i < n; i++)
-        json_array_append_new(choices, json_string(ww_choice_str(s, c[i], buf)));
-    return choices;
 }
 
 /* A chosen card in a cycle is secret until every seat has chosen. */
@@ -128,7 +111,7 @@ static void ww_view(const void *st, int seat, json_t *o)
         if (pending) {
             json_object_set_new(pending, "ask", json_string(ww_ask_names[s->run.ask]));
             json_object_set_new(pending, "detail", json_string(prompt));
-            json_object_set_new(pending, "choices", choices_json(s));
+            json_object_set_new(pending, "choices", ww_fx_choices_json(s));
         }
         free(prompt);
     }
@@ -203,176 +186,6 @@ static char *ww_situation(const void *st)
         return game_why("it is seat %d's %s phase", s->player, ww_phase_names[s->phase]);
     }
 }
-
-/* --- the actions ------------------------------------------------------------------- */
-
-GAME_DOMAIN(dom_areas)
-{
-    const ww_state *s = state;
-    json_t *a = json_array();
-    for (int i = 0; i < s->map->n; i++)
-        json_array_append_new(a, json_string(s->map->a[i].id));
-    return a;
-}
-
-/* Land areas that are nobody else's home. */
-GAME_DOMAIN(dom_home_areas)
-{
-    const ww_state *s = state;
-    json_t *a = json_array();
-    for (int i = 0; i < s->map->n; i++) {
-        int h = ww_home_of(s, i);
-        if (!s->map->a[i].water && (h < 0 || h == seat))
-            json_array_append_new(a, json_string(s->map->a[i].id));
-    }
-    return a;
-}
-
-GAME_DOMAIN(dom_anarch_areas)
-{
-    const ww_state *s = state;
-    json_t *a = json_array();
-    for (int i = 0; i < s->map->n; i++)
-        if (s->support[i][WW_ANARCH])
-            json_array_append_new(a, json_string(s->map->a[i].id));
-    return a;
-}
-
-/* The cards the caller could name: its hand and chosen card; for the host,
- * those of the player to act. */
-GAME_DOMAIN(dom_cards)
-{
-    const ww_state *s = state;
-    json_t *a = json_array();
-    int p = seat >= 0 && seat < s->nseats ? seat : s->player;
-    for (int i = 0; i < s->seat[p].nhand; i++)
-        json_array_append_new(a, json_integer(s->seat[p].hand[i]));
-    if (s->seat[p].chosen >= 0)
-        json_array_append_new(a, json_integer(s->seat[p].chosen));
-    return a;
-}
-
-GAME_DOMAIN(dom_choices) { return choices_json(state); }
-
-static const char *const colour_values[] = {"red", "yellow", "green", "blue", NULL};
-
-#define COLOUR_MEMBER                                                                     \
-    {.name = "colour", .type = GAME_T_STRING, .desc = "red, yellow, green or blue",        \
-     .values = colour_values}
-
-static const game_member m_home[] = {
-    {.name = "area", .type = GAME_T_STRING, .desc = "a land area's id", .domain = dom_home_areas},
-    COLOUR_MEMBER,
-    {NULL},
-};
-static const game_member m_colour[] = {COLOUR_MEMBER, {NULL}};
-static const game_member m_move[] = {
-    {.name = "from", .type = GAME_T_STRING, .desc = "an area holding an Anarch",
-     .domain = dom_anarch_areas},
-    {.name = "to", .type = GAME_T_STRING, .desc = "an area bordering it", .domain = dom_areas},
-    {NULL},
-};
-static const game_member m_industry[] = {
-    {.name = "area", .type = GAME_T_STRING, .desc = "an area's id", .domain = dom_areas},
-    COLOUR_MEMBER,
-    {NULL},
-};
-static const game_member m_card[] = {
-    {.name = "card", .type = GAME_T_INT, .desc = "a card id (the view's cards)",
-     .domain = dom_cards},
-    {NULL},
-};
-static const game_member m_choice[] = {
-    {.name = "choice", .type = GAME_T_STRING, .desc = "one of the view's pending.choices",
-     .domain = dom_choices},
-    {NULL},
-};
-
-static const ww_action *rule_of(const json_t *a)
-{
-    const char *type = json_string_value(json_object_get(a, "type"));
-    for (size_t i = 0; type && i < ww_nactions; i++)
-        if (strcmp(type, ww_actions[i].type) == 0)
-            return &ww_actions[i];
-    abort(); /* the framework dispatched a type of the table */
-}
-
-/* The members into a ww_body; the framework checked their presence and
- * types, so what is left is the rules': WB_EILLEGAL. */
-static int parse_body(const ww_state *s, const ww_action *act, const json_t *a, ww_body *b,
-                      char **why)
-{
-    static const char *const keys[] = {"area", "from", "to"};
-    int *dest[] = {&b->area, &b->from, &b->to};
-    const unsigned bits[] = {M_AREA, M_FROM, M_TO};
-    *b = (ww_body){-1, -1, -1, -1, -1, -1};
-    if (act->members & M_COLOUR) {
-        const char *c = json_string_value(json_object_get(a, "colour"));
-        for (int k = 0; c && k < WW_COLOURS; k++)
-            if (strcmp(c, ww_kind_names[k]) == 0)
-                b->colour = k;
-    }
-    for (int i = 0; i < 3; i++) {
-        if (!(act->members & bits[i]))
-            continue;
-        const char *id = json_string_value(json_object_get(a, keys[i]));
-        if ((*dest[i] = ww_area_find(s->map, id)) < 0) {
-            *why = game_why("no area \"%s\" on this map", id ? id : "");
-            return WB_EILLEGAL;
-        }
-    }
-    if (act->members & M_CARD) {
-        json_int_t c = json_integer_value(json_object_get(a, "card"));
-        if (c < 0 || c >= s->deck->n) {
-            *why = game_why("no card %lld in this deck", (long long)c);
-            return WB_EILLEGAL;
-        }
-        b->card = (int)c;
-    }
-    if (act->members & M_CHOICE)
-        b->choice = ww_choice_parse(s, json_string_value(json_object_get(a, "choice")));
-    return WB_OK;
-}
-
-GAME_CHECK(ww_check)
-{
-    const ww_action *act = rule_of(a);
-    ww_body b;
-    int rc = parse_body(state, act, a, &b, why);
-    return rc ? rc : act->check(state, seat, &b, why);
-}
-
-GAME_APPLY(ww_apply)
-{
-    const ww_action *act = rule_of(a);
-    ww_body b;
-    int rc = parse_body(state, act, a, &b, why);
-    if (!rc)
-        act->apply(state, seat, &b, ev);
-    return rc;
-}
-
-#define PH(p) (1u << (p))
-#define WW_ACT(name_, who_, phases_, members_)                                             \
-    {.type = name_, .who = who_, .phases = phases_, .members = members_, .check = ww_check, \
-     .apply = ww_apply}
-
-/* The same actions as ww_actions (woobie_rules.c), with their members. */
-static const game_action ww_table[] = {
-    WW_ACT("home", GAME_ROLE_SEAT, PH(P_SETUP), m_home),
-    WW_ACT("support", GAME_ROLE_SEAT, PH(P_SUPPORT), m_colour),
-    WW_ACT("move_anarch", GAME_ROLE_SEAT, PH(P_SUPPORT), m_move),
-    WW_ACT("new_home", GAME_ROLE_SEAT, PH(P_SUPPORT), m_home),
-    WW_ACT("industry", GAME_ROLE_SEAT, PH(P_INDUSTRY), m_industry),
-    WW_ACT("skip", GAME_ROLE_SEAT, PH(P_SUPPORT) | PH(P_INDUSTRY), NULL),
-    WW_ACT("play", GAME_ROLE_SEAT, PH(P_PLAY), m_card),
-    WW_ACT("take_back", GAME_ROLE_SEAT, PH(P_PLAY), NULL),
-    WW_ACT("discard", GAME_ROLE_SEAT, PH(P_PLAY), m_card),
-    WW_ACT("choose_card", GAME_ROLE_SEAT, PH(P_CHOOSE), m_card),
-    WW_ACT("decide", GAME_ROLE_PENDING, PH(P_EFFECT), m_choice),
-    WW_ACT("dispute", GAME_ROLE_HOST, PH(P_PLAY), m_card),
-    {NULL},
-};
 
 /* --- options ------------------------------------------------------------------------ */
 
@@ -465,7 +278,7 @@ static const game_def ww_def = {
     .situation = ww_situation,
     .roles = ww_roles,
     .nseats_at = offsetof(ww_state, nseats),
-    .actions = ww_table,
+    .actions = ww_actions,
     .over_phase = P_OVER,
     .to_act = ww_to_act_hook,
     .result = ww_result,

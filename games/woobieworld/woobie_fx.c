@@ -715,3 +715,15 @@ char *ww_fx_prompt(const ww_state *s)
         return game_why("nothing to decide");
     }
 }
+
+/* The pending decision's candidates as the wire strings. */
+json_t *ww_fx_choices_json(const ww_state *s)
+{
+    int c[WW_MAX_AREAS * WW_COLOURS + WW_MAX_CARDS];
+    int n = ww_fx_candidates(s, c, (int)(sizeof c / sizeof c[0]));
+    char buf[64];
+    json_t *choices = json_array();
+    for (int i = 0; i < n; i++)
+        json_array_append_new(choices, json_string(ww_choice_str(s, c[i], buf)));
+    return choices;
+}

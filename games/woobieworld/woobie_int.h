@@ -370,27 +370,13 @@ int ww_choice_parse(const ww_state *s, const char *str);
 int ww_fx_decide(ww_state *s, int code, json_t *ev);
 /* The prompt of the pending decision, for views; malloc'd. */
 char *ww_fx_prompt(const ww_state *s);
+/* The candidates of the pending decision as the wire strings (a new array). */
+json_t *ww_fx_choices_json(const ww_state *s);
 
-/* The rules of the actions: the members a body carries (parsed into a
- * ww_body, -1 when absent), the rule check (WB_OK, or WB_EILLEGAL with
- * *why) shared by apply and by the legal-action list, and the change
- * (only called after the check said WB_OK).  Who may send each and in
- * which phases is the framework's action table (woobie.c). */
-typedef struct ww_body {
-    int colour, area, from, to, card, choice;
-} ww_body;
-
-enum { M_COLOUR = 1, M_AREA = 2, M_FROM = 4, M_TO = 8, M_CARD = 16, M_CHOICE = 32 };
-
-typedef struct ww_action {
-    const char *type;
-    unsigned members; /* M_* */
-    int (*check)(const ww_state *s, int seat, const ww_body *b, char **why);
-    void (*apply)(ww_state *s, int seat, const ww_body *b, json_t *ev);
-} ww_action;
-
-extern const ww_action ww_actions[];
-extern const size_t ww_nactions;
+/* The actions: the framework's table (who, phases, members with their
+ * domains, the rule check shared by apply and by the legal-action list,
+ * the change). */
+extern const game_action ww_actions[];
 
 /* --- woobie_save.c --------------------------------------------------------- */
 

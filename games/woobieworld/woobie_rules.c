@@ -1,9 +1,10 @@
 /*
  * woobie_rules.c - Woobieworld's rules: the options and the set-up, the
  * turn in four phases (support, industry, play a card, draw), the speed
- * variant's cycles and disputed cards.  The actions are one table (ww_actions):
- * each with its check, shared by apply and by the legal-action list, and
- * its change.  What a card does is the interpreter's (woobie_fx.c): it
+ * variant's cycles and disputed cards.  The actions are the framework's
+ * table (ww_actions, game_def.h): each with who may send it, its phases,
+ * its members with their domains, its check (shared by apply and by the
+ * legal-action list) and its change.  What a card does is the interpreter's (woobie_fx.c): it
  * says when a card is done, and the turn goes on here.  Reading the state
  * and drawing are woobie_state.c's.
  */
@@ -260,6 +261,46 @@ static int refuse(char **why, const char *msg)
     return WB_EILLEGAL;
 }
 
+/* Reading a body: the framework checked each member's presence, type and
+ * listed values (the table below), so what is left is the rules':
+ * WB_EILLEGAL.  A change reads what its check accepted. */
+static int colour_of(const json_t *a)
+{
+    const char *c = json_string_value(json_object_get(a, "colour"));
+    for (int k = 0; c && k < WW_COLOURS; k++)
+        if (strcmp(c, ww_kind_names[k]) == 0)
+            return k;
+    return -1;
+}
+
+static int area_at(const ww_state *s, const json_t *a, const char *key)
+{
+    return ww_area_find(s->map, json_string_value(json_object_get(a, key)));
+}
+
+static int area_of(const ww_state *s, const json_t *a, const char *key, int *out, char **why)
+{
+    const char *id = json_string_value(json_object_get(a, key));
+    if ((*out = area_at(s, a, key)) < 0) {
+        *why = game_why("no area \"%s\" on this map", id ? id : "");
+        return WB_EILLEGAL;
+    }
+    return WB_OK;
+}
+
+static int card_at(const json_t *a) { return (int)json_integer_value(json_object_get(a, "card")); }
+
+static int card_of(const ww_state *s, const json_t *a, int *out, char **why)
+{
+    json_int_t c = json_integer_value(json_object_get(a, "card"));
+    if (c < 0 || c >= s->deck->n) {
+        *why = game_why("no card %lld in this deck", (long long)c);
+        return WB_EILLEGAL;
+    }
+    *out = (int)c;
+    return WB_OK;
+}
+
 /* Speed variant: the colour this seat's support phase must place so that
  * the card it chose face down can be played, or -1.  The text lets a
  * player take the card back (or play it for no effect) only for "a
@@ -285,48 +326,66 @@ static int refuse_needed(int need, char **why)
     return WB_EILLEGAL;
 }
 
-static int check_home(const ww_state *s, int seat, const ww_body *b, char **why)
+GAME_CHECK(check_home)
 {
-    (void)seat;
-    if (s->map->a[b->area].water)
+    const ww_state *s = state;
+    int colour = colour_of(a);
+    int area;
+    if (area_of(s, a, "area", &area, why))
+        return WB_EILLEGAL;
+    if (s->map->a[area].water)
         return refuse(why, "a home is a land area");
-    if (ww_home_of(s, b->area) >= 0)
+    if (ww_home_of(s, area) >= 0)
         return refuse(why, "that area is already a player's home (homes are never shared)");
-    if (!s->supply[b->colour])
+    if (!s->supply[colour])
         return refuse(why, "no support of that colour is left in the unused pile");
     return WB_OK;
 }
 
-static int check_new_home(const ww_state *s, int seat, const ww_body *b, char **why)
+GAME_CHECK(check_new_home)
 {
-    int other = ww_home_of(s, b->area);
+    const ww_state *s = state;
+    int colour = colour_of(a);
+    int area;
+    if (area_of(s, a, "area", &area, why))
+        return WB_EILLEGAL;
+    int other = ww_home_of(s, area);
     if (!s->must_rehome)
         return refuse(why, "your home has support: no new home");
-    if (s->map->a[b->area].water)
+    if (s->map->a[area].water)
         return refuse(why, "a home is a land area");
     if (other >= 0 && other != seat)
         return refuse(why, "that area is another player's home (homes are never shared)");
-    if (!s->supply[b->colour])
+    if (!s->supply[colour])
         return refuse(why, "no support of that colour is left in the unused pile");
-    if (needed_colour(s, seat) >= 0 && b->colour != needed_colour(s, seat))
+    if (needed_colour(s, seat) >= 0 && colour != needed_colour(s, seat))
         return refuse_needed(needed_colour(s, seat), why);
     return WB_OK;
 }
 
-static int check_support(const ww_state *s, int seat, const ww_body *b, char **why)
+GAME_CHECK(check_support)
 {
+    const ww_state *s = state;
+    int colour = colour_of(a);
     int need = needed_colour(s, seat);
     if (s->must_rehome)
         return refuse(why, "your home has no support: you must place one on a new home");
-    if (!s->supply[b->colour])
+    if (!s->supply[colour])
         return refuse(why, "no support of that colour is left in the unused pile");
-    if (need >= 0 && b->colour != need)
+    if (need >= 0 && colour != need)
         return refuse_needed(need, why);
     return WB_OK;
 }
 
-static int check_move_anarch(const ww_state *s, int seat, const ww_body *b, char **why)
+GAME_CHECK(check_move_anarch)
 {
+    const ww_state *s = state;
+    int from;
+    if (area_of(s, a, "from", &from, why))
+        return WB_EILLEGAL;
+    int to;
+    if (area_of(s, a, "to", &to, why))
+        return WB_EILLEGAL;
     if (s->must_rehome)
         return refuse(why, "your home has no support: you must place one on a new home");
     if (needed_colour(s, seat) >= 0)
@@ -335,16 +394,16 @@ static int check_move_anarch(const ww_state *s, int seat, const ww_body *b, char
         return refuse(why, "you placed support this phase: either support or an Anarch");
     if (ww_hook_on(s, H_ANARCHS_FROZEN))
         return refuse(why, "an environment on the table forbids moving Anarchs");
-    if (!s->support[b->from][WW_ANARCH])
+    if (!s->support[from][WW_ANARCH])
         return refuse(why, "no Anarch there");
-    if (!(s->map->adj[b->from] >> b->to & 1))
+    if (!(s->map->adj[from] >> to & 1))
         return refuse(why, "an Anarch moves to a bordering area");
     return WB_OK;
 }
 
-static int check_skip(const ww_state *s, int seat, const ww_body *b, char **why)
+GAME_CHECK(check_skip)
 {
-    (void)b;
+    const ww_state *s = state;
     if (s->phase == P_SUPPORT && s->must_rehome)
         return refuse(why, "your home has no support: you must place one on a new home");
     if (s->phase == P_SUPPORT && needed_colour(s, seat) >= 0)
@@ -352,43 +411,55 @@ static int check_skip(const ww_state *s, int seat, const ww_body *b, char **why)
     return WB_OK;
 }
 
-static int check_industry(const ww_state *s, int seat, const ww_body *b, char **why)
+GAME_CHECK(check_industry)
 {
-    (void)seat;
-    if (!s->supply_ind[b->colour])
+    const ww_state *s = state;
+    int colour = colour_of(a);
+    int area;
+    if (area_of(s, a, "area", &area, why))
+        return WB_EILLEGAL;
+    if (!s->supply_ind[colour])
         return refuse(why, "no industry of that colour is left in the unused pile");
-    if (!industry_area_ok(s, b->area))
+    if (!industry_area_ok(s, area))
         return refuse(why, "an environment on the table keeps industries out of the water");
     return WB_OK;
 }
 
-static int check_play(const ww_state *s, int seat, const ww_body *b, char **why)
+GAME_CHECK(check_play)
 {
+    const ww_state *s = state;
+    int card;
+    if (card_of(s, a, &card, why))
+        return WB_EILLEGAL;
     int mine = committed(s, seat);
-    if (mine >= 0 && b->card != mine)
+    if (mine >= 0 && card != mine)
         return refuse(why, "speed variant: you play the card you chose face down (or take it "
                            "back when you cannot)");
-    if (mine < 0 && !in_hand(s, seat, b->card))
+    if (mine < 0 && !in_hand(s, seat, card))
         return refuse(why, "that card is not in your hand");
-    if (b->card == s->seat[seat].barred)
+    if (card == s->seat[seat].barred)
         return refuse(why, "you took that card back this turn: play another");
-    if (!ww_playable(s, seat, b->card))
+    if (!ww_playable(s, seat, card))
         return refuse(why, "a COLOUR ACTION needs at least one support of its colour in your "
                            "home");
     return WB_OK;
 }
 
-static int check_discard(const ww_state *s, int seat, const ww_body *b, char **why)
+GAME_CHECK(check_discard)
 {
+    const ww_state *s = state;
+    int card;
+    if (card_of(s, a, &card, why))
+        return WB_EILLEGAL;
     int mine = committed(s, seat);
     if (mine >= 0) {
-        if (b->card != mine)
+        if (card != mine)
             return refuse(why, "speed variant: you may discard the card you chose, no other");
         if (ww_playable(s, seat, mine))
             return refuse(why, "you can play the card you chose");
         return WB_OK;
     }
-    if (!in_hand(s, seat, b->card))
+    if (!in_hand(s, seat, card))
         return refuse(why, "that card is not in your hand");
     if (ww_can_play_any(s, seat))
         return refuse(why, "you can play a card: a card is discarded unplayed only when none "
@@ -396,9 +467,9 @@ static int check_discard(const ww_state *s, int seat, const ww_body *b, char **w
     return WB_OK;
 }
 
-static int check_take_back(const ww_state *s, int seat, const ww_body *b, char **why)
+GAME_CHECK(check_take_back)
 {
-    (void)b;
+    const ww_state *s = state;
     int mine = committed(s, seat);
     if (mine < 0)
         return refuse(why, "only a card chosen face down in the speed variant is taken back");
@@ -409,98 +480,123 @@ static int check_take_back(const ww_state *s, int seat, const ww_body *b, char *
     return WB_OK;
 }
 
-static int check_choose_card(const ww_state *s, int seat, const ww_body *b, char **why)
+GAME_CHECK(check_choose_card)
 {
-    if (!in_hand(s, seat, b->card))
+    const ww_state *s = state;
+    int card;
+    if (card_of(s, a, &card, why))
+        return WB_EILLEGAL;
+    if (!in_hand(s, seat, card))
         return refuse(why, "that card is not in your hand");
     return WB_OK;
 }
 
-static int check_decide(const ww_state *s, int seat, const ww_body *b, char **why)
+GAME_CHECK(check_decide)
 {
-    (void)seat;
-    if (b->choice < 0)
+    const ww_state *s = state;
+    int choice = ww_choice_parse(s, json_string_value(json_object_get(a, "choice")));
+    if (choice < 0)
         return refuse(why, "not one of the choices (see the view's \"pending\")");
     return WB_OK;
 }
 
-static int check_dispute(const ww_state *s, int seat, const ww_body *b, char **why)
+GAME_CHECK(check_dispute)
 {
-    (void)seat;
-    if (committed(s, s->player) != b->card && !in_hand(s, s->player, b->card))
+    const ww_state *s = state;
+    int card;
+    if (card_of(s, a, &card, why))
+        return WB_EILLEGAL;
+    if (committed(s, s->player) != card && !in_hand(s, s->player, card))
         return refuse(why, "the disputed card must be one the player to act could play now");
     return WB_OK;
 }
 
 /* --- the actions: changes ----------------------------------------------------------- */
 
-static void do_home(ww_state *s, int seat, const ww_body *b, json_t *ev)
+/* A home (the first, or a new one) and its first support: the event `type`. */
+static void place_home(ww_state *s, int seat, const json_t *a, const char *type, json_t *ev)
 {
-    s->seat[seat].home = b->area;
-    s->support[b->area][b->colour]++;
-    s->supply[b->colour]--;
-    game_event(ev, "{s:s, s:i, s:s, s:s}", "type", "home", "seat", seat, "area",
-                   s->map->a[b->area].id, "colour", ww_kind_names[b->colour]);
+    int colour = colour_of(a), area = area_at(s, a, "area");
+    s->seat[seat].home = area;
+    s->support[area][colour]++;
+    s->supply[colour]--;
+    game_event(ev, "{s:s, s:i, s:s, s:s}", "type", type, "seat", seat, "area",
+               s->map->a[area].id, "colour", ww_kind_names[colour]);
+}
+
+GAME_APPLY(do_home)
+{
+    ww_state *s = state;
+    place_home(s, seat, a, "home", ev);
     if (++s->player < s->nseats)
-        return;
+        return WB_OK;
     s->player = 0;
     if (s->speed)
         begin_cycle(s, ev);
     else
         ww_begin_turn(s, ev);
+    return WB_OK;
 }
 
-static void do_new_home(ww_state *s, int seat, const ww_body *b, json_t *ev)
+GAME_APPLY(do_new_home)
 {
-    s->seat[seat].home = b->area;
-    s->support[b->area][b->colour]++;
-    s->supply[b->colour]--;
+    ww_state *s = state;
+    place_home(s, seat, a, "new_home", ev);
     s->must_rehome = 0;
-    game_event(ev, "{s:s, s:i, s:s, s:s}", "type", "new_home", "seat", seat, "area",
-                   s->map->a[b->area].id, "colour", ww_kind_names[b->colour]);
     enter_industry(s, ev);
+    return WB_OK;
 }
 
-static void do_support(ww_state *s, int seat, const ww_body *b, json_t *ev)
+GAME_APPLY(do_support)
 {
+    ww_state *s = state;
+    int colour = colour_of(a);
     int h = s->seat[seat].home;
-    s->support[h][b->colour]++;
-    s->supply[b->colour]--;
+    s->support[h][colour]++;
+    s->supply[colour]--;
     game_event(ev, "{s:s, s:s, s:i, s:s, s:i}", "type", "gain", "area", s->map->a[h].id,
-                   "seat", seat, "kind", ww_kind_names[b->colour], "n", 1);
+                   "seat", seat, "kind", ww_kind_names[colour], "n", 1);
     if (--s->support_left == 0)
         enter_industry(s, ev);
+    return WB_OK;
 }
 
-static void do_move_anarch(ww_state *s, int seat, const ww_body *b, json_t *ev)
+GAME_APPLY(do_move_anarch)
 {
-    (void)seat;
-    s->support[b->from][WW_ANARCH]--;
-    s->support[b->to][WW_ANARCH]++;
+    ww_state *s = state;
+    int from = area_at(s, a, "from");
+    int to = area_at(s, a, "to");
+    s->support[from][WW_ANARCH]--;
+    s->support[to][WW_ANARCH]++;
     game_event(ev, "{s:s, s:s, s:s, s:i}", "type", "anarchs_moved", "from",
-                   s->map->a[b->from].id, "to", s->map->a[b->to].id, "n", 1);
+                   s->map->a[from].id, "to", s->map->a[to].id, "n", 1);
     enter_industry(s, ev);
+    return WB_OK;
 }
 
-static void do_skip(ww_state *s, int seat, const ww_body *b, json_t *ev)
+GAME_APPLY(do_skip)
 {
-    (void)b;
+    ww_state *s = state;
     game_event(ev, "{s:s, s:i, s:s}", "type", "skip", "seat", seat, "phase",
                    ww_phase_names[s->phase]);
     if (s->phase == P_SUPPORT)
         enter_industry(s, ev);
     else
         enter_play(s, ev);
+    return WB_OK;
 }
 
-static void do_industry(ww_state *s, int seat, const ww_body *b, json_t *ev)
+GAME_APPLY(do_industry)
 {
-    (void)seat;
-    s->industries[b->area][b->colour]++;
-    s->supply_ind[b->colour]--;
+    ww_state *s = state;
+    int colour = colour_of(a);
+    int area = area_at(s, a, "area");
+    s->industries[area][colour]++;
+    s->supply_ind[colour]--;
     game_event(ev, "{s:s, s:s, s:s, s:i}", "type", "industry_placed", "area",
-                   s->map->a[b->area].id, "colour", ww_kind_names[b->colour], "n", 1);
+                   s->map->a[area].id, "colour", ww_kind_names[colour], "n", 1);
     enter_play(s, ev);
+    return WB_OK;
 }
 
 /* The card played is done (woobie_fx.c discarded it): play another
@@ -525,98 +621,203 @@ static void card_done(ww_state *s, json_t *ev)
     ww_end_turn(s, ev);
 }
 
-static void do_play(ww_state *s, int seat, const ww_body *b, json_t *ev)
+GAME_APPLY(do_play)
 {
-    if (s->seat[seat].chosen == b->card)
+    ww_state *s = state;
+    int card = card_at(a);
+    if (s->seat[seat].chosen == card)
         s->seat[seat].chosen = -1;
     else
-        ww_hand_take(s, seat, b->card);
-    if (ww_fx_start(s, b->card, ev))
+        ww_hand_take(s, seat, card);
+    if (ww_fx_start(s, card, ev))
         card_done(s, ev);
+    return WB_OK;
 }
 
-static void do_discard(ww_state *s, int seat, const ww_body *b, json_t *ev)
+GAME_APPLY(do_discard)
 {
-    if (s->seat[seat].chosen == b->card)
+    ww_state *s = state;
+    int card = card_at(a);
+    if (s->seat[seat].chosen == card)
         s->seat[seat].chosen = -1;
     else
-        ww_hand_take(s, seat, b->card);
-    s->discard[s->ndiscard++] = (int16_t)b->card;
+        ww_hand_take(s, seat, card);
+    s->discard[s->ndiscard++] = (int16_t)card;
     game_event(ev, "{s:s, s:i, s:o}", "type", "discarded", "seat", seat, "card",
-                   ww_card_json(s->deck, b->card));
+                   ww_card_json(s->deck, card));
     ww_end_turn(s, ev);
+    return WB_OK;
 }
 
-static void do_take_back(ww_state *s, int seat, const ww_body *b, json_t *ev)
+GAME_APPLY(do_take_back)
 {
-    (void)b;
+    ww_state *s = state;
     ww_seat *p = &s->seat[seat];
     p->barred = p->chosen;
     p->hand[p->nhand++] = (int16_t)p->chosen;
     p->chosen = -1;
     game_event(ev, "{s:s, s:i, s:o}", "type", "taken_back", "seat", seat, "card",
                    ww_card_json(s->deck, p->barred));
+    return WB_OK;
 }
 
-static void do_choose_card(ww_state *s, int seat, const ww_body *b, json_t *ev)
+GAME_APPLY(do_choose_card)
 {
+    ww_state *s = state;
+    int card = card_at(a);
     static const char *const hidden[] = {"card", NULL};
     int last = 1;
-    ww_hand_take(s, seat, b->card);
-    s->seat[seat].chosen = b->card;
+    ww_hand_take(s, seat, card);
+    s->seat[seat].chosen = card;
     for (int i = 0; i < s->nseats; i++)
         if (s->seat[i].chosen < 0 && s->seat[i].nhand > 0)
             last = 0;
     if (!last) {
         /* Face down: the others learn that this seat chose, not what. */
         game_secret_event(ev, json_pack("{s:s, s:i, s:o}", "type", "chose", "seat", seat, "card",
-                                        ww_card_json(s->deck, b->card)),
+                                        ww_card_json(s->deck, card)),
                           seat, s->nseats, hidden);
-        return;
+        return WB_OK;
     }
     /* The last card down: every card is revealed at once. */
     game_event(ev, "{s:s, s:i}", "type", "chose", "seat", seat);
     reveal(s, ev);
+    return WB_OK;
 }
 
-static void do_decide(ww_state *s, int seat, const ww_body *b, json_t *ev)
+GAME_APPLY(do_decide)
 {
-    (void)seat;
-    if (ww_fx_decide(s, b->choice, ev))
+    ww_state *s = state;
+    int choice = ww_choice_parse(s, json_string_value(json_object_get(a, "choice")));
+    if (ww_fx_decide(s, choice, ev))
         card_done(s, ev);
+    return WB_OK;
 }
 
-static void do_dispute(ww_state *s, int seat, const ww_body *b, json_t *ev)
+GAME_APPLY(do_dispute)
 {
-    (void)seat;
+    ww_state *s = state;
+    int card = card_at(a);
     int p = s->player;
-    if (s->seat[p].chosen == b->card)
+    if (s->seat[p].chosen == card)
         s->seat[p].chosen = -1;
     else
-        ww_hand_take(s, p, b->card);
-    s->removed[s->nremoved++] = (int16_t)b->card;
+        ww_hand_take(s, p, card);
+    s->removed[s->nremoved++] = (int16_t)card;
     game_event(ev, "{s:s, s:i, s:o}", "type", "card_disputed", "seat", p, "card",
-                   ww_card_json(s->deck, b->card));
+                   ww_card_json(s->deck, card));
     ww_draw(s, p, ev); /* the player draws another; the play phase goes on */
     if (s->phase == P_PLAY)
         enter_play(s, ev); /* nothing left to draw: no card, the turn goes on */
+    return WB_OK;
 }
 
-/* The rules of each action: the members it reads, its check and its
- * change.  Who may send it and in which phase is the framework's table in
- * woobie.c. */
-const ww_action ww_actions[] = {
-    {"home", M_AREA | M_COLOUR, check_home, do_home},
-    {"support", M_COLOUR, check_support, do_support},
-    {"move_anarch", M_FROM | M_TO, check_move_anarch, do_move_anarch},
-    {"new_home", M_AREA | M_COLOUR, check_new_home, do_new_home},
-    {"industry", M_AREA | M_COLOUR, check_industry, do_industry},
-    {"skip", 0, check_skip, do_skip},
-    {"play", M_CARD, check_play, do_play},
-    {"take_back", 0, check_take_back, do_take_back},
-    {"discard", M_CARD, check_discard, do_discard},
-    {"choose_card", M_CARD, check_choose_card, do_choose_card},
-    {"decide", M_CHOICE, check_decide, do_decide},
-    {"dispute", M_CARD, check_dispute, do_dispute},
+/* --- the actions ------------------------------------------------------------------- */
+
+GAME_DOMAIN(dom_areas)
+{
+    const ww_state *s = state;
+    json_t *a = json_array();
+    for (int i = 0; i < s->map->n; i++)
+        json_array_append_new(a, json_string(s->map->a[i].id));
+    return a;
+}
+
+/* Land areas that are nobody else's home. */
+GAME_DOMAIN(dom_home_areas)
+{
+    const ww_state *s = state;
+    json_t *a = json_array();
+    for (int i = 0; i < s->map->n; i++) {
+        int h = ww_home_of(s, i);
+        if (!s->map->a[i].water && (h < 0 || h == seat))
+            json_array_append_new(a, json_string(s->map->a[i].id));
+    }
+    return a;
+}
+
+GAME_DOMAIN(dom_anarch_areas)
+{
+    const ww_state *s = state;
+    json_t *a = json_array();
+    for (int i = 0; i < s->map->n; i++)
+        if (s->support[i][WW_ANARCH])
+            json_array_append_new(a, json_string(s->map->a[i].id));
+    return a;
+}
+
+/* The cards the caller could name: its hand and chosen card; for the host,
+ * those of the player to act. */
+GAME_DOMAIN(dom_cards)
+{
+    const ww_state *s = state;
+    json_t *a = json_array();
+    int p = seat >= 0 && seat < s->nseats ? seat : s->player;
+    for (int i = 0; i < s->seat[p].nhand; i++)
+        json_array_append_new(a, json_integer(s->seat[p].hand[i]));
+    if (s->seat[p].chosen >= 0)
+        json_array_append_new(a, json_integer(s->seat[p].chosen));
+    return a;
+}
+
+GAME_DOMAIN(dom_choices) { return ww_fx_choices_json(state); }
+
+static const char *const colour_values[] = {"red", "yellow", "green", "blue", NULL};
+
+#define COLOUR_MEMBER                                                                     \
+    {.name = "colour", .type = GAME_T_STRING, .desc = "red, yellow, green or blue",        \
+     .values = colour_values}
+
+static const game_member m_home[] = {
+    {.name = "area", .type = GAME_T_STRING, .desc = "a land area's id", .domain = dom_home_areas},
+    COLOUR_MEMBER,
+    {NULL},
 };
-const size_t ww_nactions = sizeof ww_actions / sizeof ww_actions[0];
+static const game_member m_colour[] = {COLOUR_MEMBER, {NULL}};
+static const game_member m_move[] = {
+    {.name = "from", .type = GAME_T_STRING, .desc = "an area holding an Anarch",
+     .domain = dom_anarch_areas},
+    {.name = "to", .type = GAME_T_STRING, .desc = "an area bordering it", .domain = dom_areas},
+    {NULL},
+};
+static const game_member m_industry[] = {
+    {.name = "area", .type = GAME_T_STRING, .desc = "an area's id", .domain = dom_areas},
+    COLOUR_MEMBER,
+    {NULL},
+};
+static const game_member m_card[] = {
+    {.name = "card", .type = GAME_T_INT, .desc = "a card id (the view's cards)",
+     .domain = dom_cards},
+    {NULL},
+};
+static const game_member m_choice[] = {
+    {.name = "choice", .type = GAME_T_STRING, .desc = "one of the view's pending.choices",
+     .domain = dom_choices},
+    {NULL},
+};
+
+#define PH(p) (1u << (p))
+#define WW_ACT(name_, who_, phases_, members_)                                             \
+    {.type = #name_, .who = who_, .phases = phases_, .members = members_,                  \
+     .check = check_##name_, .apply = do_##name_}
+
+/* Who may send each action (the player to act, every seat still to choose
+ * in a cycle, the seat a pending decision waits for, the host), in which
+ * phases, its members with their domains (so the framework lists every
+ * legal action by running the same checks a POST runs), its check and its
+ * change. */
+const game_action ww_actions[] = {
+    WW_ACT(home, GAME_ROLE_SEAT, PH(P_SETUP), m_home),
+    WW_ACT(support, GAME_ROLE_SEAT, PH(P_SUPPORT), m_colour),
+    WW_ACT(move_anarch, GAME_ROLE_SEAT, PH(P_SUPPORT), m_move),
+    WW_ACT(new_home, GAME_ROLE_SEAT, PH(P_SUPPORT), m_home),
+    WW_ACT(industry, GAME_ROLE_SEAT, PH(P_INDUSTRY), m_industry),
+    WW_ACT(skip, GAME_ROLE_SEAT, PH(P_SUPPORT) | PH(P_INDUSTRY), NULL),
+    WW_ACT(play, GAME_ROLE_SEAT, PH(P_PLAY), m_card),
+    WW_ACT(take_back, GAME_ROLE_SEAT, PH(P_PLAY), NULL),
+    WW_ACT(discard, GAME_ROLE_SEAT, PH(P_PLAY), m_card),
+    WW_ACT(choose_card, GAME_ROLE_SEAT, PH(P_CHOOSE), m_card),
+    WW_ACT(decide, GAME_ROLE_PENDING, PH(P_EFFECT), m_choice),
+    WW_ACT(dispute, GAME_ROLE_HOST, PH(P_PLAY), m_card),
+    {NULL},
+};
