@@ -147,8 +147,9 @@ class Bots(unittest.TestCase):
             v = m.view(m.token)
             b.wait(lambda d: int(b.attr("#board", "data-version")[0] or 0) >= v["version"],
                    "version %d drawn with its actions" % v["version"])
-            if int(b.attr("#board", "data-version")[0]) > v["version"]:
-                continue  # a bot moved meanwhile
+            drawn = b.attr("#board", "data-version")[0]
+            if drawn is None or int(drawn) > v["version"]:
+                continue  # a bot moved meanwhile (the board is being drawn anew)
             step(b, v)
             taps += 1
             self.assertLess(taps, limit, "Ann's taps")
