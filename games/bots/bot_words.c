@@ -10,8 +10,10 @@
  * The level stands for a person's vocabulary and speed.  The dictionary
  * keeps no frequency or SCOWL size class (yet), so the vocabulary is
  * limited by word length: a low level knows words of 4 to 6 letters and
- * picks one of them at random, level 5 takes the very shortest word (the
- * one that wins a tie window).  The reaction time is a person's: level 1
+ * picks one of them at random, level 5 takes one of the shortest words
+ * (what wins a tie window), at random among those of that length: two
+ * level-5 bots that always shouted the very same word would tie, redeal
+ * and tie again round the deck.  The reaction time is a person's: level 1
  * about 8 s, level 5 under 1 s, each +-25%.
  */
 #include <stdlib.h>
@@ -25,13 +27,14 @@
 static const struct word_level {
     size_t min_len, max_len;
     size_t look;
+    int shortest; /* only words of the shortest length found */
     int64_t react_ms;
 } levels[BOT_LEVEL_MAX] = {
-    {4, 6, 400, 8000},
-    {4, 7, 400, 5000},
-    {3, 8, 400, 3000},
-    {3, 9, 100, 1800},
-    {1, 64, 1, 900},
+    {4, 6, 400, 0, 8000},
+    {4, 7, 400, 0, 5000},
+    {3, 8, 400, 0, 3000},
+    {3, 9, 100, 0, 1800},
+    {1, 64, 64, 1, 900},
 };
 
 #define CARDS_MAX 16 /* DICT_CARDS_MAX */
@@ -78,6 +81,8 @@ json_t *bot_wibbell_claim(const bot_turn *t, const json_t *tpl, rng *r, int64_t 
         size_t fit[400], nfit = 0;
         for (size_t i = 0; i < l->nwords && nfit < sizeof fit / sizeof fit[0]; i++) {
             size_t len = strlen(l->words[i]);
+            if (lv->shortest && nfit && len > strlen(l->words[fit[0]]))
+                break;
             if (len >= lv->min_len && len <= lv->max_len)
                 fit[nfit++] = i;
         }

@@ -318,19 +318,29 @@ class TapResult(unittest.TestResult):
         self.n = 0
         self.passed = 0
         self.bad = 0
+        self.t0 = time.monotonic()
+
+    def startTest(self, test):
+        super().startTest(test)
+        self.t0 = time.monotonic()
 
     def _line(self, ok, test, note=""):
         self.n += 1
         name = test.id() if hasattr(test, "id") else str(test)
         if name.startswith("__main__."):
             name = name[len("__main__."):]
-        print("%s %d - %s%s" % ("ok" if ok else "not ok", self.n, name, note))
+        print("%s %d - %s%s (%.1f s)" % ("ok" if ok else "not ok", self.n, name, note,
+                                          time.monotonic() - self.t0))
         sys.stdout.flush()
 
     def _diag(self, text):
+        """A failure's story on stdout (TAP) and on stderr, which is what a
+        CI log shows of a failing test."""
         for l in text.rstrip("\n").split("\n"):
             print("# " + l)
+            sys.stderr.write("# " + l + "\n")
         sys.stdout.flush()
+        sys.stderr.flush()
 
     def addSuccess(self, test):
         super().addSuccess(test)

@@ -189,6 +189,42 @@ static void test_wibbell_words(void **state)
     }
 }
 
+/* Level 5 shouts a shortest word, but not always the same one of those:
+ * two level-5 bots that both took the first would shout the same word every
+ * turn, and identical words redeal, round the deck again and again. */
+static void test_wibbell_shortest(void **state)
+{
+    (void)state;
+    const char *tpl = "[{\"type\":\"claim\",\"$params\":{\"word\":\"a word\"}}]";
+    const char *view = "{\"dictionary\":\"en_US\",\"centre\":[{\"letters\":\"AT\"},"
+                       "{\"letters\":\"ER\"}],\"players\":[{\"handicaps\":[],\"face_up\":[]}],"
+                       "\"used\":[]}";
+    const char *cards[] = {"AT", "ER"};
+    dict_cards dc = {cards, 2};
+    dict_list *l = NULL;
+    assert_int_equal(dict_match(dict_lib_find(lib, "en_US"), &dc, NULL, 0, 0, 64, &l), WB_OK);
+    size_t shortest = strlen(l->words[0]), nshort = 0;
+    while (nshort < l->nwords && strlen(l->words[nshort]) == shortest)
+        nshort++;
+    assert_true(nshort >= 2); /* the cards give a choice */
+    char first[64] = "";
+    int others = 0;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        json_t *a = NULL;
+        assert_string_equal(decide(&wibbell, "random", BOT_LEVEL_MAX, view, tpl, seed, &a, NULL),
+                            "claim");
+        const char *w = json_string_value(json_object_get(a, "word"));
+        assert_int_equal(strlen(w), shortest);
+        if (!*first)
+            snprintf(first, sizeof first, "%s", w);
+        else
+            others += strcmp(w, first) != 0;
+        json_decref(a);
+    }
+    assert_true(others > 0);
+    dict_list_free(l);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -197,6 +233,7 @@ int main(void)
         cmocka_unit_test(test_greedy),
         cmocka_unit_test(test_templates),
         cmocka_unit_test(test_wibbell_words),
+        cmocka_unit_test(test_wibbell_shortest),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
