@@ -133,10 +133,7 @@ class Wall(unittest.TestCase):
         proj.wait_version(c.view()["version"])
 
         for (w, hgt) in ((1280, 720), (1920, 1080)):
-            proj.d.set_window_size(w, hgt)
-            # the window's inner size is what a projector shows
-            inner = proj.d.execute_script("return [innerWidth, innerHeight]")
-            proj.d.set_window_size(w + (w - inner[0]), hgt + (hgt - inner[1]))
+            proj.inner_size(w, hgt)  # the window's inner size is what a projector shows
             g = proj.wait(lambda d: (lambda x: x if (x["w"], x["h"]) == (w, hgt) and x["latest"] else None)(geometry(proj)),
                           "the page at %dx%d" % (w, hgt))
             where = "%dx%d: %r" % (w, hgt, g)

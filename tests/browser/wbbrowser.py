@@ -97,6 +97,28 @@ class Browser:
             raise AssertionError("the page did not show %s within %ss; page text:\n%s\nJS errors: %s"
                                  % (what, timeout, self.text()[:1500], self.js_errors()))
 
+    def inner_size(self, w, h):
+        """Make the window's inner size (what a screen shows of the page)
+        w x h.  A resize lands when the browser gets to it: the frame and
+        the inner size are measured until two readings agree before the
+        next resize is aimed (a reading taken before a resize landed would
+        aim it wrong)."""
+        last = [None]
+
+        def fit(d):
+            o = d.get_window_size()
+            now = (o["width"], o["height"]) + tuple(d.execute_script("return [innerWidth, innerHeight]"))
+            if now[2:] == (w, h):
+                return True
+            if now == last[0]:  # settled, and not yet right: aim from here
+                d.set_window_size(now[0] + w - now[2], now[1] + h - now[3])
+                last[0] = None
+            else:
+                last[0] = now
+            return False
+        self.d.set_window_size(w, h)
+        self.wait(fit, "an inner size of %dx%d" % (w, h))
+
     def css(self, sel):
         return self.d.find_elements(By.CSS_SELECTOR, sel)
 
