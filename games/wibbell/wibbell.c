@@ -54,6 +54,10 @@ static const game_member wibbell_options[] = {
     {.name = "forgive_typos", .type = GAME_T_BOOL, .def = "false",
      .desc = "for classrooms: a claim that is not a word is taken for a typo and is no "
              "mistake (the seat may still win the card); other refusals are mistakes"},
+    {.name = "learner_language", .type = GAME_T_STRING, .def = "null",
+     .desc = "for learners of the dictionary's language: each judged word is logged with "
+             "its translation into this language (\"fr\", \"es\", \"de\": one of the "
+             "match dictionary's translations, GET /v1/dictionaries); null: none"},
     {NULL},
 };
 
@@ -151,6 +155,34 @@ static int choose_dict(wibbell_state *st, const game_ctx *ctx, const char *id, c
     return WB_OK;
 }
 
+/* Is `w` one of the comma-separated `list`? */
+static int listed(const char *list, const char *w)
+{
+    size_t n = strlen(w);
+    for (const char *p = list; p && *p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
+        if (strncmp(p, w, n) == 0 && (p[n] == ',' || !p[n]))
+            return 1;
+    return 0;
+}
+
+/* learner_language: one the match's dictionary translates into (without
+ * dictionaries at hand, any short lower-case code: claims look it up). */
+static int choose_learner(wibbell_state *st, const game_ctx *ctx, const char *lang, char **why)
+{
+    if (!lang)
+        return WB_OK;
+    const dict *d = ctx && ctx->dicts ? dict_lib_find(ctx->dicts, st->dict_id) : NULL;
+    dict_info in = {0};
+    if (d)
+        dict_get_info(d, &in);
+    const char *has = in.translations && *in.translations ? in.translations : "none";
+    if (!wibbell_language_code(lang) || (d && !listed(in.translations, lang)))
+        return game_refuse(why, WB_EINVAL, "learner_language: dictionary %s has no translations "
+                           "into '%.40s' (it has: %s)", st->dict_id, lang, has);
+    st->learner = wb_strdup(lang);
+    return WB_OK;
+}
+
 static int wibbell_create(void *state, const game_ctx *ctx, const char *const *players,
                           size_t nplayers, const json_t *options, uint64_t seed, char **why)
 {
@@ -166,7 +198,8 @@ static int wibbell_create(void *state, const game_ctx *ctx, const char *const *p
     st->shuffle = game_opt_bool(options, "shuffle");
     st->forgive_typos = game_opt_bool(options, "forgive_typos");
     st->tie_ms = game_opt_int(options, "tie_window_ms");
-    if ((rc = choose_dict(st, ctx, game_opt_str(options, "dictionary"), why)))
+    if ((rc = choose_dict(st, ctx, game_opt_str(options, "dictionary"), why)) ||
+        (rc = choose_learner(st, ctx, game_opt_str(options, "learner_language"), why)))
         return rc;
     if (!json_is_null(deck))
         rc = parse_deck(deck, st, why);
@@ -231,18 +264,37 @@ static char *wibbell_no_bots(const void *state)
                     "table, where no seat acts through the daemon");
 }
 
-/* Format 1 had no forgive_typos (it was off), formats 1 and 2 no undo. */
+/* Format 1 had no forgive_typos (it was off), formats 1 and 2 no undo,
+ * formats 1 to 3 no learner_language (none) nor a translation in the
+ * vocabulary's rows (none: ""). */
 static const game_added wibbell_added[] = {
     {2, "forgive_typos", "false"},
     {3, "undo", "null"},
+    {4, "learner_language", "null"},
     {0},
 };
 
+/* A save of an older format: the members added since, and (format 4) an
+ * empty translation in each vocabulary row. */
+static int wibbell_upgrade(json_t *saved, int from)
+{
+    json_t *row;
+    size_t i;
+    if (from < 1)
+        return WB_EINVAL;
+    for (const game_added *a = wibbell_added; a->member; a++)
+        if (a->format > from)
+            json_object_set_new(saved, a->member, json_loads(a->value, JSON_DECODE_ANY, NULL));
+    json_array_foreach(from < 4 ? json_object_get(saved, "vocab") : NULL, i, row)
+        if (json_is_object(row))
+            json_object_set_new(row, "translation", json_string(""));
+    return WB_OK;
+}
+
 static const game_def wibbell_def = {
     .kind = &game_wibbell,
-    .format = 3,
-    .added = wibbell_added,
-    .oldest = 1,
+    .format = 4,
+    .upgrade = wibbell_upgrade,
     .size = sizeof(wibbell_state),
     .options = wibbell_options,
     .create = wibbell_create,

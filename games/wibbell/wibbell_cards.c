@@ -161,3 +161,9 @@ int wibbell_deck_parse(const char *text, size_t len, wibbell_card **cards, size_
     return game_data_vec(text, len, "deck", sizeof **cards, (size_t)-1, card_words,
                          (void **)cards, ncards, why);
 }
+
+int wibbell_language_code(const char *s)
+{
+    size_t n = strspn(s, "abcdefghijklmnopqrstuvwxyz");
+    return n >= 2 && n <= 8 && !s[n];
+}

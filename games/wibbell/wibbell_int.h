@@ -88,6 +88,7 @@ typedef struct wibbell_vocab {
     char *reasons;    /* the refusal reasons, "; "-joined ("" if accepted) */
     char *pos;        /* part of speech of the first definition, or "" */
     char *definition; /* first WordNet definition at the time, or "" */
+    char *translation; /* into the learner language at the time, ", "-joined, or "" */
     int64_t at;
 } wibbell_vocab;
 
@@ -108,6 +109,7 @@ typedef struct wibbell_state {
     int forgive_typos; /* a claim that is not a word is no mistake */
     int64_t tie_ms;
     char *dict_id;
+    char *learner; /* learner_language: translations logged into it ("fr"), or NULL */
 
     rng rng;
     wibbell_card *cards; /* every card of the deck; ids index this */
@@ -178,6 +180,9 @@ int wibbell_to_act(const wibbell_state *st, size_t seat);
  * count (may exceed DICT_CARDS_MAX; only that many are written). */
 size_t wibbell_claim_cards(const wibbell_state *st, size_t seat,
                            const char *out[DICT_CARDS_MAX]);
+
+/* Is s a language code as learner_language takes it: 2 to 8 letters a-z? */
+int wibbell_language_code(const char *s);
 
 /* A card as {"id","letters","value","border"}, and a list of them. */
 json_t *wibbell_card_json(const wibbell_state *st, int id);

@@ -33,12 +33,21 @@ static json_t *vocab_json(const wibbell_state *st, int seat)
                            other than `seat` (the host: none): that seat's secret */
         for (size_t c = 0; seat >= 0 && c < st->nclaims; c++)
             sealed |= st->claims[c].row == i && st->claims[c].seat != seat;
-        if (!sealed)
-            json_array_append_new(a, json_pack(
-                "{s:I,s:i,s:s,s:s,s:b,s:b,s:s,s:s,s:s,s:I}", "turn", (json_int_t)v->turn,
-                "seat", v->seat, "player", st->p[v->seat].name, "word", v->word, "accepted",
-                v->accepted, "won", v->won, "reasons", v->reasons, "pos", v->pos,
-                "definition", v->definition, "at", (json_int_t)v->at));
+        if (sealed)
+            continue;
+        json_t *row = json_pack("{s:I,s:i,s:s,s:s,s:b,s:b,s:s,s:s,s:s}", "turn",
+                                (json_int_t)v->turn, "seat", v->seat, "player",
+                                st->p[v->seat].name, "word", v->word, "accepted", v->accepted,
+                                "won", v->won, "reasons", v->reasons, "pos", v->pos,
+                                "definition", v->definition);
+        /* a column named for the language: "translation_fr" */
+        if (st->learner) {
+            char *key = wb_asprintf("translation_%s", st->learner);
+            json_object_set_new(row, key, json_string(v->translation));
+            free(key);
+        }
+        json_object_set_new(row, "at", json_integer(v->at));
+        json_array_append_new(a, row);
     }
     return a;
 }
@@ -84,6 +93,7 @@ void wibbell_view(const void *state, int seat, json_t *o)
     game_put(o, "{s:o*}", "awaiting", wibbell_awaiting(st, seat)); /* NULL but in companion mode */
     game_put(o, "{s:s, s:o*}", "phase", wibbell_phase_names[st->phase], "seat",
              game_json_opt(seat));
+    game_put(o, "{s:o}", "learner_language", st->learner ? json_string(st->learner) : json_null());
     game_put(o, "{s:s, s:b, s:b, s:b, s:I, s:s, s:I, s:I, s:I, s:o, s:o, s:o, s:o, s:o, s:o}",
              "mode", wibbell_mode_names[st->mode], "companion", st->companion, "learning_aid",
              st->learning_aid, "forgive_typos", st->forgive_typos, "tie_window_ms",
@@ -176,6 +186,7 @@ static void io_vocab(game_io *io, wibbell_state *st)
         game_io_text(io, "reasons", &v->reasons);
         game_io_text(io, "pos", &v->pos);
         game_io_text(io, "definition", &v->definition);
+        game_io_text(io, "translation", &v->translation);
         game_io_i64(io, "at", &v->at, INT64_MIN, INT64_MAX);
         game_io_end(io);
         if (game_io_loading(io))
@@ -244,6 +255,8 @@ static const char *check_state(const wibbell_state *st)
         return "cards";
     if (st->centre.n > 2)
         return "centre";
+    if (st->learner && !wibbell_language_code(st->learner))
+        return "learner_language";
     /* flip: fewer than 2 centre cards (companion mode only); play and
      * take: 2; keep: none, the winner's round cards hold the bonus */
     if ((ph == WIBBELL_FLIP && (!st->companion || st->centre.n >= 2)) ||
@@ -274,6 +287,7 @@ void wibbell_io(game_io *io, void *state)
     game_io_bool(io, "forgive_typos", &st->forgive_typos);
     game_io_i64(io, "tie_window_ms", &st->tie_ms, 0, WIBBELL_TIE_MAX);
     game_io_text(io, "dictionary", &st->dict_id);
+    game_io_str(io, "learner_language", &st->learner);
     game_io_rng(io, "rng", &st->rng);
     io_cards(io, st);
     if (!game_io_ok(io))

@@ -326,19 +326,36 @@ static char *join_reasons(const dict_verdict *v)
     return s;
 }
 
+/* The word's translations into the learner language, ", "-joined (a base
+ * form's for an inflected word, as dict_translate gives them), or "". */
+static char *translation(const wibbell_state *st, const dict *d, const char *word)
+{
+    dict_list *l = NULL;
+    char *s = wb_strdup("");
+    if (st->learner && dict_translate(d, word, strlen(word), st->learner, &l, NULL) == WB_OK)
+        for (size_t i = 0; i < l->nwords; i++) {
+            char *t = wb_asprintf("%s%s%s", s, i ? ", " : "", l->words[i]);
+            free(s);
+            s = t;
+        }
+    dict_list_free(l);
+    return s;
+}
+
 /* Append a row to the vocabulary log; returns its index. */
 static size_t log_word(wibbell_state *st, const dict *d, int seat, const dict_verdict *v,
                        int64_t now)
 {
     dict_entry *e = NULL;
-    /* the definition at the time of the claim, so a replay is exact even
-     * when the dictionary is rebuilt later */
+    /* the definition and translation at the time of the claim, so a replay
+     * is exact even when the dictionary is rebuilt later */
     int def = dict_lookup(d, v->word, strlen(v->word), 0, 1, &e) == WB_OK && e->ndefs > 0;
     st->vocab = wb_grow(st->vocab, &st->capvocab, st->nvocab + 1, sizeof *st->vocab);
     st->vocab[st->nvocab] = (wibbell_vocab){
         .turn = st->nturns, .seat = seat, .word = wb_strdup(v->word), .accepted = v->valid,
         .reasons = join_reasons(v), .pos = wb_strdup(def ? e->defs[0].pos : ""),
-        .definition = wb_strdup(def && e->defs[0].text ? e->defs[0].text : ""), .at = now};
+        .definition = wb_strdup(def && e->defs[0].text ? e->defs[0].text : ""),
+        .translation = translation(st, d, v->word), .at = now};
     dict_entry_free(e);
     return st->nvocab++;
 }

@@ -15,6 +15,9 @@ must conserve the cards and score what each seat holds.
 Needs: WIBBELLD (the daemon binary), WIBBELLD_TEST_DATA (a data directory
 holding the built test dictionaries).
 """
+import csv
+import io
+import json
 import os
 import random
 import sys
@@ -497,6 +500,62 @@ class Dictionaries(Base):
         st, _, doc = D.json("POST", "/v1/games", {"game": "wibbell", "players": ["a", "b"],
                                                   "options": {"dictionary": "xx_XX"}})
         self.assertEqual((st, doc["code"]), (400, "bad_request"))
+
+
+class Learners(Base):
+    """Issue 20 A.2: learner_language logs each judged word with its
+    translation into the class's language (the vocabulary and its CSV)."""
+    DECK = ["HO", "SE", "TA", "RE", "LI", "NO", "CA", "DU"]
+
+    def match(self, options):
+        opts = {"tie_window_ms": 0, "shuffle": False, "deck": self.DECK}
+        opts.update(options)
+        m = create(D, ["ann", "bob"], opts, seed=1)
+        m.ok(0, {"type": "claim", "word": "houses"})  # HO + SE; translated as "house"
+        m.ok(0, {"type": "take", "card": 0})
+        m.ok(1, {"type": "claim", "word": "zqxv"})  # not a word: no translation
+        return m
+
+    def vocabulary(self, m, as_csv=False):
+        st, _, body = D.request("GET", m.path + "/query/vocabulary" + ("?format=csv" if as_csv else ""),
+                                headers=wbgames.bearer(m.host))
+        self.assertEqual(st, 200, body)
+        return body.decode("utf-8")
+
+    def test_translations_in_the_vocabulary_and_its_csv(self):
+        for lang, word in (("fr", "maison"), ("de", "Häuser")):  # fr: from "house"
+            m = self.match({"learner_language": lang})
+            self.assertEqual(m.view()["learner_language"], lang)
+            key = "translation_" + lang
+            rows = json.loads(self.vocabulary(m))["rows"]
+            self.assertEqual([r["word"] for r in rows], ["houses", "zqxv"])
+            self.assertIn(word, rows[0][key].split(", "), rows[0])
+            self.assertEqual(rows[1][key], "")
+            # the host view's log is the same
+            self.assertEqual(m.view("host")["vocabulary"], rows)
+            table = list(csv.reader(io.StringIO(self.vocabulary(m, as_csv=True), newline="")))
+            self.assertEqual(table[0][table[0].index("definition") + 1], key)
+            self.assertIn(word, table[1][table[0].index(key)].split(", "))
+        # without the option: no translation column, and the view says none
+        m = self.match({})
+        self.assertIsNone(m.view()["learner_language"])
+        rows = json.loads(self.vocabulary(m))["rows"]
+        self.assertEqual([k for k in rows[0] if k.startswith("translation")], [])
+        self.assertNotIn("translation", self.vocabulary(m, as_csv=True).split("\r\n")[0])
+
+    def test_a_language_the_dictionary_lacks(self):
+        for lang, needle in (("xx", "'xx' (it has: fr,es,de"), ("FR", "'FR'"), ("f", "'f'")):
+            st, _, doc = D.json("POST", "/v1/games", {"game": "wibbell", "players": ["a", "b"],
+                                                      "options": {"learner_language": lang}})
+            self.assertEqual((st, doc["code"]), (400, "bad_request"), doc)
+            self.assertIn("learner_language", doc["detail"])
+            self.assertIn(needle, doc["detail"])
+        st, _, doc = D.json("POST", "/v1/games", {"game": "wibbell", "players": ["a", "b"],
+                                                  "options": {"learner_language": 3}})
+        self.assertEqual((st, doc["code"]), (400, "bad_request"), doc)
+        # the option is listed with its default
+        w = next(g for g in D.json("GET", "/v1/games")[2]["games"] if g["name"] == "wibbell")
+        self.assertIsNone(w["options"]["learner_language"]["default"])
 
 
 if __name__ == "__main__":
