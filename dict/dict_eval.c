@@ -49,6 +49,17 @@ static int valid_in(const dict *d, const char *w)
     return v;
 }
 
+/* 1 when `w` is refused as a proper noun (and only as one) */
+static int name_in(const dict *d, const char *w)
+{
+    dict_entry *e = NULL;
+    int v = 0;
+    if (d && dict_lookup(d, w, strlen(w), 0, 0, &e) == WB_OK)
+        v = !e->valid && e->proper_noun;
+    dict_entry_free(e);
+    return v;
+}
+
 static int related(const dict *d, const char *a, const char *b)
 {
     int r1 = 0, r2 = 0;
@@ -58,21 +69,23 @@ static int related(const dict *d, const char *a, const char *b)
     return r1 && r2 ? 2 : r1 || r2 ? 1 : 0;
 }
 
-static void row_words(const dict_lib *lib, dict_eval_class *c, const char *w, int want,
-                      FILE *detail)
+/* want: 0 refused, 1 accepted, 2 refused as a proper noun; on `only`
+ * when given, else on every English dictionary */
+static void row_words(const dict_lib *lib, const dict *only, dict_eval_class *c, const char *w,
+                      int want, FILE *detail)
 {
+    static const char *const wrong[] = {"accepted", "refused", "not a proper noun"};
     int ok = 1;
     for (size_t i = 0; i < dict_lib_count(lib); i++) {
         const dict *d = dict_lib_at(lib, i);
         dict_info in;
         dict_get_info(d, &in);
-        /* the table is English: every English dictionary, no other */
-        if (strncmp(in.id, "en", 2) != 0)
+        /* the English table: every English dictionary, no other */
+        if (only ? d != only : strncmp(in.id, "en", 2) != 0)
             continue;
-        if (valid_in(d, w) != want) {
+        if ((want == 2 ? name_in(d, w) : valid_in(d, w) == want) == 0) {
             if (detail)
-                fprintf(detail, "%s: %s %s on %s\n", c->name, w,
-                        want ? "refused" : "accepted", in.id);
+                fprintf(detail, "%s: %s %s on %s\n", c->name, w, wrong[want], in.id);
             ok = 0;
         }
     }
@@ -107,11 +120,18 @@ static void row_variant(const dict_lib *lib, dict_eval_class *c, const char *gb,
 
 int dict_eval_run(const dict_lib *lib, const char *path, FILE *detail, dict_eval *ev)
 {
-    const dict *us = dict_lib_find(lib, "en_US");
+    return dict_eval_run_in(lib, NULL, path, detail, ev);
+}
+
+int dict_eval_run_in(const dict_lib *lib, const char *id, const char *path, FILE *detail,
+                     dict_eval *ev)
+{
+    const dict *us = dict_lib_find(lib, id ? id : "en_US"), *only = id ? us : NULL;
     char line[512], a[128], b[128], want[32], cls[32];
     FILE *f;
 
     memset(ev, 0, sizeof *ev);
+    snprintf(ev->id, sizeof ev->id, "%s", id ? id : "en_US");
     if (!us)
         return WB_ENOTFOUND;
     if (!(f = fopen(path, "r")))
@@ -129,7 +149,7 @@ int dict_eval_run(const dict_lib *lib, const char *path, FILE *detail, dict_eval
                 if (!valid_in(us, w)) {
                     ev->missing++;
                     if (detail)
-                        fprintf(detail, "%s: %s is not in en_US\n", cls, w);
+                        fprintf(detail, "%s: %s is not in %s\n", cls, w, ev->id);
                 }
             }
             int r = related(us, a, b);
@@ -145,11 +165,13 @@ int dict_eval_run(const dict_lib *lib, const char *path, FILE *detail, dict_eval
                 if (r != 0 && detail)
                     fprintf(detail, "%s: false link %s / %s\n", cls, a, b);
             }
-        } else if (!strcmp(want, "notword") || !strcmp(want, "word")) {
-            row_words(lib, c, b, want[0] == 'w', detail);
-        } else if (!strcmp(want, "variant")) {
+        } else if (!strcmp(want, "notword") || !strcmp(want, "word") ||
+                   !strcmp(want, "name")) {
+            int kind = !strcmp(want, "word") ? 1 : !strcmp(want, "name") ? 2 : 0;
+            row_words(lib, only, c, b, kind, detail);
+        } else if (!only && !strcmp(want, "variant")) {
             row_variant(lib, c, a, b, detail);
-        } else if (!strcmp(want, "gb")) {
+        } else if (!only && !strcmp(want, "gb")) {
             row_variant(lib, c, b, NULL, detail);
         }
     }
@@ -207,7 +229,7 @@ void dict_eval_print(const dict_eval *ev, FILE *f)
         }
     }
     fprintf(f, "all pairs: recall %zu/%zu = %.3f, false links %zu/%zu = %.3f; "
-               "%zu table words not in en_US\n",
+               "%zu table words not in %s\n",
             rel_hit, rel, rel ? (double)rel_hit / (double)rel : 1.0, unrel_hit, unrel,
-            dict_eval_false_total(ev), ev->missing);
+            dict_eval_false_total(ev), ev->missing, ev->id);
 }

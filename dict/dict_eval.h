@@ -10,9 +10,14 @@
  *                               affix dictionary (en_US);
  *   expected notword|word       `word` refused / accepted by every
  *                               dictionary (base is "-");
+ *   expected name               `word` refused as a proper noun (base "-");
  *   expected variant            base on en_GB, word on en_US, both on the
  *                               combined dictionary "en" when there is one;
  *   expected gb                 `word` accepted by en_GB (Oxford -ize).
+ *
+ * A table of another language (tests/data/evaluation-fr.tsv ...) is run on
+ * that one dictionary (dict_eval_run_in): pairs and words on it alone,
+ * no variant or gb rows.
  */
 #ifndef DICT_EVAL_H
 #define DICT_EVAL_H
@@ -37,12 +42,17 @@ typedef struct dict_eval {
     dict_eval_class c[DICT_EVAL_CLASSES];
     size_t n;
     size_t missing; /* table words the affix dictionary does not have */
+    char id[16];    /* that dictionary */
 } dict_eval;
 
 /* Run the table at `path` against the dictionaries of `lib`.  Writes one
  * line per miss and false link to `detail` (may be NULL).  WB_EIO when
  * the table cannot be read, WB_ENOTFOUND without en_US. */
 int dict_eval_run(const dict_lib *lib, const char *path, FILE *detail, dict_eval *out);
+/* The same on dictionary `id` alone (NULL: the English run above);
+ * WB_ENOTFOUND without it. */
+int dict_eval_run_in(const dict_lib *lib, const char *id, const char *path, FILE *detail,
+                     dict_eval *out);
 
 /* The report: one line per class (recall, false-link rate), then totals. */
 void dict_eval_print(const dict_eval *ev, FILE *f);

@@ -39,7 +39,9 @@ static void usage(FILE *f)
         "  related A B                   is one word a derivative of the other?\n"
         "  evaluate TABLE [--verbose]    judge the dictionaries against an evaluation\n"
         "                                table (tests/data/evaluation.tsv): recall and\n"
-        "                                false links per affix class, words, spellings\n"
+        "                                false links per affix class, words, spellings;\n"
+        "                                with --dict fr (de, es ...) that language's table\n"
+        "                                (tests/data/evaluation-fr.tsv) on that dictionary\n"
         "\n"
         "The data directory defaults to $WIBBELLD_DATA_DIR, $XDG_DATA_HOME/wibbelld\n"
         "or ~/.local/share/wibbelld, as for wibbelld.\n");
@@ -232,7 +234,7 @@ int main(int argc, char **argv)
         }
     } else if (!strcmp(cmd, "evaluate") && npos == 2) {
         dict_eval ev;
-        if (!(rc = dict_eval_run(lib, pos[1], verbose ? stdout : NULL, &ev)))
+        if (!(rc = dict_eval_run_in(lib, dict_id, pos[1], verbose ? stdout : NULL, &ev)))
             dict_eval_print(&ev, stdout);
     } else if (!strcmp(cmd, "related") && npos == 3) {
         int rel = 0;

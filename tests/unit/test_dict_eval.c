@@ -4,6 +4,10 @@
  * 11: recall >= 0.9 in every suffix class and >= 0.8 in every prefix
  * class, false links <= 1% over all look-alike pairs.  The report (the
  * same as `wibbell-dict evaluate`) is printed as TAP comments.
+ *
+ * Then the French and German tables (tests/data/evaluation-fr.tsv, -de)
+ * on their dictionaries, against the floors of
+ * tests/data/evaluation-floors.tsv (issue 20 B.6).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -21,24 +25,34 @@
 static dict_lib *lib;
 static dict_eval ev;
 
-static int setup(void **state)
+/* Run the table of `id` (NULL: the English one), printing the misses and
+ * the report as TAP comments. */
+static int run_table(const char *id, dict_eval *out)
 {
-    (void)state;
     char path[4096];
-    const char *dir = getenv("WIBBELLD_TEST_DATA"), *src = getenv("WIBBELLD_TEST_SRC");
-    if (!dir || !src || dict_lib_open(dir, "en_US", &lib) != WB_OK)
+    const char *src = getenv("WIBBELLD_TEST_SRC");
+    if (!src)
         return -1;
-    snprintf(path, sizeof path, "%s/data/evaluation.tsv", src);
+    snprintf(path, sizeof path, "%s/data/evaluation%s%s.tsv", src, id ? "-" : "", id ? id : "");
     char *buf = NULL;
     size_t len = 0;
     FILE *detail = open_memstream(&buf, &len);
-    int rc = dict_eval_run(lib, path, detail, &ev);
-    dict_eval_print(&ev, detail);
+    int rc = dict_eval_run_in(lib, id, path, detail, out);
+    dict_eval_print(out, detail);
     fclose(detail);
     for (char *save = NULL, *l = strtok_r(buf, "\n", &save); l; l = strtok_r(NULL, "\n", &save))
         printf("# %s\n", l);
     free(buf);
-    return rc == WB_OK ? 0 : -1;
+    return rc;
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    const char *dir = getenv("WIBBELLD_TEST_DATA");
+    if (!dir || dict_lib_open(dir, "en_US", &lib) != WB_OK)
+        return -1;
+    return run_table(NULL, &ev) == WB_OK ? 0 : -1;
 }
 
 static int teardown(void **state)
@@ -139,6 +153,54 @@ static void test_wider(void **state)
     assert_int_equal(seen, 2);
 }
 
+/* A language's table: 200 rows or more, and every class at or above its
+ * floor (tests/data/evaluation-floors.tsv; each class has one). */
+static void lang_table(const char *id)
+{
+    dict_eval e;
+    char path[4096], line[256], lang[16], cls[32], measure[16];
+    double floor;
+    assert_int_equal(run_table(id, &e), WB_OK);
+    size_t rows = 0, checked = 0;
+    for (size_t i = 0; i < e.n; i++)
+        rows += e.c[i].rel + e.c[i].unrel + e.c[i].items;
+    if (rows < 200)
+        fail_msg("%s: %zu rows", id, rows);
+    snprintf(path, sizeof path, "%s/data/evaluation-floors.tsv", getenv("WIBBELLD_TEST_SRC"));
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || sscanf(line, "%15s %31s %15s %lf", lang, cls, measure, &floor) != 4 ||
+            strcmp(lang, id) != 0)
+            continue;
+        const dict_eval_class *c = NULL;
+        for (size_t i = 0; i < e.n && !c; i++)
+            c = strcmp(e.c[i].name, cls) == 0 ? &e.c[i] : NULL;
+        if (!c)
+            fail_msg("%s: no class %s in the table", id, cls);
+        double got = !strcmp(measure, "recall") ? dict_eval_recall(c)
+                     : !strcmp(measure, "false") ? dict_eval_false_rate(c)
+                     : c->items ? (double)c->items_ok / (double)c->items : 0.0;
+        if (!strcmp(measure, "false") ? got > floor : got < floor)
+            fail_msg("%s %s: %s %.3f, floor %.2f", id, cls, measure, got, floor);
+        checked++;
+    }
+    fclose(f);
+    assert_int_equal(checked, e.n);
+}
+
+static void test_french_table(void **state)
+{
+    (void)state;
+    lang_table("fr");
+}
+
+static void test_german_table(void **state)
+{
+    (void)state;
+    lang_table("de");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -147,6 +209,8 @@ int main(void)
         cmocka_unit_test(test_false_links),
         cmocka_unit_test(test_not_words),
         cmocka_unit_test(test_wider),
+        cmocka_unit_test(test_french_table),
+        cmocka_unit_test(test_german_table),
     };
     return cmocka_run_group_tests_name("dict_eval", tests, setup, teardown);
 }
