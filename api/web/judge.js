@@ -3,17 +3,21 @@
 // shout judged by typing the word and tapping who shouted; the verdict as
 // a panel readable across the table, the letters drawn on the cards, the
 // definition; a won card moved to its winner in one tap (its word then
-// used); the game's used words and words that would have worked.
+// used); the game's used words and words that would have worked.  For a
+// class learning the dictionary's language, a choice of the class's own
+// language (kept in this browser) puts the word's translation beside its
+// definition (?translate=, from the dictionary's FreeDict translations).
 import {api} from './api.js';
 import {h, $, fill, say, fail, card, COLORS} from './ui.js';
-import {reasonText} from './wibbell.js';
+import {reasonText, languageName} from './wibbell.js';
 
 const store = {
   get: () => { try { return JSON.parse(localStorage.getItem('wibbell-judge')) || {}; } catch { return {}; } },
   put: s => { try { localStorage.setItem('wibbell-judge', JSON.stringify(s)); } catch { /* private mode */ } },
 };
 // players: [{name, cards: [{letters, perm}]}]; perm: a permanent handicap
-const st = Object.assign({used: [], players: [], dict: ''}, store.get());
+const st = Object.assign({used: [], players: [], dict: '', lang: ''}, store.get());
+const langs = {}; // the languages each dictionary translates into, by its id
 delete st.mine; // the one "shouter's cards" list of before
 const save = () => store.put(st);
 const clean = s => s.trim().toUpperCase().replace(/[^A-Z]/g, '');
@@ -99,11 +103,16 @@ async function check(who) {
   h('div', {class: 'cards', role: 'group', 'aria-label': 'The cards'}, drawn),
   defBox);
   keepWordInSight();
+  const lang = (langs[res.dictionary] || []).includes(st.lang) ? st.lang : '';
   try {
-    const w = await api('GET', '/v1/dictionaries/' + encodeURIComponent(res.dictionary) + '/words/' + encodeURIComponent(res.word));
+    const w = await api('GET', '/v1/dictionaries/' + encodeURIComponent(res.dictionary) + '/words/' + encodeURIComponent(res.word) +
+      (lang ? '?translate=' + encodeURIComponent(lang) : ''));
     const d = (w.definitions || []).slice(0, 3);
+    const tr = lang ? (w.translations || {})[lang] || [] : null, from = lang && (w.translated_from || {})[lang];
     fill(defBox, d.length ? h('ol', {}, d.map(x => h('li', {}, h('i', {}, x.pos), ' ', x.text)))
-      : h('p', {class: 'hint'}, w.proper_noun ? 'A name (proper noun).' : 'No definition in the dictionary.'));
+      : h('p', {class: 'hint'}, w.proper_noun ? 'A name (proper noun).' : 'No definition in the dictionary.'),
+    tr ? h('p', {class: 'tr', id: 'translation', 'data-lang': lang}, languageName(lang) + ': ',
+      tr.length ? h('strong', {}, tr.join(', ')) : h('span', {class: 'hint'}, 'no translation in the dictionary'), from ? ' (' + from + ')' : '') : null);
   } catch { /* the verdict stands without it */ }
 }
 
@@ -145,8 +154,18 @@ async function dicts() {
   try {
     const r = await api('GET', '/v1/dictionaries');
     fill($('#dict'), r.dictionaries.map(d => h('option', {value: d.id, selected: d.id === st.dict || (!st.dict && d.default)}, d.id + ' · ' + d.language)));
+    for (const d of r.dictionaries) langs[d.id] = (d.translations || '').split(',').filter(Boolean);
     if (!st.dict) st.dict = $('#dict').value;
+    languages();
   } catch (e) { fail(e); }
+}
+
+// The class's language: those the chosen dictionary translates into.
+function languages() {
+  const ls = langs[st.dict] || [];
+  fill($('#lang'), h('option', {value: ''}, 'No translation'),
+    ls.map(l => h('option', {value: l, selected: l === st.lang}, languageName(l) + ' (' + l + ')')));
+  $('#lang').hidden = !ls.length;
 }
 
 function addPlayer() {
@@ -180,7 +199,8 @@ $('#newgame').onclick = () => {
   }
 };
 $('#hints').onclick = hints;
-$('#dict').onchange = e => { st.dict = e.target.value; save(); };
+$('#dict').onchange = e => { st.dict = e.target.value; save(); languages(); };
+$('#lang').onchange = e => { st.lang = e.target.value; save(); };
 const Speech = window.SpeechRecognition || window.webkitSpeechRecognition;
 if (Speech) {
   $('#mic').hidden = false;

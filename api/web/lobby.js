@@ -5,6 +5,7 @@ import {api, link} from './api.js';
 import {h, $, fill, say, fail} from './ui.js';
 import {linkCard} from './seats.js';
 import {nameOf} from './board.js';
+import {learnerSelect} from './wibbell.js';
 
 let games = [];
 const KEY = 'wibbelld-matches';
@@ -14,7 +15,8 @@ function optionField(name, o) {
   const id = 'opt-' + name;
   const desc = h('span', {class: 'hint', id: id + '-d'}, o.description || '');
   let input;
-  if (o.enum) input = h('select', {id, 'data-opt': name}, o.enum.map(v => h('option', {value: v, selected: v === o.default}, v)));
+  if (name === 'learner_language') input = learnerSelect({id, 'data-opt': name}); // Wibbell: the class's language
+  else if (o.enum) input = h('select', {id, 'data-opt': name}, o.enum.map(v => h('option', {value: v, selected: v === o.default}, v)));
   else if (o.type === 'boolean') input = h('input', {id, type: 'checkbox', 'data-opt': name, checked: !!o.default});
   else if (o.type === 'integer') input = h('input', {id, type: 'number', 'data-opt': name, value: o.default ?? '', inputmode: 'numeric'});
   else if (o.type === 'string') input = h('input', {id, 'data-opt': name, value: o.default ?? '', placeholder: o.default === null ? 'default' : ''});

@@ -2,10 +2,13 @@
 // (#g=<match>&t=<host token>); the daemon judges and keeps the centre,
 // each player's cards, handicaps, scores and used words.  Other phones
 // open the same page without a token (by the link or QR code shown here)
-// and watch the table live.  Without #g it starts a new table.
+// and watch the table live.  Without #g it starts a new table.  The
+// referee sees the latest word that counted with its definition (and its
+// translation into the class's language, in a match with a
+// learner_language).
 import {api, params, live, act, link} from './api.js';
 import {h, $, fill, redraw, say, fail, card, copyButton} from './ui.js';
-import {playerBox, usedList, describe, entry} from './wibbell.js';
+import {playerBox, usedList, describe, entry, meaning, learnerSelect} from './wibbell.js';
 import {qrSvg} from './qr.js';
 import {listed, drawn} from './board.js';
 
@@ -77,6 +80,7 @@ function render(v) {
   })() : null;
   const all = v.players.flatMap(x => x.face_up).concat(v.centre, v.bonus ? [v.bonus] : []);
   const watch = link('table.html', {g: id});
+  const said = (v.vocabulary || []).slice().reverse().find(r => r.accepted); // the host's view only
   drawn($('#board'), v, ctx);
   redraw($('#board'),
     h('p', {class: 'reasons', 'aria-live': 'polite'}, h('strong', {}, banner)),
@@ -86,6 +90,7 @@ function render(v) {
     host && v.phase === 'play' ? shoutForm(v) : null,
     keeps.length ? h('div', {class: 'box'}, h('strong', {}, 'Tap the card ' + wn + ' keeps:'), h('div', {class: 'cards'}, keeps.map(a => all.find(c => c.id === a.card)).filter(Boolean).map(c => card(c, {click: pick('keep', c), label: 'keep'})))) : null,
     ctx.last ? h('p', {class: 'box'}, h('strong', {}, 'Last: '), ctx.last) : null,
+    said ? h('div', {class: 'box', id: 'meaning'}, h('strong', {}, said.word), said.pos ? h('span', {class: 'hint'}, ' · ' + said.pos) : null, meaning(said, v)) : null,
     h('div', {class: 'players'}, v.players.map(x => playerBox(x, v))),
     h('h2', {}, 'Used words'), usedList(v, ctx),
     host ? h('h2', {}, 'Referee') : null,
@@ -110,7 +115,9 @@ function newTable() {
     ev.preventDefault();
     const players = names.value.split('\n').map(s => s.trim()).filter(Boolean);
     try {
-      const m = await api('POST', '/v1/games', {game: 'wibbell', players, options: {companion: true, mode: $('#mode').value, learning_aid: $('#la').checked, forgive_typos: $('#ft').checked}});
+      const options = {companion: true, mode: $('#mode').value, learning_aid: $('#la').checked, forgive_typos: $('#ft').checked};
+      if ($('#ll').value) options.learner_language = $('#ll').value;
+      const m = await api('POST', '/v1/games', {game: 'wibbell', players, options});
       location.hash = new URLSearchParams({g: m.id, t: m.host_token});
       location.reload();
     } catch (e) { fail(e); }
@@ -118,6 +125,7 @@ function newTable() {
   h('label', {for: 'mode'}, 'Rounds'), h('select', {id: 'mode'}, [['standard', 'Standard'], ['simple', 'Simple: 4 cards a round'], ['simpler', 'Simpler: no handicaps']].map(([v, t]) => h('option', {value: v}, t))),
   h('label', {for: 'la', class: 'row'}, h('input', {type: 'checkbox', id: 'la'}), 'Learning aid (the round winner sits out the next round)'),
   h('label', {for: 'ft', class: 'row'}, h('input', {type: 'checkbox', id: 'ft'}), 'Forgive typos (a non-word is not a mistake)'),
+  h('label', {for: 'll'}, 'The class’s language (a translation beside each definition)'), learnerSelect({id: 'll'}),
   h('p', {}, h('button', {class: 'pri'}, 'Start the table'))));
 }
 

@@ -3,6 +3,7 @@
 // take and keep by tapping the cards; used words and who used them; the
 // last turn's result.  table.js and projector.js reuse its pieces.
 import {h, redraw, card} from './ui.js';
+import {api} from './api.js';
 import {listed, drawn, nameOf} from './board.js';
 
 // A reason as a player says it; a card short of a letter is named (the
@@ -24,6 +25,31 @@ export function reasonText(r, word = '') {
   default: return r.detail;
   }
 }
+// A language's name in English ("fr": "French"), or its code.
+export function languageName(code) {
+  try { return new Intl.DisplayNames(['en'], {type: 'language'}).of(code) || code; } catch { return code; }
+}
+// A vocabulary row's translation into the match's learner_language (the
+// row's member named for it, "translation_fr"), or ''.
+export const translationOf = (r, v) => (v && v.learner_language && r['translation_' + v.learner_language]) || '';
+// A choice of learner_language (a new match's option): none, or one of
+// the languages the dictionary (the daemon's default) translates into.
+export function learnerSelect(attrs) {
+  const sel = h('select', attrs, h('option', {value: ''}, 'None'));
+  api('GET', '/v1/dictionaries').then(r => {
+    const d = r.dictionaries.find(x => x.default) || r.dictionaries[0];
+    for (const l of ((d && d.translations) || '').split(',').filter(Boolean)) sel.append(h('option', {value: l}, languageName(l) + ' (' + l + ')'));
+  }).catch(() => { /* none offered: the match is made without */ });
+  return sel;
+}
+// A vocabulary row's meaning: its definition, then its translation (a
+// line each; in a line of text with tag 'span').
+export function meaning(r, v, tag = 'div') {
+  const tr = translationOf(r, v), inline = tag === 'span';
+  return [h(tag, {class: 'def'}, (inline && r.definition ? ' — ' : '') + (r.definition || '')),
+    tr ? h(tag, {class: 'tr', 'data-lang': v.learner_language}, (inline ? ' · ' : '') + languageName(v.learner_language) + ': ' + tr) : null];
+}
+
 export const reasons = (rs, word) => (rs || []).map(r => reasonText(r, word)).join('; ');
 
 export function eventText(e, names) {
