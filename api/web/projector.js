@@ -49,7 +49,7 @@ function teacher(v) {
     h('span', {class: 'hint'}, 'Teacher:'),
     acts.some(a => a.type === 'redeal') ? h('button', {type: 'button', id: 'redeal', onclick: () => confirm('Nobody can find a word? These two cards go under the deck and two new ones are turned up.') && send({type: 'redeal'})}, 'New cards') : null,
     h('button', {type: 'button', id: 'definefirst', 'aria-pressed': String(!!prefs.defineFirst), title: 'The shouted word shows at once, its meaning when you reveal it',
-      onclick: () => { prefs.defineFirst = !prefs.defineFirst; setting.put(prefs); revealed = rowKey(latest(v)); redraw(); }}, 'Define it first'),
+      onclick: () => { prefs.defineFirst = !prefs.defineFirst; setting.put(prefs); revealed = rowKey(latest(v)); redraw(); }}, prefs.defineFirst ? '✓ Define it first' : 'Define it first'),
     prefs.defineFirst && latest(v) && revealed !== rowKey(latest(v)) ? h('button', {type: 'button', id: 'reveal', class: 'pri', onclick: () => { revealed = rowKey(latest(v)); redraw(); }}, 'Reveal') : null,
     h('button', {type: 'button', id: 'endgame', onclick: endGame}, 'End the game'));
 }

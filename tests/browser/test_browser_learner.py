@@ -77,6 +77,7 @@ class Judge(unittest.TestCase):
         B.wait(lambda d: "maison" in B.text("#translation"), "the French translation")
         self.assertIn("French", B.text("#translation"))
         self.assertIn("(house)", B.text("#translation"), "an inflected form is translated as its base form")
+        B.shot("judge-translation")
         # kept in this browser: a reload judges in French again
         B.open(W.url(D, "/"))
         B.one("#lang option[value='fr']", "the class's languages")
@@ -104,11 +105,13 @@ class Projector(unittest.TestCase):
         self.assertNotIn("maison", latest)
         self.assertNotIn(definition("houses"), latest)
         self.assertEqual(B.css("#latest .def"), [])
+        B.shot("projector-define-first")
         B.click("#reveal", "the teacher's Reveal")
         B.wait(lambda d: "maison" in B.text("#latest .tr"), "the translation revealed")
         self.assertIn(definition("houses"), B.text("#latest .def"))
         self.assertIn("French", B.text("#latest .tr"))
         self.assertEqual(B.css("#reveal"), [], "nothing left to reveal")
+        B.shot("projector-revealed")
 
         # the next word hides again
         act(m, 0, {"type": "take", "card": 0})
@@ -147,6 +150,7 @@ class Referee(unittest.TestCase):
         B.wait(lambda d: "houses" in B.text("#meaning"), "the latest word for the referee")
         self.assertIn(definition("houses"), B.text("#meaning .def"))
         self.assertIn("maison", B.text("#meaning .tr"))
+        B.shot("referee-meaning")
         self.assertEqual(B.js_errors(), [])
 
 
