@@ -282,6 +282,7 @@ typedef enum api_prob {
     API_P_TOO_MANY_STREAMS,   /* 503 too many event streams open */
     API_P_UNSUPPORTED_MEDIA_TYPE, /* 415 a body that is not application/json */
     API_P_REQUEST_TIMEOUT,    /* 408 the request head came too slowly */
+    API_P_HEAD_TOO_LARGE,     /* 431 a head larger than a connection holds */
     API_P_STORAGE_FULL,       /* 503 a commit failed: disk or map full */
     API_P_STORAGE_UNAVAILABLE, /* 503 a commit failed: I/O or storage error */
     API_P_COUNT_

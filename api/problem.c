@@ -55,6 +55,7 @@ static const struct {
                                       "The body must be sent as application/json", "Accept-Post",
                                       "application/json"},
     [API_P_REQUEST_TIMEOUT] = {408, "request_timeout", "The request came too slowly"},
+    [API_P_HEAD_TOO_LARGE] = {431, "head_too_large", "The request head is too large"},
     [API_P_STORAGE_FULL] = {503, "storage_full", "The server's storage is full",
                             "Retry-After", "30"},
     [API_P_STORAGE_UNAVAILABLE] = {503, "storage_unavailable",

@@ -71,6 +71,7 @@ struct api_server {
     api_workers *workers;
     api_ctx ctx;
     char *timeout_reply; /* the raw 408 of the head deadline */
+    char *too_large_reply; /* the raw 431 of a head MHD had no room for */
     int access_fd;       /* --access-log, or -1 */
     api_cors *cors;      /* --cors-origin, or NULL */
     api_gzip_cache *gz;  /* static bodies, compressed once */
@@ -171,17 +172,28 @@ static void conn_free(api_conn *rc)
 static void mhd_log(void *cls, const char *fmt, va_list ap)
 {
     const api_server *s = cls;
-    /* A malformed request, or a client that went away in the middle of a
-     * response (an event stream's reader closing its tab), is the client's
-     * business, not the operator's, unless asked to log requests. */
-    if (!s->ctx.verbose && (strncmp(fmt, "Error processing request", 24) == 0 ||
-                            strncmp(fmt, "Failed to send", 14) == 0))
-        return;
     char buf[512];
     vsnprintf(buf, sizeof buf, fmt, ap);
     size_t n = strlen(buf);
     while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
         buf[--n] = '\0';
+    /* MHD gave up on a request head too large for the connection's memory
+     * (CONN_POOL): the worker answers problem+json 431 instead (workers.h).
+     * Without room for the answer's head, the request's head filled the
+     * memory; MHD's own 414 or 431 may come from a head of few bytes but
+     * many records (200 short header lines). */
+    if (strstr(buf, "failed to create response header"))
+        api_workers_head_too_large(CONN_POOL / 2, 1);
+    else if (strstr(buf, "<title>Request too big</title>"))
+        api_workers_head_too_large(1024, 0);
+    /* A malformed request, or a client that went away in the middle of a
+     * response (an event stream's reader closing its tab), is the client's
+     * business, not the operator's, unless asked to log requests.  (MHD
+     * hands most messages as "%s", so the text is what is matched.) */
+    if (!s->ctx.verbose && (strncmp(buf, "Error processing request", 24) == 0 ||
+                            strncmp(buf, "Failed to send", 14) == 0 ||
+                            strncmp(buf, "Closing connection (failed to create response header", 52) == 0))
+        return;
     fprintf(stderr, "wibbelld: http: %s\n", buf);
 }
 
@@ -647,19 +659,18 @@ void api_config_init(api_config *cfg)
     cfg->heartbeat_s = API_SSE_HEARTBEAT_DEFAULT;
 }
 
-/* The raw response sent to a client cut off by the head deadline: a 408
- * problem document, built once by the one problem table. */
-static char *timeout_reply(api_server *s, unsigned head_timeout_s, size_t *len)
+/* A raw response the workers send past MHD: a problem document built by
+ * the one problem table, with Connection: close. */
+static char *raw_reply(api_server *s, api_prob prob, const char *reason, size_t *len,
+                       const char *fmt, unsigned n)
 {
     api_req r;
     memset(&r, 0, sizeof r);
     r.ctx = &s->ctx;
-    api_problem(&r, API_P_REQUEST_TIMEOUT,
-                "the request head did not arrive within %u seconds of its first byte",
-                head_timeout_s);
-    char *out = wb_asprintf("HTTP/1.1 %u Request Timeout\r\nContent-Type: %s\r\n"
+    api_problem(&r, prob, fmt, n);
+    char *out = wb_asprintf("HTTP/1.1 %u %s\r\nContent-Type: %s\r\n"
                             "Content-Length: %zu\r\nConnection: close\r\n\r\n%.*s",
-                            r.status, r.content_type, r.out_len, (int)r.out_len,
+                            r.status, reason, r.content_type, r.out_len, (int)r.out_len,
                             r.out ? r.out : r.out_static);
     req_cleanup(&r);
     *len = strlen(out);
@@ -730,8 +741,16 @@ int api_server_start(const api_config *cfg, api_server **out)
                                           : API_PER_IP_DEFAULT;
     wc.idle_timeout_s = CONN_TIMEOUT_S;
     wc.head_timeout_ms = head_s * 1000u;
-    s->timeout_reply = timeout_reply(s, head_s, &wc.timeout_reply_len);
+    s->timeout_reply = raw_reply(s, API_P_REQUEST_TIMEOUT, "Request Timeout",
+                                 &wc.timeout_reply_len,
+                                 "the request head did not arrive within %u seconds of its "
+                                 "first byte", head_s);
     wc.timeout_reply = s->timeout_reply;
+    s->too_large_reply = raw_reply(s, API_P_HEAD_TOO_LARGE, "Request Header Fields Too Large",
+                                   &wc.too_large_reply_len,
+                                   "the request line and header fields are larger than the %u "
+                                   "bytes a connection holds", CONN_POOL);
+    wc.too_large_reply = s->too_large_reply;
     wc.access = on_access;
     wc.access_cls = s;
     struct MHD_OptionItem opts[] = {
@@ -761,6 +780,7 @@ out:
         if (s->access_fd >= 0)
             close(s->access_fd);
         free(s->timeout_reply);
+        free(s->too_large_reply);
     }
     free(s);
     return rc;
@@ -794,5 +814,6 @@ void api_server_stop(api_server *s)
     if (s->access_fd >= 0)
         close(s->access_fd);
     free(s->timeout_reply);
+    free(s->too_large_reply);
     free(s);
 }

@@ -79,6 +79,8 @@ struct api_workers {
     unsigned head_timeout_ms;
     const char *timeout_reply;
     size_t timeout_reply_len;
+    const char *too_large_reply;
+    size_t too_large_reply_len;
     pthread_mutex_t ip_mu;
     ip_count *ip[IP_BUCKETS];
     atomic_uint_fast64_t refused, cut; /* connections refused by the cap,
@@ -240,6 +242,52 @@ static void sweep(worker *wk, int64_t now)
     }
 }
 
+/* The worker whose thread this is (MHD's logger runs in it). */
+static _Thread_local worker *this_worker;
+
+/* Bytes of the head being read on g so far, as far as the socket tells:
+ * for a connection's first head exact, for a later one an upper bound. */
+static uint64_t head_bytes(const guard *g)
+{
+    uint64_t rx;
+    if (tcp_received(g->fd, &rx) != 0)
+        return 0;
+    uint64_t mark = g->rx_mark == RX_LATER || g->rx_mark == RX_UNKNOWN ? 0 : g->rx_mark;
+    return rx > mark ? rx - mark : 0;
+}
+
+void api_workers_head_too_large(size_t min_bytes, int answered)
+{
+    worker *wk = this_worker;
+    if (!wk)
+        return;
+    /* The one connection of this worker reading a head (or, `answered`,
+     * answering one) that has brought at least min_bytes; none when it is
+     * not clear. */
+    guard *hit = NULL;
+    for (guard *g = wk->guards; g; g = g->next) {
+        if ((!g->in_head && !answered) || g->cut || head_bytes(g) < min_bytes)
+            continue;
+        if (hit)
+            return;
+        hit = g;
+    }
+    if (!hit)
+        return;
+    /* Answer, then stop writing: MHD's own answer (if it sends one) fails
+     * and MHD closes the connection.  What is readable of the rest of the
+     * head is read and dropped, so that the close does not reset the
+     * connection before the client reads the answer. */
+    api_workers *w = wk->w;
+    char sink[4096];
+    hit->cut = 1;
+    if (send(hit->fd, w->too_large_reply, w->too_large_reply_len, MSG_NOSIGNAL | MSG_DONTWAIT) < 0)
+        return;
+    shutdown(hit->fd, SHUT_WR);
+    for (int i = 0; i < 64 && recv(hit->fd, sink, sizeof sink, MSG_DONTWAIT) > 0; i++)
+        ;
+}
+
 static guard *guard_of(struct MHD_Connection *c)
 {
     const union MHD_ConnectionInfo *ci =
@@ -323,6 +371,7 @@ static void *worker_main(void *arg)
     worker *wk = arg;
     api_workers *w = wk->w;
     int64_t next_sweep = now_ms() + SWEEP_MS;
+    this_worker = wk;
     for (;;) {
         int ms = -1;
         MHD_UNSIGNED_LONG_LONG to;
@@ -398,6 +447,8 @@ int api_workers_start(const api_workers_config *cfg, api_workers **out)
     w->head_timeout_ms = cfg->head_timeout_ms;
     w->timeout_reply = cfg->timeout_reply;
     w->timeout_reply_len = cfg->timeout_reply_len;
+    w->too_large_reply = cfg->too_large_reply;
+    w->too_large_reply_len = cfg->too_large_reply_len;
     w->nworkers = cfg->threads ? cfg->threads : 1;
     w->wk = wb_calloc(w->nworkers, sizeof *w->wk);
     for (unsigned i = 0; i < w->nworkers; i++)

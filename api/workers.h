@@ -45,6 +45,9 @@ typedef struct api_workers_config {
                                   * cut off by the head deadline; borrowed
                                   * for the life of the workers */
     size_t timeout_reply_len;
+    const char *too_large_reply; /* the raw HTTP response sent to a client
+                                  * whose request head MHD had no room for */
+    size_t too_large_reply_len;
     MHD_AccessHandlerCallback access;   /* the request handler */
     void *access_cls;
     const struct MHD_OptionItem *opts;  /* more MHD options for every
@@ -71,6 +74,17 @@ void api_workers_resume(struct MHD_Connection *c);
 /* The request on `c` has ended; the next request head starts now (its
  * deadline runs from its first byte).  Called from MHD callbacks only. */
 void api_workers_request_done(struct MHD_Connection *c);
+
+/* MHD (libmicrohttpd 0.9.75) gave up on a request head too large for a
+ * connection's memory: it answers in HTML (414, 431) or, when the head
+ * left it no room for the answer's head (even ours, a 414 for a long
+ * target), closes without a word.  Called from MHD's logger, in the
+ * worker's thread, when it says so (before it sends or closes): the one
+ * connection of this worker reading a head (or, `answered`, answering one)
+ * that has brought at least `min_bytes` gets the raw 431 (too_large_reply),
+ * and the worker stops writing to it; when no single connection fits,
+ * MHD's own answer stands. */
+void api_workers_head_too_large(size_t min_bytes, int answered);
 
 /* Stop polling, join the threads, stop the daemons (closing every
  * connection) and free `w`.  NULL is allowed.  Suspended connections must

@@ -548,7 +548,8 @@ class Answers(unittest.TestCase):
 
 class EveryPath(unittest.TestCase):
     """What any path can answer, declared where clients meet it: 405 for a
-    method the path does not take, 414 for a target over 8 KB; 400
+    method the path does not take, 414 for a target over 8 KB, 431 for a
+    head over the 12 KB a connection holds; 400
     bad_parameter from a match route's query string, 413 from a body over
     the limit on tickets and end; and the proxy's 503 instance_unavailable
     (deploy/nginx-proxy.conf) is a Problem the document knows."""
@@ -570,7 +571,7 @@ class EveryPath(unittest.TestCase):
         doc = check_answer(method_of_doc, path, st, hdrs, data)
         return hdrs, doc
 
-    def test_405_and_414_on_every_path(self):
+    def test_405_414_and_431_on_every_path(self):
         auth = {"Authorization": "Bearer " + self.host}
         for p, item in DOC["paths"].items():
             ours = [m for m in item if m in METHODS]
@@ -583,6 +584,10 @@ class EveryPath(unittest.TestCase):
                 _, doc = self.held(m, m.upper(), long, 414, headers=auth,
                                    body={} if m in ("post", "put") else None)
                 self.assertEqual(doc["code"], "uri_too_long")
+                big = dict(auth, **{"X-Pad": "a" * 20000})
+                _, doc = self.held(m, m.upper(), path, 431, headers=big,
+                                   body={} if m in ("post", "put") else None)
+                self.assertEqual(doc["code"], "head_too_large")
 
     def test_match_routes_bad_query_and_large_bodies(self):
         auth = {"Authorization": "Bearer " + self.host}
