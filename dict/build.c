@@ -27,6 +27,7 @@
 #include "dict.h"
 #include "format.h"
 #include "forms.h"
+#include "fr_forms.h"
 #include "morph.h"
 #include "names.h"
 #include "normalise.h"
@@ -452,7 +453,14 @@ static void add_form(void *ctx, const char *form)
 
 static size_t form_roots(void *ctx, const char *w, const char **out, size_t max)
 {
-    return forms_roots(ctx, w, out, max);
+    builder *b = ctx;
+    size_t n = forms_roots(b->forms, w, out, max);
+    uint32_t id = strtab_find(b->cands, w);
+    /* French: a list word no rule makes, not a .dic root (fr_forms.h) */
+    if (n || strcmp(b->o->lang ? b->o->lang : "", "fr") != 0 || id == STRTAB_NONE ||
+        (b->cflags[id] & C_DIC))
+        return n;
+    return fr_more_roots(b->forms, w, out, max);
 }
 
 static int cmp_words(builder *b, uint32_t x, uint32_t y, const size_t *nlet)
@@ -928,7 +936,7 @@ int dict_build(const char *data_dir, const dict_build_opts *o)
     mi.english = is_english(o);
     if (b.forms) {
         mi.roots = form_roots;
-        mi.roots_ctx = b.forms;
+        mi.roots_ctx = &b;
     }
     const char **surf = NULL;
     if (b.nsurface) {

@@ -8,12 +8,18 @@ Portuguese, end to end: the real daemon over HTTP.
 - a first start with `--dictionaries es,it,nl,pt` in an empty data
   directory builds the four from Debian's packages (in a child process,
   as for en) and serves them: casas after casa, cani after cane, huizen
-  after huis.
+  after huis; then the evaluation tables of the four
+  (tests/data/evaluation-es.tsv ...) run by `wibbell-dict evaluate` on the
+  dictionaries just built, each class at or above its floor
+  (tests/data/evaluation-floors.tsv; fr and de are the unit test
+  dict_eval's).
 
-Needs: WIBBELLD, WIBBELLD_TEST_DATA (with en, fr and de built).
+Needs: WIBBELLD, WIBBELLD_TEST_DATA (with en, fr and de built), WIBBELL_DICT.
 """
 import os
+import re
 import shutil
+import subprocess
 import sys
 import tempfile
 import unittest
@@ -21,6 +27,36 @@ import unittest
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import wbtest  # noqa: E402
+
+
+DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data")
+
+
+def floors(lang):
+    """{class: (measure, floor)} of tests/data/evaluation-floors.tsv"""
+    out = {}
+    with open(os.path.join(DATA, "evaluation-floors.tsv"), encoding="utf-8") as f:
+        for line in f:
+            cols = line.split()
+            if len(cols) >= 4 and not line.startswith("#") and cols[0] == lang:
+                out[cols[1]] = (cols[2], float(cols[3]))
+    return out
+
+
+def evaluate(data_dir, lang):
+    """The report of `wibbell-dict evaluate` on the language's table:
+    {class: (right, rows)}, each class holding one kind of row."""
+    out = subprocess.run([os.environ["WIBBELL_DICT"], "--data-dir", data_dir, "--dict", lang,
+                          "evaluate", os.path.join(DATA, "evaluation-%s.tsv" % lang)],
+                         check=True, capture_output=True, text=True).stdout
+    sys.stderr.write("evaluation-%s.tsv:\n%s" % (lang, out))
+    got = {}
+    for line in out.splitlines()[1:]:
+        frac = [c for c in line.split() if re.fullmatch(r"\d+/\d+", c)]
+        if len(frac) == 1 and not line.startswith("all pairs"):
+            a, b = frac[0].split("/")
+            got[line.split()[0]] = (int(a), int(b))
+    return got
 
 
 class Judge:
@@ -149,8 +185,22 @@ class FirstStart(unittest.TestCase, Judge):
                 self.assertEqual(self.reasons("pt", "Lisboa"), ["proper_noun"])
             finally:
                 self.assertEqual(self.D.stop(), 0)
+            for dict_id in ("es", "it", "nl", "pt"):
+                self.check_table(data, dict_id)
         finally:
             shutil.rmtree(data, ignore_errors=True)
+
+    def check_table(self, data, lang):
+        got, want = evaluate(data, lang), floors(lang)
+        self.assertGreaterEqual(sum(b for _, b in got.values()), 200, lang)
+        self.assertEqual(sorted(got), sorted(want), lang)
+        for cls, (measure, floor) in want.items():
+            a, b = got[cls]
+            share = a / b
+            if measure == "false":
+                self.assertLessEqual(share, floor, "%s %s: false links %d/%d" % (lang, cls, a, b))
+            else:
+                self.assertGreaterEqual(share, floor, "%s %s: %s %d/%d" % (lang, cls, measure, a, b))
 
 
 if __name__ == "__main__":

@@ -85,6 +85,13 @@ static void test_french(void **state)
      * is not a derivative of it */
     assert_int_equal(related(fr, "été", "être"), 1);
     assert_int_equal(related(fr, "chevalier", "cheval"), 0);
+    /* forms the word list holds and no rule makes (fr_forms.c): agreed
+     * participles of intransitive verbs, the reformed è of the future;
+     * dès is not a form of dé */
+    assert_int_equal(related(fr, "aberrées", "aberrer"), 1);
+    assert_int_equal(related(fr, "agie", "agir"), 1);
+    assert_int_equal(related(fr, "cèderai", "céder"), 1);
+    assert_int_equal(related(fr, "dès", "dé"), 0);
     assert_int_equal(related(fr, "maison", "mais"), 0);
     /* names: Hunspell accepts them only with a capital */
     assert_int_equal(judge(fr, "Marseille", NULL, 0, NULL), DICT_PROPER_NOUN);
