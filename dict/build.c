@@ -65,6 +65,7 @@ typedef struct builder {
                             candidate id, to ask Hunspell */
     size_t nsurface;
     lang_forms *forms;   /* not English: forms and their roots (forms.h) */
+    fr_forms *fr;        /* French: roots the rules do not give (fr_forms.h) */
     names *names;        /* where nouns are capitalised: names (names.h) */
 } builder;
 
@@ -454,13 +455,10 @@ static void add_form(void *ctx, const char *form)
 static size_t form_roots(void *ctx, const char *w, const char **out, size_t max)
 {
     builder *b = ctx;
-    size_t n = forms_roots(b->forms, w, out, max);
     uint32_t id = strtab_find(b->cands, w);
-    /* French: a list word no rule makes, not a .dic root (fr_forms.h) */
-    if (n || strcmp(b->o->lang ? b->o->lang : "", "fr") != 0 || id == STRTAB_NONE ||
-        (b->cflags[id] & C_DIC))
-        return n;
-    return fr_more_roots(b->forms, w, out, max);
+    if (b->fr) /* French: more roots (fr_forms.h) */
+        return fr_roots(b->fr, b->forms, w, id != STRTAB_NONE && (b->cflags[id] & C_DIC), out, max);
+    return forms_roots(b->forms, w, out, max);
 }
 
 static int cmp_words(builder *b, uint32_t x, uint32_t y, const size_t *nlet)
@@ -917,6 +915,8 @@ int dict_build(const char *data_dir, const dict_build_opts *o)
         b.names = names_load(o->names_freedict, o->names_lists);
     if (!is_english(o) && (b.forms = forms_build(o->aff, o->dic)) && o->expand_forms)
         forms_each(b.forms, add_form, &b);
+    if (b.forms && !strcmp(o->lang ? o->lang : "", "fr"))
+        b.fr = fr_forms_load(o->dic);
     progress(&b, "reading sources", 4, 4);
 
     classify(&b);
@@ -972,6 +972,7 @@ out:
         rm_env_dir(tmp);
     morph_free(b.ms);
     forms_free(b.forms);
+    fr_forms_free(b.fr);
     names_free(b.names);
     if (b.also_hun && b.also_hun != b.stem_hun && b.also_hun != b.hun)
         Hunspell_destroy(b.also_hun);

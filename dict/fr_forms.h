@@ -1,19 +1,23 @@
 /*
- * fr_forms.h - French forms that no rule of the Hunspell .aff makes but the
- * word list (wfrench) holds, and the roots they are forms of (build time).
+ * fr_forms.h - French roots that the affix rules run forwards (forms.h)
+ * do not give (build time).
  *
- * Private to dict/.  Two kinds, from French grammar, not from any list of
- * forms:
+ * Private to dict/.  Three kinds, from French grammar and from what fr's
+ * Hunspell .dic says, not from any list of forms:
  *   - the agreed past participle of a verb whose rules give only the
- *     invariable one (Hunspell's intransitive verbs: aberré, agi; the list
- *     also has aberrée, aberrés, aberrées, agie): participle + e, s or es,
- *     where the participle (ending in é, i, u, s or t) is a form of an
- *     infinitive (-er, -ir, -re);
+ *     invariable one (Hunspell's intransitive verbs: aberré, agi; the word
+ *     list also has aberrée, aberrés, aberrées, agie): participle + e, s
+ *     or es, where the participle (ending in é, i, u, s or t) is a form of
+ *     an infinitive (-er, -ir, -re);
  *   - the 1990 reformed spelling with è where the rules write é (the
  *     future and conditional of céder, abréger, accélérer: cèderai,
  *     abrègerait, accélèrerons): the word with its last è written é is a
- *     form the rules make of an infinitive (not dès, which would be dés).
- * Asked only for words no rule makes and that are not roots of the .dic.
+ *     form the rules make of an infinitive (not dès, which would be dés);
+ *     these two only for words no rule makes and that are no .dic root;
+ *   - an adverb in -ment, which the .dic tags po:adv, is a derivative of
+ *     its adjective (rapidement: rapide; lentement: lente, lent;
+ *     énormément: énorme; évidemment: évident; couramment: courant;
+ *     assidûment: assidu).
  */
 #ifndef FR_FORMS_H
 #define FR_FORMS_H
@@ -22,8 +26,16 @@
 
 #include "forms.h"
 
-/* The roots of the folded word w by the two kinds above, at most max,
- * into out (borrowed from f); returns how many (0: neither applies). */
-size_t fr_more_roots(const lang_forms *f, const char *w, const char **out, size_t max);
+typedef struct fr_forms fr_forms;
+
+/* Read the adverbs of the .dic.  NULL when it cannot be read. */
+fr_forms *fr_forms_load(const char *dic);
+void fr_forms_free(fr_forms *fr);
+
+/* The roots of the folded word w: those of the rules (forms_roots), then
+ * the kinds above; dic_root: w is a root of the .dic.  At most max, into
+ * out (borrowed from f or fr); returns how many. */
+size_t fr_roots(const fr_forms *fr, const lang_forms *f, const char *w, int dic_root,
+                const char **out, size_t max);
 
 #endif

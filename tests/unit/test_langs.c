@@ -92,6 +92,10 @@ static void test_french(void **state)
     assert_int_equal(related(fr, "agie", "agir"), 1);
     assert_int_equal(related(fr, "cèderai", "céder"), 1);
     assert_int_equal(related(fr, "dès", "dé"), 0);
+    /* an adverb in -ment after its adjective */
+    assert_int_equal(related(fr, "rapidement", "rapide"), 1);
+    assert_int_equal(related(fr, "lentement", "lent"), 1);
+    assert_int_equal(related(fr, "évidemment", "évident"), 1);
     assert_int_equal(related(fr, "maison", "mais"), 0);
     /* names: Hunspell accepts them only with a capital */
     assert_int_equal(judge(fr, "Marseille", NULL, 0, NULL), DICT_PROPER_NOUN);
