@@ -54,7 +54,8 @@ DATA = os.path.join(ROOT, "tests", "mutation", "mutants.txt")
 # notice a mistake there (meson test names; the conformance harness for a
 # game plays only that game: CONFORMANCE_GAME).  Fast unit tests first; the
 # end-to-end tests only where the code is reached over HTTP alone.
-GAME_TESTS = ["framework", "whirlpool", "woodlouse", "dumb-sums", "wibbell", "dumb", "woobie"]
+GAME_TESTS = ["framework", "framework-codec", "framework-graph", "whirlpool", "woodlouse",
+              "dumb-sums", "wibbell", "dumb", "woobie"]
 AREAS = {
     "wibbell": {
         "files": ["games/wibbell/wibbell_rules.c", "games/wibbell/wibbell.c",
