@@ -54,8 +54,8 @@ DATA = os.path.join(ROOT, "tests", "mutation", "mutants.txt")
 # notice a mistake there (meson test names; the conformance harness for a
 # game plays only that game: CONFORMANCE_GAME).  Fast unit tests first; the
 # end-to-end tests only where the code is reached over HTTP alone.
-GAME_TESTS = ["framework", "framework-codec", "framework-graph", "whirlpool", "woodlouse",
-              "dumb-sums", "wibbell", "dumb", "woobie"]
+GAME_TESTS = ["framework", "framework-codec", "framework-graph", "whirlpool", "woodlouse-turn",
+              "woodlouse-round", "woodlouse-games", "dumb-sums", "wibbell", "dumb", "woobie"]
 AREAS = {
     "wibbell": {
         "files": ["games/wibbell/wibbell_rules.c", "games/wibbell/wibbell.c",
@@ -67,7 +67,8 @@ AREAS = {
         "tests": ["whirlpool", "conformance"], "env": {"CONFORMANCE_GAME": "whirlpool-pond"}},
     "woodlouse": {
         "files": ["games/woodlouse/woodlouse.c", "games/woodlouse/woodlouse_box.c"],
-        "tests": ["woodlouse", "conformance"], "env": {"CONFORMANCE_GAME": "woodlouse-chaos"}},
+        "tests": ["woodlouse-turn", "woodlouse-round", "woodlouse-games", "conformance"],
+        "env": {"CONFORMANCE_GAME": "woodlouse-chaos"}},
     "woobieworld": {
         "files": ["games/woobieworld/woobie_rules.c", "games/woobieworld/woobie_state.c",
                   "games/woobieworld/woobie_fx.c",
