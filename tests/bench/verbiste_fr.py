@@ -105,6 +105,10 @@ def main():
         print(__doc__.strip(), file=sys.stderr)
         return 2
     tool, data = sys.argv[1], sys.argv[2]
+    if not os.path.exists(os.path.join(VERBISTE, "verbs-fr.xml")):
+        print("verbiste_fr.py: no %s/verbs-fr.xml: apt-get install verbiste" % VERBISTE,
+              file=sys.stderr)
+        return 2
     nmiss = int(sys.argv[sys.argv.index("--misses") + 1]) if "--misses" in sys.argv else 12
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "verbiste-fr.tsv")
