@@ -54,8 +54,10 @@ DATA = os.path.join(ROOT, "tests", "mutation", "mutants.txt")
 # notice a mistake there (meson test names; the conformance harness for a
 # game plays only that game: CONFORMANCE_GAME).  Fast unit tests first; the
 # end-to-end tests only where the code is reached over HTTP alone.
-GAME_TESTS = ["framework", "framework-codec", "framework-graph", "whirlpool", "woodlouse-turn",
-              "woodlouse-round", "woodlouse-games", "dumb-sums", "wibbell", "dumb", "woobie"]
+GAME_TESTS = ["framework", "framework-codec", "framework-graph",
+              "whirlpool-pond", "whirlpool-moves", "whirlpool-play",
+              "woodlouse-turn", "woodlouse-round", "woodlouse-games",
+              "dumb-sums", "wibbell", "dumb", "woobie"]
 AREAS = {
     "wibbell": {
         "files": ["games/wibbell/wibbell_rules.c", "games/wibbell/wibbell.c",
@@ -64,7 +66,8 @@ AREAS = {
     "whirlpool": {
         "files": ["games/whirlpool/whirlpool_rules.c", "games/whirlpool/whirlpool.c",
                   "games/whirlpool/whirlpool_board.c"],
-        "tests": ["whirlpool", "conformance"], "env": {"CONFORMANCE_GAME": "whirlpool-pond"}},
+        "tests": ["whirlpool-pond", "whirlpool-moves", "whirlpool-play", "conformance"],
+        "env": {"CONFORMANCE_GAME": "whirlpool-pond"}},
     "woodlouse": {
         "files": ["games/woodlouse/woodlouse.c", "games/woodlouse/woodlouse_box.c"],
         "tests": ["woodlouse-turn", "woodlouse-round", "woodlouse-games", "conformance"],
