@@ -285,6 +285,7 @@ static const game_def ww_def = {
     .pending = ww_pending,
     .view = ww_view,
     .queries = ww_queries,
+    .sample = ww_sample,
 };
 
 GAME_DEF_HOOKS(ww_def)
@@ -295,4 +296,5 @@ const game_kind game_woobie = {
     .min_players = WW_MIN_SEATS,
     .max_players = WW_MAX_SEATS,
     GAME_DEF_KIND(ww_def),
+    .determinize = game_def_determinize,
 };

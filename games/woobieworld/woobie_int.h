@@ -384,4 +384,10 @@ extern const game_action ww_actions[];
  * reads the custom map and deck and checks every invariant. */
 void ww_io(game_io *io, void *st);
 
+/* --- woobie_sample.c ------------------------------------------------------- */
+
+/* game_def.sample: what `seat` cannot see (the other hands, cards face
+ * down, the draw pile's order) dealt again from `r` alone. */
+void ww_sample(void *st, int seat, rng *r);
+
 #endif

@@ -20,9 +20,10 @@ against random ones and N against greedy ones (its seat rotated): its share
 of the wins, and its decision times (p50, p99: from the log, the time from
 the entry before to the search seat's own entry, which holds the decision
 and the apply: an upper bound, which holds the wait behind the other
-matches' decisions too when matches play at once).  With --levels [N]: N
-matches per level and game of search against random, one at a time, the
-decision times per level.
+matches' decisions too when matches play at once).  With --levels [N
+[LEVELS [GAME...]]]: N matches per level (LEVELS comma-separated, default
+1,2,3,4,5) and game of search against random, one at a time, the decision
+times per level.
 A benchmark prints figures; it asserts nothing.
 
   WIBBELLD=build/daemon/wibbelld WIBBELLD_TEST_DATA=build/tests/testdata \\
@@ -73,7 +74,7 @@ def checks(d, n):
     return out
 
 
-SEARCHED = {"whirlpool-pond": 2, "woodlouse-chaos": 3}
+SEARCHED = {"whirlpool-pond": 2, "woodlouse-chaos": 3, "woobieworld": 2}
 
 
 def wait_all(ms):
@@ -122,10 +123,10 @@ def search_tournament(d, games, per_game, level):
                   flush=True)
 
 
-def search_levels(d, per_game):
+def search_levels(d, per_game, levels, games):
     """Matches one at a time (no decision waits behind another match's)."""
-    for level in range(1, 6):
-        for g, n in SEARCHED.items():
+    for level in levels:
+        for g, n in games.items():
             wins = total = 0
             times = []
             for i in range(per_game):
@@ -168,7 +169,10 @@ def main():
         d.start()
         try:
             if sys.argv[1] == "--levels":
-                search_levels(d, per)
+                levels = [int(x) for x in sys.argv[3].split(",")] if len(sys.argv) > 3 \
+                    else range(1, 6)
+                games = {g: SEARCHED[g] for g in sys.argv[4:]} or SEARCHED
+                search_levels(d, per, levels, games)
             else:
                 level = int(sys.argv[3]) if len(sys.argv) > 3 else 3
                 games = {g: SEARCHED[g] for g in sys.argv[4:]} or SEARCHED

@@ -24,7 +24,7 @@ OPTIONS = {"wibbell": {"tie_window_ms": 0}}
 FINISH_S = 240  # generous: the suite runs on a loaded machine
 
 
-SEARCHED = ["whirlpool-pond", "woodlouse-chaos"]  # games with a determinize hook
+SEARCHED = ["whirlpool-pond", "woodlouse-chaos", "woobieworld"]  # games with a determinize hook
 
 
 def bots(n, kind="random", level=5, first=None):
