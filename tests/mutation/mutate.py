@@ -57,12 +57,13 @@ DATA = os.path.join(ROOT, "tests", "mutation", "mutants.txt")
 GAME_TESTS = ["framework", "framework-codec", "framework-graph",
               "whirlpool-pond", "whirlpool-moves", "whirlpool-play",
               "woodlouse-turn", "woodlouse-round", "woodlouse-games",
-              "dumb-sums", "wibbell", "dumb", "woobie"]
+              "dumb-sums", "wibbell-claims", "wibbell-rounds", "wibbell-views", "dumb", "woobie"]
 AREAS = {
     "wibbell": {
         "files": ["games/wibbell/wibbell_rules.c", "games/wibbell/wibbell.c",
                   "games/wibbell/wibbell_cards.c"],
-        "tests": ["wibbell", "conformance"], "env": {"CONFORMANCE_GAME": "wibbell"}},
+        "tests": ["wibbell-claims", "wibbell-rounds", "wibbell-views", "conformance"],
+        "env": {"CONFORMANCE_GAME": "wibbell"}},
     "whirlpool": {
         "files": ["games/whirlpool/whirlpool_rules.c", "games/whirlpool/whirlpool.c",
                   "games/whirlpool/whirlpool_board.c"],
