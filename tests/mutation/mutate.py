@@ -57,7 +57,8 @@ DATA = os.path.join(ROOT, "tests", "mutation", "mutants.txt")
 GAME_TESTS = ["framework", "framework-codec", "framework-graph",
               "whirlpool-pond", "whirlpool-moves", "whirlpool-play",
               "woodlouse-turn", "woodlouse-round", "woodlouse-games",
-              "dumb-sums", "wibbell-claims", "wibbell-rounds", "wibbell-views", "dumb", "woobie"]
+              "dumb-sums", "wibbell-claims", "wibbell-rounds", "wibbell-views", "dumb",
+              "woobie-setup", "woobie-effects", "woobie-play"]
 AREAS = {
     "wibbell": {
         "files": ["games/wibbell/wibbell_rules.c", "games/wibbell/wibbell.c",
@@ -77,7 +78,8 @@ AREAS = {
         "files": ["games/woobieworld/woobie_rules.c", "games/woobieworld/woobie_state.c",
                   "games/woobieworld/woobie_fx.c",
                   "games/woobieworld/woobie.c", "games/woobieworld/woobie_map.c"],
-        "tests": ["woobie", "conformance"], "env": {"CONFORMANCE_GAME": "woobieworld"}},
+        "tests": ["woobie-setup", "woobie-effects", "woobie-play", "conformance"],
+        "env": {"CONFORMANCE_GAME": "woobieworld"}},
     "dumbination": {
         "files": ["games/dumbination/dumb_rules.c", "games/dumbination/dumb_state.c",
                   "games/dumbination/dumb_board.c", "games/dumbination/dumb_cards.c",
