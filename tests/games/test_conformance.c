@@ -229,8 +229,8 @@ static json_t *options_for(const game_kind *k)
     /* Timers are driven here with a simulated clock; Wibbell's tie
      * window is kept to exercise them.  World Dumbination plays a shorter
      * game (its options: 6 VP to end, 3 rounds at most): random play takes
-     * ~100 actions a round with 5 players (tests/unit/test_dumb.c plays
-     * whole games). */
+     * ~100 actions a round with 5 players (tests/games/dumbination/
+     * test_dumb_game.c plays whole games). */
     if (strcmp(k->name, "world-dumbination") == 0)
         return json_pack("{s:i, s:i}", "end_vp", 6, "max_rounds", 3);
     return json_object();

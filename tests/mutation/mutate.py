@@ -57,7 +57,8 @@ DATA = os.path.join(ROOT, "tests", "mutation", "mutants.txt")
 GAME_TESTS = ["framework", "framework-codec", "framework-graph",
               "whirlpool-pond", "whirlpool-moves", "whirlpool-play",
               "woodlouse-turn", "woodlouse-round", "woodlouse-games",
-              "dumb-sums", "wibbell-claims", "wibbell-rounds", "wibbell-views", "dumb",
+              "dumb-sums", "wibbell-claims", "wibbell-rounds", "wibbell-views",
+              "dumb-setup", "dumb-combat", "dumb-leaders", "dumb-cards", "dumb-game",
               "woobie-setup", "woobie-effects", "woobie-play"]
 AREAS = {
     "wibbell": {
@@ -84,7 +85,8 @@ AREAS = {
         "files": ["games/dumbination/dumb_rules.c", "games/dumbination/dumb_state.c",
                   "games/dumbination/dumb_board.c", "games/dumbination/dumb_cards.c",
                   "games/dumbination/dumb.c"],
-        "tests": ["dumb-sums", "dumb", "conformance"],
+        "tests": ["dumb-sums", "dumb-setup", "dumb-combat", "dumb-leaders", "dumb-cards",
+                  "dumb-game", "conformance"],
         "env": {"CONFORMANCE_GAME": "world-dumbination"}},
     "core": {
         "files": ["games/core/game_def.c", "games/core/game.c", "games/core/game_json.c",

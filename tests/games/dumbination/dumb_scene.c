@@ -3,7 +3,7 @@
  *
  * A real set-up cleared and arranged piece by piece through the module's
  * internal header, and rounds played on from it: shared by the rule tests
- * (test_dumb.c, test_dumb_sums.c).
+ * (the test_dumb_*.c programs).
  */
 #include <setjmp.h>
 #include <stdarg.h>
