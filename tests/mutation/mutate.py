@@ -97,13 +97,15 @@ AREAS = {
                   "games/store/match_writer.c", "games/store/match_timer.c",
                   "games/store/match_replay.c", "games/store/match_table.c",
                   "games/store/match_read.c"],
-        "tests": ["matches", "e2e-storage", "e2e-games-api"], "env": {}},
+        "tests": ["matches", "e2e-storage", "e2e-games-api", "e2e-games-api-matches"],
+        "env": {}},
     "dict": {
         "files": ["dict/dict_word.c", "dict/dict.c", "dict/normalise.c", "dict/cards.c"],
         "tests": ["normalise", "cards", "dict", "dict_eval"], "env": {}},
     "api": {
         "files": ["api/route.c", "api/h_games.c", "api/h_dict.c", "api/problem.c"],
-        "tests": ["api", "e2e-http", "e2e-dict", "e2e-games-api", "e2e-ops"], "env": {}},
+        "tests": ["api", "e2e-http", "e2e-dict", "e2e-games-api", "e2e-games-api-matches",
+                  "e2e-ops"], "env": {}},
 }
 TEST_CAP = 240   # seconds, at most, for one test program under a mutant
 BUILD_CAP = 600  # seconds for one incremental build
