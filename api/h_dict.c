@@ -138,6 +138,9 @@ static json_t *info_json(const dict *d)
     rc |= json_object_set_new(o, "translation_sources",
                               json_string(info.translation_sources ? info.translation_sources
                                                                    : ""));
+    /* other languages: what FreeDict's English glosses cover */
+    rc |= json_object_set_new(o, "definitions",
+                              json_string(info.definitions ? info.definitions : ""));
     if (rc) {
         json_decref(o);
         return NULL;

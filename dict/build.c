@@ -28,6 +28,7 @@
 #include "format.h"
 #include "forms.h"
 #include "fr_forms.h"
+#include "glosses.h"
 #include "morph.h"
 #include "names.h"
 #include "normalise.h"
@@ -546,7 +547,7 @@ static int write_meta(builder *b, store_txn *t)
     gmtime_r(&now, &tm);
     strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
     src = wb_asprintf("Hunspell %s%s%s; word list %s%s%s; WordNet %s; stems by %s; "
-                      "abbreviations %s",
+                      "abbreviations %s%s%s",
                       b->o->dic, b->o->also_dic ? " and " : "",
                       b->o->also_dic ? b->o->also_dic : "",
                       b->o->wordlist ? b->o->wordlist : "(none)",
@@ -554,7 +555,8 @@ static int write_meta(builder *b, store_txn *t)
                       b->o->also_wordlist ? b->o->also_wordlist : "",
                       b->o->wordnet_dir ? b->o->wordnet_dir : "(none)",
                       b->o->stem_dic ? b->o->stem_dic : b->o->dic,
-                      b->o->scowl_dir ? b->o->scowl_dir : "(none)");
+                      b->o->scowl_dir ? b->o->scowl_dir : "(none)",
+                      b->o->glosses ? "; definitions " : "", b->o->glosses ? b->o->glosses : "");
     rc = put_meta(t, db, "format", DICT_FORMAT);
     if (!rc) rc = put_meta(t, db, "id", b->o->id);
     if (!rc) rc = put_meta(t, db, "language", b->o->language ? b->o->language : b->o->id);
@@ -800,13 +802,18 @@ static int trans_is_word(void *ctx, const char *w)
     return id != STRTAB_NONE && b->kind[id] == FMT_VALID;
 }
 
-/* Translations (trans.h), and the languages and sources into meta. */
+
+/* Translations (trans.h), and the languages and sources into meta;
+ * FreeDict's glosses as definitions (glosses.h). */
 static int write_trans(builder *b, store_txn *t)
 {
     char langs[128], src[2048];
     store_db meta;
     int rc = trans_write(t, b->o->freedict_dir, b->o->translations, trans_is_word, b, langs,
                          sizeof langs, src, sizeof src);
+    glosses_words gw = {b->cands, b->order, b->nwords, b->forms, trans_is_word, b};
+    if (!rc && b->o->glosses)
+        rc = glosses_write(t, b->o->glosses, &gw);
     if (!rc) rc = store_db_open(t, DB_META, 1, &meta);
     if (!rc) rc = put_meta(t, meta, "translations", langs);
     if (!rc) rc = put_meta(t, meta, "translation_sources", src);

@@ -61,6 +61,7 @@ static void dict_free(dict *d)
     free(d->built_at);
     free(d->translations);
     free(d->translation_sources);
+    free(d->definitions);
     free(d->recs);
     free(d->strs);
     free(d->bits);
@@ -95,6 +96,7 @@ static int dict_open(const char *dir, dict **out)
     d->built_at = meta_str(t, meta, "built_at");
     d->translations = meta_str(t, meta, "translations");
     d->translation_sources = meta_str(t, meta, "translation_sources");
+    d->definitions = meta_str(t, meta, "definitions");
     num = meta_str(t, meta, "words");
     d->words = strtoul(num, NULL, 10);
     free(num);
@@ -295,6 +297,7 @@ void dict_get_info(const dict *d, dict_info *info)
     info->is_default = d->is_default;
     info->translations = d->translations;
     info->translation_sources = d->translation_sources;
+    info->definitions = d->definitions;
 }
 
 int dict_normalise(const char *in, size_t len, char *out, size_t cap)

@@ -53,6 +53,9 @@ typedef struct dict_info {
     int is_default;
     const char *translations;        /* languages it translates into: "fr,es,de" */
     const char *translation_sources; /* the FreeDict files, "; "-separated */
+    /* Other languages: what the English glosses from FreeDict cover ("5432
+     * words; 4012 of 98765 lemmas (4.1%)"), or "" */
+    const char *definitions;
 } dict_info;
 void dict_get_info(const dict *d, dict_info *info);
 

@@ -65,6 +65,9 @@ typedef struct dict_build_opts {
     /* Translations (trans.h): FreeDict's dictionaries from English in
      * `freedict_dir`, "fra:fr,spa:es,..."; NULL for none. */
     const char *translations, *freedict_dir;
+    /* Definitions of a language other than English (glosses.h): FreeDict's
+     * dictionary into English (".../freedict-fra-eng"), or NULL. */
+    const char *glosses;
     dict_progress_fn progress;
     void *progress_ctx;
 } dict_build_opts;

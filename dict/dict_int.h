@@ -21,6 +21,7 @@
 struct dict {
     char *id, *language, *sources, *built_at;
     char *translations, *translation_sources; /* "fr,es,..." and their files */
+    char *definitions; /* what FreeDict's glosses cover (other languages), or "" */
     size_t words, proper, lemmas;
     int is_default;
     store_env *env;

@@ -39,7 +39,7 @@ static void add_defs(const dict *d, store_txn *t, const char *w, dict_entry *e,
     const unsigned char *p = v.data, *end = p + v.len;
     while (p + 3 <= end && e->ndefs < max) {
         size_t tl = (size_t)p[1] | ((size_t)p[2] << 8);
-        if (p[0] > 3 || p + 3 + tl > end)
+        if (p[0] > FMT_POS_OTHER || p + 3 + tl > end)
             break;
         dict_def *df = &e->defs[e->ndefs++];
         snprintf(df->pos, sizeof df->pos, "%s", fmt_pos_names[p[0]]);

@@ -12,10 +12,12 @@
 
 #include <stdint.h>
 
-#define DICT_FORMAT "8" /* 4: derivatives by affix (affix.c); 5: abbreviations;
+#define DICT_FORMAT "9" /* 4: derivatives by affix (affix.c); 5: abbreviations;
                            * 6: the wider vocabulary (wider.c); 7: ligatures
                            * (œ, æ, ĳ) as two letters, capitals told by ICU;
-                           * 8: translations (trans.c) */
+                           * 8: translations (trans.c); 9: FreeDict's English
+                           * glosses as definitions of other languages
+                           * (glosses.c), part of speech FMT_POS_OTHER */
 #define DICT_NONE UINT32_MAX
 
 /* Named databases. */
@@ -62,7 +64,9 @@ typedef struct fmt_trie_node {
     uint16_t pad;
 } fmt_trie_node;
 
-/* Definitions: parts of speech as stored. */
-static const char *const fmt_pos_names[] = {"noun", "verb", "adjective", "adverb"};
+/* Definitions: parts of speech as stored; FMT_POS_OTHER (FreeDict's glosses
+ * without a tag, or a preposition, pronoun...) is shown as "". */
+enum { FMT_POS_OTHER = 4 };
+static const char *const fmt_pos_names[] = {"noun", "verb", "adjective", "adverb", ""};
 
 #endif

@@ -129,14 +129,17 @@ static void strip_marks(char *s)
     *w = '\0';
 }
 
-static void add_translations(freedict_entry *e, char *line)
+static void add_translations(freedict_entry *e, char *line, unsigned sense)
 {
     e->geo |= strstr(line, "[geogr.]") != NULL;
+    e->labelled |= strchr(line, '[') != NULL;
     strip_marks(line);
     for (char *save = NULL, *t = strtok_r(line, ",;", &save); t; t = strtok_r(NULL, ",;", &save)) {
         t = trim(t);
-        if (*t && e->ntr < FREEDICT_TR_MAX)
+        if (*t && e->ntr < FREEDICT_TR_MAX) {
+            e->sense[e->ntr] = (unsigned char)(sense > 255 ? 255 : sense);
             e->tr[e->ntr++] = t;
+        }
     }
 }
 
@@ -155,7 +158,7 @@ static void parse_entry(const char *s, size_t n, freedict_entry *e)
     memcpy(e->buf, s, n);
     e->buf[n] = '\0';
     e->ntr = 0;
-    e->geo = 0;
+    e->geo = e->labelled = e->examples = 0;
     e->tags = "";
     char *line = e->buf, *next = strchr(line, '\n');
     if (next)
@@ -176,19 +179,21 @@ static void parse_entry(const char *s, size_t n, freedict_entry *e)
     /* translations: the numbered sense lines if there are any, else the
      * first line that is not indented */
     int numbered = 0;
-    for (char *l = next; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL)
+    for (char *l = next; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
         numbered |= sense_number(l) != NULL;
+        e->examples += strncmp(l, "      \"", 7) == 0;
+    }
     for (char *l = next; l && *l;) {
         char *nl = strchr(l, '\n');
         if (nl)
             *nl = '\0';
         if (numbered && sense_number(l)) {
-            add_translations(e, sense_number(l));
+            add_translations(e, sense_number(l), (unsigned)atoi(l));
         } else if (!numbered && *l) {
             /* the first line after the head; a domain label may stand
              * one space in (" [geogr.] Germany") */
             if (l[0] != ' ' || l[1] == '[')
-                add_translations(e, l);
+                add_translations(e, l, 0);
             break;
         }
         l = nl ? nl + 1 : NULL;

@@ -27,8 +27,11 @@ typedef struct freedict_entry {
     const char *head;  /* the headword as written (Haus, not haus) */
     const char *tags;  /* what the head line's <...> says ("neut, n, sg"), or "" */
     const char *tr[FREEDICT_TR_MAX]; /* translations, without their tags and labels */
+    unsigned char sense[FREEDICT_TR_MAX]; /* tr[i]'s sense number, 0 if unnumbered */
     size_t ntr;
     int geo;           /* the translations are labelled [geogr.] */
+    int labelled;      /* the translations carry a label ([ugs.], [techn.]) */
+    int examples;      /* example lines ("      \"Lass uns gehen!\"  - Let's go!") */
     char buf[2048];
 } freedict_entry;
 

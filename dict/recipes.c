@@ -10,19 +10,21 @@
 
 #define HUN "/usr/share/hunspell/"
 #define LIST "/usr/share/dict/"
+#define FD "/usr/share/dictd/freedict-"
 
 /* The other languages: their own Hunspell and word list, no WordNet or
  * SCOWL (English only); derivatives from their own Hunspell. */
 static const struct lang_recipe {
-    const char *id, *language, *aff, *dic, *list;
+    const char *id, *language, *aff, *dic, *list, *glosses;
     int nouns_capitalised, expand_forms;
 } langs[] = {
-    {"fr", "French", HUN "fr.aff", HUN "fr.dic", LIST "french", 0, 0},
-    {"de", "German", HUN "de_DE.aff", HUN "de_DE.dic", LIST "ngerman", 1, 0},
-    {"es", "Spanish", HUN "es_ES.aff", HUN "es_ES.dic", LIST "spanish", 0, 1},
-    {"it", "Italian", HUN "it_IT.aff", HUN "it_IT.dic", LIST "italian", 0, 0},
-    {"nl", "Dutch", HUN "nl.aff", HUN "nl.dic", LIST "dutch", 0, 0},
-    {"pt", "Portuguese (Portugal)", HUN "pt_PT.aff", HUN "pt_PT.dic", LIST "portuguese", 0, 0},
+    {"fr", "French", HUN "fr.aff", HUN "fr.dic", LIST "french", FD "fra-eng", 0, 0},
+    {"de", "German", HUN "de_DE.aff", HUN "de_DE.dic", LIST "ngerman", FD "deu-eng", 1, 0},
+    {"es", "Spanish", HUN "es_ES.aff", HUN "es_ES.dic", LIST "spanish", FD "spa-eng", 0, 1},
+    {"it", "Italian", HUN "it_IT.aff", HUN "it_IT.dic", LIST "italian", FD "ita-eng", 0, 0},
+    {"nl", "Dutch", HUN "nl.aff", HUN "nl.dic", LIST "dutch", FD "nld-eng", 0, 0},
+    {"pt", "Portuguese (Portugal)", HUN "pt_PT.aff", HUN "pt_PT.dic", LIST "portuguese",
+     FD "por-eng", 0, 0},
 };
 
 static int other_language(const char *id, dict_build_opts *o)
@@ -38,8 +40,9 @@ static int other_language(const char *id, dict_build_opts *o)
         o->wordlist = langs[i].list;
         o->nouns_capitalised = langs[i].nouns_capitalised;
         o->expand_forms = langs[i].expand_forms;
+        o->glosses = langs[i].glosses;
         if (o->nouns_capitalised) {
-            o->names_freedict = "/usr/share/dictd/freedict-deu-eng";
+            o->names_freedict = FD "deu-eng";
             o->names_lists = LIST "american-english," LIST "british-english";
         }
         return WB_OK;

@@ -185,6 +185,8 @@ int main(int argc, char **argv)
             printf("%s%s: %s; %zu words, %zu proper nouns, %zu lemmas; built %s\n  from %s\n",
                    in.id, in.is_default ? " (default)" : "", in.language, in.words,
                    in.proper_nouns, in.lemmas, in.built_at, in.sources);
+            if (in.definitions && *in.definitions)
+                printf("  definitions: %s\n", in.definitions);
         }
     } else if (!strcmp(cmd, "lookup") && npos == 2) {
         dict_entry *e;

@@ -88,6 +88,9 @@ class Served(unittest.TestCase, Judge):
         self.assertEqual(by_id["fr"]["language"], "French")
         self.assertEqual(by_id["de"]["language"], "German")
         self.assertGreater(by_id["de"]["words"], 300000)
+        self.assertIn("freedict-fra-eng", by_id["fr"]["sources"])
+        self.assertIn("lemmas", by_id["fr"]["definitions"])
+        self.assertEqual(by_id["en"]["definitions"], "")
 
     def test_french(self):
         self.assertEqual(self.reasons("fr", "mangeons"), [])
@@ -106,6 +109,13 @@ class Served(unittest.TestCase, Judge):
         st, _, doc = self.D.json("GET", "/v1/dictionaries/fr/words/chevaux")
         self.assertEqual(st, 200)
         self.assertIn("cheval", doc["stems"])
+        # definitions: FreeDict's English glosses; an inflected form
+        # takes its lemma's
+        st, _, doc = self.D.json("GET", "/v1/dictionaries/fr/words/maison")
+        self.assertEqual(st, 200)
+        self.assertEqual(doc["definitions"][0], {"pos": "noun", "text": "house"})
+        st, _, doc = self.D.json("GET", "/v1/dictionaries/fr/words/mangeons")
+        self.assertEqual(doc["definitions"][0], {"pos": "verb", "text": "eat"})
 
     def test_german(self):
         self.assertEqual(self.reasons("de", "Haus"), [])

@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
@@ -135,6 +136,66 @@ static void test_german(void **state)
     assert_int_equal(judge(de, "Häuser", (const char *const[]){"A", "U"}, 2, NULL), -1);
 }
 
+/* The first definition of w (its own, else its base forms'), or "". */
+static void first_def(const dict *d, const char *w, char *pos, char *text, size_t cap)
+{
+    dict_entry *e = NULL;
+    assert_int_equal(dict_lookup(d, w, strlen(w), 0, 8, &e), WB_OK);
+    strcpy(pos, e->ndefs ? e->defs[0].pos : "");
+    snprintf(text, cap, "%s", e->ndefs ? e->defs[0].text : "");
+    dict_entry_free(e);
+}
+
+/* Does a definition of w (or of its base forms) read `want`? */
+static int has_def(const dict *d, const char *w, const char *want)
+{
+    dict_entry *e = NULL;
+    int found = 0;
+    assert_int_equal(dict_lookup(d, w, strlen(w), 0, 8, &e), WB_OK);
+    for (size_t i = 0; i < e->ndefs; i++)
+        found |= strcmp(e->defs[i].text, want) == 0;
+    dict_entry_free(e);
+    return found;
+}
+
+/* Definitions of other languages: FreeDict's English glosses (XXX-eng),
+ * an inflected form taking its base form's. */
+static void test_definitions(void **state)
+{
+    (void)state;
+    char pos[16], text[256];
+    dict_info in;
+    first_def(fr, "maison", pos, text, sizeof text);
+    assert_string_equal(pos, "noun");
+    assert_string_equal(text, "house");
+    first_def(fr, "maisons", pos, text, sizeof text);
+    assert_string_equal(text, "house");
+    first_def(fr, "mangeons", pos, text, sizeof text);
+    assert_string_equal(pos, "verb");
+    assert_string_equal(text, "eat");
+    first_def(fr, "cheval", pos, text, sizeof text);
+    assert_string_equal(text, "horse");
+    first_def(fr, "chevaux", pos, text, sizeof text);
+    assert_string_equal(text, "horse");
+    assert_true(has_def(de, "Haus", "house"));
+    assert_true(has_def(de, "Häuser", "house"));
+    /* German's senses come in no order of use: those with examples first
+     * (gehen: walk, go; not "turn out") */
+    first_def(de, "gehen", pos, text, sizeof text);
+    assert_string_equal(pos, "verb");
+    assert_string_equal(text, "walk");
+    assert_true(has_def(de, "gehen", "go"));
+    /* no gloss anywhere: none, not another word's */
+    first_def(fr, "zzzxq", pos, text, sizeof text);
+    assert_string_equal(text, "");
+    /* the source and what it covers are listed */
+    dict_get_info(fr, &in);
+    assert_non_null(strstr(in.sources, "freedict-fra-eng"));
+    assert_non_null(strstr(in.definitions, " lemmas ("));
+    dict_get_info(us, &in);
+    assert_string_equal(in.definitions, "");
+}
+
 /* Does the translation list of w into lang hold `want`?  *from: the base
  * form it came from, or "" for the word's own. */
 static int translates(const char *w, const char *lang, const char *want, char *from)
@@ -193,6 +254,7 @@ int main(void)
         cmocka_unit_test(test_french),
         cmocka_unit_test(test_german),
         cmocka_unit_test(test_translate),
+        cmocka_unit_test(test_definitions),
     };
     return cmocka_run_group_tests_name("langs", tests, setup, teardown);
 }
