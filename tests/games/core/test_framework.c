@@ -19,7 +19,7 @@
 #include <cmocka.h>
 
 #include "example.h"
-#include "framework_util.h"
+#include "framework_test_util.h"
 #include "game_data.h"
 #include "game_def.h"
 #include "game_graph.h"

@@ -1,5 +1,5 @@
 /*
- * framework_util.c - see framework_util.h.
+ * framework_test_util.c - see framework_test_util.h.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -10,7 +10,7 @@
 #include "example.h"
 #include "game_test.h"
 
-#include "framework_util.h"
+#include "framework_test_util.h"
 
 const game_kind *const K = &game_example;
 

@@ -1,10 +1,10 @@
 /*
- * framework_util.h - what the framework's test programs share
+ * framework_test_util.h - what the framework's test programs share
  * (test_framework.c, test_framework_codec.c, test_framework_graph.c): the
  * example game, a bare kind for hand-made game_defs, and a codec round trip.
  */
-#ifndef FRAMEWORK_UTIL_H
-#define FRAMEWORK_UTIL_H
+#ifndef FRAMEWORK_TEST_UTIL_H
+#define FRAMEWORK_TEST_UTIL_H
 
 #include <jansson.h>
 
