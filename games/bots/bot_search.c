@@ -22,8 +22,13 @@
  * iterations a decision can afford (hundreds) are better spent making the
  * root's estimates sharp than growing a tree they could not fill.
  *
- * Budget per decision, by level: iterations and a cap on the time (the
- * cap is looked at between iterations).
+ * Budget per decision, by level: iterations and a hard cap on the time.
+ * The clock is read before each iteration and every few steps of a
+ * playout (PLAYOUT_CLOCK), so one long playout cannot overrun the cap by
+ * more than those steps; a playout the cap cut is thrown away (its end is
+ * unknown), and a decision whose cap came before any iteration ended
+ * plays a random candidate (issue 18: a bot that runs out of time plays
+ * a random legal action).
  */
 #include <math.h>
 #include <string.h>
@@ -32,7 +37,8 @@
 #include "bot_int.h"
 #include "wb_err.h"
 
-#define PLAYOUT_MAX 60 /* actions of one playout before it is cut short */
+#define PLAYOUT_MAX 60  /* actions of one playout before it is cut short */
+#define PLAYOUT_CLOCK 4 /* a playout reads the clock every this many steps */
 
 static const struct budget {
     int iterations;
@@ -47,6 +53,14 @@ static int64_t now_ns(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* What the last decision of this thread did (bot_search_last). */
+static _Thread_local bot_search_stats last;
+
+void bot_search_last(bot_search_stats *out)
+{
+    *out = last;
 }
 
 /* The playout's choice for `seat`: among its listed actions without a
@@ -122,8 +136,9 @@ static double score(const game_kind *k, const void *st, int seat, size_t nseats,
 
 /* Play `st` out at random: every step one seat that has a listed action
  * (at random among them: several may act at once), or the timer when none
- * has and the game keeps one. */
-static double playout(const bot_turn *t, void *st, size_t nseats, rng *r)
+ * has and the game keeps one.  Its score, or -1 when the clock passed
+ * `until` first (the playout is then worth nothing). */
+static double playout(const bot_turn *t, void *st, size_t nseats, rng *r, int64_t until)
 {
     const game_kind *k = t->kind;
     int seat = t->seat;
@@ -131,6 +146,12 @@ static double playout(const bot_turn *t, void *st, size_t nseats, rng *r)
     json_t *ev = json_array();
     int over = 0;
     for (int step = 0; step < PLAYOUT_MAX && !(over = finished(k, st)); step++) {
+        if (step % PLAYOUT_CLOCK == PLAYOUT_CLOCK - 1 && now_ns() >= until) {
+            json_decref(ev);
+            last.cut = 1;
+            return -1;
+        }
+        last.steps++;
         json_t *a = NULL;
         int who = -1, rc;
         char *why = NULL;
@@ -159,6 +180,7 @@ static double playout(const bot_turn *t, void *st, size_t nseats, rng *r)
 size_t bot_search_pick(const bot_turn *t, json_t *const *cand, size_t n, rng *r)
 {
     const game_kind *k = t->kind;
+    memset(&last, 0, sizeof last);
     if (!t->sampled || !k->determinize || n < 2)
         return n ? (size_t)rng_below(r, n) : 0;
     size_t nseats = t->nseats ? t->nseats : 2;
@@ -171,10 +193,10 @@ size_t bot_search_pick(const bot_turn *t, json_t *const *cand, size_t n, rng *r)
     static _Thread_local int visits[4096];
     memset(sum, 0, n * sizeof sum[0]);
     memset(visits, 0, n * sizeof visits[0]);
-    int64_t until = now_ns() + b->cap_ns;
+    int64_t t0 = now_ns(), until = untimed ? INT64_MAX : t0 + b->cap_ns;
     uint64_t base = rng_next(r);
     int it = 0;
-    for (; it < b->iterations && (it == 0 || untimed || now_ns() < until); it++) {
+    for (; it < b->iterations && now_ns() < until; it++) {
         size_t arm = 0;
         if (it < (int)n) {
             arm = (size_t)it;
@@ -198,13 +220,21 @@ size_t bot_search_pick(const bot_turn *t, json_t *const *cand, size_t n, rng *r)
             json_t *ev = json_array();
             char *why = NULL;
             if (k->apply(st, &ctx, t->seat, cand[arm], ev, &why) == WB_OK)
-                s = playout(t, st, nseats, &pr);
+                s = playout(t, st, nseats, &pr, until);
             free(why);
             json_decref(ev);
             k->destroy(st);
         }
+        if (s < 0)
+            break; /* out of time: a playout cut short is not counted */
         sum[arm] += s;
         visits[arm]++;
+        last.iterations++;
+    }
+    last.ns = now_ns() - t0;
+    if (last.iterations == 0) { /* out of time with nothing learnt */
+        last.random = 1;
+        return (size_t)rng_below(r, n);
     }
     /* the most visited, ties by the mean */
     size_t best = 0;

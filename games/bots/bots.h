@@ -74,4 +74,18 @@ typedef game_turn bot_turn;
  * cannot fill). */
 int bot_decide(const bot_turn *t, json_t **action, int64_t *delay_ms);
 
+/* What the last "search" decision of the calling thread did, for tests
+ * and benchmarks: the iterations it completed, the playout steps it
+ * applied (those of a playout cut short included), whether its time cap
+ * cut a playout short, whether it ran out of time before any iteration
+ * ended and so chose at random, and its time.  All zero after a decision
+ * with fewer than two candidates or no sampled state (chosen at random,
+ * no search). */
+typedef struct bot_search_stats {
+    uint64_t iterations, steps;
+    int cut, random;
+    int64_t ns;
+} bot_search_stats;
+void bot_search_last(bot_search_stats *out);
+
 #endif
