@@ -7,10 +7,18 @@
  * this file only builds, describes and shows a match.  The default pond
  * is data (games/whirlpool/board.txt) embedded into the binary at build
  * time as whirlpool_board_txt; a custom one may come in the options.
+ *
+ * The default pond is parsed once per process (pthread_once) and shared,
+ * read-only, by every state that has it, its text too: a state loaded
+ * from a save (a search's every determinization, a rollback) whose board
+ * is the default one points at it instead of parsing the text again.  A
+ * custom pond is parsed per state and freed with it.
  */
 #include "whirlpool.h"
 
+#include <pthread.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,18 +46,52 @@ static const game_member wp_options[] = {
     {NULL},
 };
 
+/* The default pond, parsed once; its text as a match saves it. */
+static pthread_once_t default_once = PTHREAD_ONCE_INIT;
+static wp_board *default_board;
+static char *default_text;
+
+static void default_parse(void)
+{
+    char *why = NULL;
+    const char *text = (const char *)whirlpool_board_txt;
+    if (wp_board_parse(text, whirlpool_board_txt_len, &default_board, &why) != WB_OK) {
+        fprintf(stderr, "wibbelld: whirlpool board.txt: %s\n", why ? why : "bad");
+        abort(); /* embedded at build time and tested: cannot happen */
+    }
+    default_text = game_data_text(text, whirlpool_board_txt_len);
+}
+
 static void wp_free(void *state)
 {
     wp_state *s = state;
-    wp_board_free(s->board);
-    free(s->board_text);
+    /* a state with a board exists after default_parse ran */
+    if (s->board && s->board != default_board)
+        wp_board_free(s->board);
+    if (s->board_text && s->board_text != default_text)
+        free(s->board_text);
 }
 
-static int parse_board(const char *text, size_t len, wp_state *s, char **why)
+/* The board of `text` into s: the shared default one when it is the
+ * default text (`canonical`: the text is as a save holds it already). */
+static int parse_board(const char *text, size_t len, int canonical, wp_state *s, char **why)
 {
-    int rc = wp_board_parse(text, len, &s->board, why);
-    if (!rc)
-        s->board_text = game_data_text(text, len); /* saved with the match */
+    pthread_once(&default_once, default_parse);
+    char *mine = canonical ? NULL : game_data_text(text, len);
+    if (strcmp(mine ? mine : text, default_text) == 0) {
+        free(mine);
+        s->board = default_board;
+        s->board_text = default_text;
+        return WB_OK;
+    }
+    wp_board *b = NULL;
+    int rc = wp_board_parse(text, len, &b, why);
+    if (!rc) {
+        s->board = b;
+        s->board_text = mine ? mine : wb_strdup(text); /* saved with the match */
+        mine = NULL;
+    }
+    free(mine);
     return rc;
 }
 
@@ -69,7 +111,7 @@ static int wp_create(void *st, const game_ctx *ctx, const char *const *players,
     if (game_opt_names(options, "suits", wp_suit_names, nplayers, WP_NSUITS, suits, why) < 0)
         return WB_EINVAL;
     memcpy(s->suit, suits, nplayers * sizeof *suits);
-    if ((rc = parse_board(text, len, s, why)))
+    if ((rc = parse_board(text, len, 0, s, why)))
         return rc;
     rng_seed(&s->r, seed);
     for (int i = 0; i < s->nseats; i++) {
@@ -155,7 +197,7 @@ static void wp_io(game_io *io, void *state)
     if (load && game_io_ok(io)) {
         char *text = s->board_text;
         s->board_text = NULL;
-        if (!text || parse_board(text, strlen(text), s, &why))
+        if (!text || parse_board(text, strlen(text), 1, s, &why))
             game_io_fail(io, "board");
         free(text);
         free(why);

@@ -47,8 +47,10 @@ typedef struct wp_deal {
 
 typedef struct wp_state {
     game_base base;
-    wp_board *board;  /* never changed by an action: the state is flat */
-    char *board_text; /* the board as given, saved with the state */
+    wp_board *board;       /* never changed: the state is flat; the default
+                              one is shared by all states (whirlpool.c) */
+    char *board_text;      /* the board as given, saved with the state (the
+                              default one's shared too) */
     rng r;
     int nseats;
     int suit[WP_MAX_SEATS];
