@@ -923,7 +923,7 @@ int dict_build(const char *data_dir, const dict_build_opts *o)
     if (!is_english(o) && (b.forms = forms_build(o->aff, o->dic)) && o->expand_forms)
         forms_each(b.forms, add_form, &b);
     if (b.forms && !strcmp(o->lang ? o->lang : "", "fr"))
-        b.fr = fr_forms_load(o->dic);
+        b.fr = fr_forms_load(o->dic, o->wordlist);
     progress(&b, "reading sources", 4, 4);
 
     classify(&b);

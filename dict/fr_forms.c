@@ -4,6 +4,7 @@
  */
 #include "fr_forms.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,12 +20,40 @@
 struct fr_forms {
     strtab *adverbs; /* the .dic's adverbs in -ment, folded */
     strtab *bases;   /* their adjectives as spelt by adverb_bases() */
+    strtab *list;    /* the word list's words in lower case, folded */
 };
+
+/* The endings of the first group (-er) and of the second (-ir, -iss-),
+ * every tense and person, and the forms whose presence in the word list
+ * shows a stem is a verb's of that group (see list_verb). */
+static const char *const group1[] = {
+    "e", "es", "ent", "ons", "ez", "ais", "ait", "ions", "iez", "aient", "erai", "eras", "era",
+    "erons", "erez", "eront", "ai", "as", "a", "âmes", "âtes", "èrent", "erais", "erait",
+    "erions", "eriez", "eraient", "asse", "asses", "ât", "assions", "assiez", "assent", "ant",
+    "é", "ée", "és", "ées"};
+static const char *const group2[] = {
+    "is", "it", "issons", "issez", "issent", "issais", "issait", "issions", "issiez",
+    "issaient", "irai", "iras", "ira", "irons", "irez", "iront", "irais", "irait", "irions",
+    "iriez", "iraient", "îmes", "îtes", "irent", "isse", "isses", "ît", "issant", "i", "ie",
+    "ies"};
+static const char *const proof1[] = {"ez", "é", "iez", "erait", "ions", "èrent"};
+static const char *const proof2[] = {"issons", "issez", "issait", "irait", "i", "irent"};
 
 static int ends_with(const char *w, size_t len, const char *end)
 {
     size_t el = strlen(end);
     return len >= el && memcmp(w + len - el, end, el) == 0;
+}
+
+/* a + b into out; -1 when it does not fit */
+static int join(char *out, size_t cap, const char *a, const char *b)
+{
+    size_t al = strlen(a), bl = strlen(b);
+    if (al + bl >= cap)
+        return -1;
+    memcpy(out, a, al);
+    memcpy(out + al, b, bl + 1);
+    return 0;
 }
 
 static int infinitive(const char *r)
@@ -53,7 +82,23 @@ static size_t adverb_bases(const char *w, char out[FR_BASES][FR_CAP])
     return n;
 }
 
-fr_forms *fr_forms_load(const char *dic)
+/* The words of the list in lower case (folding leaves them as they are:
+ * not Paris). */
+static void read_list(fr_forms *fr, const char *list)
+{
+    FILE *f = list ? fopen(list, "r") : NULL;
+    char line[1024], folded[FR_CAP];
+    while (f && fgets(line, sizeof line, f)) {
+        size_t wl = strcspn(line, "\r\n");
+        if (wl && !norm_fold(line, wl, DICT_WORD_MAX, folded, sizeof folded) &&
+            strlen(folded) == wl && memcmp(folded, line, wl) == 0)
+            strtab_intern(fr->list, folded);
+    }
+    if (f)
+        fclose(f);
+}
+
+fr_forms *fr_forms_load(const char *dic, const char *list)
 {
     FILE *f = fopen(dic, "r");
     if (!f)
@@ -61,6 +106,8 @@ fr_forms *fr_forms_load(const char *dic)
     fr_forms *fr = wb_calloc(1, sizeof *fr);
     fr->adverbs = strtab_create();
     fr->bases = strtab_create();
+    fr->list = strtab_create();
+    read_list(fr, list);
     char line[1024], folded[FR_CAP], b[FR_BASES][FR_CAP];
     while (fgets(line, sizeof line, f)) {
         if (!strstr(line, "po:adv"))
@@ -84,6 +131,7 @@ void fr_forms_free(fr_forms *fr)
         return;
     strtab_destroy(fr->adverbs);
     strtab_destroy(fr->bases);
+    strtab_destroy(fr->list);
     free(fr);
 }
 
@@ -141,12 +189,73 @@ static size_t verb_roots(const lang_forms *f, const char *w, const char **out, s
     return n;
 }
 
+/* Does the list hold at least 4 of stem + proof[] (a verb's forms)? */
+static int list_verb(const fr_forms *fr, const char *stem, const char *const *proof, size_t n)
+{
+    char w[FR_CAP];
+    int have = 0;
+    for (size_t i = 0; i < n; i++)
+        have += !join(w, sizeof w, stem, proof[i]) && strtab_find(fr->list, w) != STRTAB_NONE;
+    return have >= 4;
+}
+
+/* The stems the first group's spelling rules may have changed (at most
+ * four): plaç-ons (plac-), mange-ons (mang-), nettoi-e (nettoy-), jett-e
+ * (jet-), appell-e (appel-), cèd-e (céd-), lèv-e (lev-). */
+static size_t stem_spellings(const char *s, char out[4][FR_CAP])
+{
+    size_t len = strlen(s), n = 0;
+    snprintf(out[n++], FR_CAP, "%s", s);
+    if (ends_with(s, len, "ç"))
+        snprintf(out[n++], FR_CAP, "%.*sc", (int)(len - 2), s);
+    else if (ends_with(s, len, "ge") || ends_with(s, len, "ett") || ends_with(s, len, "ell"))
+        snprintf(out[n++], FR_CAP, "%.*s", (int)(len - 1), s); /* not calla: caler */
+    else if (ends_with(s, len, "i"))
+        snprintf(out[n++], FR_CAP, "%.*sy", (int)(len - 1), s);
+    const char *e = NULL;
+    for (const char *p = strstr(s, "è"); p; p = strstr(p + 2, "è"))
+        e = p;
+    if (e) {
+        snprintf(out[n++], FR_CAP, "%.*sé%s", (int)(e - s), s, e + 2);
+        snprintf(out[n++], FR_CAP, "%.*se%s", (int)(e - s), s, e + 2);
+    }
+    return n;
+}
+
+/* A list word of a regular verb that neither the .dic nor its rules
+ * know (amanchons: amancher): the infinitive is a list word and the list
+ * holds the verb's forms. */
+static size_t list_roots(const fr_forms *fr, const char *w, const char **out, size_t max)
+{
+    char s[FR_CAP], st[4][FR_CAP], inf[FR_CAP];
+    size_t len = strlen(w), n = 0;
+    for (int g = 0; g < 2; g++) {
+        const char *const *ends = g ? group2 : group1;
+        size_t nends = g ? sizeof group2 / sizeof *group2 : sizeof group1 / sizeof *group1;
+        for (size_t i = 0; i < nends; i++) {
+            size_t el = strlen(ends[i]);
+            if (len < el + 3 || !ends_with(w, len, ends[i]))
+                continue;
+            snprintf(s, sizeof s, "%.*s", (int)(len - el), w);
+            size_t ns = stem_spellings(s, st);
+            for (size_t k = 0; k < ns; k++) {
+                uint32_t id = join(inf, sizeof inf, st[k], g ? "ir" : "er")
+                                  ? STRTAB_NONE
+                                  : strtab_find(fr->list, inf);
+                if (id != STRTAB_NONE && list_verb(fr, st[k], g ? proof2 : proof1, 6))
+                    n = add_one(strtab_str(fr->list, id), out, n, max);
+            }
+        }
+    }
+    return n;
+}
+
 size_t fr_roots(const fr_forms *fr, const lang_forms *f, const char *w, int dic_root,
                 const char **out, size_t max)
 {
     size_t n = forms_roots(f, w, out, max);
     if (!n && !dic_root)
-        return verb_roots(f, w, out, max);
+        return (n = verb_roots(f, w, out, max)) ? n : list_roots(fr, w, out, max);
     char b[FR_BASES][FR_CAP];
     size_t nb = strtab_find(fr->adverbs, w) != STRTAB_NONE ? adverb_bases(w, b) : 0;
     for (size_t i = 0; i < nb; i++) {

@@ -2,7 +2,7 @@
  * fr_forms.h - French roots that the affix rules run forwards (forms.h)
  * do not give (build time).
  *
- * Private to dict/.  Three kinds, from French grammar and from what fr's
+ * Private to dict/.  Four kinds, from French grammar and from what fr's
  * Hunspell .dic says, not from any list of forms:
  *   - the agreed past participle of a verb whose rules give only the
  *     invariable one (Hunspell's intransitive verbs: aberré, agi; the word
@@ -13,7 +13,13 @@
  *     future and conditional of céder, abréger, accélérer: cèderai,
  *     abrègerait, accélèrerons): the word with its last è written é is a
  *     form the rules make of an infinitive (not dès, which would be dés);
- *     these two only for words no rule makes and that are no .dic root;
+ *   - a form of a regular verb (-er, or -ir with -iss-) that neither the
+ *     .dic nor its rules know, only the word list (amanchons: amancher):
+ *     the word less an ending of the group, the stem's spelling undone
+ *     (plaç-, mange-, nettoi-, jett-, appell-, cèd-), + -er or -ir is a list word,
+ *     and the list holds 4 of 6 other forms of it (-ez, -é, -iez, -erait,
+ *     -ions, -èrent; -issons, -issez, -issait, -irait, -i, -irent);
+ *     these three only for words no rule makes and that are no .dic root;
  *   - an adverb in -ment, which the .dic tags po:adv, is a derivative of
  *     its adjective (rapidement: rapide; lentement: lente, lent;
  *     énormément: énorme; évidemment: évident; couramment: courant;
@@ -28,8 +34,9 @@
 
 typedef struct fr_forms fr_forms;
 
-/* Read the adverbs of the .dic.  NULL when it cannot be read. */
-fr_forms *fr_forms_load(const char *dic);
+/* Read the adverbs of the .dic and the words of the list (may be NULL).
+ * NULL when the .dic cannot be read. */
+fr_forms *fr_forms_load(const char *dic, const char *list);
 void fr_forms_free(fr_forms *fr);
 
 /* The roots of the folded word w: those of the rules (forms_roots), then

@@ -92,6 +92,9 @@ static void test_french(void **state)
     assert_int_equal(related(fr, "aberrées", "aberrer"), 1);
     assert_int_equal(related(fr, "agie", "agir"), 1);
     assert_int_equal(related(fr, "cèderai", "céder"), 1);
+    /* a regular verb only the word list holds, with all its forms */
+    assert_int_equal(related(fr, "amanchons", "amancher"), 1);
+    assert_int_equal(related(fr, "calla", "caler"), 0);
     assert_int_equal(related(fr, "dès", "dé"), 0);
     /* an adverb in -ment after its adjective */
     assert_int_equal(related(fr, "rapidement", "rapide"), 1);
