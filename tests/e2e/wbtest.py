@@ -32,7 +32,9 @@ import time
 import unittest
 
 LISTEN_RE = re.compile(r"^wibbelld: listening on http://(\[[^\]]+\]|[^:/]+):(\d+)$")
-START_TIMEOUT = 240.0  # a first start may build a dictionary
+START_TIMEOUT = 240.0  # a start that says nothing new for this long has failed
+START_MAX = 1200.0     # ... and one that is still building dictionaries
+                       # (progress lines on stderr) this long has too
 STOP_TIMEOUT = 30.0
 
 
@@ -160,7 +162,7 @@ class Daemon:
         return self
 
     def _await_ready(self):
-        line = self._read_line(START_TIMEOUT)
+        line = self._read_line(START_TIMEOUT, progress=True)
         m = LISTEN_RE.match(line)
         if not m:
             raise RuntimeError("wibbelld did not announce its address; stdout %r; stderr:\n%s"
@@ -181,17 +183,29 @@ class Daemon:
                 raise RuntimeError("wibbelld does not answer /healthz")
             time.sleep(0.05)
 
-    def _read_line(self, timeout):
-        deadline = time.monotonic() + timeout
+    def _read_line(self, timeout, progress=False):
+        """The first line on stdout, waiting at most `timeout` seconds; with
+        `progress`, the wait starts again whenever the daemon says more on
+        stderr (a first start building dictionaries under ASan on a loaded
+        machine takes minutes, saying how far it is), up to START_MAX."""
+        start = time.monotonic()
+        deadline = start + timeout
         fd = self.proc.stdout.fileno()
         buf = b""
+        said = 0
         while b"\n" not in buf:
             left = deadline - time.monotonic()
+            if left <= 0 and progress:
+                now = os.fstat(self.stderr.fileno()).st_size
+                if now > said and time.monotonic() - start < START_MAX:
+                    said = now
+                    deadline = time.monotonic() + timeout
+                    continue
             if left <= 0:
                 break
             r, _, _ = select.select([fd], [], [], left)
             if not r:
-                break
+                continue  # the deadline, or more time for progress
             chunk = os.read(fd, 4096)
             if not chunk:
                 break
