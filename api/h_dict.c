@@ -168,7 +168,7 @@ void api_h_dictionaries(api_req *r)
 
 /* --- GET /v1/dictionaries/{dict}/words/{word} -------------------------- */
 
-static json_t *entry_json(const dict_entry *e, const char *id)
+static json_t *entry_json(const dict_entry *e, const char *id, int cls)
 {
     json_t *o = json_object();
     json_t *defs = json_array();
@@ -189,6 +189,10 @@ static json_t *entry_json(const dict_entry *e, const char *id)
         rc |= json_object_set_new(o, "stems", api_json_strings(e->stems, e->nstems));
         rc |= json_object_set_new(o, "family", api_json_strings(e->family, e->nfamily));
         rc |= json_object_set(o, "definitions", defs);
+        if (cls) {
+            rc |= json_object_set_new(o, "hidden_senses", json_integer((json_int_t)e->hidden));
+            rc |= json_object_set_new(o, "hidden_word", json_boolean(e->unfit));
+        }
     }
     json_decref(defs);
     if (rc) {
@@ -254,17 +258,20 @@ static int add_translations(api_req *r, const dict *d, json_t *o)
 void api_h_word(api_req *r)
 {
     const dict *d = path_dict(r);
-    size_t fam, ndefs;
+    size_t fam, ndefs, cls;
     if (!d || api_query_size(r, "family_limit", FAMILY_DEFAULT, 0, FAMILY_MAX, &fam) ||
-        api_query_size(r, "definitions_limit", DEFS_DEFAULT, 0, DEFS_MAX, &ndefs))
+        api_query_size(r, "definitions_limit", DEFS_DEFAULT, 0, DEFS_MAX, &ndefs) ||
+        api_query_size(r, "class", 0, 0, 1, &cls))
         return;
     dict_entry *e = NULL;
-    int rc = dict_lookup(d, r->arg[1], r->arglen[1], fam, ndefs, &e);
+    /* ?class=1: the class setting (dict_lookup_opt) */
+    int rc = dict_lookup_opt(d, r->arg[1], r->arglen[1], fam, ndefs,
+                             cls ? DICT_LOOKUP_CLASS : 0, &e);
     if (rc) {
         input_err(r, rc, "dict_lookup", "word", r->arg[1], r->arglen[1]);
         return;
     }
-    json_t *o = entry_json(e, dict_id(d));
+    json_t *o = entry_json(e, dict_id(d), cls != 0);
     dict_entry_free(e);
     if (o && add_translations(r, d, o)) {
         json_decref(o);

@@ -24,6 +24,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "defs.h"
 #include "dict.h"
 #include "format.h"
 #include "forms.h"
@@ -59,6 +60,7 @@ typedef struct builder {
     uint32_t *wid;       /* word id by candidate id (valid words) */
     uint32_t *order;     /* candidate ids of valid words, by word id */
     size_t nwords, nproper, nabbrev;
+    size_t nunfit; /* FMT_UNFIT words */
     size_t nwider[2];    /* words added by SCOWL's sizes, by inflection */
     morph_sets *ms;
     char **surface;      /* not English: the spelling first read, when it
@@ -594,14 +596,17 @@ static int write_words(builder *b, store_txn *t)
             morph_sets_of(b->ms, b->wid[i], &lem, &nlem, &fam, &nfam);
         size_t len = sizeof(fmt_word) + 4 * (nlem + nfam);
         buf = wb_grow(buf, &cap, len, 1);
-        fmt_word fw = {.flags = b->kind[i], .nlem = (uint16_t)nlem,
+        const char *w = strtab_str(b->cands, i);
+        uint8_t unfit = b->kind[i] == FMT_VALID &&
+                        defs_word_unfit(b->wn, b->ms, w, lem, nlem) ? FMT_UNFIT : 0;
+        b->nunfit += unfit != 0;
+        fmt_word fw = {.flags = (uint8_t)(b->kind[i] | unfit), .nlem = (uint16_t)nlem,
                        .nfam = (uint16_t)nfam, .id = b->wid[i]};
         memcpy(buf, &fw, sizeof fw);
         if (nlem)
             memcpy(buf + sizeof fw, lem, 4 * nlem);
         if (nfam)
             memcpy(buf + sizeof fw + 4 * nlem, fam, 4 * nfam);
-        const char *w = strtab_str(b->cands, i);
         rc = store_put(t, db, w, strlen(w), buf, len, 0);
     }
     free(buf);
@@ -631,44 +636,20 @@ static int write_lemmas(builder *b, store_txn *t)
     return rc;
 }
 
-struct defbuf {
-    unsigned char *p;
-    size_t n, cap;
-};
-
-static void def_cb(void *ctx, const char *pos, const char *text)
-{
-    struct defbuf *d = ctx;
-    size_t tl = strlen(text);
-    uint8_t pi = 0;
-    if (tl > 65535)
-        tl = 65535;
-    for (uint8_t k = 0; k < 4; k++)
-        if (strcmp(pos, fmt_pos_names[k]) == 0)
-            pi = k;
-    d->p = wb_grow(d->p, &d->cap, d->n + 3 + tl, 1);
-    d->p[d->n] = pi;
-    d->p[d->n + 1] = (unsigned char)(tl & 0xff);
-    d->p[d->n + 2] = (unsigned char)(tl >> 8);
-    memcpy(d->p + d->n + 3, text, tl);
-    d->n += 3 + tl;
-}
-
 static int write_defs(builder *b, store_txn *t)
 {
+    const char **ws = wb_calloc(b->nwords + 1, sizeof *ws);
+    for (size_t k = 0; k < b->nwords; k++)
+        ws[k] = strtab_str(b->cands, b->order[k]);
+    size_t nsenses[2] = {0, 0};
+    int rc = defs_write(b->wn, t, ws, b->nwords, nsenses);
+    free(ws);
     store_db db;
-    struct defbuf d = {0};
-    int rc = store_db_open(t, DB_DEFS, 1, &db);
-    if (!b->wn)
-        return rc;
-    for (size_t k = 0; k < b->nwords && !rc; k++) {
-        const char *w = strtab_str(b->cands, b->order[k]);
-        d.n = 0;
-        wn_glosses(b->wn, w, 8, def_cb, &d);
-        if (d.n)
-            rc = store_put(t, db, w, strlen(w), d.p, d.n, 0);
-    }
-    free(d.p);
+    char v[128];
+    /* what the class setting hides (issue 20 A.3) */
+    snprintf(v, sizeof v, "%zu words, %zu of %zu senses", b->nunfit, nsenses[1], nsenses[0]);
+    if (!rc && b->wn) rc = store_db_open(t, DB_META, 1, &db);
+    if (!rc && b->wn) rc = put_meta(t, db, "classroom", v);
     return rc;
 }
 

@@ -62,6 +62,7 @@ static void dict_free(dict *d)
     free(d->translations);
     free(d->translation_sources);
     free(d->definitions);
+    free(d->classroom);
     free(d->recs);
     free(d->strs);
     free(d->bits);
@@ -97,6 +98,11 @@ static int dict_open(const char *dir, dict **out)
     d->translations = meta_str(t, meta, "translations");
     d->translation_sources = meta_str(t, meta, "translation_sources");
     d->definitions = meta_str(t, meta, "definitions");
+    d->classroom = meta_str(t, meta, "classroom");
+    if (d->classroom && !*d->classroom) { /* built without WordNet */
+        free(d->classroom);
+        d->classroom = NULL;
+    }
     num = meta_str(t, meta, "words");
     d->words = strtoul(num, NULL, 10);
     free(num);
@@ -298,6 +304,7 @@ void dict_get_info(const dict *d, dict_info *info)
     info->translations = d->translations;
     info->translation_sources = d->translation_sources;
     info->definitions = d->definitions;
+    info->classroom = d->classroom;
 }
 
 int dict_normalise(const char *in, size_t len, char *out, size_t cap)

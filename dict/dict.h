@@ -56,6 +56,8 @@ typedef struct dict_info {
     /* Other languages: what the English glosses from FreeDict cover ("5432
      * words; 4012 of 98765 lemmas (4.1%)"), or "" */
     const char *definitions;
+    const char *classroom; /* what the class setting hides: "N words, M of K
+                            * senses"; NULL without WordNet */
 } dict_info;
 void dict_get_info(const dict *d, dict_info *info);
 
@@ -72,6 +74,7 @@ int dict_normalise(const char *in, size_t len, char *out, size_t cap);
 typedef struct dict_def {
     char pos[12]; /* "noun", "verb", "adjective", "adverb" */
     char *text;
+    unsigned count; /* times WordNet's sense-tagged corpus met the sense */
 } dict_def;
 
 typedef struct dict_entry {
@@ -84,12 +87,23 @@ typedef struct dict_entry {
     size_t nfamily;
     dict_def *defs;      /* WordNet definitions of the word and its stems */
     size_t ndefs;
+    size_t hidden;       /* DICT_LOOKUP_CLASS: senses left out as unfit */
+    int unfit;           /* a word every sense of which a class does not see */
 } dict_entry;
 
 /* Look a word up.  A well-formed word that is not in the dictionary gives
  * an entry with valid = 0.  Errors: those of dict_normalise, WB_ESTORE. */
 int dict_lookup(const dict *d, const char *word, size_t len,
                 size_t max_family, size_t max_defs, dict_entry **out);
+/* As dict_lookup.  DICT_LOOKUP_CLASS: the class setting (issue 20 A.3):
+ * senses marked unfit for a class (WordNet's obscenity, ethnic-slur and
+ * disparagement usage domains, glosses that call a term obscene, vulgar or
+ * offensive, sexual acts: dict/LAYOUT.md) are left out, and the others of
+ * the word and its base forms come most common first (WordNet's tag
+ * counts).  The word is still a word (the rules accept any real word). */
+enum { DICT_LOOKUP_CLASS = 1 };
+int dict_lookup_opt(const dict *d, const char *word, size_t len, size_t max_family,
+                    size_t max_defs, unsigned opts, dict_entry **out);
 void dict_entry_free(dict_entry *e);
 
 /* --- Wibbell check ----------------------------------------------------- */

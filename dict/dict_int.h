@@ -22,6 +22,7 @@ struct dict {
     char *id, *language, *sources, *built_at;
     char *translations, *translation_sources; /* "fr,es,..." and their files */
     char *definitions; /* what FreeDict's glosses cover (other languages), or "" */
+    char *classroom; /* what the class setting hides: "N words, M of K senses" */
     size_t words, proper, lemmas;
     int is_default;
     store_env *env;

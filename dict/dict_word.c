@@ -30,28 +30,60 @@ static void idvec_push(void *ctx, uint32_t id)
     x->v[x->n++] = id;
 }
 
+/* The definitions of `w` (a word or a base form) into e->defs, up to
+ * `max`; in class mode (`cls`) all but those unfit for a class, counted
+ * in e->hidden. */
 static void add_defs(const dict *d, store_txn *t, const char *w, dict_entry *e,
-                     size_t max)
+                     size_t max, int cls)
 {
     store_val v;
     if (store_get(t, d->db_defs, w, strlen(w), &v))
         return;
     const unsigned char *p = v.data, *end = p + v.len;
-    while (p + 3 <= end && e->ndefs < max) {
+    while (p + FMT_DEF_HEAD <= end && e->ndefs < max) {
         size_t tl = (size_t)p[1] | ((size_t)p[2] << 8);
-        if (p[0] > FMT_POS_OTHER || p + 3 + tl > end)
+        unsigned pos = p[0] & ~FMT_DEF_UNFIT, cnt = (unsigned)p[3] | ((unsigned)p[4] << 8);
+        if (pos > FMT_POS_OTHER || p + FMT_DEF_HEAD + tl > end)
             break;
-        dict_def *df = &e->defs[e->ndefs++];
-        snprintf(df->pos, sizeof df->pos, "%s", fmt_pos_names[p[0]]);
-        df->text = wb_strndup((const char *)p + 3, tl);
-        p += 3 + tl;
+        if (cls && (p[0] & FMT_DEF_UNFIT)) {
+            e->hidden++;
+        } else {
+            dict_def *df = &e->defs[e->ndefs++];
+            snprintf(df->pos, sizeof df->pos, "%s", fmt_pos_names[pos]);
+            df->text = wb_strndup((const char *)p + FMT_DEF_HEAD, tl);
+            df->count = cnt;
+        }
+        p += FMT_DEF_HEAD + tl;
     }
 }
+
+/* Most common sense first (tag counts), the word's own before its base
+ * forms' among equals: a stable insertion sort of a few entries. */
+static void by_count(dict_def *v, size_t n)
+{
+    for (size_t i = 1; i < n; i++) {
+        dict_def x = v[i];
+        size_t j = i;
+        for (; j > 0 && v[j - 1].count < x.count; j--)
+            v[j] = v[j - 1];
+        v[j] = x;
+    }
+}
+
+/* A class sees at most this many senses, picked from all of a word's. */
+#define CLASS_DEFS_MAX 64
 
 int dict_lookup(const dict *d, const char *word, size_t len, size_t max_family,
                 size_t max_defs, dict_entry **out)
 {
+    return dict_lookup_opt(d, word, len, max_family, max_defs, 0, out);
+}
+
+int dict_lookup_opt(const dict *d, const char *word, size_t len, size_t max_family,
+                    size_t max_defs, unsigned opts, dict_entry **out)
+{
     char w[FOLD_CAP];
+    int cls = (opts & DICT_LOOKUP_CLASS) != 0;
     store_txn *t = NULL;
     wrec r = {0};
     idvec fam = {0};
@@ -69,6 +101,7 @@ int dict_lookup(const dict *d, const char *word, size_t len, size_t max_family,
     e->word = wb_strdup(w);
     e->valid = r.found && (r.flags & FMT_VALID);
     e->proper_noun = r.found && !(r.flags & FMT_VALID) && (r.flags & FMT_PROPER);
+    e->unfit = r.found && (r.flags & FMT_UNFIT);
     if (!e->valid)
         goto out;
 
@@ -105,11 +138,21 @@ int dict_lookup(const dict *d, const char *word, size_t len, size_t max_family,
         free(names);
     }
 
-    e->defs = wb_calloc(max_defs + 1, sizeof *e->defs);
-    add_defs(d, t, w, e, max_defs);
-    for (size_t i = 0; i < e->nstems; i++)
-        if (strcmp(e->stems[i], w) != 0)
-            add_defs(d, t, e->stems[i], e, max_defs);
+    {
+        /* a class: every sense gathered, the unfit left out, the most
+         * common first, then cut to max_defs */
+        size_t room = cls ? CLASS_DEFS_MAX : max_defs;
+        e->defs = wb_calloc(room + 1, sizeof *e->defs);
+        add_defs(d, t, w, e, room, cls);
+        for (size_t i = 0; i < e->nstems; i++)
+            if (strcmp(e->stems[i], w) != 0)
+                add_defs(d, t, e->stems[i], e, room, cls);
+        if (cls) {
+            by_count(e->defs, e->ndefs);
+            for (; e->ndefs > max_defs; e->ndefs--)
+                free(e->defs[e->ndefs - 1].text);
+        }
+    }
 out:
     store_txn_abort(t);
     dict_wrec_clear(&r);

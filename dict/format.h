@@ -12,12 +12,14 @@
 
 #include <stdint.h>
 
-#define DICT_FORMAT "9" /* 4: derivatives by affix (affix.c); 5: abbreviations;
+#define DICT_FORMAT "10" /* 4: derivatives by affix (affix.c); 5: abbreviations;
                            * 6: the wider vocabulary (wider.c); 7: ligatures
                            * (œ, æ, ĳ) as two letters, capitals told by ICU;
                            * 8: translations (trans.c); 9: FreeDict's English
                            * glosses as definitions of other languages
-                           * (glosses.c), part of speech FMT_POS_OTHER */
+                           * (glosses.c), part of speech FMT_POS_OTHER;
+                           * 10: senses' tag counts and class marks
+                           * (defs.c, classroom.c) */
 #define DICT_NONE UINT32_MAX
 
 /* Named databases. */
@@ -26,12 +28,13 @@
 #define DB_LEMMAS "lemmas"     /* u32be lemma id -> lemma string */
 #define DB_LEMMA_IDS "lemma_ids" /* lemma string -> u32 id */
 #define DB_MEMBERS "members"   /* u32be lemma id -> u32 word ids (sorted) */
-#define DB_DEFS "defs"         /* word or lemma -> (u8 pos, u16 len, text)* */
+#define DB_DEFS "defs"         /* word -> (u8 pos | FMT_DEF_UNFIT, u16 len, u16 count, text)* */
 #define DB_MATCH "match"       /* "recs", "strs", "bits:a".."bits:z" */
 #define DB_TRIE "trie"         /* u32be node id -> fmt_trie_node + children */
 #define DB_TRANS "trans"       /* "<lang>:<folded word>" -> translations, one a line */
 
-enum { FMT_VALID = 1, FMT_PROPER = 2, FMT_ABBREV = 4 /* an abbreviation or symbol */ };
+enum { FMT_VALID = 1, FMT_PROPER = 2, FMT_ABBREV = 4 /* an abbreviation or symbol */,
+       FMT_UNFIT = 8 /* a word every sense of which a class does not see */ };
 
 /* Value of DB_WORDS, followed by nlem lemma ids then nfam lemma ids, both
  * sorted ascending.  lem: the word's own base forms (itself included);
@@ -64,6 +67,10 @@ typedef struct fmt_trie_node {
     uint16_t pad;
 } fmt_trie_node;
 
+/* Definitions: the head of an entry is FMT_DEF_HEAD bytes, its first the
+ * part of speech (an index into fmt_pos_names) with FMT_DEF_UNFIT set for
+ * a sense unfit for a class (classroom.h). */
+enum { FMT_DEF_HEAD = 5, FMT_DEF_UNFIT = 0x80 };
 /* Definitions: parts of speech as stored; FMT_POS_OTHER (FreeDict's glosses
  * without a tag, or a preposition, pronoun...) is shown as "". */
 enum { FMT_POS_OTHER = 4 };

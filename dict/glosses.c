@@ -80,13 +80,15 @@ static void flush(gl *g)
         for (size_t j = 0; j < i && !dup; j++)
             dup = g->defs[j].len == d->len &&
                   !memcmp(g->pool + g->defs[j].off, g->pool + d->off, d->len);
-        if (dup || nval + 3 + d->len > sizeof g->val)
+        if (dup || nval + FMT_DEF_HEAD + d->len > sizeof g->val)
             continue;
+        /* (pos, u16 length, u16 tag count: none here, text): format.h */
         g->val[nval] = d->pos;
         g->val[nval + 1] = (unsigned char)(d->len & 0xff);
         g->val[nval + 2] = (unsigned char)(d->len >> 8);
-        memcpy(g->val + nval + 3, g->pool + d->off, d->len);
-        nval += 3 + d->len;
+        g->val[nval + 3] = g->val[nval + 4] = 0;
+        memcpy(g->val + nval + FMT_DEF_HEAD, g->pool + d->off, d->len);
+        nval += FMT_DEF_HEAD + d->len;
         kept++;
     }
     if (kept && !g->rc) {

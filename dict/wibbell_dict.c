@@ -31,7 +31,8 @@ static void usage(FILE *f)
         "Commands:\n"
         "  build [ID...]                 build dictionaries (default en_US; known: en_US en_GB en fr de es it nl pt)\n"
         "  info                          list the dictionaries of the data directory\n"
-        "  lookup WORD                   validity, proper noun, stems, family, definitions\n"
+        "  lookup WORD [--class]         validity, proper noun, stems, family, definitions\n"
+        "                                (--class: the class setting, dict/LAYOUT.md)\n"
         "  check WORD [--cards A,B,...] [--used W,...]   judge a Wibbell claim\n"
         "  match --cards A,B,... [--used W,...] [--limit N]   words that fit the cards\n"
         "  prefix PREFIX [--limit N]     words beginning with PREFIX\n"
@@ -100,6 +101,7 @@ int main(int argc, char **argv)
     size_t limit = 20;
     char *pos[8];
     int npos = 0, rc = 0, verbose = 0;
+    unsigned cls = 0;
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -119,6 +121,8 @@ int main(int argc, char **argv)
             used_s = argv[++i];
         } else if (!strcmp(a, "--verbose")) {
             verbose = 1;
+        } else if (!strcmp(a, "--class")) {
+            cls = DICT_LOOKUP_CLASS;
         } else if (!strcmp(a, "--limit") && i + 1 < argc) {
             limit = strtoul(argv[++i], NULL, 10);
         } else if (a[0] == '-' && a[1] == '-') {
@@ -187,12 +191,15 @@ int main(int argc, char **argv)
                    in.proper_nouns, in.lemmas, in.built_at, in.sources);
             if (in.definitions && *in.definitions)
                 printf("  definitions: %s\n", in.definitions);
+            if (in.classroom)
+                printf("  the class setting hides %s\n", in.classroom);
         }
     } else if (!strcmp(cmd, "lookup") && npos == 2) {
         dict_entry *e;
-        if (!(rc = dict_lookup(d, pos[1], strlen(pos[1]), 50, 10, &e))) {
-            printf("%s: %s%s\n", e->word, e->valid ? "a word" : "not a word",
-                   e->proper_noun ? " (proper noun)" : "");
+        if (!(rc = dict_lookup_opt(d, pos[1], strlen(pos[1]), 50, 10, cls, &e))) {
+            printf("%s: %s%s%s\n", e->word, e->valid ? "a word" : "not a word",
+                   e->proper_noun ? " (proper noun)" : "",
+                   e->unfit ? " (hidden from a class)" : "");
             printf("stems:");
             for (size_t i = 0; i < e->nstems; i++)
                 printf(" %s", e->stems[i]);
@@ -202,6 +209,8 @@ int main(int argc, char **argv)
             printf("\n");
             for (size_t i = 0; i < e->ndefs; i++)
                 printf("  (%s) %s\n", e->defs[i].pos, e->defs[i].text);
+            if (e->hidden)
+                printf("  (%zu senses hidden from a class)\n", e->hidden);
             dict_entry_free(e);
         }
     } else if (!strcmp(cmd, "check") && npos == 2) {

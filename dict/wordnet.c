@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "classroom.h"
 #include "strtab.h"
 #include "wb_err.h"
 #include "wb_mem.h"
@@ -42,7 +43,12 @@ typedef struct synset {
     uint8_t nwords;
     uint64_t proper; /* bit i: word i is capitalised here (a name: Teach) */
     uint64_t common; /* bit i: this synset is a common sense of word i */
+    uint64_t unfit_words; /* bit i: word i is marked unfit for a class here */
     char *gloss;
+    char *head;      /* the first word as written, lower case ("ethnic_slur") */
+    uint32_t *up;    /* hypernyms: pos << 30 | index into syns[pos] */
+    uint8_t nup;
+    uint8_t unfit;   /* the sense is unfit for a class (classroom.h) */
 } synset;
 
 typedef struct sense {
@@ -51,6 +57,7 @@ typedef struct sense {
     uint8_t pos;
     uint8_t common; /* tagged in the sense-tagged corpus, or the first sense */
     uint8_t untagged; /* no sense of the word in this part of speech is */
+    uint16_t count; /* times tagged in the sense-tagged corpus (cntlist.rev) */
     uint32_t syn;  /* index into syns[pos] */
 } sense;
 
@@ -233,6 +240,7 @@ typedef struct pend {
     int src, tgt; /* 1-based word numbers, 0 = whole synset */
     int antonym;
     int hypernym;
+    int usage;
 } pend;
 
 static int load_data(wordnet *wn, const char *dir, int pos, pend **pv,
@@ -262,6 +270,12 @@ static int load_data(wordnet *wn, const char *dir, int pos, pend **pv,
         for (long i = 0; i < nw; i++) {
             t = strtok_r(NULL, " ", &save);
             strtok_r(NULL, " ", &save);      /* lex_id */
+            if (i == 0 && t) {
+                s.head = wb_strdup(t);
+                for (char *c = s.head; *c; c++)
+                    if (*c >= 'A' && *c <= 'Z')
+                        *c = (char)(*c - 'A' + 'a');
+            }
             s.words[i] = t && clean_word(t, w, sizeof w) ? word_id(wn, w) : UINT32_MAX;
             if (t && t[0] >= 'A' && t[0] <= 'Z' && i < 64)
                 s.proper |= 1ull << i;
@@ -282,16 +296,21 @@ static int load_data(wordnet *wn, const char *dir, int pos, pend **pv,
              * it is kept only between words that look alike (link_alike). */
             int attr = strcmp(sym, "=") == 0, ant = strcmp(sym, "!") == 0;
             int hyp = strcmp(sym, "@") == 0;
-            if (strcmp(sym, "+") != 0 && strcmp(sym, "\\") != 0 && !attr && !ant && !hyp)
+            /* ';u': a usage domain (obscenity, ethnic slur, ...) */
+            int use = strcmp(sym, ";u") == 0;
+            if (strcmp(sym, "+") != 0 && strcmp(sym, "\\") != 0 && !attr && !ant && !hyp &&
+                !use)
                 continue;
             unsigned long stv = strtoul(st, NULL, 16);
             int tp = pos_of_char(pc[0]);
-            if (tp < 0 || (stv == 0 && !attr && !hyp))
+            if (tp < 0 || (stv == 0 && !attr && !hyp && !use))
                 continue;
             *pv = wb_grow(*pv, pcap, *np + 1, sizeof **pv);
             (*pv)[(*np)++] = (pend){pos, tp, s.offset, strtol(off, NULL, 10),
-                                    (int)(stv >> 8), (int)(stv & 0xff), ant, hyp};
+                                    (int)(stv >> 8), (int)(stv & 0xff), ant, hyp, use};
         }
+        if (!s.head)
+            s.head = wb_strdup("");
         if (gloss) {
             /* The definition is the gloss up to the first quoted example. */
             char *q = strstr(gloss, "; \"");
@@ -387,7 +406,7 @@ static void build_senses(wordnet *wn, pairs idx[2], size_t nw)
         sense *se = &wn->senses[k++];
         *se = (sense){idx[0].v[i].a, (uint16_t)(idx[0].v[i].b & 0x3fff), (uint8_t)pos,
                       (uint8_t)((idx[0].v[i].b >> 15) & 1),
-                      (uint8_t)((idx[0].v[i].b >> 14) & 1), (uint32_t)si};
+                      (uint8_t)((idx[0].v[i].b >> 14) & 1), 0, (uint32_t)si};
         synset *syn = &wn->syns[pos][si];
         for (size_t x = 0; x < syn->nwords && x < 64; x++)
             if (syn->words[x] == se->word && se->common)
@@ -428,6 +447,69 @@ static void build_df(wordnet *wn)
     }
 }
 
+/* How often the sense-tagged corpus met each sense: cntlist.rev, lines
+ * "lemma%ss_type:... sense_number tag_count".  Optional: without the file
+ * every count is 0 and the index's order stands. */
+static void load_counts(wordnet *wn, const char *dir)
+{
+    static const int pos_of_ss[6] = {-1, 0, 1, 2, 3, 2};
+    FILE *f = open_file(dir, "cntlist.rev", "");
+    char *line = NULL, w[128];
+    size_t cap = 0;
+    if (!f)
+        return;
+    while (getline(&line, &cap, f) > 0) {
+        char *pct = strchr(line, '%'), *sp = strchr(line, ' ');
+        if (!pct || !sp || pct > sp || pct[1] < '1' || pct[1] > '5')
+            continue;
+        *pct = '\0';
+        uint32_t id = clean_word(line, w, sizeof w) ? strtab_find(wn->words, w) : STRTAB_NONE;
+        char *end = NULL;
+        long num = strtol(sp + 1, &end, 10), cnt = end ? strtol(end, NULL, 10) : 0;
+        int pos = pos_of_ss[pct[1] - '0'];
+        if (id == STRTAB_NONE || num < 1 || cnt < 1)
+            continue;
+        for (uint32_t i = wn->sense_off[id]; i < wn->sense_off[id + 1]; i++)
+            if (wn->senses[i].pos == pos && wn->senses[i].rank == num - 1)
+                wn->senses[i].count = (uint16_t)(cnt > 65535 ? 65535 : cnt);
+    }
+    free(line);
+    fclose(f);
+}
+
+/* Is synset (pos, i) under a subtree root of classroom.c: 1 unfit, -1 a
+ * kept subtree inside one, 0 neither.  memo[pos][i]: 0 unknown, else
+ * the answer + 2. */
+static int subtree(const wordnet *wn, uint8_t *memo[NPOS], int pos, uint32_t i, int depth)
+{
+    const synset *s = &wn->syns[pos][i];
+    if (memo[pos][i])
+        return memo[pos][i] - 2;
+    int r = class_root(pos, s->head);
+    for (size_t k = 0; !r && k < s->nup && depth < 64; k++)
+        if (subtree(wn, memo, (int)(s->up[k] >> 30), s->up[k] & 0x3fffffff, depth + 1) > 0)
+            r = 1;
+    memo[pos][i] = (uint8_t)(r + 2);
+    return r;
+}
+
+/* Mark the senses unfit for a class (classroom.h): by usage domain (done
+ * while resolving pointers), by gloss, by hypernym subtree. */
+static void mark_unfit(wordnet *wn)
+{
+    uint8_t *memo[NPOS];
+    for (int p = 0; p < NPOS; p++)
+        memo[p] = wb_calloc(wn->nsyns[p] + 1, 1);
+    for (int p = 0; p < NPOS; p++)
+        for (uint32_t i = 0; i < wn->nsyns[p]; i++) {
+            synset *s = &wn->syns[p][i];
+            if (class_gloss_unfit(s->gloss) || subtree(wn, memo, p, i, 0) > 0)
+                s->unfit = 1;
+        }
+    for (int p = 0; p < NPOS; p++)
+        free(memo[p]);
+}
+
 int wn_load(const char *dir, wordnet **out)
 {
     wordnet *wn = wb_calloc(1, sizeof *wn);
@@ -449,14 +531,30 @@ int wn_load(const char *dir, wordnet **out)
     size_t nw = strtab_count(wn->words);
     build_senses(wn, idx, nw);
     build_df(wn);
+    load_counts(wn, dir);
 
     for (size_t i = 0; i < np; i++) {
         long si = syn_find(wn, pv[i].spos, pv[i].soff);
         long ti = syn_find(wn, pv[i].tpos, pv[i].toff);
         if (si < 0 || ti < 0)
             continue;
-        const synset *s = &wn->syns[pv[i].spos][si], *t = &wn->syns[pv[i].tpos][ti];
+        synset *s = &wn->syns[pv[i].spos][si];
+        const synset *t = &wn->syns[pv[i].tpos][ti];
+        if (pv[i].usage) {
+            /* A usage domain marks the synset, or one word of it. */
+            if (class_domain_unfit(t->head)) {
+                if (pv[i].src == 0)
+                    s->unfit = 1;
+                else if (pv[i].src <= 64)
+                    s->unfit_words |= 1ull << (pv[i].src - 1);
+            }
+            continue;
+        }
         if (pv[i].hypernym) {
+            if (s->nup < 255) {
+                s->up = wb_realloc(s->up, (size_t)(s->nup + 1) * sizeof *s->up);
+                s->up[s->nup++] = (uint32_t)pv[i].tpos << 30 | (uint32_t)ti;
+            }
             /* Every word of the synset is a kind of every word of its
              * hypernym (overcharge: charge). */
             for (size_t x = 0; x < s->nwords; x++)
@@ -502,6 +600,7 @@ int wn_load(const char *dir, wordnet **out)
         pairs_add(&links, b, a);
     }
 
+    mark_unfit(wn);
     csr_build(&wn->exc, &exc, nw);
     csr_build(&wn->links, &links, nw);
     csr_build(&wn->ants, &ants, nw);
@@ -533,6 +632,8 @@ void wn_free(wordnet *wn)
         for (size_t i = 0; i < wn->nsyns[p]; i++) {
             free(wn->syns[p][i].words);
             free(wn->syns[p][i].gloss);
+            free(wn->syns[p][i].head);
+            free(wn->syns[p][i].up);
         }
         free(wn->syns[p]);
     }
@@ -612,8 +713,10 @@ size_t wn_sense_count(const wordnet *wn, const char *w)
     return wn->sense_off[id + 1] - wn->sense_off[id];
 }
 
-static size_t glosses(const wordnet *wn, const char *w, size_t max, int mode,
-                      void (*cb)(void *ctx, const char *pos, const char *text), void *ctx)
+typedef void (*sense_cb)(void *ctx, const wn_sense_info *si);
+
+static size_t glosses(const wordnet *wn, const char *w, size_t max, int mode, sense_cb cb,
+                      void *ctx)
 {
     uint32_t id = strtab_find(wn->words, w);
     size_t n = 0;
@@ -624,38 +727,76 @@ static size_t glosses(const wordnet *wn, const char *w, size_t max, int mode,
         const synset *syn = &wn->syns[s->pos][s->syn];
         /* Skip the senses in which the word is a name ("Teach", the
          * pirate, for teach): Wibbell words are not proper nouns. */
-        int name = 0;
+        int name = 0, unfit = syn->unfit;
         for (size_t k = 0; k < syn->nwords; k++)
-            if (syn->words[k] == id && is_proper(syn, k))
-                name = 1;
+            if (syn->words[k] == id) {
+                name |= is_proper(syn, k);
+                unfit |= k < 64 && (syn->unfit_words >> k & 1);
+            }
         /* mode 1: common senses; 2: also the first three of a word the
          * sense-tagged corpus never met */
         if (name || (mode == 1 && !s->common) ||
             (mode == 2 && !s->common && !(s->untagged && s->rank < 3)))
             continue;
-        cb(ctx, pos_name[s->pos], syn->gloss);
+        wn_sense_info si = {pos_name[s->pos], syn->gloss, s->count, unfit};
+        cb(ctx, &si);
         n++;
     }
     return n;
 }
 
+/* The callers of the plain gloss functions take (pos, text). */
+struct plain {
+    void (*cb)(void *ctx, const char *pos, const char *text);
+    void *ctx;
+};
+
+static void plain_cb(void *ctx, const wn_sense_info *si)
+{
+    struct plain *p = ctx;
+    p->cb(p->ctx, si->pos, si->text);
+}
+
 size_t wn_glosses(const wordnet *wn, const char *w, size_t max,
                   void (*cb)(void *ctx, const char *pos, const char *text), void *ctx)
 {
-    return glosses(wn, w, max, 0, cb, ctx);
+    struct plain p = {cb, ctx};
+    return glosses(wn, w, max, 0, plain_cb, &p);
 }
 
 size_t wn_common_glosses(const wordnet *wn, const char *w, size_t max,
                          void (*cb)(void *ctx, const char *pos, const char *text),
                          void *ctx)
 {
-    return glosses(wn, w, max, 1, cb, ctx);
+    struct plain p = {cb, ctx};
+    return glosses(wn, w, max, 1, plain_cb, &p);
 }
 
 size_t wn_known_glosses(const wordnet *wn, const char *w, size_t max,
                         void (*cb)(void *ctx, const char *pos, const char *text), void *ctx)
 {
-    return glosses(wn, w, max, 2, cb, ctx);
+    struct plain p = {cb, ctx};
+    return glosses(wn, w, max, 2, plain_cb, &p);
+}
+
+size_t wn_senses(const wordnet *wn, const char *w, size_t max,
+                 void (*cb)(void *ctx, const wn_sense_info *si), void *ctx)
+{
+    return glosses(wn, w, max, 0, cb, ctx);
+}
+
+static void count_unfit(void *ctx, const wn_sense_info *si)
+{
+    size_t *n = ctx;
+    n[0]++;
+    n[1] += si->unfit != 0;
+}
+
+int wn_word_unfit(const wordnet *wn, const char *w)
+{
+    size_t n[2] = {0, 0};
+    glosses(wn, w, SIZE_MAX, 0, count_unfit, n);
+    return n[0] > 0 && n[1] == n[0];
 }
 
 /* Words of a gloss too common to tell anything (the df threshold of the

@@ -72,6 +72,21 @@ size_t wn_known_glosses(const wordnet *wn, const char *w, size_t max,
                         void (*cb)(void *ctx, const char *pos, const char *text),
                         void *ctx);
 
+/* A sense of a word, as wn_senses gives it. */
+typedef struct wn_sense_info {
+    const char *pos;  /* "noun", "verb", "adjective", "adverb" */
+    const char *text; /* the definition, examples removed */
+    unsigned count;   /* times the sense-tagged corpus met it (cntlist.rev) */
+    int unfit;        /* unfit for a class (classroom.h) */
+} wn_sense_info;
+
+/* As wn_glosses, with each sense's tag count and class mark. */
+size_t wn_senses(const wordnet *wn, const char *w, size_t max,
+                 void (*cb)(void *ctx, const wn_sense_info *si), void *ctx);
+
+/* Has `w` senses (names aside), every one of them unfit for a class? */
+int wn_word_unfit(const wordnet *wn, const char *w);
+
 /* The content words of a gloss, lower-case words of five letters or more
  * less a few empty ones, cut to WN_STEM - 1 letters ("gratitude" ->
  * "gratitu"), each once; returns how many (at most max). */

@@ -106,11 +106,11 @@ async function check(who) {
   const lang = (langs[res.dictionary] || []).includes(st.lang) ? st.lang : '';
   try {
     const w = await api('GET', '/v1/dictionaries/' + encodeURIComponent(res.dictionary) + '/words/' + encodeURIComponent(res.word) +
-      (lang ? '?translate=' + encodeURIComponent(lang) : ''));
+      (lang ? '?translate=' + encodeURIComponent(lang) : '') + (st.cls ? (lang ? '&' : '?') + 'class=1' : ''));
     const d = (w.definitions || []).slice(0, 3);
     const tr = lang ? (w.translations || {})[lang] || [] : null, from = lang && (w.translated_from || {})[lang];
     fill(defBox, d.length ? h('ol', {}, d.map(x => h('li', {}, h('i', {}, x.pos), ' ', x.text)))
-      : h('p', {class: 'hint'}, w.proper_noun ? 'A name (proper noun).' : 'No definition in the dictionary.'),
+      : h('p', {class: 'hint'}, w.proper_noun ? 'A name (proper noun).' : w.hidden_word ? 'No definition shown in the class setting.' : 'No definition in the dictionary.'),
     tr ? h('p', {class: 'tr', id: 'translation', 'data-lang': lang}, languageName(lang) + ': ',
       tr.length ? h('strong', {}, tr.join(', ')) : h('span', {class: 'hint'}, 'no translation in the dictionary'), from ? ' (' + from + ')' : '') : null);
   } catch { /* the verdict stands without it */ }
@@ -201,6 +201,10 @@ $('#newgame').onclick = () => {
 $('#hints').onclick = hints;
 $('#dict').onchange = e => { st.dict = e.target.value; save(); languages(); };
 $('#lang').onchange = e => { st.lang = e.target.value; save(); };
+// the class setting (issue 20 A.3): definitions as a class may see them
+const classSet = () => $('#classset').setAttribute('aria-pressed', String(!!st.cls));
+$('#classset').onclick = () => { st.cls = !st.cls; save(); classSet(); };
+classSet();
 const Speech = window.SpeechRecognition || window.webkitSpeechRecognition;
 if (Speech) {
   $('#mic').hidden = false;

@@ -58,6 +58,10 @@ static const game_member wibbell_options[] = {
      .desc = "for learners of the dictionary's language: each judged word is logged with "
              "its translation into this language (\"fr\", \"es\", \"de\": one of the "
              "match dictionary's translations, GET /v1/dictionaries); null: none"},
+    {.name = "classroom", .type = GAME_T_BOOL, .def = "false",
+     .desc = "the class setting: the definitions shown (vocabulary, projector) leave out "
+             "senses and words WordNet marks vulgar, obscene or offensive, most common "
+             "sense first; such words still count"},
     {NULL},
 };
 
@@ -197,6 +201,7 @@ static int wibbell_create(void *state, const game_ctx *ctx, const char *const *p
     st->learning_aid = game_opt_bool(options, "learning_aid");
     st->shuffle = game_opt_bool(options, "shuffle");
     st->forgive_typos = game_opt_bool(options, "forgive_typos");
+    st->classroom = game_opt_bool(options, "classroom");
     st->tie_ms = game_opt_int(options, "tie_window_ms");
     if ((rc = choose_dict(st, ctx, game_opt_str(options, "dictionary"), why)) ||
         (rc = choose_learner(st, ctx, game_opt_str(options, "learner_language"), why)))
@@ -266,11 +271,12 @@ static char *wibbell_no_bots(const void *state)
 
 /* Format 1 had no forgive_typos (it was off), formats 1 and 2 no undo,
  * formats 1 to 3 no learner_language (none) nor a translation in the
- * vocabulary's rows (none: ""). */
+ * vocabulary's rows (none: ""), formats 1 to 4 no classroom (off). */
 static const game_added wibbell_added[] = {
     {2, "forgive_typos", "false"},
     {3, "undo", "null"},
     {4, "learner_language", "null"},
+    {5, "classroom", "false"},
     {0},
 };
 
@@ -293,7 +299,7 @@ static int wibbell_upgrade(json_t *saved, int from)
 
 static const game_def wibbell_def = {
     .kind = &game_wibbell,
-    .format = 4,
+    .format = 5,
     .upgrade = wibbell_upgrade,
     .size = sizeof(wibbell_state),
     .options = wibbell_options,

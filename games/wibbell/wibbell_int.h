@@ -107,6 +107,7 @@ typedef struct wibbell_state {
     wibbell_mode mode;
     int companion, learning_aid, shuffle;
     int forgive_typos; /* a claim that is not a word is no mistake */
+    int classroom;     /* definitions as the class setting shows them */
     int64_t tie_ms;
     char *dict_id;
     char *learner; /* learner_language: translations logged into it ("fr"), or NULL */

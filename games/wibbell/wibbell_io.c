@@ -94,6 +94,7 @@ void wibbell_view(const void *state, int seat, json_t *o)
     game_put(o, "{s:s, s:o*}", "phase", wibbell_phase_names[st->phase], "seat",
              game_json_opt(seat));
     game_put(o, "{s:o}", "learner_language", st->learner ? json_string(st->learner) : json_null());
+    game_put(o, "{s:b}", "classroom", st->classroom);
     game_put(o, "{s:s, s:b, s:b, s:b, s:I, s:s, s:I, s:I, s:I, s:o, s:o, s:o, s:o, s:o, s:o}",
              "mode", wibbell_mode_names[st->mode], "companion", st->companion, "learning_aid",
              st->learning_aid, "forgive_typos", st->forgive_typos, "tie_window_ms",
@@ -285,6 +286,7 @@ void wibbell_io(game_io *io, void *state)
     game_io_bool(io, "learning_aid", &st->learning_aid);
     game_io_bool(io, "shuffle", &st->shuffle);
     game_io_bool(io, "forgive_typos", &st->forgive_typos);
+    game_io_bool(io, "classroom", &st->classroom);
     game_io_i64(io, "tie_window_ms", &st->tie_ms, 0, WIBBELL_TIE_MAX);
     game_io_text(io, "dictionary", &st->dict_id);
     game_io_str(io, "learner_language", &st->learner);

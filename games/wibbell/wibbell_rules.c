@@ -348,8 +348,11 @@ static size_t log_word(wibbell_state *st, const dict *d, int seat, const dict_ve
 {
     dict_entry *e = NULL;
     /* the definition and translation at the time of the claim, so a replay
-     * is exact even when the dictionary is rebuilt later */
-    int def = dict_lookup(d, v->word, strlen(v->word), 0, 1, &e) == WB_OK && e->ndefs > 0;
+     * is exact even when the dictionary is rebuilt later; in the class
+     * setting's choice of senses */
+    int def = dict_lookup_opt(d, v->word, strlen(v->word), 0, 1,
+                              st->classroom ? DICT_LOOKUP_CLASS : 0, &e) == WB_OK &&
+              e->ndefs > 0;
     st->vocab = wb_grow(st->vocab, &st->capvocab, st->nvocab + 1, sizeof *st->vocab);
     st->vocab[st->nvocab] = (wibbell_vocab){
         .turn = st->nturns, .seat = seat, .word = wb_strdup(v->word), .accepted = v->valid,

@@ -205,6 +205,29 @@ class Judge(unittest.TestCase):
         self.assertIn("SG and SH need a letter each", B.text("#result .reasons"))
         B.shot("judge-uncovered")
 
+    def test_class_setting(self):
+        """The judge's "Class setting" (issue 20 A.3): kissing's definitions
+        lose WordNet's "foreplay without contact with the genital organs"
+        and start with its most common sense; the choice is kept over a
+        reload."""
+        v = self.judge("kissing")
+        self.assertEqual(v.text, "✓")
+        B.wait(lambda d: B.css("#result .def li"), "the definitions")
+        self.assertIn("foreplay", B.css("#result .def li")[0].text)
+        self.assertEqual(B.attr("#classset", "aria-pressed"), ["false"])
+        B.click("#classset")
+        self.assertEqual(B.attr("#classset", "aria-pressed"), ["true"])
+        B.open(W.url(D, "/"))
+        B.one("#dict option", "the dictionaries")
+        self.assertEqual(B.attr("#classset", "aria-pressed"), ["true"], "the choice is kept")
+        v = self.judge("kissing")
+        B.wait(lambda d: B.css("#result .def li"), "the definitions")
+        defs = [li.text for li in B.css("#result .def li")]
+        self.assertNotIn("foreplay", " ".join(defs))
+        self.assertIn("touch with the lips", defs[0])
+        self.assertFalse(B.js_errors())
+        B.shot("judge-class-setting")
+
     def test_words_that_would_have_worked(self):
         B.type("#c1", "NZ")
         B.type("#c2", "IQ")

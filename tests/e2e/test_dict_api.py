@@ -232,6 +232,25 @@ class Words(Base):
             self.assertIn(d["pos"], ("noun", "verb", "adjective", "adverb"))
             self.assertIsInstance(d["text"], str)
 
+    def test_class_setting(self):
+        """?class=1 (issue 20 A.3): kissing's most common sense first and
+        no "foreplay"; a word with no sense a class may see has no
+        definition and is still a word; a bad value is a 400."""
+        plain, cls = self.word("kissing", "en"), self.word("kissing", "en", "?class=1")
+        self.assertIn("foreplay", plain["definitions"][0]["text"])
+        self.assertNotIn("hidden_senses", plain)
+        self.assertEqual(cls["hidden_senses"], 1)
+        self.assertIs(cls["hidden_word"], False)
+        self.assertEqual(cls["definitions"][0]["pos"], "verb")
+        self.assertIn("touch with the lips", cls["definitions"][0]["text"])
+        self.assertFalse(any("foreplay" in d["text"] for d in cls["definitions"]))
+        self.assertEqual(plain["stems"], cls["stems"])
+        fuck = self.word("fuck", "en", "?class=1")
+        self.assertEqual((fuck["valid"], fuck["hidden_word"], fuck["definitions"]), (True, True, []))
+        self.assertGreater(len(self.word("fuck", "en")["definitions"]), 0)
+        st, _, doc = D.json("GET", "/v1/dictionaries/en/words/kissing?class=2")
+        self.assertEqual((st, doc["code"]), (400, "bad_parameter"))
+
     def test_proper_noun(self):
         doc = self.word("paris")
         self.assertFalse(doc["valid"])

@@ -496,6 +496,28 @@ class Dictionaries(Base):
             doc = m.ok(0, {"type": "claim", "word": "colour"})
             self.assertEqual("claim_accepted" in event_types(doc), accepted, (dictionary, doc))
 
+    def test_classroom(self):
+        """The class setting (issue 20 A.3): the vocabulary (and so the
+        projector) shows kissing's common sense, not WordNet's "foreplay
+        without contact with the genital organs"; the word counts either
+        way."""
+        deck = ["KS", "NG", "OR", "RE", "NT", "SA", "IE", "TO"]
+        seen = {}
+        for classroom in (False, True):
+            m = create(D, ["ann", "bob", "cy", "dee"],
+                       {"tie_window_ms": 0, "shuffle": False, "deck": deck,
+                        "classroom": classroom}, seed=1)
+            self.assertIs(m.view()["classroom"], classroom)
+            doc = m.ok(0, {"type": "claim", "word": "kissing", "take": 0})
+            self.assertIn("claim_accepted", event_types(doc))
+            rows = m.view("host")["vocabulary"]
+            self.assertEqual([(r["word"], r["accepted"]) for r in rows], [("kissing", True)])
+            seen[classroom] = (rows[0]["pos"], rows[0]["definition"])
+        self.assertIn("foreplay", seen[False][1])
+        self.assertNotIn("foreplay", seen[True][1])
+        self.assertEqual(seen[True][0], "verb")
+        self.assertIn("touch with the lips", seen[True][1])
+
     def test_unknown_dictionary(self):
         st, _, doc = D.json("POST", "/v1/games", {"game": "wibbell", "players": ["a", "b"],
                                                   "options": {"dictionary": "xx_XX"}})

@@ -1,0 +1,167 @@
+/*
+ * test_classroom.c - the class setting (issue 20 A.3) on the real en_US and
+ * en dictionaries the build made from Debian's WordNet ($WIBBELLD_TEST_DATA):
+ * kissing shows its common sense first and not WordNet's "foreplay without
+ * contact with the genital organs"; a word every sense of which is hidden
+ * shows no definition but is still a word; and the policy's gloss rule on
+ * glosses of WordNet 3.0.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "classroom.h"
+#include "dict.h"
+#include "wb_err.h"
+
+static dict_lib *lib;
+
+static int setup(void **state)
+{
+    (void)state;
+    const char *dir = getenv("WIBBELLD_TEST_DATA");
+    return !dir || dict_lib_open(dir, "en_US", &lib) != WB_OK ? -1 : 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    dict_lib_close(lib);
+    return 0;
+}
+
+static dict_entry *look(const char *id, const char *w, unsigned opts)
+{
+    dict_entry *e = NULL;
+    const dict *d = dict_lib_find(lib, id);
+    assert_non_null(d);
+    assert_int_equal(dict_lookup_opt(d, w, strlen(w), 0, 10, opts, &e), WB_OK);
+    return e;
+}
+
+static int any_def(const dict_entry *e, const char *needle)
+{
+    for (size_t i = 0; i < e->ndefs; i++)
+        if (strstr(e->defs[i].text, needle))
+            return 1;
+    return 0;
+}
+
+/* The issue's example, in every English dictionary. */
+static void test_kissing(void **state)
+{
+    (void)state;
+    const char *ids[] = {"en_US", "en"};
+    for (size_t i = 0; i < 2; i++) {
+        dict_entry *plain = look(ids[i], "kissing", 0);
+        dict_entry *cls = look(ids[i], "kissing", DICT_LOOKUP_CLASS);
+        /* without the setting WordNet's own sense of kissing comes first */
+        assert_true(plain->ndefs > 0);
+        assert_non_null(strstr(plain->defs[0].text, "foreplay"));
+        /* with it: gone, and the most common sense (kiss, the verb: 18
+         * tags in WordNet's corpus) first */
+        assert_true(cls->valid);
+        assert_false(cls->unfit);
+        assert_int_equal(cls->hidden, 1);
+        assert_false(any_def(cls, "foreplay"));
+        assert_true(cls->ndefs > 0);
+        assert_string_equal(cls->defs[0].pos, "verb");
+        assert_non_null(strstr(cls->defs[0].text, "touch with the lips"));
+        for (size_t k = 1; k < cls->ndefs; k++)
+            assert_true(cls->defs[k - 1].count >= cls->defs[k].count);
+        dict_entry_free(plain);
+        dict_entry_free(cls);
+    }
+}
+
+/* A word with no sense a class may see: no definition, still a word. */
+static void test_hidden_words(void **state)
+{
+    (void)state;
+    const char *hidden[] = {"fuck", "fucked", "nigger", "copulate"};
+    for (size_t i = 0; i < sizeof hidden / sizeof *hidden; i++) {
+        dict_entry *e = look("en", hidden[i], DICT_LOOKUP_CLASS);
+        if (!e->valid || !e->unfit || e->ndefs != 0 || e->hidden == 0)
+            fail_msg("%s: valid %d, unfit %d, %zu definitions, %zu hidden", hidden[i],
+                     e->valid, e->unfit, e->ndefs, e->hidden);
+        dict_entry_free(e);
+        e = look("en", hidden[i], 0);
+        if (!e->valid || !e->unfit)
+            fail_msg("%s: not marked without the setting", hidden[i]);
+        dict_entry_free(e);
+    }
+    /* words with an unfit sense keep their others */
+    dict_entry *e = look("en", "cock", DICT_LOOKUP_CLASS);
+    assert_false(e->unfit);
+    assert_true(e->hidden >= 1);
+    assert_false(any_def(e, "penis"));
+    assert_true(any_def(e, "chicken"));
+    dict_entry_free(e);
+    const char *fine[] = {"kiss", "hug", "sex", "boy", "shaft"};
+    for (size_t i = 0; i < sizeof fine / sizeof *fine; i++) {
+        e = look("en", fine[i], DICT_LOOKUP_CLASS);
+        if (e->unfit || e->ndefs == 0)
+            fail_msg("%s hidden from a class", fine[i]);
+        dict_entry_free(e);
+    }
+}
+
+/* The gloss rule: a gloss that labels the term, not one about rudeness. */
+static void test_gloss_rule(void **state)
+{
+    (void)state;
+    const char *unfit[] = {
+        "obscene terms for feces", "(ethnic slur) offensive term for a Jew",
+        "vulgar slang for anus", "an offensive term for Roman Catholics",
+        "(offensive British slang) term used by the British to refer to people",
+        "disparaging terms for small people", "a derogatory term for environmentalists",
+    };
+    const char *fine[] = {
+        "a person who edits a text by removing obscene or offensive words or passages",
+        "using foul or obscene language", "tropical American bean similar to Phaseolus vulgaris",
+        "an offensive or disparaging expression that is substituted for an inoffensive one",
+        "pretentious or showy or vulgar display", "the act of caressing with the lips",
+    };
+    for (size_t i = 0; i < sizeof unfit / sizeof *unfit; i++)
+        if (!class_gloss_unfit(unfit[i]))
+            fail_msg("not marked: %s", unfit[i]);
+    for (size_t i = 0; i < sizeof fine / sizeof *fine; i++)
+        if (class_gloss_unfit(fine[i]))
+            fail_msg("marked: %s", fine[i]);
+    assert_true(class_domain_unfit("ethnic_slur"));
+    assert_false(class_domain_unfit("slang"));
+    assert_int_equal(class_root(0, "sexual_activity"), 1);
+    assert_int_equal(class_root(0, "reproduction"), -1);
+    assert_int_equal(class_root(1, "sexual_activity"), 0);
+}
+
+/* The dictionary says what the setting hides. */
+static void test_info(void **state)
+{
+    (void)state;
+    dict_info in;
+    unsigned long words = 0, senses = 0, all = 0;
+    dict_get_info(dict_lib_find(lib, "en"), &in);
+    assert_non_null(in.classroom);
+    assert_int_equal(sscanf(in.classroom, "%lu words, %lu of %lu senses", &words, &senses, &all), 3);
+    assert_true(words >= 100 && words <= 400);
+    assert_true(senses >= 150 && senses < all / 100);
+    dict_get_info(dict_lib_find(lib, "fr"), &in); /* no WordNet, nothing said */
+    assert_null(in.classroom);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_kissing),
+        cmocka_unit_test(test_hidden_words),
+        cmocka_unit_test(test_gloss_rule),
+        cmocka_unit_test(test_info),
+    };
+    return cmocka_run_group_tests_name("classroom", tests, setup, teardown);
+}
