@@ -353,12 +353,16 @@ void api_h_match(api_req *r)
     nused = query_list(r, "used", used, USED_MAX, 0);
     if (nused == (size_t)-1)
         goto out;
+    size_t cls;
     if (api_query_size(r, "limit", LIMIT_DEFAULT, 0, LIMIT_MAX, &limit) ||
-        api_query_size(r, "offset", 0, 0, OFFSET_MAX, &offset))
+        api_query_size(r, "offset", 0, 0, OFFSET_MAX, &offset) ||
+        api_query_size(r, "class", 0, 0, 1, &cls))
         goto out;
 
     dict_cards dc = {cards, ncards};
-    int rc = dict_match(d, &dc, used, nused, offset, limit, &l);
+    /* ?class=1: without the words the class setting hides */
+    int rc = dict_match_opt(d, &dc, used, nused, offset, limit,
+                            cls ? DICT_LOOKUP_CLASS : 0, &l);
     if (rc) {
         diagnose(r, rc, "dict_match", NULL, 0, cards, ncards, used, nused);
         goto out;

@@ -60,7 +60,8 @@ typedef struct builder {
     uint32_t *wid;       /* word id by candidate id (valid words) */
     uint32_t *order;     /* candidate ids of valid words, by word id */
     size_t nwords, nproper, nabbrev;
-    size_t nunfit; /* FMT_UNFIT words */
+    size_t nunfit;     /* FMT_UNFIT words */
+    uint64_t *unfit;   /* bit by word id: FMT_UNFIT (match "bits:unfit") */
     size_t nwider[2];    /* words added by SCOWL's sizes, by inflection */
     morph_sets *ms;
     char **surface;      /* not English: the spelling first read, when it
@@ -587,6 +588,7 @@ static int write_words(builder *b, store_txn *t)
     size_t n = strtab_count(b->cands), cap = 0;
     unsigned char *buf = NULL;
     int rc = store_db_open(t, DB_WORDS, 1, &db);
+    b->unfit = wb_calloc(b->nwords / 64 + 1, 8);
     for (uint32_t i = 0; i < n && !rc; i++) {
         if (!b->kind[i])
             continue;
@@ -600,6 +602,8 @@ static int write_words(builder *b, store_txn *t)
         uint8_t unfit = b->kind[i] == FMT_VALID &&
                         defs_word_unfit(b->wn, b->ms, w, lem, nlem) ? FMT_UNFIT : 0;
         b->nunfit += unfit != 0;
+        if (unfit && b->wid[i] < b->nwords)
+            b->unfit[b->wid[i] / 64] |= 1ull << (b->wid[i] % 64);
         fmt_word fw = {.flags = (uint8_t)(b->kind[i] | unfit), .nlem = (uint16_t)nlem,
                        .nfam = (uint16_t)nfam, .id = b->wid[i]};
         memcpy(buf, &fw, sizeof fw);
@@ -687,6 +691,8 @@ static int write_match(builder *b, store_txn *t)
         key[5] = (char)('a' + l);
         rc = store_put(t, db, key, 6, bits + (size_t)l * nbits, nbits * 8, 0);
     }
+    if (!rc && b->wn) /* the words a class does not see (dict_match_opt) */
+        rc = store_put(t, db, "bits:unfit", 10, b->unfit, nbits * 8, 0);
     free(recs);
     free(bits);
     free(strs);
@@ -974,6 +980,7 @@ out:
         free(b.surface[i]);
     free(b.surface);
     free(b.cflags);
+    free(b.unfit);
     free(b.kind);
     free(b.wid);
     free(b.order);

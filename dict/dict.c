@@ -66,6 +66,7 @@ static void dict_free(dict *d)
     free(d->recs);
     free(d->strs);
     free(d->bits);
+    free(d->unfit);
     for (int k = 1; k < 4; k++)
         free(d->ge[k]);
     free(d);
@@ -141,6 +142,13 @@ static int dict_open(const char *dir, dict **out)
             rc = WB_ECORRUPT;
         if (!rc)
             memcpy(d->bits + (size_t)l * d->nbits, v.data, v.len);
+    }
+    if (!rc) { /* the words a class does not see: optional (no WordNet) */
+        store_val v;
+        if (store_get(t, match, "bits:unfit", 10, &v) == WB_OK && v.len == d->nbits * 8) {
+            d->unfit = wb_malloc(v.len + 8);
+            memcpy(d->unfit, v.data, v.len);
+        }
     }
     if (rc)
         goto out;

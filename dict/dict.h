@@ -186,6 +186,10 @@ typedef struct dict_list {
 int dict_match(const dict *d, const dict_cards *cards,
                const char *const *used, size_t nused,
                size_t offset, size_t limit, dict_list **out);
+/* As dict_match; DICT_LOOKUP_CLASS leaves out the words the class setting
+ * hides (every sense unfit: dict_lookup_opt). */
+int dict_match_opt(const dict *d, const dict_cards *cards, const char *const *used,
+                   size_t nused, size_t offset, size_t limit, unsigned opts, dict_list **out);
 
 /* Valid words beginning with `prefix` (normalised; may be empty), in
  * alphabetical order; `total` is the number returned plus one when there

@@ -32,6 +32,7 @@ struct dict {
     char *strs;
     size_t nstrs;
     uint64_t *bits; /* 26 bitsets of nbits words each */
+    uint64_t *unfit; /* nbits words: hidden from a class (FMT_UNFIT), or NULL */
     size_t nbits;
     uint64_t *ge[4]; /* ge[k]: 26 bitsets, words with the letter > k times;
                         ge[0] is bits */

@@ -167,6 +167,12 @@ static void hall_filter(const dict *d, const hall *h, uint64_t *cand)
 int dict_match(const dict *d, const dict_cards *cards, const char *const *used,
                size_t nused, size_t offset, size_t limit, dict_list **out)
 {
+    return dict_match_opt(d, cards, used, nused, offset, limit, 0, out);
+}
+
+int dict_match_opt(const dict *d, const dict_cards *cards, const char *const *used,
+                   size_t nused, size_t offset, size_t limit, unsigned opts, dict_list **out)
+{
     cards_set cs;
     hall h;
     size_t nb = d->nbits;
@@ -185,7 +191,7 @@ int dict_match(const dict *d, const dict_cards *cards, const char *const *used,
     /* Candidates: for every card, some letter of the card is in the word
      * (AND over cards of the OR of the card's letter bitsets). */
     for (size_t i = 0; i < nb; i++)
-        cand[i] = ~excl[i];
+        cand[i] = ~excl[i] & ((opts & DICT_LOOKUP_CLASS) && d->unfit ? ~d->unfit[i] : ~0ull);
     if (d->nrecs % 64)
         cand[nb - 1] &= (1ull << (d->nrecs % 64)) - 1;
     for (size_t c = 0; c < cs.n; c++) {

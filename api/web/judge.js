@@ -143,6 +143,7 @@ async function hints() {
   if (!cs.length) { say('Enter the cards first', true); return; }
   const q = new URLSearchParams({cards: cs.join(','), limit: '40'});
   if (st.used.length) q.set('used', st.used.join(','));
+  if (st.cls) q.set('class', '1');
   try {
     const r = await api('GET', '/v1/dictionaries/' + encodeURIComponent(st.dict || 'default') + '/match?' + q);
     fill($('#hintlist'), h('p', {}, r.total + ' words fit ' + cs.join(' + ') + '. The shortest:'),

@@ -77,7 +77,9 @@ json_t *bot_wibbell_claim(const bot_turn *t, const json_t *tpl, rng *r, int64_t 
     dict_cards dc = {cards, ncards};
     dict_list *l = NULL;
     json_t *body = NULL;
-    if (dict_match(d, &dc, uw, nused, 0, lv->look, &l) == WB_OK && l) {
+    /* a class match: no word the class setting hides (dict_match_opt) */
+    unsigned opts = json_is_true(json_object_get(t->view, "classroom")) ? DICT_LOOKUP_CLASS : 0;
+    if (dict_match_opt(d, &dc, uw, nused, 0, lv->look, opts, &l) == WB_OK && l) {
         size_t fit[400], nfit = 0;
         for (size_t i = 0; i < l->nwords && nfit < sizeof fit / sizeof fit[0]; i++) {
             size_t len = strlen(l->words[i]);

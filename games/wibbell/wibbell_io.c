@@ -366,7 +366,8 @@ GAME_ANSWER(query_hints)
         for (size_t i = 0; i < c->n; i++)
             cards[dc.ncards++] = st->cards[c->v[i]].letters;
     }
-    rc = dict_match(d, &dc, (const char *const *)st->used, t->nused, 0, (size_t)limit, &l);
+    rc = dict_match_opt(d, &dc, (const char *const *)st->used, t->nused, 0, (size_t)limit,
+                        st->classroom ? DICT_LOOKUP_CLASS : 0, &l);
     if (rc)
         return game_refuse(why, rc, "the dictionary failed: %s", wb_strerror(rc));
     *out = json_pack("{s:i, s:o, s:o, s:o, s:o, s:I}", "turn", (int)turn, "seat",

@@ -250,6 +250,13 @@ class Words(Base):
         self.assertGreater(len(self.word("fuck", "en")["definitions"]), 0)
         st, _, doc = D.json("GET", "/v1/dictionaries/en/words/kissing?class=2")
         self.assertEqual((st, doc["code"]), (400, "bad_parameter"))
+        # words that would have worked: not the hidden ones
+        plain = self.match(["F", "U", "C", "K"], limit=100, dict_id="en")
+        cls = self.get("/v1/dictionaries/en/match?cards=F,U,C,K&limit=100&class=1")
+        self.assertIn("fuck", plain["words"])
+        self.assertNotIn("fuck", cls["words"])
+        self.assertIn("cufflink", cls["words"])
+        self.assertLess(cls["total"], plain["total"])
 
     def test_proper_noun(self):
         doc = self.word("paris")

@@ -111,6 +111,34 @@ static void test_hidden_words(void **state)
     }
 }
 
+static int has(const dict_list *l, const char *w)
+{
+    for (size_t i = 0; i < l->nwords; i++)
+        if (strcmp(l->words[i], w) == 0)
+            return 1;
+    return 0;
+}
+
+/* Words that would have worked, in a class: none of the hidden ones. */
+static void test_match(void **state)
+{
+    (void)state;
+    const char *cards[] = {"F", "U", "C", "K"};
+    dict_cards dc = {cards, 4};
+    dict_list *plain = NULL, *cls = NULL;
+    const dict *en = dict_lib_find(lib, "en");
+    assert_int_equal(dict_match_opt(en, &dc, NULL, 0, 0, 1000, 0, &plain), WB_OK);
+    assert_int_equal(dict_match_opt(en, &dc, NULL, 0, 0, 1000, DICT_LOOKUP_CLASS, &cls), WB_OK);
+    assert_true(has(plain, "fuck") && has(plain, "fucked") && has(plain, "cufflink"));
+    assert_false(has(cls, "fuck") || has(cls, "fucked") || has(cls, "motherfucker"));
+    assert_true(has(cls, "cufflink"));
+    assert_true(cls->total < plain->total);
+    for (size_t i = 0; i < cls->nwords; i++)
+        assert_true(has(plain, cls->words[i]));
+    dict_list_free(plain);
+    dict_list_free(cls);
+}
+
 /* The gloss rule: a gloss that labels the term, not one about rudeness. */
 static void test_gloss_rule(void **state)
 {
@@ -160,6 +188,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_kissing),
         cmocka_unit_test(test_hidden_words),
+        cmocka_unit_test(test_match),
         cmocka_unit_test(test_gloss_rule),
         cmocka_unit_test(test_info),
     };
