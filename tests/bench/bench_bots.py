@@ -17,7 +17,7 @@ random ones (its seat rotated), and the greedy bot's share of the wins.
 With --search [N [LEVEL [GAME...]]]: for each game a search bot plays (those
 with a determinize hook), N matches of one search bot of LEVEL (default 3)
 against random ones and N against greedy ones (its seat rotated): its share
-of the wins, and its decision times (p50, p99: from the log, the time from
+of the wins, the daemon's CPU time (/proc), and its decision times (p50, p99: from the log, the time from
 the entry before to the search seat's own entry, which holds the decision
 and the apply: an upper bound, which holds the wait behind the other
 matches' decisions too when matches play at once).  With --levels [N
@@ -77,6 +77,13 @@ def checks(d, n):
 SEARCHED = {"whirlpool-pond": 2, "woodlouse-chaos": 3, "woobieworld": 2}
 
 
+def cpu_s(d):
+    """The daemon's CPU time so far (user + system), in seconds."""
+    with open("/proc/%d/stat" % d.proc.pid) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def wait_all(ms):
     out = []
     for seat, m in ms:
@@ -114,13 +121,14 @@ def search_vs(d, g, n, per_game, other, level, first=0):
 def search_tournament(d, games, per_game, level):
     for g, n in games.items():
         for other in ("random", "greedy"):
-            t = time.perf_counter()
+            t, cpu = time.perf_counter(), cpu_s(d)
             wins, total, shared, times = search_vs(d, g, n, per_game, other, level)
             print("%-18s search L%d vs %s, %d players, %d matches: search won %d (%.2f; fair "
-                  "share %.2f), %d of them shared; %.0f s; %d decisions p50 %d ms, p99 %d ms"
+                  "share %.2f), %d of them shared; %.0f s (daemon CPU %.0f s); %d decisions "
+                  "p50 %d ms, p99 %d ms"
                   % (g, level, other, n, total, wins, wins / total, 1 / n, shared,
-                     time.perf_counter() - t, len(times), pct(times, 0.5), pct(times, 0.99)),
-                  flush=True)
+                     time.perf_counter() - t, cpu_s(d) - cpu, len(times), pct(times, 0.5),
+                     pct(times, 0.99)), flush=True)
 
 
 def search_levels(d, per_game, levels, games):
@@ -129,13 +137,14 @@ def search_levels(d, per_game, levels, games):
         for g, n in games.items():
             wins = total = 0
             times = []
+            cpu = cpu_s(d)
             for i in range(per_game):
                 w, t, _, ts = search_vs(d, g, n, 1, "random", level, first=i)
                 wins, total, times = wins + w, total + t, times + ts
             print("level %d %-18s %d matches vs random, one at a time: won %d; %d decisions "
-                  "p50 %d ms, p99 %d ms, max %d ms" % (level, g, total, wins, len(times),
-                                                       pct(times, 0.5), pct(times, 0.99),
-                                                       max(times)), flush=True)
+                  "p50 %d ms, p99 %d ms, max %d ms; daemon CPU %.0f s"
+                  % (level, g, total, wins, len(times), pct(times, 0.5), pct(times, 0.99),
+                     max(times), cpu_s(d) - cpu), flush=True)
 
 
 def tournament(d, games, per_game):
