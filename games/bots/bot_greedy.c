@@ -26,6 +26,7 @@ typedef struct bonus {
 typedef struct rule {
     char game[24], type[24];
     int weight;
+    int undo; /* takes back a step of the seat's own */
     bonus b[BONUS_MAX];
     int nb;
 } rule;
@@ -46,11 +47,16 @@ static int one_rule(void *ctx, char **w, int nw, int line, char **why)
     char *end;
     if (nrules == RULES_MAX || nw < 3 || nw > 3 + BONUS_MAX ||
         !fits(r->game, sizeof r->game, w[0]) || !fits(r->type, sizeof r->type, w[1])) {
-        *why = game_why("greedy.txt line %d: GAME TYPE WEIGHT [MEMBER=VALUE:BONUS]...", line);
+        *why = game_why("greedy.txt line %d: GAME TYPE WEIGHT [MEMBER=VALUE:BONUS]... [undo]",
+                        line);
         return WB_EINVAL;
     }
     r->weight = (int)strtol(w[2], &end, 10);
     for (int i = 3; i < nw && !*end; i++) {
+        if (strcmp(w[i], "undo") == 0) {
+            r->undo = 1;
+            continue;
+        }
         char *eq = strchr(w[i], '='), *sp = eq ? strrchr(eq, ':') : NULL;
         if (!eq || !sp) {
             *why = game_why("greedy.txt line %d: a bonus is MEMBER=VALUE:BONUS", line);
@@ -110,4 +116,15 @@ int bot_greedy_score(const bot_turn *t, const json_t *action)
                 score += r->b[k].add;
     }
     return score;
+}
+
+int bot_greedy_undo(const bot_turn *t, const json_t *action)
+{
+    pthread_once(&once, load);
+    const char *type = json_string_value(json_object_get(action, "type"));
+    for (size_t i = 0; type && i < nrules; i++)
+        if (rules[i].undo && strcmp(rules[i].game, t->kind->name) == 0 &&
+            strcmp(rules[i].type, type) == 0)
+            return 1;
+    return 0;
 }

@@ -20,6 +20,9 @@ json_t *bot_wibbell_claim(const bot_turn *t, const json_t *tpl, rng *r, int64_t 
 /* bot_greedy.c: the greedy bot's evaluation of a listed action (its
  * game's weights in greedy.txt); higher is better. */
 int bot_greedy_score(const bot_turn *t, const json_t *action);
+/* 1 when greedy.txt marks the action's type "undo": it takes back a step
+ * of the seat's own (a card placed), which the search does not try. */
+int bot_greedy_undo(const bot_turn *t, const json_t *action);
 
 /* bot_search.c: the search bot's choice among the candidates cand[0..n)
  * (n >= 1), from t->sampled (a state drawn from the seat's view). */

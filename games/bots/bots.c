@@ -82,6 +82,32 @@ static size_t candidates(const bot_turn *t, rng *r, json_t **out, int64_t *delay
 
 #define CANDIDATES_MAX 4096
 
+/* The search's choice.  It tries every candidate but those that take
+ * back a step of the seat's own (greedy.txt's "undo"), unless nothing else
+ * is listed: a step and its undo are worth the same to a playout, and a
+ * seat choosing between them anew each time walks in circles (a card
+ * placed and taken back, again and again).  It meets them in an order
+ * shuffled from the seed, not the list's: a search whose time runs out
+ * before it has tried every candidate (a World Dumbination playout costs
+ * milliseconds) chooses among the ones it tried, and the list's first
+ * (in a plan: place, target again) are not the better ones. */
+static size_t search_pick(const bot_turn *t, json_t **cand, size_t n, rng *r)
+{
+    static _Thread_local json_t *root[CANDIDATES_MAX];
+    static _Thread_local size_t at[CANDIDATES_MAX];
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!bot_greedy_undo(t, cand[i]))
+            at[m++] = i;
+    for (size_t i = 0; m == 0 && i < n; i++)
+        at[i] = i;
+    m = m ? m : n;
+    rng_shuffle(r, at, m, sizeof at[0]);
+    for (size_t i = 0; i < m; i++)
+        root[i] = cand[at[i]];
+    return at[bot_search_pick(t, root, m, r)];
+}
+
 int bot_decide(const bot_turn *t, json_t **action, int64_t *delay_ms)
 {
     static _Thread_local json_t *cand[CANDIDATES_MAX];
@@ -95,7 +121,7 @@ int bot_decide(const bot_turn *t, json_t **action, int64_t *delay_ms)
         return WB_ENOTFOUND;
     size_t pick = (size_t)rng_below(&r, n);
     if (strcmp(t->bot, "search") == 0 && t->sampled) {
-        pick = bot_search_pick(t, cand, n, &r);
+        pick = search_pick(t, cand, n, &r);
     } else if (strcmp(t->bot, "greedy") == 0) { /* the best, ties at random */
         int best = 0;
         size_t nbest = 0;

@@ -837,6 +837,7 @@ static const game_def dm_def = {
     .pending = dm_pending,
     .view = dm_view,
     .queries = dm_queries,
+    .sample = dm_sample,
 };
 
 GAME_DEF_HOOKS(dm_def)
@@ -847,4 +848,5 @@ const game_kind game_dumbination = {
     .min_players = DM_MIN_SEATS,
     .max_players = DM_MAX_SEATS,
     GAME_DEF_KIND(dm_def),
+    .determinize = game_def_determinize,
 };

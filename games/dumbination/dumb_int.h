@@ -11,6 +11,8 @@
  * Nuclear Bomb and the peace track), dumb_board.c (movement, combat,
  * buying) and dumb_state.c (what they share: reading the state, tracks,
  * VP, pieces, scoring); dumb_save.c describes the state for the codec;
+ * dumb_sample.c draws again what one seat cannot see (a search bot's
+ * determinization);
  * dumb.c is the game on the framework (views, the action table).  Private to the module: the framework and api/ use
  * dumb.h only.  games/dumbination/DUMBINATION.md is the rulebook as the daemon plays it.
  */
@@ -436,6 +438,13 @@ void dm_lost_by_card(dm_state *s, int seat, int space); /* cube the space */
 void dm_check_neutralized(dm_state *s, int seat, int by, json_t *ev);
 void dm_remove_unit(dm_state *s, int seat, int k);
 int dm_place_unit(dm_state *s, int seat, int space); /* -1: none left */
+
+/* --- dumb_sample.c ------------------------------------------------------ */
+
+/* game_def.sample: what `seat` cannot see (other hands, face-down cards and
+ * choices, the piles' order, face-down Dumbness cards, the dice) drawn
+ * again from `r` alone. */
+void dm_sample(void *st, int seat, rng *r);
 
 /* --- dumb_save.c -------------------------------------------------------- */
 

@@ -74,7 +74,7 @@ def checks(d, n):
     return out
 
 
-SEARCHED = {"whirlpool-pond": 2, "woodlouse-chaos": 3, "woobieworld": 2}
+SEARCHED = {"whirlpool-pond": 2, "woodlouse-chaos": 3, "woobieworld": 2, "world-dumbination": 2}
 
 
 def cpu_s(d):

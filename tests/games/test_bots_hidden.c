@@ -13,7 +13,8 @@
  * old rng) fails here.  A twin drawn by the hook itself cannot differ in
  * a part the hook forgets to draw, so Woobieworld also gets twins made by
  * hand (swapped_twin), and a second match in its speed variant (cards
- * face down).
+ * face down), and World Dumbination a twin made by hand for each of its
+ * secrets (test_dumbination_twins).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -156,7 +157,7 @@ static int check_seat(const game_kind *k, const void *st, int seat, size_t np, u
 }
 
 /* Play a match of `k` with `options` at random, checking every seat with
- * listed actions every fourth step. */
+ * listed actions every fourth step (World Dumbination: every twelfth). */
 static void play_checking(const game_kind *k, const char *options)
 {
     static const char *const players[] = {"Ann", "Bob", "Cy", "Di"};
@@ -171,12 +172,15 @@ static void play_checking(const game_kind *k, const char *options)
     rng_seed(&r, 3);
     int checked = 0, differed = 0;
     hand_twins = sealed_twins = 0;
+    /* a World Dumbination playout lists every move of every unit: fewer
+     * points (test_dumbination_twins checks each of its secrets) */
+    int every = strcmp(k->name, "world-dumbination") == 0 ? 12 : 4;
     for (int step = 0; step < 120 && !k->finished(st); step++) {
         json_t *pick = NULL;
         int who = -1;
         for (size_t s = 0; s < np; s++) {
             json_t *l = k->actions(st, (int)s);
-            if (step % 4 == 0 && json_array_size(l)) {
+            if (step % every == 0 && json_array_size(l)) {
                 differed += check_seat(k, st, (int)s, np, (uint64_t)step * 7919);
                 checked++;
             }
@@ -238,14 +242,245 @@ static void test_same_decision(void **state)
             if (strcmp(k->name, variants[v].game) == 0)
                 play_checking(k, variants[v].options);
     }
-    /* Whirlpool Pond, Woodlouse Chaos and Woobieworld at least */
-    assert_true(hooked >= 3);
+    /* Whirlpool Pond, Woodlouse Chaos, Woobieworld and World Dumbination */
+    assert_true(hooked >= 4);
+}
+
+/* --- World Dumbination: twins made by hand ------------------------------
+ * The loop above makes each twin with the hook itself, so a hook that
+ * forgot a hidden part would pass there.  Here seat 0 plans in round 2 and
+ * seat 1 is ready (a card face down on its left space, its target placed,
+ * its First Goal flipped); the twin differs, in the saved state, in each
+ * thing seat 0 cannot see: a card of seat 1's hand swapped with one of its
+ * level's pile, a hand card past the hand's end, the pile's order, seat
+ * 1's face-down card swapped with one of its hand, its OR side, its
+ * target, which First Goal it picked and whether it flips it, a face-down
+ * Dumbness card on the board swapped with one in the box, the dice. */
+
+static const game_kind *kind_named(const char *name)
+{
+    size_t nk;
+    const game_kind *const *kinds = game_registry(&nk);
+    for (size_t i = 0; i < nk; i++)
+        if (strcmp(kinds[i]->name, name) == 0)
+            return kinds[i];
+    fail();
+    return NULL;
+}
+
+/* The first listed action of `seat` whose type comes first in `prefer`:
+ * a card on the left space, a target once, "ready" flipping the First Goal
+ * where it may (else plainly), or NULL. */
+static json_t *scripted(const game_kind *k, const void *st, int seat,
+                        const char *const *prefer)
+{
+    json_t *l = k->actions(st, seat), *a, *pick = NULL, *v = k->view(st, seat);
+    int targeted = !json_is_null(
+        json_object_get(json_array_get(json_object_get(v, "seats"), (size_t)seat), "target"));
+    json_decref(v);
+    for (const char *const *p = prefer; *p && !pick; p++) {
+        if (targeted && strcmp(*p, "target") == 0)
+            continue;
+        size_t i;
+        json_array_foreach(l, i, a) {
+            const char *slot = json_string_value(json_object_get(a, "slot"));
+            if (strcmp(json_string_value(json_object_get(a, "type")), *p) == 0 &&
+                (!slot || strcmp(slot, "left") == 0) &&
+                !json_is_false(json_object_get(a, "fund_goal")) &&
+                !json_is_true(json_object_get(a, "corrupt"))) {
+                pick = json_incref(a);
+                break;
+            }
+        }
+    }
+    for (size_t i = 0; !pick && i < json_array_size(l); i++) /* "ready" without the goal */
+        if (strcmp(json_string_value(json_object_get(json_array_get(l, i), "type")), "ready") == 0)
+            pick = json_incref(json_array_get(l, i));
+    json_decref(l);
+    return pick;
+}
+
+#define IN_BOX 0 /* dumb_int.h's DM_IN_* as saved */
+#define IN_HAND 5
+#define IN_SLOT 6
+#define IN_BOARD 8
+#define IN_GOAL 10
+#define NATION_PEACE 5
+
+static json_t *card(json_t *cards, json_t *id)
+{
+    return json_array_get(cards, (size_t)json_integer_value(id));
+}
+
+static int is_type(json_t *cards, json_t *id, const char *type)
+{
+    return strcmp(json_string_value(json_object_get(card(cards, id), "type")), type) == 0;
+}
+
+static void set_int(json_t *arr, size_t i, json_int_t v)
+{
+    json_array_set_new(arr, i, json_integer(v));
+}
+
+/* Swap where[] of two cards. */
+static void swap_where(json_t *where, json_t *a, json_t *b)
+{
+    size_t x = (size_t)json_integer_value(a), y = (size_t)json_integer_value(b);
+    json_int_t wx = json_integer_value(json_array_get(where, x));
+    set_int(where, x, json_integer_value(json_array_get(where, y)));
+    set_int(where, y, wx);
+}
+
+static void test_dumbination_twins(void **state)
+{
+    (void)state;
+    const game_kind *k = kind_named("world-dumbination");
+    static const char *const players[] = {"Ann", "Bob"};
+    static const char *const seat0[] = {"pick_goal", "draw", "ready", "target", "pass",
+                                        "bomb", "done", NULL};
+    static const char *const seat1[] = {"pick_goal", "draw", "place", "ready", "target",
+                                        "pass", "bomb", "done", NULL};
+    game_ctx ctx = {NULL, 1000};
+    void *st = NULL;
+    char *why = NULL;
+    /* the first seed whose round 2 has a Dumbness card face down */
+    for (uint64_t seed = 1; seed < 100; seed++) {
+        json_t *opts = json_object();
+        assert_int_equal(k->create(&ctx, players, 2, opts, seed, &st, &why), WB_OK);
+        json_decref(opts);
+        for (int step = 0; step < 400; step++) {
+            json_t *v = k->view(st, GAME_SEAT_HOST);
+            json_t *p1 = json_array_get(json_object_get(v, "seats"), 1);
+            int there = json_integer_value(json_object_get(v, "round")) >= 2 &&
+                        strcmp(json_string_value(json_object_get(v, "phase")), "plan") == 0 &&
+                        json_is_true(json_object_get(p1, "ready"));
+            json_decref(v);
+            if (there)
+                break;
+            json_t *a = scripted(k, st, 1, seat1);
+            int who = 1;
+            if (!a)
+                a = scripted(k, st, who = 0, seat0);
+            assert_non_null(a);
+            json_t *ev = json_array();
+            assert_int_equal(k->apply(st, &ctx, who, a, ev, &why), WB_OK);
+            json_decref(ev);
+            json_decref(a);
+        }
+        json_t *v = k->view(st, 0), *sp;
+        size_t i;
+        int face_down = 0;
+        json_array_foreach(json_object_get(v, "board"), i, sp)
+            face_down |= json_is_string(json_object_get(sp, "dumbness")) &&
+                         !strcmp(json_string_value(json_object_get(sp, "dumbness")), "face_down");
+        json_decref(v);
+        if (face_down)
+            break;
+        k->destroy(st);
+        st = NULL;
+    }
+    assert_non_null(st);
+    json_t *cards = NULL;
+    assert_int_equal(k->query(st, &ctx, 0, "cards", NULL, &cards, &why), WB_OK);
+    json_t *cl = json_object_get(cards, "cards");
+    json_t *sv = k->save(st), *where = json_object_get(sv, "where");
+    json_t *p1 = json_array_get(json_object_get(sv, "players"), 1);
+    json_t *hand = json_object_get(p1, "hand"), *slot = json_object_get(p1, "slot");
+    int edits = 0;
+    /* a hand card and a card of its level's pile */
+    json_t *h = json_incref(json_array_get(hand, 0));
+    json_t *pile = json_object_get(
+        sv, json_integer_value(json_object_get(card(cl, h), "level")) == 2 ? "pile2" : "pile1");
+    for (size_t j = 0; j < json_array_size(pile); j++)
+        if (!is_type(cl, json_array_get(pile, j), "dumbness")) {
+            swap_where(where, h, json_array_get(pile, j));
+            json_array_set(hand, 0, json_array_get(pile, j));
+            json_array_set(pile, j, h);
+            edits++;
+            break;
+        }
+    json_decref(h);
+    /* a card past the hand's end (what a hand held before) */
+    size_t nhand = (size_t)json_integer_value(json_object_get(p1, "nhand"));
+    set_int(hand, nhand, json_integer_value(json_array_get(hand, 1)));
+    /* the pile's order */
+    json_t *p1pile = json_object_get(sv, "pile1"), *rev = json_array();
+    for (size_t j = json_array_size(p1pile); j-- > 0;)
+        json_array_append(rev, json_array_get(p1pile, j));
+    json_object_set_new(sv, "pile1", rev);
+    /* the face-down card on the left space, its OR side */
+    json_t *left = json_incref(json_array_get(slot, 0));
+    assert_true(json_integer_value(left) >= 0);
+    swap_where(where, left, json_array_get(hand, 1));
+    json_array_set(slot, 0, json_array_get(hand, 1));
+    json_array_set(hand, 1, left);
+    json_decref(left);
+    if (json_object_get(card(cl, json_array_get(slot, 0)), "either"))
+        set_int(json_object_get(p1, "slot_alt"), 0, 1);
+    edits++;
+    /* the target, and whether (and which) First Goal it flips */
+    json_int_t t = json_integer_value(json_object_get(p1, "target"));
+    json_object_set_new(p1, "target", json_integer(t == NATION_PEACE ? 0 : NATION_PEACE));
+    json_object_set_new(p1, "prev_target", json_integer(t));
+    assert_int_equal(json_integer_value(json_array_get(slot, 1)), -2); /* flipped */
+    set_int(slot, 1, -1);
+    json_t *goal = json_object_get(p1, "goal");
+    for (size_t c = 0; c < json_array_size(cl); c++) {
+        json_t *id = json_integer((json_int_t)c);
+        if ((json_int_t)c != json_integer_value(goal) && is_type(cl, id, "goal") &&
+            json_equal(json_object_get(card(cl, id), "nation"),
+                       json_object_get(card(cl, goal), "nation"))) {
+            swap_where(where, id, goal);
+            json_object_set(p1, "goal", id);
+            edits++;
+        }
+        json_decref(id);
+    }
+    /* a face-down Dumbness card on the board and one in the box */
+    json_t *cells = json_object_get(sv, "cells"), *cell;
+    size_t i;
+    json_array_foreach(cells, i, cell) {
+        json_t *d = json_array_get(cell, 6); /* [space, owner, cube, base, stepped, radio, dumb, up, round] */
+        if (json_integer_value(d) < 0 || json_integer_value(json_array_get(cell, 7)))
+            continue;
+        for (size_t c = 0; c < json_array_size(cl) && edits < 4; c++) {
+            json_t *id = json_integer((json_int_t)c);
+            if (is_type(cl, id, "dumbness") &&
+                json_integer_value(json_array_get(where, c)) == IN_BOX) {
+                swap_where(where, id, d);
+                json_array_set(cell, 6, id);
+                edits++;
+            }
+            json_decref(id);
+        }
+        break;
+    }
+    /* the dice */
+    char *r = strdup(json_string_value(json_object_get(sv, "rng")));
+    r[0] = r[0] == '0' ? '1' : '0';
+    json_object_set_new(sv, "rng", json_string(r));
+    free(r);
+    assert_int_equal(edits, 4); /* the seed gives a state with all of them */
+    void *twin = NULL;
+    int rc = k->load(sv, &twin, &why);
+    if (rc)
+        fail_msg("the twin does not load: %s", why);
+    seen d;
+    d.decision = decide(k, st, 0, 2, 99, &d.sample);
+    assert_int_equal(check_pair(k, st, &d, twin, 0, 2, 99), 1);
+    json_decref(d.decision);
+    free(d.sample);
+    json_decref(sv);
+    json_decref(cards);
+    k->destroy(twin);
+    k->destroy(st);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_same_decision),
+        cmocka_unit_test(test_dumbination_twins),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
