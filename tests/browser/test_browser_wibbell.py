@@ -381,6 +381,7 @@ class Companion(unittest.TestCase):
         b.type("#names", "Ann\nBob")
         b.select("#mode", "Simple: 4 cards a round")
         b.click("#ft")
+        b.click("#cls")
         b.click("button.pri", text="Start the table")
         b.wait_text("Referee")
         b.wait_text("about 24 cards left")
@@ -389,6 +390,7 @@ class Companion(unittest.TestCase):
         self.assertEqual((v["companion"], v["mode"], v["forgive_typos"], v["learning_aid"]),
                          (True, "simple", True, False))
         self.assertEqual([p["name"] for p in v["players"]], ["Ann", "Bob"])
+        self.assertIs(v["classroom"], True, "the class setting (issue 20 A.3)")
         self.assertLessEqual(*b.overflow())
         self.assertFalse(b.js_errors())
         b.quit()
