@@ -1,42 +1,58 @@
 #!/usr/bin/env python3
-"""bench_bots.py - what the bots cost (issue 18's benchmarks, first part).
+"""bench_bots.py - what the bots cost (issue 18's benchmarks).
 
-Prints, for one daemon (--bot-threads BOT_THREADS, default 1):
-  1. bot-only matches of the four games without reaction times (random
-     bots), MATCHES of each at once: seconds until all ended, actions per
-     second played by the bots, and the bots' decisions (from /metrics:
-     how many, their mean time, how many within 1, 10 and 100 ms: the
-     decision alone, from the seat's view and actions, which the worker
-     builds before, under the match's lock);
-  2. the latency of POST /v1/wibbell/check (p50, p99 of CHECKS requests, one
-     at a time), first with no bot match, then while
-     LIVE bot-only Whirlpool matches play (recreated as they end), and the
-     ratio.
+With no option, for one daemon (--bot-threads BOT_THREADS, default 1):
+bot-only matches of the four games without reaction times (random bots),
+MATCHES of each at once: seconds until all ended, actions per second played
+by the bots, and the bots' decisions (from /metrics: how many, their mean
+time, how many within 1, 10 and 100 ms: the decision alone, from the seat's
+view and actions, which the worker builds before, under the match's lock).
+
+With --load [MATCHES [REQUESTS]] (default 1000 and 400), in one run of one
+daemon: the latency (p50, p99) of POST /v1/wibbell/check and of a person's
+action (POST .../actions in a Whirlpool match of two person seats, which
+this script plays, a new one when it ends; the legal actions are fetched
+untimed), REQUESTS of each, one at a time on a keep-alive connection, first
+with no bot match, then while MATCHES bot matches play on the same daemon,
+and the ratios; the daemon's RSS with none, with 100 live bot matches and
+with MATCHES.  The bot matches are the five games in turn, seat 0 the
+strongest bot its game offers (search, else greedy) at level 3, the other
+seats random: search decisions keep the bot thread busy, so every match
+stays live.  With two cores or more the daemon runs on CPU 0 and this
+script on CPU 1 (sched_setaffinity, as bench_games.sh uses taskset).
+
+With --decisions [N [GAME...]]: the decision time of the search bot per
+level and game (wall clock and CPU, p50, p99) and its iterations per CPU
+second, from tests/bench/bench_search: N matches (default 4) per level and
+game, one thread, pinned to CPU 1 when there are two or more (BENCH_SEARCH
+names the program, default next to WIBBELLD's build).
+
 With --tournament [N [GAME...]]: N matches per game of one greedy bot against
 random ones (its seat rotated), and the greedy bot's share of the wins.
 With --search [N [LEVEL [GAME...]]]: for each game a search bot plays (those
 with a determinize hook), N matches of one search bot of LEVEL (default 3)
 against random ones and N against greedy ones (its seat rotated): its share
-of the wins, the daemon's CPU time (/proc), and its decision times (p50, p99: from the log, the time from
-the entry before to the search seat's own entry, which holds the decision
-and the apply: an upper bound, which holds the wait behind the other
+of the wins, the daemon's CPU time (/proc), and its decision times (p50,
+p99: from the log, the time from the entry before to the search seat's
+own entry, which holds the decision and the apply: an upper bound, which holds the wait behind the other
 matches' decisions too when matches play at once).  With --levels [N
 [LEVELS [GAME...]]]: N matches per level (LEVELS comma-separated, default
 1,2,3,4,5) and game of search against random, one at a time, the decision
-times per level.
+times per level, from the daemon's log as --search.
 A benchmark prints figures; it asserts nothing.
 
   WIBBELLD=build/daemon/wibbelld WIBBELLD_TEST_DATA=build/tests/testdata \\
-      python3 tests/bench/bench_bots.py [MATCHES [LIVE [CHECKS]]]
+      python3 tests/bench/bench_bots.py [--load [MATCHES [REQUESTS]] | MATCHES | ...]
 """
 import os
+import random
 import re
+import subprocess
 import sys
-import threading
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "e2e"))
-from wbgames import GamesDaemon, create  # noqa: E402
+from wbgames import GamesDaemon, bearer, create  # noqa: E402
 
 GAMES = {"whirlpool-pond": 2, "woodlouse-chaos": 3, "woobieworld": 2, "world-dumbination": 2}
 
@@ -60,17 +76,6 @@ def decisions(d):
     for le in ("0.001", "0.01", "0.1"):
         out[le] = float(re.search(r'wibbelld_bot_decision_seconds_bucket\{le="%s"\} (\S+)'
                                   % re.escape(le), text).group(1))
-    return out
-
-
-def checks(d, n):
-    body = {"word": "kissing", "cards": ["NZ", "IQ", "SG", "SH"], "used": ["explore"]}
-    out = []
-    for _ in range(n):
-        t = time.perf_counter()
-        st, _, _ = d.json("POST", "/v1/wibbell/check", body)
-        out.append((time.perf_counter() - t) * 1000)
-        assert st == 200
     return out
 
 
@@ -171,7 +176,149 @@ def tournament(d, games, per_game):
               "share %.2f), %d of them shared" % (g, n, total, wins, wins / total, 1 / n, shared))
 
 
+def rss_kb(d):
+    with open("/proc/%d/status" % d.proc.pid) as f:
+        return int(re.search(r"VmRSS:\s+(\d+)", f.read()).group(1))
+
+
+def metric(d, name):
+    text = d.request("GET", "/metrics")[2].decode()
+    return float(re.search(r"^%s (\S+)$" % re.escape(name), text, re.M).group(1))
+
+
+def timed(conn, d, method, path, body=None, headers=None):
+    t = time.perf_counter()
+    st, _, data = d.request(method, path, body, headers, conn=conn)
+    return st, data, (time.perf_counter() - t) * 1000
+
+
+def check_latency(d, conn, n):
+    body = {"word": "kissing", "cards": ["NZ", "IQ", "SG", "SH"], "used": ["explore"]}
+    out = []
+    for _ in range(n):
+        st, _, ms = timed(conn, d, "POST", "/v1/wibbell/check", body)
+        assert st == 200
+        out.append(ms)
+    return out
+
+
+def action_latency(d, conn, n, rng):
+    """n actions of person seats in two-person Whirlpool matches, each
+    POST timed (a new match when one ends)."""
+    out = []
+    m = None
+    while len(out) < n:
+        if m is None or m.view()["status"] == "finished":
+            m = create(d, ["Ann", "Bob"], game="whirlpool-pond")
+        acted = False
+        for seat in (0, 1):
+            acts = [a for a in m.actions(seat) if "$params" not in a]
+            if not acts:
+                continue
+            st, data, ms = timed(conn, d, "POST", m.path + "/actions", rng.choice(acts),
+                                 bearer(m.token(seat)))
+            assert st == 200, data
+            out.append(ms)
+            acted = True
+            break
+        if not acted:  # nobody can act (a timer pending): a new match
+            m = None
+    return out
+
+
+def bot_match(d, i, kinds):
+    """The i-th bot match of the load: the games in turn, seat 0 the
+    strongest bot its game offers at level 3, the others random."""
+    g = kinds[i % len(kinds)]
+    strong = "search" if "search" in g["bots"] else "greedy"
+    players = [{"name": "S", "bot": strong, "level": 3}] + \
+              [{"name": "R%d" % s, "bot": "random"} for s in range(1, g["min_players"])]
+    return create(d, players, game=g["name"], seed=i)
+
+
+def latency_line(what, base, loaded, live):
+    print("%s, %d requests: alone p50 %.2f ms, p99 %.2f ms; with %d bot matches playing "
+          "p50 %.2f ms, p99 %.2f ms; ratio p50 %.2f, p99 %.2f"
+          % (what, len(base), pct(base, 0.5), pct(base, 0.99), live, pct(loaded, 0.5),
+             pct(loaded, 0.99), pct(loaded, 0.5) / pct(base, 0.5),
+             pct(loaded, 0.99) / pct(base, 0.99)), flush=True)
+
+
+def load(matches, requests):
+    cores = os.cpu_count() or 1
+    pinned = cores >= 2 and hasattr(os, "sched_setaffinity")
+    mine = os.sched_getaffinity(0) if pinned else None
+    if pinned:  # the daemon inherits CPU 0; this script moves to CPU 1
+        os.sched_setaffinity(0, {0})
+    threads = os.environ.get("BOT_THREADS", "1")
+    d = GamesDaemon(args=["--bot-threads", threads, "--max-matches", str(matches + 1000)])
+    d.start()
+    if pinned:
+        os.sched_setaffinity(0, {1})
+    rng = random.Random(18)
+    try:
+        print("%d cores; %s; load before %s; --bot-threads %s"
+              % (cores, "daemon on CPU 0, this script on CPU 1" if pinned else "not pinned",
+                 " ".join(open("/proc/loadavg").read().split()[:3]), threads), flush=True)
+        kinds = d.json("GET", "/v1/games")[2]["games"]
+        conn = d.connect()
+        check_latency(d, conn, 50)  # warm
+        action_latency(d, conn, 20, rng)
+        rss0 = rss_kb(d)
+        base_c = check_latency(d, conn, requests)
+        base_a = action_latency(d, conn, requests, rng)
+        ms = [bot_match(d, i, kinds) for i in range(min(100, matches))]
+        time.sleep(5)
+        live = sum(m.view()["status"] != "finished" for m in ms)
+        rss100 = rss_kb(d)
+        t = time.perf_counter()
+        ms += [bot_match(d, i, kinds) for i in range(len(ms), matches)]
+        print("%d bot matches created in %.1f s" % (matches, time.perf_counter() - t), flush=True)
+        time.sleep(5)
+        dec0, act0, t0 = (metric(d, "wibbelld_bot_decision_seconds_count"),
+                          metric(d, "wibbelld_bot_actions_total"), time.perf_counter())
+        load_c = check_latency(d, conn, requests)
+        load_a = action_latency(d, conn, requests, rng)
+        secs = time.perf_counter() - t0
+        dec = metric(d, "wibbelld_bot_decision_seconds_count") - dec0
+        act = metric(d, "wibbelld_bot_actions_total") - act0
+        rssn = rss_kb(d)
+        over = sum(m.view()["status"] == "finished" for m in ms)
+        print("while measured (%.1f s): the bots decided %.0f times (%.1f/s) and applied %.0f "
+              "actions (%.1f/s); %d of the %d bot matches finished by the end"
+              % (secs, dec, dec / secs, act, act / secs, over, matches))
+        latency_line("POST /v1/wibbell/check", base_c, load_c, matches)
+        latency_line("a person's action (Whirlpool Pond)", base_a, load_a, matches)
+        print("RSS: %.1f MB with no bot match; %.1f MB with %d bot matches (%d live after 5 s); "
+              "%.1f MB with %d (%.1f kB a match over none)"
+              % (rss0 / 1024, rss100 / 1024, len(ms[:100]), live, rssn / 1024, matches,
+                 (rssn - rss0) / matches))
+    finally:
+        d.stop()
+        d.cleanup()
+        if pinned:
+            os.sched_setaffinity(0, mine)
+
+
+def decision_times(per, games):
+    exe = os.environ.get("BENCH_SEARCH") or os.path.join(
+        os.path.dirname(os.path.dirname(os.path.abspath(os.environ["WIBBELLD"]))), "tests",
+        "bench_search")
+    pin = ["taskset", "-c", "1"] if (os.cpu_count() or 1) >= 2 else []
+    print("%d cores; bench_search %s; load before %s"
+          % (os.cpu_count() or 1, "on CPU 1" if pin else "not pinned",
+             " ".join(open("/proc/loadavg").read().split()[:3])), flush=True)
+    subprocess.run(pin + [exe, str(per)] + games, check=True)
+
+
 def main():
+    if sys.argv[1:2] == ["--load"]:
+        load(int(sys.argv[2]) if len(sys.argv) > 2 else 1000,
+             int(sys.argv[3]) if len(sys.argv) > 3 else 400)
+        return
+    if sys.argv[1:2] == ["--decisions"]:
+        decision_times(int(sys.argv[2]) if len(sys.argv) > 2 else 4, sys.argv[3:])
+        return
     if sys.argv[1:2] in (["--search"], ["--levels"]):
         per = int(sys.argv[2]) if len(sys.argv) > 2 else 20
         d = GamesDaemon(args=["--bot-threads", os.environ.get("BOT_THREADS", "1")])
@@ -202,10 +349,8 @@ def main():
             d.cleanup()
         return
     matches = int(sys.argv[1]) if len(sys.argv) > 1 else 20
-    live = int(sys.argv[2]) if len(sys.argv) > 2 else 100
-    nchecks = int(sys.argv[3]) if len(sys.argv) > 3 else 500
     threads = os.environ.get("BOT_THREADS", "1")
-    d = GamesDaemon(args=["--bot-threads", threads, "--max-matches", str(max(live, matches) * 8)])
+    d = GamesDaemon(args=["--bot-threads", threads, "--max-matches", str(matches * 8)])
     d.start()
     try:
         seen = decisions(d)
@@ -229,28 +374,6 @@ def main():
                      h["0.001"] - seen["0.001"], h["0.01"] - seen["0.01"],
                      h["0.1"] - seen["0.1"]))
             seen = h
-        base = checks(d, nchecks)
-        stop = threading.Event()
-
-        def keep_playing():
-            ms = [create(d, bots(2), game="whirlpool-pond") for _ in range(live)]
-            while not stop.is_set():
-                for i, m in enumerate(ms):
-                    if m.view()["status"] == "finished":
-                        ms[i] = create(d, bots(2), game="whirlpool-pond")
-                time.sleep(0.2)
-
-        th = threading.Thread(target=keep_playing)
-        th.start()
-        time.sleep(2)
-        loaded = checks(d, nchecks)
-        stop.set()
-        th.join()
-        print("POST /v1/wibbell/check, %d requests: p50 %.2f ms, p99 %.2f ms alone; "
-              "p50 %.2f ms, p99 %.2f ms with %d bot matches playing (p50 ratio %.2f, "
-              "p99 ratio %.2f)"
-              % (nchecks, pct(base, 0.5), pct(base, 0.99), pct(loaded, 0.5), pct(loaded, 0.99),
-                 live, pct(loaded, 0.5) / pct(base, 0.5), pct(loaded, 0.99) / pct(base, 0.99)))
     finally:
         d.stop()
         d.cleanup()
