@@ -7,6 +7,7 @@
  * word of a Wibbell claim), else left out: a bot sends only what the list
  * offers, so what it sends is accepted by construction (game_def.h).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "bot_int.h"
@@ -86,15 +87,30 @@ static size_t candidates(const bot_turn *t, rng *r, json_t **out, int64_t *delay
  * back a step of the seat's own (greedy.txt's "undo"), unless nothing else
  * is listed: a step and its undo are worth the same to a playout, and a
  * seat choosing between them anew each time walks in circles (a card
- * placed and taken back, again and again).  It meets them in an order
- * shuffled from the seed, not the list's: a search whose time runs out
- * before it has tried every candidate (a World Dumbination playout costs
- * milliseconds) chooses among the ones it tried, and the list's first
- * (in a plan: place, target again) are not the better ones. */
+ * placed and taken back, again and again).  It meets them in the greedy
+ * evaluation's order, ties shuffled from the seed, not the list's: a
+ * search whose time runs out before it has tried every candidate (a World
+ * Dumbination playout costs milliseconds, its movement phase lists dozens
+ * of moves) chooses among the ones it tried, and the list's first (in a
+ * plan: place, target again) are not the better ones. */
+struct ranked {
+    int score;
+    size_t pos, at;
+};
+
+static int by_rank(const void *a, const void *b)
+{
+    const struct ranked *x = a, *y = b;
+    if (x->score != y->score)
+        return x->score > y->score ? -1 : 1;
+    return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
 static size_t search_pick(const bot_turn *t, json_t **cand, size_t n, rng *r)
 {
     static _Thread_local json_t *root[CANDIDATES_MAX];
     static _Thread_local size_t at[CANDIDATES_MAX];
+    static _Thread_local struct ranked rk[CANDIDATES_MAX];
     size_t m = 0;
     for (size_t i = 0; i < n; i++)
         if (!bot_greedy_undo(t, cand[i]))
@@ -104,7 +120,10 @@ static size_t search_pick(const bot_turn *t, json_t **cand, size_t n, rng *r)
     m = m ? m : n;
     rng_shuffle(r, at, m, sizeof at[0]);
     for (size_t i = 0; i < m; i++)
-        root[i] = cand[at[i]];
+        rk[i] = (struct ranked){bot_greedy_score(t, cand[at[i]]), i, at[i]};
+    qsort(rk, m, sizeof rk[0], by_rank);
+    for (size_t i = 0; i < m; i++)
+        root[i] = cand[at[i] = rk[i].at];
     return at[bot_search_pick(t, root, m, r)];
 }
 
