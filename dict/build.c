@@ -907,7 +907,7 @@ int dict_build(const char *data_dir, const dict_build_opts *o)
         read_scowl(&b);
     if (o->nouns_capitalised)
         b.names = names_load(o->names_freedict, o->names_lists);
-    if (!is_english(o) && (b.forms = forms_build(o->aff, o->dic)) && o->expand_forms)
+    if (!is_english(o) && (b.forms = forms_build(o)) && o->expand_forms)
         forms_each(b.forms, add_form, &b);
     if (b.forms && !strcmp(o->lang ? o->lang : "", "fr"))
         b.fr = fr_forms_load(o->dic, o->wordlist);

@@ -65,6 +65,11 @@ typedef struct dict_build_opts {
     /* Translations (trans.h): FreeDict's dictionaries from English in
      * `freedict_dir`, "fra:fr,spa:es,..."; NULL for none. */
     const char *translations, *freedict_dir;
+    /* Irregular verb forms that are roots of their own in the .dic (German
+     * ging: gehen; Dutch liep: lopen), irregular.h: FreeDict's dictionary
+     * into English whose "see:" references link them (with WordNet's
+     * verb.exc), and the built-in list of a language ("nl"); NULL: none. */
+    const char *irregular_freedict, *irregular_exc, *irregular_list;
     /* Definitions of a language other than English (glosses.h): FreeDict's
      * dictionary into English (".../freedict-fra-eng"), or NULL. */
     const char *glosses;

@@ -12,14 +12,15 @@
 
 #include <stdint.h>
 
-#define DICT_FORMAT "10" /* 4: derivatives by affix (affix.c); 5: abbreviations;
+#define DICT_FORMAT "11" /* 4: derivatives by affix (affix.c); 5: abbreviations;
                            * 6: the wider vocabulary (wider.c); 7: ligatures
                            * (œ, æ, ĳ) as two letters, capitals told by ICU;
                            * 8: translations (trans.c); 9: FreeDict's English
                            * glosses as definitions of other languages
                            * (glosses.c), part of speech FMT_POS_OTHER;
                            * 10: senses' tag counts and class marks
-                           * (defs.c, classroom.c) */
+                           * (defs.c, classroom.c); 11: irregular verb
+                           * forms (irregular.c) */
 #define DICT_NONE UINT32_MAX
 
 /* Named databases. */

@@ -10,7 +10,9 @@
 #include <string.h>
 
 #include "dict.h"
+#include "dict_build.h"
 #include "expand.h"
+#include "irregular.h"
 #include "normalise.h"
 #include "strtab.h"
 #include "wb_mem.h"
@@ -27,6 +29,7 @@ struct lang_forms {
     uint32_t last_root_id;
     unsigned char *declined; /* by root id: makes a form other than -s, -es */
     size_t ndeclined;
+    irregular *irr;          /* irregular verb forms (irregular.h) */
 };
 
 static void on_form(void *ctx, const char *form, const char *root)
@@ -61,12 +64,13 @@ static void on_form(void *ctx, const char *form, const char *root)
     f->npair++;
 }
 
-lang_forms *forms_build(const char *aff, const char *dic)
+lang_forms *forms_build(const dict_build_opts *o)
 {
     lang_forms *f = wb_calloc(1, sizeof *f);
     f->forms = strtab_create();
     f->roots = strtab_create();
-    if (expand_each(aff, dic, on_form, f)) {
+    f->irr = irregular_load(o->irregular_freedict, o->irregular_exc, o->irregular_list);
+    if (expand_each(o->aff, o->dic, on_form, f)) {
         forms_free(f);
         return NULL;
     }
@@ -113,6 +117,7 @@ void forms_free(lang_forms *f)
     free(f->off);
     free(f->root_of);
     free(f->declined);
+    irregular_free(f->irr);
     free(f);
 }
 
@@ -123,14 +128,36 @@ void forms_each(const lang_forms *f, void (*cb)(void *ctx, const char *form), vo
         cb(ctx, strtab_str(f->forms, i));
 }
 
+/* Add the infinitives of irregular form w to out[0..*n), each once. */
+static void add_irregular(const lang_forms *f, const char *w, const char **out, size_t *n,
+                          size_t max)
+{
+    const char *inf[8];
+    size_t k = irregular_lemmas(f->irr, w, inf, 8);
+    for (size_t i = 0; i < k && *n < max; i++) {
+        int seen = strcmp(inf[i], w) == 0;
+        for (size_t j = 0; j < *n && !seen; j++)
+            seen = strcmp(out[j], inf[i]) == 0;
+        if (!seen)
+            out[(*n)++] = inf[i];
+    }
+}
+
 size_t forms_roots(const lang_forms *f, const char *form, const char **out, size_t max)
 {
     uint32_t id = strtab_find(f->forms, form);
-    if (id == STRTAB_NONE)
-        return 0;
     size_t n = 0;
-    for (uint32_t k = f->off[id]; k < f->off[id + 1] && n < max; k++)
-        out[n++] = strtab_str(f->roots, f->root_of[k]);
+    if (id != STRTAB_NONE)
+        for (uint32_t k = f->off[id]; k < f->off[id + 1] && n < max; k++)
+            out[n++] = strtab_str(f->roots, f->root_of[k]);
+    /* a form the rules make is no irregular form of its own (trottet is
+     * trotten's, whatever FreeDict's synonyms say); its roots may be
+     * (gingen: ging, gehen) */
+    size_t nrule = n;
+    if (nrule == 0)
+        add_irregular(f, form, out, &n, max);
+    for (size_t k = 0; k < nrule; k++)
+        add_irregular(f, out[k], out, &n, max);
     return n;
 }
 

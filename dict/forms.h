@@ -17,13 +17,19 @@
 
 typedef struct lang_forms lang_forms;
 
-/* Expand aff/dic.  NULL when the files cannot be read. */
-lang_forms *forms_build(const char *aff, const char *dic);
+struct dict_build_opts;
+
+/* Expand o->aff and o->dic, and load the irregular verb forms its
+ * irregular_* options name (irregular.h).  NULL when the files cannot be
+ * read. */
+lang_forms *forms_build(const struct dict_build_opts *o);
 void forms_free(lang_forms *f);
 /* Call cb for every folded form (each once). */
 void forms_each(const lang_forms *f, void (*cb)(void *ctx, const char *form), void *ctx);
-/* The folded roots of a folded form, at most max, into out (borrowed);
- * returns how many (0: no rule makes it). */
+/* The folded roots of a folded form, at most max, into out (borrowed):
+ * those whose rules make it, then the infinitives of it and of those roots
+ * as irregular forms (ging, gingen: gehen; liep: lopen); returns how many
+ * (0: no rule makes it and it is no irregular form). */
 size_t forms_roots(const lang_forms *f, const char *form, const char **out, size_t max);
 /* Do the rules make of this folded root a form other than root + s or
  * root + es (a plural: Häuser; not only the genitive: Berlins)? */

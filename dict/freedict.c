@@ -150,6 +150,28 @@ static char *sense_number(char *l)
     return d > 0 && d < 4 && l[d] == '.' && l[d + 1] == ' ' ? l + d + 2 : NULL;
 }
 
+/* The {references} of a " see: " line (ending at '\n' or NUL) into e. */
+static void add_see(freedict_entry *e, const char *l)
+{
+    size_t used = 0;
+    for (size_t i = 0; i < e->nsee; i++)
+        used += strlen(e->see[i]) + 1;
+    for (const char *p = l; *p && *p != '\n' && e->nsee < FREEDICT_SEE_MAX;) {
+        const char *open = strchr(p, '{'), *close = open ? strchr(open, '}') : NULL;
+        const char *eol = strchr(p, '\n');
+        if (!close || (eol && close > eol))
+            break;
+        size_t len = (size_t)(close - open - 1);
+        if (used + len + 1 > sizeof e->seebuf)
+            break;
+        memcpy(e->seebuf + used, open + 1, len);
+        e->seebuf[used + len] = '\0';
+        e->see[e->nsee++] = e->seebuf + used;
+        used += len + 1;
+        p = close + 1;
+    }
+}
+
 /* Parse the entry text `s` (`n` bytes) into e. */
 static void parse_entry(const char *s, size_t n, freedict_entry *e)
 {
@@ -159,6 +181,7 @@ static void parse_entry(const char *s, size_t n, freedict_entry *e)
     e->buf[n] = '\0';
     e->ntr = 0;
     e->geo = e->labelled = e->examples = 0;
+    e->nsee = 0;
     e->tags = "";
     char *line = e->buf, *next = strchr(line, '\n');
     if (next)
@@ -182,6 +205,8 @@ static void parse_entry(const char *s, size_t n, freedict_entry *e)
     for (char *l = next; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
         numbered |= sense_number(l) != NULL;
         e->examples += strncmp(l, "      \"", 7) == 0;
+        if (strncmp(l, " see: ", 6) == 0)
+            add_see(e, l + 6);
     }
     for (char *l = next; l && *l;) {
         char *nl = strchr(l, '\n');

@@ -33,6 +33,11 @@ typedef struct freedict_entry {
     int labelled;      /* the translations carry a label ([ugs.], [techn.]) */
     int examples;      /* example lines ("      \"Lass uns gehen!\"  - Let's go!") */
     char buf[2048];
+    /* the entry's "see:" references ({gehen}, {ich/er/sie ging}), in order */
+#define FREEDICT_SEE_MAX 48
+    const char *see[FREEDICT_SEE_MAX];
+    size_t nsee;
+    char seebuf[2048];
 } freedict_entry;
 
 /* Call cb for every entry, in the index's order (dictd folds headwords

@@ -41,6 +41,12 @@ static int other_language(const char *id, dict_build_opts *o)
         o->nouns_capitalised = langs[i].nouns_capitalised;
         o->expand_forms = langs[i].expand_forms;
         o->glosses = langs[i].glosses;
+        if (!strcmp(id, "de")) {
+            o->irregular_freedict = FD "deu-eng";
+            o->irregular_exc = "/usr/share/wordnet/verb.exc";
+        }
+        if (!strcmp(id, "nl"))
+            o->irregular_list = "nl";
         if (o->nouns_capitalised) {
             o->names_freedict = FD "deu-eng";
             o->names_lists = LIST "american-english," LIST "british-english";

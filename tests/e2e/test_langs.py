@@ -190,6 +190,13 @@ class FirstStart(unittest.TestCase, Judge):
                 self.assertEqual(self.reasons("it", "cani", used=["cane"]), ["derivative"])
                 self.assertEqual(self.reasons("it", "Roma"), ["proper_noun"])
                 self.assertEqual(self.reasons("nl", "huizen", used=["huis"]), ["derivative"])
+                # Dutch irregular verbs (dict/irregular_nl.c); a look-alike
+                # and a homograph left out (reden: reason) do not link
+                for form in ("liep", "liepen", "gelopen"):
+                    self.assertEqual(self.reasons("nl", form, used=["lopen"]), ["derivative"])
+                self.assertEqual(self.reasons("nl", "ging", used=["gaan"]), ["derivative"])
+                self.assertEqual(self.reasons("nl", "lippen", used=["lopen"]), [])
+                self.assertEqual(self.reasons("nl", "reden", used=["rijden"]), [])
                 self.assertEqual(self.reasons("nl", "Amsterdam"), ["proper_noun"])
                 self.assertEqual(self.reasons("pt", "casas", used=["casa"]), ["derivative"])
                 self.assertEqual(self.reasons("pt", "Lisboa"), ["proper_noun"])

@@ -132,6 +132,20 @@ static void test_german(void **state)
     assert_int_equal(related(de, "Häuser", "Haus"), 1);
     assert_int_equal(judge(de, "Häuser", NULL, 0, "Haus"), DICT_DERIVATIVE);
     assert_int_equal(related(de, "Kinder", "Kind"), 1);
+    /* irregular forms, roots of their own in the .dic, linked by
+     * FreeDict's German-English references (irregular.c) */
+    assert_int_equal(related(de, "ging", "gehen"), 1);
+    assert_int_equal(related(de, "gingen", "gehen"), 1);
+    assert_int_equal(related(de, "gegangen", "gehen"), 1);
+    assert_int_equal(related(de, "sprach", "sprechen"), 1);
+    assert_int_equal(related(de, "lief", "laufen"), 1);
+    assert_int_equal(judge(de, "ging", NULL, 0, "gehen"), DICT_DERIVATIVE);
+    /* look-alikes: a synonym's participle that FreeDict lists with gehen,
+     * a noun, another verb that begins the same */
+    assert_int_equal(related(de, "gelaufen", "gehen"), 0);
+    assert_int_equal(related(de, "Gang", "gehen"), 0);
+    assert_int_equal(related(de, "gelang", "gehen"), 0);
+    assert_int_equal(related(de, "ging", "gingen"), 1);
     /* ß folds to ss: Straße is strasse, and covers two S cards; Umlauts
      * cover their vowel */
     assert_int_equal(judge(de, "Straße", (const char *const[]){"S", "S"}, 2, NULL), -1);
