@@ -12,10 +12,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import wbgames  # noqa: E402
 from wbgames import create  # noqa: E402
 
-D = None  # the daemon most tests share: start() from setUpModule
+D = None  # the daemon most tests share: module_daemon() from setUpModule
 
 
-def start():
+def module_daemon():
     """From setUpModule: the program's daemon, started (and kept here)."""
     global D
     D = wbgames.module_daemon()

@@ -49,7 +49,7 @@ ROUTES = [
 
 def setUpModule():
     global D
-    D = gu.start()
+    D = gu.module_daemon()
 
 
 # --- kinds and creation -----------------------------------------------------

@@ -35,7 +35,7 @@ D = None  # the daemon most tests share (games_api_util.D too)
 
 def setUpModule():
     global D
-    D = gu.start()
+    D = gu.module_daemon()
 
 
 # --- list, delete, queries -----------------------------------------------------------
