@@ -21,8 +21,8 @@
  *    store drew from the seat's view (game_turn.sampled, the game's
  *    determinize) and played out at random with the game's own rules;
  *    the level sets its iterations and a cap on its time; it leaves out
- *    the actions greedy.txt marks "undo" and meets the others in an order
- *    shuffled from the seed.  Only for the
+ *    the actions greedy.txt marks "undo" and meets the others best first
+ *    by the greedy evaluation (ties shuffled from the seed).  Only for the
  *    games with determinize (bot_plays); without a sample it is random.
  * Levels 1..5 (default 3).  Wibbell's word: every bot finds its words
  * with the dictionary's card match (dict_match of the centre cards and the
