@@ -34,8 +34,9 @@ with a determinize hook), N matches of one search bot of LEVEL (default 3)
 against random ones and N against greedy ones (its seat rotated): its share
 of the wins, the daemon's CPU time (/proc), and its decision times (p50,
 p99: from the log, the time from the entry before to the search seat's
-own entry, which holds the decision and the apply: an upper bound, which holds the wait behind the other
-matches' decisions too when matches play at once).  With --levels [N
+own entry, which holds the decision and the apply: an upper bound, which
+holds the wait behind the other matches' decisions too when matches play at
+once).  With --levels [N
 [LEVELS [GAME...]]]: N matches per level (LEVELS comma-separated, default
 1,2,3,4,5) and game of search against random, one at a time, the decision
 times per level, from the daemon's log as --search.

@@ -212,7 +212,8 @@ int main(int argc, char **argv)
     }
     printf("targets: default level %d p99 %.1f ms (<= 300: %s); top level %d p99 %.1f ms "
            "(<= 2000: %s)\n",
-           BOT_LEVEL_DEFAULT, p99[BOT_LEVEL_DEFAULT], p99[BOT_LEVEL_DEFAULT] <= 300 ? "met" : "NOT met",
+           BOT_LEVEL_DEFAULT, p99[BOT_LEVEL_DEFAULT],
+           p99[BOT_LEVEL_DEFAULT] <= 300 ? "met" : "NOT met",
            BOT_LEVEL_MAX, p99[BOT_LEVEL_MAX], p99[BOT_LEVEL_MAX] <= 2000 ? "met" : "NOT met");
     free(ns);
     free(cpu);
