@@ -132,6 +132,7 @@ static json_t *info_json(const dict *d)
     rc |= json_object_set_new(o, "built_at", info.built_at ? json_string(info.built_at) : json_null());
     rc |= json_object_set_new(o, "sources", info.sources ? json_string(info.sources) : json_null());
     rc |= json_object_set_new(o, "default", json_boolean(info.is_default));
+    rc |= json_object_set_new(o, "size_classes", json_boolean(info.size_classes));
     /* translations: the languages of ?translate= and their FreeDict files */
     rc |= json_object_set_new(o, "translations",
                               json_string(info.translations ? info.translations : ""));
@@ -193,6 +194,8 @@ static json_t *entry_json(const dict_entry *e, const char *id, int cls)
             rc |= json_object_set_new(o, "hidden_senses", json_integer((json_int_t)e->hidden));
             rc |= json_object_set_new(o, "hidden_word", json_boolean(e->unfit));
         }
+        if (e->size) /* English: the SCOWL size class */
+            rc |= json_object_set_new(o, "size", json_integer(e->size));
     }
     json_decref(defs);
     if (rc) {

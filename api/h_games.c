@@ -232,6 +232,21 @@ static json_t *bots_json(const game_kind *k)
     return a;
 }
 
+/* The bots' levels; "about" what a bot knows at each, where the game says
+ * (Wibbell's vocabularies). */
+static json_t *levels_json(const game_kind *k)
+{
+    json_t *o = json_pack("{s:i, s:i, s:i}", "min", BOT_LEVEL_MIN, "max", BOT_LEVEL_MAX,
+                          "default", BOT_LEVEL_DEFAULT);
+    if (o && bot_level_about(k, BOT_LEVEL_MIN)) {
+        json_t *a = json_array();
+        for (int l = BOT_LEVEL_MIN; l <= BOT_LEVEL_MAX; l++)
+            json_array_append_new(a, json_string(bot_level_about(k, l)));
+        json_object_set_new(o, "about", a);
+    }
+    return o;
+}
+
 void api_h_games(api_req *r)
 {
     size_t n;
@@ -249,9 +264,7 @@ void api_h_games(api_req *r)
         rc |= json_object_set_new(o, "max_players", json_integer(k->max_players));
         rc |= json_object_set_new(o, "options", opts);
         rc |= json_object_set_new(o, "bots", bots_json(k));
-        rc |= json_object_set_new(o, "levels",
-                                  json_pack("{s:i, s:i, s:i}", "min", BOT_LEVEL_MIN, "max",
-                                            BOT_LEVEL_MAX, "default", BOT_LEVEL_DEFAULT));
+        rc |= json_object_set_new(o, "levels", levels_json(k));
         rc |= json_array_append_new(a, o);
     }
     json_t *body = rc ? NULL : json_pack("{s:o}", "games", a);

@@ -14,7 +14,6 @@
  */
 #include "dict_build.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <hunspell/hunspell.h>
 #include <stdio.h>
@@ -33,6 +32,7 @@
 #include "morph.h"
 #include "names.h"
 #include "normalise.h"
+#include "scowl.h"
 #include "store.h"
 #include "strtab.h"
 #include "trans.h"
@@ -71,6 +71,7 @@ typedef struct builder {
     lang_forms *forms;   /* not English: forms and their roots (forms.h) */
     fr_forms *fr;        /* French: roots the rules do not give (fr_forms.h) */
     names *names;        /* where nouns are capitalised: names (names.h) */
+    scowl_sizes *sizes;  /* English: SCOWL's size classes (scowl.h) */
 } builder;
 
 static int is_english(const dict_build_opts *o)
@@ -174,65 +175,15 @@ static int read_lines(builder *b, const char *path, int is_dic)
     return WB_OK;
 }
 
-/* --- abbreviations (SCOWL) ------------------------------------------------ */
+/* --- abbreviations (SCOWL, scowl.h) ---------------------------------------- */
 
-/* Mark `flag` on the candidates that a SCOWL list `path` holds in lower
- * case (only those: the lists are large and most of it is no candidate). */
-static void scowl_mark(builder *b, const char *path, uint16_t flag, int fold)
+/* Mark the candidates SCOWL lists (only those: most of it is no candidate). */
+static void scowl_listed(void *ctx, const char *w, int word)
 {
-    FILE *f = fopen(path, "r");
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t n;
-    if (!f)
-        return;
-    while ((n = getline(&line, &cap, f)) > 0) {
-        size_t len = strcspn(line, "\r\n");
-        line[len] = '\0';
-        /* Abbreviations in capitals (ASAP, PS) stand for their lower-case
-         * spelling too; a word list's capitalised entries are names. */
-        for (size_t i = 0; fold && i < len; i++)
-            if (line[i] >= 'A' && line[i] <= 'Z')
-                line[i] = (char)(line[i] - 'A' + 'a');
-        if (len == 0 || line[0] < 'a' || line[0] > 'z')
-            continue;
-        uint32_t id = strtab_find(b->cands, line);
-        if (id != STRTAB_NONE && id < b->ncflags)
-            b->cflags[id] |= flag;
-    }
-    free(line);
-    fclose(f);
-}
-
-/* SCOWL's abbreviation lists of every size and spelling, then its word
- * lists: an entry of both is a word (SCOWL files clipped words such as
- * "max" and "intro" under abbreviations too, and interjections such as
- * "hmm" and "shh" under words). */
-static void read_scowl(builder *b)
-{
-    static const char *const kinds[] = {"abbreviations", "words"};
-    static const char *const spellings[] = {"english", "american", "british", "british_z",
-                                            "canadian", "australian", "variant_1",
-                                            "variant_2"};
-    char path[4096];
-    DIR *dir = opendir(b->o->scowl_dir);
-    if (!dir)
-        return;
-    for (int k = 0; k < 2; k++) {
-        rewinddir(dir);
-        for (struct dirent *e; (e = readdir(dir));) {
-            for (size_t i = 0; i < sizeof spellings / sizeof *spellings; i++) {
-                size_t sl = strlen(spellings[i]), kl = strlen(kinds[k]);
-                if (strncmp(e->d_name, spellings[i], sl) == 0 && e->d_name[sl] == '-' &&
-                    strncmp(e->d_name + sl + 1, kinds[k], kl) == 0 &&
-                    e->d_name[sl + 1 + kl] == '.') {
-                    snprintf(path, sizeof path, "%s/%s", b->o->scowl_dir, e->d_name);
-                    scowl_mark(b, path, k == 0 ? C_ABBREV : C_SCOWL_WORD, k == 0);
-                }
-            }
-        }
-    }
-    closedir(dir);
+    builder *b = ctx;
+    uint32_t id = strtab_find(b->cands, w);
+    if (id != STRTAB_NONE && id < b->ncflags)
+        b->cflags[id] |= word ? C_SCOWL_WORD : C_ABBREV;
 }
 
 static int hun_either(builder *b, const char *w);
@@ -381,7 +332,7 @@ static void add_wider(builder *b)
 {
     struct expand_ctx e = {b, b->hun};
     if (b->o->scowl_dir)
-        wider_scowl_each(b->o->scowl_dir, b->o->wider_spellings, wider_word, b);
+        wider_scowl_each(b->o->scowl_dir, b->o->wider_spellings, 55, 80, wider_word, b);
     wider_expand(b->o->aff, b->o->dic, wider_form, &e);
     if (b->o->also_aff) {
         e.hun = b->also_hun;
@@ -578,6 +529,7 @@ static int write_meta(builder *b, store_txn *t)
     char wide[64];
     snprintf(wide, sizeof wide, "scowl %zu, inflections %zu", b->nwider[0], b->nwider[1]);
     if (!rc) rc = put_meta(t, db, "wider", wide);
+    if (!rc && b->sizes) rc = put_meta(t, db, "size_classes", SCOWL_SIZE_CLASSES);
     free(src);
     return rc;
 }
@@ -673,6 +625,7 @@ static int write_match(builder *b, store_txn *t)
         fmt_rec *r = &recs[k];
         r->str = (uint32_t)slen;
         r->len = (uint8_t)strlen(base);
+        r->size = scowl_size_class(b->sizes, b->wn, w);
         for (const char *c = base; *c; c++) {
             int l = *c - 'a';
             if (r->counts[l] < 255)
@@ -903,8 +856,8 @@ int dict_build(const char *data_dir, const dict_build_opts *o)
         add_oxford(&b);
     if (o->wider_spellings)
         add_wider(&b);
-    if (o->scowl_dir)
-        read_scowl(&b);
+    scowl_each_listed(o->scowl_dir, scowl_listed, &b);
+    b.sizes = scowl_sizes_load(o);
     if (o->nouns_capitalised)
         b.names = names_load(o->names_freedict, o->names_lists);
     if (!is_english(o) && (b.forms = forms_build(o)) && o->expand_forms)
@@ -968,6 +921,7 @@ out:
     forms_free(b.forms);
     fr_forms_free(b.fr);
     names_free(b.names);
+    scowl_sizes_free(b.sizes);
     if (b.also_hun && b.also_hun != b.stem_hun && b.also_hun != b.hun)
         Hunspell_destroy(b.also_hun);
     if (b.stem_hun && b.stem_hun != b.hun)

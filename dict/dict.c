@@ -104,6 +104,9 @@ static int dict_open(const char *dir, dict **out)
         free(d->classroom);
         d->classroom = NULL;
     }
+    num = meta_str(t, meta, "size_classes");
+    d->sized = *num != '\0';
+    free(num);
     num = meta_str(t, meta, "words");
     d->words = strtoul(num, NULL, 10);
     free(num);
@@ -313,6 +316,7 @@ void dict_get_info(const dict *d, dict_info *info)
     info->translation_sources = d->translation_sources;
     info->definitions = d->definitions;
     info->classroom = d->classroom;
+    info->size_classes = d->sized;
 }
 
 int dict_normalise(const char *in, size_t len, char *out, size_t cap)

@@ -58,6 +58,8 @@ typedef struct dict_info {
     const char *definitions;
     const char *classroom; /* what the class setting hides: "N words, M of K
                             * senses"; NULL without WordNet */
+    int size_classes; /* its words have SCOWL size classes (English): see
+                         dict_entry.size and DICT_MATCH_WITHIN */
 } dict_info;
 void dict_get_info(const dict *d, dict_info *info);
 
@@ -89,6 +91,13 @@ typedef struct dict_entry {
     size_t ndefs;
     size_t hidden;       /* DICT_LOOKUP_CLASS: senses left out as unfit */
     int unfit;           /* a word every sense of which a class does not see */
+    /* English: the word's SCOWL size class, how common it is: 10 and 20
+     * the words everyone knows, 35 everyday words, 50 a large vocabulary,
+     * 70 an unabridged dictionary's, 80 the rare words of word games, 95
+     * the rest (also 40, 55, 60); the smallest size whose list holds the
+     * word or, for an inflection, its lemma (dict/LAYOUT.md).  0 for a
+     * word that is not valid and in other languages. */
+    int size;
 } dict_entry;
 
 /* Look a word up.  A well-formed word that is not in the dictionary gives
@@ -187,7 +196,12 @@ int dict_match(const dict *d, const dict_cards *cards,
                const char *const *used, size_t nused,
                size_t offset, size_t limit, dict_list **out);
 /* As dict_match; DICT_LOOKUP_CLASS leaves out the words the class setting
- * hides (every sense unfit: dict_lookup_opt). */
+ * hides (every sense unfit: dict_lookup_opt); DICT_MATCH_WITHIN(size)
+ * keeps only the words of SCOWL size class `size` or less (a vocabulary:
+ * 20 a young pupil's, see dict_entry.size; `total` counts those), and a
+ * dictionary without size classes (dict_info.size_classes 0) then gives
+ * none. */
+#define DICT_MATCH_WITHIN(size) ((unsigned)(size) << 8)
 int dict_match_opt(const dict *d, const dict_cards *cards, const char *const *used,
                    size_t nused, size_t offset, size_t limit, unsigned opts, dict_list **out);
 

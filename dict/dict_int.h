@@ -25,6 +25,7 @@ struct dict {
     char *classroom; /* what the class setting hides: "N words, M of K senses" */
     size_t words, proper, lemmas;
     int is_default;
+    int sized; /* the match records hold SCOWL size classes */
     store_env *env;
     store_db db_words, db_lemmas, db_lemma_ids, db_members, db_defs, db_trie, db_trans;
     fmt_rec *recs;

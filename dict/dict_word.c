@@ -104,6 +104,7 @@ int dict_lookup_opt(const dict *d, const char *word, size_t len, size_t max_fami
     e->unfit = r.found && (r.flags & FMT_UNFIT);
     if (!e->valid)
         goto out;
+    e->size = r.id < d->nrecs ? d->recs[r.id].size : 0;
 
     e->stems = wb_calloc(r.nlem + 1, sizeof *e->stems);
     for (size_t i = 0; i < r.nlem; i++) {

@@ -12,15 +12,16 @@
 
 #include <stdint.h>
 
-#define DICT_FORMAT "11" /* 4: derivatives by affix (affix.c); 5: abbreviations;
-                           * 6: the wider vocabulary (wider.c); 7: ligatures
-                           * (œ, æ, ĳ) as two letters, capitals told by ICU;
-                           * 8: translations (trans.c); 9: FreeDict's English
-                           * glosses as definitions of other languages
-                           * (glosses.c), part of speech FMT_POS_OTHER;
-                           * 10: senses' tag counts and class marks
-                           * (defs.c, classroom.c); 11: irregular verb
-                           * forms (irregular.c) */
+#define DICT_FORMAT "12" /* 4: derivatives by affix (affix.c); 5: abbreviations;
+                            * 6: the wider vocabulary (wider.c); 7: ligatures
+                            * (œ, æ, ĳ) as two letters, capitals told by ICU;
+                            * 8: translations (trans.c); 9: FreeDict's English
+                            * glosses as definitions of other languages
+                            * (glosses.c), part of speech FMT_POS_OTHER;
+                            * 10: senses' tag counts and class marks
+                            * (defs.c, classroom.c); 11: irregular verb
+                            * forms (irregular.c); 12: SCOWL size classes
+                            * (scowl.c, fmt_rec.size) */
 #define DICT_NONE UINT32_MAX
 
 /* Named databases. */
@@ -57,7 +58,8 @@ typedef struct fmt_rec {
     uint32_t str;        /* offset of the NUL-terminated word in "strs" */
     uint8_t counts[26];  /* how often each base letter occurs (capped 255) */
     uint8_t len;         /* base letters */
-    uint8_t pad;
+    uint8_t size;        /* English: the SCOWL size class (scowl.h), 10..95;
+                            0 for none (other languages) */
 } fmt_rec;
 
 /* Value of DB_TRIE: a node, then nchild (byte, child id) pairs packed as

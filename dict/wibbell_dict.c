@@ -197,9 +197,12 @@ int main(int argc, char **argv)
     } else if (!strcmp(cmd, "lookup") && npos == 2) {
         dict_entry *e;
         if (!(rc = dict_lookup_opt(d, pos[1], strlen(pos[1]), 50, 10, cls, &e))) {
-            printf("%s: %s%s%s\n", e->word, e->valid ? "a word" : "not a word",
+            printf("%s: %s%s%s", e->word, e->valid ? "a word" : "not a word",
                    e->proper_noun ? " (proper noun)" : "",
                    e->unfit ? " (hidden from a class)" : "");
+            if (e->size) /* English: SCOWL's size class */
+                printf(", SCOWL size %d", e->size);
+            printf("\n");
             printf("stems:");
             for (size_t i = 0; i < e->nstems; i++)
                 printf(" %s", e->stems[i]);

@@ -40,12 +40,14 @@ static void read_list(const char *path, int size, void (*cb)(void *, const char 
     fclose(f);
 }
 
-void wider_scowl_each(const char *dir, const char *spellings,
+void wider_scowl_each(const char *dir, const char *spellings, int lo, int hi,
                       void (*cb)(void *ctx, const char *w, int size), void *ctx)
 {
-    static const int sizes[] = {55, 60, 70, 80};
+    static const int sizes[] = {10, 20, 35, 40, 50, 55, 60, 70, 80, 95};
     char path[4096], cat[64];
     for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+        if (sizes[i] < lo || sizes[i] > hi)
+            continue;
         for (const char *s = spellings; *s;) {
             size_t l = strcspn(s, ",");
             if (l > 0 && l < sizeof cat) {

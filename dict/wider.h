@@ -19,10 +19,12 @@
 
 #include "wordnet.h"
 
-/* Call cb(ctx, word, size) for every lower-case entry of SCOWL's word
- * lists in `dir` of the comma-separated spelling categories `spellings`
- * ("english,american") at sizes 55 to 80, in order of size. */
-void wider_scowl_each(const char *dir, const char *spellings,
+/* Call cb(ctx, word, size) for every lower-case entry (no possessive) of
+ * SCOWL's word lists in `dir` of the comma-separated spelling categories
+ * `spellings` ("english,american") at SCOWL's sizes from `lo` to `hi`
+ * (10, 20, 35, 40, 50, 55, 60, 70, 80, 95), in order of size: the wider
+ * vocabulary reads 55 to 80, the size classes (scowl.h) 10 to 95. */
+void wider_scowl_each(const char *dir, const char *spellings, int lo, int hi,
                       void (*cb)(void *ctx, const char *w, int size), void *ctx);
 
 /* The inflection kinds of an expanded form. */

@@ -44,10 +44,13 @@ function botChoice(row, g) {
   const was = who.value;
   fill(who, [h('option', {value: ''}, 'a person')].concat((g.bots || []).map(b => h('option', {value: b}, b + ' bot'))));
   who.value = [...who.options].some(o => o.value === was) ? was : '';
-  const lv = g.levels || {min: 1, max: 5, default: 3};
-  if (!level.options.length) {
-    for (let l = lv.min; l <= lv.max; l++) level.append(h('option', {value: l, selected: l === lv.default}, 'level ' + l));
+  // each level as the game says what a bot knows at it (Wibbell: a vocabulary, for a teacher)
+  const lv = g.levels || {min: 1, max: 5, default: 3}, at = level.value || String(lv.default), opts = [];
+  for (let l = lv.min; l <= lv.max; l++) {
+    const about = (lv.about || [])[l - lv.min];
+    opts.push(h('option', {value: l, selected: String(l) === at}, 'level ' + l + (about ? ': ' + about : '')));
   }
+  fill(level, opts);
   level.hidden = !who.value;
   level.setAttribute('aria-label', 'Level of player ' + n);
 }

@@ -14,8 +14,10 @@
  * Sets *delay_ms to how long a person of t->level would take to find it. */
 typedef json_t *(*bot_fill_fn)(const bot_turn *t, const json_t *tpl, rng *r, int64_t *delay_ms);
 
-/* bot_words.c: Wibbell's word finder (a claim's "word"). */
+/* bot_words.c: Wibbell's word finder (a claim's "word"), and what it
+ * knows at a level (bot_level_about). */
 json_t *bot_wibbell_claim(const bot_turn *t, const json_t *tpl, rng *r, int64_t *delay_ms);
+const char *bot_words_about(int level);
 
 /* bot_greedy.c: the greedy bot's evaluation of a listed action (its
  * game's weights in greedy.txt); higher is better. */

@@ -4,17 +4,21 @@
  * From the seat's view only: the centre cards, the seat's own permanent
  * handicaps and face-up cards of the round (the cards its claim must
  * cover, as the game judges it), the used words and the match's
- * dictionary.  dict_match gives the words that cover those cards and are
- * neither used nor a derivative of a used word, shortest first.
+ * dictionary.  dict_match_opt gives the words that cover those cards
+ * and are neither used nor a derivative of a used word, shortest first,
+ * within a vocabulary.
  *
- * The level stands for a person's vocabulary and speed.  The dictionary
- * keeps no frequency or SCOWL size class (yet), so the vocabulary is
- * limited by word length: a low level knows words of 4 to 6 letters and
- * picks one of them at random, level 5 takes one of the shortest words
- * (what wins a tie window), at random among those of that length: two
- * level-5 bots that always shouted the very same word would tie, redeal
- * and tie again round the deck.  The reaction time is a person's: level 1
- * about 8 s, level 5 under 1 s, each +-25%.
+ * The level stands for a person's vocabulary and speed.  In English the
+ * vocabulary is SCOWL's size classes (dict_entry.size): level 1 knows
+ * the words of size 20 or less (a young pupil), 2 of 35 (everyday words),
+ * 3 of 50, 4 of 70, and each picks one at random among the shortest
+ * matches it knows; level 5 knows every word and takes one of the
+ * shortest (what wins a tie window), at random among those of that
+ * length: two level-5 bots that always shouted the very same word would
+ * tie, redeal and tie again round the deck.  A dictionary without size
+ * classes (the other languages) limits levels 1 to 4 by word length
+ * instead, a stand-in.  The reaction time is a person's: level 1 about
+ * 8 s, level 5 under 1 s, each +-25%.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -22,20 +26,28 @@
 #include "bot_int.h"
 #include "wb_err.h"
 
-/* By level 1..5: the word lengths known, how many of the shortest matches
- * are looked at, and the reaction time in ms. */
+/* By level 1..5: the vocabulary (the largest SCOWL size class known, 0:
+ * every word; without size classes, the word lengths known), how many of
+ * the shortest matches are looked at, and the reaction time in ms. */
 static const struct word_level {
+    int max_size;
     size_t min_len, max_len;
     size_t look;
     int shortest; /* only words of the shortest length found */
     int64_t react_ms;
+    const char *about; /* bot_level_about */
 } levels[BOT_LEVEL_MAX] = {
-    {4, 6, 400, 0, 8000},
-    {4, 7, 400, 0, 5000},
-    {3, 8, 400, 0, 3000},
-    {3, 9, 100, 0, 1800},
-    {1, 64, 64, 1, 900},
+    {20, 4, 6, 400, 0, 8000, "a young pupil's words (SCOWL 20), about 8 s a word"},
+    {35, 4, 7, 400, 0, 5000, "everyday words (SCOWL 35), about 5 s"},
+    {50, 3, 8, 400, 0, 3000, "a large vocabulary (SCOWL 50), about 3 s"},
+    {70, 3, 9, 100, 0, 1800, "an avid reader's words (SCOWL 70), about 2 s"},
+    {0, 1, 64, 64, 1, 900, "every word, the shortest first, under 1 s"},
 };
+
+const char *bot_words_about(int level)
+{
+    return level >= BOT_LEVEL_MIN && level <= BOT_LEVEL_MAX ? levels[level - 1].about : NULL;
+}
 
 #define CARDS_MAX 16 /* DICT_CARDS_MAX */
 
@@ -79,13 +91,18 @@ json_t *bot_wibbell_claim(const bot_turn *t, const json_t *tpl, rng *r, int64_t 
     json_t *body = NULL;
     /* a class match: no word the class setting hides (dict_match_opt) */
     unsigned opts = json_is_true(json_object_get(t->view, "classroom")) ? DICT_LOOKUP_CLASS : 0;
+    dict_info info;
+    dict_get_info(d, &info);
+    int sized = info.size_classes; /* else the word lengths stand in */
+    if (sized && lv->max_size)
+        opts |= DICT_MATCH_WITHIN(lv->max_size);
     if (dict_match_opt(d, &dc, uw, nused, 0, lv->look, opts, &l) == WB_OK && l) {
         size_t fit[400], nfit = 0;
         for (size_t i = 0; i < l->nwords && nfit < sizeof fit / sizeof fit[0]; i++) {
             size_t len = strlen(l->words[i]);
             if (lv->shortest && nfit && len > strlen(l->words[fit[0]]))
                 break;
-            if (len >= lv->min_len && len <= lv->max_len)
+            if (sized || (len >= lv->min_len && len <= lv->max_len))
                 fit[nfit++] = i;
         }
         if (nfit) {

@@ -24,10 +24,14 @@ const char *const *bot_names(size_t *n)
     return names;
 }
 
+static const struct filler *finder_of(const game_kind *kind);
+
 int bot_plays(const game_kind *kind, const char *name)
 {
-    /* the search plays out states drawn by the game's determinize */
-    return !kind || strcmp(name, "search") != 0 || kind->determinize != NULL;
+    /* the search plays out states drawn by the game's determinize; a race
+     * of words (Wibbell) is played by its word finder, not searched */
+    return !kind || strcmp(name, "search") != 0 ||
+           (kind->determinize != NULL && !finder_of(kind));
 }
 
 int bot_known(const game_kind *kind, const char *name, int level)
@@ -41,18 +45,34 @@ int bot_known(const game_kind *kind, const char *name, int level)
 }
 
 /* The games whose templates a bot can fill: by the game's API name and the
- * action's type. */
+ * action's type, with what the filler knows at each level. */
 static const struct filler {
     const char *game, *type;
     bot_fill_fn fill;
+    const char *(*about)(int level);
 } fillers[] = {
-    {"wibbell", "claim", bot_wibbell_claim},
+    {"wibbell", "claim", bot_wibbell_claim, bot_words_about},
 };
+#define NFILLERS (sizeof fillers / sizeof fillers[0])
+
+static const struct filler *finder_of(const game_kind *kind)
+{
+    for (size_t i = 0; i < NFILLERS; i++)
+        if (strcmp(kind->name, fillers[i].game) == 0)
+            return &fillers[i];
+    return NULL;
+}
+
+const char *bot_level_about(const game_kind *kind, int level)
+{
+    const struct filler *f = kind ? finder_of(kind) : NULL;
+    return f && f->about ? f->about(level) : NULL;
+}
 
 static bot_fill_fn filler_of(const bot_turn *t, const json_t *a)
 {
     const char *type = json_string_value(json_object_get(a, "type"));
-    for (size_t i = 0; type && i < sizeof fillers / sizeof fillers[0]; i++)
+    for (size_t i = 0; type && i < NFILLERS; i++)
         if (strcmp(t->kind->name, fillers[i].game) == 0 && strcmp(type, fillers[i].type) == 0)
             return fillers[i].fill;
     return NULL;

@@ -25,9 +25,10 @@
  *    by the greedy evaluation (ties shuffled from the seed).  Only for the
  *    games with determinize (bot_plays); without a sample it is random.
  * Levels 1..5 (default 3).  Wibbell's word: every bot finds its words
- * with the dictionary's card match (dict_match of the centre cards and the
- * seat's own constraints, never a used word or a derivative of one),
- * limited by its level to words of some lengths, and takes a person's
+ * with the dictionary's card match (dict_match_opt of the centre cards
+ * and the seat's own constraints, never a used word or a derivative of
+ * one), limited by its level to a vocabulary (SCOWL's size classes in
+ * English; word lengths in other languages), and takes a person's
  * reaction time per level before it shouts (bot_turn's *delay_ms).
  *
  * The store (games/store/match_bots.c) runs the bots on its own threads
@@ -61,8 +62,14 @@ const char *const *bot_names(size_t *n);
  * `level` one of its levels, else 0. */
 int bot_known(const game_kind *kind, const char *name, int level);
 /* 1 when the bot kind `name` plays the game `kind`: "search" needs the
- * game's determinize, the others play every game. */
+ * game's determinize and is not listed for Wibbell, a race of words that
+ * its word finder plays (bot_words.c); the others play every game. */
 int bot_plays(const game_kind *kind, const char *name);
+
+/* What a bot of the game `kind` knows at `level`, in words for a level's
+ * menu (Wibbell: "everyday words (SCOWL 35), about 5 s"), or NULL when
+ * the game's levels are only a search's budget.  Static. */
+const char *bot_level_about(const game_kind *kind, int level);
 
 /* What a bot is given for one decision: a seat's view and legal actions
  * (game.h's game_turn, which the store fills). */

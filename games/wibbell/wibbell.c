@@ -319,6 +319,7 @@ static const game_def wibbell_def = {
     .deadline_at = offsetof(wibbell_state, window_end),
     .deadline_phase = WIBBELL_PLAY,
     .queries = wibbell_queries,
+    .sample = wibbell_sample,
 };
 
 GAME_DEF_HOOKS(wibbell_def)
@@ -330,4 +331,7 @@ const game_kind game_wibbell = {
     .max_players = WIBBELL_SEATS_MAX,
     GAME_DEF_KIND(wibbell_def),
     .no_bots = wibbell_no_bots,
+    /* for the hidden-information test; no "search" bot plays Wibbell
+     * (bots.h: its word finder does) */
+    .determinize = game_def_determinize,
 };

@@ -7,7 +7,9 @@
  *                  checks) and everything an action does;
  * wibbell_io.c     views, the state for the codec, the queries;
  * wibbell_cards.c  cards, decks, id lists and the small facts about a
- *                  state that the rules and the views both read.
+ *                  state that the rules and the views both read;
+ * wibbell_sample.c the determinization (what a seat cannot see, drawn
+ *                  again).
  *
  * Cards are identified by their index in `cards` (the deck as given or as
  * read from games/wibbell/deck.txt); every list of cards below holds
@@ -209,5 +211,11 @@ void wibbell_view(const void *state, int seat, json_t *out);
 void wibbell_io(game_io *io, void *state);
 /* The classroom queries, "vocabulary" and "hints" (game_def.queries). */
 extern const game_query wibbell_queries[];
+
+/* --- wibbell_sample.c ----------------------------------------------------- */
+
+/* game_def.sample: draw again what `seat` cannot see (the deck's order and
+ * the cards set aside, other seats' words in the tie window). */
+void wibbell_sample(void *state, int seat, rng *r);
 
 #endif

@@ -51,7 +51,15 @@ class Bots(unittest.TestCase):
             # the search plays the games whose state a seat's view can be sampled into
             search = ["search"] if g["name"] in SEARCHED else []
             self.assertEqual(g["bots"], ["random", "greedy"] + search, g["name"])
-            self.assertEqual(g["levels"], {"min": 1, "max": 5, "default": 3})
+            levels = dict(g["levels"])
+            about = levels.pop("about", None)
+            self.assertEqual(levels, {"min": 1, "max": 5, "default": 3})
+            # Wibbell's levels read as vocabularies (SCOWL's size classes); others' are budgets
+            if g["name"] == "wibbell":
+                self.assertEqual(len(about), 5)
+                self.assertIn("everyday words (SCOWL 35)", about[1])
+            else:
+                self.assertIsNone(about, g["name"])
 
     def test_bot_only_matches_of_every_game_end(self):
         ms = {g: create(self.d, bots(n, first="greedy"), game=g, seed=11,
@@ -89,6 +97,9 @@ class Bots(unittest.TestCase):
                 "game": g, "players": bots(SEATS[g], first="search")})
             self.assertEqual(st, 400, doc)
             self.assertIn('no bot "search"', doc["detail"])
+        # among them Wibbell: it has a determinize (the hidden-information test), but its bot
+        # is the word finder
+        self.assertNotIn("wibbell", SEARCHED)
 
     def replays(self, game, m, log):
         """The log, sent by people from the same seed, gives the same state."""

@@ -217,6 +217,9 @@ class Dictionaries(Base):
         self.assertGreater(us["proper_nouns"], 0)
         for key in ("language", "built_at", "sources"):
             self.assertIsInstance(us[key], str)
+        # English words have SCOWL size classes; other languages none
+        for d in doc["dictionaries"]:
+            self.assertEqual(d["size_classes"], d["id"].startswith("en"), d["id"])
 
 
 class Words(Base):
@@ -257,6 +260,19 @@ class Words(Base):
         self.assertNotIn("fuck", cls["words"])
         self.assertIn("cufflink", cls["words"])
         self.assertLess(cls["total"], plain["total"])
+
+    def test_size_class(self):
+        # the smallest SCOWL list holding the word or, for an inflection, its lemma
+        for w, size in (("dog", 10), ("dogs", 10), ("explore", 20), ("cafeteria", 35),
+                        ("caffeinated", 50), ("terebinth", 80)):
+            self.assertEqual(self.word(w).get("size"), size, w)
+        self.assertNotIn("size", self.word("xqzt"))  # not a word: no class
+        self.assertNotIn("size", self.word("paris"))
+        ids = [d["id"] for d in self.get("/v1/dictionaries")["dictionaries"]]
+        if "fr" in ids:
+            doc = self.word("maison", "fr")
+            self.assertTrue(doc["valid"])
+            self.assertNotIn("size", doc)  # no SCOWL in French
 
     def test_proper_noun(self):
         doc = self.word("paris")

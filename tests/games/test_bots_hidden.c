@@ -15,6 +15,10 @@
  * hand (swapped_twin), and a second match in its speed variant (cards
  * face down), and World Dumbination a twin made by hand for each of its
  * secrets (test_dumbination_twins).
+ *
+ * Wibbell's bot is a word finder, not a search (bots.h): its twins are
+ * checked by test_wibbell_word_finder below, the finder handed each twin's
+ * true state within reach, which it must not read.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -27,6 +31,7 @@
 #include <jansson.h>
 
 #include "bots.h"
+#include "dict.h"
 #include "game.h"
 #include "registry.h"
 #include "rng.h"
@@ -234,7 +239,7 @@ static void test_same_decision(void **state)
     const game_kind *const *kinds = game_registry(&nk);
     for (size_t i = 0; i < nk; i++) {
         const game_kind *k = kinds[i];
-        if (!k->determinize)
+        if (!k->determinize || !bot_plays(k, "search")) /* Wibbell: below */
             continue;
         hooked++;
         play_checking(k, "{}");
@@ -476,11 +481,233 @@ static void test_dumbination_twins(void **state)
     k->destroy(st);
 }
 
+/* --- Wibbell: the word finder --------------------------------------------- */
+
+static dict_lib *lib;
+
+/* The word finder's claim for `seat` at every level, the state `st` in
+ * reach as t->sampled (it must read the view and the list alone), as one
+ * JSON text. */
+static char *finder_claims(const game_kind *k, const void *st, int seat, size_t np,
+                           uint64_t seed)
+{
+    json_t *view = k->view(st, seat), *acts = k->actions(st, seat), *all = json_array();
+    for (int level = BOT_LEVEL_MIN; level <= BOT_LEVEL_MAX; level++) {
+        game_turn t = {k, "random", level, seat, view, acts, seed, lib, st, np};
+        json_t *action = NULL;
+        int64_t delay = -1;
+        int rc = bot_decide(&t, &action, &delay);
+        json_array_append_new(all, rc == WB_OK ? json_pack("{s:o,s:I}", "action", action,
+                                                          "delay", (json_int_t)delay)
+                                               : json_integer(rc));
+    }
+    char *text = json_dumps(all, JSON_COMPACT | JSON_SORT_KEYS);
+    json_decref(all), json_decref(view), json_decref(acts);
+    return text;
+}
+
+/* Is card `id` in one of the lists `o` holds: the deck, the centre, a
+ * player's cards? */
+static int placed(json_t *o, json_int_t id)
+{
+    json_t *p, *c;
+    size_t i, j;
+    json_array_foreach(json_object_get(o, "deck"), i, c)
+        if (json_integer_value(c) == id)
+            return 1;
+    json_array_foreach(json_object_get(o, "centre"), i, c)
+        if (json_integer_value(c) == id)
+            return 1;
+    json_array_foreach(json_object_get(o, "players"), i, p) {
+        static const char *const lists[] = {"up", "down", "hcap"};
+        for (size_t l = 0; l < 3; l++)
+            json_array_foreach(json_object_get(p, lists[l]), j, c)
+                if (json_integer_value(c) == id)
+                    return 1;
+    }
+    return 0;
+}
+
+/* A twin of a Wibbell state for `seat`, made by hand from its save (not by
+ * determinize, which is under test): the deck in reverse order with a card
+ * that was set aside (3 players: a quarter of the deck) on top instead of
+ * its own, and the other seats' words sealed in the tie window (and their
+ * rows of the classroom log) changed, their cards chosen in advance too. */
+static void *hand_twin(const game_kind *k, const void *st, int seat)
+{
+    json_t *sv = k->save(st), *c;
+    json_t *o = json_object_get(sv, "state") ? json_object_get(sv, "state") : sv;
+    json_t *deck = json_object_get(o, "deck"), *rev = json_array();
+    size_t i, n = json_array_size(deck);
+    for (size_t j = n; j-- > 0;)
+        json_array_append(rev, json_array_get(deck, j));
+    json_int_t ncards = (json_int_t)json_array_size(json_object_get(o, "cards"));
+    for (json_int_t id = 0; n && id < ncards; id++)
+        if (!placed(o, id)) {
+            json_array_set_new(rev, 0, json_integer(id));
+            break;
+        }
+    json_object_set_new(o, "deck", rev);
+    json_array_foreach(json_object_get(o, "claims"), i, c) {
+        if (json_integer_value(json_object_get(c, "seat")) == seat)
+            continue;
+        json_t *row = json_array_get(json_object_get(o, "vocab"),
+                                     (size_t)json_integer_value(json_object_get(c, "row")));
+        char w[32];
+        snprintf(w, sizeof w, "%sq", json_string_value(json_object_get(c, "word")));
+        json_object_set_new(c, "word", json_string(w));
+        json_object_set_new(c, "take", json_integer(json_integer_value(json_object_get(c, "take"))
+                                                    >= 0 ? -1 : 0));
+        json_object_set_new(row, "word", json_string(w));
+        json_object_set_new(row, "translation", json_string("q")); /* learner_language's */
+    }
+    void *twin = NULL;
+    char *why = NULL;
+    assert_int_equal(k->load(sv, &twin, &why), WB_OK);
+    json_decref(sv);
+    return twin;
+}
+
+/* One seat at one point of a Wibbell match: the twin (hand_twin) looks the
+ * same to the seat, determinize forgets the difference, and the finder
+ * claims alike.  1 when the twin's save differs. */
+static int check_wibbell_seat(const game_kind *k, const void *st, int seat, size_t np,
+                              uint64_t seed)
+{
+    void *twin = hand_twin(k, st, seat), *d1 = NULL, *d2 = NULL;
+    json_t *v1 = k->view(st, seat), *v2 = k->view(twin, seat);
+    json_t *a1 = k->actions(st, seat), *a2 = k->actions(twin, seat);
+    assert_true(json_equal(v1, v2));
+    assert_true(json_equal(a1, a2));
+    assert_int_equal(k->determinize(st, seat, seed, &d1), WB_OK);
+    assert_int_equal(k->determinize(twin, seat, seed, &d2), WB_OK);
+    char *s1 = saved(k, st), *s2 = saved(k, twin), *p1 = saved(k, d1), *p2 = saved(k, d2);
+    int differs = strcmp(s1, s2) != 0;
+    assert_string_equal(p1, p2); /* no trace of the hidden part */
+    char *c1 = finder_claims(k, st, seat, np, seed), *c2 = finder_claims(k, twin, seat, np, seed);
+    assert_string_equal(c1, c2);
+    free(s1), free(s2), free(p1), free(p2), free(c1), free(c2);
+    json_decref(v1), json_decref(v2), json_decref(a1), json_decref(a2);
+    k->destroy(twin), k->destroy(d1), k->destroy(d2);
+    return differs;
+}
+
+/* How many claims of other seats wait in the tie window, their words sealed
+ * for `seat`. */
+static size_t others_claims(const game_kind *k, const void *st, int seat)
+{
+    json_t *v = k->view(st, seat), *c;
+    size_t i, n = 0;
+    json_array_foreach(json_object_get(v, "claims"), i, c) {
+        if (json_integer_value(json_object_get(c, "seat")) != seat) {
+            assert_null(json_object_get(c, "word")); /* sealed */
+            n++;
+        }
+    }
+    json_decref(v);
+    return n;
+}
+
+/* Seat `s`'s move: a listed body at random, else the finder's claim. */
+static json_t *wibbell_move(const game_kind *k, const void *st, int s, size_t np, rng *r)
+{
+    json_t *l = k->actions(st, s), *a, *pick = NULL;
+    size_t j, nfree = 0;
+    json_array_foreach(l, j, a)
+        nfree += !json_object_get(a, "$params");
+    size_t at = nfree ? rng_below(r, nfree) : 0;
+    json_array_foreach(l, j, a)
+        if (nfree && !json_object_get(a, "$params") && at-- == 0)
+            pick = json_incref(a);
+    if (!pick && json_array_size(l)) {
+        json_t *view = k->view(st, s);
+        game_turn t = {k, "random", BOT_LEVEL_MAX, s, view, l, rng_next(r), lib, NULL, np};
+        int64_t delay;
+        if (bot_decide(&t, &pick, &delay) != WB_OK)
+            pick = NULL;
+        json_decref(view);
+    }
+    json_decref(l);
+    return pick;
+}
+
+static void test_wibbell_word_finder(void **state)
+{
+    (void)state;
+    size_t nk;
+    const game_kind *const *kinds = game_registry(&nk), *k = NULL;
+    for (size_t i = 0; i < nk; i++)
+        if (strcmp(kinds[i]->name, "wibbell") == 0)
+            k = kinds[i];
+    assert_non_null(k);
+    assert_non_null(k->determinize);
+    assert_false(bot_plays(k, "search")); /* its bot is the word finder */
+    static const char *const players[] = {"Ann", "Bob", "Cy"};
+    size_t np = 3; /* a quarter of the deck set aside, unseen */
+    game_ctx ctx = {lib, 1000};
+    void *st = NULL;
+    char *why = NULL;
+    json_t *opts = json_pack("{s:i,s:s}", "tie_window_ms", 5000, "learner_language", "fr");
+    assert_int_equal(k->create(&ctx, players, np, opts, 18, &st, &why), WB_OK);
+    json_decref(opts);
+    rng r;
+    rng_seed(&r, 5);
+    int checked = 0, differed = 0, sealed = 0;
+    for (int step = 0; step < 400 && !k->finished(st); step++) {
+        ctx.now_ms += 100;
+        for (size_t s = 0; s < np && step % 3 == 0; s++) {
+            json_t *l = k->actions(st, (int)s);
+            if (json_array_size(l)) {
+                differed += check_wibbell_seat(k, st, (int)s, np, (uint64_t)step * 7919);
+                checked++;
+                sealed += others_claims(k, st, (int)s) > 0;
+            }
+            json_decref(l);
+        }
+        json_t *pick = NULL;
+        int who = GAME_SEAT_SYSTEM;
+        for (size_t i = 0; i < np && !pick; i++)
+            if ((pick = wibbell_move(k, st, (int)((step + i) % np), np, &r)))
+                who = (int)((step + i) % np);
+        if (!pick) { /* everyone has claimed or is out: the window closes */
+            ctx.now_ms = k->deadline(st) > ctx.now_ms ? k->deadline(st) : ctx.now_ms;
+            pick = json_pack("{s:s}", "type", "timer");
+        }
+        json_t *ev = json_array();
+        int rc = k->apply(st, &ctx, who, pick, ev, &why);
+        free(why);
+        why = NULL;
+        json_decref(ev);
+        json_decref(pick);
+        assert_int_equal(rc, WB_OK);
+    }
+    printf("# wibbell: %d seats' decisions checked (5 levels each), %d on a twin that differs, "
+           "%d with another seat's word sealed\n", checked, differed, sealed);
+    assert_true(k->finished(st));
+    assert_true(checked > 0 && differed > 0 && sealed > 0);
+    k->destroy(st);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    const char *dir = getenv("WIBBELLD_TEST_DATA");
+    return !dir || dict_lib_open(dir, "en_US", &lib) != WB_OK ? -1 : 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    dict_lib_close(lib);
+    return 0;
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_same_decision),
         cmocka_unit_test(test_dumbination_twins),
+        cmocka_unit_test(test_wibbell_word_finder),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, setup, teardown);
 }

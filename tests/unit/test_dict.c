@@ -357,6 +357,74 @@ static void test_match_agrees_with_scans(void **state)
     dict_list_free(page);
 }
 
+/* An English word's SCOWL size class: the smallest list holding it or, for
+ * an inflection, its lemma (dogs is in list 20, dog in 10); a spelling SCOWL
+ * lists only with accents takes theirs (cafe: café); none in French. */
+static int size_of(const dict *d, const char *w)
+{
+    dict_entry *e = NULL;
+    assert_int_equal(dict_lookup(d, w, strlen(w), 0, 0, &e), WB_OK);
+    int size = e->size;
+    dict_entry_free(e);
+    return size;
+}
+
+static void test_size_classes(void **state)
+{
+    (void)state;
+    static const struct { const char *w; int size; } want[] = {
+        {"dog", 10}, {"dogs", 10}, {"cats", 10}, {"geese", 35}, {"caf\xc3\xa9", 20},
+        {"cafe", 20}, {"cafeteria", 35}, {"caffeinated", 50}, {"realignment", 55},
+        {"zymurgy", 60}, {"terebinth", 80}, {"xyzzy", 0}, {"Paris", 0},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++)
+        if (size_of(us, want[i].w) != want[i].size)
+            fail_msg("%s: size %d, not %d", want[i].w, size_of(us, want[i].w), want[i].size);
+    dict_info in;
+    dict_get_info(us, &in);
+    assert_true(in.size_classes);
+    const dict *fr = dict_lib_find(lib, "fr");
+    dict_get_info(fr, &in);
+    assert_false(in.size_classes);
+    assert_int_equal(size_of(fr, "maison"), 0);
+
+    /* a vocabulary: the words of a size class or less, in match order */
+    dict_cards dc = {(const char *const[]){"AR", "ES"}, 2};
+    const char *used[] = {"ear"};
+    dict_list *all, *some;
+    assert_int_equal(dict_match(us, &dc, used, 1, 0, 100000, &all), WB_OK);
+    size_t prev = 0;
+    static const int classes[] = {10, 20, 35, 40, 50, 55, 60, 70, 80, 95};
+    for (size_t c = 0; c < sizeof classes / sizeof *classes; c++) {
+        assert_int_equal(
+            dict_match_opt(us, &dc, used, 1, 0, 100000, DICT_MATCH_WITHIN(classes[c]), &some),
+            WB_OK);
+        assert_true(some->total == some->nwords && some->total > prev);
+        prev = some->total;
+        size_t j = 0;
+        for (size_t i = 0; i < all->nwords; i++) { /* some is all less the larger */
+            int size = size_of(us, all->words[i]);
+            if (size <= classes[c]) {
+                assert_true(j < some->nwords);
+                assert_string_equal(all->words[i], some->words[j++]);
+            }
+        }
+        assert_int_equal(j, some->nwords);
+        dict_list_free(some);
+    }
+    assert_int_equal(prev, all->total); /* every word has a class up to 95 */
+    assert_int_equal(dict_match_opt(us, &dc, used, 1, 0, 5, DICT_MATCH_WITHIN(0), &some), WB_OK);
+    assert_int_equal(some->total, all->total); /* 0: every word */
+    dict_list_free(some);
+    assert_int_equal(dict_match_opt(us, &dc, used, 1, 3, 2, DICT_MATCH_WITHIN(20), &some), WB_OK);
+    assert_int_equal(some->nwords, 2); /* offset and limit within it */
+    dict_list_free(some);
+    assert_int_equal(dict_match_opt(fr, &dc, NULL, 0, 0, 5, DICT_MATCH_WITHIN(95), &some), WB_OK);
+    assert_int_equal(some->total, 0); /* no classes: none */
+    dict_list_free(some);
+    dict_list_free(all);
+}
+
 static void test_prefix_and_pattern(void **state)
 {
     (void)state;
@@ -405,6 +473,7 @@ int main(void)
         cmocka_unit_test(test_check),
         cmocka_unit_test(test_match_agrees_with_scans),
         cmocka_unit_test(test_prefix_and_pattern),
+        cmocka_unit_test(test_size_classes),
     };
     return cmocka_run_group_tests_name("dict", tests, setup, teardown);
 }

@@ -26,6 +26,16 @@ static const game_kind whirlpool = {.name = "whirlpool-pond", .title = "Whirlpoo
 static const game_kind wibbell = {.name = "wibbell", .title = "Wibbell"};
 static const game_kind other = {.name = "no-such-game", .title = "Other"};
 
+/* A determinize hook, for bot_known (never called). */
+static int no_sample(const void *state, int seat, uint64_t seed, void **out)
+{
+    (void)state, (void)seat, (void)seed;
+    *out = NULL;
+    return WB_ENOTFOUND;
+}
+static const game_kind whirlpool_sampled = {.name = "whirlpool-pond", .determinize = no_sample};
+static const game_kind wibbell_sampled = {.name = "wibbell", .determinize = no_sample};
+
 static int setup(void **state)
 {
     (void)state;
@@ -76,6 +86,15 @@ static void test_kinds_and_levels(void **state)
     assert_string_equal(names[2], "search");
     /* the search needs the game's determinize: the kinds here have none */
     assert_false(bot_known(&whirlpool, "search", 3));
+    /* and is not Wibbell's bot, even with one: its word finder is */
+    assert_true(bot_known(&whirlpool_sampled, "search", 3));
+    assert_false(bot_known(&wibbell_sampled, "search", 3));
+    assert_true(bot_known(&wibbell_sampled, "greedy", 3));
+    /* a Wibbell level reads as a vocabulary; other games' levels are budgets */
+    assert_non_null(strstr(bot_level_about(&wibbell, 1), "SCOWL 20"));
+    assert_non_null(strstr(bot_level_about(&wibbell, 2), "everyday words (SCOWL 35)"));
+    assert_null(bot_level_about(&whirlpool, 1));
+    assert_null(bot_level_about(&wibbell, 6));
     assert_true(bot_known(NULL, "search", 3) && bot_known(&whirlpool, "greedy", 3));
     for (int l = BOT_LEVEL_MIN; l <= BOT_LEVEL_MAX; l++)
         assert_true(bot_known(NULL, "random", l) && bot_known(NULL, "greedy", l));
@@ -140,6 +159,20 @@ static void test_templates(void **state)
     assert_string_equal(decide(&other, "random", 3, "{}", acts, 1, NULL, NULL), "");
 }
 
+/* The vocabulary of levels 1 to 4 (bot_words.c): SCOWL's size classes. */
+static const int max_size[] = {20, 35, 50, 70};
+
+/* The SCOWL size class of a valid word (0 when it has none). */
+static int size_of(const dict *d, const char *w)
+{
+    dict_entry *e = NULL;
+    assert_int_equal(dict_lookup(d, w, strlen(w), 0, 0, &e), WB_OK);
+    assert_true(e->valid);
+    int size = e->size;
+    dict_entry_free(e);
+    return size;
+}
+
 /* Wibbell's word finder: a word that covers the centre cards and the
  * seat's own, never a used word or a derivative of one, after a person's
  * reaction time of its level. */
@@ -178,13 +211,71 @@ static void test_wibbell_words(void **state)
         /* a person's time: 8 s at level 1 down to 0.9 s at 5, each +-25% */
         static const int64_t react[] = {8000, 5000, 3000, 1800, 900};
         assert_in_range(delay, react[level - 1] * 3 / 4, react[level - 1] * 5 / 4);
-        if (level >= 3) /* level 1 and 2 know words of 4 or more letters only */
-            assert_true(strlen(w) >= 3);
-        else
-            assert_true(strlen(w) >= 4 && strlen(w) <= 7);
+        /* within the level's vocabulary (test_wibbell_vocabulary) */
+        assert_true(size_of(d, w) <= (level == BOT_LEVEL_MAX ? 95 : max_size[level - 1]));
         /* the word becomes used: the next one is another */
         size_t ul = strlen(used);
         snprintf(used + ul, sizeof used - ul, ",\"%s\"", w);
+        json_decref(a);
+    }
+}
+
+/* A Wibbell bot knows the words of its level's vocabulary, SCOWL's size
+ * classes in English: level 1 (a young pupil) never shouts a word above
+ * size 20, level 2 none above 35, 3 none above 50, 4 none above 70, over
+ * many seeds and centres from the deck; the levels do differ (level 4
+ * shouts words of level 1's vocabulary and beyond).  Without size classes
+ * (French) word lengths stand in: level 1 knows words of 4 to 6 letters. */
+static void test_wibbell_vocabulary(void **state)
+{
+    (void)state;
+    static const char *const deck[] = {"NZ", "IQ", "OJ", "EX", "AZ", "TQ", "JR", "LX", "KE",
+                                       "AV", "WI", "FO", "SK", "TV", "WR", "FU", "DW", "FL",
+                                       "SG", "CA", "CO", "CH", "ME", "MI", "MD", "PE", "PA",
+                                       "PR", "GE", "GN", "BE", "BO", "BL", "YT", "HY", "YU",
+                                       "SH", "IN", "ID", "IT", "AR", "AN", "ES", "ED", "OT",
+                                       "UN", "RS", "HL"};
+    const size_t nd = sizeof deck / sizeof deck[0];
+    const char *tpl = "[{\"type\":\"claim\",\"$params\":{\"word\":\"a word\"}}]";
+    const dict *us = dict_lib_find(lib, "en_US");
+    dict_info in;
+    dict_get_info(us, &in);
+    assert_true(in.size_classes);
+    int shouted[BOT_LEVEL_MAX] = {0}, above[BOT_LEVEL_MAX] = {0}, biggest[BOT_LEVEL_MAX] = {0};
+    char view[512];
+    for (uint64_t seed = 1; seed <= 150; seed++) {
+        const char *c1 = deck[seed % nd], *c2 = deck[(seed * 7 + 3) % nd];
+        snprintf(view, sizeof view,
+                 "{\"dictionary\":\"en_US\",\"centre\":[{\"letters\":\"%s\"},{\"letters\":"
+                 "\"%s\"}],\"players\":[{\"handicaps\":[],\"face_up\":[]}],\"used\":[]}",
+                 c1, c2);
+        for (int level = BOT_LEVEL_MIN; level < BOT_LEVEL_MAX; level++) {
+            json_t *a = NULL;
+            if (!*decide(&wibbell, "random", level, view, tpl, seed, &a, NULL))
+                continue; /* no word of its vocabulary fits these cards */
+            int size = size_of(us, json_string_value(json_object_get(a, "word")));
+            assert_true(size > 0 && size <= max_size[level - 1]);
+            shouted[level - 1]++;
+            above[level - 1] += size > max_size[0];
+            biggest[level - 1] = size > biggest[level - 1] ? size : biggest[level - 1];
+            json_decref(a);
+        }
+    }
+    printf("# words shouted by levels 1-4 over 150 centres: %d %d %d %d; above size 20: "
+           "%d %d %d %d; the largest size: %d %d %d %d\n", shouted[0], shouted[1], shouted[2],
+           shouted[3], above[0], above[1], above[2], above[3], biggest[0], biggest[1],
+           biggest[2], biggest[3]);
+    assert_true(shouted[0] >= 100 && shouted[3] >= 140);
+    assert_true(above[3] > 0 && biggest[3] > max_size[1]);
+
+    /* French: no size classes, word lengths stand in */
+    const char *fr = "{\"dictionary\":\"fr\",\"centre\":[{\"letters\":\"AR\"},{\"letters\":"
+                     "\"ES\"}],\"players\":[{\"handicaps\":[],\"face_up\":[]}],\"used\":[]}";
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        json_t *a = NULL;
+        assert_string_equal(decide(&wibbell, "random", 1, fr, tpl, seed, &a, NULL), "claim");
+        size_t len = strlen(json_string_value(json_object_get(a, "word")));
+        assert_true(len >= 4 && len <= 6);
         json_decref(a);
     }
 }
@@ -234,6 +325,7 @@ int main(void)
         cmocka_unit_test(test_templates),
         cmocka_unit_test(test_wibbell_words),
         cmocka_unit_test(test_wibbell_shortest),
+        cmocka_unit_test(test_wibbell_vocabulary),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
