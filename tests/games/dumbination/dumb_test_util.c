@@ -11,6 +11,7 @@
 
 #include "dumb.h"
 #include "game.h"
+#include "wb_err.h"
 
 #include "dumb_test_util.h"
 
@@ -38,4 +39,18 @@ int act(void *st, int seat, const char *text, json_t **ev, char **why)
     int rc = K->apply(st, &ctx, seat, a, *ev, why);
     json_decref(a);
     return rc;
+}
+
+void first_listed_each(void *st, int n)
+{
+    json_t *ev;
+    char *why = NULL;
+    for (int i = 0; i < n; i++) {
+        json_t *acts = K->actions(st, i);
+        char *body = json_dumps(json_array_get(acts, 0), 0);
+        assert_int_equal(act(st, i, body, &ev, &why), WB_OK);
+        free(body);
+        json_decref(acts);
+        json_decref(ev);
+    }
 }

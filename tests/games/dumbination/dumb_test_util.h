@@ -17,5 +17,7 @@ extern const game_kind *K;
 
 void *make(int n, const char *opts, uint64_t seed);
 int act(void *st, int seat, const char *text, json_t **ev, char **why);
+/* Seats 0..n-1 each play the first action listed for them (asserted WB_OK). */
+void first_listed_each(void *st, int n);
 
 #endif

@@ -103,14 +103,7 @@ static void test_bomb_space_is_a_pending_decision(void **state)
     dm_state *s = st;
     json_t *ev;
     char *why = NULL;
-    for (int i = 0; i < 2; i++) {
-        json_t *acts = K->actions(st, i);
-        char *body = json_dumps(json_array_get(acts, 0), 0);
-        assert_int_equal(act(st, i, body, &ev, &why), WB_OK);
-        free(body);
-        json_decref(acts);
-        json_decref(ev);
-    }
+    first_listed_each(st, 2);
     assert_int_equal(s->phase, DM_PH_PLAN);
     int bomb = find(s, "nuclear-bomb");
     s->where[s->p[0].hand[0]] = DM_IN_DISCARD1;

@@ -48,14 +48,7 @@ static void test_views_hide_hands_cards_and_targets(void **state)
     /* Before the first round nobody has taken a vacation. */
     assert_int_equal(s->round, 0);
     assert_false(view_has(st, GAME_SEAT_HOST, "\"on_vacation\":true"));
-    for (int i = 0; i < 3; i++) {
-        json_t *acts = K->actions(st, i);
-        char *body = json_dumps(json_array_get(acts, 0), 0);
-        assert_int_equal(act(st, i, body, &ev, &why), WB_OK);
-        free(body);
-        json_decref(acts);
-        json_decref(ev);
-    }
+    first_listed_each(st, 3);
     assert_int_equal(s->phase, DM_PH_PLAN);
     /* Hands: only their owner sees the card ids. */
     char needle[64];
