@@ -49,7 +49,7 @@ int defs_write(const wordnet *wn, store_txn *t, const char *const *words, size_t
         return rc;
     for (size_t k = 0; k < n && !rc; k++) {
         d.n = 0;
-        wn_senses(wn, words[k], 8, def_cb, &d);
+        wn_senses(wn, words[k], FMT_DEFS_MAX, def_cb, &d);
         if (d.n)
             rc = store_put(t, db, words[k], strlen(words[k]), d.p, d.n, 0);
     }

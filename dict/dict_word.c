@@ -70,9 +70,6 @@ static void by_count(dict_def *v, size_t n)
     }
 }
 
-/* A class sees at most this many senses, picked from all of a word's. */
-#define CLASS_DEFS_MAX 64
-
 int dict_lookup(const dict *d, const char *word, size_t len, size_t max_family,
                 size_t max_defs, dict_entry **out)
 {
@@ -140,9 +137,9 @@ int dict_lookup_opt(const dict *d, const char *word, size_t len, size_t max_fami
     }
 
     {
-        /* a class: every sense gathered, the unfit left out, the most
-         * common first, then cut to max_defs */
-        size_t room = cls ? CLASS_DEFS_MAX : max_defs;
+        /* a class: every sense gathered (at most FMT_DEFS_MAX a word),
+         * the unfit left out, the most common first, then cut to max_defs */
+        size_t room = cls ? (e->nstems + 1) * FMT_DEFS_MAX : max_defs;
         e->defs = wb_calloc(room + 1, sizeof *e->defs);
         add_defs(d, t, w, e, room, cls);
         for (size_t i = 0; i < e->nstems; i++)

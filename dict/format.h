@@ -74,6 +74,9 @@ typedef struct fmt_trie_node {
  * part of speech (an index into fmt_pos_names) with FMT_DEF_UNFIT set for
  * a sense unfit for a class (classroom.h). */
 enum { FMT_DEF_HEAD = 5, FMT_DEF_UNFIT = 0x80 };
+/* At most this many definitions are stored for one word (WordNet's first
+ * senses; FreeDict's glosses, GLOSSES_MAX). */
+enum { FMT_DEFS_MAX = 8 };
 /* Definitions: parts of speech as stored; FMT_POS_OTHER (FreeDict's glosses
  * without a tag, or a preposition, pronoun...) is shown as "". */
 enum { FMT_POS_OTHER = 4 };

@@ -38,8 +38,10 @@ static void on_form(void *ctx, const char *form, const char *root)
     char folded[FOLD_CAP];
     /* roots come in runs: fold each once */
     if (strcmp(root, f->last_raw) != 0) {
-        snprintf(f->last_raw, sizeof f->last_raw, "%s", root);
-        if (norm_fold(root, strlen(root), DICT_WORD_MAX, f->last_root, sizeof f->last_root))
+        size_t rl = strlen(root), keep = rl < sizeof f->last_raw ? rl : sizeof f->last_raw - 1;
+        memcpy(f->last_raw, root, keep); /* cut as snprintf would */
+        f->last_raw[keep] = '\0';
+        if (norm_fold(root, rl, DICT_WORD_MAX, f->last_root, sizeof f->last_root))
             f->last_root[0] = '\0';
         else
             f->last_root_id = strtab_intern(f->roots, f->last_root);

@@ -21,11 +21,12 @@
 
 #include <stddef.h>
 
+#include "format.h"
 #include "forms.h"
 #include "store.h"
 #include "strtab.h"
 
-#define GLOSSES_MAX 8
+#define GLOSSES_MAX FMT_DEFS_MAX
 
 /* The dictionary's words, as the build holds them. */
 typedef struct glosses_words {
