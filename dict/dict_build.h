@@ -68,8 +68,10 @@ typedef struct dict_build_opts {
     /* Irregular verb forms that are roots of their own in the .dic (German
      * ging: gehen; Dutch liep: lopen), irregular.h: FreeDict's dictionary
      * into English whose "see:" references link them (with WordNet's
-     * verb.exc), and the built-in list of a language ("nl"); NULL: none. */
-    const char *irregular_freedict, *irregular_exc, *irregular_list;
+     * verb.exc), the built-in list of a language ("nl", "fr", "de", "es",
+     * "it"), and a .dic whose entries name their lemma (pt_PT's "sou/PL
+     * [$ser$...]"); NULL: none. */
+    const char *irregular_freedict, *irregular_exc, *irregular_list, *irregular_dic;
     /* Definitions of a language other than English (glosses.h): FreeDict's
      * dictionary into English (".../freedict-fra-eng"), or NULL. */
     const char *glosses;

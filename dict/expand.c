@@ -26,6 +26,7 @@ typedef struct elem {
 typedef struct xrule {
     char strip[32], add[64];
     size_t lstrip, ladd;
+    int full; /* FULLSTRIP: strip may be the whole word (être: suis) */
     uint32_t cont[FLAGS_MAX];
     size_t ncont;
     elem cond[COND_MAX];
@@ -39,7 +40,7 @@ typedef struct xclass {
 } xclass;
 
 typedef struct affix_set {
-    int mode;
+    int mode, fullstrip;
     uint32_t onlyin, needaffix, circumfix, forbidden; /* 0: none */
     xrule *r;
     size_t nr, rcap;
@@ -178,6 +179,7 @@ static void add_rule(affix_set *a, char **tok, size_t ntok)
         return;
     r.lstrip = strlen(r.strip);
     r.ladd = strlen(r.add);
+    r.full = a->fullstrip && r.ladd > 0;
     if (parse_cond(ntok > 4 ? tok[4] : ".", &r))
         return;
     a->r = wb_grow(a->r, &a->rcap, a->nr + 1, sizeof *a->r);
@@ -198,6 +200,8 @@ static int load_aff(const char *path, affix_set *a)
         for (char *save = NULL, *t = strtok_r(line, " \t\r\n", &save); t && nt < 8;
              t = strtok_r(NULL, " \t\r\n", &save))
             tok[nt++] = t;
+        if (nt == 1 && !strcmp(tok[0], "FULLSTRIP"))
+            a->fullstrip = 1;
         if (nt < 2)
             continue;
         if (!strcmp(tok[0], "FLAG")) {
@@ -255,7 +259,7 @@ static int apply_sfx(const xrule *r, const char *w, size_t len, char *out)
 {
     uint32_t cps[FORM_MAX];
     size_t n = 0;
-    if (len <= r->lstrip || memcmp(w + len - r->lstrip, r->strip, r->lstrip) != 0)
+    if (len < r->lstrip + !r->full || memcmp(w + len - r->lstrip, r->strip, r->lstrip) != 0)
         return 0;
     if (r->ncond) {
         for (const char *s = w; *s && n < FORM_MAX;)
@@ -275,7 +279,7 @@ static int apply_sfx(const xrule *r, const char *w, size_t len, char *out)
 
 static int apply_pfx(const xrule *r, const char *w, size_t len, char *out)
 {
-    if (len <= r->lstrip || memcmp(w, r->strip, r->lstrip) != 0)
+    if (len < r->lstrip + !r->full || memcmp(w, r->strip, r->lstrip) != 0)
         return 0;
     const char *s = w;
     for (size_t i = 0; i < r->ncond; i++)

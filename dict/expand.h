@@ -5,7 +5,8 @@
  * Private to dict/.  Reads a UTF-8 .aff (flags as characters, UTF-8 code
  * points or FLAG long pairs) and its .dic, and applies to every root the
  * suffix and prefix rules its flags name, their cross products, and one
- * level of continuation suffixes (a rule's "/flags").  Forms of rules that
+ * level of continuation suffixes (a rule's "/flags"); with FULLSTRIP a
+ * rule may strip the whole root (fr: être -> suis, sommes, étais).  Forms of rules that
  * lead only into compounds (ONLYINCOMPOUND) or need a further affix
  * (NEEDAFFIX, CIRCUMFIX) are not given, nor roots marked FORBIDDENWORD.
  * The build asks Hunspell to accept each form before taking it: this is

@@ -12,7 +12,7 @@
 
 #include <stdint.h>
 
-#define DICT_FORMAT "12" /* 4: derivatives by affix (affix.c); 5: abbreviations;
+#define DICT_FORMAT "13" /* 4: derivatives by affix (affix.c); 5: abbreviations;
                             * 6: the wider vocabulary (wider.c); 7: ligatures
                             * (œ, æ, ĳ) as two letters, capitals told by ICU;
                             * 8: translations (trans.c); 9: FreeDict's English
@@ -21,7 +21,9 @@
                             * 10: senses' tag counts and class marks
                             * (defs.c, classroom.c); 11: irregular verb
                             * forms (irregular.c); 12: SCOWL size classes
-                            * (scowl.c, fmt_rec.size) */
+                            * (scowl.c, fmt_rec.size); 13: FULLSTRIP
+                            * (expand.c), irregular forms of lists and of
+                            * pt_PT's lemmas (irregular_lists.c) */
 #define DICT_NONE UINT32_MAX
 
 /* Named databases. */

@@ -71,7 +71,8 @@ lang_forms *forms_build(const dict_build_opts *o)
     lang_forms *f = wb_calloc(1, sizeof *f);
     f->forms = strtab_create();
     f->roots = strtab_create();
-    f->irr = irregular_load(o->irregular_freedict, o->irregular_exc, o->irregular_list);
+    f->irr = irregular_load(o->irregular_freedict, o->irregular_exc, o->irregular_list,
+                            o->irregular_dic);
     if (expand_each(o->aff, o->dic, on_form, f)) {
         forms_free(f);
         return NULL;
@@ -130,12 +131,13 @@ void forms_each(const lang_forms *f, void (*cb)(void *ctx, const char *form), vo
         cb(ctx, strtab_str(f->forms, i));
 }
 
-/* Add the infinitives of irregular form w to out[0..*n), each once. */
-static void add_irregular(const lang_forms *f, const char *w, const char **out, size_t *n,
-                          size_t max)
+/* Add the infinitives of irregular form w to out[0..*n), each once (only
+ * those of a list or the .dic's own lemmas when `listed`). */
+static void add_irregular(const lang_forms *f, const char *w, int listed, const char **out,
+                          size_t *n, size_t max)
 {
     const char *inf[8];
-    size_t k = irregular_lemmas(f->irr, w, inf, 8);
+    size_t k = irregular_lemmas(f->irr, w, listed, inf, 8);
     for (size_t i = 0; i < k && *n < max; i++) {
         int seen = strcmp(inf[i], w) == 0;
         for (size_t j = 0; j < *n && !seen; j++)
@@ -152,14 +154,14 @@ size_t forms_roots(const lang_forms *f, const char *form, const char **out, size
     if (id != STRTAB_NONE)
         for (uint32_t k = f->off[id]; k < f->off[id + 1] && n < max; k++)
             out[n++] = strtab_str(f->roots, f->root_of[k]);
-    /* a form the rules make is no irregular form of its own (trottet is
-     * trotten's, whatever FreeDict's synonyms say); its roots may be
-     * (gingen: ging, gehen) */
+    /* a form the rules make is no irregular form of its own by FreeDict
+     * (trottet is trotten's, whatever its synonyms say), but is by a list
+     * or the .dic's lemmas (suis: suivre, être; wist: wissen, weten); its
+     * roots may be (gingen: ging, gehen) */
     size_t nrule = n;
-    if (nrule == 0)
-        add_irregular(f, form, out, &n, max);
+    add_irregular(f, form, nrule > 0, out, &n, max);
     for (size_t k = 0; k < nrule; k++)
-        add_irregular(f, out[k], out, &n, max);
+        add_irregular(f, out[k], 0, out, &n, max);
     return n;
 }
 

@@ -17,8 +17,20 @@
 
 #define FOLD_CAP (4 * DICT_WORD_MAX + 8)
 
-/* The built-in lists (irregular_nl.c): "form infinitive" strings. */
-extern const char *const irregular_nl[];
+/* The built-in lists (irregular_nl.c, irregular_lists.c): "infinitive
+ * form form ..." strings, NULL-terminated. */
+extern const char *const irregular_nl[], *const irregular_fr[], *const irregular_de[],
+    *const irregular_es[], *const irregular_it[];
+
+static const struct {
+    const char *lang;
+    const char *const *list;
+} lists[] = {{"nl", irregular_nl}, {"fr", irregular_fr}, {"de", irregular_de},
+             {"es", irregular_es}, {"it", irregular_it}};
+
+/* fit() of a pair from a list or a .dic's own lemma: trusted (see
+ * irregular_lemmas) */
+#define LISTED UINT16_MAX
 
 struct irregular {
     strtab *forms, *lemmas;
@@ -36,7 +48,7 @@ struct irregular {
 };
 
 /* Link form to lemma; of a form's candidates only those that fit best
- * are kept (`fit`: fit(), or UINT16_MAX for the lists). */
+ * are kept (`fit`: fit(), or LISTED). */
 static void add_pair(irregular *ir, const char *form, const char *lemma, size_t fit)
 {
     uint32_t f = strtab_intern(ir->forms, form), l = strtab_intern(ir->lemmas, lemma);
@@ -48,8 +60,8 @@ static void add_pair(irregular *ir, const char *form, const char *lemma, size_t 
         ir->fit = wb_grow(ir->fit, &ir->nfit, f + 1, sizeof *ir->fit);
         memset(ir->fit + old, 0, (ir->nfit - old) * sizeof *ir->fit);
     }
-    if (fit > UINT16_MAX)
-        fit = UINT16_MAX;
+    if (fit > LISTED)
+        fit = LISTED;
     if (fit < ir->fit[f])
         return;
     if (fit > ir->fit[f]) {
@@ -287,7 +299,44 @@ static void read_exc(irregular *ir, const char *path)
     fclose(fp);
 }
 
-irregular *irregular_load(const char *freedict_base, const char *verb_exc, const char *lang)
+/* A .dic whose entries name their lemma (pt_PT: "sou/PL\t[$ser$CAT=v,...]"). */
+static void read_lemma_dic(irregular *ir, const char *path)
+{
+    FILE *fp = fopen(path, "r");
+    char *line = NULL, f[FOLD_CAP], l[FOLD_CAP];
+    size_t cap = 0;
+    if (!fp)
+        return;
+    while (getline(&line, &cap, fp) > 0) {
+        const char *m = strstr(line, "\t[$"), *end;
+        size_t wl = strcspn(line, "/\t");
+        if (!m || (end = strchr(m + 3, '$')) == NULL ||
+            norm_fold(line, wl, DICT_WORD_MAX, f, sizeof f) ||
+            norm_fold(m + 3, (size_t)(end - m - 3), DICT_WORD_MAX, l, sizeof l) || !strcmp(f, l))
+            continue;
+        add_pair(ir, f, l, LISTED);
+    }
+    free(line);
+    fclose(fp);
+}
+
+static void read_list(irregular *ir, const char *const *list)
+{
+    /* "lopen liep liepen gelopen": the infinitive, then its forms */
+    char inf[64], form[64], fi[FOLD_CAP], ff[FOLD_CAP];
+    int off = 0;
+    for (const char *const *p = list; *p; p++) {
+        if (sscanf(*p, "%63s%n", inf, &off) != 1 ||
+            norm_fold(inf, strlen(inf), DICT_WORD_MAX, fi, sizeof fi))
+            continue;
+        for (const char *q = *p + off; sscanf(q, "%63s%n", form, &off) == 1; q += off)
+            if (!norm_fold(form, strlen(form), DICT_WORD_MAX, ff, sizeof ff) && strcmp(ff, fi))
+                add_pair(ir, ff, fi, LISTED);
+    }
+}
+
+irregular *irregular_load(const char *freedict_base, const char *verb_exc, const char *lang,
+                          const char *lemma_dic)
 {
     irregular *ir = wb_calloc(1, sizeof *ir);
     ir->forms = strtab_create();
@@ -308,18 +357,11 @@ irregular *irregular_load(const char *freedict_base, const char *verb_exc, const
         strtab_destroy(ir->exc);
         ir->verbs = ir->exc = NULL;
     }
-    if (lang && !strcmp(lang, "nl")) {
-        /* "lopen liep liepen gelopen": the infinitive, then its forms */
-        char inf[64], form[64];
-        int off = 0;
-        for (const char *const *p = irregular_nl; *p; p++) {
-            if (sscanf(*p, "%63s%n", inf, &off) != 1)
-                continue;
-            for (const char *q = *p + off; sscanf(q, "%63s%n", form, &off) == 1; q += off)
-                if (strcmp(form, inf) != 0)
-                    add_pair(ir, form, inf, UINT16_MAX);
-        }
-    }
+    for (size_t i = 0; lang && i < sizeof lists / sizeof *lists; i++)
+        if (!strcmp(lang, lists[i].lang))
+            read_list(ir, lists[i].list);
+    if (lemma_dic)
+        read_lemma_dic(ir, lemma_dic);
     return ir;
 }
 
@@ -335,11 +377,12 @@ void irregular_free(irregular *ir)
     free(ir);
 }
 
-size_t irregular_lemmas(const irregular *ir, const char *w, const char **out, size_t max)
+size_t irregular_lemmas(const irregular *ir, const char *w, int listed, const char **out,
+                        size_t max)
 {
     uint32_t f = strtab_find(ir->forms, w);
     size_t n = 0;
-    if (f == STRTAB_NONE || f >= ir->nfirst)
+    if (f == STRTAB_NONE || f >= ir->nfirst || (listed && ir->fit[f] != LISTED))
         return 0;
     for (uint32_t i = ir->first[f]; i != UINT32_MAX && n < max; i = ir->pair[2 * i + 1])
         out[n++] = strtab_str(ir->lemmas, ir->pair[2 * i]);

@@ -1,10 +1,11 @@
 /*
- * irregular.h - irregular verb forms and their infinitive, where the
- * language's Hunspell holds them as roots of their own (German ging,
- * gegangen: gehen; Dutch liep, gelopen: lopen) (build time).
+ * irregular.h - irregular forms and their lemma, where the language's
+ * Hunspell holds them as roots of their own (German ging, gegangen: gehen;
+ * Dutch liep, gelopen: lopen; Spanish fue: ser, ir; Italian sono: essere)
+ * (build time).
  *
  * Private to dict/.  Hunspell's .dic says nothing of the link (ging/VZ,
- * liep/Pb...), so two sources give it:
+ * liep/Pb..., fue), so these sources give it:
  *   - German: FreeDict's German-English dictionary (Debian's
  *     dict-freedict-deu-eng, from Ding).  A head that is no noun ("ging",
  *     "ich/er/sie ging", "gegangen") is a form of a verb V (a head tagged
@@ -16,10 +17,15 @@
  *     ending begins (geheftet: heften); of the verbs that fit, those that
  *     share the longest beginning with it (gelaufen: laufen, not its
  *     synonym gehen; entschlüsselt: entschlüsseln, not entziffern);
- *   - Dutch: FreeDict's nld-eng has no such references, so a list of the
- *     Dutch strong and irregular verbs kept here (irregular_nl.c, with its
- *     source).
+ *   - Portuguese: the .dic of Debian's hunspell-pt-pt names the lemma of
+ *     its irregular entries ("sou/PL\t[$ser$CAT=v,...]");
+ *   - Dutch, and the suppletive and commonest irregular verbs of French,
+ *     German, Spanish and Italian that no Debian source links: lists kept
+ *     here (irregular_nl.c, irregular_lists.c, with their sources).
  * A form is linked only to a root the build knows as a word (forms.c).
+ * Pairs of a list or of the .dic ("listed") hold even for a form the
+ * affix rules make of another root (suis: suivre, être); FreeDict's only
+ * for a form no rule makes.
  */
 #ifndef IRREGULAR_H
 #define IRREGULAR_H
@@ -29,13 +35,18 @@
 typedef struct irregular irregular;
 
 /* Load from FreeDict's `freedict_base` (may be NULL) with WordNet's
- * `verb_exc` (English irregular verbs, may be NULL), and the built-in list
- * of language `lang` ("nl"; NULL or another: none).  Never NULL. */
-irregular *irregular_load(const char *freedict_base, const char *verb_exc, const char *lang);
+ * `verb_exc` (English irregular verbs, may be NULL), the built-in list of
+ * language `lang` ("nl", "fr", "de", "es", "it"; NULL or another: none)
+ * and the lemmas `lemma_dic` names (a .dic path, may be NULL).  Never
+ * NULL. */
+irregular *irregular_load(const char *freedict_base, const char *verb_exc, const char *lang,
+                          const char *lemma_dic);
 void irregular_free(irregular *ir);
 /* The folded infinitives of folded form w, at most max, into out
- * (borrowed, valid as long as ir); returns how many. */
-size_t irregular_lemmas(const irregular *ir, const char *w, const char **out, size_t max);
+ * (borrowed, valid as long as ir), only listed ones when `listed`;
+ * returns how many. */
+size_t irregular_lemmas(const irregular *ir, const char *w, int listed, const char **out,
+                        size_t max);
 /* How many (form, infinitive) pairs. */
 size_t irregular_count(const irregular *ir);
 

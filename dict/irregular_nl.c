@@ -11,11 +11,17 @@
  * Taalunie's Woordenlijst Nederlandse Taal, whose spelling OpenTaal
  * follows); written out here by hand, the common verbs of those classes.
  * A pair counts only when the build finds both the form and the
- * infinitive among the dictionary's words.  Forms that are also common
- * words of another sense are left out, so that they are not taken for a
+ * infinitive among the dictionary's words.  Forms whose commoner use is
+ * another word are left out, so that they are not taken for a
  * derivative of the verb: reden (reason; rijden), leden (members;
- * lijden), bad (bath; bidden), was (laundry; zijn), vroeg (early;
- * vragen), weten (to know; wijten), boog, sloot, stal, voer, wees...  Compounds of these verbs
+ * lijden), bad (bath; bidden), vroeg (early; vragen), weten (to know;
+ * wijten), boog, sloot, stal, voer, wees...  The forms of zijn and
+ * hebben are listed even where they are another word too (was: laundry,
+ * wax; ben: basket; waren: goods), the verb being by far their commoner
+ * use, as English links saw to see (irregular_lists.c).  Also listed: the
+ * suppletive comparison of goed and veel, and the plurals that change
+ * their vowel (stad: steden; Algemene Nederlandse Spraakkunst, the
+ * plurals in -en with a changed stem).  Compounds of these verbs
  * (opliep, weggelopen) are not listed: compounds are not derivatives
  * (dict/LAYOUT.md).
  */
@@ -67,7 +73,7 @@ const char *const irregular_nl[] = {
     "graven groef groeven gegraven",
     "grijpen greep grepen gegrepen",
     "hangen hing hingen gehangen",
-    "hebben had hadden gehad",
+    "hebben heb hebt heeft had hadden gehad",
     "heffen hief hieven geheven",
     "helpen hielp hielpen geholpen",
     "hijsen hees hesen gehesen",
@@ -175,8 +181,8 @@ const char *const irregular_nl[] = {
     "wreken wreekte wreekten gewroken",
     "zeggen zei zeiden gezegd",
     "zenden zond gezonden",
-    "zien zag gezien",
-    "zijn geweest",
+    "zien zag zagen gezien",
+    "zijn ben bent is was waren geweest",
     "zingen zong zongen gezongen",
     "zinken zonk zonken gezonken",
     "zitten zat zaten gezeten",
@@ -186,5 +192,12 @@ const char *const irregular_nl[] = {
     "zweren zwoer zwoeren gezworen",
     "zwerven zwierf zwierven gezworven",
     "zwijgen zweeg zwegen gezwegen",
+    "goed beter best",
+    "veel meer meest",
+    "stad steden",
+    "schip schepen",
+    "lid leden",
+    "smid smeden",
+    "gelid gelederen",
     NULL,
 };

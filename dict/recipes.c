@@ -45,8 +45,10 @@ static int other_language(const char *id, dict_build_opts *o)
             o->irregular_freedict = FD "deu-eng";
             o->irregular_exc = "/usr/share/wordnet/verb.exc";
         }
-        if (!strcmp(id, "nl"))
-            o->irregular_list = "nl";
+        if (strcmp(id, "pt") != 0)
+            o->irregular_list = langs[i].id;
+        else /* pt_PT's .dic names the lemma of its irregular forms */
+            o->irregular_dic = HUN "pt_PT.dic";
         if (o->nouns_capitalised) {
             o->names_freedict = FD "deu-eng";
             o->names_lists = LIST "american-english," LIST "british-english";

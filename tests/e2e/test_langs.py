@@ -198,6 +198,23 @@ class FirstStart(unittest.TestCase, Judge):
                 self.assertEqual(self.reasons("nl", "lippen", used=["lopen"]), [])
                 self.assertEqual(self.reasons("nl", "reden", used=["rijden"]), [])
                 self.assertEqual(self.reasons("nl", "Amsterdam"), ["proper_noun"])
+                # suppletive verbs (dict/irregular_lists.c, irregular_nl.c,
+                # pt_PT's .dic lemmas); a form that is another word too is
+                # refused after the verb (was: laundry), a form the list
+                # leaves out for its commoner sense is not (fuera: outside)
+                for lang, verb, forms in (("es", "ser", ("soy", "es", "fue", "era")),
+                                          ("es", "ir", ("voy", "fue", "vamos")),
+                                          ("it", "essere", ("sono", "è", "fu", "era")),
+                                          ("it", "andare", ("vado", "va")),
+                                          ("nl", "zijn", ("ben", "is", "was", "waren")),
+                                          ("pt", "ser", ("sou", "é", "foi", "era")),
+                                          ("pt", "ir", ("vou", "vai", "foi"))):
+                    for form in forms:
+                        self.assertEqual(self.reasons(lang, form, used=[verb]), ["derivative"],
+                                         (lang, verb, form))
+                self.assertEqual(self.reasons("es", "fuera", used=["ser"]), [])
+                self.assertEqual(self.reasons("it", "dai", used=["dare"]), [])
+                self.assertEqual(self.reasons("es", "voy", used=["ser"]), [])
                 self.assertEqual(self.reasons("pt", "casas", used=["casa"]), ["derivative"])
                 self.assertEqual(self.reasons("pt", "Lisboa"), ["proper_noun"])
             finally:
