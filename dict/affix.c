@@ -63,9 +63,12 @@ static const char *const pfx[] = {"un", "in", "im", "il", "ir", "re", "dis", "mi
 
 /* --- evidence ------------------------------------------------------------ */
 
+static int plain_affix(const char *cls);
+
 #define GLOSSES 4   /* common senses looked at */
 #define GLOSSES_ALL 6
-enum { EV_PRODUCTIVE = 1, EV_MENTION, EV_SHARED, EV_ANTONYM, EV_PLAIN, EV_HYPERNYM, EV_SENSE, EV_LINK };
+enum { EV_PRODUCTIVE = 1, EV_MENTION, EV_SHARED, EV_ANTONYM, EV_PLAIN, EV_HYPERNYM, EV_SENSE, EV_LINK,
+       EV_PARALLEL };
 #define DF_MAX 40   /* a shared defining word in more glosses says nothing */
 
 typedef struct glossbuf {
@@ -239,10 +242,144 @@ static const char *const *prefix_sense(const char *prefix)
     return NULL;
 }
 
+/* Is b a verb's participle (seen, told, founded, thinking)?  The
+ * exception lists or morphy's -ed/-ing rules lead it to a verb. */
+static int participle(const wordnet *wn, const char *b)
+{
+    const char *exc[8];
+    size_t n = wn_exc(wn, b, exc, 8);
+    for (size_t i = 0; i < n && i < 8; i++)
+        if (wn_lemma_pos(wn, exc[i]) & WN_VERB)
+            return 1;
+    size_t bl = strlen(b);
+    for (size_t i = 0; i < wn_ndetach; i++) {
+        const wn_detach *r = &wn_detach_rules[i];
+        size_t sl = strlen(r->suffix), el = strlen(r->ending);
+        char v[AFFIX_WORD];
+        if (r->pos != WN_VERB || bl <= sl + 1 || bl - sl + el >= sizeof v ||
+            strcmp(b + bl - sl, r->suffix) != 0 || (strcmp(r->suffix, "ed") != 0 &&
+                                                   strcmp(r->suffix, "ing") != 0))
+            continue;
+        memcpy(v, b, bl - sl);
+        memcpy(v + bl - sl, r->ending, el + 1);
+        if (wn_lemma_pos(wn, v) & WN_VERB)
+            return 1;
+    }
+    return 0;
+}
+
+/* un- makes adjectives of adjectives and participles (unkind, unseen,
+ * unfounded) and verbs that undo of verbs and nouns (untangle, unnerve,
+ * unearth); its look-alikes are nouns and other words (union, unit,
+ * uniform, unison), or an adjective of a word WordNet does not call one
+ * (untoward). */
+static int un_plain(const wordnet *wn, const char *w, unsigned wpos, unsigned bpos,
+                    const char *b)
+{
+    if ((wpos & WN_ADJ) && ((bpos & WN_ADJ) || participle(wn, b)))
+        return 1;
+    if (wpos != WN_VERB || !(bpos & (WN_VERB | WN_NOUN)))
+        return 0;
+    /* not a verb made of a longer noun (unionize: union) */
+    char head[AFFIX_WORD];
+    size_t wl = strlen(w);
+    for (size_t k = 4; k < wl && k < sizeof head; k++) {
+        memcpy(head, w, k);
+        head[k] = '\0';
+        if (wn_lemma_pos(wn, head) & WN_NOUN)
+            return 0;
+    }
+    return 1;
+}
+
+/* re- "again" in the senses that share the base's part of speech (repeat
+ * "to say ... again" is a verb, peat a noun only): found yet, which. */
+typedef struct posgloss {
+    glossbuf g;
+    unsigned pos;
+} posgloss;
+
+/* re- "again": a short sense of w of b's part of speech, verb or noun,
+ * says it within its first six words (recommence "begin again", reunion
+ * "the act of coming together again"); the look-alikes are defined
+ * otherwise (retreat "move back", resign "give up"), or by a state to be
+ * in again (repair "the act of putting something in working order
+ * again"). */
+#define AGAIN_WITHIN 6
+
+static void again_cat(void *ctx, const char *pos, const char *text)
+{
+    static const char *const words[] = {"again", "anew", "afresh", NULL};
+    posgloss *p = ctx;
+    unsigned bit = !strcmp(pos, "noun") ? WN_NOUN : !strcmp(pos, "verb") ? WN_VERB : 0;
+    if (!(bit & p->pos))
+        return;
+    size_t n = 0;
+    for (const char *t = text; *t && n < AGAIN_WITHIN;) {
+        while (*t && !(*t >= 'a' && *t <= 'z'))
+            t++;
+        const char *s = t;
+        while (*t >= 'a' && *t <= 'z')
+            t++;
+        if (t == s)
+            break;
+        n++;
+        for (const char *const *a = words; *a; a++)
+            if ((size_t)(t - s) == strlen(*a) && memcmp(s, *a, (size_t)(t - s)) == 0)
+                p->g.n = 1;
+    }
+}
+
+static int again(const wordnet *wn, const char *w, unsigned bpos)
+{
+    posgloss p = {.g = {.n = 0}, .pos = bpos & (WN_VERB | WN_NOUN)};
+    if (!p.pos)
+        return 0;
+    wn_glosses(wn, w, GLOSSES_ALL, again_cat, &p);
+    return p.g.n != 0;
+}
+
 /* The evidence that w = prefix + b, or b + a suffix (prefix ""): 0 none,
  * else which. */
 static int evidence(const affix_env *env, const char *w, const char *b, const char *cls,
-                    const char *prefix, int plain)
+                    const char *prefix, int plain, int depth);
+
+/* Families that run in parallel (un-, re-, dis-): a word one link from w
+ * is the prefix on a word one link from b, and that pair has evidence of
+ * its own: an antonym, a sense, a link or a plain affix, not a gloss that
+ * names the base nor a shared defining word, which would carry
+ * representation "a presentation to the mind" over to represent and
+ * present (disengagement: disengage, engagement: engage, and disengage is
+ * engage's antonym; displeasure: displease, please).  One step only. */
+static int parallel(const affix_env *env, const char *w, const char *b, const char *cls,
+                    const char *prefix)
+{
+    const char *lw[32], *lb[32];
+    size_t pl = strlen(prefix);
+    size_t nw = wn_links(env->wn, w, lw, 32), nb = wn_links(env->wn, b, lb, 32);
+    if (nw > 32)
+        nw = 32;
+    if (nb > 32)
+        nb = 32;
+    for (size_t i = 0; i < nw; i++) {
+        /* (a WordNet lemma, so that evidence() never asks the build's
+         * Hunspell stems, which are those of the word being split) */
+        if (strncmp(lw[i], prefix, pl) != 0 || strcmp(lw[i], w) == 0 ||
+            !wn_lemma_pos(env->wn, lw[i]))
+            continue;
+        for (size_t j = 0; j < nb; j++) {
+            if (strcmp(lw[i] + pl, lb[j]) != 0 || strcmp(lb[j], b) == 0)
+                continue;
+            int ev = evidence(env, lw[i], lb[j], cls, prefix, plain_affix(cls), 1);
+            if (ev == EV_ANTONYM || ev == EV_SENSE || ev == EV_LINK || ev == EV_PLAIN)
+                return 1;
+        }
+    }
+    return 0;
+}
+
+static int evidence(const affix_env *env, const char *w, const char *b, const char *cls,
+                    const char *prefix, int plain, int depth)
 {
     unsigned wpos = env->wn ? wn_lemma_pos(env->wn, w) : 0;
     /* Hunspell's affix flags only for words WordNet does not list: it
@@ -259,6 +396,10 @@ static int evidence(const affix_env *env, const char *w, const char *b, const ch
     /* The gloss evidence is for content words that WordNet knows (not
      * theist from "the"). */
     unsigned bpos = wn_lemma_pos(env->wn, b);
+    if (!strcmp(prefix, "un") && un_plain(env->wn, w, wpos, bpos, b))
+        return EV_PLAIN;
+    if (!strcmp(prefix, "re") && again(env->wn, w, bpos))
+        return EV_SENSE;
     if (!bpos)
         return 0;
     /* -ful and -less make an adjective of a noun or verb and little else
@@ -307,7 +448,10 @@ static int evidence(const affix_env *env, const char *w, const char *b, const ch
         return EV_SENSE;
     glosses_of(env->wn, b, 0, &gb);
     unprefix(gw.text, prefix);
-    return gb.n && shares(env->wn, gw.text, gb.text) ? EV_SHARED : 0;
+    if (gb.n && shares(env->wn, gw.text, gb.text))
+        return EV_SHARED;
+    int par = !strcmp(prefix, "un") || !strcmp(prefix, "re") || !strcmp(prefix, "dis");
+    return par && !depth && parallel(env, w, b, cls, prefix) ? EV_PARALLEL : 0;
 }
 
 /* --- splits -------------------------------------------------------------- */
@@ -346,7 +490,7 @@ static void consider(const affix_env *env, const char *w, unsigned wpos, const c
         return;
     if (!env->is_word(env->ctx, b))
         return;
-    int ev = evidence(env, w, b, cls, prefix, plain_affix(cls));
+    int ev = evidence(env, w, b, cls, prefix, plain_affix(cls), 0);
     if (!ev)
         return;
 

@@ -93,12 +93,15 @@ static void test_table_shape(void **state)
     assert_int_equal(ev.missing, 0);
 }
 
+/* ... and un-, re-, dis- at 0.9 (issue 21 item 9). */
 static void test_recall(void **state)
 {
     (void)state;
     for (size_t i = 0; i < ev.n; i++) {
         const dict_eval_class *c = &ev.c[i];
         double want = c->kind == EVAL_SUFFIX ? 0.9 : c->kind == EVAL_PREFIX ? 0.8 : 0.0;
+        if (!strcmp(c->name, "un") || !strcmp(c->name, "re") || !strcmp(c->name, "dis"))
+            want = 0.9;
         if (dict_eval_recall(c) < want)
             fail_msg("class %s: recall %.2f < %.2f", c->name, dict_eval_recall(c), want);
     }
