@@ -298,6 +298,10 @@ static void *worker(void *arg)
             continue;
         }
         pthread_mutex_unlock(&b->lock);
+        /* no more while the writer has a commit's worth of bots' actions
+         * queued beside the one it writes: a person's action then never
+         * waits behind a backlog (match_writer.c) */
+        match_writer_wait_room(b->ms, 2 * MATCH_COMMIT_UNAWAITED);
         run(b, it);
         item_free(it);
         sched_yield(); /* between decisions: the other threads first */

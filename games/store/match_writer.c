@@ -20,7 +20,24 @@
  * turn of its event loop brought: the actions it stages queue up without
  * waking the writer, which is woken once at the end of the turn.  On one
  * core this is what makes the groups large: woken at each action, the
- * writer would take the core from the worker and commit them one by one.
+ * writer would take the core from the worker and commit them one by one. *
+ * People first.  Bots stage actions as fast as their workers decide, and a
+ * person's action that came behind a few hundred of them would wait for a
+ * commit that writes them all.  So the writer does not take the whole
+ * queue: it takes every job someone waits for (an HTTP request's, which
+ * has an answer to give: match_job_awaited), every job of a match that
+ * has such a job queued (a match's jobs are committed in the order they
+ * were staged, or a crash between two commits could keep a version whose
+ * predecessor is lost), and at most MATCH_COMMIT_UNAWAITED of the others
+ * (bots' actions, timers, pruning), oldest first; the rest waits for the
+ * next commit.  A person's action so waits for at most the commit in
+ * progress, which holds at most that many others, and its own, which
+ * holds at most that many too; the others still advance by that many a
+ * commit, so none starves.  And the bot workers pace themselves
+ * (match_writer_wait_room): they stage no more while twice that many are
+ * queued, so the queue never holds a backlog the disk cannot keep up with.
+ * Durability is unchanged: every job is answered only once its own commit
+ * is durable.
  */
 #include "matches_int.h"
 
@@ -213,6 +230,45 @@ static void write_batch(match_store *ms, match_job *batch)
     }
 }
 
+int match_job_awaited(const match_job *j)
+{
+    return j->done != NULL || j->answer != NULL;
+}
+
+match_job *match_queue_take(match_job **head, match_job **tail, size_t cap, unsigned pass,
+                            size_t *unawaited)
+{
+    match_job *taken = NULL, **tnext = &taken, *left = NULL, **lnext = &left, *last = NULL;
+    size_t others = 0;
+    /* first the matches with a job someone waits for: all their jobs go */
+    for (match_job *j = *head; j; j = j->next)
+        if (match_job_awaited(j))
+            j->m->taken_pass = pass;
+    *unawaited = 0;
+    for (match_job *j = *head, *next; j; j = next) {
+        next = j->next;
+        j->next = NULL;
+        int awaited = match_job_awaited(j);
+        /* once `cap` others are taken no more of an unmarked match are, so
+         * what stays of each match comes after what goes */
+        if (awaited || j->m->taken_pass == pass || others < cap) {
+            *tnext = j;
+            tnext = &j->next;
+            if (!awaited) {
+                others++;
+                ++*unawaited;
+            }
+        } else {
+            *lnext = j;
+            lnext = &j->next;
+            last = j;
+        }
+    }
+    *head = left;
+    *tail = last;
+    return taken;
+}
+
 static void *writer_main(void *arg)
 {
     match_store *ms = arg;
@@ -222,8 +278,11 @@ static void *writer_main(void *arg)
             pthread_cond_wait(&ms->q_cond, &ms->q_lock);
         if (!ms->q_head)
             break; /* stopping, and everything queued is written */
-        match_job *batch = ms->q_head;
-        ms->q_head = ms->q_tail = NULL;
+        size_t unawaited = 0;
+        match_job *batch = match_queue_take(&ms->q_head, &ms->q_tail, MATCH_COMMIT_UNAWAITED,
+                                            ++ms->q_pass, &unawaited);
+        ms->q_unawaited -= unawaited;
+        pthread_cond_broadcast(&ms->q_room);
         pthread_mutex_unlock(&ms->q_lock);
         write_batch(ms, batch);
         pthread_mutex_lock(&ms->q_lock);
@@ -255,10 +314,22 @@ void match_writer_push(match_store *ms, match_job *j)
     else
         ms->q_head = j;
     ms->q_tail = j;
+    if (!match_job_awaited(j))
+        ms->q_unawaited++;
     if (held)
         held_for = ms;
     else
         pthread_cond_signal(&ms->q_cond);
+    pthread_mutex_unlock(&ms->q_lock);
+}
+
+void match_writer_wait_room(match_store *ms, size_t most)
+{
+    pthread_mutex_lock(&ms->q_lock);
+    /* the writer takes some at every commit, failed or not, and runs until
+     * after the bot workers stopped: the room comes */
+    while (ms->writer_running && !ms->writer_stop && ms->q_unawaited >= most)
+        pthread_cond_wait(&ms->q_room, &ms->q_lock);
     pthread_mutex_unlock(&ms->q_lock);
 }
 
@@ -298,6 +369,7 @@ void match_writer_stop(match_store *ms)
     pthread_mutex_lock(&ms->q_lock);
     ms->writer_stop = 1;
     pthread_cond_signal(&ms->q_cond);
+    pthread_cond_broadcast(&ms->q_room);
     pthread_mutex_unlock(&ms->q_lock);
     pthread_join(ms->writer, NULL);
     ms->writer_running = 0;

@@ -403,6 +403,7 @@ int match_store_open(const match_config *cfg, match_store **out)
     pthread_cond_init(&ms->timer_cond, NULL);
     pthread_mutex_init(&ms->q_lock, NULL);
     pthread_cond_init(&ms->q_cond, NULL);
+    pthread_cond_init(&ms->q_room, NULL);
     rc = match_db_open(cfg->data_dir, &ms->db);
     if (!rc)
         rc = match_db_each(ms->db, load_one, ms);
@@ -471,6 +472,7 @@ void match_store_close(match_store *ms)
     pthread_cond_destroy(&ms->timer_cond);
     pthread_mutex_destroy(&ms->q_lock);
     pthread_cond_destroy(&ms->q_cond);
+    pthread_cond_destroy(&ms->q_room);
     free(ms);
 }
 

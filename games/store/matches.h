@@ -12,6 +12,9 @@
  * it.  Writes
  * go through one writer thread that commits whatever has queued up in one
  * transaction (group commit), so the *_async calls never wait for a disk.
+ * A request that has an answer to give (a person's) goes into the writer's
+ * next commit before what no one waits for (bots' actions, timers), of
+ * which a commit holds a few at most; the bots pace themselves to that.
  * A view asked for while an action's commit is in flight waits for it (up
  * to a second; past that it shows the action anyway); if the commit
  * fails, the match goes back to its last durable state.

@@ -6,7 +6,8 @@
  * "calls" column), never one above, so there is no circle of calls.
  *
  *   file            what                                      calls
- *   match_bots.c    the bot workers (match_bots.h)            matches.c, table
+ *   match_bots.c    the bot workers (match_bots.h)            matches.c,
+ *                                                             writer, table
  *   matches.c       the public store (matches.h): open and    every file
  *                   close, create, the checks on an action,   below
  *                   staging for the writer, end, delete, the
@@ -130,6 +131,10 @@ struct match {
     _Atomic int bot_queued;    /* match_bots.c: a decision is queued */
     _Atomic unsigned bot_waiting; /* match_bots.c: seats whose bot waits to act */
 
+    /* the writer's alone (match_writer.c): the last taking of its queue
+     * that found a job of this match someone waits for */
+    unsigned taken_pass;
+
     /* under ms->lock */
     unsigned refs;
     int in_table;
@@ -191,6 +196,9 @@ struct match_store {
     pthread_mutex_t q_lock;
     pthread_cond_t q_cond;
     match_job *q_head, *q_tail;
+    size_t q_unawaited;   /* queued jobs no one waits for (bots', timers') */
+    pthread_cond_t q_room; /* broadcast when the writer took some */
+    unsigned q_pass;      /* the writer's takings so far */
     pthread_t writer;
     match_kick_fn writer_moved; /* the store's, after a failure moved deadlines */
     int writer_running, writer_stop;
@@ -284,6 +292,27 @@ void match_writer_stop(match_store *ms);
 /* Queue a job (the writer owns it from here).  While this thread holds
  * the writer (matches_hold) the writer is woken only at the release. */
 void match_writer_push(match_store *ms, match_job *j);
+/* Whether someone waits for j: a person's request (its answer or done
+ * callback), not a bot's action, a timer or the pruning. */
+int match_job_awaited(const match_job *j);
+/* The most jobs no one waits for that one commit holds, beside the
+ * awaited ones (match_writer.c says why). */
+#define MATCH_COMMIT_UNAWAITED 16
+/* The next commit's jobs, taken from the queue *head .. *tail (in queue
+ * order, linked by next): every awaited job, every other job of a match
+ * that has an awaited one queued (a match's jobs are written in the order
+ * they were staged), and the first `cap` of the others; *unawaited is set
+ * to how many of the taken are not awaited.  What is left stays queued in
+ * its order.  `pass` differs from the last call's (it marks the matches in
+ * m->taken_pass).  The writer's, under ms->q_lock; its own so that a test
+ * can check the order. */
+match_job *match_queue_take(match_job **head, match_job **tail, size_t cap, unsigned pass,
+                            size_t *unawaited);
+/* A bot worker's pacing: wait (no lock held) while the writer's queue
+ * holds `most` or more jobs no one waits for, so that bots never queue
+ * more than the writer commits and a person's action never stands behind
+ * a backlog of them. */
+void match_writer_wait_room(match_store *ms, size_t most);
 /* Wake the writer for what this thread queued while holding it: before
  * this thread waits for a job to be written. */
 void match_writer_wake_held(void);
