@@ -118,6 +118,16 @@ int bot_greedy_score(const bot_turn *t, const json_t *action)
     return score;
 }
 
+int bot_greedy_type(const game_kind *kind, const char *type)
+{
+    pthread_once(&once, load);
+    int score = 0;
+    for (size_t i = 0; type && i < nrules; i++)
+        if (strcmp(rules[i].game, kind->name) == 0 && strcmp(rules[i].type, type) == 0)
+            score += rules[i].weight;
+    return score;
+}
+
 int bot_greedy_undo(const bot_turn *t, const json_t *action)
 {
     pthread_once(&once, load);

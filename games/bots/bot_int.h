@@ -22,6 +22,9 @@ const char *bot_words_about(int level);
 /* bot_greedy.c: the greedy bot's evaluation of a listed action (its
  * game's weights in greedy.txt); higher is better. */
 int bot_greedy_score(const bot_turn *t, const json_t *action);
+/* The weight of the action type `type` in `kind` (greedy.txt), without
+ * the bonuses of member values: how a playout rates an action type. */
+int bot_greedy_type(const game_kind *kind, const char *type);
 /* 1 when greedy.txt marks the action's type "undo": it takes back a step
  * of the seat's own (a card placed), which the search does not try. */
 int bot_greedy_undo(const bot_turn *t, const json_t *action);

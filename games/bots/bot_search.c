@@ -31,6 +31,7 @@
  * a random legal action).
  */
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 #include <time.h>
 
@@ -67,14 +68,37 @@ void bot_search_last(bot_search_stats *out)
  * free member, the one the greedy evaluation (greedy.txt) rates highest,
  * ties at random, or with probability 1/EXPLORE any at random; NULL when
  * it has none.  Playouts guided so are closer to real play than uniform
- * ones (a guess thrown away, a turn ended at once) and shorter. */
+ * ones (a guess thrown away, a turn ended at once) and shorter.  A game
+ * with playout_action (game.h: those of game_def.h) draws it itself: the
+ * action type greedy.txt rates highest that has a body (or, with
+ * probability 1/EXPLORE, any open type), then one of its bodies at random
+ * (the bonuses of member values are not weighed there). */
 #define EXPLORE 4
+static int rate_type(const char *type, void *ctx)
+{
+    return bot_greedy_type(ctx, type);
+}
+
+static int rate_none(const char *type, void *ctx)
+{
+    (void)type, (void)ctx;
+    return 0;
+}
+
 static json_t *playout_action(const bot_turn *t, const void *st, int seat, rng *r)
 {
     const game_kind *k = t->kind;
+    int uniform = rng_below(r, EXPLORE) == 0;
+    /* Drawn by the game without the whole list: the open action types by
+     * greedy.txt's weight (or in a random order), one body of the first
+     * that has one (World Dumbination's list of moves costs a search of
+     * the board per unit and space; a playout takes dozens of steps). */
+    if (k->playout_action)
+        return k->playout_action(st, seat, uniform ? rate_none : rate_type,
+                                 (void *)(uintptr_t)k, r);
     json_t *list = k->actions(st, seat), *a, *pick = NULL;
     size_t i, n = 0, nbest = 0;
-    int best = 0, uniform = rng_below(r, EXPLORE) == 0;
+    int best = 0;
     json_array_foreach(list, i, a) {
         if (json_object_get(a, "$params"))
             continue;

@@ -41,6 +41,7 @@
 #include "dict.h"
 
 struct game_text; /* game_json.h */
+struct rng;       /* rng.h */
 
 /* Callers that are not a seat. */
 #define GAME_SEAT_PUBLIC (-1) /* no token: what everyone at the table sees */
@@ -149,6 +150,18 @@ typedef struct game_kind {
      * `out` as if the match ended now): how a search scores a playout it
      * cut short.  The games of game_def.h have it. */
     void (*standing)(const void *state, json_t *out);
+    /* Optional (NULL: a search picks from actions()): one listed action of
+     * `seat`, not a template, drawn without listing them all (a search's
+     * playout takes thousands), or NULL when the seat has none.  The
+     * action types open to the seat now are tried best first by `rate` (a
+     * type's worth to the caller, with its `ctx`; ties in an order drawn
+     * from `r`), each by drawing one of its listed bodies (uniformly, or
+     * as the game's own sampler draws them: game_def.h's `draw`), until one
+     * has a body.  What it returns is in actions()' list.  A new
+     * reference.  The games of game_def.h have it. */
+    json_t *(*playout_action)(const void *state, int seat,
+                              int (*rate)(const char *type, void *ctx), void *ctx,
+                              struct rng *r);
 } game_kind;
 
 /* One decision of a player the daemon runs in a seat (games/bots/): what

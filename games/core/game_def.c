@@ -717,6 +717,64 @@ json_t *game_def_actions(const void *st, int seat)
     return out;
 }
 
+/* --- a playout's action --------------------------------------------------- */
+
+/* One listed body of `a` (no template) for `seat`, uniformly, or NULL. */
+static json_t *draw_listed(const void *st, const game_action *a, int seat, rng *r)
+{
+    json_t *out = json_array(), *b, *pick = NULL;
+    size_t i, n = 0;
+    list_action(st, a, seat, out);
+    json_array_foreach(out, i, b)
+        if (!json_object_get(b, "$params") && rng_below(r, ++n) == 0)
+            pick = b;
+    json_incref(pick);
+    json_decref(out);
+    return pick;
+}
+
+json_t *game_def_playout_action(const void *st, int seat,
+                                int (*rate)(const char *type, void *ctx), void *ctx, rng *r)
+{
+    const game_def *d = def_of(st);
+    const game_action *open[64];
+    int worth[64];
+    size_t n = 0;
+    unsigned roles = roles_of(st, seat);
+    if (finished(st))
+        return NULL;
+    for (const game_action *a = d->actions; a->type && n < 64; a++) {
+        char *why = NULL;
+        /* the phase first: gate would spell out why not, for nothing */
+        if (!a->unlisted && (a->who & roles) &&
+            (!a->phases || !(d->phase || d->phase_at) || (a->phases & (1u << phase_now(st)))) &&
+            !gate(st, &listing, a, seat, &why) &&
+            (!a->offered || a->offered(st, seat))) {
+            /* in at a random place among its equals: ties in a drawn order */
+            size_t at = n++, eq = 0;
+            int w = rate(a->type, ctx);
+            while (at > 0 && worth[at - 1] < w)
+                at--;
+            while (at - eq > 0 && worth[at - eq - 1] == w)
+                eq++;
+            at -= (size_t)rng_below(r, eq + 1);
+            memmove(&open[at + 1], &open[at], (n - 1 - at) * sizeof open[0]);
+            memmove(&worth[at + 1], &worth[at], (n - 1 - at) * sizeof worth[0]);
+            open[at] = a;
+            worth[at] = w;
+        }
+        free(why);
+    }
+    for (size_t i = 0; i < n; i++) {
+        json_t *b = NULL;
+        if (!d->draw || !d->draw(st, open[i]->type, seat, r, &b))
+            b = draw_listed(st, open[i], seat, r);
+        if (b)
+            return b;
+    }
+    return NULL;
+}
+
 /* --- views ---------------------------------------------------------------- */
 
 int game_def_can_act(const void *st, int seat, const char *except)
@@ -859,113 +917,6 @@ void game_secret_event(json_t *events, json_t *full, int owner, int nseats,
     json_array_append_new(events, sealed);
 }
 
-/* --- small helpers for game modules ---------------------------------------- */
-
-int game_refuse(char **why, int rc, const char *fmt, ...)
-{
-    va_list ap;
-    char *msg = NULL;
-    if (!why)
-        return rc;
-    va_start(ap, fmt);
-    if (vasprintf(&msg, fmt, ap) < 0)
-        abort(); /* out of memory: the policy of wb_malloc */
-    va_end(ap);
-    *why = msg;
-    return rc;
-}
-
-void game_event(json_t *ev, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    json_t *e = json_vpack_ex(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (!e)
-        abort(); /* a bad format or a NULL string: a bug in the game */
-    json_array_append_new(ev, e);
-}
-
-/* Is fmt a flat object of plain members, "{s:s, s:i, s:o, ...}", that
- * game_put can set one by one (views are built this way on every
- * action)? */
-static int flat_format(const char *fmt)
-{
-    const char *p = fmt;
-    if (*p++ != '{')
-        return 0;
-    for (;;) {
-        while (*p == ' ' || *p == ',')
-            p++;
-        if (*p == '}')
-            return p[1] == '\0';
-        if (p[0] != 's' || p[1] != ':' || !strchr("siIboOn", p[2]) || !p[2])
-            return 0;
-        p += 3;
-        if (*p == '*' && strchr("soO", p[-1]))
-            p++; /* an optional member: left out when NULL */
-    }
-}
-
-void game_put(json_t *o, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    if (flat_format(fmt)) {
-        /* what json_pack then json_object_update do, without the object
-         * in between */
-        for (const char *p = fmt + 1; *p != '}'; p++) {
-            if (*p != 's')
-                continue;
-            const char *key = va_arg(ap, const char *);
-            json_t *v = NULL;
-            p += 2;
-            switch (*p) {
-            case 's': {
-                const char *str = va_arg(ap, const char *);
-                v = str ? json_string(str) : NULL;
-                break;
-            }
-            case 'i': v = json_integer(va_arg(ap, int)); break;
-            case 'I': v = json_integer(va_arg(ap, json_int_t)); break;
-            case 'b': v = json_boolean(va_arg(ap, int)); break;
-            case 'o': v = va_arg(ap, json_t *); break;
-            case 'O': v = json_incref(va_arg(ap, json_t *)); break;
-            case 'n': v = json_null(); break;
-            }
-            if (!v && p[1] == '*')
-                continue;
-            if (!key || !v || json_object_set_new(o, key, v))
-                abort(); /* a NULL string or value: a bug in the game */
-        }
-        va_end(ap);
-        return;
-    }
-    json_t *m = json_vpack_ex(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (!m || json_object_update(o, m))
-        abort(); /* a bad format or a NULL string: a bug in the game */
-    json_decref(m);
-}
-
-int game_arg_long(const json_t *args, const char *key, long def, long lo, long hi, long *out,
-                  char **why)
-{
-    const char *s = json_string_value(json_object_get(args, key));
-    char *end;
-    long v;
-    if (!json_object_get(args, key)) {
-        *out = def;
-        return WB_OK;
-    }
-    errno = 0;
-    v = s ? strtol(s, &end, 10) : 0;
-    if (!s || !*s || *end || errno || v < lo || v > hi)
-        return game_refuse(why, WB_EINVAL, "%s must be a number from %ld to %ld", key, lo, hi);
-    *out = v;
-    return WB_OK;
-}
-
 int game_def_determinize(const void *state, int seat, uint64_t seed, void **out)
 {
     const game_def *d = def_of(state);
@@ -973,7 +924,7 @@ int game_def_determinize(const void *state, int seat, uint64_t seed, void **out)
     *out = NULL;
     if (!d->sample)
         return WB_ENOTFOUND;
-    if (d->flat && !d->free) {
+    if (d->flat && (!d->free || (d->owns_nothing && d->owns_nothing(state)))) {
         *out = wb_malloc(d->size);
         memcpy(*out, state, d->size);
     } else {

@@ -194,6 +194,10 @@ struct game_def {
      * in a state that is not flat: the framework runs `io` to free
      * (game_io_freeing, game_json.h). */
     void (*free)(void *st);
+    /* Optional, for a flat state with `free`: 1 when this state owns
+     * nothing `free` would release (a memcpy is then a whole copy, which
+     * game_def_determinize takes instead of a trip through the codec). */
+    int (*owns_nothing)(const void *st);
     /* The state, both ways (game_json.h); checks invariants on load. */
     void (*io)(game_io *io, void *st);
 
@@ -237,6 +241,15 @@ struct game_def {
      * sees, and seed the state's rng from `r`.  A game with it puts
      * .determinize = game_def_determinize in its kind. */
     void (*sample)(void *st, int seat, rng *r);
+    /* Optional (a search's playouts, game_kind.playout_action): for the
+     * action `type` open to `seat` now, 1 and in *out one body the list
+     * holds, drawn from `r` (in any proportions), or NULL when the list
+     * holds none; 0 when the game draws none of this type itself: the
+     * framework then lists the action's bodies and draws one uniformly.
+     * For an action whose list is dear to build (World Dumbination's
+     * moves: a search of the board per unit and space).
+     * tests/games/test_conformance.c checks both halves for every game. */
+    int (*draw)(const void *st, const char *type, int seat, rng *r, json_t **out);
 
     /* Optional hooks passed through to game_kind. */
     int64_t (*deadline)(const void *st);
@@ -365,9 +378,14 @@ int game_def_apply_raw(void *state, const game_ctx *ctx, int seat, const json_t 
 int64_t game_def_deadline(const void *state);
 int game_def_finished(const void *state);
 /* game_kind.determinize for a def with `sample`: a copy of the state
- * (memcpy when flat without a free hook, else through the codec) given to
+ * (memcpy when flat without a free hook or owning nothing now, else
+ * through the codec) given to
  * it with an rng seeded from `seed`. */
 int game_def_determinize(const void *state, int seat, uint64_t seed, void **out);
+/* game_kind.playout_action for a def's game (GAME_DEF_KIND sets it). */
+json_t *game_def_playout_action(const void *state, int seat,
+                                int (*rate)(const char *type, void *ctx), void *ctx,
+                                struct rng *r);
 int game_def_query(const void *state, const game_ctx *ctx, int seat, const char *name,
                    const json_t *args, json_t **out, char **why);
 
@@ -393,6 +411,7 @@ int game_def_query(const void *state, const game_ctx *ctx, int seat, const char 
     .view = game_def_view, .actions = game_def_actions, .apply = game_def_apply,     \
     .apply_raw = game_def_apply_raw,                                                 \
     .deadline = game_def_deadline, .query = game_def_query,                          \
-    .finished = game_def_finished, .standing = game_def_put_result
+    .finished = game_def_finished, .standing = game_def_put_result,                \
+    .playout_action = game_def_playout_action
 
 #endif

@@ -70,6 +70,13 @@ static int dm_create(void *st, const game_ctx *ctx, const char *const *players, 
 
 static void dm_free(void *st) { dm_release(st); }
 
+/* The built-in board and decks are shared: such a state owns nothing. */
+static int dm_owns_nothing(const void *st)
+{
+    const dm_state *s = st;
+    return !s->own_board && !s->own_deck && !s->board_text && !s->cards_text;
+}
+
 /* --- small helpers ------------------------------------------------------ */
 
 static json_t *space_json(const dm_state *s, int sp)
@@ -674,6 +681,41 @@ GAME_DOMAIN(dom_bomb)
     return a;
 }
 
+/* --- a playout's move ------------------------------------------------------------ */
+
+/* A move drawn for a search's playout (game_def.draw) without the list's
+ * search of the board per unit and space: a unit at random among those
+ * that reach some space, then one of the spaces it reaches.  The list
+ * holds exactly those (its check is that unit's reach), without "mark".
+ * The other actions are drawn from their lists. */
+static json_t *draw_move(const dm_state *s, int seat, rng *r)
+{
+    int reach[DM_MAX_SPACES], order[DM_UNITS];
+    for (int k = 0; k < DM_UNITS; k++)
+        order[k] = k;
+    rng_shuffle(r, order, DM_UNITS, sizeof order[0]);
+    for (int i = 0; i < DM_UNITS; i++) {
+        int k = order[i], n;
+        if (s->p[seat].u[k].space < 0 || s->p[seat].u[k].stopped ||
+            (n = dm_reach(s, seat, k, reach)) == 0)
+            continue;
+        int at = (int)rng_below(r, (uint64_t)n);
+        for (int sp = 0; sp < s->board->nspaces; sp++)
+            if (reach[sp] >= 0 && at-- == 0)
+                return json_pack("{s:s, s:i, s:o}", "type", "move", "unit", k, "to",
+                                 space_json(s, sp));
+    }
+    return NULL;
+}
+
+static int dm_draw_hook(const void *st, const char *type, int seat, rng *r, json_t **out)
+{
+    if (strcmp(type, "move") != 0)
+        return 0;
+    *out = draw_move(st, seat, r);
+    return 1;
+}
+
 /* --- the table ----------------------------------------------------------------- */
 
 static const char *const slot_names[] = {"left", "right", NULL};
@@ -825,6 +867,7 @@ static const game_def dm_def = {
     .options = dm_options,
     .create = dm_create,
     .free = dm_free,
+    .owns_nothing = dm_owns_nothing,
     .io = dm_io,
     .phase_at = offsetof(dm_state, phase),
     .phase_names = dm_phase_names,
@@ -838,6 +881,7 @@ static const game_def dm_def = {
     .view = dm_view,
     .queries = dm_queries,
     .sample = dm_sample,
+    .draw = dm_draw_hook,
 };
 
 GAME_DEF_HOOKS(dm_def)

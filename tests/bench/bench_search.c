@@ -19,6 +19,7 @@
  * how many decisions the time cap cut
  * and how many fell back to a random action; then whether the issue's
  * targets hold (level 3 p99 <= 300 ms, level 5 p99 <= 2 s).
+ * BENCH_SEARCH_LEVELS=1,3 measures those levels only (default all).
  * One thread: pin it (taskset -c N) to measure one core.  Not a test: it
  * asserts nothing.
  */
@@ -184,7 +185,11 @@ int main(int argc, char **argv)
     printf("one thread; %d matches per level and game, search in one seat (rotated) against "
            "random; decision = view + determinize + bot_decide, turns with a choice only\n",
            matches);
+    const char *only = getenv("BENCH_SEARCH_LEVELS");
     for (int level = BOT_LEVEL_MIN; level <= BOT_LEVEL_MAX; level++) {
+        char digit[2] = {(char)('0' + level), '\0'};
+        if (only && !strstr(only, digit))
+            continue;
         for (size_t g = 0; g < nk; g++) {
             const game_kind *k = kinds[g];
             int named = argc <= 2;

@@ -7,6 +7,8 @@
  * with random or dictionary words) for random seats that may act, and
  * random illegal actions, and checks at every step:
  *  - every listed action (not a template) is accepted;
+ *  - playout_action (a search's playouts) draws a listed body of each
+ *    listed type, and nothing when the list holds none;
  *  - a rejected action changes nothing (save() equal before and after);
  *  - save/load round-trips exactly, and save_text writes what json_dumps
  *    makes of save;
@@ -224,6 +226,54 @@ static json_t *illegal_action(rng *r, json_t *listed_elsewhere)
     }
 }
 
+/* playout_action (a search's playouts) draws only what the list holds, and
+ * finds a body of every type the list holds: with each listed type rated
+ * first in turn, it must answer a listed body of that type; with a type
+ * the list lacks rated first, a listed body of another (NULL when the list
+ * holds no body but templates).  Its own dice, not the match's. */
+static int rate_first(const char *type, void *ctx)
+{
+    return strcmp(type, ctx) == 0;
+}
+
+static void check_playout_action(const game_kind *k, const void *st, int seat,
+                                 const json_t *acts, uint64_t seed)
+{
+    json_t *a, *types = json_object();
+    size_t i;
+    if (!k->playout_action)
+        return;
+    json_array_foreach(acts, i, a)
+        if (!json_object_get(a, "$params"))
+            json_object_set(types, json_string_value(json_object_get(a, "type")), json_true());
+    json_object_set(types, "no such type", json_false());
+    const char *type;
+    json_t *listed;
+    json_object_foreach(types, type, listed) {
+        rng r;
+        rng_seed(&r, seed);
+        json_t *b = k->playout_action(st, seat, rate_first, (void *)(uintptr_t)type, &r);
+        if (json_object_size(types) == 1 && b)
+            fail_msg("%s: seat %d: playout_action drew %s, the list holds no body", k->name,
+                     seat, json_dumps(b, JSON_COMPACT));
+        if (json_object_size(types) > 1 && !b)
+            fail_msg("%s: seat %d: playout_action drew nothing, the list holds bodies",
+                     k->name, seat);
+        if (b && json_is_true(listed) &&
+            strcmp(json_string_value(json_object_get(b, "type")), type) != 0)
+            fail_msg("%s: seat %d: playout_action drew no %s, the list holds one", k->name,
+                     seat, type);
+        int found = 0;
+        json_array_foreach(acts, i, a)
+            found |= b && json_equal(a, b);
+        if (b && !found)
+            fail_msg("%s: seat %d: playout_action drew %s, not in the list", k->name, seat,
+                     json_dumps(b, JSON_COMPACT));
+        json_decref(b);
+    }
+    json_decref(types);
+}
+
 static json_t *options_for(const game_kind *k)
 {
     /* Timers are driven here with a simulated clock; Wibbell's tie
@@ -277,6 +327,7 @@ static void play_one(const game_kind *k, uint64_t seed, unsigned nplayers)
             int cands[10], nc = 0;
             for (int s = GAME_SEAT_HOST; s < (int)nplayers; s++) {
                 json_t *acts = k->actions(st, s);
+                check_playout_action(k, st, s, acts, seed + n);
                 if (json_array_size(acts)) {
                     if (s >= 0 && !in_list(to_act, s))
                         fail_msg("%s: seat %d has actions but is not in to_act", k->name, s);
