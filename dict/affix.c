@@ -242,30 +242,36 @@ static const char *const *prefix_sense(const char *prefix)
     return NULL;
 }
 
-/* Is b a verb's participle (seen, told, founded, thinking)?  The
- * exception lists or morphy's -ed/-ing rules lead it to a verb. */
-static int participle(const wordnet *wn, const char *b)
+/* Is w a form of a WordNet lemma of a part of speech in `pos`: through
+ * the exception lists, or morphy's rules (only its -ed/-ing ones when
+ * `participles`)?  seen, founded: see, found; undergoing: undergo. */
+static int form_of(const wordnet *wn, const char *w, unsigned pos, int participles)
 {
     const char *exc[8];
-    size_t n = wn_exc(wn, b, exc, 8);
+    size_t n = wn_exc(wn, w, exc, 8);
     for (size_t i = 0; i < n && i < 8; i++)
-        if (wn_lemma_pos(wn, exc[i]) & WN_VERB)
+        if (wn_lemma_pos(wn, exc[i]) & pos)
             return 1;
-    size_t bl = strlen(b);
+    size_t wl = strlen(w);
     for (size_t i = 0; i < wn_ndetach; i++) {
         const wn_detach *r = &wn_detach_rules[i];
         size_t sl = strlen(r->suffix), el = strlen(r->ending);
         char v[AFFIX_WORD];
-        if (r->pos != WN_VERB || bl <= sl + 1 || bl - sl + el >= sizeof v ||
-            strcmp(b + bl - sl, r->suffix) != 0 || (strcmp(r->suffix, "ed") != 0 &&
-                                                   strcmp(r->suffix, "ing") != 0))
+        if (!(r->pos & pos) || wl <= sl + 1 || wl - sl + el >= sizeof v ||
+            strcmp(w + wl - sl, r->suffix) != 0 ||
+            (participles && strcmp(r->suffix, "ed") != 0 && strcmp(r->suffix, "ing") != 0))
             continue;
-        memcpy(v, b, bl - sl);
-        memcpy(v + bl - sl, r->ending, el + 1);
-        if (wn_lemma_pos(wn, v) & WN_VERB)
+        memcpy(v, w, wl - sl);
+        memcpy(v + wl - sl, r->ending, el + 1);
+        if (wn_lemma_pos(wn, v) & r->pos)
             return 1;
     }
     return 0;
+}
+
+static int participle(const wordnet *wn, const char *b)
+{
+    return form_of(wn, b, WN_VERB, 1);
 }
 
 /* un- makes adjectives of adjectives and participles (unkind, unseen,
@@ -386,11 +392,16 @@ static int evidence(const affix_env *env, const char *w, const char *b, const ch
      * also makes reply, resign and disease from ply, sign and ease.  A
      * word WordNet does not list, made by a plain affix (outspend,
      * prewash) from a word it does, is that word's derivative: the
-     * look-alikes are words of their own, which WordNet lists. */
+     * look-alikes are words of their own, which WordNet lists.  Not a
+     * noun's or verb's form of a word WordNet lists (undergoing is
+     * undergo's, not under + going, which would make it go's): that word
+     * is split instead.  (Not comparatives: recenter is no form of
+     * recent.) */
     if (!wpos) {
         if (env->productive && env->productive(env->ctx, w, b))
             return EV_PRODUCTIVE;
-        return plain && strcmp(prefix, "un") != 0 && env->wn && wn_lemma_pos(env->wn, b)
+        return plain && strcmp(prefix, "un") != 0 && env->wn && wn_lemma_pos(env->wn, b) &&
+                       !form_of(env->wn, w, WN_NOUN | WN_VERB, 0)
                    ? EV_PLAIN : 0;
     }
     /* The gloss evidence is for content words that WordNet knows (not

@@ -220,11 +220,16 @@ static void infl_bases(const morph_input *in, const strtab *words, const char *w
     /* A word that WordNet lists in its own right (butter, decided) keeps
      * a rule-made base only when Hunspell derives it the same way: both
      * sources must agree before a listed word is taken for an inflection.
-     * Forms WordNet does not list take the bases of either source. */
+     * Forms WordNet does not list take the bases of morphy's rules, or
+     * when these find none, Hunspell's.  Not both: beside a WordNet lemma
+     * that the form inflects, Hunspell's stem is a root it took a prefix
+     * or suffix off (records: record and cord, replies: reply and ply,
+     * repairs: repair and pair, badgers: badger and badge), and would
+     * make the form a derivative of a word its lemma is not. */
     if (!wpos) {
         for (size_t i = 0; i < rb.n; i++)
             set_add(L, rb.v[i]);
-        for (size_t i = 0; i < hb.n; i++)
+        for (size_t i = 0; i < hb.n && rb.n == 0; i++)
             set_add(L, hb.v[i]);
     } else {
         for (size_t i = 0; i < rb.n; i++)
