@@ -16,6 +16,12 @@
  * still choose it then.  Ending or deleting a match stops its bots; the
  * workers yield between decisions, so many bot matches share them.
  *
+ * Bots never slow people: the workers (threads named "wb-bot") run 10
+ * nice steps below the daemon, so a request's thread and the writer take
+ * a core from a searching bot at once; and they stage no action while the
+ * writer has 32 bots' (unawaited) jobs queued, while the writer commits a
+ * person's action first, beside at most 16 of those (match_writer.c).
+ *
  * The store never calls up into the bots: the daemon hands the callbacks
  * here (games/bots/ provides them).
  */

@@ -272,6 +272,7 @@ match_job *match_queue_take(match_job **head, match_job **tail, size_t cap, unsi
 static void *writer_main(void *arg)
 {
     match_store *ms = arg;
+    pthread_setname_np(pthread_self(), "wb-writer");
     pthread_mutex_lock(&ms->q_lock);
     for (;;) {
         while (!ms->q_head && !ms->writer_stop)

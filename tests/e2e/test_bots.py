@@ -9,6 +9,7 @@ match of people); a person plays against a bot; companion-mode Wibbell and
 unknown bots are refused with 400; ending a match stops its bots; and
 after kill -9 the bots of every unfinished match resume and finish it.
 """
+import os
 import time
 import unittest
 
@@ -133,6 +134,25 @@ class Bots(unittest.TestCase):
             moves += 1
             self.assertLess(moves, 2000)
         self.assertTrue(any(e["seat"] == 1 for e in m.log("host")), "the bot never played")
+
+    def test_bot_workers_yield_to_people(self):
+        """The bot workers (threads "wb-bot", as many as --bot-threads) run
+        10 nice steps below the daemon (19 at most), so that a request's
+        worker and the writer take a core from a searching bot at once;
+        the writer runs at the daemon's own priority."""
+        def nice(task):
+            with open("/proc/%d/task/%s/stat" % (self.d.proc.pid, task)) as f:
+                return int(f.read().rsplit(")", 1)[1].split()[16])
+        tasks = os.listdir("/proc/%d/task" % self.d.proc.pid)
+        names = {}
+        for t in tasks:
+            with open("/proc/%d/task/%s/comm" % (self.d.proc.pid, t)) as f:
+                names.setdefault(f.read().strip(), []).append(t)
+        own = nice(str(self.d.proc.pid))
+        self.assertEqual(len(names.get("wb-bot", [])), 2, names)
+        for t in names["wb-bot"]:
+            self.assertEqual(nice(t), min(19, own + 10))
+        self.assertEqual([nice(t) for t in names.get("wb-writer", [])], [own])
 
     def test_refusals(self):
         cases = [
