@@ -46,7 +46,7 @@ static const char usage_text[] =
     "                             else ~/.local/share/wibbelld)\n"
     "      --dictionaries ID,...  dictionaries to serve, the first is the default\n"
     "                             (default en,en_GB,en_US: en takes either\n"
-    "                             spelling; also fr, de, es, it, nl, pt);\n"
+    "                             spelling; also fr, de, es, it, nl, pt, pt_BR);\n"
     "                             missing ones are built first\n"
     "  -t, --threads N            worker threads (default: one per CPU)\n"
     "      --bot-threads N        threads that play the seats bots play (default 1)\n"

@@ -45,7 +45,8 @@
 #define FOLD_CAP (4 * DICT_WORD_MAX + 8)
 
 enum { C_LIST_LOWER = 1, C_LIST_CAP = 2, C_DIC = 4, C_WORDNET = 8, C_DIC_FLAGS = 16,
-       C_ABBREV = 32, C_SCOWL_WORD = 64, C_OXFORD = 128, C_WIDER = 256, C_FORM = 512 };
+       C_ABBREV = 32, C_SCOWL_WORD = 64, C_OXFORD = 128, C_WIDER = 256, C_FORM = 512,
+       C_DIC_CAP = 1024 /* a capitalised .dic entry */ };
 
 typedef struct builder {
     const dict_build_opts *o;
@@ -141,8 +142,13 @@ static void add_cand(builder *b, const char *raw, size_t len, uint16_t flag)
     }
 }
 
+/* Read a word list (`is_dic` 0), a .dic (1), or the names of a list (2:
+ * its capitalised lines only, for list_names_lowercase). */
 static int read_lines(builder *b, const char *path, int is_dic)
 {
+    int names_only = is_dic == 2;
+    if (names_only)
+        is_dic = 0;
     FILE *f = fopen(path, "r");
     char *line = NULL;
     size_t cap = 0;
@@ -161,11 +167,13 @@ static int read_lines(builder *b, const char *path, int is_dic)
         }
         first = 0;
         /* Possessives ("dog's") and contractions are not Wibbell words. */
-        if (len == 0 || memchr(s, '\'', len))
+        if (len == 0 || memchr(s, '\'', len) || (names_only && !norm_starts_upper(s, len)))
             continue;
         uint16_t flag = C_DIC;
         if (is_dic && s[len] == '/')
             flag |= C_DIC_FLAGS;
+        if (is_dic && norm_starts_upper(s, len))
+            flag |= C_DIC_CAP;
         if (!is_dic)
             flag = norm_starts_upper(s, len) ? C_LIST_CAP : C_LIST_LOWER;
         add_cand(b, s, len, flag);
@@ -433,6 +441,17 @@ static int order_cmp(const void *x, const void *y)
     return cmp_words(sort_b, *(const uint32_t *)x, *(const uint32_t *)y, sort_nlet);
 }
 
+/* A name that the sources also write in lower case (pt_BR: lisboa): the
+ * name lists have it only capitalised, or the sources write it capitalised
+ * too and Hunspell refuses it in lower case
+ * (dict_build_opts.list_names_lowercase). */
+static int lower_name(builder *b, uint16_t fl, const char *w)
+{
+    return b->o->list_names_lowercase &&
+           (names_say(b->names, w) == NAMES_NAME ||
+            ((fl & (C_LIST_CAP | C_DIC_CAP)) && !hun_either(b, w)));
+}
+
 static void classify(builder *b)
 {
     size_t n = strtab_count(b->cands);
@@ -449,8 +468,9 @@ static void classify(builder *b)
         if (is_abbrev(b, i, w)) {
             b->kind[i] = FMT_ABBREV;
             b->nabbrev++;
-        } else if ((fl & (C_LIST_LOWER | C_OXFORD | C_WIDER)) || hun_either(b, w) ||
-                   (b->o->nouns_capitalised && capital_noun(b, i, w))) {
+        } else if (!lower_name(b, fl, w) &&
+                   ((fl & (C_LIST_LOWER | C_OXFORD | C_WIDER)) || hun_either(b, w) ||
+                    (b->o->nouns_capitalised && capital_noun(b, i, w)))) {
             b->kind[i] = FMT_VALID;
             norm_base(w, base, sizeof base);
             nlet[i] = strlen(base);
@@ -849,6 +869,8 @@ int dict_build(const char *data_dir, const dict_build_opts *o)
         goto out;
     if (o->also_dic && (rc = read_lines(&b, o->also_dic, 1)))
         goto out;
+    if (o->list_names_lowercase && o->names_lists && (rc = read_lines(&b, o->names_lists, 2)))
+        goto out;
     progress(&b, "reading sources", 3, 4);
     if (b.wn)
         wn_each_word(b.wn, add_wn_cand, &b);
@@ -858,7 +880,7 @@ int dict_build(const char *data_dir, const dict_build_opts *o)
         add_wider(&b);
     scowl_each_listed(o->scowl_dir, scowl_listed, &b);
     b.sizes = scowl_sizes_load(o);
-    if (o->nouns_capitalised)
+    if (o->nouns_capitalised || o->list_names_lowercase)
         b.names = names_load(o->names_freedict, o->names_lists);
     if (!is_english(o) && (b.forms = forms_build(o)) && o->expand_forms)
         forms_each(b.forms, add_form, &b);

@@ -33,7 +33,16 @@ typedef struct dict_build_opts {
     /* Nouns are written with a capital (German): a capitalised entry is a
      * word unless it is a name (dict/LAYOUT.md, "Other languages"). */
     int nouns_capitalised;
-    /* Where nouns are capitalised, the sources of names (names.h): a
+    /* The word list writes names in lower case as well (pt_BR's
+     * wbrazilian: lisboa, paulo; its Hunspell too: lisboa/B, algarve/B): a
+     * candidate is no word when names_lists (one path here) have it only
+     * capitalised (pt's wportuguese: Lisboa, Algarve), or the list or the
+     * .dic also write it capitalised and Hunspell refuses it in lower
+     * case; the capitalised entries of names_lists are candidates too
+     * (Camões). */
+    int list_names_lowercase;
+    /* Where nouns are capitalised or names lower-cased, the sources of
+     * names (names.h): a
      * FreeDict dictionary into English (".../freedict-deu-eng") and word
      * lists whose capitalised entries are names (comma-separated). */
     const char *names_freedict, *names_lists;

@@ -1,7 +1,8 @@
 /*
  * recipes.c - the Debian paths of every dictionary the daemon knows how to
  * build: English (en_US, en_GB, en) and French, German, Spanish, Italian,
- * Dutch and Portuguese (see dict/LAYOUT.md, "Other languages").
+ * Dutch and Portuguese of Portugal and Brazil (see dict/LAYOUT.md, "Other
+ * languages").
  */
 #include <string.h>
 
@@ -16,15 +17,22 @@
  * SCOWL (English only); derivatives from their own Hunspell. */
 static const struct lang_recipe {
     const char *id, *language, *aff, *dic, *list, *glosses;
-    int nouns_capitalised, expand_forms;
+    int nouns_capitalised, expand_forms, list_names_lowercase;
+    const char *lemma_dic; /* a .dic naming the lemmas of irregular forms */
 } langs[] = {
-    {"fr", "French", HUN "fr.aff", HUN "fr.dic", LIST "french", FD "fra-eng", 0, 0},
-    {"de", "German", HUN "de_DE.aff", HUN "de_DE.dic", LIST "ngerman", FD "deu-eng", 1, 0},
-    {"es", "Spanish", HUN "es_ES.aff", HUN "es_ES.dic", LIST "spanish", FD "spa-eng", 0, 1},
-    {"it", "Italian", HUN "it_IT.aff", HUN "it_IT.dic", LIST "italian", FD "ita-eng", 0, 0},
-    {"nl", "Dutch", HUN "nl.aff", HUN "nl.dic", LIST "dutch", FD "nld-eng", 0, 0},
+    {"fr", "French", HUN "fr.aff", HUN "fr.dic", LIST "french", FD "fra-eng", 0, 0, 0, NULL},
+    {"de", "German", HUN "de_DE.aff", HUN "de_DE.dic", LIST "ngerman", FD "deu-eng", 1, 0, 0, NULL},
+    {"es", "Spanish", HUN "es_ES.aff", HUN "es_ES.dic", LIST "spanish", FD "spa-eng", 0, 1, 0,
+     NULL},
+    {"it", "Italian", HUN "it_IT.aff", HUN "it_IT.dic", LIST "italian", FD "ita-eng", 0, 0, 0,
+     NULL},
+    {"nl", "Dutch", HUN "nl.aff", HUN "nl.dic", LIST "dutch", FD "nld-eng", 0, 0, 0, NULL},
     {"pt", "Portuguese (Portugal)", HUN "pt_PT.aff", HUN "pt_PT.dic", LIST "portuguese",
-     FD "por-eng", 0, 0},
+     FD "por-eng", 0, 0, 1, HUN "pt_PT.dic"},
+    /* wbrazilian writes names in lower case too (lisboa, paulo); pt_BR's
+     * .dic names no lemmas, pt_PT's serve (a pair needs both words) */
+    {"pt_BR", "Portuguese (Brazil)", HUN "pt_BR.aff", HUN "pt_BR.dic", LIST "brazilian",
+     FD "por-eng", 0, 0, 1, HUN "pt_PT.dic"},
 };
 
 static int other_language(const char *id, dict_build_opts *o)
@@ -45,10 +53,11 @@ static int other_language(const char *id, dict_build_opts *o)
             o->irregular_freedict = FD "deu-eng";
             o->irregular_exc = "/usr/share/wordnet/verb.exc";
         }
-        if (strcmp(id, "pt") != 0)
-            o->irregular_list = langs[i].id;
-        else /* pt_PT's .dic names the lemma of its irregular forms */
-            o->irregular_dic = HUN "pt_PT.dic";
+        o->list_names_lowercase = langs[i].list_names_lowercase;
+        o->irregular_list = langs[i].id; /* irregular_lists.c, if any */
+        o->irregular_dic = langs[i].lemma_dic;
+        if (o->list_names_lowercase) /* pt's list writes names capitalised */
+            o->names_lists = LIST "portuguese";
         if (o->nouns_capitalised) {
             o->names_freedict = FD "deu-eng";
             o->names_lists = LIST "american-english," LIST "british-english";

@@ -29,7 +29,7 @@ static void usage(FILE *f)
         "  --version                     show the version and exit\n"
         "\n"
         "Commands:\n"
-        "  build [ID...]                 build dictionaries (default en_US; known: en_US en_GB en fr de es it nl pt)\n"
+        "  build [ID...]                 build dictionaries (default en_US; known: en_US en_GB en fr de es it nl pt pt_BR)\n"
         "  info                          list the dictionaries of the data directory\n"
         "  lookup WORD [--class]         validity, proper noun, stems, family, definitions\n"
         "                                (--class: the class setting, dict/LAYOUT.md)\n"

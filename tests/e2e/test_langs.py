@@ -174,13 +174,14 @@ class Translations(unittest.TestCase):
 
 
 class FirstStart(unittest.TestCase, Judge):
-    def test_builds_and_serves_four_more(self):
+    def test_builds_and_serves_five_more(self):
         data = tempfile.mkdtemp(prefix="wibbelld-e2e-langs-")
         try:
-            self.D = wbtest.Daemon(data_dir=data, args=["--dictionaries", "es,it,nl,pt"]).start()
+            self.D = wbtest.Daemon(data_dir=data,
+                                   args=["--dictionaries", "es,it,nl,pt,pt_BR"]).start()
             try:
                 err = self.D.stderr_text()
-                for dict_id in ("es", "it", "nl", "pt"):
+                for dict_id in ("es", "it", "nl", "pt", "pt_BR"):
                     self.assertIn("built dictionary %s" % dict_id, err)
                 self.assertEqual(self.reasons("es", "casas"), [])
                 self.assertEqual(self.reasons("es", "casas", used=["casa"]), ["derivative"])
@@ -217,9 +218,17 @@ class FirstStart(unittest.TestCase, Judge):
                 self.assertEqual(self.reasons("es", "voy", used=["ser"]), [])
                 self.assertEqual(self.reasons("pt", "casas", used=["casa"]), ["derivative"])
                 self.assertEqual(self.reasons("pt", "Lisboa"), ["proper_noun"])
+                # Brazil: wbrazilian and pt_BR's .dic write names in lower
+                # case too (lisboa/B); pt's list tells them (build.c)
+                for name in ("Lisboa", "lisboa", "Curitiba", "Algarve", "Camões"):
+                    self.assertEqual(self.reasons("pt_BR", name), ["proper_noun"], name)
+                for word in ("rosa", "porto", "ônibus", "econômico"):
+                    self.assertEqual(self.reasons("pt_BR", word), [], word)
+                self.assertEqual(self.reasons("pt_BR", "casas", used=["casa"]), ["derivative"])
+                self.assertEqual(self.reasons("pt_BR", "foi", used=["ir"]), ["derivative"])
             finally:
                 self.assertEqual(self.D.stop(), 0)
-            for dict_id in ("es", "it", "nl", "pt"):
+            for dict_id in ("es", "it", "nl", "pt", "pt_BR"):
                 self.check_table(data, dict_id)
         finally:
             shutil.rmtree(data, ignore_errors=True)
