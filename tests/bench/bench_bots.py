@@ -18,8 +18,13 @@ and the ratios; the daemon's RSS with none, with 100 live bot matches and
 with MATCHES.  The bot matches are the five games in turn, seat 0 the
 strongest bot its game offers (search, else greedy) at level 3, the other
 seats random: search decisions keep the bot thread busy, so every match
-stays live.  With two cores or more the daemon runs on CPU 0 and this
-script on CPU 1 (sched_setaffinity, as bench_games.sh uses taskset).
+stays live.  With --load MATCHES REQUESTS random every seat is random
+instead: the bots act as fast as their thread decides, so their actions
+crowd the writer (the load its people-first order is for).  It prints
+too what the writer did while the loaded figures were taken (commits,
+the actions a commit held, the commits' mean time).  With two cores or
+more the daemon runs on CPU 0 and this script on CPU 1 (sched_setaffinity,
+as bench_games.sh uses taskset).
 
 With --decisions [N [GAME...]]: the decision time of the search bot per
 level and game (wall clock and CPU, p50, p99) and its iterations per CPU
@@ -43,7 +48,7 @@ times per level, from the daemon's log as --search.
 A benchmark prints figures; it asserts nothing.
 
   WIBBELLD=build/daemon/wibbelld WIBBELLD_TEST_DATA=build/tests/testdata \\
-      python3 tests/bench/bench_bots.py [--load [MATCHES [REQUESTS]] | MATCHES | ...]
+      python3 tests/bench/bench_bots.py [--load [MATCHES [REQUESTS [random]]] | MATCHES | ...]
 """
 import os
 import random
@@ -187,6 +192,13 @@ def metric(d, name):
     return float(re.search(r"^%s (\S+)$" % re.escape(name), text, re.M).group(1))
 
 
+def writer(d):
+    """The writer's commits, the actions made durable, its commit seconds."""
+    return (metric(d, "wibbelld_commit_duration_seconds_count"),
+            metric(d, "wibbelld_actions_applied_total"),
+            metric(d, "wibbelld_commit_duration_seconds_sum"))
+
+
 def timed(conn, d, method, path, body=None, headers=None):
     t = time.perf_counter()
     st, _, data = d.request(method, path, body, headers, conn=conn)
@@ -227,11 +239,12 @@ def action_latency(d, conn, n, rng):
     return out
 
 
-def bot_match(d, i, kinds):
+def bot_match(d, i, kinds, fast=False):
     """The i-th bot match of the load: the games in turn, seat 0 the
-    strongest bot its game offers at level 3, the others random."""
+    strongest bot its game offers at level 3, the others random (`fast`:
+    every seat random)."""
     g = kinds[i % len(kinds)]
-    strong = "search" if "search" in g["bots"] else "greedy"
+    strong = "random" if fast else "search" if "search" in g["bots"] else "greedy"
     players = [{"name": "S", "bot": strong, "level": 3}] + \
               [{"name": "R%d" % s, "bot": "random"} for s in range(1, g["min_players"])]
     return create(d, players, game=g["name"], seed=i)
@@ -245,7 +258,7 @@ def latency_line(what, base, loaded, live):
              pct(loaded, 0.99) / pct(base, 0.99)), flush=True)
 
 
-def load(matches, requests):
+def load(matches, requests, fast=False):
     cores = os.cpu_count() or 1
     pinned = cores >= 2 and hasattr(os, "sched_setaffinity")
     mine = os.sched_getaffinity(0) if pinned else None
@@ -268,26 +281,30 @@ def load(matches, requests):
         rss0 = rss_kb(d)
         base_c = check_latency(d, conn, requests)
         base_a = action_latency(d, conn, requests, rng)
-        ms = [bot_match(d, i, kinds) for i in range(min(100, matches))]
+        ms = [bot_match(d, i, kinds, fast) for i in range(min(100, matches))]
         time.sleep(5)
         live = sum(m.view()["status"] != "finished" for m in ms)
         rss100 = rss_kb(d)
         t = time.perf_counter()
-        ms += [bot_match(d, i, kinds) for i in range(len(ms), matches)]
+        ms += [bot_match(d, i, kinds, fast) for i in range(len(ms), matches)]
         print("%d bot matches created in %.1f s" % (matches, time.perf_counter() - t), flush=True)
         time.sleep(5)
         dec0, act0, t0 = (metric(d, "wibbelld_bot_decision_seconds_count"),
                           metric(d, "wibbelld_bot_actions_total"), time.perf_counter())
+        w0 = writer(d)
         load_c = check_latency(d, conn, requests)
         load_a = action_latency(d, conn, requests, rng)
         secs = time.perf_counter() - t0
         dec = metric(d, "wibbelld_bot_decision_seconds_count") - dec0
         act = metric(d, "wibbelld_bot_actions_total") - act0
+        w = [b - a for a, b in zip(w0, writer(d))]
         rssn = rss_kb(d)
         over = sum(m.view()["status"] == "finished" for m in ms)
         print("while measured (%.1f s): the bots decided %.0f times (%.1f/s) and applied %.0f "
               "actions (%.1f/s); %d of the %d bot matches finished by the end"
               % (secs, dec, dec / secs, act, act / secs, over, matches))
+        print("the writer meanwhile: %d commits holding %d actions (%.1f a commit), %.2f ms a "
+              "commit" % (w[0], w[1], w[1] / max(1, w[0]), 1000 * w[2] / max(1, w[0])))
         latency_line("POST /v1/wibbell/check", base_c, load_c, matches)
         latency_line("a person's action (Whirlpool Pond)", base_a, load_a, matches)
         print("RSS: %.1f MB with no bot match; %.1f MB with %d bot matches (%d live after 5 s); "
@@ -315,7 +332,7 @@ def decision_times(per, games):
 def main():
     if sys.argv[1:2] == ["--load"]:
         load(int(sys.argv[2]) if len(sys.argv) > 2 else 1000,
-             int(sys.argv[3]) if len(sys.argv) > 3 else 400)
+             int(sys.argv[3]) if len(sys.argv) > 3 else 400, sys.argv[4:5] == ["random"])
         return
     if sys.argv[1:2] == ["--decisions"]:
         decision_times(int(sys.argv[2]) if len(sys.argv) > 2 else 4, sys.argv[3:])
