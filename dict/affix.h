@@ -17,8 +17,13 @@
  *                   (unkind "lacking kindness", repay "pay back");
  *       shared:     a common sense of w and one of the base share a rare
  *                   defining word (thankful "showing gratitude", thank
- *                   "express gratitude").
- * See dict/LAYOUT.md for the figures on the evaluation table.
+ *                   "express gratitude");
+ *     and the others dict/LAYOUT.md lists (antonym, link, hypernym,
+ *     sense, plain: -ful, -less, -en and un- of adjectives, participles
+ *     and verbs; again: re- "begin again"; parallel: disengagement as
+ *     disengage/engage).
+ * See dict/LAYOUT.md for the figures on the evaluation table and on the
+ * outside reference (tests/data/gcide-pairs.tsv).
  */
 #ifndef AFFIX_H
 #define AFFIX_H
