@@ -64,6 +64,7 @@ static const char *const pfx[] = {"un", "in", "im", "il", "ir", "re", "dis", "mi
 /* --- evidence ------------------------------------------------------------ */
 
 static int plain_affix(const char *cls);
+static int mentions(const wordnet *wn, const char *gloss, const char *w, const char *b);
 
 #define GLOSSES 4   /* common senses looked at */
 #define GLOSSES_ALL 6
@@ -350,6 +351,41 @@ static int again(const wordnet *wn, const char *w, unsigned bpos)
 static int evidence(const affix_env *env, const char *w, const char *b, const char *cls,
                     const char *prefix, int plain, int depth);
 
+/* -er: is a sense that names the base (tender "someone who ... tends")
+ * one of w's main ones, a third or more of the uses the sense-tagged
+ * corpus met, or the first sense of a word it never met?  tender's
+ * adjective and payment senses hold nearly all of them. */
+typedef struct agent {
+    const wordnet *wn;
+    const char *w, *b;
+    unsigned total, naming;
+    int first, first_names;
+} agent;
+
+static void agent_cb(void *ctx, const wn_sense_info *si)
+{
+    agent *a = ctx;
+    char one[1024];
+    size_t l = strlen(si->text);
+    if (l >= sizeof one)
+        l = sizeof one - 1;
+    memcpy(one, si->text, l);
+    one[l] = '\0';
+    int names = mentions(a->wn, one, a->w, a->b);
+    a->total += si->count;
+    if (names)
+        a->naming += si->count;
+    if (a->first++ == 0)
+        a->first_names = names;
+}
+
+static int agent_main(const wordnet *wn, const char *w, const char *b)
+{
+    agent a = {wn, w, b, 0, 0, 0, 0};
+    wn_senses(wn, w, 32, agent_cb, &a);
+    return a.total ? a.naming * 3 >= a.total : a.first_names;
+}
+
 /* Families that run in parallel (un-, re-, dis-): a word one link from w
  * is the prefix on a word one link from b, and that pair has evidence of
  * its own: an antonym, a sense, a link or a plain affix, not a gloss that
@@ -442,7 +478,7 @@ static int evidence(const affix_env *env, const char *w, const char *b, const ch
     glosses_of(env->wn, w, strcmp(cls, "er") != 0, &gw);
     if (gw.n == 0)
         return 0;
-    if (mentions(env->wn, gw.text, w, b))
+    if (mentions(env->wn, gw.text, w, b) && (strcmp(cls, "er") != 0 || agent_main(env->wn, w, b)))
         return EV_MENTION;
     const char *const *sense = prefix[0] ? prefix_sense(prefix) : NULL;
     if (sense && says(gw.text, sense))
