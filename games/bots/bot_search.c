@@ -10,25 +10,37 @@
  * UCB1 over what every earlier iteration learnt of it (one statistic per
  * action, shared by all determinizations: the information set's node),
  * applies it with the game's own apply and plays the match out with the
- * game's own lists and apply (each seat mostly the greedy bot's choice,
- * greedy.txt, sometimes a random one), then scores the end for the seat
- * (score() below: the share of the win and the margin).
+ * game's own rules (each seat mostly the greedy bot's choice of action
+ * type, greedy.txt, sometimes a random one: playout_action), then scores
+ * the end for the seat (score() below: the share of the win and the lead).
+ *
+ * Which actions it weighs: first a prior, each candidate applied once to
+ * one drawn state and the lead it leaves at once by the game's standing
+ * (a move onto a resource space, a base built, an enemy unit destroyed
+ * show there; a card placed face down does not, and keeps the greedy
+ * order), then UCB1 over the best few by it, one more as the square root
+ * of the iterations grows (progressive widening, width()).  A World
+ * Dumbination movement phase lists a hundred moves or more: spread over
+ * all of them, the iterations of a decision gave each one noisy playout
+ * and the choice was hardly better than the greedy bot's (10 of 20 against
+ * it); on the few the prior ranks first they tell the better apart.
  *
  * Why the tree stops at the seat's own choice (root-only ISMCTS, "flat
  * UCB over determinizations"): below it the opponents choose from
  * information the seat does not have, and nodes keyed by one sampled
  * world would let the search plan against secrets it only guessed
- * (strategy fusion); and the games' lists are built from JSON, so the
- * iterations a decision can afford (hundreds) are better spent making the
- * root's estimates sharp than growing a tree they could not fill.
+ * (strategy fusion); and the games' actions are JSON, so the iterations a
+ * decision can afford (hundreds) are better spent making the root's
+ * estimates sharp than growing a tree they could not fill.
  *
  * Budget per decision, by level: iterations and a hard cap on the time.
  * The clock is read before each iteration and every few steps of a
  * playout (PLAYOUT_CLOCK), so one long playout cannot overrun the cap by
  * more than those steps; a playout the cap cut is thrown away (its end is
  * unknown), and a decision whose cap came before any iteration ended
- * plays a random candidate (issue 18: a bot that runs out of time plays
- * a random legal action).
+ * plays the prior's best, or a random candidate when the cap came before
+ * the prior weighed one (issue 18: a bot that runs out of time plays a
+ * random legal action).
  */
 #include <math.h>
 #include <stdint.h>
@@ -124,12 +136,12 @@ static int finished(const game_kind *k, const void *st)
     return over;
 }
 
-/* The end of a playout, for `seat`: half its share of the win (1/k of a
- * win shared by k), half where its score stands between the lowest and
- * the highest (so a lost cause still prefers the closer loss, and a won
- * one the wider win); a playout cut short is scored so by the game's
- * standing (the result as if it ended there), or as the fair share. */
-static double score(const game_kind *k, const void *st, int seat, size_t nseats, int over)
+/* Where `st` leaves `seat`: the view once over, else the game's standing
+ * (the result as if it ended now).  0 when the game tells neither; else
+ * *win its share of the win (1/k of a win shared by k), *mine its score,
+ * *best the best other seat's, and the lowest and highest score. */
+static int outcome(const game_kind *k, const void *st, int seat, int over, double *win,
+                   double *mine, double *best, double *lo, double *hi)
 {
     json_t *v;
     if (over) {
@@ -138,24 +150,50 @@ static double score(const game_kind *k, const void *st, int seat, size_t nseats,
         v = json_object();
         k->standing(st, v);
     } else {
-        return 1.0 / (double)nseats;
+        return 0;
     }
     json_t *w = json_object_get(v, "winners"), *x;
     json_t *sc = json_object_get(v, "scores");
     size_t i, nw = json_array_size(w);
-    double win = 0, lo = 0, hi = 0, mine = 0;
+    int other = 0;
+    *win = *mine = *best = *lo = *hi = 0;
     json_array_foreach(w, i, x)
         if (json_integer_value(x) == seat)
-            win = 1.0 / (double)nw;
+            *win = 1.0 / (double)nw;
     json_array_foreach(sc, i, x) {
         double y = (double)json_integer_value(x);
-        lo = i == 0 || y < lo ? y : lo;
-        hi = i == 0 || y > hi ? y : hi;
+        *lo = i == 0 || y < *lo ? y : *lo;
+        *hi = i == 0 || y > *hi ? y : *hi;
         if ((int)i == seat)
-            mine = y;
+            *mine = y;
+        else if (!other++ || y > *best)
+            *best = y;
     }
     json_decref(v);
-    return 0.5 * win + 0.5 * (hi > lo ? (mine - lo) / (hi - lo) : 0.5);
+    return 1;
+}
+
+/* The end of a playout, for `seat`: half its share of the win, half how
+ * far ahead it stands (so a lost cause still prefers the closer loss, and
+ * a won one the wider win): with more than two seats where its score lies
+ * between the lowest and the highest; with two (where that is the win
+ * again, 0 or 1) its lead over the other, 0.5 plus half the lead over the
+ * largest score, within 0..1, so that a playout cut short (most are: see
+ * PLAYOUT_MAX) still tells a lead of 2 from one of 10.  A game that tells
+ * no result scores the fair share. */
+static double score(const game_kind *k, const void *st, int seat, size_t nseats, int over)
+{
+    double win, mine, best, lo, hi, m;
+    if (!outcome(k, st, seat, over, &win, &mine, &best, &lo, &hi))
+        return 1.0 / (double)nseats;
+    if (nseats == 2) {
+        double big = fabs(lo) > fabs(hi) ? fabs(lo) : fabs(hi);
+        m = 0.5 + 0.5 * (mine - best) / (big > 1 ? big : 1);
+        m = m < 0 ? 0 : m > 1 ? 1 : m;
+    } else {
+        m = hi > lo ? (mine - lo) / (hi - lo) : 0.5;
+    }
+    return 0.5 * win + 0.5 * m;
 }
 
 /* Play `st` out at random: every step one seat that has a listed action
@@ -201,6 +239,40 @@ static double playout(const bot_turn *t, void *st, size_t nseats, rng *r, int64_
     return score(k, st, seat, nseats, over);
 }
 
+/* The prior of one candidate: `a` applied to a state drawn with `seed`,
+ * and the lead it leaves `seat` at once (its score less the best other's,
+ * by the game's standing); -1e9 when it cannot tell. */
+static double lead_after(const bot_turn *t, const json_t *a, uint64_t seed)
+{
+    const game_kind *k = t->kind;
+    void *st = NULL;
+    double lead = -1e9, win, mine, best, lo, hi;
+    if (k->determinize(t->sampled, t->seat, seed, &st) != WB_OK)
+        return lead;
+    game_ctx ctx = {NULL, 0};
+    json_t *ev = json_array();
+    char *why = NULL;
+    if (k->apply(st, &ctx, t->seat, a, ev, &why) == WB_OK &&
+        outcome(k, st, t->seat, finished(k, st), &win, &mine, &best, &lo, &hi))
+        lead = mine - best;
+    free(why);
+    json_decref(ev);
+    k->destroy(st);
+    return lead;
+}
+
+/* How many of the candidates (best first by the prior) the search weighs
+ * after `it` iterations: a few, then one more as the square root of the
+ * iterations grows (progressive widening), so that a budget of hundreds
+ * of iterations sharpens the estimates of the likely best instead of
+ * trying each of a hundred moves once. */
+#define WIDTH0 3
+static size_t width(int it, size_t n)
+{
+    size_t m = WIDTH0 + (size_t)sqrt((double)it);
+    return m < n ? m : n;
+}
+
 size_t bot_search_pick(const bot_turn *t, json_t *const *cand, size_t n, rng *r)
 {
     const game_kind *k = t->kind;
@@ -213,20 +285,35 @@ size_t bot_search_pick(const bot_turn *t, json_t *const *cand, size_t n, rng *r)
                 : t->level < BOT_LEVEL_MIN || t->level > BOT_LEVEL_MAX ? BOT_LEVEL_DEFAULT
                                                                         : t->level;
     const struct budget *b = &budgets[level];
-    static _Thread_local double sum[4096];
+    static _Thread_local double sum[4096], prior[4096];
     static _Thread_local int visits[4096];
+    static _Thread_local size_t ord[4096];
     memset(sum, 0, n * sizeof sum[0]);
     memset(visits, 0, n * sizeof visits[0]);
     int64_t t0 = now_ns(), until = untimed ? INT64_MAX : t0 + b->cap_ns;
     uint64_t base = rng_next(r);
+    /* The prior: every candidate applied to one drawn state (the same for
+     * all) and the lead it leaves at once; the order is by it, best first,
+     * and the caller's (the greedy evaluation's) between equals.  Those the
+     * cap leaves unweighed come last. */
+    for (size_t i = 0; i < n; i++) {
+        prior[i] = k->standing && now_ns() < until ? lead_after(t, cand[i], base ^ 0x9d1ull)
+                                                   : -1e9;
+        size_t j = i;
+        for (; j > 0 && prior[ord[j - 1]] < prior[i]; j--)
+            ord[j] = ord[j - 1];
+        ord[j] = i;
+    }
     int it = 0;
     for (; it < b->iterations && now_ns() < until; it++) {
-        size_t arm = 0;
-        if (it < (int)n) {
-            arm = (size_t)it;
-        } else {
+        size_t m = width(it, n), arm = SIZE_MAX;
+        for (size_t j = 0; j < m && arm == SIZE_MAX; j++)
+            if (!visits[ord[j]])
+                arm = ord[j];
+        if (arm == SIZE_MAX) {
             double best = -1, lt = log((double)it);
-            for (size_t i = 0; i < n; i++) {
+            for (size_t j = 0; j < m; j++) {
+                size_t i = ord[j];
                 double u = sum[i] / visits[i] + sqrt(2.0 * lt / visits[i]);
                 if (u > best)
                     best = u, arm = i;
@@ -256,16 +343,18 @@ size_t bot_search_pick(const bot_turn *t, json_t *const *cand, size_t n, rng *r)
         last.iterations++;
     }
     last.ns = now_ns() - t0;
-    if (last.iterations == 0) { /* out of time with nothing learnt */
-        last.random = 1;
-        return (size_t)rng_below(r, n);
+    if (last.iterations == 0) { /* out of time: the prior's best, if it weighed any */
+        last.random = prior[ord[0]] <= -1e9;
+        return last.random ? (size_t)rng_below(r, n) : ord[0];
     }
-    /* the most visited, ties by the mean */
-    size_t best = 0;
-    for (size_t i = 1; i < n; i++)
+    /* the most visited, ties by the mean (then the prior's order) */
+    size_t best = ord[0];
+    for (size_t j = 1; j < n; j++) {
+        size_t i = ord[j];
         if (visits[i] > visits[best] ||
             (visits[i] == visits[best] && visits[i] &&
              sum[i] / visits[i] > sum[best] / visits[best]))
             best = i;
+    }
     return best;
 }

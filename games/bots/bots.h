@@ -21,8 +21,10 @@
  *    store drew from the seat's view (game_turn.sampled, the game's
  *    determinize) and played out at random with the game's own rules;
  *    the level sets its iterations and a cap on its time; it leaves out
- *    the actions greedy.txt marks "undo" and meets the others best first
- *    by the greedy evaluation (ties shuffled from the seed).  Only for the
+ *    the actions greedy.txt marks "undo", ranks the others by the lead
+ *    each leaves at once (the game's standing; the greedy evaluation's
+ *    order, ties shuffled from the seed, between equals) and weighs the
+ *    best few, more as its iterations grow.  Only for the
  *    games with determinize (bot_plays); without a sample it is random.
  * Levels 1..5 (default 3).  Wibbell's word: every bot finds its words
  * with the dictionary's card match (dict_match_opt of the centre cards
@@ -87,7 +89,8 @@ int bot_decide(const bot_turn *t, json_t **action, int64_t *delay_ms);
  * and benchmarks: the iterations it completed, the playout steps it
  * applied (those of a playout cut short included), whether its time cap
  * cut a playout short, whether it ran out of time before any iteration
- * ended and so chose at random, and its time.  All zero after a decision
+ * ended and before its prior weighed a candidate, and so chose at random,
+ * and its time.  All zero after a decision
  * with fewer than two candidates or no sampled state (chosen at random,
  * no search). */
 typedef struct bot_search_stats {

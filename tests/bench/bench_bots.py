@@ -41,7 +41,7 @@ of the wins, the daemon's CPU time (/proc), and its decision times (p50,
 p99: from the log, the time from the entry before to the search seat's
 own entry, which holds the decision and the apply: an upper bound, which
 holds the wait behind the other matches' decisions too when matches play at
-once).  With --levels [N
+once); SEARCH_VS=greedy plays only the greedy ones.  With --levels [N
 [LEVELS [GAME...]]]: N matches per level (LEVELS comma-separated, default
 1,2,3,4,5) and game of search against random, one at a time, the decision
 times per level, from the daemon's log as --search.
@@ -131,7 +131,7 @@ def search_vs(d, g, n, per_game, other, level, first=0):
 
 def search_tournament(d, games, per_game, level):
     for g, n in games.items():
-        for other in ("random", "greedy"):
+        for other in os.environ.get("SEARCH_VS", "random,greedy").split(","):
             t, cpu = time.perf_counter(), cpu_s(d)
             wins, total, shared, times = search_vs(d, g, n, per_game, other, level)
             print("%-18s search L%d vs %s, %d players, %d matches: search won %d (%.2f; fair "

@@ -19,7 +19,9 @@
  * how many decisions the time cap cut
  * and how many fell back to a random action; then whether the issue's
  * targets hold (level 3 p99 <= 300 ms, level 5 p99 <= 2 s).
- * BENCH_SEARCH_LEVELS=1,3 measures those levels only (default all).
+ * BENCH_SEARCH_LEVELS=1,3 measures those levels only (default all);
+ * BENCH_SEARCH_VS=greedy seats greedy bots against it instead of random
+ * ones (a tournament without the daemon: "won" is then against greedy).
  * One thread: pin it (taskset -c N) to measure one core.  Not a test: it
  * asserts nothing.
  */
@@ -117,11 +119,27 @@ static json_t *search_turn(const game_kind *k, const void *st, int seat, int lev
     return action;
 }
 
-/* One match of a search seat of `level` against random seats. */
+/* The greedy bot's choice for `seat` (a new reference). */
+static json_t *greedy_turn(const game_kind *k, const void *st, int seat, size_t np,
+                           uint64_t seed, json_t *acts)
+{
+    json_t *view = k->view(st, seat), *action = NULL;
+    game_turn turn = {k, "greedy", 3, seat, view, acts, seed, NULL, NULL, np};
+    int64_t delay;
+    if (bot_decide(&turn, &action, &delay) != WB_OK)
+        action = NULL;
+    json_decref(view);
+    return action;
+}
+
+/* One match of a search seat of `level` against random seats (greedy ones
+ * with BENCH_SEARCH_VS=greedy). */
 static void play(const game_kind *k, int level, int match, tally *t)
 {
     static const char *const players[] = {"Ann", "Bob", "Cy", "Di", "Ed"};
     size_t np = k->min_players < 2 ? 2 : k->min_players;
+    const char *vs = getenv("BENCH_SEARCH_VS");
+    int vs_greedy = vs && strcmp(vs, "greedy") == 0;
     int me = match % (int)np;
     game_ctx ctx = {NULL, 1000};
     void *st = NULL;
@@ -144,6 +162,8 @@ static void play(const game_kind *k, int level, int match, tally *t)
             size_t n = listed(l);
             if (who == me && n >= 2)
                 pick = search_turn(k, st, who, level, np, rng_next(&r), l, t);
+            else if (n && vs_greedy)
+                pick = greedy_turn(k, st, who, np, rng_next(&r), l);
             else if (n)
                 pick = random_listed(l, &r);
             json_decref(l);
@@ -182,9 +202,10 @@ int main(int argc, char **argv)
     const game_kind *const *kinds = game_registry(&nk);
     double p99[BOT_LEVEL_MAX + 1] = {0};
     int64_t *ns = malloc(SAMPLES_MAX * sizeof *ns), *cpu = malloc(SAMPLES_MAX * sizeof *cpu);
+    const char *vs = getenv("BENCH_SEARCH_VS");
     printf("one thread; %d matches per level and game, search in one seat (rotated) against "
-           "random; decision = view + determinize + bot_decide, turns with a choice only\n",
-           matches);
+           "%s; decision = view + determinize + bot_decide, turns with a choice only\n",
+           matches, vs && strcmp(vs, "greedy") == 0 ? "greedy" : "random");
     const char *only = getenv("BENCH_SEARCH_LEVELS");
     for (int level = BOT_LEVEL_MIN; level <= BOT_LEVEL_MAX; level++) {
         char digit[2] = {(char)('0' + level), '\0'};
