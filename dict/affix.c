@@ -351,39 +351,44 @@ static int again(const wordnet *wn, const char *w, unsigned bpos)
 static int evidence(const affix_env *env, const char *w, const char *b, const char *cls,
                     const char *prefix, int plain, int depth);
 
-/* -er: is a sense that names the base (tender "someone who ... tends")
- * one of w's main ones, a third or more of the uses the sense-tagged
- * corpus met, or the first sense of a word it never met?  tender's
- * adjective and payment senses hold nearly all of them. */
-typedef struct agent {
+/* Is the evidence in one of w's main senses: those that have it hold a
+ * third or more of the uses WordNet's sense-tagged corpus met, or, for a
+ * word it never met, the first sense has it?  For -er's gloss naming the
+ * base (tender "someone who ... tends" is a rare noun beside its
+ * adjective and payment senses; tiller "a farmer who tills" beside the
+ * boat's lever) and a suffix's shared defining word (rummy "beyond or
+ * deviating from the usual" beside the card game). */
+typedef struct mainsense {
     const wordnet *wn;
-    const char *w, *b;
-    unsigned total, naming;
-    int first, first_names;
-} agent;
+    const char *w, *b, *bgloss; /* bgloss: the base's glosses (shared) */
+    unsigned total, having;
+    int first, first_has;
+} mainsense;
 
-static void agent_cb(void *ctx, const wn_sense_info *si)
+static int shares(const wordnet *wn, const char *gw, const char *gb);
+
+static void mainsense_cb(void *ctx, const wn_sense_info *si)
 {
-    agent *a = ctx;
+    mainsense *m = ctx;
     char one[1024];
     size_t l = strlen(si->text);
     if (l >= sizeof one)
         l = sizeof one - 1;
     memcpy(one, si->text, l);
     one[l] = '\0';
-    int names = mentions(a->wn, one, a->w, a->b);
-    a->total += si->count;
-    if (names)
-        a->naming += si->count;
-    if (a->first++ == 0)
-        a->first_names = names;
+    int has = m->bgloss ? shares(m->wn, one, m->bgloss) : mentions(m->wn, one, m->w, m->b);
+    m->total += si->count;
+    if (has)
+        m->having += si->count;
+    if (m->first++ == 0)
+        m->first_has = has;
 }
 
-static int agent_main(const wordnet *wn, const char *w, const char *b)
+static int in_main_sense(const wordnet *wn, const char *w, const char *b, const char *bgloss)
 {
-    agent a = {wn, w, b, 0, 0, 0, 0};
-    wn_senses(wn, w, 32, agent_cb, &a);
-    return a.total ? a.naming * 3 >= a.total : a.first_names;
+    mainsense m = {wn, w, b, bgloss, 0, 0, 0, 0};
+    wn_senses(wn, w, 32, mainsense_cb, &m);
+    return m.total ? m.having * 3 >= m.total : m.first_has;
 }
 
 /* Families that run in parallel (un-, re-, dis-): a word one link from w
@@ -478,7 +483,7 @@ static int evidence(const affix_env *env, const char *w, const char *b, const ch
     glosses_of(env->wn, w, strcmp(cls, "er") != 0, &gw);
     if (gw.n == 0)
         return 0;
-    if (mentions(env->wn, gw.text, w, b) && (strcmp(cls, "er") != 0 || agent_main(env->wn, w, b)))
+    if (mentions(env->wn, gw.text, w, b) && (strcmp(cls, "er") != 0 || in_main_sense(env->wn, w, b, NULL)))
         return EV_MENTION;
     const char *const *sense = prefix[0] ? prefix_sense(prefix) : NULL;
     if (sense && says(gw.text, sense))
@@ -495,7 +500,8 @@ static int evidence(const affix_env *env, const char *w, const char *b, const ch
         return EV_SENSE;
     glosses_of(env->wn, b, 0, &gb);
     unprefix(gw.text, prefix);
-    if (gb.n && shares(env->wn, gw.text, gb.text))
+    if (gb.n && shares(env->wn, gw.text, gb.text) &&
+        (prefix[0] || in_main_sense(env->wn, w, b, gb.text)))
         return EV_SHARED;
     int par = !strcmp(prefix, "un") || !strcmp(prefix, "re") || !strcmp(prefix, "dis");
     return par && !depth && parallel(env, w, b, cls, prefix) ? EV_PARALLEL : 0;
