@@ -46,7 +46,8 @@
 
 enum { C_LIST_LOWER = 1, C_LIST_CAP = 2, C_DIC = 4, C_WORDNET = 8, C_DIC_FLAGS = 16,
        C_ABBREV = 32, C_SCOWL_WORD = 64, C_OXFORD = 128, C_WIDER = 256, C_FORM = 512,
-       C_DIC_CAP = 1024 /* a capitalised .dic entry */ };
+       C_DIC_CAP = 1024 /* a capitalised .dic entry */,
+       C_NAMED = 2048 /* from name_candidates or name_translations */ };
 
 typedef struct builder {
     const dict_build_opts *o;
@@ -142,8 +143,13 @@ static void add_cand(builder *b, const char *raw, size_t len, uint16_t flag)
     }
 }
 
+static void add_name(void *ctx, const char *name)
+{
+    add_cand(ctx, name, strlen(name), C_LIST_CAP | C_NAMED);
+}
+
 /* Read a word list (`is_dic` 0), a .dic (1), or the names of a list (2:
- * its capitalised lines only, for list_names_lowercase). */
+ * its capitalised lines only: name_candidates). */
 static int read_lines(builder *b, const char *path, int is_dic)
 {
     int names_only = is_dic == 2;
@@ -176,6 +182,8 @@ static int read_lines(builder *b, const char *path, int is_dic)
             flag |= C_DIC_CAP;
         if (!is_dic)
             flag = norm_starts_upper(s, len) ? C_LIST_CAP : C_LIST_LOWER;
+        if (names_only)
+            flag |= C_NAMED;
         add_cand(b, s, len, flag);
     }
     free(line);
@@ -441,15 +449,15 @@ static int order_cmp(const void *x, const void *y)
     return cmp_words(sort_b, *(const uint32_t *)x, *(const uint32_t *)y, sort_nlet);
 }
 
-/* A name that the sources also write in lower case (pt_BR: lisboa): the
- * name lists have it only capitalised, or the sources write it capitalised
- * too and Hunspell refuses it in lower case
- * (dict_build_opts.list_names_lowercase). */
+/* A name that the sources also write in lower case (pt_BR: lisboa; es:
+ * barcelona): see dict_build_opts.list_names_lowercase. */
 static int lower_name(builder *b, uint16_t fl, const char *w)
 {
-    return b->o->list_names_lowercase &&
-           (names_say(b->names, w) == NAMES_NAME ||
-            ((fl & (C_LIST_CAP | C_DIC_CAP)) && !hun_either(b, w)));
+    int mode = b->o->list_names_lowercase;
+    if (!mode || (mode == LOWER_NAMES_NAMED && !(fl & C_NAMED)))
+        return 0;
+    return (mode == LOWER_NAMES && names_say(b->names, w) == NAMES_NAME) ||
+           ((fl & (C_LIST_CAP | C_DIC_CAP)) && !hun_either(b, w));
 }
 
 static void classify(builder *b)
@@ -869,8 +877,20 @@ int dict_build(const char *data_dir, const dict_build_opts *o)
         goto out;
     if (o->also_dic && (rc = read_lines(&b, o->also_dic, 1)))
         goto out;
-    if (o->list_names_lowercase && o->names_lists && (rc = read_lines(&b, o->names_lists, 2)))
+    for (const char *s = o->name_candidates; s && *s && !rc;) {
+        char path[4096];
+        size_t l = strcspn(s, ",");
+        if (l > 0 && l < sizeof path) {
+            memcpy(path, s, l);
+            path[l] = '\0';
+            rc = read_lines(&b, path, 2);
+        }
+        s += l + (s[l] == ',');
+    }
+    if (rc)
         goto out;
+    if (o->name_translations)
+        names_translated(o->name_translations, add_name, &b);
     progress(&b, "reading sources", 3, 4);
     if (b.wn)
         wn_each_word(b.wn, add_wn_cand, &b);

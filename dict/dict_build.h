@@ -21,6 +21,8 @@
 typedef void (*dict_progress_fn)(void *ctx, const char *phase, size_t done,
                                  size_t total);
 
+enum { LOWER_NAMES = 1, LOWER_NAMES_NAMED = 2 }; /* list_names_lowercase */
+
 typedef struct dict_build_opts {
     const char *id;          /* dictionary id, e.g. "en_US" */
     const char *language;    /* human name */
@@ -31,21 +33,30 @@ typedef struct dict_build_opts {
      * form to ask it (Häuser, größer). */
     const char *lang;
     /* Nouns are written with a capital (German): a capitalised entry is a
-     * word unless it is a name (dict/LAYOUT.md, "Other languages"). */
+     * word unless it is a name (dict/LANGUAGES.md). */
     int nouns_capitalised;
-    /* The word list writes names in lower case as well (pt_BR's
-     * wbrazilian: lisboa, paulo; its Hunspell too: lisboa/B, algarve/B): a
-     * candidate is no word when names_lists (one path here) have it only
-     * capitalised (pt's wportuguese: Lisboa, Algarve), or the list or the
-     * .dic also write it capitalised and Hunspell refuses it in lower
-     * case; the capitalised entries of names_lists are candidates too
-     * (Camões). */
+    /* The word list writes names in lower case as well.  LOWER_NAMES
+     * (pt_BR's wbrazilian: lisboa, paulo; its Hunspell too: lisboa/B,
+     * algarve/B): a candidate is no word when names_lists (one path here)
+     * have it only capitalised (pt's wportuguese: Lisboa, Algarve), or the
+     * list or the .dic also write it capitalised and Hunspell refuses it
+     * in lower case.  LOWER_NAMES_NAMED (es: wspanish writes barcelona, and
+     * monzón, a monsoon, where es_ES.dic has only Barcelona and Monzón, a
+     * town): that last test, for a candidate that name_candidates or
+     * name_translations name (Barcelona; not monzón).  0: neither. */
     int list_names_lowercase;
     /* Where nouns are capitalised or names lower-cased, the sources of
      * names (names.h): a
      * FreeDict dictionary into English (".../freedict-deu-eng") and word
      * lists whose capitalised entries are names (comma-separated). */
     const char *names_freedict, *names_lists;
+    /* More names, as candidates (proper nouns unless a source makes them
+     * words): the capitalised lines of the lists `name_candidates`
+     * (comma-separated), and the capitalised one-word translations of
+     * capitalised heads in FreeDict's dictionary from English
+     * `name_translations` (".../freedict-eng-spa": London: Londres).
+     * NULL: none. */
+    const char *name_candidates, *name_translations;
     /* The forms the Hunspell affix rules make of the .dic's roots are
      * candidates too (Spanish, whose word list holds no inflections). */
     int expand_forms;

@@ -12,7 +12,7 @@
  * (conjugation-it.xml, 328 verbs) spell forms wrongly (essere: "fue",
  * "foessero", and "sano" as an imperative, which would link sano,
  * healthy); verbiste's French is this project's outside reference and is
- * not used as data (dict/LAYOUT.md).  French verbs need no list: fr's own
+ * not used as data (dict/LANGUAGES.md).  French verbs need no list: fr's own
  * affix rules conjugate être, avoir and aller once FULLSTRIP is read
  * (expand.c).
  *
@@ -31,7 +31,7 @@
  * ordinary use of that spelling (Spanish era: era; Italian sei: six,
  * letto: bed; German war: ware), as English links found to find and saw
  * to see: Wibbell judges spellings, so after the verb such a word is
- * refused (dict/LAYOUT.md).  Left out where the other word is the commoner
+ * refused (dict/LANGUAGES.md).  Left out where the other word is the commoner
  * use: Spanish fuera (outside), sed (thirst), estado (state), traje
  * (suit), cupo (quota); Italian dai, dei (from the, of the), date
  * (dates), riso (rice), corso (course), posto, pose (place, poses), and

@@ -23,7 +23,7 @@
  * their vowel (stad: steden; Algemene Nederlandse Spraakkunst, the
  * plurals in -en with a changed stem).  Compounds of these verbs
  * (opliep, weggelopen) are not listed: compounds are not derivatives
- * (dict/LAYOUT.md).
+ * (dict/LANGUAGES.md).
  */
 #include <stddef.h>
 

@@ -102,6 +102,32 @@ names *names_load(const char *freedict_base, const char *lists)
     return n;
 }
 
+struct translated {
+    void (*cb)(void *ctx, const char *name);
+    void *ctx;
+};
+
+static void fd_translated(void *ctx, const freedict_entry *e)
+{
+    const struct translated *t = ctx;
+    if (!norm_starts_upper(e->head, strlen(e->head)))
+        return;
+    for (size_t i = 0; i < e->ntr; i++)
+        if (!strchr(e->tr[i], ' ') && norm_starts_upper(e->tr[i], strlen(e->tr[i])))
+            t->cb(t->ctx, e->tr[i]);
+}
+
+void names_translated(const char *freedict_base, void (*cb)(void *ctx, const char *name),
+                      void *ctx)
+{
+    freedict *fd = freedict_open(freedict_base);
+    struct translated t = {cb, ctx};
+    if (!fd)
+        return;
+    freedict_each(fd, fd_translated, &t);
+    freedict_close(fd);
+}
+
 void names_free(names *n)
 {
     if (!n)

@@ -29,5 +29,10 @@ void names_free(names *n);
  * NAMES_NAME (a name there, and not a noun), or 0 (nothing). */
 enum { NAMES_NAME = 1, NAMES_NOUN = 2 };
 int names_say(const names *n, const char *folded);
+/* The names a FreeDict dictionary from English gives (freedict-eng-spa:
+ * London: Londres, Majorca: Mallorca): cb(ctx, name) for every translation
+ * of one word, capitalised, of a capitalised head. */
+void names_translated(const char *freedict_base, void (*cb)(void *ctx, const char *name),
+                      void *ctx);
 
 #endif

@@ -1,8 +1,7 @@
 /*
  * recipes.c - the Debian paths of every dictionary the daemon knows how to
  * build: English (en_US, en_GB, en) and French, German, Spanish, Italian,
- * Dutch and Portuguese of Portugal and Brazil (see dict/LAYOUT.md, "Other
- * languages").
+ * Dutch and Portuguese of Portugal and Brazil (see dict/LANGUAGES.md).
  */
 #include <string.h>
 
@@ -22,7 +21,7 @@ static const struct lang_recipe {
 } langs[] = {
     {"fr", "French", HUN "fr.aff", HUN "fr.dic", LIST "french", FD "fra-eng", 0, 0, 0, NULL},
     {"de", "German", HUN "de_DE.aff", HUN "de_DE.dic", LIST "ngerman", FD "deu-eng", 1, 0, 0, NULL},
-    {"es", "Spanish", HUN "es_ES.aff", HUN "es_ES.dic", LIST "spanish", FD "spa-eng", 0, 1, 0,
+    {"es", "Spanish", HUN "es_ES.aff", HUN "es_ES.dic", LIST "spanish", FD "spa-eng", 0, 1, 2,
      NULL},
     {"it", "Italian", HUN "it_IT.aff", HUN "it_IT.dic", LIST "italian", FD "ita-eng", 0, 0, 0,
      NULL},
@@ -56,8 +55,12 @@ static int other_language(const char *id, dict_build_opts *o)
         o->list_names_lowercase = langs[i].list_names_lowercase;
         o->irregular_list = langs[i].id; /* irregular_lists.c, if any */
         o->irregular_dic = langs[i].lemma_dic;
-        if (o->list_names_lowercase) /* pt's list writes names capitalised */
-            o->names_lists = LIST "portuguese";
+        if (!strcmp(id, "pt_BR")) /* pt's list writes names capitalised */
+            o->names_lists = o->name_candidates = LIST "portuguese";
+        if (!strcmp(id, "es")) { /* wspanish writes none: names of the world */
+            o->name_candidates = LIST "american-english," LIST "british-english";
+            o->name_translations = FD "eng-spa";
+        }
         if (o->nouns_capitalised) {
             o->names_freedict = FD "deu-eng";
             o->names_lists = LIST "american-english," LIST "british-english";

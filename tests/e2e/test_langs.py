@@ -186,6 +186,14 @@ class FirstStart(unittest.TestCase, Judge):
                 self.assertEqual(self.reasons("es", "casas"), [])
                 self.assertEqual(self.reasons("es", "casas", used=["casa"]), ["derivative"])
                 self.assertEqual(self.reasons("es", "Madrid"), ["proper_noun"])
+                # wspanish writes names in lower case (barcelona); es_ES.dic
+                # only capitalised, and the English lists or FreeDict's
+                # eng-spa name them; monzón (monsoon; the .dic: Monzón, a
+                # town) no name source names, a word
+                for name in ("Barcelona", "barcelona", "Sevilla", "Londres", "Picasso"):
+                    self.assertEqual(self.reasons("es", name), ["proper_noun"], name)
+                for word in ("monzón", "pajarillo", "casa"):
+                    self.assertEqual(self.reasons("es", word), [], word)
                 v = self.check("es", "niño", cards=["N", "N"])
                 self.assertTrue(v["valid"], v)
                 self.assertEqual(self.reasons("it", "cani", used=["cane"]), ["derivative"])

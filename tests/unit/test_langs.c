@@ -112,7 +112,7 @@ static void test_french(void **state)
     assert_int_equal(related(fr, "yeux", "œil"), 1);
     assert_int_equal(related(fr, "cieux", "ciel"), 1);
     /* a form that is another word too is refused after the verb: est
-     * (east) after être (dict/LAYOUT.md, "Irregular forms") */
+     * (east) after être (dict/LANGUAGES.md, "Irregular forms") */
     assert_int_equal(judge(fr, "est", NULL, 0, "être"), DICT_DERIVATIVE);
     assert_int_equal(judge(fr, "yeux", NULL, 0, "œil"), DICT_DERIVATIVE);
     /* names: Hunspell accepts them only with a capital */
