@@ -140,6 +140,25 @@ static int names_base(const char *t, size_t tl, const char *b)
            ends_with_one(t + bl - 1, tl - (bl - 1), edrop, sizeof edrop / sizeof *edrop);
 }
 
+/* Is the base, a short verb, followed in the gloss by a particle that
+ * makes another verb of it (putative "commonly put forth": put forth is
+ * not put)?  Not "back" nor "over", which are re-'s own (repay "pay
+ * back", redo "do over").  `after` points past the token. */
+static int phrasal(const char *after, const char *b)
+{
+    static const char *const particles[] = {"forth", "up", "down", "off", "out", "away",
+                                            NULL};
+    if (strlen(b) > 4 || *after != ' ')
+        return 0;
+    after++;
+    for (const char *const *q = particles; *q; q++) {
+        size_t l = strlen(*q);
+        if (strncmp(after, *q, l) == 0 && !(after[l] >= 'a' && after[l] <= 'z'))
+            return 1;
+    }
+    return 0;
+}
+
 /* Does a gloss of w name the base, or a word one WordNet link from it
  * (nonfiction "not fictional")?  Tokens that begin with w itself (the
  * word defined through its own forms: number "numbers") do not count. */
@@ -159,7 +178,7 @@ static int mentions(const wordnet *wn, const char *gloss, const char *w, const c
         size_t tl = (size_t)(p - s);
         if (tl == 0 || (tl >= wl && memcmp(s, w, wl) == 0))
             continue;
-        if (names_base(s, tl, b))
+        if (names_base(s, tl, b) && !phrasal(p, b))
             return 1;
         for (size_t i = 0; i < nl; i++)
             if (strlen(lk[i]) >= 4 && strcmp(lk[i], w) != 0 && names_base(s, tl, lk[i]))

@@ -110,8 +110,10 @@ static void test_recall(void **state)
 static void test_false_links(void **state)
 {
     (void)state;
-    if (dict_eval_false_total(&ev) > 0.01)
-        fail_msg("false links %.3f > 0.01", dict_eval_false_total(&ev));
+    /* issue 11's target was 1%; issue 21 item 9 brought it to 2/641
+     * (bashful, listless): at most 3 now */
+    if (dict_eval_false_total(&ev) > 0.005)
+        fail_msg("false links %.3f > 0.005", dict_eval_false_total(&ev));
     /* The short-word traps (in/inch, at/attic, spin/spinster) never link. */
     for (size_t i = 0; i < ev.n; i++)
         if (!strcmp(ev.c[i].name, "short"))
