@@ -5,10 +5,11 @@ Portuguese, end to end: the real daemon over HTTP.
 - `--dictionaries en,fr,de` on the prebuilt test data serves the three,
   en the default; words, proper nouns, inflections judged derivatives,
   accents and ligatures on cards, bad input as in English;
-- a first start with `--dictionaries es,it,nl,pt` in an empty data
-  directory builds the four from Debian's packages (in a child process,
+- a first start with `--dictionaries es,it,nl,pt,pt_BR` in an empty data
+  directory builds the five from Debian's packages (in a child process,
   as for en) and serves them: casas after casa, cani after cane, huizen
-  after huis; then the evaluation tables of the four
+  after huis, suppletive forms, names written in lower case by wspanish
+  and wbrazilian; then the evaluation tables of the five
   (tests/data/evaluation-es.tsv ...) run by `wibbell-dict evaluate` on the
   dictionaries just built, each class at or above its floor
   (tests/data/evaluation-floors.tsv; fr and de are the unit test
