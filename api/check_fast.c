@@ -297,7 +297,7 @@ int api_check_fast(api_req *r)
         return 0;
     dict_cards dc = {in.cards, in.ncards};
     dict_verdict_buf vb;
-    if (dict_check_buf(d, in.word, in.wlen, &dc, in.used, in.nused, &vb) != WB_OK)
+    if (dict_check_buf(d, in.word, in.wlen, &dc, in.used, in.nused, 0, &vb) != WB_OK)
         return 0;
     dict_info info;
     dict_get_info(d, &info);

@@ -23,6 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "compound.h"
 #include "defs.h"
 #include "dict.h"
 #include "format.h"
@@ -47,7 +48,8 @@
 enum { C_LIST_LOWER = 1, C_LIST_CAP = 2, C_DIC = 4, C_WORDNET = 8, C_DIC_FLAGS = 16,
        C_ABBREV = 32, C_SCOWL_WORD = 64, C_OXFORD = 128, C_WIDER = 256, C_FORM = 512,
        C_DIC_CAP = 1024 /* a capitalised .dic entry */,
-       C_NAMED = 2048 /* from name_candidates or name_translations */ };
+       C_NAMED = 2048 /* from name_candidates or name_translations */,
+       C_CAP = 4096, C_LOW = 8192 /* seen with a capital, without: COMPOUND_CAP, _LOW * C_CAP */ };
 
 typedef struct builder {
     const dict_build_opts *o;
@@ -74,6 +76,7 @@ typedef struct builder {
     fr_forms *fr;        /* French: roots the rules do not give (fr_forms.h) */
     names *names;        /* where nouns are capitalised: names (names.h) */
     scowl_sizes *sizes;  /* English: SCOWL's size classes (scowl.h) */
+    compound_sets *comp; /* German, Dutch: the parts of compounds (compound.h) */
 } builder;
 
 static int is_english(const dict_build_opts *o)
@@ -131,7 +134,7 @@ static void add_cand(builder *b, const char *raw, size_t len, uint16_t flag)
         b->cflags = wb_grow(b->cflags, &b->ncflags, id + 1, sizeof *b->cflags);
         memset(b->cflags + old, 0, (b->ncflags - old) * sizeof *b->cflags);
     }
-    b->cflags[id] |= flag;
+    b->cflags[id] |= flag | (norm_starts_upper(raw, len) ? C_CAP : C_LOW);
     /* the spelling of the first sighting (the word list's, read first) */
     if (!is_english(b->o) && id == before && (strlen(folded) != len || memcmp(raw, folded, len))) {
         if (id >= b->nsurface) {
@@ -558,6 +561,8 @@ static int write_meta(builder *b, store_txn *t)
     snprintf(wide, sizeof wide, "scowl %zu, inflections %zu", b->nwider[0], b->nwider[1]);
     if (!rc) rc = put_meta(t, db, "wider", wide);
     if (!rc && b->sizes) rc = put_meta(t, db, "size_classes", SCOWL_SIZE_CLASSES);
+    snprintf(num, sizeof num, "%zu", compound_count(b->comp));
+    if (!rc && b->comp) rc = put_meta(t, db, "compounds", num);
     free(src);
     return rc;
 }
@@ -572,11 +577,12 @@ static int write_words(builder *b, store_txn *t)
     for (uint32_t i = 0; i < n && !rc; i++) {
         if (!b->kind[i])
             continue;
-        const uint32_t *lem = NULL, *fam = NULL;
-        size_t nlem = 0, nfam = 0;
+        const uint32_t *lem = NULL, *fam = NULL, *comp = NULL;
+        size_t nlem = 0, nfam = 0, ncomp = 0;
         if (b->kind[i] == FMT_VALID)
             morph_sets_of(b->ms, b->wid[i], &lem, &nlem, &fam, &nfam);
-        size_t len = sizeof(fmt_word) + 4 * (nlem + nfam);
+        compound_parts(b->comp, b->kind[i] == FMT_VALID ? b->wid[i] : DICT_NONE, &comp, &ncomp);
+        size_t len = sizeof(fmt_word) + 4 * (nlem + nfam + ncomp);
         buf = wb_grow(buf, &cap, len, 1);
         const char *w = strtab_str(b->cands, i);
         uint8_t unfit = b->kind[i] == FMT_VALID &&
@@ -585,12 +591,14 @@ static int write_words(builder *b, store_txn *t)
         if (unfit && b->wid[i] < b->nwords)
             b->unfit[b->wid[i] / 64] |= 1ull << (b->wid[i] % 64);
         fmt_word fw = {.flags = (uint8_t)(b->kind[i] | unfit), .nlem = (uint16_t)nlem,
-                       .nfam = (uint16_t)nfam, .id = b->wid[i]};
+                       .nfam = (uint16_t)nfam, .ncomp = (uint16_t)ncomp, .id = b->wid[i]};
         memcpy(buf, &fw, sizeof fw);
         if (nlem)
             memcpy(buf + sizeof fw, lem, 4 * nlem);
         if (nfam)
             memcpy(buf + sizeof fw + 4 * nlem, fam, 4 * nfam);
+        if (ncomp)
+            memcpy(buf + sizeof fw + 4 * (nlem + nfam), comp, 4 * ncomp);
         rc = store_put(t, db, w, strlen(w), buf, len, 0);
     }
     free(buf);
@@ -803,6 +811,7 @@ static int write_all(builder *b, const char *dir)
     if (!rc) { progress(b, "writing LMDB", 4, 6); rc = write_match(b, t); }
     if (!rc) { progress(b, "writing LMDB", 5, 6); rc = write_trie(b, t); }
     if (!rc) rc = write_trans(b, t);
+    if (!rc) rc = compound_write(b->comp, morph_lemma_count(b->ms), t);
     if (!rc) {
         rc = store_txn_commit(t);
         t = NULL;
@@ -935,6 +944,12 @@ int dict_build(const char *data_dir, const dict_build_opts *o)
         mi.surface = surf;
     }
     b.ms = morph_build(&mi);
+    for (size_t k = 0; k < b.nwords; k++) /* reused: COMPOUND_CAP, COMPOUND_LOW */
+        root[k] = (uint8_t)((b.cflags[b.order[k]] / C_CAP) & 3);
+    compound_input ci = {.lang = o->lang, .aff = o->aff, .dic = o->dic, .words = words,
+                         .cased = root, .nwords = b.nwords, .cands = b.cands, .wid = b.wid,
+                         .ms = b.ms};
+    b.comp = compound_build(&ci);
     free(surf);
     free(words);
     free(root);
@@ -960,6 +975,7 @@ out:
     if (rc)
         rm_env_dir(tmp);
     morph_free(b.ms);
+    compound_free(b.comp);
     forms_free(b.forms);
     fr_forms_free(b.fr);
     names_free(b.names);

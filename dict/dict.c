@@ -123,6 +123,7 @@ static int dict_open(const char *dir, dict **out)
     if (!rc) rc = store_db_open(t, DB_DEFS, 0, &d->db_defs);
     if (!rc) rc = store_db_open(t, DB_TRIE, 0, &d->db_trie);
     if (!rc) rc = store_db_open(t, DB_TRANS, 0, &d->db_trans);
+    if (!rc) rc = store_db_open(t, DB_COMPOUNDS, 0, &d->db_compounds);
     if (!rc) rc = store_db_open(t, DB_MATCH, 0, &match);
     if (rc)
         goto out;
@@ -331,21 +332,23 @@ void dict_wrec_clear(wrec *r)
 {
     free(r->heap);
     r->heap = NULL;
-    r->lem = r->fam = NULL;
-    r->nlem = r->nfam = 0;
+    r->lem = r->fam = r->comp = NULL;
+    r->nlem = r->nfam = r->ncomp = 0;
     r->found = 0;
 }
 
-/* Room for nlem + nfam lemma ids: inline when they fit. */
-static void wrec_room(wrec *r, size_t nlem, size_t nfam)
+/* Room for nlem + nfam + ncomp lemma ids: inline when they fit. */
+static void wrec_room(wrec *r, size_t nlem, size_t nfam, size_t ncomp)
 {
     uint32_t *p = r->inl;
-    if (nlem + nfam > WREC_INLINE)
-        p = r->heap = wb_malloc(4 * (nlem + nfam));
+    if (nlem + nfam + ncomp > WREC_INLINE)
+        p = r->heap = wb_malloc(4 * (nlem + nfam + ncomp));
     r->lem = p;
     r->fam = p + nlem;
+    r->comp = p + nlem + nfam;
     r->nlem = nlem;
     r->nfam = nfam;
+    r->ncomp = ncomp;
 }
 
 static int lemma_id(const dict *d, store_txn *t, const char *s, uint32_t *id)
@@ -368,14 +371,14 @@ int dict_wrec_get(const dict *d, store_txn *t, const char *w, wrec *r)
     fmt_word fw;
     r->found = 0;
     r->flags = 0;
-    r->heap = r->lem = r->fam = NULL;
-    r->nlem = r->nfam = 0;
+    r->heap = r->lem = r->fam = r->comp = NULL;
+    r->nlem = r->nfam = r->ncomp = 0;
     r->id = DICT_NONE;
     int rc = store_get(t, d->db_words, w, strlen(w), &v);
     if (rc == WB_ENOTFOUND) {
         uint32_t lid;
         if (lemma_id(d, t, w, &lid) == WB_OK) {
-            wrec_room(r, 1, 1);
+            wrec_room(r, 1, 1, 0);
             r->lem[0] = r->fam[0] = lid;
         }
         return WB_OK;
@@ -385,15 +388,16 @@ int dict_wrec_get(const dict *d, store_txn *t, const char *w, wrec *r)
     if (v.len < sizeof fw)
         return WB_ECORRUPT;
     memcpy(&fw, v.data, sizeof fw);
-    if (v.len != sizeof fw + 4 * ((size_t)fw.nlem + fw.nfam) ||
+    if (v.len != sizeof fw + 4 * ((size_t)fw.nlem + fw.nfam + fw.ncomp) ||
         (fw.id != DICT_NONE && fw.id >= d->nrecs))
         return WB_ECORRUPT;
     r->found = 1;
     r->flags = fw.flags;
     r->id = fw.id;
-    wrec_room(r, fw.nlem, fw.nfam);
+    wrec_room(r, fw.nlem, fw.nfam, fw.ncomp);
     memcpy(r->lem, (const char *)v.data + sizeof fw, 4 * r->nlem);
     memcpy(r->fam, (const char *)v.data + sizeof fw + 4 * r->nlem, 4 * r->nfam);
+    memcpy(r->comp, (const char *)v.data + sizeof fw + 4 * (r->nlem + r->nfam), 4 * r->ncomp);
     return WB_OK;
 }
 
@@ -412,10 +416,14 @@ static int meets(const uint32_t *a, size_t na, const uint32_t *b, size_t nb)
     return 0;
 }
 
-/* The relation of morph.h: L(a) meets K(b). */
-int dict_wrec_related(const wrec *a, const wrec *b)
+/* The relation of morph.h: L(a) meets K(b); with DICT_COMPOUNDS, C(a)
+ * meets K(b) or C(b) meets K(a). */
+int dict_wrec_related(const wrec *a, const wrec *b, unsigned opts)
 {
-    return meets(a->lem, a->nlem, b->fam, b->nfam);
+    if (meets(a->lem, a->nlem, b->fam, b->nfam))
+        return 1;
+    return (opts & DICT_COMPOUNDS) && (meets(a->comp, a->ncomp, b->fam, b->nfam) ||
+                                       meets(b->comp, b->ncomp, a->fam, a->nfam));
 }
 
 char *dict_lemma_str(const dict *d, store_txn *t, uint32_t id)
@@ -428,14 +436,14 @@ char *dict_lemma_str(const dict *d, store_txn *t, uint32_t id)
     return wb_strndup(v.data, strnlen(v.data, v.len));
 }
 
-/* Visit the word ids that are members of lemma `id`. */
-int dict_each_member(const dict *d, store_txn *t, uint32_t id,
-                       void (*cb)(void *, uint32_t), void *ctx)
+/* Visit the word ids of lemma `id` in db (members or compounds). */
+static int each_in(const dict *d, store_txn *t, store_db db, uint32_t id,
+                   void (*cb)(void *, uint32_t), void *ctx)
 {
     unsigned char key[4] = {(unsigned char)(id >> 24), (unsigned char)(id >> 16),
                             (unsigned char)(id >> 8), (unsigned char)id};
     store_val v;
-    int rc = store_get(t, d->db_members, key, 4, &v);
+    int rc = store_get(t, db, key, 4, &v);
     if (rc == WB_ENOTFOUND)
         return WB_OK;
     if (rc)
@@ -447,6 +455,18 @@ int dict_each_member(const dict *d, store_txn *t, uint32_t id,
             cb(ctx, w);
     }
     return WB_OK;
+}
+
+int dict_each_member(const dict *d, store_txn *t, uint32_t id,
+                     void (*cb)(void *, uint32_t), void *ctx)
+{
+    return each_in(d, t, d->db_members, id, cb, ctx);
+}
+
+int dict_each_compound(const dict *d, store_txn *t, uint32_t id,
+                       void (*cb)(void *, uint32_t), void *ctx)
+{
+    return each_in(d, t, d->db_compounds, id, cb, ctx);
 }
 
 const char *dict_word_str(const dict *d, uint32_t id)

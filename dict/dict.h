@@ -165,6 +165,21 @@ typedef struct dict_cards {
 int dict_check(const dict *d, const char *word, size_t len,
                const dict_cards *cards, const char *const *used, size_t nused,
                dict_verdict **out);
+/* Options of the check, the match and dict_related_opt.  DICT_COMPOUNDS
+ * (issue 20 B.3): in German and Dutch a compound of a used word, or of a
+ * form of it, is a derivative of it, and a used compound makes its parts
+ * derivatives (Haustür, Haustüren, Häuserblock and Haus; Hausierer, which
+ * merely holds Haus, never: dict/LAYOUT.md, "Compounds").  Without it a
+ * compound is a word of its own.  Other languages have no compounds. */
+enum { DICT_COMPOUNDS = 2 };
+/* The option by its name in the API and in a Wibbell match: "separate"
+ * (0, the default: a compound is a word of its own) or "derivative"
+ * (DICT_COMPOUNDS) into *opt.  WB_EINVAL for any other name. */
+int dict_compounds_parse(const char *name, unsigned *opt);
+/* The name of the option that `opts` holds: "separate" or "derivative". */
+const char *dict_compounds_name(unsigned opts);
+int dict_check_opt(const dict *d, const char *word, size_t len, const dict_cards *cards,
+                   const char *const *used, size_t nused, unsigned opts, dict_verdict **out);
 void dict_verdict_free(dict_verdict *v);
 
 /* The same check without allocating: the verdict lives in `b` (its `v`
@@ -179,7 +194,7 @@ typedef struct dict_verdict_buf {
     size_t ntext;
 } dict_verdict_buf;
 int dict_check_buf(const dict *d, const char *word, size_t len, const dict_cards *cards,
-                   const char *const *used, size_t nused, dict_verdict_buf *b);
+                   const char *const *used, size_t nused, unsigned opts, dict_verdict_buf *b);
 
 /* --- Lists ------------------------------------------------------------- */
 
@@ -195,7 +210,8 @@ typedef struct dict_list {
 int dict_match(const dict *d, const dict_cards *cards,
                const char *const *used, size_t nused,
                size_t offset, size_t limit, dict_list **out);
-/* As dict_match; DICT_LOOKUP_CLASS leaves out the words the class setting
+/* As dict_match; DICT_COMPOUNDS leaves out the compounds of used words
+ * and the parts of used compounds (dict_check_opt); DICT_LOOKUP_CLASS leaves out the words the class setting
  * hides (every sense unfit: dict_lookup_opt); DICT_MATCH_WITHIN(size)
  * keeps only the words of SCOWL size class `size` or less (a vocabulary:
  * 20 a young pupil's, see dict_entry.size; `total` counts those), and a
@@ -234,5 +250,9 @@ int dict_translate(const dict *d, const char *word, size_t len, const char *lang
 /* Are two words related (one a derivative of the other)?  Sets *related. */
 int dict_related(const dict *d, const char *a, size_t alen, const char *b,
                  size_t blen, int *related);
+/* As dict_related; DICT_COMPOUNDS: a compound and its parts are related
+ * too (dict_check_opt). */
+int dict_related_opt(const dict *d, const char *a, size_t alen, const char *b, size_t blen,
+                     unsigned opts, int *related);
 
 #endif

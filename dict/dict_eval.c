@@ -60,11 +60,11 @@ static int name_in(const dict *d, const char *w)
     return v;
 }
 
-static int related(const dict *d, const char *a, const char *b)
+static int related(const dict *d, const char *a, const char *b, unsigned opts)
 {
     int r1 = 0, r2 = 0;
-    if (dict_related(d, a, strlen(a), b, strlen(b), &r1) ||
-        dict_related(d, b, strlen(b), a, strlen(a), &r2))
+    if (dict_related_opt(d, a, strlen(a), b, strlen(b), opts, &r1) ||
+        dict_related_opt(d, b, strlen(b), a, strlen(a), opts, &r2))
         return -1;
     return r1 && r2 ? 2 : r1 || r2 ? 1 : 0;
 }
@@ -142,8 +142,9 @@ int dict_eval_run_in(const dict_lib *lib, const char *id, const char *path, FILE
         dict_eval_class *c = class_of(ev, cls);
         if (!c)
             continue;
-        if (!strcmp(want, "related") || !strcmp(want, "unrelated")) {
-            int expect = want[0] == 'r';
+        int comp = want[0] == 'c'; /* crelated, cunrelated: DICT_COMPOUNDS */
+        if (!strcmp(want + comp, "related") || !strcmp(want + comp, "unrelated")) {
+            int expect = want[comp] == 'r';
             for (int k = 0; k < 2; k++) {
                 const char *w = k ? b : a;
                 if (!valid_in(us, w)) {
@@ -152,16 +153,23 @@ int dict_eval_run_in(const dict_lib *lib, const char *id, const char *path, FILE
                         fprintf(detail, "%s: %s is not in %s\n", cls, w, ev->id);
                 }
             }
-            int r = related(us, a, b);
+            int r = related(us, a, b, comp ? DICT_COMPOUNDS : 0);
             if (expect) {
                 c->rel++;
                 c->rel_hit += r == 2;
+                ev->crel += (size_t)comp;
+                ev->crel_plain += comp && related(us, a, b, 0) != 0;
                 if (r != 2 && detail)
                     fprintf(detail, "%s: missed %s / %s%s\n", cls, a, b,
                             r == 1 ? " (one way only)" : "");
             } else {
                 c->unrel++;
                 c->unrel_hit += r != 0;
+                int ro = comp ? r : related(us, a, b, DICT_COMPOUNDS);
+                ev->opt_unrel++;
+                ev->opt_unrel_hit += ro != 0;
+                if (ro != 0 && !comp && detail)
+                    fprintf(detail, "%s: false link with compounds %s / %s\n", cls, a, b);
                 if (r != 0 && detail)
                     fprintf(detail, "%s: false link %s / %s\n", cls, a, b);
             }
@@ -232,4 +240,8 @@ void dict_eval_print(const dict_eval *ev, FILE *f)
                "%zu table words not in %s\n",
             rel_hit, rel, rel ? (double)rel_hit / (double)rel : 1.0, unrel_hit, unrel,
             dict_eval_false_total(ev), ev->missing, ev->id);
+    if (ev->crel)
+        fprintf(f, "all pairs with compounds (DICT_COMPOUNDS): look-alikes linked %zu/%zu; "
+                   "compound pairs linked without it %zu/%zu\n",
+                ev->opt_unrel_hit, ev->opt_unrel, ev->crel_plain, ev->crel);
 }

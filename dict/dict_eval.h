@@ -13,7 +13,11 @@
  *   expected name               `word` refused as a proper noun (base "-");
  *   expected variant            base on en_GB, word on en_US, both on the
  *                               combined dictionary "en" when there is one;
- *   expected gb                 `word` accepted by en_GB (Oxford -ize).
+ *   expected gb                 `word` accepted by en_GB (Oxford -ize);
+ *   expected crelated|cunrelated the pair judged with DICT_COMPOUNDS
+ *                               (German and Dutch compounds, issue 20
+ *                               B.3): a compound and its part, a word
+ *                               that merely holds another.
  *
  * A table of another language (tests/data/evaluation-fr.tsv ...) is run on
  * that one dictionary (dict_eval_run_in): pairs and words on it alone,
@@ -42,6 +46,11 @@ typedef struct dict_eval {
     dict_eval_class c[DICT_EVAL_CLASSES];
     size_t n;
     size_t missing; /* table words the affix dictionary does not have */
+    /* every look-alike of the table judged with DICT_COMPOUNDS too, and
+     * those it links */
+    size_t opt_unrel, opt_unrel_hit;
+    /* crelated pairs, and those related without the option (the default) */
+    size_t crel, crel_plain;
     char id[16];    /* that dictionary */
 } dict_eval;
 

@@ -28,6 +28,7 @@ struct dict {
     int sized; /* the match records hold SCOWL size classes */
     store_env *env;
     store_db db_words, db_lemmas, db_lemma_ids, db_members, db_defs, db_trie, db_trans;
+    store_db db_compounds; /* lemma -> the words it is a part of (compound.h) */
     fmt_rec *recs;
     size_t nrecs;
     char *strs;
@@ -46,8 +47,8 @@ typedef struct wrec {
     int found;
     uint8_t flags;
     uint32_t id;
-    uint32_t *lem, *fam; /* into inl or heap */
-    size_t nlem, nfam;
+    uint32_t *lem, *fam, *comp; /* into inl or heap */
+    size_t nlem, nfam, ncomp;
     uint32_t *heap;      /* owned, or NULL */
     uint32_t inl[WREC_INLINE];
 } wrec;
@@ -56,13 +57,18 @@ typedef struct wrec {
  * found = 0 and, as its own base form, its lemma id if it has one. */
 int dict_wrec_get(const dict *d, store_txn *t, const char *w, wrec *r);
 void dict_wrec_clear(wrec *r);
-/* The relation of morph.h: L(a) meets K(b) (symmetric). */
-int dict_wrec_related(const wrec *a, const wrec *b);
+/* The relation of morph.h: L(a) meets K(b) (symmetric).  With
+ * DICT_COMPOUNDS also when one is a compound of a word related to the
+ * other: C(a) meets K(b), or C(b) meets K(a) (compound.h). */
+int dict_wrec_related(const wrec *a, const wrec *b, unsigned opts);
 /* The lemma string of a lemma id (malloc'd), or NULL. */
 char *dict_lemma_str(const dict *d, store_txn *t, uint32_t id);
 /* Call cb for every word id whose base forms hold lemma `id`. */
 int dict_each_member(const dict *d, store_txn *t, uint32_t id,
                      void (*cb)(void *, uint32_t), void *ctx);
+/* Call cb for every word id whose compound parts C hold lemma `id`. */
+int dict_each_compound(const dict *d, store_txn *t, uint32_t id,
+                       void (*cb)(void *, uint32_t), void *ctx);
 /* The folded word of a word id (borrowed from the dictionary). */
 const char *dict_word_str(const dict *d, uint32_t id);
 /* dict_normalise into a FOLD_CAP buffer. */

@@ -42,8 +42,9 @@ static void set_bit(void *ctx, uint32_t id)
     bits[id / 64] |= 1ull << (id % 64);
 }
 
-/* Fill `excl` (nbits words) with the used words and their derivatives. */
-static int exclusions(const dict *d, const char *const *used, size_t nused,
+/* Fill `excl` (nbits words) with the used words and their derivatives
+ * (with DICT_COMPOUNDS: the compounds of each and its parts too). */
+static int exclusions(const dict *d, const char *const *used, size_t nused, unsigned opts,
                       uint64_t *excl)
 {
     char u[FOLD_CAP];
@@ -66,6 +67,12 @@ static int exclusions(const dict *d, const char *const *used, size_t nused,
         /* Words whose L meets K(u) are exactly the members of K(u). */
         for (size_t k = 0; k < r.nfam && !rc; k++)
             rc = dict_each_member(d, t, r.fam[k], set_bit, excl);
+        /* Words whose C meets K(u), and (K = L where there are compounds)
+         * words whose L meets C(u). */
+        for (size_t k = 0; (opts & DICT_COMPOUNDS) && k < r.nfam && !rc; k++)
+            rc = dict_each_compound(d, t, r.fam[k], set_bit, excl);
+        for (size_t k = 0; (opts & DICT_COMPOUNDS) && k < r.ncomp && !rc; k++)
+            rc = dict_each_member(d, t, r.comp[k], set_bit, excl);
         dict_wrec_clear(&r);
     }
     store_txn_abort(t);
@@ -182,7 +189,7 @@ int dict_match_opt(const dict *d, const dict_cards *cards, const char *const *us
         return rc;
     uint64_t *cand = wb_malloc((nb + 1) * 8), *acc = wb_malloc((nb + 1) * 8);
     uint64_t *excl = wb_calloc(nb + 1, 8);
-    if ((rc = exclusions(d, used, nused, excl))) {
+    if ((rc = exclusions(d, used, nused, opts, excl))) {
         free(cand);
         free(acc);
         free(excl);
@@ -250,7 +257,7 @@ int dict_match_scan(const dict *d, const dict_cards *cards,
     if (rc)
         return rc;
     uint64_t *excl = wb_calloc(d->nbits + 1, 8);
-    if ((rc = exclusions(d, used, nused, excl))) {
+    if ((rc = exclusions(d, used, nused, 0, excl))) {
         free(excl);
         return rc;
     }

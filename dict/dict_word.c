@@ -297,7 +297,7 @@ static void cover_reason(sink *k, const dict_cards *cards, const cards_set *cs, 
 
 /* The check, into the sink k (its verdict zeroed by the caller). */
 static int check(const dict *d, const char *word, size_t len, const dict_cards *cards,
-                 const char *const *used, size_t nused, sink *k)
+                 const char *const *used, size_t nused, unsigned opts, sink *k)
 {
     char w[FOLD_CAP], u[FOLD_CAP], base[FOLD_CAP], uf[8][FOLD_CAP];
     size_t offs[DICT_WORD_MAX], lens[DICT_WORD_MAX], nlet = 0;
@@ -360,7 +360,7 @@ static int check(const dict *d, const char *word, size_t len, const dict_cards *
         }
         if ((rc = dict_wrec_get(d, t, u, &ur)))
             goto out;
-        if (dict_wrec_related(&r, &ur))
+        if (dict_wrec_related(&r, &ur, opts))
             add_reason(k, DICT_DERIVATIVE, used[i],
                        "'%s' is a derivative of '%s', already used this game", w, u);
         dict_wrec_clear(&ur);
@@ -375,12 +375,34 @@ out:
     return rc;
 }
 
+int dict_compounds_parse(const char *name, unsigned *opt)
+{
+    if (name && !strcmp(name, "separate"))
+        *opt = 0;
+    else if (name && !strcmp(name, "derivative"))
+        *opt = DICT_COMPOUNDS;
+    else
+        return WB_EINVAL;
+    return WB_OK;
+}
+
+const char *dict_compounds_name(unsigned opts)
+{
+    return opts & DICT_COMPOUNDS ? "derivative" : "separate";
+}
+
 int dict_check(const dict *d, const char *word, size_t len,
                const dict_cards *cards, const char *const *used, size_t nused,
                dict_verdict **out)
 {
+    return dict_check_opt(d, word, len, cards, used, nused, 0, out);
+}
+
+int dict_check_opt(const dict *d, const char *word, size_t len, const dict_cards *cards,
+                   const char *const *used, size_t nused, unsigned opts, dict_verdict **out)
+{
     sink k = {wb_calloc(1, sizeof(dict_verdict)), NULL, 0};
-    int rc = check(d, word, len, cards, used, nused, &k);
+    int rc = check(d, word, len, cards, used, nused, opts, &k);
     *out = NULL;
     if (rc) {
         dict_verdict_free(k.v);
@@ -391,14 +413,14 @@ int dict_check(const dict *d, const char *word, size_t len,
 }
 
 int dict_check_buf(const dict *d, const char *word, size_t len, const dict_cards *cards,
-                   const char *const *used, size_t nused, dict_verdict_buf *b)
+                   const char *const *used, size_t nused, unsigned opts, dict_verdict_buf *b)
 {
     memset(&b->v, 0, sizeof b->v);
     b->v.reasons = b->reasons;
     b->v.assign = b->assign;
     b->ntext = 0;
     sink k = {&b->v, b, 0};
-    return check(d, word, len, cards, used, nused, &k);
+    return check(d, word, len, cards, used, nused, opts, &k);
 }
 
 void dict_verdict_free(dict_verdict *v)
@@ -418,6 +440,12 @@ void dict_verdict_free(dict_verdict *v)
 int dict_related(const dict *d, const char *a, size_t alen, const char *b,
                  size_t blen, int *related)
 {
+    return dict_related_opt(d, a, alen, b, blen, 0, related);
+}
+
+int dict_related_opt(const dict *d, const char *a, size_t alen, const char *b, size_t blen,
+                     unsigned opts, int *related)
+{
     char fa[FOLD_CAP], fb[FOLD_CAP];
     store_txn *t = NULL;
     wrec ra = {0}, rb = {0};
@@ -432,7 +460,7 @@ int dict_related(const dict *d, const char *a, size_t alen, const char *b,
     if (!rc)
         rc = dict_wrec_get(d, t, fb, &rb);
     if (!rc)
-        *related = strcmp(fa, fb) == 0 || dict_wrec_related(&ra, &rb);
+        *related = strcmp(fa, fb) == 0 || dict_wrec_related(&ra, &rb, opts);
     store_txn_abort(t);
     dict_wrec_clear(&ra);
     dict_wrec_clear(&rb);

@@ -42,6 +42,7 @@ typedef struct xclass {
 typedef struct affix_set {
     int mode, fullstrip;
     uint32_t onlyin, needaffix, circumfix, forbidden; /* 0: none */
+    uint32_t cflag, cbegin, cend; /* COMPOUNDFLAG, COMPOUNDBEGIN, COMPOUNDEND */
     xrule *r;
     size_t nr, rcap;
     xclass *c;
@@ -219,6 +220,12 @@ static int load_aff(const char *path, affix_set *a)
             a->circumfix = one_flag(a->mode, tok[1]);
         } else if (!strcmp(tok[0], "FORBIDDENWORD")) {
             a->forbidden = one_flag(a->mode, tok[1]);
+        } else if (!strcmp(tok[0], "COMPOUNDFLAG")) {
+            a->cflag = one_flag(a->mode, tok[1]);
+        } else if (!strcmp(tok[0], "COMPOUNDBEGIN")) {
+            a->cbegin = one_flag(a->mode, tok[1]);
+        } else if (!strcmp(tok[0], "COMPOUNDEND")) {
+            a->cend = one_flag(a->mode, tok[1]);
         } else if ((!strcmp(tok[0], "SFX") || !strcmp(tok[0], "PFX")) && nt >= 4) {
             uint32_t fl = one_flag(a->mode, tok[1]);
             int header = nt == 4 && (tok[2][0] == 'Y' || tok[2][0] == 'N') && !tok[2][1];
@@ -357,8 +364,41 @@ static void expand_root(const emitter *e)
     }
 }
 
-int expand_each(const char *aff, const char *dic,
-                void (*cb)(void *ctx, const char *form, const char *root), void *ctx)
+/* Where a root's flags let it into a compound (expand.h): EXPAND_BEGIN,
+ * EXPAND_END, or both, by a flag of its own or one a rule of its classes
+ * passes on (German's "SFX j 0 0/xoc": the root as a first part). */
+static unsigned compound_roles(const affix_set *a, const uint32_t *fl, size_t nfl)
+{
+    unsigned how = 0;
+    for (size_t i = 0; i < nfl; i++) {
+        if (fl[i] == a->cflag)
+            how |= EXPAND_BEGIN | EXPAND_END;
+        if (fl[i] == a->cbegin)
+            how |= EXPAND_BEGIN;
+        if (fl[i] == a->cend)
+            how |= EXPAND_END;
+        const xclass *c = find_class(a, fl[i]);
+        for (size_t k = c ? c->first : 0; c && k < c->first + c->n; k++) {
+            const xrule *r = &a->r[k];
+            if (has_flag(r->cont, r->ncont, a->cflag))
+                how |= EXPAND_BEGIN | EXPAND_END;
+            if (has_flag(r->cont, r->ncont, a->cbegin))
+                how |= EXPAND_BEGIN;
+            if (has_flag(r->cont, r->ncont, a->cend))
+                how |= EXPAND_END;
+        }
+    }
+    return how;
+}
+
+typedef struct walk {
+    void (*form)(void *ctx, const char *form, const char *root);
+    void (*compound)(void *ctx, const char *root, unsigned how);
+    void *ctx;
+} walk;
+
+/* Read the .dic and call w's callbacks for each root not forbidden. */
+static int walk_dic(const char *aff, const char *dic, const walk *w)
 {
     affix_set a;
     memset(&a, 0, sizeof a);
@@ -387,12 +427,31 @@ int expand_each(const char *aff, const char *dic,
         size_t nfl = parse_flags(a.mode, fs, strcspn(fs, "\t \r\n"), fl, FLAGS_MAX);
         if (has_flag(fl, nfl, a.forbidden))
             continue;
-        emitter e = {&a, root, fl, nfl, cb, ctx};
-        expand_root(&e);
+        if (w->form) {
+            emitter e = {&a, root, fl, nfl, w->form, w->ctx};
+            expand_root(&e);
+        }
+        unsigned how = w->compound ? compound_roles(&a, fl, nfl) : 0;
+        if (how)
+            w->compound(w->ctx, root, how);
     }
     free(line);
     fclose(f);
     free(a.r);
     free(a.c);
     return 0;
+}
+
+int expand_each(const char *aff, const char *dic,
+                void (*cb)(void *ctx, const char *form, const char *root), void *ctx)
+{
+    walk w = {.form = cb, .ctx = ctx};
+    return walk_dic(aff, dic, &w);
+}
+
+int expand_compound_roots(const char *aff, const char *dic,
+                          void (*cb)(void *ctx, const char *root, unsigned how), void *ctx)
+{
+    walk w = {.compound = cb, .ctx = ctx};
+    return walk_dic(aff, dic, &w);
 }

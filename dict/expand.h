@@ -22,4 +22,13 @@
 int expand_each(const char *aff, const char *dic,
                 void (*cb)(void *ctx, const char *form, const char *root), void *ctx);
 
+/* The roots whose flags let them into a compound by Hunspell's compounding
+ * data (COMPOUNDFLAG, COMPOUNDBEGIN, COMPOUNDEND, on the root or passed on
+ * by a rule of its classes): cb(ctx, root, how) with how EXPAND_BEGIN (as
+ * a first part), EXPAND_END (as a last part) or both.  Returns as
+ * expand_each. */
+enum { EXPAND_BEGIN = 1, EXPAND_END = 2 };
+int expand_compound_roots(const char *aff, const char *dic,
+                          void (*cb)(void *ctx, const char *root, unsigned how), void *ctx);
+
 #endif

@@ -12,7 +12,7 @@
 
 #include <stdint.h>
 
-#define DICT_FORMAT "13" /* 4: derivatives by affix (affix.c); 5: abbreviations;
+#define DICT_FORMAT "14" /* 4: derivatives by affix (affix.c); 5: abbreviations;
                             * 6: the wider vocabulary (wider.c); 7: ligatures
                             * (œ, æ, ĳ) as two letters, capitals told by ICU;
                             * 8: translations (trans.c); 9: FreeDict's English
@@ -23,7 +23,8 @@
                             * forms (irregular.c); 12: SCOWL size classes
                             * (scowl.c, fmt_rec.size); 13: FULLSTRIP
                             * (expand.c), irregular forms of lists and of
-                            * pt_PT's lemmas (irregular_lists.c) */
+                            * pt_PT's lemmas (irregular_lists.c); 14: compounds' parts
+                            * (compound.c, fmt_word.ncomp, DB_COMPOUNDS) */
 #define DICT_NONE UINT32_MAX
 
 /* Named databases. */
@@ -36,19 +37,22 @@
 #define DB_MATCH "match"       /* "recs", "strs", "bits:a".."bits:z" */
 #define DB_TRIE "trie"         /* u32be node id -> fmt_trie_node + children */
 #define DB_TRANS "trans"       /* "<lang>:<folded word>" -> translations, one a line */
+#define DB_COMPOUNDS "compounds" /* u32be lemma id -> u32 word ids whose C holds it (sorted) */
 
 enum { FMT_VALID = 1, FMT_PROPER = 2, FMT_ABBREV = 4 /* an abbreviation or symbol */,
        FMT_UNFIT = 8 /* a word every sense of which a class does not see */ };
 
-/* Value of DB_WORDS, followed by nlem lemma ids then nfam lemma ids, both
- * sorted ascending.  lem: the word's own base forms (itself included);
- * fam: lem plus every lemma one derivational link from one of them. */
+/* Value of DB_WORDS, followed by nlem lemma ids, nfam lemma ids and ncomp
+ * lemma ids, each sorted ascending.  lem: the word's own base forms (itself
+ * included); fam: lem plus every lemma one derivational link from one of
+ * them; comp (German and Dutch): the lemmas of the words it is a compound
+ * of, C(w) (compound.h). */
 typedef struct fmt_word {
     uint8_t flags;
     uint8_t pad;
     uint16_t nlem;
     uint16_t nfam;
-    uint16_t pad2;
+    uint16_t ncomp;
     uint32_t id; /* index in the match records, DICT_NONE if not valid */
 } fmt_word;
 

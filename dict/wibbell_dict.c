@@ -38,6 +38,8 @@ static void usage(FILE *f)
         "  prefix PREFIX [--limit N]     words beginning with PREFIX\n"
         "  pattern PATTERN [--limit N]   words matching PATTERN ('?' = any letter)\n"
         "  related A B                   is one word a derivative of the other?\n"
+        "  (check, match, related: --compounds, a German or Dutch compound of a\n"
+        "   used word is a derivative of it; dict/LAYOUT.md, \"Compounds\")\n"
         "  evaluate TABLE [--verbose]    judge the dictionaries against an evaluation\n"
         "                                table (tests/data/evaluation.tsv): recall and\n"
         "                                false links per affix class, words, spellings;\n"
@@ -101,7 +103,7 @@ int main(int argc, char **argv)
     size_t limit = 20;
     char *pos[8];
     int npos = 0, rc = 0, verbose = 0;
-    unsigned cls = 0;
+    unsigned cls = 0, comp = 0;
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -123,6 +125,8 @@ int main(int argc, char **argv)
             verbose = 1;
         } else if (!strcmp(a, "--class")) {
             cls = DICT_LOOKUP_CLASS;
+        } else if (!strcmp(a, "--compounds")) {
+            comp = DICT_COMPOUNDS;
         } else if (!strcmp(a, "--limit") && i + 1 < argc) {
             limit = strtoul(argv[++i], NULL, 10);
         } else if (a[0] == '-' && a[1] == '-') {
@@ -218,8 +222,8 @@ int main(int argc, char **argv)
         }
     } else if (!strcmp(cmd, "check") && npos == 2) {
         dict_verdict *v;
-        if (!(rc = dict_check(d, pos[1], strlen(pos[1]), &dc,
-                              (const char *const *)used, nused, &v))) {
+        if (!(rc = dict_check_opt(d, pos[1], strlen(pos[1]), &dc,
+                                  (const char *const *)used, nused, comp, &v))) {
             printf("%s: %s\n", v->word, v->valid ? "valid" : "refused");
             for (size_t i = 0; i < v->nreasons; i++)
                 printf("  %s: %s\n", dict_reason_name(v->reasons[i].code),
@@ -233,7 +237,8 @@ int main(int argc, char **argv)
         }
     } else if (!strcmp(cmd, "match")) {
         dict_list *l;
-        if (!(rc = dict_match(d, &dc, (const char *const *)used, nused, 0, limit, &l))) {
+        if (!(rc = dict_match_opt(d, &dc, (const char *const *)used, nused, 0, limit, comp,
+                                  &l))) {
             print_list(l);
             fprintf(stderr, "%zu words in all\n", l->total);
             dict_list_free(l);
@@ -252,7 +257,8 @@ int main(int argc, char **argv)
             dict_eval_print(&ev, stdout);
     } else if (!strcmp(cmd, "related") && npos == 3) {
         int rel = 0;
-        if (!(rc = dict_related(d, pos[1], strlen(pos[1]), pos[2], strlen(pos[2]), &rel)))
+        if (!(rc = dict_related_opt(d, pos[1], strlen(pos[1]), pos[2], strlen(pos[2]), comp,
+                                    &rel)))
             printf("%s\n", rel ? "related" : "unrelated");
     } else {
         usage(stderr);

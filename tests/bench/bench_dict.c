@@ -78,7 +78,7 @@ static int op_check_buf(const dict *d, const void *arg)
 {
     const margs *m = arg;
     dict_verdict_buf vb;
-    return dict_check_buf(d, "kissing", 7, &m->cards, m->used, m->nused, &vb);
+    return dict_check_buf(d, "kissing", 7, &m->cards, m->used, m->nused, 0, &vb);
 }
 
 /* The same check in each language: a word, 4 cards, 3 used words. */
@@ -101,7 +101,7 @@ static int op_lang_check(const dict *d, const void *arg)
     const largs *l = arg;
     dict_cards c = {l->cards, 4};
     dict_verdict_buf vb;
-    return dict_check_buf(d, l->word, strlen(l->word), &c, l->used, 3, &vb);
+    return dict_check_buf(d, l->word, strlen(l->word), &c, l->used, 3, 0, &vb);
 }
 
 typedef struct pargs {

@@ -205,6 +205,83 @@ static int has_def(const dict *d, const char *w, const char *want)
 
 /* Definitions of other languages: FreeDict's English glosses (XXX-eng),
  * an inflected form taking its base form's. */
+static int related_c(const dict *d, const char *a, const char *b)
+{
+    int rel = -1;
+    assert_int_equal(dict_related_opt(d, a, strlen(a), b, strlen(b), DICT_COMPOUNDS, &rel), WB_OK);
+    return rel;
+}
+
+/* The first reason of a claim after `used`, with the compounds option. */
+static int judge_c(const dict *d, const char *w, const char *used)
+{
+    dict_cards c = {NULL, 0};
+    dict_verdict *v = NULL;
+    assert_int_equal(dict_check_opt(d, w, strlen(w), &c, &used, 1, DICT_COMPOUNDS, &v), WB_OK);
+    int r = v->valid ? -1 : (int)v->reasons[0].code;
+    dict_verdict_free(v);
+    return r;
+}
+
+/* Issue 20 B.3: by default a compound is a word of its own; with
+ * DICT_COMPOUNDS a compound and its parts are derivatives of each other,
+ * both ways, through forms (Häuserblock: Häuser, Haus) and linking
+ * elements (Arbeit-s-zimmer, Schul(e)-buch), never a word that merely
+ * holds another (dict/LAYOUT.md, "Compounds"). */
+static void test_compounds(void **state)
+{
+    (void)state;
+    static const char *const pairs[][2] = {
+        {"Haus", "Haustür"}, {"Tür", "Haustür"}, {"Haus", "Haustier"}, {"Tier", "Haustier"},
+        {"Haus", "Häuserblock"}, {"Arbeit", "Arbeitszimmer"}, {"Schule", "Schulbuch"},
+        {"Woche", "Wochenende"}, {"Ende", "Wochenende"}, {"Häuser", "Rathaus"},
+    };
+    static const char *const looks[][2] = {
+        {"Haus", "Hausierer"}, {"Ende", "Legende"}, {"Ende", "Reisende"}, {"Tal", "Talente"},
+        {"Vers", "Verstand"}, {"Bar", "Barbar"}, {"Akt", "Aktion"}, {"Arm", "Armee"},
+    };
+    for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++) {
+        assert_int_equal(related(de, pairs[i][0], pairs[i][1]), 0);
+        assert_int_equal(related_c(de, pairs[i][0], pairs[i][1]), 1);
+        assert_int_equal(related_c(de, pairs[i][1], pairs[i][0]), 1);
+    }
+    for (size_t i = 0; i < sizeof looks / sizeof *looks; i++) {
+        assert_int_equal(related_c(de, looks[i][0], looks[i][1]), 0);
+        assert_int_equal(related_c(de, looks[i][1], looks[i][0]), 0);
+    }
+    /* sibling compounds are not related: Haustier after Haustür */
+    assert_int_equal(related_c(de, "Haustier", "Haustür"), 0);
+    /* the check: a derivative with the option, a word without */
+    assert_int_equal(judge_c(de, "Haustür", "Haus"), DICT_DERIVATIVE);
+    assert_int_equal(judge(de, "Haustür", NULL, 0, "Haus"), -1);
+    assert_int_equal(judge_c(de, "Hausierer", "Haus"), -1);
+    /* English has no compounds: the option changes nothing */
+    assert_int_equal(related_c(us, "doghouse", "dog"), 0);
+    /* the match leaves out compounds of used words and parts of used ones */
+    const char *cards[] = {"H", "T", "R"};
+    dict_cards dc = {cards, 3};
+    const char *used[] = {"Haus"};
+    dict_list *all = NULL, *l = NULL;
+    assert_int_equal(dict_match_opt(de, &dc, used, 1, 0, 100000, 0, &all), WB_OK);
+    assert_int_equal(dict_match_opt(de, &dc, used, 1, 0, 100000, DICT_COMPOUNDS, &l), WB_OK);
+    int had = 0, has = 0;
+    for (size_t i = 0; i < all->nwords; i++)
+        had |= !strcmp(all->words[i], "haustür");
+    for (size_t i = 0; i < l->nwords; i++)
+        has |= !strcmp(l->words[i], "haustür");
+    assert_true(had);
+    assert_false(has);
+    assert_true(l->total < all->total);
+    dict_list_free(all);
+    dict_list_free(l);
+    const char *used2[] = {"Haustür"}, *cards2[] = {"H"};
+    dict_cards dc2 = {cards2, 1};
+    assert_int_equal(dict_match_opt(de, &dc2, used2, 1, 0, 100000, DICT_COMPOUNDS, &l), WB_OK);
+    for (size_t i = 0; i < l->nwords; i++)
+        assert_string_not_equal(l->words[i], "haus");
+    dict_list_free(l);
+}
+
 static void test_definitions(void **state)
 {
     (void)state;
@@ -298,6 +375,7 @@ int main(void)
         cmocka_unit_test(test_info),
         cmocka_unit_test(test_french),
         cmocka_unit_test(test_german),
+        cmocka_unit_test(test_compounds),
         cmocka_unit_test(test_translate),
         cmocka_unit_test(test_definitions),
     };
