@@ -27,7 +27,8 @@ typedef struct fast_in {
     const char *cards[DICT_CARDS_MAX];
     const char *used[FAST_USED_MAX];
     size_t ncards, nused;
-    int has_word, has_cards, has_used, has_dict;
+    int has_word, has_cards, has_used, has_dict, has_comp;
+    unsigned opts; /* "compounds": DICT_COMPOUNDS or 0 */
     char buf[FAST_BODY_MAX + 64];
     size_t n;
 } fast_in;
@@ -129,6 +130,15 @@ static int parse(fast_in *in, const char *p, const char *end)
             } else if (!strcmp(key, "dictionary") && !in->has_dict && !null) {
                 in->has_dict = 1;
                 p = plain_string(in, p, end, &in->dict, NULL);
+            } else if (!strcmp(key, "compounds") && !in->has_comp && !null) {
+                const char *v;
+                size_t vl;
+                in->has_comp = 1;
+                p = plain_string(in, p, end, &v, &vl);
+                if (p && dict_compounds_parse(v, &in->opts) != WB_OK)
+                    return 0; /* the general path says what is wrong */
+                if (p)
+                    in->n -= vl + 1;
             } else {
                 return 0; /* another key, a repeated one, a null word... */
             }
@@ -285,7 +295,8 @@ int api_check_fast(api_req *r)
         return 0;
     fast_in in;
     in.n = 0;
-    in.has_word = in.has_cards = in.has_used = in.has_dict = 0;
+    in.has_word = in.has_cards = in.has_used = in.has_dict = in.has_comp = 0;
+    in.opts = 0;
     in.ncards = in.nused = 0;
     if (!parse(&in, r->body, r->body + r->body_len))
         return 0;
@@ -297,7 +308,7 @@ int api_check_fast(api_req *r)
         return 0;
     dict_cards dc = {in.cards, in.ncards};
     dict_verdict_buf vb;
-    if (dict_check_buf(d, in.word, in.wlen, &dc, in.used, in.nused, 0, &vb) != WB_OK)
+    if (dict_check_buf(d, in.word, in.wlen, &dc, in.used, in.nused, in.opts, &vb) != WB_OK)
         return 0;
     dict_info info;
     dict_get_info(d, &info);

@@ -362,10 +362,17 @@ void api_h_match(api_req *r)
         api_query_size(r, "class", 0, 0, 1, &cls))
         goto out;
 
+    unsigned comp = 0;
+    const char *cq = api_query(r, "compounds", NULL);
+    if (cq && dict_compounds_parse(cq, &comp)) {
+        api_problem(r, API_P_BAD_PARAMETER, "compounds must be separate or derivative");
+        goto out;
+    }
     dict_cards dc = {cards, ncards};
-    /* ?class=1: without the words the class setting hides */
+    /* ?class=1: without the words the class setting hides; ?compounds=
+     * derivative: without compounds of used words (dict_match_opt) */
     int rc = dict_match_opt(d, &dc, used, nused, offset, limit,
-                            cls ? DICT_LOOKUP_CLASS : 0, &l);
+                            (cls ? DICT_LOOKUP_CLASS : 0) | comp, &l);
     if (rc) {
         diagnose(r, rc, "dict_match", NULL, 0, cards, ncards, used, nused);
         goto out;
@@ -566,10 +573,20 @@ void api_h_check(api_req *r)
         goto out;
     }
 
+    unsigned opts = 0;
+    json_t *jc = json_object_get(body, "compounds");
+    if (jc && !json_is_null(jc) &&
+        (!json_is_string(jc) || dict_compounds_parse(json_string_value(jc), &opts))) {
+        api_problem(r, API_P_BAD_REQUEST,
+                    "compounds must be \"separate\" (a compound is a word of its own, the "
+                    "default) or \"derivative\" (a German or Dutch compound of a used word "
+                    "is a derivative of it)");
+        goto out;
+    }
     const char *word = json_string_value(jw);
     size_t wlen = json_string_length(jw);
     dict_cards dc = {cards, ncards};
-    int rc = dict_check(d, word, wlen, &dc, used, nused, &v);
+    int rc = dict_check_opt(d, word, wlen, &dc, used, nused, opts, &v);
     if (rc) {
         v = NULL;
         diagnose(r, rc, "dict_check", word, wlen, cards, ncards, used, nused);

@@ -75,7 +75,8 @@ async function check(who) {
   const seq = ++asked;
   let res;
   try {
-    res = await api('POST', '/v1/wibbell/check', {word, cards: cs, used: st.used, dictionary: st.dict || undefined});
+    res = await api('POST', '/v1/wibbell/check', {word, cards: cs, used: st.used, dictionary: st.dict || undefined,
+      compounds: st.comp ? 'derivative' : undefined});
   } catch (e) { if (seq === asked) fail(e); return; }
   if (seq !== asked) return; // a later tap's verdict is the one to show
   say('');
@@ -144,6 +145,7 @@ async function hints() {
   const q = new URLSearchParams({cards: cs.join(','), limit: '40'});
   if (st.used.length) q.set('used', st.used.join(','));
   if (st.cls) q.set('class', '1');
+  if (st.comp) q.set('compounds', 'derivative');
   try {
     const r = await api('GET', '/v1/dictionaries/' + encodeURIComponent(st.dict || 'default') + '/match?' + q);
     fill($('#hintlist'), h('p', {}, r.total + ' words fit ' + cs.join(' + ') + '. The shortest:'),
@@ -206,6 +208,10 @@ $('#lang').onchange = e => { st.lang = e.target.value; save(); };
 const classSet = () => $('#classset').setAttribute('aria-pressed', String(!!st.cls));
 $('#classset').onclick = () => { st.cls = !st.cls; save(); classSet(); };
 classSet();
+// compounds (issue 20 B.3): a German or Dutch compound of a used word is a derivative
+const compSet = () => $('#compset').setAttribute('aria-pressed', String(!!st.comp));
+$('#compset').onclick = () => { st.comp = !st.comp; save(); compSet(); };
+compSet();
 const Speech = window.SpeechRecognition || window.webkitSpeechRecognition;
 if (Speech) {
   $('#mic').hidden = false;

@@ -115,7 +115,8 @@ function newTable() {
     ev.preventDefault();
     const players = names.value.split('\n').map(s => s.trim()).filter(Boolean);
     try {
-      const options = {companion: true, mode: $('#mode').value, learning_aid: $('#la').checked, forgive_typos: $('#ft').checked, classroom: $('#cls').checked};
+      const options = {companion: true, mode: $('#mode').value, learning_aid: $('#la').checked, forgive_typos: $('#ft').checked, classroom: $('#cls').checked,
+        compounds: $('#cmp').checked ? 'derivative' : 'separate'};
       if ($('#ll').value) options.learner_language = $('#ll').value;
       const m = await api('POST', '/v1/games', {game: 'wibbell', players, options});
       location.hash = new URLSearchParams({g: m.id, t: m.host_token});
@@ -126,6 +127,7 @@ function newTable() {
   h('label', {for: 'la', class: 'row'}, h('input', {type: 'checkbox', id: 'la'}), 'Learning aid (the round winner sits out the next round)'),
   h('label', {for: 'ft', class: 'row'}, h('input', {type: 'checkbox', id: 'ft'}), 'Forgive typos (a non-word is not a mistake)'),
   h('label', {for: 'cls', class: 'row'}, h('input', {type: 'checkbox', id: 'cls'}), 'Class setting (definitions without vulgar or offensive senses)'),
+  h('label', {for: 'cmp', class: 'row'}, h('input', {type: 'checkbox', id: 'cmp'}), 'Compounds are derivatives (German, Dutch: Haustür after Haus does not count)'),
   h('label', {for: 'll'}, 'The class’s language (a translation beside each definition)'), learnerSelect({id: 'll'}),
   h('p', {}, h('button', {class: 'pri'}, 'Start the table'))));
 }

@@ -91,6 +91,11 @@ json_t *bot_wibbell_claim(const bot_turn *t, const json_t *tpl, rng *r, int64_t 
     json_t *body = NULL;
     /* a class match: no word the class setting hides (dict_match_opt) */
     unsigned opts = json_is_true(json_object_get(t->view, "classroom")) ? DICT_LOOKUP_CLASS : 0;
+    /* compounds of used words are derivatives too, where the match says so */
+    const char *comp = json_string_value(json_object_get(t->view, "compounds"));
+    unsigned copt = 0;
+    if (comp && dict_compounds_parse(comp, &copt) == WB_OK)
+        opts |= copt;
     dict_info info;
     dict_get_info(d, &info);
     int sized = info.size_classes; /* else the word lengths stand in */

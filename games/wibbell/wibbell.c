@@ -62,6 +62,12 @@ static const game_member wibbell_options[] = {
      .desc = "the class setting: the definitions shown (vocabulary, projector) leave out "
              "senses and words WordNet marks vulgar, obscene or offensive, most common "
              "sense first; such words still count"},
+    {.name = "compounds", .type = GAME_T_STRING, .def = "\"separate\"",
+     .values = wibbell_compounds_names,
+     .desc = "German and Dutch compounds: separate, a compound is a word of its own "
+             "(Haustür after Haus counts); derivative, a compound of a used word, or a part "
+             "of a used compound, is a derivative of it (Haustür after Haus does not count; "
+             "Hausierer, which merely holds Haus, always does)"},
     {NULL},
 };
 
@@ -202,6 +208,7 @@ static int wibbell_create(void *state, const game_ctx *ctx, const char *const *p
     st->shuffle = game_opt_bool(options, "shuffle");
     st->forgive_typos = game_opt_bool(options, "forgive_typos");
     st->classroom = game_opt_bool(options, "classroom");
+    st->compounds = game_name_index(wibbell_compounds_names, 2, game_opt_str(options, "compounds"));
     st->tie_ms = game_opt_int(options, "tie_window_ms");
     if ((rc = choose_dict(st, ctx, game_opt_str(options, "dictionary"), why)) ||
         (rc = choose_learner(st, ctx, game_opt_str(options, "learner_language"), why)))
@@ -271,12 +278,14 @@ static char *wibbell_no_bots(const void *state)
 
 /* Format 1 had no forgive_typos (it was off), formats 1 and 2 no undo,
  * formats 1 to 3 no learner_language (none) nor a translation in the
- * vocabulary's rows (none: ""), formats 1 to 4 no classroom (off). */
+ * vocabulary's rows (none: ""), formats 1 to 4 no classroom (off),
+ * formats 1 to 5 no compounds (separate, as those matches judged). */
 static const game_added wibbell_added[] = {
     {2, "forgive_typos", "false"},
     {3, "undo", "null"},
     {4, "learner_language", "null"},
     {5, "classroom", "false"},
+    {6, "compounds", "\"separate\""},
     {0},
 };
 
@@ -299,7 +308,7 @@ static int wibbell_upgrade(json_t *saved, int from)
 
 static const game_def wibbell_def = {
     .kind = &game_wibbell,
-    .format = 5,
+    .format = 6,
     .upgrade = wibbell_upgrade,
     .size = sizeof(wibbell_state),
     .options = wibbell_options,

@@ -13,6 +13,7 @@
 #include "wibbell_int.h"
 
 const char *const wibbell_mode_names[] = {"standard", "simple", "simpler", NULL};
+const char *const wibbell_compounds_names[] = {"separate", "derivative", NULL};
 const char *const wibbell_phase_names[] = {"flip", "play", "take", "keep", "over"};
 
 /* --- id lists and cards ---------------------------------------------------- */

@@ -110,6 +110,7 @@ typedef struct wibbell_state {
     int companion, learning_aid, shuffle;
     int forgive_typos; /* a claim that is not a word is no mistake */
     int classroom;     /* definitions as the class setting shows them */
+    int compounds;     /* 1: a compound of a used word is a derivative (DICT_COMPOUNDS) */
     int64_t tie_ms;
     char *dict_id;
     char *learner; /* learner_language: translations logged into it ("fr"), or NULL */
@@ -163,6 +164,7 @@ int wibbell_deck_parse(const char *text, size_t len, wibbell_card **cards,
 long wibbell_find(const wibbell_state *st, const game_ids *l, const char *letters, int skip);
 
 extern const char *const wibbell_mode_names[];  /* by wibbell_mode */
+extern const char *const wibbell_compounds_names[]; /* "separate", "derivative" */
 extern const char *const wibbell_phase_names[]; /* by wibbell_phase */
 
 /* Cards a seat wins in a round before it ends: 3, or 4 in simple mode. */

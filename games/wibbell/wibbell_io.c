@@ -95,6 +95,7 @@ void wibbell_view(const void *state, int seat, json_t *o)
              game_json_opt(seat));
     game_put(o, "{s:o}", "learner_language", st->learner ? json_string(st->learner) : json_null());
     game_put(o, "{s:b}", "classroom", st->classroom);
+    game_put(o, "{s:s}", "compounds", wibbell_compounds_names[st->compounds]);
     game_put(o, "{s:s, s:b, s:b, s:b, s:I, s:s, s:I, s:I, s:I, s:o, s:o, s:o, s:o, s:o, s:o}",
              "mode", wibbell_mode_names[st->mode], "companion", st->companion, "learning_aid",
              st->learning_aid, "forgive_typos", st->forgive_typos, "tie_window_ms",
@@ -287,6 +288,7 @@ void wibbell_io(game_io *io, void *state)
     game_io_bool(io, "shuffle", &st->shuffle);
     game_io_bool(io, "forgive_typos", &st->forgive_typos);
     game_io_bool(io, "classroom", &st->classroom);
+    game_io_enum(io, "compounds", &st->compounds, wibbell_compounds_names, 2);
     game_io_i64(io, "tie_window_ms", &st->tie_ms, 0, WIBBELL_TIE_MAX);
     game_io_text(io, "dictionary", &st->dict_id);
     game_io_str(io, "learner_language", &st->learner);
@@ -367,7 +369,8 @@ GAME_ANSWER(query_hints)
             cards[dc.ncards++] = st->cards[c->v[i]].letters;
     }
     rc = dict_match_opt(d, &dc, (const char *const *)st->used, t->nused, 0, (size_t)limit,
-                        st->classroom ? DICT_LOOKUP_CLASS : 0, &l);
+                        (st->classroom ? DICT_LOOKUP_CLASS : 0) |
+                            (st->compounds ? DICT_COMPOUNDS : 0), &l);
     if (rc)
         return game_refuse(why, rc, "the dictionary failed: %s", wb_strerror(rc));
     *out = json_pack("{s:i, s:o, s:o, s:o, s:o, s:I}", "turn", (int)turn, "seat",

@@ -528,7 +528,8 @@ static int judge(wibbell_state *st, const game_ctx *ctx, int seat, const char *w
     const char *cards[DICT_CARDS_MAX];
     const dict *d = dict_lib_find(ctx->dicts, st->dict_id);
     dict_cards dc = {cards, wibbell_claim_cards(st, (size_t)seat, cards)};
-    int rc = dict_check(d, word, strlen(word), &dc, (const char *const *)st->used, st->nused, v);
+    int rc = dict_check_opt(d, word, strlen(word), &dc, (const char *const *)st->used, st->nused,
+                            st->compounds ? DICT_COMPOUNDS : 0, v);
     if (rc == WB_ENOTWORD || rc == WB_EUTF8 || rc == WB_ETOOBIG)
         return game_refuse(why, WB_EINVAL, "'%s' is not one word of letters (at most %d), so it "
                            "cannot be judged", word, DICT_WORD_MAX);

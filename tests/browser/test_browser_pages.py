@@ -255,6 +255,42 @@ def qr_text(el, name):
     return out.stdout.strip()
 
 
+
+class JudgeCompounds(unittest.TestCase):
+    """The judge's "Compounds are derivatives" (issue 20 B.3), on a daemon
+    of its own that serves the German test dictionary."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.de = W.wbtest.class_daemon(cls, W.wbgames.GamesDaemon(args=["--dictionaries", "en_US,de"]),
+                                       W.wbgames.stop_module_daemon)
+
+    def judge(self, word):
+        B.type("#word", word)
+        B.click("#check")
+        return B.wait(lambda d: B.css("#result .verdict") and word.lower() in B.text("#result .word").lower()
+                      and B.css("#result .verdict")[0], "the verdict on " + word)
+
+    def test_compounds_choice(self):
+        """In German, Haustür after Haus counts by default, and not with
+        the choice, which is kept over a reload."""
+        B.open(W.url(self.de, "/"))
+        B.one("#dict option", "the dictionaries")
+        B.d.execute_script("const s = document.querySelector('#dict'); s.value = 'de';"
+                           "s.dispatchEvent(new Event('change'));")
+        B.type("#useword", "Haus")
+        B.click("#adduse")
+        self.assertEqual(self.judge("Haustür").text, "✓")
+        self.assertEqual(B.attr("#compset", "aria-pressed"), ["false"])
+        B.click("#compset")
+        self.assertEqual(B.attr("#compset", "aria-pressed"), ["true"])
+        B.open(W.url(self.de, "/"))
+        B.one("#dict option", "the dictionaries")
+        self.assertEqual(B.attr("#compset", "aria-pressed"), ["true"], "the choice is kept")
+        self.assertEqual(self.judge("Haustür").text, "✗")
+        self.assertIn("derivative of “haus”", B.text("#result .reasons").lower())
+        self.assertFalse(B.js_errors())
+
 class Lobby(unittest.TestCase):
     def test_create_and_share(self):
         B.open(W.url(D, "/web/lobby.html"))

@@ -338,6 +338,8 @@ class Check(Base):
             d = rng.choice(dicts)
             if d is not None:
                 b["dictionary"] = d
+            if rng.random() < 0.3:
+                b["compounds"] = rng.choice(["separate", "derivative", "", "Derivative", None, 1])
             bodies.append(json.dumps(b, ensure_ascii=rng.random() < 0.5))
         bodies += ['{"word":"kissing","cards":%s}' % json.dumps(["A"] * 17),
                    '{"word":"kissing","cards":["NZ"],"used":null,"dictionary":null}',
@@ -456,6 +458,73 @@ class Check(Base):
         c = self.check({"word": "Cafe\u0301", "cards": ["E"]})
         self.assertTrue(c["valid"], c)
         self.assertEqual(c["word"], "caf\u00e9")
+
+
+class Compounds(Base):
+    """German and Dutch compounds (issue 20 B.3, dict/COMPOUNDS.md): by
+    default a compound is a word of its own; with "compounds":
+    "derivative" a compound of a used word is a derivative of it.  A
+    daemon of its own serves the German test dictionary."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.de = wbtest.class_daemon(cls, wbtest.Daemon(args=["--dictionaries", "de,en_US"]))
+
+    def get(self, path, status=200):
+        st, hdrs, doc = self.de.json("GET", path)
+        self.assertEqual(st, status, "GET %s -> %d %r" % (path, st, doc))
+        return doc
+
+    def check(self, body, status=200):
+        st, hdrs, doc = self.de.json("POST", "/v1/wibbell/check", body)
+        self.assertEqual(st, status, "check %r -> %d %r" % (body, st, doc))
+        return doc
+
+    def test_default_is_separate(self):
+        for body in ({"word": "Haustür", "cards": [], "used": ["Haus"], "dictionary": "de"},
+                     {"word": "Haustür", "cards": [], "used": ["Haus"], "dictionary": "de",
+                      "compounds": "separate"},
+                     {"word": "Haustür", "cards": [], "used": ["Haus"], "dictionary": "de",
+                      "compounds": None}):
+            v = self.check(body)
+            self.assertTrue(v["valid"], (body, v))
+
+    def test_derivative(self):
+        for word, used in (("Haustür", "Haus"), ("Haus", "Haustür"), ("Häuserblock", "Haus"),
+                           ("Arbeitszimmer", "Arbeit")):
+            v = self.check({"word": word, "cards": [], "used": [used], "dictionary": "de",
+                            "compounds": "derivative"})
+            self.assertEqual(self.reason_codes(v), ["derivative"], v)
+            self.assertEqual(v["reasons"][0]["of"], used)
+        # a word that merely holds a used word, and an English word, never
+        for word, used, d in (("Hausierer", "Haus", "de"), ("Legende", "Ende", "de"),
+                              ("doghouse", "dog", "en_US")):
+            v = self.check({"word": word, "cards": [], "used": [used], "dictionary": d,
+                            "compounds": "derivative"})
+            self.assertTrue(v["valid"], v)
+
+    def test_bad_value(self):
+        for bad in ("yes", "", "Derivative", 1, True, ["derivative"]):
+            st, hdrs, doc = self.de.json("POST", "/v1/wibbell/check",
+                                         {"word": "Haustür", "cards": [], "dictionary": "de",
+                                          "compounds": bad})
+            self.assertEqual(st, 400, bad)
+            self.assertEqual(hdrs.get("content-type"), "application/problem+json")
+            self.assertEqual(doc["code"], "bad_request", doc)
+            self.assertIn("compounds", doc["detail"])
+
+    def test_match(self):
+        path = "/v1/dictionaries/de/match?cards=H,T,R&used=Haus&limit=1000"
+        plain = self.get(path)
+        comp = self.get(path + "&compounds=derivative")
+        self.assertIn("haustür", plain["words"])
+        self.assertNotIn("haustür", comp["words"])
+        self.assertLess(comp["total"], plain["total"])
+        self.assertEqual(self.get(path + "&compounds=separate"), plain)
+        st, hdrs, doc = self.de.json("GET", path + "&compounds=maybe")
+        self.assertEqual(st, 400)
+        self.assertEqual(hdrs.get("content-type"), "application/problem+json")
+        self.assertEqual(doc["code"], "bad_parameter")
 
 
 class Match(Base):

@@ -524,6 +524,36 @@ class Dictionaries(Base):
         self.assertEqual((st, doc["code"]), (400, "bad_request"))
 
 
+class Compounds(Base):
+    """A daemon of its own serves the German test dictionary."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.de = wbtest.class_daemon(cls, wbgames.GamesDaemon(args=["--dictionaries", "de,en_US"]),
+                                     wbgames.stop_module_daemon)
+
+    def test_compounds_option(self):
+        """German and Dutch compounds (issue 20 B.3): with the option
+        compounds "derivative" Haustür after Haus is a derivative; by
+        default it is a word of its own; another value is refused."""
+        deck = ["HA", "SU", "TR", "HT", "NT", "SA", "IE", "TO"]
+        for comp in (None, "separate", "derivative"):
+            opts = {"tie_window_ms": 0, "shuffle": False, "deck": deck, "dictionary": "de"}
+            if comp:
+                opts["compounds"] = comp
+            m = create(self.de, ["ann", "bob"], opts, seed=1)
+            self.assertEqual(m.view()["compounds"], comp or "separate")
+            self.assertIn("card_won", event_types(m.ok(0, {"type": "claim", "word": "Haus",
+                                                           "take": 0})))
+            doc = m.ok(1, {"type": "claim", "word": "Haustür"})
+            codes = [r["code"] for e in doc["events"] for r in e.get("reasons", [])]
+            self.assertEqual("derivative" in codes, comp == "derivative", doc)
+            self.assertEqual("claim_accepted" in event_types(doc), comp != "derivative", doc)
+        st, _, doc = self.de.json("POST", "/v1/games", {"game": "wibbell", "players": ["a", "b"],
+                                                        "options": {"compounds": "maybe"}})
+        self.assertEqual((st, doc["code"]), (400, "bad_request"))
+
+
 class Learners(Base):
     """Issue 20 A.2: learner_language logs each judged word with its
     translation into the class's language (the vocabulary and its CSV)."""

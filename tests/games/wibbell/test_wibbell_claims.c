@@ -403,6 +403,56 @@ static void test_tie_window(void **state)
     done(st);
 }
 
+/* Does the last claim_refused event carry reason `code`? */
+static int refused_for(const char *code)
+{
+    json_t *ev = event("claim_refused"), *r;
+    size_t i;
+    json_array_foreach(ev ? json_object_get(ev, "reasons") : NULL, i, r)
+        if (!strcmp(json_string_value(json_object_get(r, "code")), code))
+            return 1;
+    return 0;
+}
+
+/* The option compounds (issue 20 B.3, dict/COMPOUNDS.md): with
+ * "derivative" a German compound of a used word is refused as a derivative
+ * of it, by default it is a word of its own; the views carry the option; a
+ * save of format 5, from before it, loads "separate"; another value is
+ * refused. */
+static void test_compounds(void **state)
+{
+    (void)state;
+    static const char *const modes[] = {"separate", "derivative"};
+    for (int m = 0; m < 2; m++) {
+        char opts[512];
+        snprintf(opts, sizeof opts,
+                 "{\"dictionary\":\"de\",\"tie_window_ms\":0,\"shuffle\":false,"
+                 "\"compounds\":\"%s\",\"deck\":[\"HA\",\"SU\",\"TR\",\"HT\"," EASY "]}",
+                 modes[m]);
+        gt *st = mk(2, opts, 1);
+        assert_string_equal(json_string_value(json_object_get(V(st, HOST), "compounds")),
+                            modes[m]);
+        OK(act(st, 0, "{\"type\":\"claim\",\"word\":\"Haus\",\"take\":0}"));
+        assert_non_null(event("card_won"));
+        OK(act(st, 1, "{\"type\":\"claim\",\"word\":\"Haustür\"}"));
+        assert_int_equal(refused_for("derivative"), m);
+        assert_int_equal(event("claim_accepted") != NULL, !m);
+        if (m) {
+            json_t *s = game_wibbell.save(st->st);
+            json_object_set_new(s, "format", json_integer(5));
+            json_object_del(s, "compounds");
+            gt *old = loaded(s);
+            assert_string_equal(json_string_value(json_object_get(V(old, HOST), "compounds")),
+                                "separate");
+            json_decref(s);
+            done(old);
+        }
+        done(st);
+    }
+    gt *bad = NULL;
+    assert_int_equal(try_create(2, "{\"compounds\":\"maybe\"}", 1, &bad), WB_EINVAL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -414,6 +464,7 @@ int main(void)
         cmocka_unit_test(test_used_words),
         cmocka_unit_test(test_tie_window),
         cmocka_unit_test(test_tie_window_secret),
+        cmocka_unit_test(test_compounds),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
