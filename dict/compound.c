@@ -110,7 +110,7 @@ static void take_part(splitter *s, uint32_t p, uint32_t w)
 }
 
 /* The modifiers M may stand for: M itself, M less a linking element, and
- * in German M + e (Schul-buch); in Dutch a doubled consonant before the
+ * in German M + e (Schul-buch) for an M of 4 bytes or more; in Dutch a doubled consonant before the
  * -e- or -en- undone (zonne-bril: zon).  Into out (FOLD_CAP each). */
 static size_t modifiers(int german, const char *m, size_t len, char out[][FOLD_CAP])
 {
@@ -133,7 +133,9 @@ static size_t modifiers(int german, const char *m, size_t len, char out[][FOLD_C
             out[n++][r - 1] = '\0';
         }
     }
-    if (german && len + 2 < FOLD_CAP) {
+    /* a dropped -e after 4 letters or more: Schul-buch, Kirch-turm; not
+     * the prefix ent- as Ente (Ent-spannung) */
+    if (german && len >= 4 && len + 2 < FOLD_CAP) {
         memcpy(out[n], m, len);
         memcpy(out[n++] + len, "e", 2);
     }
