@@ -20,7 +20,8 @@
  * turn of its event loop brought: the actions it stages queue up without
  * waking the writer, which is woken once at the end of the turn.  On one
  * core this is what makes the groups large: woken at each action, the
- * writer would take the core from the worker and commit them one by one. *
+ * writer would take the core from the worker and commit them one by one.
+ *
  * People first.  Bots stage actions as fast as their workers decide, and a
  * person's action that came behind a few hundred of them would wait for a
  * commit that writes them all.  So the writer does not take the whole

@@ -255,7 +255,6 @@ def qr_text(el, name):
     return out.stdout.strip()
 
 
-
 class JudgeCompounds(unittest.TestCase):
     """The judge's "Compounds are derivatives" (issue 20 B.3), on a daemon
     of its own that serves the German test dictionary."""
@@ -290,6 +289,7 @@ class JudgeCompounds(unittest.TestCase):
         self.assertEqual(self.judge("Haustür").text, "✗")
         self.assertIn("derivative of “haus”", B.text("#result .reasons").lower())
         self.assertFalse(B.js_errors())
+
 
 class Lobby(unittest.TestCase):
     def test_create_and_share(self):
