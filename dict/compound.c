@@ -93,6 +93,8 @@ static size_t letters(const char *w, size_t len)
 
 static void take(splitter *s, const uint32_t *ids, size_t n)
 {
+    if (n == 0) /* ids may be NULL */
+        return;
     s->acc = wb_grow(s->acc, &s->acap, s->nacc + n, sizeof *s->acc);
     memcpy(s->acc + s->nacc, ids, n * sizeof *ids);
     s->nacc += n;
@@ -105,7 +107,7 @@ static void take_part(splitter *s, uint32_t p, uint32_t w)
     size_t nlem, nfam;
     morph_sets_of(s->in->ms, p, &lem, &nlem, &fam, &nfam);
     take(s, lem, nlem);
-    if (p < w)
+    if (p < w && s->cs->off[p + 1] > s->cs->off[p])
         take(s, s->cs->ids + s->cs->off[p], s->cs->off[p + 1] - s->cs->off[p]);
 }
 
@@ -247,10 +249,12 @@ compound_sets *compound_build(const compound_input *in)
     s.cs = cs;
     for (uint32_t w = 0; w < in->nwords; w++) {
         split(&s, w);
-        cs->ids = wb_grow(cs->ids, &cs->ncap, cs->nids + s.nacc, sizeof *cs->ids);
-        memcpy(cs->ids + cs->nids, s.acc, s.nacc * sizeof *s.acc);
-        cs->nids += s.nacc;
-        cs->nwith += s.nacc > 0;
+        if (s.nacc) {
+            cs->ids = wb_grow(cs->ids, &cs->ncap, cs->nids + s.nacc, sizeof *cs->ids);
+            memcpy(cs->ids + cs->nids, s.acc, s.nacc * sizeof *s.acc);
+            cs->nids += s.nacc;
+            cs->nwith++;
+        }
         cs->off[w + 1] = (uint32_t)cs->nids;
     }
     strtab_destroy(s.roots);
@@ -274,8 +278,8 @@ void compound_parts(const compound_sets *cs, uint32_t w, const uint32_t **ids, s
     *n = 0;
     if (!cs || w >= cs->nwords)
         return;
-    if (cs->off[w + 1] - cs->off[w] > UINT16_MAX) /* fmt_word.ncomp */
-        return;
+    if (cs->off[w + 1] == cs->off[w] || cs->off[w + 1] - cs->off[w] > UINT16_MAX)
+        return; /* none, or more than fmt_word.ncomp holds */
     *ids = cs->ids + cs->off[w];
     *n = cs->off[w + 1] - cs->off[w];
 }
