@@ -92,6 +92,24 @@ static const char *surface_of(const morph_input *in, const strtab *words, const 
     return id < in->nwords && in->surface[id] ? in->surface[id] : w;
 }
 
+/* Not English: is stem s a compound's inner part, not w's lemma?  For
+ * a word of its .dic made of parts, Hunspell can answer the middle one:
+ * haus for bundeshaushalt, zimmer for wohnzimmercouch.  So: s stands
+ * inside w after its first letter, and what follows it is a word of
+ * three letters or more (halt, couch); an inflection or a suffix after
+ * it is no word (glücklich in unglücklichen stays). */
+static int inner_part(const morph_input *in, const strtab *words, const char *w,
+                      const char *s)
+{
+    size_t sl = strlen(s);
+    for (const char *p = strstr(w + 1, s); p; p = strstr(p + 1, s)) {
+        const char *tail = p + sl;
+        if (strlen(tail) >= 3 && known(in, words, tail))
+            return 1;
+    }
+    return 0;
+}
+
 static void hun_stems(const morph_input *in, const strtab *words,
                       Hunhandle *h, const char *w, int prefix_check, strset *out)
 {
@@ -107,6 +125,8 @@ static void hun_stems(const morph_input *in, const strtab *words,
          * letters as the affix rule's bases are (re + ad + s is no way
          * from "ad" to "reads", nor de + an + s from "an" to "deans"). */
         if (strlen(folded) < AFFIX_MIN_STEM && strncmp(folded, w, strlen(folded)) != 0)
+            continue;
+        if (!in->english && inner_part(in, words, w, folded))
             continue;
         if (prefix_check) {
             /* en_GB's affix rules invent stems (nation -> n, action ->

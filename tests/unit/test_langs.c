@@ -251,6 +251,19 @@ static void test_compounds(void **state)
     }
     /* sibling compounds are not related: Haustier after Haustür */
     assert_int_equal(related_c(de, "Haustier", "Haustür"), 0);
+    /* nor a compound whose inner part is a used word's part: Hunspell
+     * answers haus as the stem of Bundeshaushalt, zimmer of
+     * Wohnzimmercouch (morph.c, inner_part); with and without the option */
+    static const char *const inner[][2] = {
+        {"Haustür", "Bundeshaushalt"}, {"Haustür", "Krankenhausbau"},
+        {"Arbeitszimmer", "Wohnzimmercouch"}, {"Buchhandlung", "Drehbuchautor"},
+    };
+    for (size_t i = 0; i < sizeof inner / sizeof *inner; i++) {
+        assert_int_equal(judge_c(de, inner[i][1], inner[i][0]), -1);
+        assert_int_equal(related_c(de, inner[i][0], inner[i][1]), 0);
+    }
+    assert_int_equal(judge(de, "Bundeshaushalt", NULL, 0, "Haus"), -1);
+    assert_int_equal(judge(de, "unglücklichen", NULL, 0, "glücklich"), DICT_DERIVATIVE);
     /* the check: a derivative with the option, a word without */
     assert_int_equal(judge_c(de, "Haustür", "Haus"), DICT_DERIVATIVE);
     assert_int_equal(judge(de, "Haustür", NULL, 0, "Haus"), -1);
