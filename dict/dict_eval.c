@@ -126,19 +126,91 @@ int dict_eval_run(const dict_lib *lib, const char *path, FILE *detail, dict_eval
 int dict_eval_run_in(const dict_lib *lib, const char *id, const char *path, FILE *detail,
                      dict_eval *ev)
 {
+    return dict_eval_run_adj(lib, id, path, NULL, detail, ev);
+}
+
+/* The hand check's verdicts on pairs of a table (see dict_eval.h). */
+#define EVAL_CORRECTIONS 256
+
+typedef struct correction {
+    char a[64], b[64];
+    char verdict; /* 'r' related, 'u' unrelated, 'd' doubtful */
+    int used;
+} correction;
+
+static int corrections_load(const char *path, correction *c, size_t *n)
+{
+    char line[512], a[128], b[128], v[32];
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return WB_EIO;
+    int rc = WB_OK;
+    *n = 0;
+    while (rc == WB_OK && fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || sscanf(line, "%127s %127s %31s", a, b, v) != 3)
+            continue;
+        if (*n == EVAL_CORRECTIONS || strlen(a) >= sizeof c->a || strlen(b) >= sizeof c->b ||
+            (strcmp(v, "related") && strcmp(v, "unrelated") && strcmp(v, "doubtful"))) {
+            rc = WB_EINVAL;
+            break;
+        }
+        correction *e = &c[(*n)++];
+        snprintf(e->a, sizeof e->a, "%s", a);
+        snprintf(e->b, sizeof e->b, "%s", b);
+        e->verdict = v[0];
+        e->used = 0;
+    }
+    fclose(f);
+    return rc;
+}
+
+static correction *correction_of(correction *c, size_t n, const char *a, const char *b)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(c[i].a, a) && !strcmp(c[i].b, b))
+            return &c[i];
+    return NULL;
+}
+
+int dict_eval_run_adj(const dict_lib *lib, const char *id, const char *path,
+                      const char *corrections, FILE *detail, dict_eval *ev)
+{
     const dict *us = dict_lib_find(lib, id ? id : "en_US"), *only = id ? us : NULL;
     char line[512], a[128], b[128], want[32], cls[32];
+    correction *corr = NULL;
+    size_t ncorr = 0;
     FILE *f;
 
     memset(ev, 0, sizeof *ev);
     snprintf(ev->id, sizeof ev->id, "%s", id ? id : "en_US");
     if (!us)
         return WB_ENOTFOUND;
-    if (!(f = fopen(path, "r")))
+    if (corrections) {
+        if (!(corr = calloc(EVAL_CORRECTIONS, sizeof *corr)))
+            return WB_ENOMEM;
+        int rc = corrections_load(corrections, corr, &ncorr);
+        if (rc) {
+            free(corr);
+            return rc;
+        }
+    }
+    if (!(f = fopen(path, "r"))) {
+        free(corr);
         return WB_EIO;
+    }
     while (fgets(line, sizeof line, f)) {
         if (line[0] == '#' || sscanf(line, "%127s %127s %31s %31s", a, b, want, cls) != 4)
             continue;
+        correction *fix = ncorr ? correction_of(corr, ncorr, a, b) : NULL;
+        if (fix && (!strcmp(want, "related") || !strcmp(want, "unrelated"))) {
+            fix->used = 1;
+            if (fix->verdict == 'd') {
+                ev->dropped++;
+                continue;
+            }
+            ev->corrected += (fix->verdict == 'r') != (want[0] == 'r');
+            snprintf(want, sizeof want, "%s", fix->verdict == 'r' ? "related" : "unrelated");
+        }
         dict_eval_class *c = class_of(ev, cls);
         if (!c)
             continue;
@@ -184,6 +256,13 @@ int dict_eval_run_in(const dict_lib *lib, const char *id, const char *path, FILE
         }
     }
     fclose(f);
+    for (size_t i = 0; i < ncorr; i++)
+        if (!corr[i].used) { /* a correction of no pair: the table changed */
+            if (detail)
+                fprintf(detail, "correction of no pair: %s / %s\n", corr[i].a, corr[i].b);
+            ev->stale++;
+        }
+    free(corr);
     return WB_OK;
 }
 
@@ -240,6 +319,10 @@ void dict_eval_print(const dict_eval *ev, FILE *f)
                "%zu table words not in %s\n",
             rel_hit, rel, rel ? (double)rel_hit / (double)rel : 1.0, unrel_hit, unrel,
             dict_eval_false_total(ev), ev->missing, ev->id);
+    if (ev->corrected || ev->dropped || ev->stale)
+        fprintf(f, "adjudicated: %zu pairs judged otherwise, %zu doubtful left out, "
+                   "%zu corrections of no pair\n",
+                ev->corrected, ev->dropped, ev->stale);
     if (ev->crel)
         fprintf(f, "all pairs with compounds (DICT_COMPOUNDS): look-alikes linked %zu/%zu; "
                    "compound pairs linked without it %zu/%zu\n",

@@ -51,6 +51,9 @@ typedef struct dict_eval {
     size_t opt_unrel, opt_unrel_hit;
     /* crelated pairs, and those related without the option (the default) */
     size_t crel, crel_plain;
+    /* dict_eval_run_adj: pairs counted with the other verdict, doubtful
+     * pairs left out, and corrections that matched no pair */
+    size_t corrected, dropped, stale;
     char id[16];    /* that dictionary */
 } dict_eval;
 
@@ -62,6 +65,14 @@ int dict_eval_run(const dict_lib *lib, const char *path, FILE *detail, dict_eval
  * WB_ENOTFOUND without it. */
 int dict_eval_run_in(const dict_lib *lib, const char *id, const char *path, FILE *detail,
                      dict_eval *out);
+/* The same with the hand check's verdicts of `corrections` (NULL: none),
+ * a file of rows base<TAB>word<TAB>verdict<TAB>reason, verdict related,
+ * unrelated or doubtful (left out): a pair of the table listed there is
+ * counted as the verdict says (tests/data/gcide-corrections.tsv on the
+ * generated gcide-pairs.tsv).  WB_EIO when it cannot be read, WB_EINVAL on
+ * a bad verdict or more than 256 rows. */
+int dict_eval_run_adj(const dict_lib *lib, const char *id, const char *path,
+                      const char *corrections, FILE *detail, dict_eval *out);
 
 /* The report: one line per class (recall, false-link rate), then totals. */
 void dict_eval_print(const dict_eval *ev, FILE *f);

@@ -44,7 +44,10 @@ static void usage(FILE *f)
         "                                table (tests/data/evaluation.tsv): recall and\n"
         "                                false links per affix class, words, spellings;\n"
         "                                with --dict fr (de, es ...) that language's table\n"
-        "                                (tests/data/evaluation-fr.tsv) on that dictionary\n"
+        "                                (tests/data/evaluation-fr.tsv) on that dictionary;\n"
+        "                                --corrections FILE: the raw report, then the one\n"
+        "                                with the hand check's verdicts of FILE\n"
+        "                                (tests/data/gcide-corrections.tsv)\n"
         "\n"
         "The data directory defaults to $WIBBELLD_DATA_DIR, $XDG_DATA_HOME/wibbelld\n"
         "or ~/.local/share/wibbelld, as for wibbelld.\n");
@@ -99,7 +102,7 @@ static void print_list(const dict_list *l)
 int main(int argc, char **argv)
 {
     char *data_dir = NULL, *cards_s = NULL, *used_s = NULL;
-    const char *dict_id = NULL;
+    const char *dict_id = NULL, *corrections = NULL;
     size_t limit = 20;
     char *pos[8];
     int npos = 0, rc = 0, verbose = 0;
@@ -121,6 +124,8 @@ int main(int argc, char **argv)
             cards_s = argv[++i];
         } else if (!strcmp(a, "--used") && i + 1 < argc) {
             used_s = argv[++i];
+        } else if (!strcmp(a, "--corrections") && i + 1 < argc) {
+            corrections = argv[++i];
         } else if (!strcmp(a, "--verbose")) {
             verbose = 1;
         } else if (!strcmp(a, "--class")) {
@@ -255,6 +260,12 @@ int main(int argc, char **argv)
         dict_eval ev;
         if (!(rc = dict_eval_run_in(lib, dict_id, pos[1], verbose ? stdout : NULL, &ev)))
             dict_eval_print(&ev, stdout);
+        if (!rc && corrections) {
+            printf("\nadjudicated by %s:\n", corrections);
+            if (!(rc = dict_eval_run_adj(lib, dict_id, pos[1], corrections,
+                                         verbose ? stdout : NULL, &ev)))
+                dict_eval_print(&ev, stdout);
+        }
     } else if (!strcmp(cmd, "related") && npos == 3) {
         int rel = 0;
         if (!(rc = dict_related_opt(d, pos[1], strlen(pos[1]), pos[2], strlen(pos[2]), comp,
