@@ -416,13 +416,18 @@ static int in_main_sense(const wordnet *wn, const char *w, const char *b, const 
  * names the base nor a shared defining word, which would carry
  * representation "a presentation to the mind" over to represent and
  * present (disengagement: disengage, engagement: engage, and disengage is
- * engage's antonym; displeasure: displease, please).  One step only. */
+ * engage's antonym; displeasure: displease, please).  One step only.  The
+ * links in any sense (disenchantment's one sense links to disenchant,
+ * which no tagged text met), on w's side only for a word of one sense
+ * (recreation's link to recreate is its rare "new creation"). */
 static int parallel(const affix_env *env, const char *w, const char *b, const char *cls,
                     const char *prefix)
 {
     const char *lw[32], *lb[32];
     size_t pl = strlen(prefix);
-    size_t nw = wn_links(env->wn, w, lw, 32), nb = wn_links(env->wn, b, lb, 32);
+    size_t nw = wn_sense_count(env->wn, w) == 1 ? wn_links_any(env->wn, w, lw, 32)
+                                                : wn_links(env->wn, w, lw, 32);
+    size_t nb = wn_links_any(env->wn, b, lb, 32);
     if (nw > 32)
         nw = 32;
     if (nb > 32)

@@ -12,7 +12,7 @@
 
 #include <stdint.h>
 
-#define DICT_FORMAT "15" /* 4: derivatives by affix (affix.c); 5: abbreviations;
+#define DICT_FORMAT "16" /* 4: derivatives by affix (affix.c); 5: abbreviations;
                             * 6: the wider vocabulary (wider.c); 7: ligatures
                             * (œ, æ, ĳ) as two letters, capitals told by ICU;
                             * 8: translations (trans.c); 9: FreeDict's English
@@ -26,7 +26,8 @@
                             * pt_PT's lemmas (irregular_lists.c); 14: compounds' parts
                             * (compound.c, fmt_word.ncomp, DB_COMPOUNDS);
                             * 15: no compound's inner part as a stem
-                            * (morph.c, inner_part) */
+                            * (morph.c, inner_part); 16: parallel families through
+                            * links in any sense (affix.c, wn_links_any) */
 #define DICT_NONE UINT32_MAX
 
 /* Named databases. */

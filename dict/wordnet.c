@@ -679,6 +679,11 @@ size_t wn_links(const wordnet *wn, const char *w, const char **out, size_t max)
     return csr_get(wn, &wn->links, w, out, max);
 }
 
+size_t wn_links_any(const wordnet *wn, const char *w, const char **out, size_t max)
+{
+    return csr_get(wn, &wn->links_all, w, out, max);
+}
+
 size_t wn_antonyms(const wordnet *wn, const char *w, const char **out, size_t max)
 {
     return csr_get(wn, &wn->ants, w, out, max);

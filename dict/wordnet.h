@@ -46,6 +46,10 @@ size_t wn_links(const wordnet *wn, const char *w, const char **out, size_t max);
 /* Antonyms of `w` (kind <-> unkind, obey <-> disobey), as wn_exc. */
 size_t wn_antonyms(const wordnet *wn, const char *w, const char **out, size_t max);
 
+/* Lemmas one derivational link away from `w` in any of their senses
+ * (disenchantment <-> disenchant, a sense no table met), as wn_exc. */
+size_t wn_links_any(const wordnet *wn, const char *w, const char **out, size_t max);
+
 /* Are a and b one derivational link apart in any of their senses? */
 int wn_linked_any_sense(const wordnet *wn, const char *a, const char *b);
 
