@@ -39,24 +39,36 @@ static int teardown(void **state)
     return 0;
 }
 
-/* The verdict's first reason (-1: valid). */
-static int judge(const dict *d, const char *w, const char *const *cards, size_t ncards,
-                 const char *used)
+/* The verdict's first reason (-1: valid), with options `opts`. */
+static int judge_opt(const dict *d, const char *w, const char *const *cards, size_t ncards,
+                     const char *used, unsigned opts)
 {
     dict_cards c = {cards, ncards};
     dict_verdict *v = NULL;
-    assert_int_equal(dict_check(d, w, strlen(w), &c, used ? &used : NULL, used ? 1 : 0, &v),
+    assert_int_equal(dict_check_opt(d, w, strlen(w), &c, used ? &used : NULL, used ? 1 : 0, opts,
+                                    &v),
                      WB_OK);
     int r = v->valid ? -1 : (int)v->reasons[0].code;
     dict_verdict_free(v);
     return r;
 }
 
-static int related(const dict *d, const char *a, const char *b)
+static int judge(const dict *d, const char *w, const char *const *cards, size_t ncards,
+                 const char *used)
+{
+    return judge_opt(d, w, cards, ncards, used, 0);
+}
+
+static int related_opt(const dict *d, const char *a, const char *b, unsigned opts)
 {
     int rel = -1;
-    assert_int_equal(dict_related(d, a, strlen(a), b, strlen(b), &rel), WB_OK);
+    assert_int_equal(dict_related_opt(d, a, strlen(a), b, strlen(b), opts, &rel), WB_OK);
     return rel;
+}
+
+static int related(const dict *d, const char *a, const char *b)
+{
+    return related_opt(d, a, b, 0);
 }
 
 static void test_info(void **state)
@@ -203,24 +215,15 @@ static int has_def(const dict *d, const char *w, const char *want)
     return found;
 }
 
-/* Definitions of other languages: FreeDict's English glosses (XXX-eng),
- * an inflected form taking its base form's. */
+/* With the compounds option: related, and a claim after `used`. */
 static int related_c(const dict *d, const char *a, const char *b)
 {
-    int rel = -1;
-    assert_int_equal(dict_related_opt(d, a, strlen(a), b, strlen(b), DICT_COMPOUNDS, &rel), WB_OK);
-    return rel;
+    return related_opt(d, a, b, DICT_COMPOUNDS);
 }
 
-/* The first reason of a claim after `used`, with the compounds option. */
 static int judge_c(const dict *d, const char *w, const char *used)
 {
-    dict_cards c = {NULL, 0};
-    dict_verdict *v = NULL;
-    assert_int_equal(dict_check_opt(d, w, strlen(w), &c, &used, 1, DICT_COMPOUNDS, &v), WB_OK);
-    int r = v->valid ? -1 : (int)v->reasons[0].code;
-    dict_verdict_free(v);
-    return r;
+    return judge_opt(d, w, NULL, 0, used, DICT_COMPOUNDS);
 }
 
 /* Issue 20 B.3: by default a compound is a word of its own; with
@@ -295,6 +298,8 @@ static void test_compounds(void **state)
     dict_list_free(l);
 }
 
+/* Definitions of other languages: FreeDict's English glosses (XXX-eng),
+ * an inflected form taking its base form's. */
 static void test_definitions(void **state)
 {
     (void)state;
