@@ -4,6 +4,7 @@
  */
 #include "affix.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* A suffix rule: w ends in `strip`; the base is w less strip plus `add`.
@@ -69,7 +70,7 @@ static int mentions(const wordnet *wn, const char *gloss, const char *w, const c
 #define GLOSSES 4   /* common senses looked at */
 #define GLOSSES_ALL 6
 enum { EV_PRODUCTIVE = 1, EV_MENTION, EV_SHARED, EV_ANTONYM, EV_PLAIN, EV_HYPERNYM, EV_SENSE, EV_LINK,
-       EV_PARALLEL };
+       EV_PARALLEL, EV_OPPOSITE, EV_REVERSAL };
 #define DF_MAX 40   /* a shared defining word in more glosses says nothing */
 
 typedef struct glossbuf {
@@ -365,6 +366,145 @@ static int again(const wordnet *wn, const char *w, unsigned bpos)
     return p.g.n != 0;
 }
 
+/* The prefixes that say "not" or "the opposite of" (unkind, infertile,
+ * nonconductor, disobey). */
+static int negating(const char *prefix)
+{
+    static const char *const neg[] = {"un", "in", "im", "il", "ir", "dis", "non", NULL};
+    for (const char *const *p = neg; *p; p++)
+        if (!strcmp(prefix, *p))
+            return 1;
+    return 0;
+}
+
+/* The words of a gloss, lower-case letters, less the empty ones, each
+ * once; returns how many (at most max). */
+#define GLOSS_WORDS 32
+static size_t gloss_words(const char *text, char out[][24], size_t max)
+{
+    static const char *const empty[] = {"a", "an", "the", "of", "to", "or", "and", "in", "on",
+                                        "by", "for", "with", "that", "as", "from", "is", "be",
+                                        "something", "someone", "one", "any", "its", "it",
+                                        "at", NULL};
+    size_t n = 0;
+    for (const char *p = text; *p && n < max;) {
+        while (*p && !(*p >= 'a' && *p <= 'z'))
+            p++;
+        const char *s = p;
+        while (*p >= 'a' && *p <= 'z')
+            p++;
+        size_t l = (size_t)(p - s);
+        if (l == 0 || l >= 24)
+            continue;
+        memcpy(out[n], s, l);
+        out[n][l] = '\0';
+        int skip = 0;
+        for (const char *const *e = empty; *e && !skip; e++)
+            skip = !strcmp(out[n], *e);
+        for (size_t i = 0; i < n && !skip; i++)
+            skip = !strcmp(out[i], out[n]);
+        if (!skip)
+            n++;
+    }
+    return n;
+}
+
+static int has_word(char (*v)[24], size_t n, const char *t)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(v[i], t))
+            return 1;
+    return 0;
+}
+
+/* Do two glosses say the same but for a pair of antonyms (disproof "any
+ * evidence that helps to establish the falsity of something", proof "any
+ * factual evidence that helps to establish the truth of something")?
+ * Three words or more in common, at most two on either side that the
+ * other lacks, and one of those an antonym of one of the other's. */
+static int swapped(const wordnet *wn, const char *gw, const char *gb)
+{
+    char a[GLOSS_WORDS][24], c[GLOSS_WORDS][24];
+    size_t na = gloss_words(gw, a, GLOSS_WORDS), nc = gloss_words(gb, c, GLOSS_WORDS);
+    const char *x[2], *y[2];
+    size_t nx = 0, ny = 0, common = 0;
+    for (size_t i = 0; i < na; i++) {
+        if (has_word(c, nc, a[i]))
+            common++;
+        else if (nx++ < 2)
+            x[nx - 1] = a[i];
+    }
+    for (size_t i = 0; i < nc; i++)
+        if (!has_word(a, na, c[i]) && ny++ < 2)
+            y[ny - 1] = c[i];
+    if (common < 3 || nx == 0 || nx > 2 || ny == 0 || ny > 2)
+        return 0;
+    for (size_t i = 0; i < nx; i++) {
+        const char *ant[32];
+        size_t n = wn_antonyms(wn, x[i], ant, 32);
+        for (size_t k = 0; k < n && k < 32; k++)
+            for (size_t j = 0; j < ny; j++)
+                if (!strcmp(ant[k], y[j]))
+                    return 1;
+    }
+    return 0;
+}
+
+/* The senses of one word, kept with their parts of speech. */
+typedef struct senselist {
+    const char *pos[GLOSSES_ALL];
+    char text[GLOSSES_ALL][512];
+    size_t n;
+} senselist;
+
+static void senselist_cb(void *ctx, const char *pos, const char *text)
+{
+    senselist *l = ctx;
+    if (l->n >= GLOSSES_ALL)
+        return;
+    l->pos[l->n] = pos;
+    snprintf(l->text[l->n], sizeof l->text[l->n], "%s", text);
+    l->n++;
+}
+
+static int opposed_glosses(const wordnet *wn, const char *w, const char *b)
+{
+    senselist lw = {.n = 0}, lb = {.n = 0};
+    wn_glosses(wn, w, GLOSSES_ALL, senselist_cb, &lw);
+    wn_glosses(wn, b, GLOSSES_ALL, senselist_cb, &lb);
+    for (size_t i = 0; i < lw.n; i++)
+        for (size_t j = 0; j < lb.n; j++)
+            if (!strcmp(lw.pos[i], lb.pos[j]) && swapped(wn, lw.text[i], lb.text[j]))
+                return 1;
+    return 0;
+}
+
+/* dis- that undoes: Hunspell makes w from b by its dis- flag, and w's
+ * first sense, in a part of speech b has, holds another word that is the
+ * antonym of its own base by un-, dis- or de- (disgrace: dishonor,
+ * honor; disencumber: disentangle, entangle; not discommode, a verb,
+ * from commode, a noun). */
+static int undoes(const affix_env *env, const char *w, const char *b, unsigned bpos)
+{
+    static const char *const undo[] = {"un", "dis", "de", NULL};
+    if (!env->flagged || !env->flagged(env->ctx, w, b))
+        return 0;
+    const char *syn[32];
+    size_t n = wn_first_synonyms(env->wn, w, bpos, syn, 32);
+    for (size_t i = 0; i < n && i < 32; i++)
+        for (const char *const *u = undo; *u; u++) {
+            size_t ul = strlen(*u);
+            if (strncmp(syn[i], *u, ul) != 0 || !wn_lemma_pos(env->wn, syn[i] + ul))
+                continue;
+            const char *ant[32];
+            size_t na = wn_antonyms(env->wn, syn[i] + ul, ant, 32);
+            for (size_t k = 0; k < na && k < 32; k++)
+                if (!strcmp(ant[k], syn[i]))
+                    return 1;
+        }
+    return 0;
+}
+
 /* The evidence that w = prefix + b, or b + a suffix (prefix ""): 0 none,
  * else which. */
 static int evidence(const affix_env *env, const char *w, const char *b, const char *cls,
@@ -503,6 +643,14 @@ static int evidence(const affix_env *env, const char *w, const char *b, const ch
     for (size_t i = 0; i < na && i < 64; i++)
         if (strcmp(ant[i], b) == 0)
             return EV_ANTONYM;
+    /* The not- prefixes: w is b's antonym by way of a synonym (dismount
+     * "get off", mount "get on"; infertile, untruth) or by a gloss that
+     * is b's with one word turned to its antonym (disproof, proof). */
+    if (negating(prefix) &&
+        (wn_opposite(env->wn, w, b) || opposed_glosses(env->wn, w, b)))
+        return EV_OPPOSITE;
+    if (!strcmp(prefix, "dis") && undoes(env, w, b, bpos))
+        return EV_REVERSAL;
     glossbuf gw, gb;
     glosses_of(env->wn, w, strcmp(cls, "er") != 0, &gw);
     if (gw.n == 0)

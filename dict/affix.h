@@ -21,7 +21,9 @@
  *     and the others dict/LAYOUT.md lists (antonym, link, hypernym,
  *     sense, plain: -ful, -less, -en and un- of adjectives, participles
  *     and verbs; again: re- "begin again"; parallel: disengagement as
- *     disengage/engage).
+ *     disengage/engage; opposite: the not- prefixes' w is b's antonym by
+ *     way of a synonym or a gloss; reversal: dis- flagged by Hunspell with
+ *     a first sense that undoes).
  * See dict/LAYOUT.md for the figures on the evaluation table and on the
  * outside reference (tests/data/gcide-pairs.tsv).
  */
@@ -43,6 +45,9 @@ typedef struct affix_env {
     /* Does Hunspell make w from base by affix flags, w not being a word
      * of its own in the Hunspell dictionary? */
     int (*productive)(void *ctx, const char *w, const char *base);
+    /* Does Hunspell make w from base by an affix flag, listed or not
+     * (disgrace from grace/E)?  May be NULL. */
+    int (*flagged)(void *ctx, const char *w, const char *base);
     void *ctx;
 } affix_env;
 

@@ -12,7 +12,7 @@
 
 #include <stdint.h>
 
-#define DICT_FORMAT "16" /* 4: derivatives by affix (affix.c); 5: abbreviations;
+#define DICT_FORMAT "17" /* 4: derivatives by affix (affix.c); 5: abbreviations;
                             * 6: the wider vocabulary (wider.c); 7: ligatures
                             * (œ, æ, ĳ) as two letters, capitals told by ICU;
                             * 8: translations (trans.c); 9: FreeDict's English
@@ -27,7 +27,9 @@
                             * (compound.c, fmt_word.ncomp, DB_COMPOUNDS);
                             * 15: no compound's inner part as a stem
                             * (morph.c, inner_part); 16: parallel families through
-                            * links in any sense (affix.c, wn_links_any) */
+                            * links in any sense (affix.c, wn_links_any); 17:
+                            * the not- prefixes' opposites and dis- that undoes
+                            * (affix.c, wn_opposite, wn_first_synonyms) */
 #define DICT_NONE UINT32_MAX
 
 /* Named databases. */

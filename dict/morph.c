@@ -160,13 +160,11 @@ static int ax_is_word(void *ctx, const char *s)
     return strtab_find(a->words, s) != STRTAB_NONE;
 }
 
-static int ax_productive(void *ctx, const char *w, const char *base)
+/* Hunspell's stems are asked for only now: most words never need them,
+ * and stemming costs more than all the rest. */
+static int ax_flagged(void *ctx, const char *w, const char *base)
 {
     affix_ctx *a = ctx;
-    if (a->root)
-        return 0;
-    /* Hunspell's stems are asked for only now: most words never need
-     * them, and stemming costs more than all the rest. */
     if (a->nstems < 0)
         a->nstems = Hunspell_stem(a->in->hun, &a->stems, w);
     for (int i = 0; i < a->nstems; i++)
@@ -175,12 +173,18 @@ static int ax_productive(void *ctx, const char *w, const char *base)
     return 0;
 }
 
+static int ax_productive(void *ctx, const char *w, const char *base)
+{
+    const affix_ctx *a = ctx;
+    return !a->root && ax_flagged(ctx, w, base);
+}
+
 static void affix_add(const morph_input *in, const strtab *words, const char *w, int root,
                       strset *L)
 {
     char out[AFFIX_MAX][AFFIX_WORD];
     affix_ctx a = {in, words, root, NULL, -1};
-    affix_env env = {in->wn, ax_is_word, ax_productive, &a};
+    affix_env env = {in->wn, ax_is_word, ax_productive, ax_flagged, &a};
     size_t n = affix_bases(&env, w, out, NULL, AFFIX_MAX);
     for (size_t i = 0; i < n; i++)
         set_add(L, out[i]);

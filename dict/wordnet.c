@@ -47,7 +47,9 @@ typedef struct synset {
     char *gloss;
     char *head;      /* the first word as written, lower case ("ethnic_slur") */
     uint32_t *up;    /* hypernyms: pos << 30 | index into syns[pos] */
-    uint8_t nup;
+    uint32_t *opp;   /* synsets an antonym pointer of this one names, as up */
+    uint32_t *phr;   /* NULL, or by word: a collocation's id in phrases ("get_off") */
+    uint8_t nup, nopp;
     uint8_t unfit;   /* the sense is unfit for a class (classroom.h) */
 } synset;
 
@@ -63,6 +65,7 @@ typedef struct sense {
 
 struct wordnet {
     strtab *words;
+    strtab *phrases;  /* the collocations of synsets, kept only to compare members */
     uint8_t *posbits; /* by word id */
     size_t nposbits;
     synset *syns[NPOS];
@@ -128,6 +131,25 @@ static int clean_word(const char *in, char *out, size_t cap)
         if (c >= 'A' && c <= 'Z')
             c = (unsigned char)(c - 'A' + 'a');
         if (c < 'a' || c > 'z')
+            return 0;
+        if (n + 1 >= cap)
+            return 0;
+        out[n++] = (char)c;
+    }
+    out[n] = '\0';
+    return n > 0;
+}
+
+/* A collocation as stored ("get_off", "Get_Off"), lower-cased; 0 if it
+ * holds anything but letters and '_'. */
+static int clean_phrase(const char *in, char *out, size_t cap)
+{
+    size_t n = 0;
+    for (; *in && *in != '('; in++) {
+        unsigned char c = (unsigned char)*in;
+        if (c >= 'A' && c <= 'Z')
+            c = (unsigned char)(c - 'A' + 'a');
+        if ((c < 'a' || c > 'z') && c != '_')
             return 0;
         if (n + 1 >= cap)
             return 0;
@@ -277,6 +299,14 @@ static int load_data(wordnet *wn, const char *dir, int pos, pend **pv,
                         *c = (char)(*c - 'A' + 'a');
             }
             s.words[i] = t && clean_word(t, w, sizeof w) ? word_id(wn, w) : UINT32_MAX;
+            if (s.words[i] == UINT32_MAX && t && clean_phrase(t, w, sizeof w)) {
+                if (!s.phr) {
+                    s.phr = wb_malloc((size_t)nw * sizeof *s.phr);
+                    for (long k = 0; k < nw; k++)
+                        s.phr[k] = UINT32_MAX;
+                }
+                s.phr[i] = strtab_intern(wn->phrases, w);
+            }
             if (t && t[0] >= 'A' && t[0] <= 'Z' && i < 64)
                 s.proper |= 1ull << i;
         }
@@ -520,6 +550,7 @@ int wn_load(const char *dir, wordnet **out)
 
     *out = NULL;
     wn->words = strtab_create();
+    wn->phrases = strtab_create();
     for (int p = 0; p < NPOS && !rc; p++)
         rc = load_index(wn, dir, p, idx);
     for (int p = 0; p < NPOS && !rc; p++)
@@ -540,6 +571,10 @@ int wn_load(const char *dir, wordnet **out)
             continue;
         synset *s = &wn->syns[pv[i].spos][si];
         const synset *t = &wn->syns[pv[i].tpos][ti];
+        if (pv[i].antonym && s->nopp < 255) {
+            s->opp = wb_realloc(s->opp, (size_t)(s->nopp + 1) * sizeof *s->opp);
+            s->opp[s->nopp++] = (uint32_t)pv[i].tpos << 30 | (uint32_t)ti;
+        }
         if (pv[i].usage) {
             /* A usage domain marks the synset, or one word of it. */
             if (class_domain_unfit(t->head)) {
@@ -634,6 +669,8 @@ void wn_free(wordnet *wn)
             free(wn->syns[p][i].gloss);
             free(wn->syns[p][i].head);
             free(wn->syns[p][i].up);
+            free(wn->syns[p][i].opp);
+            free(wn->syns[p][i].phr);
         }
         free(wn->syns[p]);
     }
@@ -648,6 +685,7 @@ void wn_free(wordnet *wn)
     strtab_destroy(wn->stems);
     free(wn->df);
     strtab_destroy(wn->words);
+    strtab_destroy(wn->phrases);
     free(wn);
 }
 
@@ -708,6 +746,83 @@ int wn_is_hypernym(const wordnet *wn, const char *w, const char *h)
 int wn_linked_any_sense(const wordnet *wn, const char *a, const char *b)
 {
     return csr_has(wn, &wn->links_all, a, b);
+}
+
+/* A member of a synset as a key that compares words and collocations
+ * alike: a word's id, or a collocation's with the top bit set. */
+static uint32_t member(const synset *s, size_t x)
+{
+    if (s->words[x] != UINT32_MAX)
+        return s->words[x];
+    return s->phr && s->phr[x] != UINT32_MAX ? s->phr[x] | 1u << 31 : UINT32_MAX;
+}
+
+/* Do synsets a and b have a member in common, other than `except`? */
+static int share_member(const synset *a, const synset *b, uint32_t except)
+{
+    for (size_t x = 0; x < a->nwords; x++) {
+        uint32_t m = member(a, x);
+        if (m == UINT32_MAX || m == except)
+            continue;
+        for (size_t y = 0; y < b->nwords; y++)
+            if (member(b, y) == m)
+                return 1;
+    }
+    return 0;
+}
+
+/* Is the word `id` a name in synset s (Teach, the pirate)? */
+static int named(const synset *s, uint32_t id)
+{
+    for (size_t k = 0; k < s->nwords; k++)
+        if (s->words[k] == id && is_proper(s, k))
+            return 1;
+    return 0;
+}
+
+int wn_opposite(const wordnet *wn, const char *w, const char *b)
+{
+    uint32_t wid = strtab_find(wn->words, w), bid = strtab_find(wn->words, b);
+    if (wid == STRTAB_NONE || bid == STRTAB_NONE)
+        return 0;
+    for (uint32_t i = wn->sense_off[bid]; i < wn->sense_off[bid + 1]; i++) {
+        const synset *sb = &wn->syns[wn->senses[i].pos][wn->senses[i].syn];
+        if (named(sb, bid))
+            continue;
+        for (size_t k = 0; k < sb->nopp; k++) {
+            const synset *t = &wn->syns[sb->opp[k] >> 30][sb->opp[k] & 0x3fffffff];
+            for (uint32_t j = wn->sense_off[wid]; j < wn->sense_off[wid + 1]; j++) {
+                const sense *se = &wn->senses[j];
+                const synset *sw = &wn->syns[se->pos][se->syn];
+                if (se->rank == 0 && !named(sw, wid) && share_member(sw, t, wid))
+                    return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+size_t wn_first_synonyms(const wordnet *wn, const char *w, unsigned pos, const char **out,
+                         size_t max)
+{
+    uint32_t wid = strtab_find(wn->words, w);
+    size_t n = 0;
+    if (wid == STRTAB_NONE)
+        return 0;
+    for (uint32_t j = wn->sense_off[wid]; j < wn->sense_off[wid + 1]; j++) {
+        const sense *se = &wn->senses[j];
+        const synset *sw = &wn->syns[se->pos][se->syn];
+        if (se->rank != 0 || !(pos & (1u << se->pos)) || named(sw, wid))
+            continue;
+        for (size_t x = 0; x < sw->nwords; x++) {
+            if (sw->words[x] == UINT32_MAX || sw->words[x] == wid || is_proper(sw, x))
+                continue;
+            if (n < max)
+                out[n] = strtab_str(wn->words, sw->words[x]);
+            n++;
+        }
+    }
+    return n;
 }
 
 size_t wn_sense_count(const wordnet *wn, const char *w)

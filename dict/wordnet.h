@@ -56,6 +56,17 @@ int wn_linked_any_sense(const wordnet *wn, const char *a, const char *b);
 /* Is h a word of a hypernym of a sense of w (overcharge: charge)? */
 int wn_is_hypernym(const wordnet *wn, const char *w, const char *h);
 
+/* Is w the opposite of b by way of a synonym: does a word or collocation
+ * of w's first sense in a part of speech, other than w, belong to a
+ * synset that a sense of b is an antonym of (dismount "get off": mount
+ * "get on" has the antonym "get off")? */
+int wn_opposite(const wordnet *wn, const char *w, const char *b);
+
+/* The other single words of w's first sense in each part of speech of
+ * `pos` (WN_* bits), as wn_exc (disgrace: dishonor, shame ...). */
+size_t wn_first_synonyms(const wordnet *wn, const char *w, unsigned pos, const char **out,
+                         size_t max);
+
 /* Glosses of `w`, most frequent sense first, up to `max`: calls `cb` with
  * the part of speech ("noun", "verb", "adjective", "adverb") and the gloss
  * text (definition only, examples removed).  Returns the number given. */
