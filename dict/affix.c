@@ -505,6 +505,49 @@ static int undoes(const affix_env *env, const char *w, const char *b, unsigned b
     return 0;
 }
 
+static int evidence(const affix_env *env, const char *w, const char *b, const char *cls,
+                    const char *prefix, int plain, int depth);
+
+/* A not- prefix on a word whose gloss names the prefix on the word's own
+ * base (discreditable "tending to bring discredit": discredit is dis- on
+ * credit with evidence of its own, and creditable is credit + -able).
+ * The named word must be a WordNet lemma and b a suffix on its base. */
+static int names_prefixed_base(const affix_env *env, const char *w, const char *b,
+                               const char *prefix)
+{
+    size_t pl = strlen(prefix), wl = strlen(w), bl = strlen(b);
+    glossbuf g;
+    glosses_of(env->wn, w, 0, &g);
+    for (const char *p = g.text; *p;) {
+        while (*p && !(*p >= 'a' && *p <= 'z'))
+            p++;
+        const char *s = p;
+        while (*p >= 'a' && *p <= 'z')
+            p++;
+        size_t tl = (size_t)(p - s);
+        char t[AFFIX_WORD];
+        if (tl < pl + AFFIX_MIN_STEM || tl >= sizeof t || strncmp(s, prefix, pl) != 0 ||
+            (tl == wl && memcmp(s, w, wl) == 0))
+            continue;
+        memcpy(t, s, tl);
+        t[tl] = '\0';
+        const char *r = t + pl;
+        size_t rl = tl - pl;
+        if (bl <= rl || strncmp(b, r, rl - 1) != 0 || !wn_lemma_pos(env->wn, t))
+            continue;
+        int ev = evidence(env, t, r, prefix, prefix, plain_affix(prefix), 1);
+        if (ev != EV_ANTONYM && ev != EV_OPPOSITE && ev != EV_REVERSAL && ev != EV_LINK &&
+            ev != EV_SENSE && ev != EV_PLAIN)
+            continue;
+        char base[AFFIX_MAX][AFFIX_WORD];
+        size_t n = affix_bases(env, b, base, NULL, AFFIX_MAX);
+        for (size_t i = 0; i < n; i++)
+            if (strcmp(base[i], r) == 0)
+                return 1;
+    }
+    return 0;
+}
+
 /* The evidence that w = prefix + b, or b + a suffix (prefix ""): 0 none,
  * else which. */
 static int evidence(const affix_env *env, const char *w, const char *b, const char *cls,
@@ -651,6 +694,8 @@ static int evidence(const affix_env *env, const char *w, const char *b, const ch
         return EV_OPPOSITE;
     if (!strcmp(prefix, "dis") && undoes(env, w, b, bpos))
         return EV_REVERSAL;
+    if (negating(prefix) && !depth && names_prefixed_base(env, w, b, prefix))
+        return EV_PARALLEL;
     glossbuf gw, gb;
     glosses_of(env->wn, w, strcmp(cls, "er") != 0, &gw);
     if (gw.n == 0)

@@ -23,7 +23,8 @@
  *     and verbs; again: re- "begin again"; parallel: disengagement as
  *     disengage/engage; opposite: the not- prefixes' w is b's antonym by
  *     way of a synonym or a gloss; reversal: dis- flagged by Hunspell with
- *     a first sense that undoes).
+ *     a first sense that undoes; a gloss naming the prefix on the base's
+ *     own base: discreditable "bring discredit").
  * See dict/LAYOUT.md for the figures on the evaluation table and on the
  * outside reference (tests/data/gcide-pairs.tsv).
  */

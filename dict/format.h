@@ -28,8 +28,9 @@
                             * 15: no compound's inner part as a stem
                             * (morph.c, inner_part); 16: parallel families through
                             * links in any sense (affix.c, wn_links_any); 17:
-                            * the not- prefixes' opposites and dis- that undoes
-                            * (affix.c, wn_opposite, wn_first_synonyms) */
+                            * the not- prefixes' opposites, dis- that undoes, a
+                            * gloss naming the prefixed base (affix.c,
+                            * wn_opposite, wn_first_synonyms) */
 #define DICT_NONE UINT32_MAX
 
 /* Named databases. */

@@ -4,6 +4,7 @@
  */
 #include "morph.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -145,13 +146,16 @@ static void hun_stems(const morph_input *in, const strtab *words,
 }
 
 /* What the affix evidence asks of the build: is it a word, and Hunspell's
- * stems of the word being split, unfiltered (nstems -1: not asked yet). */
+ * stems, unfiltered, of the word last asked about (`of`; nstems -1: not
+ * asked yet): the word being split, or a word its evidence looks at
+ * (discreditable's gloss names discredit). */
 typedef struct affix_ctx {
     const morph_input *in;
     const strtab *words;
     int root;            /* the word being split is a .dic root */
     char **stems;
     int nstems;
+    char of[AFFIX_WORD];
 } affix_ctx;
 
 static int ax_is_word(void *ctx, const char *s)
@@ -165,8 +169,13 @@ static int ax_is_word(void *ctx, const char *s)
 static int ax_flagged(void *ctx, const char *w, const char *base)
 {
     affix_ctx *a = ctx;
-    if (a->nstems < 0)
+    if (a->nstems < 0 || strcmp(a->of, w) != 0) {
+        if (a->stems)
+            Hunspell_free_list(a->in->hun, &a->stems, a->nstems);
+        a->stems = NULL;
+        snprintf(a->of, sizeof a->of, "%s", w);
         a->nstems = Hunspell_stem(a->in->hun, &a->stems, w);
+    }
     for (int i = 0; i < a->nstems; i++)
         if (strcmp(a->stems[i], base) == 0)
             return 1;
@@ -183,7 +192,7 @@ static void affix_add(const morph_input *in, const strtab *words, const char *w,
                       strset *L)
 {
     char out[AFFIX_MAX][AFFIX_WORD];
-    affix_ctx a = {in, words, root, NULL, -1};
+    affix_ctx a = {in, words, root, NULL, -1, ""};
     affix_env env = {in->wn, ax_is_word, ax_productive, ax_flagged, &a};
     size_t n = affix_bases(&env, w, out, NULL, AFFIX_MAX);
     for (size_t i = 0; i < n; i++)
