@@ -131,9 +131,10 @@ int dict_eval_run_in(const dict_lib *lib, const char *id, const char *path, FILE
 
 /* The hand check's verdicts on pairs of a table (see dict_eval.h). */
 #define EVAL_CORRECTIONS 256
+#define EVAL_WORD 64
 
 typedef struct correction {
-    char a[64], b[64];
+    char a[EVAL_WORD], b[EVAL_WORD];
     char verdict; /* 'r' related, 'u' unrelated, 'd' doubtful */
     int used;
 } correction;
@@ -155,8 +156,9 @@ static int corrections_load(const char *path, correction *c, size_t *n)
             break;
         }
         correction *e = &c[(*n)++];
-        snprintf(e->a, sizeof e->a, "%s", a);
-        snprintf(e->b, sizeof e->b, "%s", b);
+        /* (the lengths are checked above; the bound tells the compiler) */
+        snprintf(e->a, sizeof e->a, "%.*s", EVAL_WORD - 1, a);
+        snprintf(e->b, sizeof e->b, "%.*s", EVAL_WORD - 1, b);
         e->verdict = v[0];
         e->used = 0;
     }
