@@ -19,7 +19,8 @@ status (the exact status or its range, never a catch-all) and content type:
 JSON bodies against the schema (problem documents included), event streams
 event by event (a view, then log entries), text as UTF-8, 204/304 empty,
 and every header the response documents (ETag, Location, Retry-After,
-Accept-Post) present.  At
+Accept-Post) present; a JSON request body answered 2xx must be one the
+operation's requestBody allows (a generated client may send it).  At
 the end every operation must have been seen answering both a success and an
 error.
 
@@ -149,6 +150,18 @@ class Seen:
 SEEN = Seen()
 
 
+def check_request(method, path, body):
+    """A JSON body the daemon accepted is one the document allows (a client
+    made from the document may send it: "compounds": null)."""
+    dpath, op = find_operation(method, path)
+    rb = deref(op.get("requestBody", {})) if op else {}
+    media = rb.get("content", {}).get("application/json")
+    if media is None:
+        raise AssertionError("%s %s: accepted a JSON body the document does not take"
+                             % (method, path.split("?")[0]))
+    validate(media.get("schema", {}), body, "%s %s request" % (method, path.split("?")[0]))
+
+
 def check_answer(method, path, status, hdrs, body):
     """Hold one real answer to the document; returns the parsed JSON body
     (or None)."""
@@ -200,6 +213,8 @@ def call(method, path, body=None, headers=None, expect=None, d=None):
     d = d or D
     st, hdrs, data = d.request(method, path, body, headers)
     doc = check_answer(method, path, st, hdrs, data)
+    if 200 <= st < 300 and isinstance(body, (dict, list)):
+        check_request(method, path, body)
     if expect is not None and st != expect:
         raise AssertionError("%s %s -> %d (expected %d): %r" % (method, path, st, expect,
                                                                 data[:300]))
@@ -341,6 +356,9 @@ class Answers(unittest.TestCase):
              expect=200)
         call("POST", "/v1/wibbell/check", {"word": "Exploring", "cards": [], "used": ["explore"],
                                             "dictionary": "en_GB"}, expect=200)
+        for comp in ("separate", "derivative", None):
+            call("POST", "/v1/wibbell/check", {"word": "explore", "cards": [], "used": [],
+                                                "compounds": comp}, expect=200)
         call("POST", "/v1/wibbell/check", '{"word":', expect=400)
         call("POST", "/v1/wibbell/check", {"word": "sin"}, expect=400)
         call("POST", "/v1/wibbell/check", {"word": "sin", "cards": [], "dictionary": "xx"},
