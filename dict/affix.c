@@ -104,6 +104,21 @@ static void glosses_of(const wordnet *wn, const char *w, int all, glossbuf *g)
         wn_known_glosses(wn, w, GLOSSES, gloss_cat, g);
 }
 
+/* The next run of lower-case letters of a gloss from *p: its start, its
+ * length in *len (0 at the end); *p moves past it. */
+static const char *next_word(const char **p, size_t *len)
+{
+    const char *q = *p;
+    while (*q && !(*q >= 'a' && *q <= 'z'))
+        q++;
+    const char *s = q;
+    while (*q >= 'a' && *q <= 'z')
+        q++;
+    *p = q;
+    *len = (size_t)(q - s);
+    return s;
+}
+
 /* Is token t (length tl) the base b or a form of it: b itself, an
  * inflection or a plain derivative (kindness, for unkind "lacking
  * kindness"), with the spelling rules (running, continuing)? */
@@ -171,12 +186,8 @@ static int mentions(const wordnet *wn, const char *gloss, const char *w, const c
     if (nl > 32)
         nl = 32;
     for (const char *p = gloss; *p;) {
-        while (*p && !(*p >= 'a' && *p <= 'z'))
-            p++;
-        const char *s = p;
-        while (*p >= 'a' && *p <= 'z')
-            p++;
-        size_t tl = (size_t)(p - s);
+        size_t tl;
+        const char *s = next_word(&p, &tl);
         if (tl == 0 || (tl >= wl && memcmp(s, w, wl) == 0))
             continue;
         if (names_base(s, tl, b) && !phrasal(p, b))
@@ -343,16 +354,13 @@ static void again_cat(void *ctx, const char *pos, const char *text)
         return;
     size_t n = 0;
     for (const char *t = text; *t && n < AGAIN_WITHIN;) {
-        while (*t && !(*t >= 'a' && *t <= 'z'))
-            t++;
-        const char *s = t;
-        while (*t >= 'a' && *t <= 'z')
-            t++;
-        if (t == s)
+        size_t l;
+        const char *s = next_word(&t, &l);
+        if (l == 0)
             break;
         n++;
         for (const char *const *a = words; *a; a++)
-            if ((size_t)(t - s) == strlen(*a) && memcmp(s, *a, (size_t)(t - s)) == 0)
+            if (l == strlen(*a) && memcmp(s, *a, l) == 0)
                 p->g.n = 1;
     }
 }
@@ -388,12 +396,8 @@ static size_t gloss_words(const char *text, char out[][24], size_t max)
                                         "at", NULL};
     size_t n = 0;
     for (const char *p = text; *p && n < max;) {
-        while (*p && !(*p >= 'a' && *p <= 'z'))
-            p++;
-        const char *s = p;
-        while (*p >= 'a' && *p <= 'z')
-            p++;
-        size_t l = (size_t)(p - s);
+        size_t l;
+        const char *s = next_word(&p, &l);
         if (l == 0 || l >= 24)
             continue;
         memcpy(out[n], s, l);
@@ -519,12 +523,8 @@ static int names_prefixed_base(const affix_env *env, const char *w, const char *
     glossbuf g;
     glosses_of(env->wn, w, 0, &g);
     for (const char *p = g.text; *p;) {
-        while (*p && !(*p >= 'a' && *p <= 'z'))
-            p++;
-        const char *s = p;
-        while (*p >= 'a' && *p <= 'z')
-            p++;
-        size_t tl = (size_t)(p - s);
+        size_t tl;
+        const char *s = next_word(&p, &tl);
         char t[AFFIX_WORD];
         if (tl < pl + AFFIX_MIN_STEM || tl >= sizeof t || strncmp(s, prefix, pl) != 0 ||
             (tl == wl && memcmp(s, w, wl) == 0))

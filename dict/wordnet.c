@@ -122,15 +122,16 @@ static void csr_free(csr *c)
 
 /* A WordNet word as stored in files: lower-case letters, '_' for spaces,
  * adjectives may carry a syntactic marker "(a)", "(p)", "(ip)".  Returns 0
- * for words we skip (collocations, digits, punctuation). */
-static int clean_word(const char *in, char *out, size_t cap)
+ * for words we skip (collocations, digits, punctuation); with `phrase`
+ * keeps a collocation ("get_off") and skips only the rest. */
+static int clean_as(const char *in, char *out, size_t cap, int phrase)
 {
     size_t n = 0;
     for (; *in && *in != '('; in++) {
         unsigned char c = (unsigned char)*in;
         if (c >= 'A' && c <= 'Z')
             c = (unsigned char)(c - 'A' + 'a');
-        if (c < 'a' || c > 'z')
+        if ((c < 'a' || c > 'z') && !(phrase && c == '_'))
             return 0;
         if (n + 1 >= cap)
             return 0;
@@ -140,23 +141,9 @@ static int clean_word(const char *in, char *out, size_t cap)
     return n > 0;
 }
 
-/* A collocation as stored ("get_off", "Get_Off"), lower-cased; 0 if it
- * holds anything but letters and '_'. */
-static int clean_phrase(const char *in, char *out, size_t cap)
+static int clean_word(const char *in, char *out, size_t cap)
 {
-    size_t n = 0;
-    for (; *in && *in != '('; in++) {
-        unsigned char c = (unsigned char)*in;
-        if (c >= 'A' && c <= 'Z')
-            c = (unsigned char)(c - 'A' + 'a');
-        if ((c < 'a' || c > 'z') && c != '_')
-            return 0;
-        if (n + 1 >= cap)
-            return 0;
-        out[n++] = (char)c;
-    }
-    out[n] = '\0';
-    return n > 0;
+    return clean_as(in, out, cap, 0);
 }
 
 static uint32_t word_id(wordnet *wn, const char *w)
@@ -299,7 +286,7 @@ static int load_data(wordnet *wn, const char *dir, int pos, pend **pv,
                         *c = (char)(*c - 'A' + 'a');
             }
             s.words[i] = t && clean_word(t, w, sizeof w) ? word_id(wn, w) : UINT32_MAX;
-            if (s.words[i] == UINT32_MAX && t && clean_phrase(t, w, sizeof w)) {
+            if (s.words[i] == UINT32_MAX && t && clean_as(t, w, sizeof w, 1)) {
                 if (!s.phr) {
                     s.phr = wb_malloc((size_t)nw * sizeof *s.phr);
                     for (long k = 0; k < nw; k++)
