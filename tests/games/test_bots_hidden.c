@@ -30,6 +30,7 @@
 #include <cmocka.h>
 #include <jansson.h>
 
+#include "dict_fixture.h"
 #include "bots.h"
 #include "dict.h"
 #include "game.h"
@@ -483,7 +484,6 @@ static void test_dumbination_twins(void **state)
 
 /* --- Wibbell: the word finder --------------------------------------------- */
 
-static dict_lib *lib;
 
 /* The word finder's claim for `seat` at every level, the state `st` in
  * reach as t->sampled (it must read the view and the list alone), as one
@@ -493,7 +493,7 @@ static char *finder_claims(const game_kind *k, const void *st, int seat, size_t 
 {
     json_t *view = k->view(st, seat), *acts = k->actions(st, seat), *all = json_array();
     for (int level = BOT_LEVEL_MIN; level <= BOT_LEVEL_MAX; level++) {
-        game_turn t = {k, "random", level, seat, view, acts, seed, lib, st, np};
+        game_turn t = {k, "random", level, seat, view, acts, seed, fixture_lib, st, np};
         json_t *action = NULL;
         int64_t delay = -1;
         int rc = bot_decide(&t, &action, &delay);
@@ -621,7 +621,7 @@ static json_t *wibbell_move(const game_kind *k, const void *st, int s, size_t np
             pick = json_incref(a);
     if (!pick && json_array_size(l)) {
         json_t *view = k->view(st, s);
-        game_turn t = {k, "random", BOT_LEVEL_MAX, s, view, l, rng_next(r), lib, NULL, np};
+        game_turn t = {k, "random", BOT_LEVEL_MAX, s, view, l, rng_next(r), fixture_lib, NULL, np};
         int64_t delay;
         if (bot_decide(&t, &pick, &delay) != WB_OK)
             pick = NULL;
@@ -644,7 +644,7 @@ static void test_wibbell_word_finder(void **state)
     assert_false(bot_plays(k, "search")); /* its bot is the word finder */
     static const char *const players[] = {"Ann", "Bob", "Cy"};
     size_t np = 3; /* a quarter of the deck set aside, unseen */
-    game_ctx ctx = {lib, 1000};
+    game_ctx ctx = {fixture_lib, 1000};
     void *st = NULL;
     char *why = NULL;
     json_t *opts = json_pack("{s:i,s:s}", "tie_window_ms", 5000, "learner_language", "fr");
@@ -688,20 +688,6 @@ static void test_wibbell_word_finder(void **state)
     k->destroy(st);
 }
 
-static int setup(void **state)
-{
-    (void)state;
-    const char *dir = getenv("WIBBELLD_TEST_DATA");
-    return !dir || dict_lib_open(dir, "en_US", &lib) != WB_OK ? -1 : 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    dict_lib_close(lib);
-    return 0;
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -709,5 +695,5 @@ int main(void)
         cmocka_unit_test(test_dumbination_twins),
         cmocka_unit_test(test_wibbell_word_finder),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, dict_fixture_setup, dict_fixture_teardown);
 }

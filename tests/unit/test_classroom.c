@@ -15,30 +15,16 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "dict_fixture.h"
 #include "classroom.h"
 #include "dict.h"
 #include "wb_err.h"
 
-static dict_lib *lib;
-
-static int setup(void **state)
-{
-    (void)state;
-    const char *dir = getenv("WIBBELLD_TEST_DATA");
-    return !dir || dict_lib_open(dir, "en_US", &lib) != WB_OK ? -1 : 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    dict_lib_close(lib);
-    return 0;
-}
 
 static dict_entry *look(const char *id, const char *w, unsigned opts)
 {
     dict_entry *e = NULL;
-    const dict *d = dict_lib_find(lib, id);
+    const dict *d = dict_lib_find(fixture_lib, id);
     assert_non_null(d);
     assert_int_equal(dict_lookup_opt(d, w, strlen(w), 0, 10, opts, &e), WB_OK);
     return e;
@@ -126,7 +112,7 @@ static void test_match(void **state)
     const char *cards[] = {"F", "U", "C", "K"};
     dict_cards dc = {cards, 4};
     dict_list *plain = NULL, *cls = NULL;
-    const dict *en = dict_lib_find(lib, "en");
+    const dict *en = dict_lib_find(fixture_lib, "en");
     assert_int_equal(dict_match_opt(en, &dc, NULL, 0, 0, 1000, 0, &plain), WB_OK);
     assert_int_equal(dict_match_opt(en, &dc, NULL, 0, 0, 1000, DICT_LOOKUP_CLASS, &cls), WB_OK);
     assert_true(has(plain, "fuck") && has(plain, "fucked") && has(plain, "cufflink"));
@@ -174,12 +160,12 @@ static void test_info(void **state)
     (void)state;
     dict_info in;
     unsigned long words = 0, senses = 0, all = 0;
-    dict_get_info(dict_lib_find(lib, "en"), &in);
+    dict_get_info(dict_lib_find(fixture_lib, "en"), &in);
     assert_non_null(in.classroom);
     assert_int_equal(sscanf(in.classroom, "%lu words, %lu of %lu senses", &words, &senses, &all), 3);
     assert_true(words >= 100 && words <= 400);
     assert_true(senses >= 150 && senses < all / 100);
-    dict_get_info(dict_lib_find(lib, "fr"), &in); /* no WordNet, nothing said */
+    dict_get_info(dict_lib_find(fixture_lib, "fr"), &in); /* no WordNet, nothing said */
     assert_null(in.classroom);
 }
 
@@ -192,5 +178,6 @@ int main(void)
         cmocka_unit_test(test_gloss_rule),
         cmocka_unit_test(test_info),
     };
-    return cmocka_run_group_tests_name("classroom", tests, setup, teardown);
+    return cmocka_run_group_tests_name("classroom", tests, dict_fixture_setup,
+                                       dict_fixture_teardown);
 }

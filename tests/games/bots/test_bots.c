@@ -15,12 +15,12 @@
 #include <cmocka.h>
 #include <jansson.h>
 
+#include "dict_fixture.h"
 #include "bots.h"
 #include "dict.h"
 #include "game.h"
 #include "wb_err.h"
 
-static dict_lib *lib;
 
 static const game_kind whirlpool = {.name = "whirlpool-pond", .title = "Whirlpool"};
 static const game_kind wibbell = {.name = "wibbell", .title = "Wibbell"};
@@ -36,20 +36,6 @@ static int no_sample(const void *state, int seat, uint64_t seed, void **out)
 static const game_kind whirlpool_sampled = {.name = "whirlpool-pond", .determinize = no_sample};
 static const game_kind wibbell_sampled = {.name = "wibbell", .determinize = no_sample};
 
-static int setup(void **state)
-{
-    (void)state;
-    const char *dir = getenv("WIBBELLD_TEST_DATA");
-    return !dir || dict_lib_open(dir, "en_US", &lib) != WB_OK ? -1 : 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    dict_lib_close(lib);
-    return 0;
-}
-
 /* One decision; the chosen action's "type" (static), "" for none. */
 static const char *decide(const game_kind *k, const char *bot, int level, const char *view,
                           const char *actions, uint64_t seed, json_t **out, int64_t *delay)
@@ -59,7 +45,7 @@ static const char *decide(const game_kind *k, const char *bot, int level, const 
     int64_t d = -1;
     assert_non_null(v);
     assert_non_null(a);
-    game_turn t = {k, bot, level, 0, v, a, seed, lib, NULL, 2};
+    game_turn t = {k, bot, level, 0, v, a, seed, fixture_lib, NULL, 2};
     int rc = bot_decide(&t, &act, &d);
     snprintf(type, sizeof type, "%s",
              rc == WB_OK ? json_string_value(json_object_get(act, "type")) : "");
@@ -183,7 +169,7 @@ static void test_wibbell_words(void **state)
     char view[512];
     const char *cards[] = {"NZ", "IQ", "SG", "SH"};
     dict_cards dc = {cards, 4};
-    const dict *d = dict_lib_find(lib, "en_US");
+    const dict *d = dict_lib_find(fixture_lib, "en_US");
     char used[128] = "\"explore\"";
     for (int level = BOT_LEVEL_MIN; level <= BOT_LEVEL_MAX; level++) {
         snprintf(view, sizeof view,
@@ -237,7 +223,7 @@ static void test_wibbell_vocabulary(void **state)
                                        "UN", "RS", "HL"};
     const size_t nd = sizeof deck / sizeof deck[0];
     const char *tpl = "[{\"type\":\"claim\",\"$params\":{\"word\":\"a word\"}}]";
-    const dict *us = dict_lib_find(lib, "en_US");
+    const dict *us = dict_lib_find(fixture_lib, "en_US");
     dict_info in;
     dict_get_info(us, &in);
     assert_true(in.size_classes);
@@ -293,7 +279,8 @@ static void test_wibbell_shortest(void **state)
     const char *cards[] = {"AT", "ER"};
     dict_cards dc = {cards, 2};
     dict_list *l = NULL;
-    assert_int_equal(dict_match(dict_lib_find(lib, "en_US"), &dc, NULL, 0, 0, 64, &l), WB_OK);
+    assert_int_equal(dict_match(dict_lib_find(fixture_lib, "en_US"), &dc, NULL, 0, 0, 64, &l),
+                     WB_OK);
     size_t shortest = strlen(l->words[0]), nshort = 0;
     while (nshort < l->nwords && strlen(l->words[nshort]) == shortest)
         nshort++;
@@ -327,5 +314,5 @@ int main(void)
         cmocka_unit_test(test_wibbell_shortest),
         cmocka_unit_test(test_wibbell_vocabulary),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, dict_fixture_setup, dict_fixture_teardown);
 }
