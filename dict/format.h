@@ -12,7 +12,7 @@
 
 #include <stdint.h>
 
-#define DICT_FORMAT "17" /* 4: derivatives by affix (affix.c); 5: abbreviations;
+#define DICT_FORMAT "18" /* 4: derivatives by affix (affix.c); 5: abbreviations;
                             * 6: the wider vocabulary (wider.c); 7: ligatures
                             * (œ, æ, ĳ) as two letters, capitals told by ICU;
                             * 8: translations (trans.c); 9: FreeDict's English
@@ -30,7 +30,8 @@
                             * links in any sense (affix.c, wn_links_any); 17:
                             * the not- prefixes' opposites, dis- that undoes, a
                             * gloss naming the prefixed base (affix.c,
-                            * wn_opposite, wn_first_synonyms) */
+                            * wn_opposite, wn_first_synonyms); 18: indirect
+                            * antonyms (wordnet.c, adj_heads) */
 #define DICT_NONE UINT32_MAX
 
 /* Named databases. */

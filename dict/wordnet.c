@@ -48,8 +48,9 @@ typedef struct synset {
     char *head;      /* the first word as written, lower case ("ethnic_slur") */
     uint32_t *up;    /* hypernyms: pos << 30 | index into syns[pos] */
     uint32_t *opp;   /* synsets an antonym pointer of this one names, as up */
+    uint32_t *sim;   /* an adjective satellite's heads ("similar to"), as up */
     uint32_t *phr;   /* NULL, or by word: a collocation's id in phrases ("get_off") */
-    uint8_t nup, nopp;
+    uint8_t nup, nopp, nsim;
     uint8_t unfit;   /* the sense is unfit for a class (classroom.h) */
 } synset;
 
@@ -250,6 +251,7 @@ typedef struct pend {
     int antonym;
     int hypernym;
     int usage;
+    int similar;
 } pend;
 
 static int load_data(wordnet *wn, const char *dir, int pos, pend **pv,
@@ -315,16 +317,18 @@ static int load_data(wordnet *wn, const char *dir, int pos, pend **pv,
             int hyp = strcmp(sym, "@") == 0;
             /* ';u': a usage domain (obscenity, ethnic slur, ...) */
             int use = strcmp(sym, ";u") == 0;
+            /* '&': an adjective satellite's head (inapplicable: irrelevant) */
+            int sim = strcmp(sym, "&") == 0;
             if (strcmp(sym, "+") != 0 && strcmp(sym, "\\") != 0 && !attr && !ant && !hyp &&
-                !use)
+                !use && !sim)
                 continue;
             unsigned long stv = strtoul(st, NULL, 16);
             int tp = pos_of_char(pc[0]);
-            if (tp < 0 || (stv == 0 && !attr && !hyp && !use))
+            if (tp < 0 || (stv == 0 && !attr && !hyp && !use && !sim))
                 continue;
             *pv = wb_grow(*pv, pcap, *np + 1, sizeof **pv);
             (*pv)[(*np)++] = (pend){pos, tp, s.offset, strtol(off, NULL, 10),
-                                    (int)(stv >> 8), (int)(stv & 0xff), ant, hyp, use};
+                                    (int)(stv >> 8), (int)(stv & 0xff), ant, hyp, use, sim};
         }
         if (!s.head)
             s.head = wb_strdup("");
@@ -562,6 +566,13 @@ int wn_load(const char *dir, wordnet **out)
             s->opp = wb_realloc(s->opp, (size_t)(s->nopp + 1) * sizeof *s->opp);
             s->opp[s->nopp++] = (uint32_t)pv[i].tpos << 30 | (uint32_t)ti;
         }
+        if (pv[i].similar) {
+            if (s->nsim < 255) {
+                s->sim = wb_realloc(s->sim, (size_t)(s->nsim + 1) * sizeof *s->sim);
+                s->sim[s->nsim++] = (uint32_t)pv[i].tpos << 30 | (uint32_t)ti;
+            }
+            continue;
+        }
         if (pv[i].usage) {
             /* A usage domain marks the synset, or one word of it. */
             if (class_domain_unfit(t->head)) {
@@ -657,6 +668,7 @@ void wn_free(wordnet *wn)
             free(wn->syns[p][i].head);
             free(wn->syns[p][i].up);
             free(wn->syns[p][i].opp);
+            free(wn->syns[p][i].sim);
             free(wn->syns[p][i].phr);
         }
         free(wn->syns[p]);
@@ -767,11 +779,50 @@ static int named(const synset *s, uint32_t id)
     return 0;
 }
 
+/* The head synsets of a word's adjective senses: a head itself (it has
+ * antonyms), a satellite's heads (inapplicable: irrelevant), as up. */
+#define HEADS 64
+static size_t adj_heads(const wordnet *wn, uint32_t id, uint32_t *out)
+{
+    size_t n = 0;
+    for (uint32_t i = wn->sense_off[id]; i < wn->sense_off[id + 1]; i++) {
+        const sense *se = &wn->senses[i];
+        const synset *s = &wn->syns[se->pos][se->syn];
+        if (se->pos != 2 || named(s, id))
+            continue;
+        if (s->nopp && n < HEADS)
+            out[n++] = 2u << 30 | se->syn;
+        else
+            for (size_t k = 0; k < s->nsim && n < HEADS; k++)
+                out[n++] = s->sim[k];
+    }
+    return n;
+}
+
+/* Are w and b indirect antonyms: is a head of w's adjective senses the
+ * antonym of a head of b's (inapplicable: irrelevant; applicable:
+ * relevant)? */
+static int indirect_antonyms(const wordnet *wn, uint32_t wid, uint32_t bid)
+{
+    uint32_t hw[HEADS], hb[HEADS];
+    size_t nw = adj_heads(wn, wid, hw), nb = adj_heads(wn, bid, hb);
+    for (size_t j = 0; j < nb; j++) {
+        const synset *h = &wn->syns[hb[j] >> 30][hb[j] & 0x3fffffff];
+        for (size_t k = 0; k < h->nopp; k++)
+            for (size_t i = 0; i < nw; i++)
+                if (h->opp[k] == hw[i])
+                    return 1;
+    }
+    return 0;
+}
+
 int wn_opposite(const wordnet *wn, const char *w, const char *b)
 {
     uint32_t wid = strtab_find(wn->words, w), bid = strtab_find(wn->words, b);
     if (wid == STRTAB_NONE || bid == STRTAB_NONE)
         return 0;
+    if (indirect_antonyms(wn, wid, bid))
+        return 1;
     for (uint32_t i = wn->sense_off[bid]; i < wn->sense_off[bid + 1]; i++) {
         const synset *sb = &wn->syns[wn->senses[i].pos][wn->senses[i].syn];
         if (named(sb, bid))
