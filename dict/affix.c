@@ -70,7 +70,7 @@ static int mentions(const wordnet *wn, const char *gloss, const char *w, const c
 #define GLOSSES 4   /* common senses looked at */
 #define GLOSSES_ALL 6
 enum { EV_PRODUCTIVE = 1, EV_MENTION, EV_SHARED, EV_ANTONYM, EV_PLAIN, EV_HYPERNYM, EV_SENSE, EV_LINK,
-       EV_PARALLEL, EV_OPPOSITE, EV_REVERSAL };
+       EV_PARALLEL, EV_OPPOSITE, EV_REVERSAL, EV_PREFIXED };
 #define DF_MAX 40   /* a shared defining word in more glosses says nothing */
 
 typedef struct glossbuf {
@@ -515,11 +515,17 @@ static int evidence(const affix_env *env, const char *w, const char *b, const ch
 /* A not- prefix on a word whose gloss names the prefix on the word's own
  * base (discreditable "tending to bring discredit": discredit is dis- on
  * credit with evidence of its own, and creditable is credit + -able).
- * The named word must be a WordNet lemma and b a suffix on its base. */
+ * The named word must be a WordNet lemma (so that evidence() never asks
+ * env->productive, whose `root` is the word being split's) and b a suffix
+ * on its base.  b's own bases are split once, when first needed; b is
+ * shorter than w, so the nested splits end. */
 static int names_prefixed_base(const affix_env *env, const char *w, const char *b,
                                const char *prefix)
 {
     size_t pl = strlen(prefix), wl = strlen(w), bl = strlen(b);
+    char base[AFFIX_MAX][AFFIX_WORD];
+    size_t nbase = 0;
+    int split = 0;
     glossbuf g;
     glosses_of(env->wn, w, 0, &g);
     for (const char *p = g.text; *p;) {
@@ -539,9 +545,9 @@ static int names_prefixed_base(const affix_env *env, const char *w, const char *
         if (ev != EV_ANTONYM && ev != EV_OPPOSITE && ev != EV_REVERSAL && ev != EV_LINK &&
             ev != EV_SENSE && ev != EV_PLAIN)
             continue;
-        char base[AFFIX_MAX][AFFIX_WORD];
-        size_t n = affix_bases(env, b, base, NULL, AFFIX_MAX);
-        for (size_t i = 0; i < n; i++)
+        if (!split++)
+            nbase = affix_bases(env, b, base, NULL, AFFIX_MAX);
+        for (size_t i = 0; i < nbase; i++)
             if (strcmp(base[i], r) == 0)
                 return 1;
     }
@@ -616,8 +622,8 @@ static int parallel(const affix_env *env, const char *w, const char *b, const ch
     if (nb > 32)
         nb = 32;
     for (size_t i = 0; i < nw; i++) {
-        /* (a WordNet lemma, so that evidence() never asks the build's
-         * Hunspell stems, which are those of the word being split) */
+        /* (a WordNet lemma, so that evidence() never asks
+         * env->productive, whose `root` is the word being split's) */
         if (strncmp(lw[i], prefix, pl) != 0 || strcmp(lw[i], w) == 0 ||
             !wn_lemma_pos(env->wn, lw[i]))
             continue;
@@ -695,7 +701,7 @@ static int evidence(const affix_env *env, const char *w, const char *b, const ch
     if (!strcmp(prefix, "dis") && undoes(env, w, b, bpos))
         return EV_REVERSAL;
     if (negating(prefix) && !depth && names_prefixed_base(env, w, b, prefix))
-        return EV_PARALLEL;
+        return EV_PREFIXED;
     glossbuf gw, gb;
     glosses_of(env->wn, w, strcmp(cls, "er") != 0, &gw);
     if (gw.n == 0)

@@ -58,10 +58,12 @@ int wn_is_hypernym(const wordnet *wn, const char *w, const char *h);
 
 /* Is w the opposite of b by way of a synonym: does a word or collocation
  * of w's first sense in a part of speech, other than w, belong to a
- * synset that a sense of b is an antonym of (dismount "get off": mount
- * "get on" has the antonym "get off")?  Or are they adjectives whose
+ * synset that an antonym pointer of a sense of b names, from any word of
+ * that sense (dismount "get off": mount "hop on, get on" has, through
+ * hop_on, the antonym "hop out, get off")?  Or are they adjectives whose
  * heads are antonyms, WordNet's indirect antonyms (inapplicable is like
- * irrelevant, applicable like relevant)? */
+ * irrelevant, applicable like relevant)?  Senses in which w or b is a
+ * name are left out of the first. */
 int wn_opposite(const wordnet *wn, const char *w, const char *b);
 
 /* The other single words of w's first sense in each part of speech of
