@@ -284,18 +284,13 @@ static int form_of(const wordnet *wn, const char *w, unsigned pos, int participl
     for (size_t i = 0; i < n && i < 8; i++)
         if (wn_lemma_pos(wn, exc[i]) & pos)
             return 1;
-    size_t wl = strlen(w);
     for (size_t i = 0; i < wn_ndetach; i++) {
         const wn_detach *r = &wn_detach_rules[i];
-        size_t sl = strlen(r->suffix), el = strlen(r->ending);
         char v[AFFIX_WORD];
-        if (!(r->pos & pos) || wl <= sl + 1 || wl - sl + el >= sizeof v ||
-            strcmp(w + wl - sl, r->suffix) != 0 ||
+        if (!(r->pos & pos) ||
             (participles && strcmp(r->suffix, "ed") != 0 && strcmp(r->suffix, "ing") != 0))
             continue;
-        memcpy(v, w, wl - sl);
-        memcpy(v + wl - sl, r->ending, el + 1);
-        if (wn_lemma_pos(wn, v) & r->pos)
+        if (wn_detach_apply(r, w, 2, v, sizeof v) && (wn_lemma_pos(wn, v) & r->pos))
             return 1;
     }
     return 0;

@@ -54,24 +54,16 @@ static void set_add(strset *s, const char *w)
 static void rule_bases(const morph_input *in, const char *w, unsigned wpos, int root,
                        strset *out)
 {
-    size_t wl = strlen(w);
     char buf[FOLD_CAP];
     for (size_t i = 0; i < wn_ndetach; i++) {
         const wn_detach *r = &wn_detach_rules[i];
-        size_t sl = strlen(r->suffix), el = strlen(r->ending);
         /* Comparatives of a word that is a noun or verb in its own right
          * and listed by Hunspell as a word of its own are nearly always
          * false (number is not numb + er); when Hunspell makes it from
          * the adjective by its comparative flag, it is one (lighter). */
         if (r->pos == WN_ADJ && (wpos & (WN_NOUN | WN_VERB)) && root)
             continue;
-        if (wl <= sl + 1 || strcmp(w + wl - sl, r->suffix) != 0)
-            continue;
-        if (wl - sl + el >= sizeof buf)
-            continue;
-        memcpy(buf, w, wl - sl);
-        memcpy(buf + wl - sl, r->ending, el + 1);
-        if (strlen(buf) >= 2 && (wn_lemma_pos(in->wn, buf) & r->pos))
+        if (wn_detach_apply(r, w, 2, buf, sizeof buf) && (wn_lemma_pos(in->wn, buf) & r->pos))
             set_add(out, buf);
     }
 }

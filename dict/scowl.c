@@ -146,21 +146,18 @@ uint8_t scowl_size_class(const scowl_sizes *s, const wordnet *wn, const char *w)
     if (wn && best > 10) {
         const char *base[8];
         char buf[FOLD_CAP];
-        size_t n = wn_exc(wn, w, base, 8), wl = strlen(w);
+        size_t n = wn_exc(wn, w, base, 8);
         unsigned pos = wn_lemma_pos(wn, w);
         for (size_t i = 0; i < n && i < 8; i++)
             if (own(s, base[i]) < best)
                 best = own(s, base[i]);
         for (size_t i = 0; i < wn_ndetach; i++) {
             const wn_detach *r = &wn_detach_rules[i];
-            size_t sl = strlen(r->suffix), el = strlen(r->ending);
             /* a noun or verb of its own is no comparative (number: numb),
              * as in morph.c */
-            if ((r->pos == WN_ADJ && (pos & (WN_NOUN | WN_VERB))) || wl <= sl + 1 ||
-                strcmp(w + wl - sl, r->suffix) != 0 || wl - sl + el >= sizeof buf)
+            if ((r->pos == WN_ADJ && (pos & (WN_NOUN | WN_VERB))) ||
+                !wn_detach_apply(r, w, 2, buf, sizeof buf))
                 continue;
-            memcpy(buf, w, wl - sl);
-            memcpy(buf + wl - sl, r->ending, el + 1);
             if ((wn_lemma_pos(wn, buf) & r->pos) && own(s, buf) < best)
                 best = own(s, buf);
         }

@@ -310,7 +310,6 @@ int wider_wordnet_knows(const wordnet *wn, const char *w)
 {
     const char *base[8];
     char buf[FORM_MAX];
-    size_t wl = strlen(w);
     if (!wn)
         return 0;
     if (wn_lemma_pos(wn, w))
@@ -319,15 +318,9 @@ int wider_wordnet_knows(const wordnet *wn, const char *w)
     for (size_t i = 0; i < n && i < 8; i++)
         if (wn_lemma_pos(wn, base[i]))
             return 1;
-    for (size_t i = 0; i < wn_ndetach; i++) {
-        const wn_detach *r = &wn_detach_rules[i];
-        size_t sl = strlen(r->suffix), el = strlen(r->ending);
-        if (wl <= sl + 2 || !ends_with(w, r->suffix) || wl - sl + el >= sizeof buf)
-            continue;
-        memcpy(buf, w, wl - sl);
-        memcpy(buf + wl - sl, r->ending, el + 1);
-        if (wn_lemma_pos(wn, buf) & r->pos)
+    for (size_t i = 0; i < wn_ndetach; i++)
+        if (wn_detach_apply(&wn_detach_rules[i], w, 3, buf, sizeof buf) &&
+            (wn_lemma_pos(wn, buf) & wn_detach_rules[i].pos))
             return 1;
-    }
     return 0;
 }

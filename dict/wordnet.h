@@ -34,6 +34,12 @@ typedef struct wn_detach {
 extern const wn_detach wn_detach_rules[];
 extern const size_t wn_ndetach;
 
+/* Rule r applied to w: w less r's suffix plus r's ending into out (cap
+ * bytes), when w ends in the suffix after `stem` letters or more and the
+ * result fits: 1; else 0 (walked -> walk).  Whether the result is a
+ * lemma is the caller's to ask (wn_lemma_pos & r->pos). */
+int wn_detach_apply(const wn_detach *r, const char *w, size_t stem, char *out, size_t cap);
+
 /* Base forms of `w` from the exception lists (geese -> goose).  Fills up
  * to `max` borrowed strings into `out`; returns how many there are. */
 size_t wn_exc(const wordnet *wn, const char *w, const char **out, size_t max);

@@ -306,3 +306,13 @@ const wn_detach wn_detach_rules[] = {
     {WN_ADJ, "est", "e"},
 };
 const size_t wn_ndetach = sizeof wn_detach_rules / sizeof wn_detach_rules[0];
+
+int wn_detach_apply(const wn_detach *r, const char *w, size_t stem, char *out, size_t cap)
+{
+    size_t wl = strlen(w), sl = strlen(r->suffix), el = strlen(r->ending);
+    if (wl < sl + stem || strcmp(w + wl - sl, r->suffix) != 0 || wl - sl + el >= cap)
+        return 0;
+    memcpy(out, w, wl - sl);
+    memcpy(out + wl - sl, r->ending, el + 1);
+    return 1;
+}
