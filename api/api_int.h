@@ -133,6 +133,12 @@ void api_h_version(api_req *r);
 void api_h_openapi(api_req *r);
 void api_h_metrics(api_req *r);      /* GET /metrics (metrics.c) */
 
+void api_h_join(api_req *r);          /* h_class.c */
+void api_h_member_put(api_req *r);
+void api_h_member_delete(api_req *r);
+void api_h_member_token(api_req *r);
+void api_h_class_put(api_req *r);
+
 void api_h_dictionaries(api_req *r);
 void api_h_word(api_req *r);
 void api_h_match(api_req *r);
@@ -213,6 +219,10 @@ char *api_csv(const json_t *res, size_t *len);
  * until the request ends. */
 const char *api_header(const api_req *r, const char *name);
 
+/* The client's IP address (4 or 16 bytes) into out: its length, or 0 when
+ * unknown. */
+size_t api_client_ip(const api_req *r, unsigned char out[16]);
+
 /* Answer later, from another thread: a handler calls api_defer(r) before
  * it starts work that finishes elsewhere, and returns; the server then
  * holds the connection without a worker thread.  Whoever finishes sets the
@@ -285,6 +295,14 @@ typedef enum api_prob {
     API_P_HEAD_TOO_LARGE,     /* 431 a head larger than a connection holds */
     API_P_STORAGE_FULL,       /* 503 a commit failed: disk or map full */
     API_P_STORAGE_UNAVAILABLE, /* 503 a commit failed: I/O or storage error */
+    API_P_UNKNOWN_JOIN_CODE,  /* 404 no class has that join code */
+    API_P_TOO_MANY_ATTEMPTS,  /* 429 too many wrong join codes from one address */
+    API_P_BAD_NICKNAME,       /* 400 not a nickname, or one the class refuses */
+    API_P_NICKNAME_TAKEN,     /* 409 a member of the class has it */
+    API_P_CLASS_LOCKED,       /* 409 the teacher locked the class */
+    API_P_CLASS_FULL,         /* 409 the class has its most members */
+    API_P_TEAM_FULL,          /* 409 the team has its most members */
+    API_P_CLASS_OVER,         /* 409 the class's match is over */
     API_P_COUNT_
 } api_prob;
 

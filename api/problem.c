@@ -61,6 +61,15 @@ static const struct {
     [API_P_STORAGE_UNAVAILABLE] = {503, "storage_unavailable",
                                    "The server cannot write to its storage now", "Retry-After",
                                    "10"},
+    [API_P_UNKNOWN_JOIN_CODE] = {404, "unknown_join_code", "No class has this join code"},
+    [API_P_TOO_MANY_ATTEMPTS] = {429, "too_many_attempts",
+                                 "Too many wrong join codes from this address"},
+    [API_P_BAD_NICKNAME] = {400, "bad_nickname", "This nickname cannot be used in the class"},
+    [API_P_NICKNAME_TAKEN] = {409, "nickname_taken", "Someone in the class has this nickname"},
+    [API_P_CLASS_LOCKED] = {409, "class_locked", "The teacher has locked the class"},
+    [API_P_CLASS_FULL] = {409, "class_full", "The class is full"},
+    [API_P_TEAM_FULL] = {409, "team_full", "The team is full"},
+    [API_P_CLASS_OVER] = {409, "class_over", "The class's game is over"},
 };
 
 /* wb_err -> problem.  Codes not named here are the server's fault. */

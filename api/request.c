@@ -12,6 +12,7 @@
 #include "workers.h"
 
 #include <microhttpd.h>
+#include <netinet/in.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -20,6 +21,22 @@ const char *api_header(const api_req *r, const char *name)
     if (!r->conn)
         return NULL;
     return MHD_lookup_connection_value(r->conn, MHD_HEADER_KIND, name);
+}
+
+size_t api_client_ip(const api_req *r, unsigned char out[16])
+{
+    const union MHD_ConnectionInfo *ci =
+        r->conn ? MHD_get_connection_info(r->conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS) : NULL;
+    const struct sockaddr *sa = ci ? ci->client_addr : NULL;
+    if (sa && sa->sa_family == AF_INET) {
+        memcpy(out, &((const struct sockaddr_in *)(const void *)sa)->sin_addr, 4);
+        return 4;
+    }
+    if (sa && sa->sa_family == AF_INET6) {
+        memcpy(out, &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr, 16);
+        return 16;
+    }
+    return 0;
 }
 
 void api_defer(api_req *r)

@@ -68,6 +68,11 @@ static const route routes[] = {
     {M_GET, "/v1/games/{}/query/{}", api_h_game_query},
     {M_GET, "/v1/matches", api_h_matches},
     {M_POST, "/v1/games/{}/tickets", api_h_game_ticket},
+    {M_POST, "/v1/join", api_h_join},
+    {M_PUT, "/v1/games/{}/members/{}", api_h_member_put},
+    {M_DELETE, "/v1/games/{}/members/{}", api_h_member_delete},
+    {M_POST, "/v1/games/{}/members/{}/token", api_h_member_token},
+    {M_PUT, "/v1/games/{}/class", api_h_class_put},
     {M_GET, "/", api_h_web_index},
     {M_GET, "/web/{}", api_h_web_file},
 };
@@ -81,6 +86,7 @@ static const char *const allow_hdr[] = {
     [M_POST | M_DELETE] = "POST, DELETE",
     [M_GET | M_POST | M_DELETE] = "GET, HEAD, POST, DELETE",
     [M_PUT] = "PUT",
+    [M_PUT | M_DELETE] = "PUT, DELETE",
 };
 
 /* Does the path of `r` match `pattern`?  Fills r->arg on a match. */

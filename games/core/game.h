@@ -162,6 +162,20 @@ typedef struct game_kind {
     json_t *(*playout_action)(const void *state, int seat,
                               int (*rate)(const char *type, void *ctx), void *ctx,
                               struct rng *r);
+
+    /* Class sessions (matches.h, "Class sessions").  Optional (NULL:
+     * never): 1 when this match's seats are teams that any number of
+     * members join with the match's join code.  Wibbell: class_session. */
+    int (*teams)(const void *state);
+    /* The action types (NULL-terminated) in whose bodies the store sets
+     * "member" (the member's id, an integer) and "nickname" when a class
+     * member sends them, and removes both when anyone else does; the
+     * game declares both as optional members of those actions. */
+    const char *const *member_actions;
+    /* Optional: why `nickname` may not name a member of this match (a
+     * malloc'd sentence), or NULL when it may.  Wibbell in the class
+     * setting: a word the class setting hides. */
+    char *(*nickname_refused)(const void *state, const dict_lib *dicts, const char *nickname);
 } game_kind;
 
 /* One decision of a player the daemon runs in a seat (games/bots/): what

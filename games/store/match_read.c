@@ -88,8 +88,11 @@ static json_t *entry_for(const json_t *entry, int seat)
 /* The view of `seat` with the common fields from the match (who looks,
  * the names: game_view_common), "id", "game" and "version"; a match its host
  * ended is over for everyone.  Under m->lock. */
-json_t *match_view_of(const match *m, int seat)
+json_t *match_view_of(const match *m, int caller)
 {
+    int seat, member;
+    if (match_class_caller(m, caller, &seat, &member)) /* a member just removed */
+        seat = GAME_SEAT_PUBLIC, member = -1;
     json_t *v = m->kind->view(m->state, seat);
     game_view_common(v, seat, (const char *const *)m->names, m->nseats);
     json_object_set_new(v, "id", json_string(m->id));
@@ -109,6 +112,8 @@ json_t *match_view_of(const match *m, int seat)
         json_object_set_new(v, "to_act", json_array());
         json_object_set_new(v, "winners", json_array());
     }
+    if (m->cls)
+        json_object_set_new(v, "class", match_class_json(m, seat, member));
     return v;
 }
 
@@ -131,6 +136,11 @@ int match_auth(match_store *ms, const char *id, const char *token, int *seat)
         for (size_t i = 0; i < m->nseats; i++)
             if (token_eq(token, m->tokens[i])) {
                 *seat = (int)i;
+                rc = WB_OK;
+            }
+        for (size_t i = 0; m->cls && i < m->cls->n; i++)
+            if (m->cls->v[i].token[0] && token_eq(token, m->cls->v[i].token)) {
+                *seat = MATCH_MEMBER(i);
                 rc = WB_OK;
             }
         pthread_mutex_unlock(&m->lock);
@@ -177,6 +187,9 @@ int match_actions(match_store *ms, const char *id, int seat, json_t **out)
         return WB_ENOTFOUND;
     pthread_mutex_lock(&m->lock);
     wait_durable(m);
+    int member;
+    if (match_class_caller(m, seat, &seat, &member))
+        seat = GAME_SEAT_PUBLIC;
     json_t *a = seat == GAME_SEAT_PUBLIC || atomic_load(&m->ended)
                     ? json_array()
                     : m->kind->actions(m->state, seat);
@@ -212,6 +225,11 @@ int match_log(match_store *ms, const char *id, int seat, uint64_t after, json_t 
         json_decref(c.entries);
         return WB_ENOTFOUND;
     }
+    int member;
+    pthread_mutex_lock(&m->lock); /* a member's team, as it is now */
+    if (match_class_caller(m, seat, &c.seat, &member))
+        c.seat = GAME_SEAT_PUBLIC;
+    pthread_mutex_unlock(&m->lock);
     rc = match_db_log(ms->db, m->id, after, log_one, &c);
     match_put_ref(ms, m);
     if (rc) {
@@ -319,6 +337,18 @@ int match_query(match_store *ms, const char *id, int seat, const char *name,
     pthread_mutex_lock(&m->lock);
     game_ctx ctx = {ms->cfg.dicts, match_now_ms()};
     json_t *a = args ? json_incref((json_t *)(uintptr_t)args) : json_object();
+    int member;
+    if (match_class_caller(m, seat, &seat, &member) == WB_OK && member >= 0) {
+        /* a member asks as itself: its own rows, its study list */
+        json_t *c = json_copy(a);
+        char buf[24];
+        snprintf(buf, sizeof buf, "%d", member);
+        json_object_set_new(c, "member", json_string(buf));
+        json_decref(a);
+        a = c;
+    } else if (seat >= MATCH_MEMBER_BASE) {
+        seat = GAME_SEAT_PUBLIC; /* removed */
+    }
     rc = m->kind->query ? m->kind->query(m->state, &ctx, seat, name, a, out, why)
                         : WB_ENOTFOUND;
     json_decref(a);

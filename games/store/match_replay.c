@@ -41,6 +41,7 @@ static void rollback(match *m, const char *rec)
     atomic_store(&m->ended, json_is_true(json_object_get(r, "ended")));
     atomic_store(&m->updated, json_integer_value(json_object_get(r, "updated")));
     match_seats_load(m, json_object_get(r, "players")); /* a seat change undone too */
+    match_class_load(m, json_object_get(r, "class")); /* and a class's change */
     json_decref(r);
     match_refresh(m);
 }
@@ -61,10 +62,10 @@ static int replay_entry(match_store *ms, match *m, const char *entry, size_t len
         rc = WB_ECORRUPT;
     } else if (strcmp(type, "abandon") == 0) { /* the host ended it: no game's type */
         atomic_store(&m->ended, 1);
-    } else if (strcmp(type, "seat_change") == 0) {
-        /* a seat changed hands: nothing for the game; the seats are in the
-         * record written with it (always), which the log never replays
-         * across */
+    } else if (strcmp(type, "seat_change") == 0 || strcmp(type, "class_change") == 0) {
+        /* a seat changed hands, or a class's members changed: nothing for
+         * the game; the seats and members are in the record written with
+         * it (always), which the log never replays across */
     } else {
         game_ctx gctx = {ms->cfg.dicts, at};
         int seat = (int)json_integer_value(json_object_get(e, "seat"));

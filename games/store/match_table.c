@@ -60,6 +60,7 @@ void match_free(match *m)
     free(m->names);
     free(m->tokens);
     free(m->bots);
+    match_class_free(m->cls);
     free(m->saved);
     match_tail_free(m);
     pthread_mutex_destroy(&m->lock);

@@ -95,6 +95,38 @@ static void random_token(char out[TOKEN_LEN + 1])
     out[TOKEN_LEN] = '\0';
 }
 
+/* The match (a reference) whose join code is `code`, or NULL.  Codes are
+ * fixed once created, so the scan reads them under ms->lock alone. */
+static match *find_by_code(match_store *ms, const char *code)
+{
+    match *found = NULL;
+    pthread_mutex_lock(&ms->lock);
+    for (size_t b = 0; b < MATCH_BUCKETS && !found; b++)
+        for (match *m = ms->buckets[b]; m && !found; m = m->next)
+            if (m->join_code[0] && !atomic_load(&m->gone) &&
+                match_class_code_eq(m->join_code, code))
+                found = m;
+    if (found)
+        found->refs++;
+    pthread_mutex_unlock(&ms->lock);
+    return found;
+}
+
+/* A join code no match in the table has.  (Two classes created at the same
+ * moment could draw the same of its 22^6 codes: about one in 10^8.) */
+static void new_code(match_store *ms, char code[MATCH_CODE_LEN + 1])
+{
+    for (;;) {
+        unsigned char r[MATCH_CODE_LEN];
+        random_bytes(r, sizeof r);
+        match_class_new_code(code, r);
+        match *m = find_by_code(ms, code);
+        if (!m)
+            return;
+        match_put_ref(ms, m);
+    }
+}
+
 static const game_kind *kind_find(const match_store *ms, const char *name)
 {
     for (size_t i = 0; i < ms->nkinds; i++)
@@ -132,6 +164,10 @@ static char *record(const match *m, uint64_t version, int64_t updated, int ended
     game_text_str(&t, m->host_token);
     RAW(&t, ",\"players\":");
     match_seats_text(m, &t);
+    if (m->cls) {
+        RAW(&t, ",\"class\":");
+        match_class_text(m, &t);
+    }
     RAW(&t, ",\"created\":");
     game_text_int(&t, (json_int_t)m->created);
     RAW(&t, ",\"updated\":");
@@ -161,9 +197,11 @@ static char *record(const match *m, uint64_t version, int64_t updated, int ended
 
 /* Apply `action` of `seat` to m (under m->lock) and queue its commit; with
  * `end`, end the match instead (the host's).  On WB_OK the job is queued
- * and done(ctx, ...) will be called once it is durable or failed; on an
- * error the state is as it was and done is not called. */
-static int stage_locked(match_store *ms, match *m, int seat, const json_t *action,
+ * and done(ctx, ...) will be called once it is durable or failed, its
+ * answer holding the view of `caller` (the seat, or the class member who
+ * acts as it); on an error the state is as it was and done is not
+ * called. */
+static int stage_locked(match_store *ms, match *m, int seat, int caller, const json_t *action,
                         int64_t now, int timer, int end, json_t *own, match_answer_fn done,
                         void *ctx, char **why)
 {
@@ -230,7 +268,8 @@ static int stage_locked(match_store *ms, match *m, int seat, const json_t *actio
     match_tail_add(m, version, es);
     if (done) {
         json_t *out = json_pack("{s:I, s:o, s:o}", "version", (json_int_t)version, "events",
-                                match_events_for(events, seat), "state", match_view_of(m, seat));
+                                match_events_for(events, seat), "state",
+                                match_view_of(m, caller));
         j->text = game_text_dump(out, &j->text_len); /* NULL: a fault, once durable */
         json_decref(out);
     }
@@ -255,7 +294,8 @@ static int run_timer_locked(match_store *ms, match *m, int64_t now)
         return 0;
     json_t *timer = json_pack("{s:s}", "type", "timer");
     char *why = NULL;
-    int rc = stage_locked(ms, m, GAME_SEAT_SYSTEM, timer, now, 1, 0, NULL, NULL, NULL, &why);
+    int rc = stage_locked(ms, m, GAME_SEAT_SYSTEM, GAME_SEAT_SYSTEM, timer, now, 1, 0, NULL,
+                          NULL, NULL, &why);
     if (rc) {
         fprintf(stderr, "wibbelld: match %s: the game refused its timer: %s (%s)\n", m->id,
                 wb_strerror(rc), why ? why : "");
@@ -360,6 +400,7 @@ static int load_one(void *ctx, const char *id, const char *rec, size_t len)
     snprintf(m->host_token, sizeof m->host_token, "%s", str_of(r, "host_token"));
     m->created = json_integer_value(json_object_get(r, "created"));
     match_seats_load(m, players);
+    match_class_load(m, json_object_get(r, "class"));
     if (kind->load(json_object_get(r, "state"), &m->state, &why) != WB_OK ||
         strlen(m->host_token) != TOKEN_LEN) {
         fprintf(stderr, "wibbelld: match %s: skipped (%s)\n", id, why ? why : "bad record");
@@ -539,6 +580,10 @@ int match_create_async(match_store *ms, const char *game, const json_t *players,
     }
     new_id(m->id, ms->cfg.id_prefix);
     random_token(m->host_token);
+    if (kind->teams && kind->teams(m->state)) {
+        m->cls = match_class_create();
+        new_code(ms, m->join_code);
+    }
     m->seed = seed;
     m->created = now;
     atomic_store(&m->version, 1);
@@ -636,12 +681,33 @@ static int check_action(const json_t *action, char **why)
     return WB_OK;
 }
 
+/* A class member's body of one of the game's member_actions carries the
+ * member ("member", "nickname"); anyone else's carries neither.  The new
+ * body (a new reference), or NULL when `action` is right as it is. */
+static json_t *stamp(const match *m, const json_t *action, int member)
+{
+    const char *type = json_string_value(json_object_get(action, "type"));
+    const char *const *t = m->kind->member_actions;
+    while (t && *t && strcmp(*t, type) != 0)
+        t++;
+    if (!t || !*t ||
+        (member < 0 && !json_object_get(action, "member") && !json_object_get(action, "nickname")))
+        return NULL;
+    json_t *c = json_copy((json_t *)(uintptr_t)action);
+    json_object_del(c, "member");
+    json_object_del(c, "nickname");
+    if (member >= 0)
+        json_object_update_new(c, json_pack("{s:i, s:s}", "member", member, "nickname",
+                                            m->cls->v[member].nickname));
+    return c;
+}
+
 /* Stage an action or the end of the match (`end`), with the checks every
  * action passes first. */
 static int act(match_store *ms, const char *id, int seat, const json_t *action,
                uint64_t if_match, int end, match_answer_fn done, void *ctx, char **why)
 {
-    int rc;
+    int rc, as, member;
     if (!end && (rc = check_action(action, why)))
         return rc;
     match *m = match_get_ref(ms, id);
@@ -662,12 +728,17 @@ static int act(match_store *ms, const char *id, int seat, const json_t *action,
     } else if (atomic_load(&m->ended)) {
         *why = game_why("the host has ended this match");
         rc = WB_ECONFLICT;
+    } else if ((rc = match_class_caller(m, seat, &as, &member)) != WB_OK) {
+        *why = game_why("this member was removed from the class");
     } else {
         run_timer_locked(ms, m, now); /* a due timer comes first */
+        json_t *stamped = end ? NULL : stamp(m, action, member);
         if (if_match && if_match != atomic_load(&m->version))
             rc = WB_ESTALE;
         else
-            rc = stage_locked(ms, m, seat, action, now, 0, end, NULL, done, ctx, why);
+            rc = stage_locked(ms, m, as, seat, stamped ? stamped : action, now, 0, end, NULL,
+                              done, ctx, why);
+        json_decref(stamped);
     }
     pthread_mutex_unlock(&m->lock);
     match_put_ref(ms, m);
@@ -726,7 +797,8 @@ int match_seat_async(match_store *ms, const char *id, int caller, size_t seat,
         if (rc == WB_OK) {
             json_t *events = json_array();
             json_array_append_new(events, event);
-            rc = stage_locked(ms, m, GAME_SEAT_HOST, action, now, 0, 0, events, done, ctx, why);
+            rc = stage_locked(ms, m, GAME_SEAT_HOST, GAME_SEAT_HOST, action, now, 0, 0, events,
+                              done, ctx, why);
         }
         json_decref(action);
     }
@@ -780,4 +852,131 @@ int match_delete(match_store *ms, const char *id, int seat, char **why)
     (void)why;
     waiter_init(&w);
     return waiter_wait(&w, match_delete_async(ms, id, seat, waiter_wake, &w), NULL);
+}
+
+/* --- class sessions ----------------------------------------------------- */
+
+int match_join_async(match_store *ms, const char *code, const char *nickname, int team,
+                     match_answer_fn done, void *ctx, char *token, const char **reason,
+                     char **why)
+{
+    int rc;
+    *reason = "bad_nickname";
+    if ((rc = match_class_nickname_ok(nickname, why)))
+        return rc;
+    *reason = "unknown_join_code";
+    match *m = find_by_code(ms, code);
+    if (!m) {
+        *why = game_why("no class has the join code '%.*s': check it on the projector",
+                        MATCH_CODE_LEN + 4, code);
+        return WB_ENOTFOUND;
+    }
+    pthread_mutex_lock(&m->lock);
+    int64_t now = match_now_ms();
+    run_timer_locked(ms, m, now); /* a due timer comes first */
+    char *refused = NULL;
+    if (m->deleting || atomic_load(&m->gone)) {
+        *why = game_why("no class has the join code '%s' any more", m->join_code);
+        rc = WB_ENOTFOUND;
+    } else if (atomic_load(&m->ended) || atomic_load(&m->finished)) {
+        *why = game_why("this class's game is over: no one can join it now");
+        *reason = "class_over";
+        rc = WB_ECONFLICT;
+    } else if (m->kind->nickname_refused &&
+               (refused = m->kind->nickname_refused(m->state, ms->cfg.dicts, nickname))) {
+        *why = refused;
+        *reason = "bad_nickname";
+        rc = WB_EINVAL;
+    } else {
+        json_t *action = NULL, *event = NULL;
+        size_t k;
+        random_token(token);
+        rc = match_class_join(m, nickname, team, token, now, &action, &event, &k, reason, why);
+        if (rc == WB_OK)
+            rc = stage_locked(ms, m, GAME_SEAT_SYSTEM, MATCH_MEMBER(k), action, now, 0, 0,
+                              json_pack("[o]", event), done, ctx, why);
+        json_decref(action);
+    }
+    pthread_mutex_unlock(&m->lock);
+    match_put_ref(ms, m);
+    return rc;
+}
+
+/* The host's change of a class (change_member or lock) under m->lock: the
+ * checks every such change passes, then `change` makes the log's action
+ * and the event, which are staged as the host's. */
+typedef int (*class_change_fn)(match_store *ms, match *m, const void *arg, json_t **action,
+                               json_t **event, char **why);
+
+static int class_async(match_store *ms, const char *id, int caller, class_change_fn change,
+                       const void *arg, match_answer_fn done, void *ctx, char **why)
+{
+    match *m = match_get_ref(ms, id);
+    int rc;
+    if (!m)
+        return WB_ENOTFOUND;
+    if (caller != GAME_SEAT_HOST) {
+        match_put_ref(ms, m);
+        return caller == GAME_SEAT_PUBLIC ? WB_EAUTH : WB_EFORBIDDEN;
+    }
+    pthread_mutex_lock(&m->lock);
+    int64_t now = match_now_ms();
+    if (m->deleting || atomic_load(&m->gone)) {
+        rc = WB_ENOTFOUND;
+    } else if (!m->cls) {
+        *why = game_why("match %s is not a class session: it has no members", m->id);
+        rc = WB_ENOTFOUND;
+    } else {
+        json_t *action = NULL, *event = NULL;
+        run_timer_locked(ms, m, now);
+        rc = change(ms, m, arg, &action, &event, why);
+        if (rc == WB_OK)
+            rc = stage_locked(ms, m, GAME_SEAT_HOST, GAME_SEAT_HOST, action, now, 0, 0,
+                              json_pack("[o]", event), done, ctx, why);
+        json_decref(action);
+    }
+    pthread_mutex_unlock(&m->lock);
+    match_put_ref(ms, m);
+    return rc;
+}
+
+struct member_change {
+    size_t member;
+    const json_t *body;
+    char *token;
+    const char **reason;
+};
+
+static int change_member(match_store *ms, match *m, const void *arg, json_t **action,
+                         json_t **event, char **why)
+{
+    const struct member_change *c = arg;
+    const char *nick = json_string_value(json_object_get(c->body, "nickname"));
+    if (nick && m->kind->nickname_refused &&
+        (*why = m->kind->nickname_refused(m->state, ms->cfg.dicts, nick)))
+        return WB_EINVAL;
+    random_token(c->token);
+    return match_class_change(m, c->member, c->body, c->token, action, event, c->reason, why);
+}
+
+static int change_lock(match_store *ms, match *m, const void *arg, json_t **action,
+                       json_t **event, char **why)
+{
+    (void)ms;
+    return match_class_lock(m, arg, action, event, why);
+}
+
+int match_member_async(match_store *ms, const char *id, int caller, size_t member,
+                       const json_t *body, match_answer_fn done, void *ctx, char *token,
+                       const char **reason, char **why)
+{
+    struct member_change c = {member, body, token, reason};
+    *reason = NULL;
+    return class_async(ms, id, caller, change_member, &c, done, ctx, why);
+}
+
+int match_class_async(match_store *ms, const char *id, int caller, const json_t *body,
+                      match_answer_fn done, void *ctx, char **why)
+{
+    return class_async(ms, id, caller, change_lock, body, done, ctx, why);
 }

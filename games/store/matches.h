@@ -114,9 +114,60 @@ int match_create_async(match_store *ms, const char *game, const json_t *players,
                        match_done_fn done, void *ctx, char **why);
 
 /* Who is calling: `token` NULL -> GAME_SEAT_PUBLIC; the host token ->
- * GAME_SEAT_HOST; a seat token -> that seat.  WB_ENOTFOUND no such match;
- * WB_EFORBIDDEN a token that is not one of this match's. */
+ * GAME_SEAT_HOST; a seat token -> that seat; a class member's token ->
+ * MATCH_MEMBER(id) (below).  WB_ENOTFOUND no such match; WB_EFORBIDDEN a
+ * token that is not one of this match's. */
 int match_auth(match_store *ms, const char *id, const char *token, int *seat);
+
+/* --- Class sessions ------------------------------------------------------
+ *
+ * A match whose game says its seats are teams (game_kind.teams: Wibbell's
+ * class_session) is a class session: it gets a join code at creation
+ * (MATCH_CODE_LEN characters of an alphabet without look-alikes, shown in
+ * every view but the public's under "class"), and any number of members
+ * (students) join a team with it and a nickname, each getting a token of
+ * its own.  A member's token gives the caller value MATCH_MEMBER(id),
+ * which every call below takes where it takes a seat: it acts as its
+ * team's seat (the same view, actions and log), its bodies of the game's
+ * member_actions carry "member" and "nickname", its queries the argument
+ * "member", and its views "class"."you".  Members change through the log
+ * like seats (an entry {"type":"class_change",...} by GAME_SEAT_SYSTEM
+ * with the record that holds them), so they survive a restart and a
+ * failed commit undoes them. */
+#define MATCH_MEMBER_BASE 0x10000
+#define MATCH_MEMBER(id) (MATCH_MEMBER_BASE + (int)(id))
+#define MATCH_MEMBERS_MAX 60   /* members of one class */
+#define MATCH_NICKNAME_MAX 24  /* characters of a nickname */
+
+/* Join the class whose code is `code` (either case) as `nickname`, in
+ * team `team` (-1: the team with fewest members).  On WB_OK done() will be
+ * called once durable, with the answer of an action whose "state" is the
+ * member's view ("class"."you" says who it is), and `token` (a buffer of
+ * MATCH_TOKEN_MAX + 1, written before done() can run) holds the member's
+ * token.  Errors, with *why and *reason (a stable code for the client):
+ * WB_ENOTFOUND no class with that code ("unknown_join_code") or no such
+ * team ("unknown_team"); WB_EINVAL a nickname that is not one, or that
+ * the game refuses ("bad_nickname"); WB_ECONFLICT the class is locked,
+ * full, over or has that nickname, or the team is full ("class_locked",
+ * "class_full", "class_over", "nickname_taken", "team_full"); storage
+ * errors as for an action. */
+int match_join_async(match_store *ms, const char *code, const char *nickname, int team,
+                     match_answer_fn done, void *ctx, char *token, const char **reason,
+                     char **why);
+/* The host changes member `member` of match `id` (body: see
+ * match_class_change in matches_int.h: "nickname", "seat", "removed",
+ * "new_token"): WB_EAUTH / WB_EFORBIDDEN for others, WB_ENOTFOUND (+why)
+ * no such match, class or member, WB_EINVAL / WB_ECONFLICT (+why, and
+ * *reason "nickname_taken" or "team_full" where it is one of those).  With
+ * new_token *token (a buffer of MATCH_TOKEN_MAX + 1) is the member's new
+ * token; the old one stops working. */
+#define MATCH_TOKEN_MAX 43
+int match_member_async(match_store *ms, const char *id, int caller, size_t member,
+                       const json_t *body, match_answer_fn done, void *ctx, char *token,
+                       const char **reason, char **why);
+/* The host locks or opens the class to joining: body {"locked": bool}. */
+int match_class_async(match_store *ms, const char *id, int caller, const json_t *body,
+                      match_answer_fn done, void *ctx, char **why);
 
 /* The view for `seat`, with "id", "game" and "version" added.  Sets
  * *version.  WB_ENOTFOUND. */

@@ -20,6 +20,8 @@
  *   match_table.c   a match in memory (with its tail) and     -
  *                   the table of them
  *   match_seats.c   who plays each seat: parsed, stored, shown -
+ *   match_class.c   a class session's members: joined,        -
+ *                   changed, stored, shown
  *   match_db.c      LMDB: the records and logs                -
  *
  * A lower file that must report up calls a callback it was handed when
@@ -71,6 +73,23 @@ typedef struct match_seat_bot {
     int level;
 } match_seat_bot;
 
+/* A class session's member (match_class.c): its id is its index in
+ * match_class.v, never reused. */
+#define MATCH_CODE_LEN 6
+typedef struct match_member {
+    char *nickname;
+    int seat;                         /* its team */
+    char token[MATCH_TOKEN_LEN + 1];  /* "" once removed */
+    int64_t joined;                   /* ms since the epoch */
+    int removed;
+} match_member;
+
+typedef struct match_class {
+    int locked; /* no one may join */
+    match_member *v;
+    size_t n, cap;
+} match_class;
+
 /* A match's record (its whole state) is written at its creation, every
  * this many actions, when it finishes or is ended and when the store
  * closes; the log entries after it replay to the state (match_replay.c). */
@@ -102,6 +121,7 @@ struct match {
     match_seat_bot *bots; /* by seat */
     size_t nbots;         /* seats played by a bot */
     int64_t created;
+    char join_code[MATCH_CODE_LEN + 1]; /* a class session's, else "" */
 
     /* under lock */
     pthread_mutex_t lock;
@@ -113,6 +133,7 @@ struct match {
     uint64_t latest_snap; /* its version */
     match_tail_entry *tail; /* the log after saved_snap, in order */
     size_t ntail, captail;
+    match_class *cls;    /* a class session's members, or NULL */
     unsigned gen;        /* bumped when a failed commit rolls the match back */
     unsigned inflight;   /* jobs queued and not yet done */
     pthread_cond_t durable; /* signalled when inflight drops to 0 */
@@ -281,6 +302,54 @@ int match_seats_change(const match_store *ms, match *m, size_t seat, const json_
 json_t *match_seats_json(const match *m);
 /* The views' "bots": [{"seat","bot","level"}], or NULL when none. */
 json_t *match_seats_bots(const match *m);
+
+/* match_class.c: a class session's members, a leaf */
+/* Is c a character of join codes (either case)? */
+int match_class_code_char(char c);
+/* A new code from MATCH_CODE_LEN random bytes. */
+void match_class_new_code(char code[MATCH_CODE_LEN + 1], const unsigned char *random);
+/* Is `given` the code `code` (either case)? */
+int match_class_code_eq(const char *code, const char *given);
+match_class *match_class_create(void);
+void match_class_free(match_class *c);
+/* Is `nick` a nickname: 1..MATCH_NICKNAME_MAX characters, letters (any
+ * script), digits, single spaces inside and hyphens?  WB_EINVAL + *why. */
+int match_class_nickname_ok(const char *nick, char **why);
+/* The member (not removed) called `nick` (ASCII case ignored) other than
+ * `except`, or -1. */
+long match_class_find_nickname(const match_class *c, const char *nick, long except);
+/* Members of team `seat`; members in all (not removed); the most a team
+ * takes in a match of `nseats` teams; the team a newcomer joins (the
+ * smallest, the first of those). */
+size_t match_class_team_size(const match_class *c, int seat);
+size_t match_class_count(const match_class *c);
+size_t match_class_team_max(size_t nseats);
+int match_class_balanced_team(const match_class *c, size_t nseats);
+/* A caller value (matches.h) as the seat it acts as and the member (or
+ * -1); under m->lock.  WB_EFORBIDDEN for a member removed or unknown. */
+int match_class_caller(const match *m, int caller, int *seat, int *member);
+/* The record's "class": {"code","locked","members":[...]}, and back
+ * (m->cls made when missing; a record without one leaves m alone). */
+void match_class_text(const match *m, struct game_text *t);
+void match_class_load(match *m, const json_t *cls);
+/* The views' "class": the roster (no tokens), the count, "code" for all
+ * but the public, "you" for a member. */
+json_t *match_class_json(const match *m, int seat, int member);
+/* A member joins (under m->lock): team -1 for the balanced choice.  On
+ * WB_OK *member is its id and *action, *event the log's and the stream's
+ * (no token in either).  WB_ECONFLICT (locked, full, a nickname taken),
+ * WB_ENOTFOUND (no such team) with *why and *reason (a stable code:
+ * "class_locked", "class_full", "nickname_taken", "team_full",
+ * "unknown_team"); m unchanged. */
+int match_class_join(match *m, const char *nick, int team, const char *token, int64_t now,
+                     json_t **action, json_t **event, size_t *member, const char **reason,
+                     char **why);
+/* The teacher changes member k: body {"nickname","seat","removed":true,
+ * "new_token":true} (new_token: `token` replaces its token).  As above. */
+int match_class_change(match *m, size_t k, const json_t *body, const char *token,
+                       json_t **action, json_t **event, const char **reason, char **why);
+/* {"locked": bool}. */
+int match_class_lock(match *m, const json_t *body, json_t **action, json_t **event, char **why);
 
 /* match_writer.c */
 /* Start the writer thread.  `moved` is called (no lock held) after a

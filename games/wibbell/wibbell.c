@@ -68,6 +68,16 @@ static const game_member wibbell_options[] = {
              "(Haustür after Haus counts); derivative, a compound of a used word, or a part "
              "of a used compound, is a derivative of it (Haustür after Haus does not count; "
              "Hausierer, which merely holds Haus, always does)"},
+    {.name = "class_session", .type = GAME_T_BOOL, .def = "false",
+     .desc = "a class session: the seats are teams (the players' names are the teams' "
+             "names) and any number of students join a team with the match's join code and "
+             "a nickname (POST /v1/join); a member's shout is the team's claim, judged and "
+             "logged under the student's nickname"},
+    {.name = "member_mistake", .type = GAME_T_STRING, .def = "\"member\"",
+     .values = wibbell_mistake_names,
+     .desc = "class session: what a member's refused shout costs; member, that student "
+             "alone can no longer win the current card (the team still can); team, the "
+             "whole team is out for the card, as a player would be"},
     {NULL},
 };
 
@@ -210,6 +220,13 @@ static int wibbell_create(void *state, const game_ctx *ctx, const char *const *p
     st->classroom = game_opt_bool(options, "classroom");
     st->compounds = game_name_index(wibbell_compounds_names, 2, game_opt_str(options, "compounds"));
     st->tie_ms = game_opt_int(options, "tie_window_ms");
+    st->class_session = game_opt_bool(options, "class_session");
+    st->member_mistake =
+        game_name_index(wibbell_mistake_names, 2, game_opt_str(options, "member_mistake"));
+    if (st->class_session && st->companion)
+        return game_refuse(why, WB_EINVAL, "a class session is played on the students' "
+                           "phones: it cannot be a companion-mode match, where the host "
+                           "records a physical table");
     if ((rc = choose_dict(st, ctx, game_opt_str(options, "dictionary"), why)) ||
         (rc = choose_learner(st, ctx, game_opt_str(options, "learner_language"), why)))
         return rc;
@@ -279,15 +296,33 @@ static char *wibbell_no_bots(const void *state)
 /* Format 1 had no forgive_typos (it was off), formats 1 and 2 no undo,
  * formats 1 to 3 no learner_language (none) nor a translation in the
  * vocabulary's rows (none: ""), formats 1 to 4 no classroom (off),
- * formats 1 to 5 no compounds (separate, as those matches judged). */
+ * formats 1 to 5 no compounds (separate, as those matches judged),
+ * formats 1 to 6 no class sessions (none: no members in the rows and
+ * claims). */
 static const game_added wibbell_added[] = {
     {2, "forgive_typos", "false"},
     {3, "undo", "null"},
     {4, "learner_language", "null"},
     {5, "classroom", "false"},
     {6, "compounds", "\"separate\""},
+    {7, "class_session", "false"},
+    {7, "member_mistake", "\"member\""},
+    {7, "out_members", "[]"},
     {0},
 };
+
+/* Rows and claims of an older format: no member made them. */
+static void set_no_member(json_t *list, int nickname)
+{
+    json_t *row;
+    size_t i;
+    json_array_foreach(list, i, row)
+        if (json_is_object(row)) {
+            json_object_set_new(row, "member", json_integer(-1));
+            if (nickname)
+                json_object_set_new(row, "nickname", json_string(""));
+        }
+}
 
 /* A save of an older format: the members added since, and (format 4) an
  * empty translation in each vocabulary row. */
@@ -303,12 +338,16 @@ static int wibbell_upgrade(json_t *saved, int from)
     json_array_foreach(from < 4 ? json_object_get(saved, "vocab") : NULL, i, row)
         if (json_is_object(row))
             json_object_set_new(row, "translation", json_string(""));
+    if (from < 7) {
+        set_no_member(json_object_get(saved, "vocab"), 1);
+        set_no_member(json_object_get(saved, "claims"), 0);
+    }
     return WB_OK;
 }
 
 static const game_def wibbell_def = {
     .kind = &game_wibbell,
-    .format = 6,
+    .format = 7,
     .upgrade = wibbell_upgrade,
     .size = sizeof(wibbell_state),
     .options = wibbell_options,
@@ -331,6 +370,53 @@ static const game_def wibbell_def = {
     .sample = wibbell_sample,
 };
 
+/* Class sessions: the seats are teams, a claim is stamped with its member. */
+static int wibbell_teams(const void *state)
+{
+    return ((const wibbell_state *)state)->class_session;
+}
+
+static const char *const wibbell_member_actions[] = {"claim", NULL};
+
+/* In the class setting a nickname may hold no word the setting hides: each
+ * run of letters, and all of them run together ("Fat Head"). */
+static char *wibbell_nickname_refused(const void *state, const dict_lib *dicts,
+                                      const char *nickname)
+{
+    const wibbell_state *st = state;
+    const dict *d = dicts ? dict_lib_find(dicts, st->dict_id) : NULL;
+    char word[128], all[128];
+    size_t n = 0, na = 0;
+    char *why = NULL;
+    if (!st->classroom || !d)
+        return NULL;
+    for (const char *p = nickname;; p++) {
+        int letter = *p && *p != ' ' && *p != '-' && !(*p >= '0' && *p <= '9');
+        if (letter && n + 1 < sizeof word) {
+            word[n++] = *p;
+            if (na + 1 < sizeof all)
+                all[na++] = *p;
+            continue;
+        }
+        const char *tries[2] = {word, all};
+        word[n] = '\0';
+        all[na] = '\0';
+        for (size_t k = 0; k < (*p ? 1u : 2u) && !why; k++) {
+            dict_entry *e = NULL;
+            if (*tries[k] &&
+                dict_lookup_opt(d, tries[k], strlen(tries[k]), 0, 0, DICT_LOOKUP_CLASS, &e) ==
+                    WB_OK &&
+                e->unfit)
+                why = game_why("this class hides the word '%s', so a nickname cannot hold "
+                               "it: choose another", tries[k]);
+            dict_entry_free(e);
+        }
+        n = 0;
+        if (!*p || why)
+            return why;
+    }
+}
+
 GAME_DEF_HOOKS(wibbell_def)
 
 const game_kind game_wibbell = {
@@ -340,6 +426,9 @@ const game_kind game_wibbell = {
     .max_players = WIBBELL_SEATS_MAX,
     GAME_DEF_KIND(wibbell_def),
     .no_bots = wibbell_no_bots,
+    .teams = wibbell_teams,
+    .member_actions = wibbell_member_actions,
+    .nickname_refused = wibbell_nickname_refused,
     /* for the hidden-information test; no "search" bot plays Wibbell
      * (bots.h: its word finder does) */
     .determinize = game_def_determinize,

@@ -15,6 +15,7 @@
 const char *const wibbell_mode_names[] = {"standard", "simple", "simpler", NULL};
 const char *const wibbell_compounds_names[] = {"separate", "derivative", NULL};
 const char *const wibbell_phase_names[] = {"flip", "play", "take", "keep", "over"};
+const char *const wibbell_mistake_names[] = {"member", "team", NULL};
 
 /* --- id lists and cards ---------------------------------------------------- */
 
@@ -82,6 +83,19 @@ long wibbell_claim_of(const wibbell_state *st, size_t seat)
     return -1;
 }
 
+long wibbell_member_claim(const wibbell_state *st, int member)
+{
+    for (size_t i = 0; i < st->nclaims; i++)
+        if (st->claims[i].member == member)
+            return (long)i;
+    return -1;
+}
+
+int wibbell_member_out(const wibbell_state *st, int member)
+{
+    return member >= 0 && game_ids_find(&st->out_members, member) >= 0;
+}
+
 int wibbell_to_act(const wibbell_state *st, size_t seat)
 {
     const char *cards[DICT_CARDS_MAX];
@@ -89,8 +103,10 @@ int wibbell_to_act(const wibbell_state *st, size_t seat)
         return st->winner == (int)seat;
     /* a seat with more cards to cover than a claim can be judged against
      * has no claim to make (see WIBBELL.md) */
+    /* in a class session a team's members claim one each: a pending
+     * claim of one member leaves the others free to shout */
     return st->phase == WIBBELL_PLAY && wibbell_eligible(st, seat) &&
-           wibbell_claim_of(st, seat) < 0 &&
+           (st->class_session || wibbell_claim_of(st, seat) < 0) &&
            wibbell_claim_cards(st, seat, cards) <= DICT_CARDS_MAX;
 }
 

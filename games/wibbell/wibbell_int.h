@@ -78,6 +78,7 @@ typedef struct wibbell_claim {
     int64_t at;
     int take;   /* centre card chosen in advance, or -1 */
     size_t row; /* its row in the vocabulary log */
+    int member; /* class session: the member who shouted (the store's id), or -1 */
 } wibbell_claim;
 
 /* One row of the classroom log: every judged claim. */
@@ -92,6 +93,8 @@ typedef struct wibbell_vocab {
     char *definition; /* first WordNet definition at the time, or "" */
     char *translation; /* into the learner language at the time, ", "-joined, or "" */
     int64_t at;
+    int member;     /* class session: the member who shouted, or -1 */
+    char *nickname; /* that member's nickname at the time, or "" */
 } wibbell_vocab;
 
 /* What a turn was played with, for the hints query. */
@@ -111,6 +114,9 @@ typedef struct wibbell_state {
     int forgive_typos; /* a claim that is not a word is no mistake */
     int classroom;     /* definitions as the class setting shows them */
     int compounds;     /* 1: a compound of a used word is a derivative (DICT_COMPOUNDS) */
+    int class_session; /* the seats are teams whose members join by a code */
+    int member_mistake; /* class session: 0, a mistake bars the member alone for the
+                           card; 1, the whole team (wibbell_mistake_names) */
     int64_t tie_ms;
     char *dict_id;
     char *learner; /* learner_language: translations logged into it ("fr"), or NULL */
@@ -124,6 +130,7 @@ typedef struct wibbell_state {
     game_ids deck;
     size_t ntrim;
     game_ids centre; /* 0..2 cards, in view order */
+    game_ids out_members; /* class session: the members out for this card */
 
     size_t nplayers;
     wibbell_player *p;
@@ -166,6 +173,7 @@ long wibbell_find(const wibbell_state *st, const game_ids *l, const char *letter
 extern const char *const wibbell_mode_names[];  /* by wibbell_mode */
 extern const char *const wibbell_compounds_names[]; /* "separate", "derivative" */
 extern const char *const wibbell_phase_names[]; /* by wibbell_phase */
+extern const char *const wibbell_mistake_names[]; /* "member", "team" */
 
 /* Cards a seat wins in a round before it ends: 3, or 4 in simple mode. */
 size_t wibbell_round_cards(const wibbell_state *st);
@@ -177,6 +185,10 @@ size_t wibbell_score(const wibbell_state *st, size_t seat);
 int wibbell_eligible(const wibbell_state *st, size_t seat);
 /* Index of the pending claim of `seat` in the window, or -1. */
 long wibbell_claim_of(const wibbell_state *st, size_t seat);
+/* Index of the pending claim of class member `member` (>= 0), or -1. */
+long wibbell_member_claim(const wibbell_state *st, int member);
+/* Is class member `member` out for the current card? */
+int wibbell_member_out(const wibbell_state *st, int member);
 /* Does `seat` have to act now (or, in companion mode, does the host
  * await its shout or choice)? */
 int wibbell_to_act(const wibbell_state *st, size_t seat);

@@ -23,8 +23,8 @@
 /* --- views --------------------------------------------------------------- */
 
 /* The classroom log as flat rows (also the "vocabulary" query), as `seat`
- * may see it. */
-static json_t *vocab_json(const wibbell_state *st, int seat)
+ * may see it; for class member `member` (>= 0) only that member's rows. */
+static json_t *vocab_json(const wibbell_state *st, int seat, int member)
 {
     json_t *a = json_array();
     for (size_t i = 0; i < st->nvocab; i++) {
@@ -35,11 +35,17 @@ static json_t *vocab_json(const wibbell_state *st, int seat)
             sealed |= st->claims[c].row == i && st->claims[c].seat != seat;
         if (sealed)
             continue;
+        if (member >= 0 && v->member != member)
+            continue; /* a class member's own rows */
         json_t *row = json_pack("{s:I,s:i,s:s,s:s,s:b,s:b,s:s,s:s,s:s}", "turn",
                                 (json_int_t)v->turn, "seat", v->seat, "player",
                                 st->p[v->seat].name, "word", v->word, "accepted", v->accepted,
                                 "won", v->won, "reasons", v->reasons, "pos", v->pos,
                                 "definition", v->definition);
+        if (st->class_session) /* the student beside the team */
+            game_put(row, "{s:o, s:s}", "member",
+                     v->member >= 0 ? json_integer(v->member) : json_null(), "nickname",
+                     v->nickname);
         /* a column named for the language: "translation_fr" */
         if (st->learner) {
             char *key = wb_asprintf("translation_%s", st->learner);
@@ -116,7 +122,14 @@ void wibbell_view(const void *state, int seat, json_t *o)
         json_object_del(o, "winners");
     else
         game_put(o, "{s:s}", "end_reason", st->end_reason ? st->end_reason : "");
-    game_put(o, "{s:o*}", "vocabulary", host ? vocab_json(st, seat) : NULL);
+    if (st->class_session) {
+        json_t *out = json_array();
+        for (size_t i = 0; i < st->out_members.n; i++)
+            json_array_append_new(out, json_integer(st->out_members.v[i]));
+        game_put(o, "{s:b, s:s, s:o}", "class_session", 1, "member_mistake",
+                 wibbell_mistake_names[st->member_mistake], "out_members", out);
+    }
+    game_put(o, "{s:o*}", "vocabulary", host ? vocab_json(st, seat, -1) : NULL);
 }
 
 /* --- the state, both ways ------------------------------------------------- */
@@ -190,6 +203,8 @@ static void io_vocab(game_io *io, wibbell_state *st)
         game_io_text(io, "definition", &v->definition);
         game_io_text(io, "translation", &v->translation);
         game_io_i64(io, "at", &v->at, INT64_MIN, INT64_MAX);
+        game_io_int(io, "member", &v->member, -1, INT32_MAX);
+        game_io_text(io, "nickname", &v->nickname);
         game_io_end(io);
         if (game_io_loading(io))
             free(player);
@@ -208,10 +223,14 @@ static void io_claims(game_io *io, wibbell_state *st)
         game_io_i64(io, "at", &c->at, INT64_MIN, INT64_MAX);
         game_io_int(io, "take", &c->take, -1, 1);
         game_io_size(io, "row", &c->row, st->nvocab ? st->nvocab - 1 : 0);
+        game_io_int(io, "member", &c->member, -1, INT32_MAX);
         game_io_end(io);
-        /* one per seat, each from a seat that may still win the card */
-        if (game_io_loading(io) && (!st->nvocab || !wibbell_eligible(st, (size_t)c->seat) ||
-                                    wibbell_claim_of(st, (size_t)c->seat) != (long)i))
+        /* one per seat (a class member's: one per member), each from a
+         * seat that may still win the card */
+        if (game_io_loading(io) &&
+            (!st->nvocab || !wibbell_eligible(st, (size_t)c->seat) ||
+             (c->member < 0 ? wibbell_claim_of(st, (size_t)c->seat)
+                            : wibbell_member_claim(st, c->member)) != (long)i))
             game_io_fail(io, "claims");
     }
     game_io_end(io);
@@ -289,6 +308,8 @@ void wibbell_io(game_io *io, void *state)
     game_io_bool(io, "forgive_typos", &st->forgive_typos);
     game_io_bool(io, "classroom", &st->classroom);
     game_io_enum(io, "compounds", &st->compounds, wibbell_compounds_names, 2);
+    game_io_bool(io, "class_session", &st->class_session);
+    game_io_enum(io, "member_mistake", &st->member_mistake, wibbell_mistake_names, 2);
     game_io_i64(io, "tie_window_ms", &st->tie_ms, 0, WIBBELL_TIE_MAX);
     game_io_text(io, "dictionary", &st->dict_id);
     game_io_str(io, "learner_language", &st->learner);
@@ -299,6 +320,7 @@ void wibbell_io(game_io *io, void *state)
     game_io_ids(io, "deck", &st->deck, (int)st->ncards - 1);
     game_io_size(io, "ntrim", &st->ntrim, st->ncards);
     game_io_ids(io, "centre", &st->centre, (int)st->ncards - 1);
+    game_io_ids(io, "out_members", &st->out_members, INT32_MAX);
     io_players(io, st);
     if (!game_io_ok(io))
         return;
@@ -332,7 +354,11 @@ void wibbell_io(game_io *io, void *state)
  * public's): rows name players and show every refused word. */
 GAME_ANSWER(query_vocabulary)
 {
-    *out = json_pack("{s:o}", "rows", vocab_json(state, seat));
+    long member;
+    int rc = game_arg_long(args, "member", -1, 0, INT32_MAX, &member, why);
+    if (rc)
+        return rc;
+    *out = json_pack("{s:o}", "rows", vocab_json(state, seat, (int)member));
     return WB_OK;
 }
 
@@ -383,8 +409,165 @@ GAME_ANSWER(query_hints)
     return WB_OK;
 }
 
+/* Up to `limit` words that would have worked for seat `seat` on turn
+ * `t` (an index), commonest first where the dictionary knows how common a
+ * word is (SCOWL's size classes: 20, then 35, then 50, each shortest
+ * first), in the class setting when the match has it; a new array. */
+static json_t *worked(const wibbell_state *st, const dict *d, size_t t, int seat, size_t limit)
+{
+    static const int tiers[] = {20, 35, 50, 0};
+    const char *cards[DICT_CARDS_MAX];
+    const wibbell_turn *tu = &st->turns[t];
+    dict_cards dc = {.cards = cards};
+    dict_info in;
+    json_t *a = json_array();
+    for (size_t i = 0; i < tu->centre.n; i++)
+        cards[dc.ncards++] = st->cards[tu->centre.v[i]].letters;
+    for (size_t i = 0; i < tu->cons[seat].n && dc.ncards < DICT_CARDS_MAX; i++)
+        cards[dc.ncards++] = st->cards[tu->cons[seat].v[i]].letters;
+    dict_get_info(d, &in);
+    for (size_t k = in.size_classes ? 0 : 3; k < 4 && json_array_size(a) < limit; k++) {
+        dict_list *l = NULL;
+        unsigned opts = (st->classroom ? DICT_LOOKUP_CLASS : 0) |
+                        (st->compounds ? DICT_COMPOUNDS : 0) |
+                        (tiers[k] ? DICT_MATCH_WITHIN(tiers[k]) : 0);
+        if (dict_match_opt(d, &dc, (const char *const *)st->used, tu->nused, 0, limit * 2,
+                           opts, &l) != WB_OK)
+            break;
+        for (size_t i = 0; i < l->nwords && json_array_size(a) < limit; i++) {
+            int seen = 0;
+            for (size_t j = 0; j < json_array_size(a); j++)
+                seen |= strcmp(json_string_value(json_object_get(json_array_get(a, j), "word")),
+                               l->words[i]) == 0;
+            if (!seen)
+                json_array_append_new(a, json_pack("{s:s}", "word", l->words[i]));
+        }
+        dict_list_free(l);
+    }
+    return a;
+}
+
+/* A word's first definition as the match shows it, into `o`. */
+static void define(const wibbell_state *st, const dict *d, json_t *o)
+{
+    const char *w = json_string_value(json_object_get(o, "word"));
+    dict_entry *e = NULL;
+    if (d && dict_lookup_opt(d, w, strlen(w), 0, 1, st->classroom ? DICT_LOOKUP_CLASS : 0,
+                             &e) == WB_OK &&
+        e->ndefs > 0)
+        game_put(o, "{s:s, s:s}", "pos", e->defs[0].pos, "definition",
+                 e->defs[0].text ? e->defs[0].text : "");
+    else
+        game_put(o, "{s:s, s:s}", "pos", "", "definition", "");
+    dict_entry_free(e);
+    if (st->learner) {
+        dict_list *l = NULL;
+        json_t *tr = json_array();
+        if (d && dict_translate(d, w, strlen(w), st->learner, &l, NULL) == WB_OK)
+            for (size_t i = 0; i < l->nwords; i++)
+                json_array_append_new(tr, json_string(l->words[i]));
+        dict_list_free(l);
+        game_put(o, "{s:o}", "translations", tr);
+    }
+}
+
+/* A class member's study list: the member's own words (every one tried,
+ * with its verdict, definition and translation), and for each turn the
+ * member shouted on, up to `limit` words that would have worked for the
+ * team then (commonest first, defined).  The member comes from the token
+ * (the store sets the "member" argument); a seat, the host or the public
+ * has no study list. */
+GAME_ANSWER(query_study)
+{
+    const wibbell_state *st = state;
+    const dict *d = ctx && ctx->dicts ? dict_lib_find(ctx->dicts, st->dict_id) : NULL;
+    long member, limit;
+    int rc;
+    if ((rc = game_arg_long(args, "member", -1, 0, INT32_MAX, &member, why)) ||
+        (rc = game_arg_long(args, "limit", 5, 1, 20, &limit, why)))
+        return rc;
+    if (!st->class_session || member < 0)
+        return game_refuse(why, WB_EINVAL, "a study list is a class member's: ask with the "
+                           "token a student got when joining the class");
+    json_t *words = vocab_json(st, seat, (int)member), *turns = json_array(), *row;
+    size_t i, last = SIZE_MAX;
+    json_array_foreach(words, i, row) {
+        size_t t = (size_t)json_integer_value(json_object_get(row, "turn"));
+        int on = (int)json_integer_value(json_object_get(row, "seat"));
+        if (t == last || t == 0 || t > st->nturns)
+            continue;
+        last = t;
+        json_t *w = d ? worked(st, d, t - 1, on, (size_t)limit) : json_array(), *x;
+        size_t k;
+        json_array_foreach(w, k, x)
+            define(st, d, x);
+        json_array_append_new(turns, json_pack("{s:I, s:o}", "turn", (json_int_t)t, "worked", w));
+    }
+    *out = json_pack("{s:I, s:o, s:o}", "member", (json_int_t)member, "words", words, "turns",
+                     turns);
+    return WB_OK;
+}
+
+/* The teacher's report: every row of the log grouped by student (in the
+ * order of their first shout), and each team's cards and score; the host's
+ * alone.  Students who never shouted are in the view's roster. */
+GAME_ANSWER(query_report)
+{
+    (void)ctx;
+    (void)args;
+    const wibbell_state *st = state;
+    json_t *rows = vocab_json(st, seat, -1), *students = json_array(), *teams = json_array();
+    json_t *row;
+    size_t i;
+    json_array_foreach(rows, i, row) {
+        json_t *m = json_object_get(row, "member"), *who = NULL, *s;
+        size_t k;
+        json_array_foreach(students, k, s)
+            if (json_equal(json_object_get(s, "member"), m ? m : json_null()) &&
+                json_equal(json_object_get(s, "seat"), json_object_get(row, "seat")))
+                who = s;
+        if (!who) {
+            who = json_pack("{s:O, s:O, s:O, s:O, s:I, s:I, s:I, s:[]}", "member",
+                            m ? m : json_null(), "nickname",
+                            json_object_get(row, json_object_get(row, "nickname") ? "nickname"
+                                                                                  : "player"),
+                            "seat", json_object_get(row, "seat"), "team",
+                            json_object_get(row, "player"), "tried", (json_int_t)0, "accepted",
+                            (json_int_t)0, "won", (json_int_t)0, "words");
+            json_array_append_new(students, who);
+        }
+        json_object_set_new(who, "tried",
+                            json_integer(json_integer_value(json_object_get(who, "tried")) + 1));
+        if (json_is_true(json_object_get(row, "accepted")))
+            json_object_set_new(
+                who, "accepted",
+                json_integer(json_integer_value(json_object_get(who, "accepted")) + 1));
+        if (json_is_true(json_object_get(row, "won")))
+            json_object_set_new(who, "won",
+                                json_integer(json_integer_value(json_object_get(who, "won")) + 1));
+        json_array_append(json_object_get(who, "words"), row);
+    }
+    for (size_t t = 0; t < st->nplayers; t++) {
+        const wibbell_player *p = &st->p[t];
+        game_ids all = {0};
+        game_ids_append(&all, &p->down);
+        game_ids_append(&all, &p->up);
+        game_ids_append(&all, &p->hcap);
+        json_array_append_new(teams, json_pack("{s:I, s:s, s:I, s:o}", "seat", (json_int_t)t,
+                                               "name", p->name, "score",
+                                               (json_int_t)wibbell_score(st, t), "cards",
+                                               wibbell_cards_json(st, &all)));
+        free(all.v);
+    }
+    json_decref(rows);
+    *out = json_pack("{s:o, s:o}", "students", students, "teams", teams);
+    return WB_OK;
+}
+
 const game_query wibbell_queries[] = {
     {"vocabulary", GAME_ROLE_HOST | GAME_ROLE_SEAT, query_vocabulary},
     {"hints", GAME_ROLE_HOST, query_hints},
+    {"study", GAME_ROLE_SEAT, query_study},
+    {"report", GAME_ROLE_HOST, query_report},
     {NULL},
 };

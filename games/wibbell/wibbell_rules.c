@@ -34,6 +34,22 @@ static void clear_claims(wibbell_state *st)
     st->window_end = -1;
 }
 
+/* A class session: the member who made the claim of vocabulary row `row`
+ * on the event `e` ("member", "nickname"), when a member made it. */
+static json_t *by_member(const wibbell_state *st, json_t *e, size_t row)
+{
+    const wibbell_vocab *v = &st->vocab[row];
+    if (v->member >= 0)
+        game_put(e, "{s:i, s:s}", "member", v->member, "nickname", v->nickname);
+    return e;
+}
+
+/* The same on the event just appended to `ev`. */
+static void last_by_member(const wibbell_state *st, json_t *ev, size_t row)
+{
+    by_member(st, json_array_get(ev, json_array_size(ev) - 1), row);
+}
+
 /* Centre card `idx` goes face-up in front of `seat`; the event has the
  * member `flag` set true ("final", "bonus"), or none when NULL. */
 static int take_centre(wibbell_state *st, json_t *ev, int seat, size_t idx, const char *flag)
@@ -76,6 +92,7 @@ static void start_turn(wibbell_state *st)
     clear_claims(st);
     for (size_t s = 0; s < st->nplayers; s++)
         st->p[s].out = 0;
+    st->out_members.n = 0;
     st->phase = WIBBELL_PLAY;
     st->winner = -1;
 
@@ -122,6 +139,7 @@ static void finish_round(wibbell_state *st, json_t *ev)
         p->won = 0;
         p->out = 0;
     }
+    st->out_members.n = 0;
     st->bonus = -1;
     st->winner = -1;
     if (wibbell_remaining(st) >= 2) {
@@ -172,6 +190,8 @@ static void win_turn(wibbell_state *st, json_t *ev, int seat, const wibbell_clai
     game_event(ev, "{s:s,s:i,s:o,s:b,s:I}", "type", "card_won", "seat", seat, "word",
                cl ? json_string(cl->word) : json_null(), "automatic", automatic, "turn",
                (json_int_t)st->nturns);
+    if (cl)
+        last_by_member(st, ev, cl->row);
     if (cl) {
         st->vocab[cl->row].won = 1;
         st->used = wb_grow(st->used, &st->capused, st->nused + 1, sizeof *st->used);
@@ -268,8 +288,10 @@ static json_t *reasons_json(const dict_verdict *v, const char *const *cards, siz
 }
 
 /* A refused claim is a mistake: the seat is out for this card, unless
- * forgive_typos takes a non-word for a typo.  Returns 1 for a mistake. */
-static int refuse(wibbell_state *st, json_t *ev, int seat, const dict_verdict *v)
+ * forgive_typos takes a non-word for a typo; a class member's mistake bars
+ * that member alone unless member_mistake is "team".  Returns 1 for a
+ * mistake that put the seat out. */
+static int refuse(wibbell_state *st, json_t *ev, int seat, const dict_verdict *v, size_t row)
 {
     int typo = st->forgive_typos && v->nreasons && v->reasons[0].code == DICT_NOT_A_WORD;
     const char *cards[DICT_CARDS_MAX]; /* as judge() gave them: the state has not moved */
@@ -278,8 +300,16 @@ static int refuse(wibbell_state *st, json_t *ev, int seat, const dict_verdict *v
                "word", v->word, "reasons", reasons_json(v, cards, n), "turn",
                (json_int_t)st->nturns,
                "forgiven", typo ? json_true() : NULL);
-    st->p[seat].out = !typo;
-    return !typo;
+    last_by_member(st, ev, row);
+    if (typo)
+        return 0;
+    int member = st->vocab[row].member;
+    if (member >= 0 && st->member_mistake == 0) {
+        game_ids_push(&st->out_members, member);
+        return 0;
+    }
+    st->p[seat].out = 1;
+    return 1;
 }
 
 /* Letters (code points) in a UTF-8 word. */
@@ -298,8 +328,10 @@ static void resolve_window(wibbell_state *st, json_t *ev)
     size_t best = 0, same = 0;
     json_t *claims = json_array();
     for (size_t i = 0; i < st->nclaims; i++)
-        json_array_append_new(claims, json_pack("{s:i, s:s}", "seat", st->claims[i].seat,
-                                                "word", st->claims[i].word));
+        json_array_append_new(claims, by_member(st, json_pack("{s:i, s:s}", "seat",
+                                                              st->claims[i].seat, "word",
+                                                              st->claims[i].word),
+                                                st->claims[i].row));
     game_event(ev, "{s:s, s:o}", "type", "claims_revealed", "claims", claims);
     for (size_t i = 1; i < st->nclaims; i++) {
         const char *a = st->claims[i].word, *b = st->claims[best].word;
@@ -307,9 +339,12 @@ static void resolve_window(wibbell_state *st, json_t *ev)
         if (la < lb || (la == lb && strcmp(a, b) < 0))
             best = i;
     }
+    /* identical words of two seats redeal; two members of one team who
+     * found the same word make one claim, the team's */
     for (size_t i = 0; i < st->nclaims; i++)
-        same += strcmp(st->claims[i].word, st->claims[best].word) == 0;
-    if (same > 1)
+        same += st->claims[i].seat != st->claims[best].seat &&
+                strcmp(st->claims[i].word, st->claims[best].word) == 0;
+    if (same > 0)
         redeal(st, ev, "identical_words");
     else
         win_turn(st, ev, st->claims[best].seat, &st->claims[best], 0);
@@ -343,8 +378,8 @@ static char *translation(const wibbell_state *st, const dict *d, const char *wor
 }
 
 /* Append a row to the vocabulary log; returns its index. */
-static size_t log_word(wibbell_state *st, const dict *d, int seat, const dict_verdict *v,
-                       int64_t now)
+static size_t log_word(wibbell_state *st, const dict *d, int seat, int member,
+                       const char *nickname, const dict_verdict *v, int64_t now)
 {
     dict_entry *e = NULL;
     /* the definition and translation at the time of the claim, so a replay
@@ -358,7 +393,8 @@ static size_t log_word(wibbell_state *st, const dict *d, int seat, const dict_ve
         .turn = st->nturns, .seat = seat, .word = wb_strdup(v->word), .accepted = v->valid,
         .reasons = join_reasons(v), .pos = wb_strdup(def ? e->defs[0].pos : ""),
         .definition = wb_strdup(def && e->defs[0].text ? e->defs[0].text : ""),
-        .translation = translation(st, d, v->word), .at = now};
+        .translation = translation(st, d, v->word), .at = now, .member = member,
+        .nickname = wb_strdup(member >= 0 && nickname ? nickname : "")};
     dict_entry_free(e);
     return st->nvocab++;
 }
@@ -487,18 +523,41 @@ static int claimant(const wibbell_state *st, int seat, const json_t *a, char **w
     return (int)json_integer_value(js);
 }
 
-/* May seat `who` claim now?  WB_EILLEGAL with *why if not. */
-static int claim_ok(const wibbell_state *st, const game_ctx *ctx, int who, char **why)
+/* The class member a claim is from (the store stamps it: matches.h), or
+ * -1; and that member's nickname. */
+static int member_of(const json_t *a)
+{
+    const json_t *m = json_object_get(a, "member");
+    return m ? (int)json_integer_value(m) : -1;
+}
+
+static const char *nickname_of(const json_t *a)
+{
+    const char *n = json_string_value(json_object_get(a, "nickname"));
+    return n ? n : "";
+}
+
+/* May seat `who` (class member `member`, or -1) claim now?  WB_EILLEGAL
+ * with *why if not. */
+static int claim_ok(const wibbell_state *st, const game_ctx *ctx, int who, int member,
+                    const char *nick, char **why)
 {
     const char *cards[DICT_CARDS_MAX];
     const wibbell_player *p = &st->p[who];
     if (p->out)
         *why = game_why("%s already made a mistake on this card and can no longer win it; "
                         "claims open again when the next card is flipped", p->name);
+    else if (wibbell_member_out(st, member))
+        *why = game_why("%s already made a mistake on this card and can no longer win it "
+                        "for %s; the rest of the team still can, and claims open again "
+                        "when the next card is flipped", nick, p->name);
     else if (st->barred == who)
         *why = game_why("learning aid: %s won the previous round and may not win this "
                         "one; let the others find the words", p->name);
-    else if (wibbell_claim_of(st, (size_t)who) >= 0)
+    else if (member >= 0 && wibbell_member_claim(st, member) >= 0)
+        *why = game_why("%s already claimed a word for this card; wait for the tie window "
+                        "to close", nick);
+    else if (member < 0 && wibbell_claim_of(st, (size_t)who) >= 0)
         *why = game_why("%s already claimed a word for this card; wait for the tie window "
                         "to close", p->name);
     else if (st->window_end >= 0 && ctx->now_ms > st->window_end)
@@ -517,13 +576,14 @@ static int claim_ok(const wibbell_state *st, const game_ctx *ctx, int who, char 
 GAME_CHECK(check_claim)
 {
     int who = claimant(state, seat, a, why);
-    return who < 0 ? WB_EINVAL : claim_ok(state, ctx, who, why);
+    return who < 0 ? WB_EINVAL : claim_ok(state, ctx, who, member_of(a), nickname_of(a), why);
 }
 
 /* Judge `word` for `seat` and log it: WB_OK with the verdict and its row,
  * WB_EINVAL when it is not one word of letters and cannot be judged. */
-static int judge(wibbell_state *st, const game_ctx *ctx, int seat, const char *word,
-                 dict_verdict **v, size_t *row, char **why)
+static int judge(wibbell_state *st, const game_ctx *ctx, int seat, int member,
+                 const char *nickname, const char *word, dict_verdict **v, size_t *row,
+                 char **why)
 {
     const char *cards[DICT_CARDS_MAX];
     const dict *d = dict_lib_find(ctx->dicts, st->dict_id);
@@ -536,7 +596,7 @@ static int judge(wibbell_state *st, const game_ctx *ctx, int seat, const char *w
     if (rc)
         return game_refuse(why, rc, "the dictionary could not judge '%s': %s", word,
                            wb_strerror(rc));
-    *row = log_word(st, d, seat, *v, ctx->now_ms);
+    *row = log_word(st, d, seat, member, nickname, *v, ctx->now_ms);
     return WB_OK;
 }
 
@@ -548,32 +608,38 @@ GAME_APPLY(apply_claim)
     const json_t *jt = json_object_get(a, "take");
     dict_verdict *v = NULL;
     int64_t now = ctx->now_ms;
-    int take = jt ? (int)json_integer_value(jt) : -1;
+    int take = jt ? (int)json_integer_value(jt) : -1, member = member_of(a);
     size_t row;
 
     seat = claimant(st, seat, a, why);
-    int rc = judge(st, ctx, seat, json_string_value(json_object_get(a, "word")), &v, &row, why);
+    int rc = judge(st, ctx, seat, member, nickname_of(a),
+                   json_string_value(json_object_get(a, "word")), &v, &row, why);
     if (rc)
         return rc;
     /* From here on the claim is judged and the state changes. */
     if (!v->valid) {
-        if (refuse(st, ev, seat, v))
+        if (refuse(st, ev, seat, v, row))
             after_mistake(st, ev);
     } else if (st->companion || st->tie_ms == 0) {
         game_event(ev, "{s:s,s:i,s:s,s:I}", "type", "claim_accepted", "seat", seat, "word",
                    v->word, "turn", (json_int_t)st->nturns);
-        win_turn(st, ev, seat, &(wibbell_claim){seat, v->word, now, take, row}, 0);
+        last_by_member(st, ev, row);
+        win_turn(st, ev, seat, &(wibbell_claim){seat, v->word, now, take, row, member}, 0);
     } else {
         /* In the tie window: the word is the seat's secret until it closes. */
         if (st->window_end < 0)
             st->window_end = now + st->tie_ms;
         st->claims = wb_grow(st->claims, &st->capclaims, st->nclaims + 1, sizeof *st->claims);
-        st->claims[st->nclaims++] = (wibbell_claim){
-            .seat = seat, .word = wb_strdup(v->word), .at = now, .take = take, .row = row};
+        st->claims[st->nclaims++] = (wibbell_claim){.seat = seat, .word = wb_strdup(v->word),
+                                                    .at = now, .take = take, .row = row,
+                                                    .member = member};
         game_secret_event(ev,
-                          json_pack("{s:s,s:i,s:s,s:I,s:I}", "type", "claim_accepted", "seat",
-                                    seat, "word", v->word, "turn", (json_int_t)st->nturns,
-                                    "window_until", (json_int_t)st->window_end),
+                          by_member(st,
+                                    json_pack("{s:s,s:i,s:s,s:I,s:I}", "type",
+                                              "claim_accepted", "seat", seat, "word", v->word,
+                                              "turn", (json_int_t)st->nturns, "window_until",
+                                              (json_int_t)st->window_end),
+                                    row),
                           seat, (int)st->nplayers, hidden_word);
     }
     dict_verdict_free(v);
@@ -601,7 +667,7 @@ GAME_CHECK(check_simultaneous)
                                "a seat 0..%zu", st->nplayers - 1);
         if (seen & 1u << who)
             return game_refuse(why, WB_EILLEGAL, "seat %d shouted twice", (int)who);
-        if (claim_ok(st, ctx, (int)who, why))
+        if (claim_ok(st, ctx, (int)who, -1, "", why))
             return WB_EILLEGAL;
         seen |= 1u << who;
     }
@@ -618,11 +684,12 @@ GAME_APPLY(apply_simultaneous)
     json_array_foreach(json_object_get(a, "shouts"), i, s) {
         int who = (int)json_integer_value(json_object_get(s, "seat"));
         dict_verdict *v = NULL;
-        int rc = judge(st, ctx, who, json_string_value(json_object_get(s, "word")), &v, &row, why);
+        int rc = judge(st, ctx, who, -1, "", json_string_value(json_object_get(s, "word")), &v,
+                       &row, why);
         if (rc)
             return rc;
         if (!v->valid) {
-            mistakes += refuse(st, ev, who, v);
+            mistakes += refuse(st, ev, who, v, row);
         } else {
             game_event(ev, "{s:s,s:i,s:s,s:I}", "type", "claim_accepted", "seat", who, "word",
                        v->word, "turn", (json_int_t)st->nturns);
@@ -630,7 +697,7 @@ GAME_APPLY(apply_simultaneous)
                                  sizeof *st->claims);
             st->claims[st->nclaims++] = (wibbell_claim){
                 .seat = who, .word = wb_strdup(v->word), .at = ctx->now_ms, .take = -1,
-                .row = row};
+                .row = row, .member = -1};
         }
         dict_verdict_free(v);
     }
@@ -853,6 +920,12 @@ static const game_member claim_members[] = {
      .desc = "the centre card (0 or 1) to take if the claim wins"},
     {.name = "seat", .type = GAME_T_INT, .optional = 1, .domain = wibbell_awaiting,
      .desc = "companion mode: the seat that shouted"},
+    {.name = "member", .type = GAME_T_INT, .optional = 1, .has_range = 1, .min = 0,
+     .max = INT32_MAX,
+     .desc = "class session: the member who shouted, set by the daemon from the member's "
+             "token (what a client sends here is replaced)"},
+    {.name = "nickname", .type = GAME_T_STRING, .optional = 1,
+     .desc = "class session: that member's nickname, set by the daemon"},
     {NULL},
 };
 
