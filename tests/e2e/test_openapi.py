@@ -490,6 +490,34 @@ class Answers(unittest.TestCase):
         call("PUT", path + "/seats/1", {"bot": None}, headers=h0, expect=403)
         call("PUT", path + "/seats/9", {"bot": None}, headers=hh, expect=404)
 
+        # a class session: joining, the teacher's changes, the study list
+        _, _, cls = call("POST", "/v1/games", {"game": "wibbell", "players": ["Red", "Blue"],
+                                               "options": {"class_session": True,
+                                                           "tie_window_ms": 0},
+                                               "seed": 4}, expect=201)
+        cpath, ch = "/v1/games/" + cls["id"], bearer(cls["host_token"])
+        code = cls["state"]["class"]["code"]
+        _, _, zoe = call("POST", "/v1/join", {"code": code, "nickname": "Zoe"}, expect=201)
+        call("POST", "/v1/join", {"code": code, "nickname": "zoe"}, expect=409)
+        call("POST", "/v1/join", {"code": code, "nickname": ""}, expect=400)
+        call("POST", "/v1/join", {"code": "AAAAAA", "nickname": "Al"}, expect=404)
+        zh = bearer(zoe["token"])
+        call("POST", cpath + "/actions", {"type": "claim", "word": "qqxqz"}, headers=zh,
+             expect=200)
+        call("GET", cpath + "/query/study", headers=zh, expect=200)
+        call("GET", cpath + "/query/report", headers=ch, expect=200)
+        call("PUT", cpath + "/members/0", {"nickname": "Zoë"}, headers=ch, expect=200)
+        call("PUT", cpath + "/members/0", {"seat": 7}, headers=ch, expect=404)
+        call("PUT", cpath + "/members/0", {"nickname": "x"}, expect=401)
+        call("PUT", cpath + "/members/0", {"nickname": "x"}, headers=zh, expect=403)
+        call("POST", cpath + "/members/0/token", headers=ch, expect=200)
+        call("POST", cpath + "/members/0/token", headers=h0, expect=403)
+        call("PUT", cpath + "/class", {"locked": True}, headers=ch, expect=200)
+        call("PUT", cpath + "/class", {"locked": "yes"}, headers=ch, expect=400)
+        call("POST", "/v1/join", {"code": code, "nickname": "Al"}, expect=409)
+        call("DELETE", cpath + "/members/0", headers=ch, expect=200)
+        call("DELETE", cpath + "/members/0", headers=ch, expect=404)
+
         # ending and deleting
         call("POST", path + "/end", expect=401)
         call("POST", path + "/end", headers=h0, expect=403)
