@@ -165,7 +165,7 @@ class Judge(unittest.TestCase):
                 self.assertLessEqual(m["input"][1], m["h"], "the word box still on screen")
                 self.assertLess(m["panel"], m["h"] - 100, "the verdict on screen")
                 B.shot("judge-verdict-" + ("ok" if mark == "✓" else "no"))
-                if mark == "✓":  # the phone's screen as the judge sees it (the README's picture)
+                if mark == "✓":  # the phone's screen as the judge sees it (docs/pages.md's picture)
                     os.makedirs(W.SHOTS, exist_ok=True)
                     B.d.save_screenshot(os.path.join(W.SHOTS, "judge-390.png"))
             rgb = lambda s: [int(x) for x in s[s.index("(") + 1:s.index(")")].split(",")[:3]]
