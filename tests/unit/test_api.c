@@ -75,7 +75,7 @@ static void test_problem(void **state)
     assert_string_equal(json_string_value(json_object_get(doc, "code")), "not_your_turn");
     assert_int_equal(json_integer_value(json_object_get(doc, "status")), 409);
     json_decref(doc);
-    /* the game's codes map to the statuses of DESIGN.md */
+    /* the game's codes map to the statuses of docs/api.md, "Errors" */
     static const struct {
         int err;
         unsigned status;

@@ -1,6 +1,6 @@
 /*
  * test_wibbell_claims.c - the Wibbell game module (games/wibbell/),
- * scenario by scenario from rules/wibbell.md: the deck, claims, and claims
+ * scenario by scenario from the rules (WIBBELL.md): the deck, claims, and claims
  * made at once (wibbell_test_util.h: the dictionary, the harness).
  */
 #include <setjmp.h>
