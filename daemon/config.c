@@ -16,6 +16,7 @@
 #include "matches.h"
 #include "wb_config.h"
 #include "wb_mem.h"
+#include "wb_paths.h"
 
 #define THREADS_MAX 1024
 #define MAX_BODY_MAX ((size_t)1 << 30)
@@ -181,21 +182,6 @@ int config_parse_listen(const char *s, char **host, unsigned *port, const char *
     }
     *port = (unsigned)n;
     return 0;
-}
-
-/* The default data directory, or NULL when there is no home to put it. */
-static char *default_data_dir(void)
-{
-    const char *v = getenv("WIBBELLD_DATA_DIR");
-    if (v && *v)
-        return wb_strdup(v);
-    v = getenv("XDG_DATA_HOME");
-    if (v && v[0] == '/') /* the XDG spec ignores relative paths */
-        return wb_asprintf("%s/wibbelld", v);
-    v = getenv("HOME");
-    if (v && *v)
-        return wb_asprintf("%s/.local/share/wibbelld", v);
-    return NULL;
 }
 
 static int valid_dict_id(const char *s, size_t n)
@@ -443,7 +429,7 @@ int config_parse(config *cfg, int argc, char **argv)
     if (optind < argc)
         return usage_error("unexpected argument '%s'", argv[optind]);
     if (!cfg->data_dir) {
-        cfg->data_dir = default_data_dir();
+        cfg->data_dir = wb_default_data_dir(); /* wb_paths.h */
         if (!cfg->data_dir)
             return usage_error("no data directory: give --data-dir, or set "
                                "WIBBELLD_DATA_DIR or HOME");

@@ -26,7 +26,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -42,6 +41,7 @@
 #include "registry.h"
 #include "wb_err.h"
 #include "wb_mem.h"
+#include "wb_paths.h"
 
 enum { EXIT_CLEAN = 0, EXIT_RUNTIME = 1, EXIT_USAGE = 2 };
 
@@ -188,39 +188,6 @@ static int build_dict_child(const char *dir, const char *id)
 
 /* --- start-up helpers --------------------------------------------------- */
 
-/* mkdir -p.  Returns 0 or -1 with errno set. */
-static int mkdir_p(const char *path)
-{
-    char *s = wb_strdup(path);
-    int rc = 0;
-    for (char *p = s + 1;; p++) {
-        if (*p != '/' && *p != '\0')
-            continue;
-        char c = *p;
-        *p = '\0';
-        if (mkdir(s, 0755) != 0 && errno != EEXIST) {
-            rc = -1;
-            break;
-        }
-        *p = c;
-        if (!c)
-            break;
-    }
-    if (rc == 0) {
-        struct stat st;
-        if (stat(path, &st) != 0) {
-            rc = -1;
-        } else if (!S_ISDIR(st.st_mode)) {
-            errno = ENOTDIR;
-            rc = -1;
-        }
-    }
-    int e = errno;
-    free(s);
-    errno = e;
-    return rc;
-}
-
 /* Many keep-alive clients need many descriptors: take what we may. */
 static void raise_fd_limit(void)
 {
@@ -256,7 +223,7 @@ int main(int argc, char **argv)
 
     signal(SIGPIPE, SIG_IGN);
     raise_fd_limit();
-    if (mkdir_p(cfg.data_dir) != 0) {
+    if (wb_mkdirs(cfg.data_dir) != WB_OK) {
         fprintf(stderr, "wibbelld: cannot create the data directory %s: %s\n", cfg.data_dir,
                 strerror(errno));
         goto out;

@@ -10,7 +10,7 @@
 #
 # Installs only what is missing (from deploy/debian-packages.txt: `run`
 # its [run] section, what the daemon needs; the others [test] as well);
-# needs root for that, as the README says.
+# needs root for that, as docs/install.md says.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 top=$(cd "$here/.." && pwd)

@@ -638,7 +638,7 @@ static int write_defs(builder *b, store_txn *t)
     free(ws);
     store_db db;
     char v[128];
-    /* what the class setting hides (issue 20 A.3) */
+    /* what the class setting hides (classroom.h) */
     snprintf(v, sizeof v, "%zu words, %zu of %zu senses", b->nunfit, nsenses[1], nsenses[0]);
     if (!rc && b->wn) rc = store_db_open(t, DB_META, 1, &db);
     if (!rc && b->wn) rc = put_meta(t, db, "classroom", v);

@@ -77,7 +77,7 @@ int class_gloss_unfit(const char *gloss)
 
 /* Under WordNet's noun "sexual activity" (noun.act) lie the acts a class
  * need not read of (foreplay, with its "caressing, cuddling, kissing,
- * necking" whose gloss started issue 20 A.3, intercourse, masturbation,
+ * necking" whose gloss made the class setting, intercourse, masturbation,
  * perversion); under the verb "copulate" their verbs.  Kept inside it:
  * reproduction, conception and mating (biology lessons) and the sexual
  * orientations (words a class may well need). */

@@ -1,5 +1,5 @@
 /*
- * classroom.h - which WordNet senses are unfit for a class (issue 20 A.3).
+ * classroom.h - which WordNet senses are unfit for a class (the class setting).
  *
  * Private to dict/, build-time only: the policy, as three questions that
  * wordnet.c asks of each synset while loading.  The marks are WordNet's

@@ -1,6 +1,6 @@
 /*
  * compound.h - German and Dutch compounds: the words a compound is made of
- * (build time; issue 20 B.3, dict/LAYOUT.md "Compounds").
+ * (build time; dict/COMPOUNDS.md, dict/LAYOUT.md "Compounds").
  *
  * Private to dict/.  A compound is a word w = X + link + Y where the head
  * Y and the modifier X are words of the dictionary of 3 letters or more,

@@ -104,7 +104,7 @@ typedef struct dict_entry {
  * an entry with valid = 0.  Errors: those of dict_normalise, WB_ESTORE. */
 int dict_lookup(const dict *d, const char *word, size_t len,
                 size_t max_family, size_t max_defs, dict_entry **out);
-/* As dict_lookup.  DICT_LOOKUP_CLASS: the class setting (issue 20 A.3):
+/* As dict_lookup.  DICT_LOOKUP_CLASS: the class setting (classroom.h):
  * senses marked unfit for a class (WordNet's obscenity, ethnic-slur and
  * disparagement usage domains, glosses that call a term obscene, vulgar or
  * offensive, sexual acts: dict/LAYOUT.md) are left out, and the others of
@@ -166,7 +166,7 @@ int dict_check(const dict *d, const char *word, size_t len,
                const dict_cards *cards, const char *const *used, size_t nused,
                dict_verdict **out);
 /* Options of the check, the match and dict_related_opt.  DICT_COMPOUNDS
- * (issue 20 B.3): in German and Dutch a compound of a used word, or of a
+ * (COMPOUNDS.md): in German and Dutch a compound of a used word, or of a
  * form of it, is a derivative of it, and a used compound makes its parts
  * derivatives (Haustür, Haustüren, Häuserblock and Haus; Hausierer, which
  * merely holds Haus, never: dict/LAYOUT.md, "Compounds").  Without it a
@@ -234,7 +234,7 @@ int dict_pattern(const dict *d, const char *pattern, size_t len, size_t limit,
 
 void dict_list_free(dict_list *l);
 
-/* --- Translations (issue 20 A.1) ---------------------------------------- */
+/* --- Translations for learners ------------------------------------------- */
 
 /* The translations of `word` into `lang` ("fr": one of dict_info's
  * translations), from FreeDict at build time, into *out (words[i] each a

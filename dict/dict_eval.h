@@ -15,8 +15,8 @@
  *                               combined dictionary "en" when there is one;
  *   expected gb                 `word` accepted by en_GB (Oxford -ize);
  *   expected crelated|cunrelated the pair judged with DICT_COMPOUNDS
- *                               (German and Dutch compounds, issue 20
- *                               B.3): a compound and its part, a word
+ *                               (German and Dutch compounds,
+ *                               COMPOUNDS.md): a compound and its part, a word
  *                               that merely holds another.
  *
  * A table of another language (tests/data/evaluation-fr.tsv ...) is run on

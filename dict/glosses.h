@@ -41,7 +41,7 @@ typedef struct glosses_words {
 /* Write the glosses of FreeDict's `base` (".../freedict-fra-eng") for
  * every head that is a word into DB_DEFS of t, and what they cover into
  * DB_META's "definitions" ("5432 words; 4012 of 98765 lemmas (4.1%)"; the
- * measure of the README).  A missing file writes nothing.  Returns a
+ * measure of docs/dictionaries.md).  A missing file writes nothing.  Returns a
  * wb_err code. */
 int glosses_write(store_txn *t, const char *base, const glosses_words *w);
 

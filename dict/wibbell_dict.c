@@ -148,6 +148,11 @@ int main(int argc, char **argv)
     }
     if (!data_dir)
         data_dir = wb_default_data_dir();
+    if (!data_dir) {
+        fprintf(stderr, "wibbell-dict: no data directory: give --data-dir, or set "
+                        "WIBBELLD_DATA_DIR or HOME\n");
+        return 2;
+    }
     const char *cmd = pos[0];
 
     if (!strcmp(cmd, "build")) {

@@ -4,8 +4,12 @@ closing line CI reads: `N passed, M failed`.
 
 Each meson test speaks TAP, so its `ok` / `not ok` lines are counted one by
 one; a test that printed no TAP counts as one test by its meson result (a
-crash before any output is a failure).  Exits non-zero on any failure."""
+crash before any output is a failure).  $WIBBELLD_EXTRA_TAP names files
+(separated by ':') of TAP from checks run outside meson (.ci/run's check
+of the commit subjects), counted the same way; a file without a TAP
+result line counts as one failure.  Exits non-zero on any failure."""
 import json
+import os
 import re
 import sys
 
@@ -31,5 +35,20 @@ for build in sys.argv[1:] or ["build"]:
             print(f"summary: {build}: {t['name']}: {t['result']}", file=sys.stderr)
         passed += ok
         failed += bad
+for path in filter(None, os.environ.get("WIBBELLD_EXTRA_TAP", "").split(":")):
+    try:
+        out = open(path).read()
+    except OSError as e:
+        print(f"summary: {e}", file=sys.stderr)
+        failed += 1
+        continue
+    ok = len(re.findall(r"^ok\b", out, re.M))
+    bad = len(re.findall(r"^not ok\b", out, re.M))
+    if ok + bad == 0:
+        bad = 1
+    if bad:
+        print(f"summary: {path}: {bad} failed", file=sys.stderr)
+    passed += ok
+    failed += bad
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

@@ -204,11 +204,11 @@ $('#newgame').onclick = () => {
 $('#hints').onclick = hints;
 $('#dict').onchange = e => { st.dict = e.target.value; save(); languages(); };
 $('#lang').onchange = e => { st.lang = e.target.value; save(); };
-// the class setting (issue 20 A.3): definitions as a class may see them
+// the class setting: definitions as a class may see them
 const classSet = () => $('#classset').setAttribute('aria-pressed', String(!!st.cls));
 $('#classset').onclick = () => { st.cls = !st.cls; save(); classSet(); };
 classSet();
-// compounds (issue 20 B.3): a German or Dutch compound of a used word is a derivative
+// compounds (dict/COMPOUNDS.md): a German or Dutch compound of a used word is a derivative
 const compSet = () => $('#compset').setAttribute('aria-pressed', String(!!st.comp));
 $('#compset').onclick = () => { st.comp = !st.comp; save(); compSet(); };
 compSet();

@@ -93,7 +93,7 @@ function options(g) {
 // The links of a match: one per seat, the host's, and the public's.
 export function shareBox(m) {
   const game = m.game, id = m.id;
-  // the README's form: the views name the seats and say whose page it is
+  // docs/pages.md's form: the views name the seats and say whose page it is
   // a bot's seat has no link: the daemon plays it
   const rows = m.players.filter(p => p.token).map(p => ({who: p.name, what: 'seat ' + p.seat, url: link('play.html', {g: id, t: p.token})}));
   const bots = m.players.filter(p => p.bot);

@@ -39,8 +39,8 @@
  * more than those steps; a playout the cap cut is thrown away (its end is
  * unknown), and a decision whose cap came before any iteration ended
  * plays the prior's best, or a random candidate when the cap came before
- * the prior weighed one (issue 18: a bot that runs out of time plays a
- * random legal action).
+ * the prior weighed one (a bot that runs out of time plays a random
+ * legal action).
  */
 #include <math.h>
 #include <stdint.h>

@@ -1,5 +1,5 @@
 /*
- * bots.h - the players the daemon runs in a seat (issue 18).
+ * bots.h - the players the daemon runs in a seat (docs/bots.md).
  *
  * A bot decides from what its seat is given and nothing else: the seat's
  * view (game_kind.view for that seat: no other seat's secrets, no deck

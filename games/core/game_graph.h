@@ -3,7 +3,7 @@
  * edges, optional drawing coordinates.  Shared by the games with a map
  * (Whirlpool Pond's pond, Woobieworld's areas, World Dumbination's hexes).
  *
- * The data format (agreed in COORD.md), a JSON file:
+ * The data format (the area graph; docs/architecture.md), a JSON file:
  *   {"nodes":[{"id":"doom-grove","name":"Doom Grove","tags":["land"],
  *              "x":120.5,"y":80}],
  *    "edges":[["doom-grove","woobania"], ...]}

@@ -7,7 +7,7 @@
  * cards, flip and resolve the cards by their priority numbers, move units,
  * buy and upgrade, collect income.  VP from projects, First Goals, combat
  * and the peace track; the game ends one round after a player reaches
- * 15 VP.  The rules are rules/world-dumbination.txt; the board and decks
+ * 15 VP.  The rules are J. R. Hansen's (Muzak Games); the board and decks
  * are data (games/dumbination/); every choice where the text leaves
  * something open, the options, action bodies, views and events are in
  * games/dumbination/DUMBINATION.md.

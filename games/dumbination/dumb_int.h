@@ -85,7 +85,7 @@ void dm_board_free(dm_board *b);
 void dm_space_id(const dm_board *b, int space, char out[16]);
 /* The space with that id, or -1. */
 int dm_space_find(const dm_board *b, const char *id);
-/* The board as an area graph (COORD.md's format): a new reference. */
+/* The board as an area graph (game_graph.h's format): a new reference. */
 json_t *dm_board_graph(const dm_board *b);
 /* The board drawn as an SVG picture, a string the caller frees. */
 char *dm_board_svg(const dm_board *b);

@@ -1,6 +1,6 @@
 /*
  * match_bots.h - the store's bot workers: the threads that play the seats
- * of matches that a bot plays (issue 18).
+ * of matches that a bot plays (docs/bots.md).
  *
  * Whenever a match with bot seats changes (its creation, any action, a
  * timer, the store opening), its bots get their turn on a bot worker:

@@ -7,7 +7,7 @@
  * whoever is in the way), then throw a water balloon, extort balloons,
  * have a friend toss one, or pull yourself outward along your rope.  A
  * tube knocked into the whirlpool is out; the last tube floating wins.
- * The rules are rules/whirlpool-pond.txt; the board (games/whirlpool/
+ * The rules are Tim Schutz's (version 2.1, 2004); the board (games/whirlpool/
  * board.txt) and every choice where the rules leave something open are in
  * games/whirlpool/WHIRLPOOL.md.
  */

@@ -6,7 +6,7 @@
  * dictionary service (dict.h), settles simultaneous claims in a short tie
  * window, runs rounds, permanent handicaps, the end of the deck and the
  * score.  A companion mode referees a physical table whose host records
- * the flips and shouts.  The rules are rules/wibbell.md; every choice
+ * the flips and shouts.  The rules are Bez's (WIBBELL.md); every choice
  * where they leave something open is in games/wibbell/WIBBELL.md.
  */
 #ifndef WIBBELL_H

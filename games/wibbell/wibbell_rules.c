@@ -1,7 +1,7 @@
 /*
  * wibbell_rules.c - the Wibbell state machine: every action a match
  * accepts (the action table of games/core/game_def.h: who, when, the checks)
- * and what it does, by rules/wibbell.md.
+ * and what it does, by the rules games/wibbell/WIBBELL.md sums up.
  *
  * A turn: two cards in the centre, claims open (phase play).  A claim is
  * judged at once by dict_check against the centre, the claimant's

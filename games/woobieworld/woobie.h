@@ -6,9 +6,9 @@
  * their home or moves an Anarch, may place an industry, plays a card whose
  * sentences an interpreter runs step by step, and draws.  The fourth Mount
  * Saint Woobie card drawn ends the game; each colour's support on a home,
- * squared, scores, and the Anarchs' square counts against.  The rules are
- * rules/woobieworld.txt; the map, the deck and every choice where the text
- * leaves something open are in games/woobieworld/WOOBIEWORLD.md.
+ * squared, scores, and the Anarchs' square counts against.  The rules in
+ * brief, the map, the deck and every choice where the text leaves
+ * something open are in games/woobieworld/WOOBIEWORLD.md.
  */
 #ifndef WOOBIE_H
 #define WOOBIE_H

@@ -69,7 +69,7 @@ static inline uint64_t ww_near(const ww_map *m, int area)
     return m->adj[area] | (UINT64_C(1) << area);
 }
 
-/* Read an area graph ({"nodes":[...],"edges":[...]}, COORD.md).  On WB_OK
+/* Read an area graph ({"nodes":[...],"edges":[...]}, game_graph.h).  On WB_OK
  * *out is a new map the caller frees with free().  WB_EINVAL with *why
  * (malloc'd) naming the first problem. */
 int ww_map_read(const json_t *graph, ww_map **out, char **why);

@@ -2,7 +2,7 @@
  * woobie_map.c - Woobieworld's map: an area graph read from data, the
  * derived attributes, and a picture of it as SVG.
  *
- * The format is the area graph every game shares (COORD.md, issue 8):
+ * The format is the area graph every game shares (game_graph.h):
  * {"nodes":[{"id","name","tags","x","y"}],"edges":[[a,b],...]}.  Tags the
  * game interprets: "land" or "water" (exactly one), "mountain".  "coastal"
  * is derived (a land area touching a body of water); a map may carry it

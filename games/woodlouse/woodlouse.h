@@ -8,7 +8,7 @@
  * card, every wrong guess costs a card, and a wrong code costs the trainer.
  * Most cards when the draw pile runs out wins.  A real-time game: guesses
  * are settled in the order they reach the daemon.  The rules are
- * rules/woodlouse-chaos.txt; every choice where they leave something open,
+ * Kallenborn and Scherer's; every choice where they leave something open,
  * the options, action bodies, views and events are in games/woodlouse/WOODLOUSE.md.
  */
 #ifndef WOODLOUSE_H

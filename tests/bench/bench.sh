@@ -34,7 +34,7 @@ else
     printf '== dictionary build (en_US, from Hunspell + word list + WordNet): %.2f s\n' "$(echo "$t1 - $t0" | bc -l 2>/dev/null || python3 -c "print($t1-$t0)")"
 fi
 
-# One core each, as the issue measures: the daemon (one worker thread) and
+# One core each, as the target is stated: the daemon (one worker thread) and
 # nginx (one worker) on CPU 0, wrk on CPU 1.
 pin0=(); pin1=()
 if command -v taskset >/dev/null && [ "$(nproc)" -ge 2 ]; then pin0=(taskset -c 0); pin1=(taskset -c 1); fi

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""bench_bots.py - what the bots cost (issue 18's benchmarks).
+"""bench_bots.py - what the bots cost (docs/measurements/bots.md).
 
 With no option, for one daemon (--bot-threads BOT_THREADS, default 1):
 bot-only matches of the four games without reaction times (random bots),

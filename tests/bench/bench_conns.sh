@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tests/bench/bench_conns.sh - one worker thread under many keep-alive
-# connections (issue 7 item 4).  The daemon runs with --threads 1 pinned to
+# connections.  The daemon runs with --threads 1 pinned to
 # one core, wrk (one thread) on the other; GET /healthz with 64, 256 and
 # 1024 connections, and nginx (one worker, pinned to the same core) serving
 # a file of the same size at 256 connections as the ceiling.  Prints the

@@ -96,7 +96,7 @@ static const largs lang_cases[] = {
     {"pt", "casas", {"C", "A", "S", "S"}, {"casa", "comer", "livro"}},
 };
 
-/* A language's check, with options (DICT_COMPOUNDS: issue 20 B.3). */
+/* A language's check, with options (DICT_COMPOUNDS: dict/COMPOUNDS.md). */
 typedef struct lopts {
     const largs *l;
     unsigned opts;
@@ -237,7 +237,7 @@ int main(int argc, char **argv)
     }
 
     /* every dictionary of the data directory, the same check in its
-     * language (issue 20: as fast in every language) */
+     * language (the target: as fast in every language) */
     printf("\n%-8s %-10s %9s %14s %16s\n", "check in", "word", "words", "dict_check_buf",
            "with compounds");
     for (size_t i = 0; i < dict_lib_count(lib); i++) {

@@ -27,7 +27,7 @@
 # (seconds measured per part, default 5), CLIENTS (connections, default
 # 32), BENCH_DIR (where the data goes: on the disk to measure; default a
 # temporary directory in the build directory, not /tmp, which may be RAM).
-# The issue-7 targets: with 32 clients, durable actions/s >= 3x the LMDB
+# The targets: with 32 clients, durable actions/s >= 3x the LMDB
 # commit loop; on tmpfs >= 10,000 actions/s; p99 below 154 ms (2x the
 # 77 ms of one commit per action).
 set -euo pipefail

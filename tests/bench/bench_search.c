@@ -1,7 +1,7 @@
 /*
  * bench_search.c - what one decision of the search bot costs, per level and
- * game, on one thread (issue 18's benchmarks: decision time per level,
- * search iterations per second per game).
+ * game, on one thread (decision time per level, search iterations per
+ * second per game; docs/measurements/bots.md).
  *
  *   bench_search [MATCHES [GAME...]]
  *
@@ -17,7 +17,7 @@
  * machine does not inflate), the search's iterations per CPU second
  * (iterations completed, bot_search_last, over the decisions' CPU time),
  * how many decisions the time cap cut
- * and how many fell back to a random action; then whether the issue's
+ * and how many fell back to a random action; then whether the
  * targets hold (level 3 p99 <= 300 ms, level 5 p99 <= 2 s).
  * BENCH_SEARCH_LEVELS=1,3 measures those levels only (default all);
  * BENCH_SEARCH_VS=greedy seats greedy bots against it instead of random

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""gcide_pairs.py - an outside reference for the English derivative rule
-(issue 21 item 9): related pairs and look-alike pairs taken from Debian's
+"""gcide_pairs.py - an outside reference for the English derivative rule:
+related pairs and look-alike pairs taken from Debian's
 `dict-gcide` (the GNU Collaborative International Dictionary of English:
 Webster 1913 and later additions), by rules that know nothing of the
 build's own (dict/affix.c, dict/morph.c).

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """translation_coverage.py - the share of SCOWL's size-35 English words
 (english-words.10, .20, .35: the common vocabulary) that a running
-wibbelld translates into each language (issue 20 A.1; figures in the
-README).  A word counts when it has translations of its own or of a base
+wibbelld translates into each language (figures in
+docs/dictionaries.md).  A word counts when it has translations of its own or of a base
 form (houses: house).  Prints one line per language.
 
     python3 tests/bench/translation_coverage.py http://127.0.0.1:8080 en_US

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """verbiste_fr.py - the French dictionary against an outside reference that
-no one here wrote: Debian's verbiste conjugation tables (issue 20 B.6).
+no one here wrote: Debian's verbiste conjugation tables.
 
 Every verb of /usr/share/verbiste-0.1/verbs-fr.xml is conjugated by its
 template of conjugation-fr.xml (the radical, then each ending of each
@@ -19,7 +19,7 @@ it goes into the dictionary.
 
     python3 tests/bench/verbiste_fr.py build/dict/wibbell-dict DATA_DIR [--misses N]
 
-Targets (issue 20): words >= 0.95, derivatives of the infinitive >= 0.95.
+Targets: words >= 0.95, derivatives of the infinitive >= 0.95.
 """
 import collections
 import os

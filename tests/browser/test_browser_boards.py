@@ -30,7 +30,7 @@ def view(m):
 
 class Links(unittest.TestCase):
     def test_readme_links_for_every_game_and_seat(self):
-        """play.html#g=ID&t=TOKEN, as the README writes it (no lobby
+        """play.html#g=ID&t=TOKEN, as docs/pages.md writes it (no lobby
         extras): every game's page says whose it is by name, names the
         seats, and offers each seat its actions (Woodlouse's trainer its
         Draw button)."""

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""test_browser_learner.py - English words for learners (issue 20 A.2) in
+"""test_browser_learner.py - English words for learners (learner_language) in
 the pages, in headless Chromium: the judge's choice of the class's
 language (kept in the browser) puts the word's translation beside its
 definition; the projector shows a match's learner_language translation

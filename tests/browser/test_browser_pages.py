@@ -165,7 +165,7 @@ class Judge(unittest.TestCase):
                 self.assertLessEqual(m["input"][1], m["h"], "the word box still on screen")
                 self.assertLess(m["panel"], m["h"] - 100, "the verdict on screen")
                 B.shot("judge-verdict-" + ("ok" if mark == "✓" else "no"))
-                if mark == "✓":  # the phone's screen as the judge sees it (the README's picture)
+                if mark == "✓":  # the phone's screen as the judge sees it (docs/pages.md's picture)
                     os.makedirs(W.SHOTS, exist_ok=True)
                     B.d.save_screenshot(os.path.join(W.SHOTS, "judge-390.png"))
             rgb = lambda s: [int(x) for x in s[s.index("(") + 1:s.index(")")].split(",")[:3]]
@@ -206,7 +206,7 @@ class Judge(unittest.TestCase):
         B.shot("judge-uncovered")
 
     def test_class_setting(self):
-        """The judge's "Class setting" (issue 20 A.3): kissing's definitions
+        """The judge's "Class setting": kissing's definitions
         lose WordNet's "foreplay without contact with the genital organs"
         and start with its most common sense; the choice is kept over a
         reload."""
@@ -256,7 +256,7 @@ def qr_text(el, name):
 
 
 class JudgeCompounds(unittest.TestCase):
-    """The judge's "Compounds are derivatives" (issue 20 B.3), on a daemon
+    """The judge's "Compounds are derivatives" (dict/COMPOUNDS.md), on a daemon
     of its own that serves the German test dictionary."""
 
     @classmethod

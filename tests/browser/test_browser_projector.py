@@ -8,7 +8,7 @@ words ("Shout!", "Ann is choosing a card", "Round 2: Ann sits out
 (learning aid)", "Game over"), the teacher's controls in a corner of their
 own away from the cards, and a word that lost the tie-break marked as
 having taken no card.  The match is played over HTTP (the players' part);
-the page is only watched.  Screenshots for the README: projector-720 and
+the page is only watched.  Screenshots for docs/pages.md (docs/images/): projector-720 and
 projector-1080 (half size).
 """
 import os
@@ -168,7 +168,7 @@ class Wall(unittest.TestCase):
         self.assertFalse(proj.js_errors())
 
     def shot(self, b, name, w, hgt):
-        """A half-size screenshot of the window as it is (for the README)."""
+        """A half-size screenshot of the window as it is (for docs/pages.md)."""
         b.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                             {"width": w, "height": hgt, "deviceScaleFactor": 0.5, "mobile": False})
         os.makedirs(W.SHOTS, exist_ok=True)

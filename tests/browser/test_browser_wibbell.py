@@ -391,8 +391,8 @@ class Companion(unittest.TestCase):
         self.assertEqual((v["companion"], v["mode"], v["forgive_typos"], v["learning_aid"]),
                          (True, "simple", True, False))
         self.assertEqual([p["name"] for p in v["players"]], ["Ann", "Bob"])
-        self.assertIs(v["classroom"], True, "the class setting (issue 20 A.3)")
-        self.assertEqual(v["compounds"], "derivative", "compounds are derivatives (issue 20 B.3)")
+        self.assertIs(v["classroom"], True, "the class setting")
+        self.assertEqual(v["compounds"], "derivative", "compounds are derivatives")
         self.assertLessEqual(*b.overflow())
         self.assertFalse(b.js_errors())
         b.quit()

@@ -252,7 +252,7 @@ def url(d, path):
 
 
 def play_link(d, m, seat=None):
-    """The play page of match `m` (the create answer) as the README writes
+    """The play page of match `m` (the create answer) as docs/pages.md writes
     it, play.html#g=ID&t=TOKEN: a seat's (a number), the host's ("host")
     or, with seat None, the watchers' (no token)."""
     t = m["host_token"] if seat == "host" else None if seat is None else m["players"][seat]["token"]

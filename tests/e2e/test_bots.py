@@ -1,4 +1,4 @@
-"""test_bots.py - seats the daemon plays itself (issue 18).
+"""test_bots.py - seats the daemon plays itself (docs/bots.md).
 
 A players entry {"name","bot","level"} makes a seat a bot: the daemon's
 bot threads play it through the same path as a person's action.  Here:

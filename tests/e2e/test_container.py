@@ -2,7 +2,7 @@
 """test_container.py - deploy/Containerfile and its ignore files, read.
 
 Building the image needs podman (or docker) and a registry, which the
-suite does not have (it was built and run by hand: see the README).  What
+suite does not have (it was built and run by hand: see docs/install.md).  What
 can be checked without them is what went wrong before: the build
 directories stay out of the context (.containerignore, and .dockerignore
 the same), the volume does not cover the baked dictionaries, and the

@@ -236,7 +236,7 @@ class Words(Base):
             self.assertIsInstance(d["text"], str)
 
     def test_class_setting(self):
-        """?class=1 (issue 20 A.3): kissing's most common sense first and
+        """?class=1, the class setting: kissing's most common sense first and
         no "foreplay"; a word with no sense a class may see has no
         definition and is still a word; a bad value is a 400."""
         plain, cls = self.word("kissing", "en"), self.word("kissing", "en", "?class=1")
@@ -461,7 +461,7 @@ class Check(Base):
 
 
 class Compounds(Base):
-    """German and Dutch compounds (issue 20 B.3, dict/COMPOUNDS.md): by
+    """German and Dutch compounds (dict/COMPOUNDS.md): by
     default a compound is a word of its own; with "compounds":
     "derivative" a compound of a used word is a derivative of it.  A
     daemon of its own serves the German test dictionary."""

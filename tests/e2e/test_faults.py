@@ -7,7 +7,7 @@ stall.  Each test below makes the disk misbehave under a running daemon
 and checks what a client sees, and that the daemon recovers by itself once
 the fault clears: no restart.
 
-Regression tests for issue 7: storage errors answered 500 `internal`
+Regression tests for the storage review: storage errors answered 500 `internal`
 (now 503 storage_full / storage_unavailable with Retry-After); a failed
 timer commit stalled its match until a restart (now retried); two writers
 stuck in fsync stopped every request (now writes wait in the writer, not in

@@ -69,8 +69,8 @@ class ListAndDelete(Base):
         self.problem(400, "bad_parameter", "GET", "/v1/matches?limit=0")
 
     def test_delete(self):
-        # the host may delete a match still being played (issue 7: storage
-        # must not grow without bound)
+        # the host may delete a match still being played (storage must
+        # not grow without bound)
         m = quick_match()
         st, _, body = D.request("DELETE", m.path, headers=bearer(m.host))
         self.assertEqual((st, body), (204, b""))
@@ -151,7 +151,7 @@ class Queries(Base):
         self.assertEqual(doc["rows"][0]["player"], "@bob")
 
     def test_vocabulary_needs_a_token_of_the_match(self):
-        """Issue 7 item 8: the vocabulary log is the host's and the seats'
+        """The vocabulary log is the host's and the seats'
         of that match (games/wibbell/WIBBELL.md), not the public's nor another
         match's tokens'."""
         m = self.m
@@ -178,7 +178,7 @@ class Queries(Base):
         self.assertEqual(rows(m.tokens[1]), [])
 
     def test_tie_window_claims_are_sealed(self):
-        """Issue 8: during the tie window another seat learns that a claim
+        """During the tie window another seat learns that a claim
         was made, not its word, in the views, the log and the POST reply;
         the claimant and the host see the word; the window's end reveals
         it to all."""

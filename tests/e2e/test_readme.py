@@ -1,15 +1,17 @@
 #!/usr/bin/env python3
-"""test_readme.py - every command of the README's tours runs as written.
+"""test_readme.py - every command of the README and of the tours runs as written.
 
-The `sh` blocks between "## API tour" and "## Pages" of README.md are
-read as a reader would type them: each `curl` command (continuation
-lines joined) runs in bash, in order, against a fresh daemon of its own
-(localhost:8080 replaced by its address).  The placeholders are filled
+The `sh` blocks of README.md's "## A few requests" and of docs/api.md's
+"## API tour" and "## Games tour" (each up to the next "## " heading)
+are read as a reader would type them: each `curl` command (continuation
+lines joined) runs in bash, in order (the README's first, then the
+tours'), against a fresh daemon of its own (localhost:8080 replaced by
+its address).  The placeholders are filled
 from earlier answers, as a reader would: a created match's answer sets ID,
 $H (its host token) and $T0, $T1, ... (its seats' tokens).
 
 Each command must exit 0 and answer 2xx, except where the README itself
-shows the error it gets ("status":4xx in the comment on or below it),
+or the guide shows the error it gets ("status":4xx in the comment on or below it),
 which must be that status.  An event stream (-N) is read for 2 seconds.
 
 Needs: WIBBELLD, WIBBELLD_TEST_DATA; curl (7.82 or later: --json).
@@ -28,7 +30,10 @@ sys.path.insert(0, HERE)
 import wbtest  # noqa: E402
 import wbgames  # noqa: E402
 
-README = os.path.normpath(os.path.join(HERE, "..", "..", "README.md"))
+ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+# (file, the sections whose sh blocks are read)
+README = ("README.md", ["## A few requests"])
+TOURS = ("docs/api.md", ["## API tour", "## Games tour"])
 D = None
 
 
@@ -37,12 +42,12 @@ def setUpModule():
     D = wbgames.module_daemon(wbgames.GamesDaemon(args=["--dictionaries", "en,en_GB,en_US"]))
 
 
-def tour_commands():
-    """(command, status the README shows or None, line number) of every
-    curl command in the tours' sh blocks."""
-    text = open(README).read().split("\n")
-    start = next(i for i, l in enumerate(text) if l.startswith("## API tour"))
-    end = next(i for i, l in enumerate(text) if l.startswith("## Pages"))
+def section_commands(path, heading):
+    """(command, status the text shows or None, "file line N") of every
+    curl command in the sh blocks of one section of a file."""
+    text = open(os.path.join(ROOT, path)).read().split("\n")
+    start = next(i for i, l in enumerate(text) if l.startswith(heading))
+    end = next((i for i, l in enumerate(text) if i > start and l.startswith("## ")), len(text))
     out, in_sh, i = [], False, start
     while i < end:
         line = text[i]
@@ -63,15 +68,28 @@ def tour_commands():
                 shown += text[j]
                 j += 1
             m = re.search(r'"status":(4\d\d)', shown)
-            out.append((cmd, int(m.group(1)) if m else None, at))
+            out.append((cmd, int(m.group(1)) if m else None, "%s line %d" % (path, at)))
         i += 1
     return out
 
 
+def commands(source):
+    path, headings = source
+    return [c for h in headings for c in section_commands(path, h)]
+
+
+def tour_commands():
+    """The commands of docs/api.md's tours."""
+    return commands(TOURS)
+
+
 class Tours(unittest.TestCase):
     def test_every_command_runs_as_written(self):
-        cmds = tour_commands()
-        self.assertGreater(len(cmds), 25, "the tours' commands were not found")
+        tours = tour_commands()
+        self.assertGreater(len(tours), 25, "the tours' commands were not found")
+        readme = commands(README)
+        self.assertGreater(len(readme), 5, "the README's requests were not found")
+        cmds = readme + tours
         base = "%s:%d" % (D.host, D.port)
         env = dict(os.environ)
         match_id = None
@@ -80,7 +98,7 @@ class Tours(unittest.TestCase):
             for cmd, expect, line in cmds:
                 run = cmd.replace("localhost:8080", base)
                 if re.search(r"\bID\b", run):
-                    self.assertIsNotNone(match_id, "README line %d uses ID before a match is "
+                    self.assertIsNotNone(match_id, "%s uses ID before a match is "
                                          "made" % line)
                     run = re.sub(r"\bID\b", match_id, run)
                 stream = " -N " in run
@@ -92,7 +110,7 @@ class Tours(unittest.TestCase):
                                    stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, timeout=60)
                 out = r.stdout.decode("utf-8", "replace")
                 err = r.stderr.decode("utf-8", "replace")
-                where = "README.md line %d: %s\n-> rc %d, %s\n%s" % (line, cmd, r.returncode,
+                where = "%s: %s\n-> rc %d, %s\n%s" % (line, cmd, r.returncode,
                                                                      out[-600:], err[-300:])
                 if stream:
                     self.assertEqual(r.returncode, 28, where)  # curl's timeout: it streamed
@@ -116,7 +134,7 @@ class Tours(unittest.TestCase):
                             if "token" in p:
                                 env["T%d" % p["seat"]] = p["token"]
                 ran += 1
-        print("# %d commands of the README's tours ran" % ran)
+        print("# %d commands of the README and the tours ran" % ran)
 
 
 if __name__ == "__main__":

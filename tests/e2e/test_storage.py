@@ -1,6 +1,6 @@
 """test_storage.py - storage stays bounded, matches end and list in pages.
 
-Issue 7, item 5: --max-matches capped live matches only, so creating and
+Before: --max-matches capped live matches only, so creating and
 ending companion matches kept every one of them; the host could not end or
 delete an unfinished match (409); GET /v1/matches was one unpaginated
 answer.  Now the host may end (POST /v1/games/ID/end) or delete a match at

@@ -9,7 +9,7 @@ printed (gdb, when installed) and the test fails.
 
 Bounded: STRESS_SECONDS (default 15; `WIBBELLD_STRESS_S=60` for the long
 run) and a request timeout on every client.  Regression test for the
-lock-order deadlock of issue 7 (timer lock -> store lock -> match lock ->
+lock-order deadlock found in the storage review (timer lock -> store lock -> match lock ->
 timer lock), which hung the daemon within 10-20 s of this load.
 """
 import os

@@ -497,7 +497,7 @@ class Dictionaries(Base):
             self.assertEqual("claim_accepted" in event_types(doc), accepted, (dictionary, doc))
 
     def test_classroom(self):
-        """The class setting (issue 20 A.3): the vocabulary (and so the
+        """The class setting: the vocabulary (and so the
         projector) shows kissing's common sense, not WordNet's "foreplay
         without contact with the genital organs"; the word counts either
         way."""
@@ -533,7 +533,7 @@ class Compounds(Base):
                                      wbgames.stop_module_daemon)
 
     def test_compounds_option(self):
-        """German and Dutch compounds (issue 20 B.3): with the option
+        """German and Dutch compounds (dict/COMPOUNDS.md): with the option
         compounds "derivative" Haustür after Haus is a derivative; by
         default it is a word of its own; another value is refused."""
         deck = ["HA", "SU", "TR", "HT", "NT", "SA", "IE", "TO"]
@@ -555,7 +555,7 @@ class Compounds(Base):
 
 
 class Learners(Base):
-    """Issue 20 A.2: learner_language logs each judged word with its
+    """Learners: learner_language logs each judged word with its
     translation into the class's language (the vocabulary and its CSV)."""
     DECK = ["HO", "SE", "TA", "RE", "LI", "NO", "CA", "DU"]
 

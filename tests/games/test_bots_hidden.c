@@ -1,6 +1,6 @@
 /*
  * test_bots_hidden.c - the search bot decides from what its seat sees
- * (issue 18 item 3), for every registered game with a determinize hook.
+ * and nothing else, for every registered game with a determinize hook.
  *
  * A match is played at random; at points along it, for each seat with
  * listed actions, a twin of the state is made that the seat cannot tell

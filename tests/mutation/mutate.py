@@ -17,7 +17,7 @@ replacement, so they survive code moving around (within a file, or to
 another file of its folder); one whose anchor no longer occurs exactly
 once is reported "stale", never counted.  `pick`
 makes a seeded sample of candidates from the areas' files (the list in
-mutants.txt was made so, then fixed, plus the mutants named by issue 23).
+mutants.txt was made so, then fixed, plus the four a first review of the tests found surviving).
 
     nice python3 tests/mutation/mutate.py run [--sanitize] [--build DIR] [--area A]... [--only N]...
     python3 tests/mutation/mutate.py pick --seed 23 --per-area 10

@@ -1,6 +1,5 @@
 /*
- * test_api.c - the HTTP layer's helpers without a server (issue 8 item
- * 9): table answers as CSV (quoting, formula cells defused, missing keys,
+ * test_api.c - the HTTP layer's helpers without a server: table answers as CSV (quoting, formula cells defused, missing keys,
  * refusals), problem+json documents with their stable codes and extra
  * headers, response headers, UTF-8 validation and clipping, %-decoding
  * and decimal parsing; the access log's targets (secrets written as "-"),
@@ -75,7 +74,7 @@ static void test_problem(void **state)
     assert_string_equal(json_string_value(json_object_get(doc, "code")), "not_your_turn");
     assert_int_equal(json_integer_value(json_object_get(doc, "status")), 409);
     json_decref(doc);
-    /* the game's codes map to the statuses of DESIGN.md */
+    /* the game's codes map to the statuses of docs/api.md, "Errors" */
     static const struct {
         int err;
         unsigned status;

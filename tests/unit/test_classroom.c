@@ -1,5 +1,5 @@
 /*
- * test_classroom.c - the class setting (issue 20 A.3) on the real en_US and
+ * test_classroom.c - the class setting on the real en_US and
  * en dictionaries the build made from Debian's WordNet ($WIBBELLD_TEST_DATA):
  * kissing shows its common sense first and not WordNet's "foreplay without
  * contact with the genital organs"; a word every sense of which is hidden
@@ -38,7 +38,7 @@ static int any_def(const dict_entry *e, const char *needle)
     return 0;
 }
 
-/* The issue's example, in every English dictionary. */
+/* The example that made the setting (kissing), in every English dictionary. */
 static void test_kissing(void **state)
 {
     (void)state;

@@ -1,13 +1,13 @@
 /*
  * test_dict_eval.c - the evaluation table (tests/data/evaluation.tsv) on
- * the real dictionaries ($WIBBELLD_TEST_DATA), with the targets of issue
- * 11: recall >= 0.9 in every suffix class and >= 0.8 in every prefix
+ * the real dictionaries ($WIBBELLD_TEST_DATA), with its targets:
+ * recall >= 0.9 in every suffix class and >= 0.8 in every prefix
  * class, false links <= 1% over all look-alike pairs.  The report (the
  * same as `wibbell-dict evaluate`) is printed as TAP comments.
  *
  * Then the French and German tables (tests/data/evaluation-fr.tsv, -de)
  * on their dictionaries, against the floors of
- * tests/data/evaluation-floors.tsv (issue 20 B.6).
+ * tests/data/evaluation-floors.tsv.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -77,7 +77,7 @@ static int teardown(void **state)
     return 0;
 }
 
-/* The table is what the issue asks for: 600+ pairs, every affix class
+/* The table is what the targets need: 600+ pairs, every affix class
  * with 20+ derivatives and 20+ look-alikes, every word in en_US. */
 static void test_table_shape(void **state)
 {
@@ -99,7 +99,7 @@ static void test_table_shape(void **state)
     assert_int_equal(ev.missing, 0);
 }
 
-/* ... and un-, re-, dis- at 0.9 (issue 21 item 9). */
+/* ... and un-, re-, dis- at 0.9. */
 static void test_recall(void **state)
 {
     (void)state;
@@ -116,7 +116,7 @@ static void test_recall(void **state)
 static void test_false_links(void **state)
 {
     (void)state;
-    /* issue 11's target was 1%; issue 21 item 9 brought it to 2/641
+    /* the first target was 1%; the prefixes' evidence brought it to 2/641
      * (bashful, listless): at most 3 now */
     if (dict_eval_false_total(&ev) > 0.005)
         fail_msg("false links %.3f > 0.005", dict_eval_false_total(&ev));
@@ -227,7 +227,7 @@ static void lang_table(const char *id)
     assert_int_equal(check_floors(id, &e), e.n);
 }
 
-/* The outside reference (issue 21 item 9): tests/data/gcide-pairs.tsv,
+/* The outside reference: tests/data/gcide-pairs.tsv,
  * related and look-alike pairs that tests/bench/gcide_pairs.py takes from
  * Debian's dict-gcide (Webster 1913) by rules of its own, on en_US.  The
  * floors (class `gcide` of evaluation-floors.tsv): look-alikes linked under
@@ -254,7 +254,7 @@ static void test_gcide_reference(void **state)
  * judged by today's English; release, represent, disconcert are
  * Webster's etymology, not a derivative).  Every correction names a pair
  * of the table, and the adjudicated figures have floors of their own
- * (class `gcide-adj`): un-, re-, dis- at 0.9 is the issue's target. */
+ * (class `gcide-adj`): un-, re-, dis- at 0.9 is the target. */
 static void test_gcide_adjudicated(void **state)
 {
     (void)state;

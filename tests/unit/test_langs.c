@@ -226,7 +226,7 @@ static int judge_c(const dict *d, const char *w, const char *used)
     return judge_opt(d, w, NULL, 0, used, DICT_COMPOUNDS);
 }
 
-/* Issue 20 B.3: by default a compound is a word of its own; with
+/* Compounds (dict/COMPOUNDS.md): by default a compound is a word of its own; with
  * DICT_COMPOUNDS a compound and its parts are derivatives of each other,
  * both ways, through forms (Häuserblock: Häuser, Haus) and linking
  * elements (Arbeit-s-zimmer, Schul(e)-buch), never a word that merely

@@ -1,6 +1,6 @@
 /*
  * test_bots_cap.c - the search bot's time cap holds inside a playout
- * (issue 18 item 2: a bot never stalls a match; one that runs out of time
+ * (a bot never stalls a match; one that runs out of time
  * plays a random legal action).
  *
  * The game here is made for it: it never ends, every seat always has two

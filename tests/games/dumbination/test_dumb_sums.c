@@ -5,8 +5,8 @@
  * These are the rules a mutation sample (tests/mutation/) found that no
  * test held: a hand limit that a project lowered instead of raising, a
  * strength bonus dropped, a cubed space counted as a base.  Each test
- * quotes the sentence it holds (../shared/rules/world-dumbination.txt,
- * or the card's own text in cards.json) and is built on a scene
+ * quotes the sentence it holds (the rulebook's, as DUMBINATION.md gives
+ * it, or the card's own text in cards.json) and is built on a scene
  * (dumb_scene.h) where only that rule decides the outcome.
  */
 #include <setjmp.h>

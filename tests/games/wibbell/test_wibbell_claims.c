@@ -1,6 +1,6 @@
 /*
  * test_wibbell_claims.c - the Wibbell game module (games/wibbell/),
- * scenario by scenario from rules/wibbell.md: the deck, claims, and claims
+ * scenario by scenario from the rules (WIBBELL.md): the deck, claims, and claims
  * made at once (wibbell_test_util.h: the dictionary, the harness).
  */
 #include <setjmp.h>
@@ -252,7 +252,7 @@ static void test_used_words(void **state)
 
 /* --- simultaneous claims ---------------------------------------------------- */
 
-/* Issue 8: a claim waiting in the tie window is its seat's secret.  The
+/* A claim waiting in the tie window is its seat's secret.  The
  * other seats (and the public) learn that a claim was made, not its word,
  * in the events and in the views, until the window closes; the host sees
  * everything.  So a fast client cannot copy a rival's word to force an
@@ -414,7 +414,7 @@ static int refused_for(const char *code)
     return 0;
 }
 
-/* The option compounds (issue 20 B.3, dict/COMPOUNDS.md): with
+/* The option compounds (dict/COMPOUNDS.md): with
  * "derivative" a German compound of a used word is refused as a derivative
  * of it, by default it is a word of its own; the views carry the option; a
  * save of format 5, from before it, loads "separate"; another value is

@@ -1,6 +1,6 @@
 /*
  * test_wibbell_rounds.c - the Wibbell game module (games/wibbell/),
- * scenario by scenario from rules/wibbell.md: rounds, the end of the game,
+ * scenario by scenario from the rules (WIBBELL.md): rounds, the end of the game,
  * and companion mode (wibbell_test_util.h: the dictionary, the harness).
  */
 #include <setjmp.h>

@@ -157,7 +157,7 @@ static void test_deck_default(void **state)
             }
         }
     }
-    /* Every mechanism the issue names, used several times. */
+    /* Every mechanism of the card language, used several times. */
     assert_true(ops[OP_CHOOSE] >= 10 && ops[OP_CHOOSE_IND] >= 5);
     assert_true(ops[OP_GAIN] >= 10 && ops[OP_LOSE] >= 10);
     assert_true(ops[OP_HALF] >= 3 && matching >= 5 && ors >= 5 && choice_lose >= 3);
