@@ -50,9 +50,10 @@ async function api(method, path, body, token) {
   return text ? JSON.parse(text) : null;
 }
 
-async function create(name, game) {
-  const m = await api("POST", "/v1/games", { game, players: ["ann", "bob", "cy"], seed: 7 });
+async function create(name, game, options) {
+  const m = await api("POST", "/v1/games", { game, players: ["ann", "bob", "cy"], seed: 7, options });
   made[name] = { id: m.id, host: m.host_token, tokens: m.players.map((p) => p.token) };
+  return m;
 }
 
 hooks.beforeAll((transactions, done) => {
@@ -64,6 +65,10 @@ hooks.beforeAll((transactions, done) => {
     await create("end", "woodlouse-chaos");
     await create("delete", "woodlouse-chaos");
     await create("seats", "woodlouse-chaos"); // a seat handed to a bot
+    // a class session with two members: 0 renamed and readmitted, 1 removed
+    const c = await create("cls", "wibbell", { class_session: true });
+    made.cls.code = c.state.class.code;
+    for (const nickname of ["Zoe", "Yan"]) await api("POST", "/v1/join", { code: made.cls.code, nickname });
   })().then(() => done(), (e) => { console.error(e); process.exit(2); });
 });
 
@@ -88,15 +93,24 @@ hooks.beforeEach((t, done) => {
     .responses[t.expected.statusCode]);
   if (media && /json$/.test(media)) t.expected.bodySchema = resp.content[media].schema;
   else delete t.expected.body; // a text (metrics, a page) is not its example
-  const m = t.origin.resourceName.startsWith("/v1/games/{id}") ? t.request.method === "DELETE"
+  const m = t.origin.resourceName.startsWith("/v1/games/{id}") ?
+    /\/members\/|\/class$/.test(t.origin.resourceName) ? made.cls : t.request.method === "DELETE"
     ? made.delete : /\/end$/.test(t.origin.resourceName) ? made.end
     : /\/query\//.test(t.origin.resourceName) ? made.words
     : /\/seats\//.test(t.origin.resourceName) ? made.seats : made.play : null;
+  if (t.origin.resourceName === "/v1/join") {
+    t.request.body = JSON.stringify({ code: made.cls.code, nickname: "Dredd" });
+    return done();
+  }
   if (!m) return done();
+  if (m === made.cls && t.request.method === "DELETE") { // member 1 goes, 0 stays for the rest
+    t.fullPath = t.fullPath.replace("/members/0", "/members/1");
+    t.request.uri = t.request.uri.replace("/members/0", "/members/1");
+  }
   const example = /\/v1\/games\/([^/?]+)/.exec(t.fullPath)[1];
   t.fullPath = t.fullPath.replace(example, m.id);
   t.request.uri = t.request.uri.replace(example, m.id);
-  const hostOnly = /\/end$|\/query\/|\/seats\//.test(t.origin.resourceName) ||
+  const hostOnly = /\/end$|\/query\/|\/seats\/|\/members\/|\/class$/.test(t.origin.resourceName) ||
     t.request.method === "DELETE";
   (async () => {
     let token = hostOnly ? m.host : m.tokens[0];
