@@ -244,6 +244,14 @@ static int fill(api_stream *st)
         if (n == 0 && st->checked)
             break;
         st->checked = 1;
+        /* the view only for a match that is over: the end event's (a
+         * class's 41 streams would otherwise build 41 views an action) */
+        int over;
+        rc = match_finished(ms, st->id, &over);
+        if (rc == WB_ENOTFOUND)
+            return put_end(st, NULL);
+        if (rc == WB_OK && !over)
+            break;
         rc = match_view(ms, st->id, st->seat, &view, &v);
         if (rc == WB_ENOTFOUND)
             return put_end(st, NULL);

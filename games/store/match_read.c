@@ -225,11 +225,13 @@ int match_log(match_store *ms, const char *id, int seat, uint64_t after, json_t 
         json_decref(c.entries);
         return WB_ENOTFOUND;
     }
-    int member;
-    pthread_mutex_lock(&m->lock); /* a member's team, as it is now */
-    if (match_class_caller(m, seat, &c.seat, &member))
-        c.seat = GAME_SEAT_PUBLIC;
-    pthread_mutex_unlock(&m->lock);
+    if (seat >= MATCH_MEMBER_BASE) {
+        int member;
+        pthread_mutex_lock(&m->lock); /* a member's team, as it is now */
+        if (match_class_caller(m, seat, &c.seat, &member))
+            c.seat = GAME_SEAT_PUBLIC;
+        pthread_mutex_unlock(&m->lock);
+    }
     rc = match_db_log(ms->db, m->id, after, log_one, &c);
     match_put_ref(ms, m);
     if (rc) {
@@ -404,6 +406,17 @@ uint64_t match_version(match_store *ms, const char *id)
     v = m->deleting || atomic_load(&m->gone) ? 0 : atomic_load(&m->version);
     match_put_ref(ms, m);
     return v;
+}
+
+int match_finished(match_store *ms, const char *id, int *finished)
+{
+    match *m = match_get_ref(ms, id);
+    if (!m)
+        return WB_ENOTFOUND;
+    int gone = m->deleting || atomic_load(&m->gone);
+    *finished = atomic_load(&m->finished) || atomic_load(&m->ended);
+    match_put_ref(ms, m);
+    return gone ? WB_ENOTFOUND : WB_OK;
 }
 
 void match_store_stats(match_store *ms, match_stats *out)

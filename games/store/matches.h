@@ -278,5 +278,9 @@ void match_unsubscribe(match_sub *sub);
 
 /* The current version, or 0 when the match does not exist (any more). */
 uint64_t match_version(match_store *ms, const char *id);
+/* Is the match over (finished, or ended by its host)?  Read without
+ * building a view (an event stream asks after every action).  Of the
+ * latest applied state, which may not be durable yet.  WB_ENOTFOUND. */
+int match_finished(match_store *ms, const char *id, int *finished);
 
 #endif

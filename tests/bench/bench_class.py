@@ -1,0 +1,211 @@
+#!/usr/bin/env python3
+"""bench_class.py - a class session under load (docs/measurements/performance.md).
+
+In one run of one daemon: a class of MEMBERS (default 40) on one Wibbell
+match, the projector's event stream and every member's stream open (41
+streams), ROUNDS rounds (default 20) in each of which every member shouts
+at once (one thread sends them all on open connections, within a
+millisecond, then reads every answer and stream with select); then
+the same with one member alone (its stream and the projector's).  For each
+shout: the time of its answer (POST .../actions) and the time until its
+event (the version it made) reached every stream.  Printed: p50 and p99 of
+both, for the class and for the one alone, and the ratios of the p99s (the
+goal: a class of 40 within 2x of one alone).  Then CLASSES (default 10)
+such classes at once, every member of every class shouting in the same
+round, the same figures.
+
+The shouts are typos (`forgive_typos`: a non-word is no mistake), so every
+round is the same work: each shout is judged by the dictionary, logged in
+the vocabulary with its definition, committed durably and streamed, and
+nobody is barred.  With two cores or more the daemon runs on CPU 0 and this
+script on the others (sched_setaffinity).  A benchmark prints figures; it
+asserts nothing.
+
+  WIBBELLD=build/daemon/wibbelld WIBBELLD_TEST_DATA=build/tests/testdata \\
+      python3 tests/bench/bench_class.py [MEMBERS [ROUNDS [CLASSES]]]
+"""
+import json
+import os
+import re
+import selectors
+import socket
+import sys
+import time
+
+sys.dont_write_bytecode = True
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "e2e"))
+import wbgames  # noqa: E402
+from wbgames import bearer  # noqa: E402
+
+
+def pct(xs, p):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(p / 100.0 * (len(xs) - 1))))] if xs else float("nan")
+
+
+class Conn:
+    """A non-blocking keep-alive connection: a member's shouts, or an event
+    stream (`stream`), whose versions' arrival times it records."""
+
+    def __init__(self, d, stream=False):
+        self.sock = socket.create_connection((d.host, d.port))
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.sock.setblocking(False)
+        self.buf = b""
+        self.stream = stream
+        self.arrived = {}   # a stream's: version -> monotonic time
+        self.answers = []   # a shouter's: (status, version, sent, answered)
+        self.sent = None
+
+    def feed(self, now):
+        try:
+            data = self.sock.recv(1 << 16)
+        except BlockingIOError:
+            return
+        if not data:
+            raise RuntimeError("the daemon closed a connection")
+        self.buf += data
+        if self.stream:
+            *lines, self.buf = self.buf.split(b"\n")
+            for line in lines:
+                if line.startswith(b"id:"):
+                    self.arrived.setdefault(int(line[3:]), now)
+            return
+        while True:  # whole answers: a head, then Content-Length bytes
+            head, sep, rest = self.buf.partition(b"\r\n\r\n")
+            if not sep:
+                return
+            n = int(re.search(rb"(?i)content-length: *(\d+)", head).group(1))
+            if len(rest) < n:
+                return
+            body, self.buf = rest[:n], rest[n:]
+            st = int(head.split(b" ", 2)[1])
+            v = re.search(rb'^\{"version":(\d+)', body)
+            self.answers.append((st, int(v.group(1)) if v else None, self.sent, now))
+            self.sent = None
+
+
+def request(method, path, token, body=b"", version="1.1"):
+    """A request's bytes; a stream's in HTTP/1.0, so its body comes
+    unchunked (until the daemon closes it)."""
+    return ("%s %s HTTP/%s\r\nHost: b\r\nAuthorization: Bearer %s\r\n"
+            "Content-Type: application/json\r\nContent-Length: %d\r\n\r\n"
+            % (method, path, version, token, len(body))).encode() + body
+
+
+def make_class(d, members, seed):
+    """A class of `members` (and its projector): its match, each member's
+    shouting connection and token, and the 1 + members streams."""
+    m = wbgames.create(d, ["Red", "Blue", "Green", "Gold"][:max(2, min(4, members))],
+                       {"class_session": True, "forgive_typos": True}, seed=seed)
+    code = m.view("host")["class"]["code"]
+    toks = []
+    for i in range(members):
+        st, _, doc = d.json("POST", "/v1/join", {"code": code, "nickname": "kid %d" % i})
+        assert st == 201, doc
+        toks.append(doc["token"])
+    streams = []
+    for t in [m.host] + toks:
+        c = Conn(d, stream=True)
+        c.sock.sendall(request("GET", m.path + "/events", t, version="1.0"))
+        streams.append(c)
+    return m, [(Conn(d), t) for t in toks], streams
+
+
+def pump(sel, until):
+    """Read what arrives until until() is true (or 60 s)."""
+    deadline = time.monotonic() + 60
+    while not until():
+        if time.monotonic() > deadline:
+            raise RuntimeError("the daemon stopped answering")
+        for key, _ in sel.select(0.05):
+            key.data.feed(time.monotonic())
+
+
+def rounds(d, classes, nrounds):
+    """Every member of every class shouts once a round, all at once (one
+    thread sends them all, then reads what comes back on every socket)."""
+    sel = selectors.DefaultSelector()
+    for m, shouters, streams in classes:
+        for c in streams + [s for s, _ in shouters]:
+            sel.register(c.sock, selectors.EVENT_READ, c)
+    # every stream past its first view
+    pump(sel, lambda: all(c.arrived for _, _, streams in classes for c in streams))
+    answer, event, failed = [], [], 0
+    for rnd in range(nrounds):
+        reqs = [(c, request("POST", m.path + "/actions", t,
+                            json.dumps({"type": "claim",
+                                        "word": "qzx" + "q" * (i % 7)}).encode()))
+                for m, shouters, _ in classes for i, (c, t) in enumerate(shouters)]
+        for c, r in reqs:
+            c.sent = time.monotonic()
+            c.sock.sendall(r)
+        pump(sel, lambda: all(c.sent is None for c, _ in reqs))
+        done = [(c, c.answers[-1]) for c, _ in reqs]
+        want = {id(c): v for c, (st, v, _, _) in done if st == 200}
+        failed += sum(1 for c, (st, _, _, _) in done if st != 200)
+        for m, shouters, streams in classes:
+            top = max([want.get(id(c), 0) for c, _ in shouters])
+            pump(sel, lambda: all(max(s.arrived) >= top for s in streams))
+        for m, shouters, streams in classes:
+            for c, _ in shouters:
+                st, v, t0, t1 = c.answers[-1]
+                if st != 200:
+                    continue
+                answer.append(t1 - t0)
+                event.append(max(min(t for ver, t in s.arrived.items() if ver >= v)
+                                 for s in streams) - t0)
+    sel.close()
+    return answer, event, failed
+
+
+def cpu_ms(pid):
+    f = open("/proc/%d/stat" % pid).read().rsplit(")", 1)[1].split()
+    return (int(f[11]) + int(f[12])) * 1000.0 / os.sysconf("SC_CLK_TCK")
+
+
+def report(d, name, classes, nrounds):
+    c0 = cpu_ms(d.proc.pid)
+    answer, event, failed = rounds(d, classes, nrounds)
+    cpu = (cpu_ms(d.proc.pid) - c0) / max(1, len(answer))
+    print("%-26s shouts %5d  answer p50 %6.1f p99 %6.1f ms   at every stream p50 %6.1f "
+          "p99 %6.1f ms   daemon CPU %.2f ms a shout   failed %d"
+          % (name, len(answer), pct(answer, 50) * 1e3, pct(answer, 99) * 1e3,
+             pct(event, 50) * 1e3, pct(event, 99) * 1e3, cpu, failed))
+    return pct(answer, 99), pct(event, 99)
+
+
+def main():
+    members = int(sys.argv[1]) if len(sys.argv) > 1 else 40
+    nrounds = int(sys.argv[2]) if len(sys.argv) > 2 else 20
+    nclasses = int(sys.argv[3]) if len(sys.argv) > 3 else 10
+    d = wbgames.GamesDaemon(args=["--dictionaries", "en_US", "--max-streams", "2048",
+                                  "--max-connections-per-ip", "0"])
+    d.start()
+    try:
+        if os.cpu_count() and os.cpu_count() >= 2:
+            os.sched_setaffinity(d.proc.pid, {0})
+            os.sched_setaffinity(0, set(range(1, os.cpu_count())))
+        print("# wibbelld pid %d; %d cores; %d members, %d rounds, %d classes"
+              % (d.proc.pid, os.cpu_count(), members, nrounds, nclasses))
+        one = make_class(d, 1, 1)
+        many = make_class(d, members, 2)
+        rounds(d, [one], 3)  # warm up
+        rounds(d, [many], 1)
+        a1, e1 = report(d, "one member alone", [one], nrounds * 4)
+        an, en = report(d, "a class of %d" % members, [many], nrounds)
+        print("ratio, class / one alone:   answer p99 %.2fx   event p99 %.2fx"
+              % (an / a1, en / e1))
+        others = [make_class(d, members, 10 + i) for i in range(nclasses - 1)]
+        a10, e10 = report(d, "%d classes of %d at once" % (nclasses, members),
+                          [many] + others, max(3, nrounds // 4))
+        print("ratio, %d classes / one alone: answer p99 %.2fx   event p99 %.2fx"
+              % (nclasses, a10 / a1, e10 / e1))
+    finally:
+        d.stop()
+        d.cleanup()
+
+
+if __name__ == "__main__":
+    main()
