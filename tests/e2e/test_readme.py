@@ -8,7 +8,9 @@ lines joined) runs in bash, in order (the README's first, then the
 tours'), against a fresh daemon of its own (localhost:8080 replaced by
 its address).  The placeholders are filled
 from earlier answers, as a reader would: a created match's answer sets ID,
-$H (its host token) and $T0, $T1, ... (its seats' tokens).
+$H (its host token) and $T0, $T1, ... (its seats' tokens), and a class
+session's $CODE (its join code); a join's answer sets $M0, $M1, ... (the
+members' tokens).
 
 Each command must exit 0 and answer 2xx, except where the README itself
 or the guide shows the error it gets ("status":4xx in the comment on or below it),
@@ -127,6 +129,10 @@ class Tours(unittest.TestCase):
                 body = out.strip()
                 if body.startswith("{") and status == 201:
                     doc = json.loads(body)
+                    if "code" in doc.get("state", {}).get("class", {}):
+                        env["CODE"] = doc["state"]["class"]["code"]
+                    if "member" in doc and "token" in doc:  # a class member joined
+                        env["M%d" % doc["member"]] = doc["token"]
                     if "host_token" in doc:
                         match_id = doc["id"]
                         env["H"] = doc["host_token"]
