@@ -66,6 +66,7 @@ struct api_stream {
     /* the reader's own (one thread at a time) */
     uint64_t last;  /* the last version sent */
     int need_view;  /* the first event is the view */
+    size_t sent;    /* action events written by the last match_log_each */
     int checked;    /* the status was read at least once */
     int ended;      /* `end` was queued, or the server stops: close */
     char *buf;
@@ -163,6 +164,23 @@ static int put_event(api_stream *st, const char *name, uint64_t id, const json_t
     return 0;
 }
 
+/* An action's event, its entry's JSON text as the store wrote it
+ * (match_log_each: one line, as compact JSON is). */
+static int put_entry(void *ctx, uint64_t version, const char *text, size_t len)
+{
+    api_stream *st = ctx;
+    char head[96];
+    if (version <= st->last)
+        return 0;
+    snprintf(head, sizeof head, "event: action\nid: %llu\ndata: ", (unsigned long long)version);
+    puts_(st, head);
+    put(st, text, len);
+    puts_(st, "\n\n");
+    st->last = version;
+    st->sent++;
+    return 0;
+}
+
 /* The `end` event; `view` is the finished match's view, or NULL when the
  * match is gone. */
 static int put_end(api_stream *st, const json_t *view)
@@ -199,7 +217,7 @@ static int is_finished(const json_t *view)
 static int fill(api_stream *st)
 {
     match_store *ms = st->hub->ms;
-    json_t *view = NULL, *log = NULL;
+    json_t *view = NULL;
     uint64_t v = 0;
     int rc;
 
@@ -220,25 +238,13 @@ static int fill(api_stream *st)
     }
     int round;
     for (round = 0; round < FILL_ROUNDS && !st->ended; round++) {
-        rc = match_log(ms, st->id, st->seat, st->last, &log);
+        st->sent = 0;
+        rc = match_log_each(ms, st->id, st->seat, st->last, put_entry, st);
         if (rc == WB_ENOTFOUND)
             return put_end(st, NULL);
         if (rc)
             return -1;
-        json_t *entries = json_object_get(log, "entries");
-        size_t i, n = json_array_size(entries);
-        json_t *e;
-        json_array_foreach(entries, i, e) {
-            json_int_t ver = json_integer_value(json_object_get(e, "version"));
-            if (ver <= 0 || (uint64_t)ver <= st->last)
-                continue;
-            if (put_event(st, "action", (uint64_t)ver, e)) {
-                json_decref(log);
-                return -1;
-            }
-            st->last = (uint64_t)ver;
-        }
-        json_decref(log);
+        size_t n = st->sent;
         /* Only an action finishes a match: look at the status when one
          * came, and once for a stream that resumed from Last-Event-ID. */
         if (n == 0 && st->checked)

@@ -63,10 +63,18 @@ match_class *match_class_create(void)
     return wb_calloc(1, sizeof(match_class));
 }
 
+/* The roster changed: the views' copy is made again. */
+static void roster_changed(match_class *c)
+{
+    json_decref(c->roster);
+    c->roster = NULL;
+}
+
 void match_class_free(match_class *c)
 {
     if (!c)
         return;
+    roster_changed(c);
     for (size_t i = 0; i < c->n; i++)
         free(c->v[i].nickname);
     free(c->v);
@@ -235,6 +243,7 @@ void match_class_load(match *m, const json_t *cls)
     for (i = 0; i < c->n; i++)
         free(c->v[i].nickname);
     c->n = 0;
+    roster_changed(c);
     const char *code = json_string_value(json_object_get(cls, "code"));
     snprintf(m->join_code, sizeof m->join_code, "%s", code ? code : "");
     c->locked = json_is_true(json_object_get(cls, "locked"));
@@ -261,14 +270,16 @@ static json_t *member_json(const match *m, size_t k)
 
 json_t *match_class_json(const match *m, int seat, int member)
 {
-    const match_class *c = m->cls;
-    json_t *roster = json_array();
-    for (size_t i = 0; i < c->n; i++)
-        if (!c->v[i].removed)
-            json_array_append_new(roster, member_json(m, i));
-    json_t *o = json_pack("{s:b, s:I, s:I, s:o}", "locked", c->locked, "members",
+    match_class *c = m->cls;
+    if (!c->roster) { /* made once a change, shared by the views (never changed) */
+        c->roster = json_array();
+        for (size_t i = 0; i < c->n; i++)
+            if (!c->v[i].removed)
+                json_array_append_new(c->roster, member_json(m, i));
+    }
+    json_t *o = json_pack("{s:b, s:I, s:I, s:O}", "locked", c->locked, "members",
                           (json_int_t)match_class_count(c), "team_max",
-                          (json_int_t)match_class_team_max(m->nseats), "roster", roster);
+                          (json_int_t)match_class_team_max(m->nseats), "roster", c->roster);
     if (seat != GAME_SEAT_PUBLIC) /* the public (a listing, a stranger) gets no way in */
         json_object_set_new(o, "code", json_string(m->join_code));
     if (member >= 0)
@@ -306,6 +317,7 @@ int match_class_join(match *m, const char *nick, int team, const char *token, in
                            "team", m->names[team], match_class_team_max(m->nseats)));
     c->v = wb_grow(c->v, &c->cap, c->n + 1, sizeof *c->v);
     *member = c->n;
+    roster_changed(c);
     match_member *mb = &c->v[c->n++];
     *mb = (match_member){.nickname = wb_strdup(nick), .seat = team, .joined = now};
     snprintf(mb->token, sizeof mb->token, "%s", token);
@@ -354,6 +366,7 @@ int match_class_change(match *m, size_t k, const json_t *body, const char *token
         return say(why, WB_ECONFLICT, game_why("team %s is full (%zu members)", m->names[seat],
                            match_class_team_max(m->nseats)));
     *reason = NULL;
+    roster_changed(c);
     match_member *mb = &c->v[k];
     if (jn) {
         free(mb->nickname);

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "game_json.h"
 #include "wb_err.h"
 #include "wb_mem.h"
 
@@ -215,6 +216,20 @@ static int log_one(void *ctx, uint64_t version, const char *entry, size_t len)
     return 0;
 }
 
+/* The seat whose view of the log `caller` gets (a member's team as it is
+ * now, GAME_SEAT_PUBLIC for a member removed). */
+static int log_seat(match *m, int caller)
+{
+    int seat = caller, member;
+    if (caller < MATCH_MEMBER_BASE)
+        return caller;
+    pthread_mutex_lock(&m->lock);
+    if (match_class_caller(m, caller, &seat, &member))
+        seat = GAME_SEAT_PUBLIC;
+    pthread_mutex_unlock(&m->lock);
+    return seat;
+}
+
 int match_log(match_store *ms, const char *id, int seat, uint64_t after, json_t **out)
 {
     match *m = match_get_ref(ms, id);
@@ -225,13 +240,7 @@ int match_log(match_store *ms, const char *id, int seat, uint64_t after, json_t 
         json_decref(c.entries);
         return WB_ENOTFOUND;
     }
-    if (seat >= MATCH_MEMBER_BASE) {
-        int member;
-        pthread_mutex_lock(&m->lock); /* a member's team, as it is now */
-        if (match_class_caller(m, seat, &c.seat, &member))
-            c.seat = GAME_SEAT_PUBLIC;
-        pthread_mutex_unlock(&m->lock);
-    }
+    c.seat = log_seat(m, seat);
     rc = match_db_log(ms->db, m->id, after, log_one, &c);
     match_put_ref(ms, m);
     if (rc) {
@@ -240,6 +249,115 @@ int match_log(match_store *ms, const char *id, int seat, uint64_t after, json_t 
     }
     *out = json_pack("{s:o}", "entries", c.entries);
     return WB_OK;
+}
+
+/* --- the log as text, for the streams ---------------------------------- */
+
+/* m's cache of the latest entries as JSON text, by version and seat: every
+ * stream of a match sends each new entry, so a class's 41 streams (five
+ * seats at most) would parse, filter and write it 41 times.  It holds the
+ * latest MATCH_LOG_CACHE versions, enough for a burst of shouts to reach
+ * every stream before it is overwritten.  Only durable entries (read from
+ * the log) go in, and a durable version is never taken back: an entry
+ * never goes stale.  A copy of the text (malloc'd, *len) or NULL. */
+static char *cached_text(match *m, uint64_t version, int seat, size_t *len)
+{
+    size_t k = (size_t)(seat - GAME_SEAT_SYSTEM);
+    char *t = NULL;
+    if (k >= MATCH_LOG_SEATS)
+        return NULL;
+    pthread_mutex_lock(&m->logc_lock);
+    const match_log_cached *c = m->logc ? &m->logc[version % MATCH_LOG_CACHE] : NULL;
+    if (c && c->version == version && c->text[k]) {
+        *len = c->len[k];
+        t = wb_malloc(*len + 1);
+        memcpy(t, c->text[k], *len + 1);
+    }
+    pthread_mutex_unlock(&m->logc_lock);
+    return t;
+}
+
+static void cache_text(match *m, uint64_t version, int seat, const char *text, size_t len)
+{
+    size_t k = (size_t)(seat - GAME_SEAT_SYSTEM);
+    if (k >= MATCH_LOG_SEATS)
+        return;
+    pthread_mutex_lock(&m->logc_lock);
+    if (!m->logc) /* made for a match whose log someone reads */
+        m->logc = wb_calloc(MATCH_LOG_CACHE, sizeof *m->logc);
+    match_log_cached *c = &m->logc[version % MATCH_LOG_CACHE];
+    if (c->version != version) {
+        for (size_t i = 0; i < MATCH_LOG_SEATS; i++) {
+            free(c->text[i]);
+            c->text[i] = NULL;
+        }
+        c->version = version;
+    }
+    if (!c->text[k]) {
+        c->text[k] = wb_strndup(text, len);
+        c->len[k] = len;
+    }
+    pthread_mutex_unlock(&m->logc_lock);
+}
+
+struct text_ctx {
+    match *m;
+    int seat;
+    match_entry_fn fn;
+    void *ctx;
+    uint64_t last; /* the last version given to fn */
+};
+
+/* Give fn the entry of `version`, from the cache or made now. */
+static int text_give(struct text_ctx *c, uint64_t version, const char *entry, size_t len)
+{
+    size_t n = 0;
+    char *t = cached_text(c->m, version, c->seat, &n);
+    if (!t && entry) {
+        json_t *e = json_loadb(entry, len, 0, NULL), *seen = e ? entry_for(e, c->seat) : NULL;
+        t = seen ? game_text_dump(seen, &n) : NULL;
+        json_decref(seen);
+        json_decref(e);
+        if (t)
+            cache_text(c->m, version, c->seat, t, n);
+    }
+    if (!t)
+        return 0;
+    int rc = c->fn(c->ctx, version, t, n);
+    free(t);
+    c->last = version;
+    return rc;
+}
+
+static int text_one(void *ctx, uint64_t version, const char *entry, size_t len)
+{
+    return text_give(ctx, version, entry, len);
+}
+
+int match_log_each(match_store *ms, const char *id, int seat, uint64_t after,
+                   match_entry_fn fn, void *ctx)
+{
+    match *m = match_get_ref(ms, id);
+    if (!m)
+        return WB_ENOTFOUND;
+    struct text_ctx c = {m, log_seat(m, seat), fn, ctx, after};
+    int rc = WB_OK;
+    /* the cached ones first, in order, without the log; the log for the
+     * rest (and to learn that there is no more) */
+    size_t n = 0;
+    char *t;
+    while ((t = cached_text(m, c.last + 1, c.seat, &n)) != NULL) {
+        uint64_t v = c.last + 1;
+        int stop = fn(ctx, v, t, n);
+        free(t);
+        c.last = v;
+        if (stop)
+            break;
+    }
+    if (!t)
+        rc = match_db_log(ms->db, m->id, c.last, text_one, &c);
+    match_put_ref(ms, m);
+    return rc;
 }
 
 /* Listing order: creation time, then id. */

@@ -45,6 +45,7 @@ match *match_new(const game_kind *kind, size_t nseats)
     m->bots = wb_calloc(nseats + 1, sizeof *m->bots);
     atomic_store(&m->deadline, -1);
     pthread_mutex_init(&m->lock, NULL);
+    pthread_mutex_init(&m->logc_lock, NULL);
     pthread_cond_init(&m->durable, NULL);
     return m;
 }
@@ -63,7 +64,12 @@ void match_free(match *m)
     match_class_free(m->cls);
     free(m->saved);
     match_tail_free(m);
+    for (size_t i = 0; m->logc && i < MATCH_LOG_CACHE; i++)
+        for (size_t k = 0; k < MATCH_LOG_SEATS; k++)
+            free(m->logc[i].text[k]);
+    free(m->logc);
     pthread_mutex_destroy(&m->lock);
+    pthread_mutex_destroy(&m->logc_lock);
     pthread_cond_destroy(&m->durable);
     free(m);
 }

@@ -228,6 +228,15 @@ int match_seat_async(match_store *ms, const char *id, int caller, size_t seat,
 int match_log(match_store *ms, const char *id, int seat, uint64_t after,
               json_t **out);
 
+/* The same entries as JSON text, for an event stream: fn(ctx, version,
+ * text, len) for each entry after `after`, in order (the text is valid
+ * for the call; a non-zero return stops the walk).  The texts of the
+ * latest entries are kept per seat, so the streams of one match make each
+ * once.  WB_ENOTFOUND, or the storage's error. */
+typedef int (*match_entry_fn)(void *ctx, uint64_t version, const char *text, size_t len);
+int match_log_each(match_store *ms, const char *id, int seat, uint64_t after,
+                   match_entry_fn fn, void *ctx);
+
 /* Matches as a list, oldest first: {"matches":[{"id","game","status",
  * "version","players","created","updated","abandoned","ended"}],
  * "next":<cursor or null>}; `status` filter "active", "finished",

@@ -40,7 +40,8 @@
  *   2. ms->lock        the table: buckets, refs, counts, pending creates
  *   3. leaf locks      ms->q_lock (the writer's queue), ms->timer_lock
  *                      (the timer's wake-up), ms->sub_lock (subscribers),
- *                      the bot workers' queue (match_bots.c)
+ *                      the bot workers' queue (match_bots.c), m->logc_lock
+ *                      (a match's cache of log entries, match_read.c)
  *
  * Nothing is taken while a leaf lock is held, except that subscriber
  * callbacks run under ms->sub_lock and take only their own stream's lock.
@@ -88,12 +89,25 @@ typedef struct match_class {
     int locked; /* no one may join */
     match_member *v;
     size_t n, cap;
+    json_t *roster; /* the views' roster, made when first shown after a
+                       change (NULL: to make); shared, never changed */
 } match_class;
 
 /* A match's record (its whole state) is written at its creation, every
  * this many actions, when it finishes or is ended and when the store
  * closes; the log entries after it replay to the state (match_replay.c). */
 #define MATCH_SNAPSHOT_EVERY 16
+
+/* A durable log entry as each seat sees it (match_read.c's cache of the
+ * latest, for the streams): by seat from GAME_SEAT_SYSTEM (the public,
+ * the host, seats 0..15). */
+#define MATCH_LOG_CACHE 128
+#define MATCH_LOG_SEATS 19 /* GAME_SEAT_SYSTEM .. seat 15 */
+typedef struct match_log_cached {
+    uint64_t version;
+    char *text[MATCH_LOG_SEATS]; /* the entry's JSON text as that seat sees it, or NULL */
+    size_t len[MATCH_LOG_SEATS];
+} match_log_cached;
 
 /* A log entry kept in memory: those after the last durable record. */
 typedef struct match_tail_entry {
@@ -163,6 +177,10 @@ struct match {
 
     /* under ms->sub_lock */
     match_sub *subs;
+
+    /* under logc_lock (a leaf): the latest entries as seats saw them */
+    pthread_mutex_t logc_lock;
+    match_log_cached *logc; /* MATCH_LOG_CACHE of them, by version; NULL: none yet */
 };
 
 enum { JOB_ACTION, JOB_CREATE, JOB_DELETE };
@@ -333,7 +351,8 @@ int match_class_caller(const match *m, int caller, int *seat, int *member);
 void match_class_text(const match *m, struct game_text *t);
 void match_class_load(match *m, const json_t *cls);
 /* The views' "class": the roster (no tokens), the count, "code" for all
- * but the public, "you" for a member. */
+ * but the public, "you" for a member.  Under m->lock (it may make the
+ * roster the views share). */
 json_t *match_class_json(const match *m, int seat, int member);
 /* A member joins (under m->lock): team -1 for the balanced choice.  On
  * WB_OK *member is its id and *action, *event the log's and the stream's
