@@ -59,7 +59,8 @@ void game_view_common(json_t *view, int seat, const char *const *names, size_t n
         }
         if (!json_object_get(p, "seat"))
             json_object_set_new(p, "seat", json_integer((json_int_t)i));
-        if (!json_object_get(p, "name"))
-            json_object_set_new(p, "name", json_string(names[i]));
+        /* the seat's name is the match's, one fact: a seat that changed
+         * hands shows its new name, whatever the game kept */
+        json_object_set_new(p, "name", json_string(names[i]));
     }
 }

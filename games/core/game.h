@@ -176,6 +176,11 @@ typedef struct game_kind {
      * malloc'd sentence), or NULL when it may.  Wibbell in the class
      * setting: a word the class setting hides. */
     char *(*nickname_refused)(const void *state, const dict_lib *dicts, const char *nickname);
+    /* Optional: seat `seat` is now called `name` (it changed hands), for a
+     * game that shows the names it was created with beyond the views
+     * (Wibbell's vocabulary rows).  The record written with the change
+     * holds the renamed state. */
+    void (*rename)(void *state, int seat, const char *name);
 } game_kind;
 
 /* One decision of a player the daemon runs in a seat (games/bots/): what
@@ -210,7 +215,8 @@ char *game_why(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * "seat" (the viewer's, for a seat), and "players": one object per seat,
  * in seat order, with "seat" and "name" (names[i], n of them).  A game
  * whose own view has a "players" array of n objects keeps it: each object
- * gains the two members it lacks.  Adds to `view` in place. */
+ * gains "seat" if it lacks it, and "name" is always the match's (a seat
+ * handed to other hands shows the new name).  Adds to `view` in place. */
 void game_view_common(json_t *view, int seat, const char *const *names, size_t n);
 
 #endif

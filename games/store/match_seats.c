@@ -178,6 +178,8 @@ int match_seats_change(const match_store *ms, match *m, size_t seat, const json_
     if (strcmp(m->names[seat], name) != 0) {
         free(m->names[seat]);
         m->names[seat] = wb_strdup(name);
+        if (m->kind->rename)
+            m->kind->rename(m->state, (int)seat, m->names[seat]);
     }
     m->nbots += (size_t)(bot.bot[0] != 0) - (size_t)(m->bots[seat].bot[0] != 0);
     m->bots[seat] = bot;

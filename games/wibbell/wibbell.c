@@ -417,6 +417,14 @@ static char *wibbell_nickname_refused(const void *state, const dict_lib *dicts,
     }
 }
 
+/* A seat that changed hands: its rows in the vocabulary name it anew. */
+static void wibbell_rename(void *state, int seat, const char *name)
+{
+    wibbell_state *st = state;
+    free(st->p[seat].name);
+    st->p[seat].name = wb_strdup(name);
+}
+
 GAME_DEF_HOOKS(wibbell_def)
 
 const game_kind game_wibbell = {
@@ -429,6 +437,7 @@ const game_kind game_wibbell = {
     .teams = wibbell_teams,
     .member_actions = wibbell_member_actions,
     .nickname_refused = wibbell_nickname_refused,
+    .rename = wibbell_rename,
     /* for the hidden-information test; no "search" bot plays Wibbell
      * (bots.h: its word finder does) */
     .determinize = game_def_determinize,

@@ -254,6 +254,31 @@ class Seats(unittest.TestCase):
             stop_module_daemon(d)
 
 
+    def test_a_seats_name_is_one_fact(self):
+        """Wibbell keeps the players' names in its state (the vocabulary's
+        rows name them): a seat handed to a bot and back to Zoe is Zoe in
+        the view, the answer, the log and the vocabulary, after a restart
+        too."""
+        d = GamesDaemon()
+        d.start()
+        try:
+            m = create(d, ["ann", "bob"], {"tie_window_ms": 0}, seed=3)
+            m.ok(1, {"type": "claim", "word": "qzqz"})
+            self.put(d, m, 1, {"bot": "random"})
+            doc = self.put(d, m, 1, {"bot": None, "name": "Zoe"})
+            for v in (m.view("host"), m.view(), doc["state"]):
+                self.assertEqual(v["players"][1]["name"], "Zoe")
+            rows = d.json("GET", m.path + "/query/vocabulary", headers=bearer(m.host))[2]["rows"]
+            self.assertEqual([r["player"] for r in rows if r["seat"] == 1], ["Zoe"])
+            self.assertEqual(m.log("host")[-1]["action"]["name"], "Zoe")
+            d.restart()
+            self.assertEqual(m.view("host")["players"][1]["name"], "Zoe")
+            rows = d.json("GET", m.path + "/query/vocabulary", headers=bearer(m.host))[2]["rows"]
+            self.assertEqual([r["player"] for r in rows if r["seat"] == 1], ["Zoe"])
+        finally:
+            stop_module_daemon(d)
+
+
 class BotsResume(unittest.TestCase):
     def test_kill9_bots_resume(self):
         d = GamesDaemon()
