@@ -17,18 +17,25 @@ export const places = {
   keep(p) { const s = read(); s.byId[p.id] = {...(s.byId[p.id] || {}), ...p}; s.last = p.id; write(s); },
   forget(id) { const s = read(); delete s.byId[id]; if (s.last === id) delete s.last; write(s); },
   latest: () => { const s = read(); return (s.last && s.byId[s.last]) || null; },
-  byCode: code => Object.values(read().byId).find(p => p.code && p.code.toUpperCase() === String(code).toUpperCase()) || null,
+  byCode: code => Object.values(read().byId)
+    .find(p => p.code && p.code.toUpperCase() === String(code).toUpperCase()) || null,
 };
 
 // The join page with the code filled in (what the projector's QR code holds).
 export const joinUrl = code => new URL('/web/join.html?code=' + encodeURIComponent(code), location.href).href;
 
-export const teamColor = seat => COLORS[seat % COLORS.length];
+// A team's colour: the one its name says (the lobby's Red, Blue, ...), else the seat's.
+const NAMED = {blue: 0, red: 1, green: 2, purple: 3, orange: 4, teal: 5, pink: 6};
+export function teamColor(seat, name = '') {
+  const n = name.trim().toLowerCase();
+  if (n === 'yellow') return '#c9a400';
+  return COLORS[n in NAMED ? NAMED[n] : seat % COLORS.length];
+}
 export const teamName = (v, seat) => (v.players[seat] || {}).name || 'team ' + seat;
 
 // A team's badge: its colour and name.
-export const teamTag = (v, seat, extra) => h('span', {class: 'team', 'data-team': seat, style: '--tc:' + teamColor(seat)},
-  teamName(v, seat), extra || null);
+export const teamTag = (v, seat, extra) => h('span', {class: 'team', 'data-team': seat,
+  style: '--tc:' + teamColor(seat, teamName(v, seat))}, teamName(v, seat), extra || null);
 
 // Whether the class has started: joining locked, or play has moved on
 // (a teacher may open the class again for a latecomer mid-game).
@@ -52,4 +59,5 @@ export const langOf = rows => {
 };
 
 // A judged row's verdict in words: "won the card", "accepted", or why not.
-export const verdictOf = r => r.won ? 'won the card' : r.accepted ? 'accepted' : 'refused: ' + (r.reasons || 'not accepted');
+export const verdictOf = r => r.won ? 'won the card' : r.accepted ? 'accepted'
+  : 'refused: ' + (r.reasons || 'not accepted');

@@ -38,7 +38,8 @@ async function update(v) {
   shown = v;
   let fresh = true;
   if (v.status !== 'finished') {
-    try { acts = (await api('GET', path + '/actions', undefined, token)).actions; } catch (e) { fail(e); fresh = false; }
+    try { acts = (await api('GET', path + '/actions', undefined,
+      token)).actions; } catch (e) { fail(e); fresh = false; }
     if (shown !== v) return;
   }
   render(v);
@@ -52,7 +53,8 @@ function joinScreen(v) {
   return [
     h('div', {id: 'joinbox'},
       h('h1', {}, 'Join the class'),
-      h('p', {class: 'howto'}, 'Scan the code, or open ', h('strong', {}, new URL('/web/join.html', location.href).href),
+      h('p', {class: 'howto'}, 'Scan the code, or open ', h('strong', {}, new URL('/web/join.html',
+        location.href).href),
         ' and type'),
       h('div', {id: 'code', 'aria-label': 'Join code ' + code.split('').join(' ')}, code),
       qrSvg(url, 'QR code of the join link ' + url)),
@@ -78,11 +80,13 @@ function phaseText(v) {
     return ['Game over · ' + (and(w) || 'nobody') + (w.length > 1 ? ' win!' : ' wins!'), ''];
   }
   const out = v.players.filter(x => x.barred).map(x => x.name);
-  const sits = out.length ? 'Round ' + v.round + ': ' + and(out) + (out.length > 1 ? ' sit' : ' sits') + ' out (learning aid)' : '';
+  const sits = out.length ? 'Round ' + v.round + ': ' + and(out) + (out.length > 1 ? ' sit' : ' sits') +
+    ' out (learning aid)' : '';
   const chooser = teamName(v, v.pending ? v.pending.seat : v.turn_winner);
   if (v.phase === 'take') return [chooser + ' is choosing a card', sits];
   if (v.phase === 'keep') return [chooser + ' is choosing a card to keep', sits];
-  if ((v.claims || []).length) return ['Shout! ' + and(v.claims.map(c => c.nickname || teamName(v, c.seat))) + ' called a word: quick!', sits];
+  if ((v.claims || []).length) return ['Shout! ' + and(v.claims.map(c => c.nickname || teamName(v,
+    c.seat))) + ' called a word: quick!', sits];
   return ['Shout!', sits];
 }
 
@@ -92,12 +96,16 @@ function teacher(v) {
   return h('div', {class: 'row', id: 'teacher', role: 'group', 'aria-label': 'Teacher'},
     h('a', {href: link('report.html', {g: id, t: token}), id: 'teacherpage', target: '_blank'}, 'Teacher’s page'),
     acts.some(a => a.type === 'redeal') ? h('button', {type: 'button', id: 'redeal',
-      onclick: () => confirm('Nobody can find a word? These two cards go under the deck and two new ones are turned up.') &&
+      onclick: () => confirm('Nobody can find a word? These two cards go under the deck and two new ones are ' +
+        'turned up.') &&
         send({type: 'redeal'})}, 'New cards') : null,
     h('button', {type: 'button', id: 'definefirst', 'aria-pressed': String(!!prefs.defineFirst),
-      onclick: () => { prefs.defineFirst = !prefs.defineFirst; setting.put(prefs); revealed = rowKey(latest(v)); render(v); }},
+      onclick: () => {
+        prefs.defineFirst = !prefs.defineFirst; setting.put(prefs); revealed = rowKey(latest(v)); render(v);
+      }},
     prefs.defineFirst ? '✓ Define it first' : 'Define it first'),
-    prefs.defineFirst && latest(v) && revealed !== rowKey(latest(v)) ? h('button', {type: 'button', id: 'reveal', class: 'pri',
+    prefs.defineFirst && latest(v) && revealed !== rowKey(latest(v)) ? h('button', {type: 'button', id: 'reveal',
+      class: 'pri',
       onclick: () => { revealed = rowKey(latest(v)); render(v); }}, 'Reveal') : null,
     v.class.locked ? h('button', {type: 'button', id: 'openclass', onclick: () => lock(false)}, 'Let latecomers join')
       : h('button', {type: 'button', id: 'lockclass', onclick: () => lock(true)}, 'Lock joining'),
@@ -130,13 +138,17 @@ function playScreen(v) {
         h('div', {id: 'latestwho'}, h('strong', {}, last.nickname || last.player), ' · ', teamTag(v, last.seat),
           last.pos && !hide(last) ? ' · ' + last.pos : ''),
         hide(last) ? h('div', {class: 'hint', id: 'definewho'}, (last.nickname || last.player) + ', what does it mean?')
-          : meaning(last, v)) : h('p', {class: 'hint'}, 'Find a word with a letter of every card, and of your team’s cards!'),
-      v.learning_aid ? h('p', {class: 'hint', id: 'aid'}, last ? (last.nickname || last.player) + ', say what “' + last.word + '” means!'
+          : meaning(last, v)) : h('p', {class: 'hint'},
+            'Find a word with a letter of every card, and of your team’s cards!'),
+      v.learning_aid ? h('p', {class: 'hint', id: 'aid'},
+        last ? (last.nickname || last.player) + ', say what “' + last.word + '” means!'
         : 'Learning aid: the team that wins a round sits out the next. Say what your word means!') : null),
-    h('table', {id: 'teams', 'aria-label': 'Teams'}, h('tr', {}, h('th', {}, 'Team'), h('th', {}, '★'), h('th', {}, 'Cards'),
+    h('table', {id: 'teams', 'aria-label': 'Teams'}, h('tr', {}, h('th', {}, 'Team'), h('th', {}, '★'), h('th', {},
+      'Cards'),
       h('th', {}, 'Students')),
     v.players.map((t, s) => h('tr', {class: t.barred || t.out ? 'out' : '', 'data-team': s},
-      h('td', {}, teamTag(v, s), t.barred ? ' (sits out)' : t.out ? ' (out)' : ''), h('td', {class: 'score'}, String(t.score)),
+      h('td', {}, teamTag(v, s), t.barred ? ' (sits out)' : t.out ? ' (out)' : ''), h('td', {class: 'score'},
+        String(t.score)),
       h('td', {class: 'minis'}, t.handicaps.map(c => mini({...c, border: 'perm'})), t.face_up.map(mini)),
       h('td', {}, String(rosterOf(v, s).length))))),
     h('section', {id: 'wordsbox', 'aria-label': 'Words so far'}, h('h2', {}, 'Words so far'),
@@ -156,7 +168,8 @@ function render(v) {
 }
 
 const finalPhase = v => [h('div', {id: 'phase', class: 'phase'}, h('strong', {}, phaseText(v)[0])),
-  h('a', {href: link('report.html', {g: id, t: token}), id: 'teacherpage', target: '_blank'}, 'Teacher’s page: the report')];
+  h('a', {href: link('report.html', {g: id, t: token}), id: 'teacherpage', target: '_blank'},
+    'Teacher’s page: the report')];
 
 // The end: each team's cards, the students with the most words, the vocabulary.
 async function finish(v) {
@@ -166,20 +179,24 @@ async function finish(v) {
     .sort((a, b) => b.won - a.won || b.accepted - a.accepted || a.nickname.localeCompare(b.nickname)).slice(0, 5);
   const rows = (v.vocabulary || []).filter(r => r.accepted);
   fill($('#end'),
-    h('section', {id: 'finalteams'}, h('h2', {}, 'Each team’s cards'), h('div', {class: 'teamcols'}, v.players.map((t, s) => {
+    h('section', {id: 'finalteams'}, h('h2', {}, 'Each team’s cards'), h('div', {class: 'teamcols'}, v.players.map((t,
+      s) => {
       const cards = (report ? report.teams[s].cards : t.face_up.concat(t.handicaps));
       return h('div', {class: 'teamcol', 'data-team': s}, h('h3', {}, teamTag(v, s), ' ★ ' + t.score),
         h('div', {class: 'minis'}, cards.map(mini)));
     }))),
-    h('section', {id: 'top'}, h('h2', {}, 'Most words found'), students.length ? h('ol', {}, students.map(s => h('li', {},
+    h('section', {id: 'top'}, h('h2', {}, 'Most words found'), students.length ? h('ol', {}, students.map(s => h('li',
+      {},
       h('strong', {}, s.nickname), ' (' + s.team + '): ' + s.accepted + (s.accepted === 1 ? ' word' : ' words') +
       (s.won ? ', ' + s.won + (s.won === 1 ? ' card' : ' cards') : '')))) : h('p', {}, 'No words this time.')),
     h('section', {id: 'vocabbox'}, h('h2', {}, 'Vocabulary'),
-      h('ul', {id: 'vocab'}, rows.map(r => h('li', {}, h('strong', {}, r.word), ' ', h('span', {class: 'who'}, shouter(r)),
+      h('ul', {id: 'vocab'}, rows.map(r => h('li', {}, h('strong', {}, r.word), ' ', h('span', {class: 'who'},
+        shouter(r)),
         meaning(r, v, 'span'))))));
 }
 
-if (!id || !token) fill($('#board'), h('p', {}, 'Open this page from the lobby’s “Start a class” (it carries the teacher’s key).'));
+if (!id || !token) fill($('#board'), h('p', {},
+  'Open this page from the lobby’s “Start a class” (it carries the teacher’s key).'));
 else session = live(id, token, {
   view: update,
   status: s => { $('#conn').textContent = s === 'live' ? '● live' : s; },

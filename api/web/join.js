@@ -34,7 +34,9 @@ async function join(ev) {
   ev.preventDefault();
   const code = $('#code').value.trim().toUpperCase(), nickname = $('#nick').value.trim().replace(/\s+/g, ' ');
   $('#code-err').textContent = ''; $('#nick-err').textContent = '';
-  if (!code) { $('#code-err').textContent = 'Type the join code shown on the class screen.'; $('#code').focus(); return; }
+  if (!code) {
+    $('#code-err').textContent = 'Type the join code shown on the class screen.'; $('#code').focus(); return;
+  }
   if (!nickname) { $('#nick-err').textContent = 'Choose a nickname for the class.'; $('#nick').focus(); return; }
   say('Joining…');
   $('#joinbtn').disabled = true;
@@ -74,7 +76,8 @@ async function loadMine() {
   try {
     const s = await api('GET', '/v1/games/' + encodeURIComponent(place.id) + '/query/study', undefined, place.token);
     if (mine.length) return; // shouts of this visit came first
-    mine = s.words.slice().reverse().map(r => ({word: r.word, ok: r.accepted, won: r.won, turn: r.turn, why: r.reasons}));
+    mine = s.words.slice().reverse().map(r => ({word: r.word, ok: r.accepted, won: r.won, turn: r.turn,
+      why: r.reasons}));
     if (shown) render(shown);
   } catch { /* shown as they come */ }
 }
@@ -83,13 +86,15 @@ async function update(v) {
   shown = v;
   let fresh = true;
   if (v.status !== 'finished') {
-    try { acts = (await api('GET', '/v1/games/' + encodeURIComponent(place.id) + '/actions', undefined, place.token)).actions; }
+    try { acts = (await api('GET', '/v1/games/' + encodeURIComponent(place.id) + '/actions', undefined,
+      place.token)).actions; }
     catch { fresh = false; }
     if (shown !== v) return;
   }
   const you = v.class && v.class.you;
   if (you) {
-    place = {...place, seat: you.seat, team: you.team, nickname: you.nickname, member: you.member, code: v.class.code || place.code};
+    place = {...place, seat: you.seat, team: you.team, nickname: you.nickname, member: you.member,
+      code: v.class.code || place.code};
     places.keep(place);
   }
   render(v);
@@ -103,7 +108,8 @@ function onEntry(e) {
     const m = mine.find(s => s.ok && s.turn === x.turn && !s.won && !s.lost);
     if (!m) continue;
     if (x.member === place.member) m.won = true;
-    else m.lost = x.seat === place.seat ? 'a teammate’s word won the card' : (x.nickname || 'another team') + '’s word won the card';
+    else m.lost = x.seat === place.seat ? 'a teammate’s word won the card'
+      : (x.nickname || 'another team') + '’s word won the card';
   }
   if (shown) render(shown);
 }
@@ -128,9 +134,11 @@ async function shout(word) {
 }
 
 function verdict(s) {
-  if (!s) return h('div', {id: 'verdict', class: 'box hint'}, 'Find a word with a letter from every card, then shout it!');
+  if (!s) return h('div', {id: 'verdict', class: 'box hint'},
+    'Find a word with a letter from every card, then shout it!');
   const state = s.ok ? (s.won ? 'won' : s.lost ? 'lost' : 'ok') : 'no';
-  const says = {won: 'Your word won the card!', lost: 'Accepted, but ' + s.lost, ok: 'Accepted!', no: 'Not accepted'}[state];
+  const says = {won: 'Your word won the card!', lost: 'Accepted, but ' + s.lost, ok: 'Accepted!',
+    no: 'Not accepted'}[state];
   return h('div', {id: 'verdict', class: 'verdict-panel' + (s.ok ? ' ok' : ''), 'data-verdict': state},
     h('div', {class: 'row'}, h('span', {class: 'verdict-mark', 'aria-hidden': 'true'}, s.ok ? '✓' : '✗'),
       h('span', {class: 'word'}, s.word)),
@@ -140,10 +148,12 @@ function verdict(s) {
 
 function banner(v, me, can) {
   const out = (v.out_members || []).includes(place.member);
-  if (v.status === 'finished') return 'Game over · ' + ((v.winners || []).map(s => teamName(v, s)).join(' & ') || 'nobody') + ' won';
+  if (v.status === 'finished') return 'Game over · ' + ((v.winners || []).map(s => teamName(v,
+    s)).join(' & ') || 'nobody') + ' won';
   if (!started(v)) return 'Waiting for your teacher to start…';
   if (v.phase === 'take' || v.phase === 'keep') {
-    if (v.turn_winner === v.seat) return can ? 'Your team won! Tap the card your team takes' : 'Your team won the card!';
+    if (v.turn_winner === v.seat) return can ? 'Your team won! Tap the card your team takes'
+      : 'Your team won the card!';
     return teamName(v, v.turn_winner) + ' won the card';
   }
   if (me.barred) return 'Learning aid: your team won the last round, so it sits this one out';
@@ -164,7 +174,8 @@ function render(v) {
     const t = takes.find(a => a.card === i);
     return card(c, {tag: 'centre', click: t ? () => send({type: 'take', letters: c.letters}) : null});
   });
-  const inp = h('input', {id: 'word', 'aria-label': 'Your word', placeholder: 'your word', autocapitalize: 'none', autocomplete: 'off',
+  const inp = h('input', {id: 'word', 'aria-label': 'Your word', placeholder: 'your word', autocapitalize: 'none',
+    autocomplete: 'off',
     spellcheck: 'false', enterkeyhint: 'send', disabled: !canShout});
   const form = h('form', {id: 'shout', class: 'row', onsubmit: async ev => {
     ev.preventDefault();
@@ -179,17 +190,23 @@ function render(v) {
     keeps.length ? h('div', {class: 'box', id: 'keepbox'}, h('strong', {}, 'Keep one as a permanent handicap:'),
       h('div', {class: 'cards'}, keeps.map(a => all.find(c => c.id === a.card)).filter(Boolean)
         .map(c => card(c, {click: () => send({type: 'keep', letters: c.letters}), label: 'keep'})))) : null,
-    v.status === 'finished' ? h('p', {class: 'box', id: 'studylink'}, h('a', {class: 'btn pri', href: link('study.html', {g: place.id, t: place.token})},
+    v.status === 'finished' ? h('p', {class: 'box', id: 'studylink'}, h('a', {class: 'btn pri',
+      href: link('study.html', {g: place.id, t: place.token})},
       'Your study list: your words and the words that would have worked')) : verdict(mine[0]),
     h('section', {class: 'box', id: 'teamcards', 'aria-label': 'Your team’s cards'},
-      h('strong', {}, me.handicaps.length + me.face_up.length ? 'Your word must also cover your team’s cards:' : 'Your team has no cards yet'),
-      h('div', {class: 'cards'}, me.handicaps.map(c => card(c, {cls: 'perm', tag: 'perm', label: 'permanent handicap'})),
+      h('strong', {},
+        me.handicaps.length + me.face_up.length ? 'Your word must also cover your team’s cards:'
+          : 'Your team has no cards yet'),
+      h('div', {class: 'cards'}, me.handicaps.map(c => card(c, {cls: 'perm', tag: 'perm',
+        label: 'permanent handicap'})),
         me.face_up.map(c => card(c, {tag: 'round', label: 'won this round'})))),
     mine.length > 1 ? h('details', {class: 'box', id: 'mineall'}, h('summary', {}, 'Your shouts (' + mine.length + ')'),
       h('ul', {}, mine.map(s => h('li', {}, h('strong', {}, s.word), ' ', s.ok ? '✓' : '✗ ' + (s.why || ''))))) : null,
     h('table', {id: 'teams', 'aria-label': 'Scores'}, v.players.map((p, s) => h('tr', {class: s === v.seat ? 'me' : ''},
-      h('td', {}, teamTag(v, s)), h('td', {}, '★ ' + p.score), h('td', {class: 'hint'}, p.out ? 'out for this card' : '')))),
-    h('p', {class: 'hint'}, 'Round ' + v.round + ' · turn ' + v.turn + ' · ' + v.deck + ' cards left · you are ' + place.nickname +
+      h('td', {}, teamTag(v, s)), h('td', {}, '★ ' + p.score), h('td', {class: 'hint'},
+        p.out ? 'out for this card' : '')))),
+    h('p', {class: 'hint'},
+      'Round ' + v.round + ' · turn ' + v.turn + ' · ' + v.deck + ' cards left · you are ' + place.nickname +
       ' in ' + names[v.seat]));
 }
 

@@ -134,18 +134,22 @@ async function create(ev) {
 // A class session: its screens, for the teacher who made it (the host's key is in each link).
 export function classBox(m) {
   const id = m.id, code = m.code || '';
-  return h('div', {class: 'box', id: 'classmade'}, h('h2', {}, 'Class ', h('code', {}, code), ' · ', m.players.map(p => p.name).join(', ')),
-    h('p', {class: 'hint'}, 'These two links carry your teacher’s key: keep them to yourself. Students join with the code.'),
+  return h('div', {class: 'box', id: 'classmade'}, h('h2', {}, 'Class ', h('code', {}, code), ' · ',
+    m.players.map(p => p.name).join(', ')),
+    h('p', {class: 'hint'},
+      'These two links carry your teacher’s key: keep them to yourself. Students join with the code.'),
     h('div', {class: 'players'}, linkCard('Classroom screen', 'the join screen, then the game (for the projector)',
       link('classroom.html', {g: id, t: m.host_token})),
-    linkCard('Teacher’s page', 'the students, their words, the report', link('report.html', {g: id, t: m.host_token}))));
+    linkCard('Teacher’s page', 'the students, their words, the report', link('report.html', {g: id,
+      t: m.host_token}))));
 }
 
 const TEAMS = ['Red', 'Blue', 'Green', 'Yellow', 'Purple', 'Orange', 'Teal'];
 function addTeam() {
   const box = $('#cteams'), n = box.children.length;
   if (n >= 7) { $('#class-err').textContent = 'At most 7 teams (the rules’ 7 players).'; return; }
-  box.append(h('div', {class: 'row'}, h('input', {'aria-label': 'Team ' + (n + 1), value: TEAMS[n], required: true, maxlength: 40})));
+  box.append(h('div', {class: 'row'}, h('input', {'aria-label': 'Team ' + (n + 1), value: TEAMS[n], required: true,
+    maxlength: 40})));
 }
 
 async function startClass(ev) {
@@ -154,7 +158,9 @@ async function startClass(ev) {
   err.textContent = '';
   const teams = [...$('#cteams').querySelectorAll('input')].map(i => i.value.trim());
   if (teams.some(t => !t)) { err.textContent = 'Every team needs a name.'; return; }
-  if (new Set(teams.map(t => t.toLowerCase())).size < teams.length) { err.textContent = 'Two teams have the same name.'; return; }
+  if (new Set(teams.map(t => t.toLowerCase())).size < teams.length) {
+    err.textContent = 'Two teams have the same name.'; return;
+  }
   const options = {class_session: true, classroom: $('#c-classroom').checked,
     member_mistake: document.querySelector('input[name=mistake]:checked').value, learning_aid: $('#c-aid').checked};
   if ($('#c-lang').value) options.learner_language = $('#c-lang').value;
@@ -172,7 +178,8 @@ async function startClass(ev) {
 function showMine() {
   const list = remembered();
   $('#minebox').hidden = !list.length;
-  fill($('#mine'), list.map(m => h('li', {}, h('button', {type: 'button', onclick: () => fill($('#made'), m.cls ? classBox(m) : shareBox(m))},
+  fill($('#mine'), list.map(m => h('li', {}, h('button', {type: 'button', onclick: () => fill($('#made'),
+    m.cls ? classBox(m) : shareBox(m))},
     (m.title || m.game) + ' · ' + m.players.map(nameOf).join(', ') + ' · ' + new Date(m.at).toLocaleString()))));
 }
 

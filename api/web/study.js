@@ -47,7 +47,8 @@ function mark(word, knew) {
   save(REVIEW, rv);
 }
 
-const meaningOf = (c, lang) => [c.definition ? h('div', {class: 'def'}, (c.pos ? c.pos + ': ' : '') + c.definition) : null,
+const meaningOf = (c, lang) => [c.definition ? h('div', {class: 'def'},
+  (c.pos ? c.pos + ': ' : '') + c.definition) : null,
   c.tr ? h('div', {class: 'tr'}, (lang ? languageName(lang) + ': ' : '') + c.tr) : null];
 
 function review() {
@@ -63,7 +64,8 @@ function review() {
     h('div', {class: 'box flash', id: 'flash', 'data-word': c.word},
       h('p', {class: 'word', id: 'flashword'}, c.word),
       open ? h('div', {id: 'flashmeaning'}, meaningOf(c, data.lang))
-        : h('button', {type: 'button', class: 'reveal', id: 'reveal', onclick: () => { open = true; review(); }}, 'What does it mean? Tap to see')),
+        : h('button', {type: 'button', class: 'reveal', id: 'reveal', onclick: () => { open = true; review(); }},
+          'What does it mean? Tap to see')),
     open ? h('div', {class: 'review-answer'},
       h('button', {type: 'button', id: 'notyet', onclick: () => next(c, false)}, 'Not yet'),
       h('button', {type: 'button', class: 'pri', id: 'knew', onclick: () => next(c, true)}, 'Knew it')) : null,
@@ -77,15 +79,18 @@ function list() {
   const words = d.study.words;
   fill($('#board'),
     d.offline ? h('p', {class: 'box', id: 'offline'}, 'Offline: the list as it was last loaded.') : null,
-    h('p', {}, h('button', {type: 'button', class: 'pri', id: 'review', onclick: startReview, disabled: !cardsOf(d).length},
+    h('p', {}, h('button', {type: 'button', class: 'pri', id: 'review', onclick: startReview,
+      disabled: !cardsOf(d).length},
       'Review: flash cards')),
     h('h2', {}, 'Your words'),
     words.length ? h('ul', {id: 'mywords'}, words.map(r => h('li', {'data-word': r.word},
-      h('strong', {}, r.word), ' ', h('span', {class: r.accepted ? 'ok' : 'err'}, (r.accepted ? '✓ ' : '✗ ') + verdictOf(r)),
+      h('strong', {}, r.word), ' ', h('span', {class: r.accepted ? 'ok' : 'err'},
+        (r.accepted ? '✓ ' : '✗ ') + verdictOf(r)),
       meaningOf({pos: r.pos, definition: r.definition, tr: translation(r, lang)}, lang))))
       : h('p', {class: 'hint'}, 'You shouted no words this game.'),
     h('h2', {}, 'Words that would have worked'),
-    d.study.turns.length ? d.study.turns.map(t => h('section', {class: 'box', 'data-turn': t.turn}, h('strong', {}, 'Turn ' + t.turn),
+    d.study.turns.length ? d.study.turns.map(t => h('section', {class: 'box', 'data-turn': t.turn}, h('strong', {},
+      'Turn ' + t.turn),
       h('ul', {class: 'worked'}, t.worked.map(r => h('li', {}, h('strong', {}, r.word), ' ',
         meaningOf({pos: r.pos, definition: r.definition, tr: translation(r, lang)}, lang))))))
       : h('p', {class: 'hint'}, 'Words show here for the turns you shouted on.'));
@@ -95,7 +100,8 @@ async function init() {
   if (!id || !token) { fill($('#board'), h('p', {}, 'Open your study list from the link on your game page.')); return; }
   try {
     const path = '/v1/games/' + encodeURIComponent(id);
-    const [study, v] = await Promise.all([api('GET', path + '/query/study', undefined, token), api('GET', path, undefined, token)]);
+    const [study, v] = await Promise.all([api('GET', path + '/query/study', undefined, token), api('GET', path,
+      undefined, token)]);
     data = {study, lang: v.learner_language || langOf(study.words), nickname: v.class?.you?.nickname || '',
       team: v.class?.you?.team || '', at: Date.now()};
     save(LIST, data);

@@ -131,12 +131,14 @@ def outside(b, sel):
       const out = [];
       for (const e of document.querySelectorAll(arguments[0])) {
         const r = e.getBoundingClientRect();
-        let bad = !r.width || !r.height || r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5;
+        let bad = !r.width || !r.height || r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5 ||
+          r.right > innerWidth + 0.5;
         for (let p = e.parentElement; p && !bad; p = p.parentElement) {
           const s = getComputedStyle(p);
           if (s.overflow === 'visible' && s.overflowX === 'visible' && s.overflowY === 'visible') continue;
           const q = p.getBoundingClientRect();
-          if (r.top < q.top - 0.5 || r.bottom > q.bottom + 0.5 || r.left < q.left - 0.5 || r.right > q.right + 0.5) bad = true;
+          if (r.top < q.top - 0.5 || r.bottom > q.bottom + 0.5 || r.left < q.left - 0.5 || r.right > q.right + 0.5)
+            bad = true;
         }
         if (!bad && e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).textOverflow === 'ellipsis') bad = true;
         if (bad) out.push([e.outerHTML.slice(0, 90), [r.left, r.top, r.right, r.bottom]]);
@@ -156,7 +158,8 @@ def fits(tc, b, w, h, sels):
 
 
 def half_shot(b, name, w, h):
-    b.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": w, "height": h, "deviceScaleFactor": 0.5, "mobile": False})
+    b.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                        {"width": w, "height": h, "deviceScaleFactor": 0.5, "mobile": False})
     os.makedirs(W.SHOTS, exist_ok=True)
     b.d.save_screenshot(os.path.join(W.SHOTS, name + ".png"))
     b.d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
@@ -287,6 +290,18 @@ class Wall(unittest.TestCase):
         for (w, h) in ((1280, 720), (1920, 1080)):
             fits(self, proj, w, h, ["#phase", ".cards.big", "#latest", "#teams tr", "#teacher button", "#words li"])
             half_shot(proj, "class-play-%d" % h, w, h)
+        # define it first: the student named, the meaning when the teacher reveals it
+        proj.click("#definefirst")
+        proj.one("#definefirst[aria-pressed='true']")
+        c.win_card("Student D1")
+        v = c.view()
+        proj.wait_version(v["version"])
+        last = [r for r in v["vocabulary"] if r["accepted"]][-1]
+        self.assertEqual(proj.text("#definewho"), "Student D1, what does it mean?")
+        self.assertFalse(proj.css("#latest .def"), "the meaning waits")
+        proj.click("#reveal")
+        proj.one("#latest .def")
+        self.assertFalse(proj.css("#definewho"))
         self.assertFalse(proj.js_errors())
         c.end()
         proj.wait_text("Game over", "#phase")
@@ -335,7 +350,7 @@ class Report(unittest.TestCase):
         # readmit Ann: a new link, the old token refused
         old = c.members["Ann"]["token"]
         b.click("[data-readmit='%d']" % c.members["Ann"]["member"])
-        fresh = b.one("#freshlink a").get_attribute("href")
+        fresh = b.wait(lambda d: (b.attr("#freshlink a", "href") or [None])[0], "the new link")
         self.assertIn("/web/join.html#", fresh)
         st, _, _ = D.json("GET", "/v1/games/" + c.id, headers=W.wbgames.bearer(old))
         self.assertIn(st, (401, 403), "the old token no longer works")
