@@ -197,6 +197,7 @@ $('#delp').onclick = () => { const g = games.find(x => x.name === $('#game').val
 $('#create').addEventListener('submit', create);
 $('#classform').addEventListener('submit', startClass);
 $('#addteam').onclick = addTeam;
+$('#toclass').onclick = () => { $('#classform').scrollIntoView(); $('#cteams input').focus(); };
 $('#delteam').onclick = () => { const b = $('#cteams'); if (b.children.length > 2) b.lastChild.remove(); };
 for (let i = 0; i < 4; i++) addTeam();
 $('#c-lang').replaceWith(learnerSelect({id: 'c-lang'}));
