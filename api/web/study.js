@@ -4,7 +4,8 @@
 // (commonest first), each with its definition and translation; and a
 // review: flash cards (the word, its meaning on a tap, "knew it" / "not
 // yet"), the "not yet" cards first next time.  The list and the review
-// are kept in this browser, so the page works offline once loaded.
+// are kept in this browser, so the page works offline once loaded (the
+// page's own files kept by a service worker, sw.js).
 import {api, params} from './api.js';
 import {h, $, fill, say} from './ui.js';
 import {languageName} from './wibbell.js';
@@ -113,5 +114,9 @@ async function init() {
   $('#title').textContent = 'Study list' + (data.nickname ? ' · ' + data.nickname : '');
   $('#conn').textContent = data.team || '';
   list();
+}
+// the page itself offline too: a service worker keeps its files (sw.js)
+if ('serviceWorker' in navigator) {
+  navigator.serviceWorker.register('/web/sw.js').catch(() => { /* the list still works without */ });
 }
 init();

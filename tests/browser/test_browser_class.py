@@ -419,7 +419,18 @@ class Study(unittest.TestCase):
         b.click("#review")
         self.assertEqual(b.one("#flashword").text, second)
         b.d.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
-        errs = [e for e in b.js_errors() if "/v1/" not in e]
+        # and with no network at all: the page's own files from its service worker
+        b.d.refresh()
+        b.one("#mywords li")
+        b.wait(lambda d: d.execute_script("return !!navigator.serviceWorker.controller"), "the service worker")
+        b.d.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": True, "latency": 0,
+                                                                 "downloadThroughput": -1, "uploadThroughput": -1})
+        b.d.refresh()
+        b.one("#offline", "the page offline")
+        self.assertIn(s["words"][0]["word"], b.text("#mywords"))
+        b.d.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, "latency": 0,
+                                                                 "downloadThroughput": -1, "uploadThroughput": -1})
+        errs = [e for e in b.js_errors() if "/v1/" not in e and "ERR_INTERNET_DISCONNECTED" not in e]
         self.assertFalse(errs)
 
 
