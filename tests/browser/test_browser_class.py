@@ -249,6 +249,15 @@ class JoinByQr(unittest.TestCase):
         # the refused joins are the page's answers, not its errors
         self.assertFalse([e for e in p.js_errors() if "/v1/join - Failed to load resource" not in e])
         self.assertFalse(t.js_errors())
+        # the lobby keeps the class's links for the teacher who made it (and for nobody else)
+        t.open(W.url(D, "/web/lobby.html"))
+        t.click("#mine button")
+        links = t.wait(lambda d: t.attr("#classmade a[href*='#']", "href"), "the class's links")
+        self.assertEqual(sorted(frag(x)["t"] for x in links), [c.m["host_token"]] * 2)
+        self.assertEqual(sorted(x.split("#")[0].rsplit("/", 1)[1] for x in links), ["classroom.html", "report.html"])
+        p.open(W.url(D, "/web/lobby.html"))
+        p.one("#game option")
+        self.assertFalse(p.one("#minebox").is_displayed(), "a student's browser holds no teacher's links")
 
 
 class Wall(unittest.TestCase):
@@ -356,6 +365,12 @@ class Report(unittest.TestCase):
         self.assertIn(st, (401, 403), "the old token no longer works")
         st, _, v = D.json("GET", "/v1/games/" + c.id, headers=W.wbgames.bearer(frag(fresh)["t"]))
         self.assertEqual((st, v["class"]["you"]["nickname"]), (200, "Ann"))
+        phone = W.Browser(width=390, height=844)
+        phone.open(fresh)
+        phone.wait(lambda d: phone.text("#title") == "Ann", "Ann back in her place on a new phone")
+        self.assertNotIn("#", phone.d.current_url, "the token leaves the address bar")
+        phone.open(W.url(D, "/web/join.html"))
+        phone.wait(lambda d: phone.text("#title") == "Ann", "Ann's place kept in the new phone")
         # the CSV
         b.click("#csv")
         path = os.path.join(dl, "class-vocabulary.csv")
