@@ -131,10 +131,55 @@ async function create(ev) {
   } catch (e) { fail(e); }
 }
 
+// A class session: its screens, for the teacher who made it (the host's key is in each link).
+export function classBox(m) {
+  const id = m.id, code = m.code || '';
+  return h('div', {class: 'box', id: 'classmade'}, h('h2', {}, 'Class ', h('code', {}, code), ' · ',
+    m.players.map(p => p.name).join(', ')),
+    h('p', {class: 'hint'},
+      'These two links carry your teacher’s key: keep them to yourself. Students join with the code.'),
+    h('div', {class: 'players'}, linkCard('Classroom screen', 'the join screen, then the game (for the projector)',
+      link('classroom.html', {g: id, t: m.host_token})),
+    linkCard('Teacher’s page', 'the students, their words, the report', link('report.html', {g: id,
+      t: m.host_token}))));
+}
+
+const TEAMS = ['Red', 'Blue', 'Green', 'Yellow', 'Purple', 'Orange', 'Teal'];
+function addTeam() {
+  const box = $('#cteams'), n = box.children.length;
+  if (n >= 7) { $('#class-err').textContent = 'At most 7 teams (the rules’ 7 players).'; return; }
+  box.append(h('div', {class: 'row'}, h('input', {'aria-label': 'Team ' + (n + 1), value: TEAMS[n], required: true,
+    maxlength: 40})));
+}
+
+async function startClass(ev) {
+  ev.preventDefault();
+  const err = $('#class-err');
+  err.textContent = '';
+  const teams = [...$('#cteams').querySelectorAll('input')].map(i => i.value.trim());
+  if (teams.some(t => !t)) { err.textContent = 'Every team needs a name.'; return; }
+  if (new Set(teams.map(t => t.toLowerCase())).size < teams.length) {
+    err.textContent = 'Two teams have the same name.'; return;
+  }
+  const options = {class_session: true, classroom: $('#c-classroom').checked,
+    member_mistake: document.querySelector('input[name=mistake]:checked').value, learning_aid: $('#c-aid').checked};
+  if ($('#c-lang').value) options.learner_language = $('#c-lang').value;
+  say('Starting the class…');
+  try {
+    const m = await api('POST', '/v1/games', {game: 'wibbell', players: teams, options});
+    const list = remembered().filter(x => x.id !== m.id);
+    list.unshift({id: m.id, game: m.game, title: 'Class', cls: true, code: m.state.class.code, host_token: m.host_token,
+      players: m.players.map(p => ({seat: p.seat, name: p.name})), at: Date.now()});
+    try { localStorage.setItem(KEY, JSON.stringify(list.slice(0, 20))); } catch { /* private mode */ }
+    location.assign(link('classroom.html', {g: m.id, t: m.host_token}));
+  } catch (e) { err.textContent = e.message; say(''); }
+}
+
 function showMine() {
   const list = remembered();
   $('#minebox').hidden = !list.length;
-  fill($('#mine'), list.map(m => h('li', {}, h('button', {type: 'button', onclick: () => fill($('#made'), shareBox(m))},
+  fill($('#mine'), list.map(m => h('li', {}, h('button', {type: 'button', onclick: () => fill($('#made'),
+    m.cls ? classBox(m) : shareBox(m))},
     (m.title || m.game) + ' · ' + m.players.map(nameOf).join(', ') + ' · ' + new Date(m.at).toLocaleString()))));
 }
 
@@ -150,4 +195,10 @@ $('#game').onchange = pick;
 $('#addp').onclick = addPlayer;
 $('#delp').onclick = () => { const g = games.find(x => x.name === $('#game').value), b = $('#players'); if (b.children.length > (g ? g.min_players : 1)) b.lastChild.remove(); };
 $('#create').addEventListener('submit', create);
+$('#classform').addEventListener('submit', startClass);
+$('#addteam').onclick = addTeam;
+$('#toclass').onclick = () => { $('#classform').scrollIntoView(); $('#cteams input').focus(); };
+$('#delteam').onclick = () => { const b = $('#cteams'); if (b.children.length > 2) b.lastChild.remove(); };
+for (let i = 0; i < 4; i++) addTeam();
+$('#c-lang').replaceWith(learnerSelect({id: 'c-lang'}));
 init();

@@ -12,7 +12,8 @@ performance (mobile), and the audits that did not pass.
 The pages are audited as a table meets them: the judge empty and with a
 table of four (its players kept in the browser's storage, which Lighthouse
 is told to keep), the referee at the take, a seat of every game, the
-projector.
+projector, and a class session's pages (the join screen, the join page, a
+student's phone, the report, the study list).
 """
 import json
 import os
@@ -65,6 +66,17 @@ def pages(D):
            ("projector", "/web/projector.html#g=%s&t=%s" % (made["wibbell"]["id"], made["wibbell"]["host_token"]), None)]
     for game, m in made.items():
         out.append(("play " + game, "/web/play.html#g=%s&t=%s" % (m["id"], m["players"][0]["token"]), None))
+    # a class session: its join screen (the class open), a student's phone, the report, the study list
+    st, _, cls = D.json("POST", "/v1/games", {"game": "wibbell", "players": ["Red", "Blue", "Green"],
+                                              "options": {"class_session": True}})
+    code = cls["state"]["class"]["code"]
+    st, _, zoe = D.json("POST", "/v1/join", {"code": code, "nickname": "Zoe"})
+    cid, ht = cls["id"], cls["host_token"]
+    out += [("class, join screen", "/web/classroom.html#g=%s&t=%s" % (cid, ht), None),
+            ("class, join page", "/web/join.html?code=" + code, None),
+            ("class, a student's phone", "/web/join.html#g=%s&t=%s" % (cid, zoe["token"]), None),
+            ("class, report", "/web/report.html#g=%s&t=%s" % (cid, ht), None),
+            ("class, study list", "/web/study.html#g=%s&t=%s" % (cid, zoe["token"]), None)]
     return out
 
 
