@@ -37,10 +37,10 @@ export const teamName = (v, seat) => (v.players[seat] || {}).name || 'team ' + s
 export const teamTag = (v, seat, extra) => h('span', {class: 'team', 'data-team': seat,
   style: '--tc:' + teamColor(seat, teamName(v, seat))}, teamName(v, seat), extra || null);
 
-// Whether the class has started: joining locked, or play has moved on
-// (a teacher may open the class again for a latecomer mid-game).
-export const started = v => !!(v.class && v.class.locked) || v.turn > 1 || (v.vocabulary || []).length > 0 ||
-  v.players.some(p => p.score > 0 || p.face_up.length) || v.status === 'finished';
+// Whether the class has started: the teacher locked joining once (the
+// daemon's class.started: members may shout only then; opening the class
+// again for a latecomer does not stop the game), or the game is over.
+export const started = v => !!(v.class && v.class.started) || v.status === 'finished';
 
 // Who shouted a vocabulary row: the student (and the team), or the seat.
 export const shouter = r => r.nickname ? r.nickname + ' (' + r.player + ')' : r.player;

@@ -213,7 +213,8 @@ void match_class_text(const match *m, game_text *t)
     const match_class *c = m->cls;
     RAW(t, "{\"code\":");
     game_text_str(t, m->join_code);
-    RAW(t, c->locked ? ",\"locked\":true,\"members\":[" : ",\"locked\":false,\"members\":[");
+    RAW(t, c->locked ? ",\"locked\":true" : ",\"locked\":false");
+    RAW(t, c->started ? ",\"started\":true,\"members\":[" : ",\"started\":false,\"members\":[");
     for (size_t i = 0; i < c->n; i++) {
         const match_member *mb = &c->v[i];
         RAW(t, i ? ",{\"nickname\":" : "{\"nickname\":");
@@ -247,6 +248,7 @@ void match_class_load(match *m, const json_t *cls)
     const char *code = json_string_value(json_object_get(cls, "code"));
     snprintf(m->join_code, sizeof m->join_code, "%s", code ? code : "");
     c->locked = json_is_true(json_object_get(cls, "locked"));
+    c->started = c->locked || json_is_true(json_object_get(cls, "started"));
     json_array_foreach(members, i, e) {
         const char *nick = json_string_value(json_object_get(e, "nickname"));
         const char *tok = json_string_value(json_object_get(e, "token"));
@@ -277,7 +279,8 @@ json_t *match_class_json(const match *m, int seat, int member)
             if (!c->v[i].removed)
                 json_array_append_new(c->roster, member_json(m, i));
     }
-    json_t *o = json_pack("{s:b, s:I, s:I, s:O}", "locked", c->locked, "members",
+    json_t *o = json_pack("{s:b, s:b, s:I, s:I, s:O}", "locked", c->locked, "started",
+                          c->started, "members",
                           (json_int_t)match_class_count(c), "team_max",
                           (json_int_t)match_class_team_max(m->nseats), "roster", c->roster);
     if (seat != GAME_SEAT_PUBLIC) /* the public (a listing, a stranger) gets no way in */
@@ -396,6 +399,7 @@ int match_class_lock(match *m, const json_t *body, json_t **action, json_t **eve
         return say(why, WB_EINVAL, game_why("the class's setting is {\"locked\": true} or "
                            "{\"locked\": false}"));
     m->cls->locked = json_is_true(jl);
+    m->cls->started |= m->cls->locked; /* the first lock starts the game */
     *action = json_pack("{s:s, s:s, s:b}", "type", "class_change", "change", "lock", "locked",
                         m->cls->locked);
     *event = json_pack("{s:s, s:b}", "type", m->cls->locked ? "class_locked" : "class_opened",

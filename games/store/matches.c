@@ -730,6 +730,10 @@ static int act(match_store *ms, const char *id, int seat, const json_t *action,
         rc = WB_ECONFLICT;
     } else if ((rc = match_class_caller(m, seat, &as, &member)) != WB_OK) {
         *why = game_why("this member was removed from the class");
+    } else if (member >= 0 && !m->cls->started) {
+        *why = game_why("the class has not started yet: the game begins when the teacher "
+                        "starts it (and locks joining)");
+        rc = WB_ENOTTURN;
     } else {
         run_timer_locked(ms, m, now); /* a due timer comes first */
         json_t *stamped = end ? NULL : stamp(m, action, member);

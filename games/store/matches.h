@@ -126,7 +126,10 @@ int match_auth(match_store *ms, const char *id, const char *token, int *seat);
  * (MATCH_CODE_LEN characters of an alphabet without look-alikes, shown in
  * every view but the public's under "class"), and any number of members
  * (students) join a team with it and a nickname, each getting a token of
- * its own.  A member's token gives the caller value MATCH_MEMBER(id),
+ * its own.  The members play once the teacher has locked joining for the
+ * first time (the class "started"; opening it again for a latecomer does
+ * not stop the game): before that a member's action is WB_ENOTTURN.  A
+ * member's token gives the caller value MATCH_MEMBER(id),
  * which every call below takes where it takes a seat: it acts as its
  * team's seat (the same view, actions and log), its bodies of the game's
  * member_actions carry "member" and "nickname", its queries the argument

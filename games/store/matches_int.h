@@ -86,7 +86,8 @@ typedef struct match_member {
 } match_member;
 
 typedef struct match_class {
-    int locked; /* no one may join */
+    int locked;  /* no one may join */
+    int started; /* the teacher locked it once: the members may play */
     match_member *v;
     size_t n, cap;
     json_t *roster; /* the views' roster, made when first shown after a

@@ -105,6 +105,8 @@ def make_class(d, members, seed):
         st, _, doc = d.json("POST", "/v1/join", {"code": code, "nickname": "kid %d" % i})
         assert st == 201, doc
         toks.append(doc["token"])
+    st, _, doc = d.json("PUT", m.path + "/class", {"locked": True}, headers=bearer(m.host))
+    assert st == 200, doc  # started
     streams = []
     for t in [m.host] + toks:
         c = Conn(d, stream=True)

@@ -57,6 +57,14 @@ def join(code, nickname, team=None, expect=201, daemon=None):
     return st, doc
 
 
+def start(m):
+    """The teacher starts the game: the first lock of the class."""
+    st, _, doc = m.d.json("PUT", m.path + "/class", {"locked": True}, headers=bearer(m.host))
+    if st != 200:
+        raise AssertionError("start -> %d %r" % (st, doc))
+    return doc
+
+
 def view(m, token):
     st, _, doc = m.d.json("GET", m.path, headers=bearer(token))
     if st != 200:
@@ -185,6 +193,7 @@ class Playing(unittest.TestCase):
             self.assertEqual((you["member"], you["nickname"], you["seat"]),
                              (j["member"], j["nickname"], j["seat"]))
             self.assertEqual(j["state"]["seat"], j["seat"], "a member sees its team's view")
+        start(m)
         host = m.view("host")
         shouts = {}
         for j in joined:
@@ -233,6 +242,10 @@ class Playing(unittest.TestCase):
         m = new_class(["Red", "Blue"], 12)
         code = m.view("host")["class"]["code"]
         a, b = join(code, "Ann", team=0)[1], join(code, "Bea", team=0)[1]
+        st, doc = claim(m, a["token"], "qzqzq", expect=409)
+        self.assertEqual(doc["code"], "not_your_turn", "no shout before the teacher starts")
+        self.assertIn("not started", doc["detail"])
+        start(m)
         st, doc = claim(m, a["token"], "qzqzq", expect=200)
         refused = [e for e in doc["events"] if e["type"] == "claim_refused"]
         self.assertEqual((refused[0]["member"], refused[0]["nickname"]), (a["member"], "Ann"))
@@ -248,6 +261,7 @@ class Playing(unittest.TestCase):
         m = new_class(["Red", "Blue"], 12, member_mistake="team")
         code = m.view("host")["class"]["code"]
         a, b = join(code, "Ann", team=0)[1], join(code, "Bea", team=0)[1]
+        start(m)
         st, doc = claim(m, a["token"], "qzqzq", expect=200)
         # alone in the running, Blue collects the card (the rules' automatic win)
         self.assertIn("card_won", [e["type"] for e in doc["events"]])
@@ -257,6 +271,7 @@ class Playing(unittest.TestCase):
         m = new_class(["Red", "Blue"], 13, tie_window_ms=1500)
         code = m.view("host")["class"]["code"]
         a, b = join(code, "Ann", team=0)[1], join(code, "Bea", team=0)[1]
+        start(m)
         word = a_word(m, 0)
         claim(m, a["token"], word, expect=200)
         claim(m, b["token"], word, expect=200)
@@ -278,6 +293,7 @@ class Playing(unittest.TestCase):
         m = new_class(["Red", "Blue"], 14)
         code = m.view("host")["class"]["code"]
         a, b = join(code, "Ann", team=0)[1], join(code, "Bob", team=1)[1]
+        start(m)
         # another member's id and nickname in the body are replaced by its own
         st, _, doc = D.json("POST", m.path + "/actions",
                             {"type": "claim", "word": "qzqzq", "member": b["member"],
@@ -323,6 +339,7 @@ class Teacher(unittest.TestCase):
         code = m.view("host")["class"]["code"]
         a, b = join(code, "Ann", team=0)[1], join(code, "Bob", team=0)[1]
         hh = bearer(m.host)
+        start(m)
         st, _, doc = D.json("PUT", m.path + "/members/%d" % a["member"], {"nickname": "Bob"},
                             headers=hh)
         self.assertEqual((st, doc.get("code")), (409, "nickname_taken"))
@@ -351,7 +368,9 @@ class Teacher(unittest.TestCase):
         self.assertNotIn("Anna", [r["nickname"] for r in m.view("host")["class"]["roster"]])
         report = query(m, m.host, "report")
         self.assertEqual([s["nickname"] for s in report["students"]], ["Anna"])
-        # the nickname is free again
+        # the nickname is free again (a latecomer: the teacher opens the class)
+        D.json("PUT", m.path + "/class", {"locked": False}, headers=hh)
+        self.assertTrue(m.view("host")["class"]["started"], "opening again does not stop play")
         join(code, "Anna")
         # members are the host's to change
         st, _, _ = D.json("PUT", m.path + "/members/1", {"nickname": "Zed"},
@@ -371,6 +390,8 @@ class Teacher(unittest.TestCase):
         m = create(d, ["Red", "Blue"], {"class_session": True, "tie_window_ms": 0}, seed=22)
         code = m.view("host")["class"]["code"]
         members = [join(code, "K%d" % i, daemon=d)[1] for i in range(6)]
+        self.assertEqual(d.json("PUT", m.path + "/class", {"locked": True},
+                                headers=bearer(m.host))[0], 200)
         for j in members[:3]:
             st, _, doc = d.json("POST", m.path + "/actions", {"type": "claim", "word": "qzq"},
                                 headers=bearer(j["token"]))
@@ -390,6 +411,8 @@ class Teacher(unittest.TestCase):
             self.assertEqual(v["class"]["you"]["nickname"], j["nickname"])
         st, _, _ = d.json("GET", m.path, headers=bearer(members[5]["token"]))
         self.assertEqual(st, 403, "a removed member stays removed")
+        self.assertTrue(after["class"]["started"] and after["class"]["locked"])
+        d.json("PUT", m.path + "/class", {"locked": False}, headers=bearer(m.host))
         st, doc = join(code, "K0", daemon=d, expect=None)
         self.assertEqual(doc["code"], "nickname_taken", "the code and roster came back")
 

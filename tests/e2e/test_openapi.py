@@ -503,6 +503,9 @@ class Answers(unittest.TestCase):
         call("POST", "/v1/join", {"code": "AAAAAA", "nickname": "Al"}, expect=404)
         zh = bearer(zoe["token"])
         call("POST", cpath + "/actions", {"type": "claim", "word": "qqxqz"}, headers=zh,
+             expect=409)
+        call("PUT", cpath + "/class", {"locked": True}, headers=ch, expect=200)
+        call("POST", cpath + "/actions", {"type": "claim", "word": "qqxqz"}, headers=zh,
              expect=200)
         call("GET", cpath + "/query/study", headers=zh, expect=200)
         call("GET", cpath + "/query/report", headers=ch, expect=200)
@@ -512,7 +515,6 @@ class Answers(unittest.TestCase):
         call("PUT", cpath + "/members/0", {"nickname": "x"}, headers=zh, expect=403)
         call("POST", cpath + "/members/0/token", headers=ch, expect=200)
         call("POST", cpath + "/members/0/token", headers=h0, expect=403)
-        call("PUT", cpath + "/class", {"locked": True}, headers=ch, expect=200)
         call("PUT", cpath + "/class", {"locked": "yes"}, headers=ch, expect=400)
         call("POST", "/v1/join", {"code": code, "nickname": "Al"}, expect=409)
         call("DELETE", cpath + "/members/0", headers=ch, expect=200)
