@@ -12,7 +12,9 @@ event (the version it made) reached every stream.  Printed: p50 and p99 of
 both, for the class and for the one alone, and the ratios of the p99s (the
 goal: a class of 40 within 2x of one alone).  Then CLASSES (default 10)
 such classes at once, every member of every class shouting in the same
-round, the same figures.
+round, the same figures.  Between the two, the class of 40 again while
+200 students join four other classes within one second (ten connections
+of their own): the shouts' figures against the class alone.
 
 The shouts are typos (`forgive_typos`: a non-word is no mistake), so every
 round is the same work: each shout is judged by the dictionary, logged in
@@ -30,6 +32,7 @@ import re
 import selectors
 import socket
 import sys
+import threading
 import time
 
 sys.dont_write_bytecode = True
@@ -178,6 +181,33 @@ def report(d, name, classes, nrounds):
     return pct(answer, 99), pct(event, 99)
 
 
+def join_storm(d, n, seconds, out):
+    """n joins spread over `seconds` (four fresh classes of 50, so all may
+    succeed), from ten threads of their own: their statuses into out, then
+    the seconds they took."""
+    codes = []
+    for i in range(4):
+        m = wbgames.create(d, ["A", "B"], {"class_session": True}, seed=100 + i)
+        codes.append(m.view("host")["class"]["code"])
+    t0 = time.monotonic()
+
+    def sender(k):  # joins k, k + 10, ... each at its time, on a connection of its own
+        c = d.connect()
+        for i in range(k, n, 10):
+            wait = t0 + seconds * i / n - time.monotonic()
+            if wait > 0:
+                time.sleep(wait)
+            st, _, _ = d.request("POST", "/v1/join",
+                                 {"code": codes[i % 4], "nickname": "j%d" % i}, conn=c)
+            out.append(st)
+    senders = [threading.Thread(target=sender, args=(k,)) for k in range(10)]
+    for t in senders:
+        t.start()
+    for t in senders:
+        t.join()
+    out.append(time.monotonic() - t0)
+
+
 def main():
     members = int(sys.argv[1]) if len(sys.argv) > 1 else 40
     nrounds = int(sys.argv[2]) if len(sys.argv) > 2 else 20
@@ -199,6 +229,16 @@ def main():
         an, en = report(d, "a class of %d" % members, [many], nrounds)
         print("ratio, class / one alone:   answer p99 %.2fx   event p99 %.2fx"
               % (an / a1, en / e1))
+        # the same class while 200 students join other classes within a second
+        statuses = []
+        storm = threading.Thread(target=join_storm, args=(d, 200, 1.0, statuses))
+        storm.start()
+        aj, ej = report(d, "... with 200 joins in 1 s", [many], nrounds)
+        storm.join()
+        took = statuses.pop()
+        print("joins: %d in %.2f s, %d answered 201; ratio to the class alone: answer p99 "
+              "%.2fx   event p99 %.2fx" % (len(statuses), took, statuses.count(201), aj / an,
+                                           ej / en))
         others = [make_class(d, members, 10 + i) for i in range(nclasses - 1)]
         a10, e10 = report(d, "%d classes of %d at once" % (nclasses, members),
                           [many] + others, max(3, nrounds // 4))
