@@ -67,10 +67,10 @@ function classBox(v) {
   ];
 }
 
-// A student as the class calls them now (the report keeps the nickname the words were shouted under).
+// A student as the class calls them now, and the nickname the words were shouted under when it differs
+// (the daemon gives both: "nickname", "shouted_as").
 function nowCalled(v, s) {
-  const m = v.class.roster.find(x => x.member === s.member);
-  return m && m.nickname !== s.nickname ? m.nickname + ' (shouted as ' + s.nickname + ')' : s.nickname;
+  return s.shouted_as ? s.nickname + ' (shouted as ' + s.shouted_as + ')' : s.nickname;
 }
 
 const verdict = r => r.won ? h('td', {class: 'yes'}, '✓ won the card') : r.accepted ? h('td', {class: 'yes'},

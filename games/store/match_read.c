@@ -446,6 +446,36 @@ int match_list(match_store *ms, const char *status, const char *cursor, size_t l
     return WB_OK;
 }
 
+/* A class member's name is one fact: in an answer of a class session's
+ * match, every object naming a member ("member", "nickname") gets the
+ * member's nickname as it is now, and the one it had there, when it
+ * differs, as "shouted_as" (a renamed student's earlier words). */
+static void current_nicknames(const match *m, json_t *v)
+{
+    size_t i;
+    const char *key;
+    json_t *x;
+    if (json_is_array(v)) {
+        json_array_foreach(v, i, x)
+            current_nicknames(m, x);
+        return;
+    }
+    if (!json_is_object(v))
+        return;
+    json_t *jm = json_object_get(v, "member"), *jn = json_object_get(v, "nickname");
+    if (json_is_integer(jm) && json_is_string(jn) && json_integer_value(jm) >= 0 &&
+        (size_t)json_integer_value(jm) < m->cls->n) {
+        const char *now = m->cls->v[json_integer_value(jm)].nickname;
+        if (strcmp(now, json_string_value(jn)) != 0) {
+            json_object_set(v, "shouted_as", jn);
+            json_object_set_new(v, "nickname", json_string(now));
+        }
+    }
+    json_object_foreach(v, key, x)
+        if (json_is_array(x) || json_is_object(x))
+            current_nicknames(m, x);
+}
+
 int match_query(match_store *ms, const char *id, int seat, const char *name,
                 const json_t *args, json_t **out, char **why)
 {
@@ -471,6 +501,8 @@ int match_query(match_store *ms, const char *id, int seat, const char *name,
     }
     rc = m->kind->query ? m->kind->query(m->state, &ctx, seat, name, a, out, why)
                         : WB_ENOTFOUND;
+    if (rc == WB_OK && m->cls)
+        current_nicknames(m, *out);
     json_decref(a);
     pthread_mutex_unlock(&m->lock);
     match_put_ref(ms, m);

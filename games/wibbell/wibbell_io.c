@@ -509,8 +509,9 @@ GAME_ANSWER(query_study)
 }
 
 /* The teacher's report: every row of the log grouped by student (in the
- * order of their first shout), and each team's cards and score; the host's
- * alone.  Students who never shouted are in the view's roster. */
+ * order of their first shout; a student's seat and team are those of its
+ * first shout, each row has its own), and each team's cards and score; the
+ * host's alone.  Students who never shouted are in the view's roster. */
 GAME_ANSWER(query_report)
 {
     (void)ctx;
@@ -522,9 +523,11 @@ GAME_ANSWER(query_report)
     json_array_foreach(rows, i, row) {
         json_t *m = json_object_get(row, "member"), *who = NULL, *s;
         size_t k;
+        /* a student by member (a moved one too), a seat's own claims by seat */
+        int by_member = json_is_integer(m);
         json_array_foreach(students, k, s)
             if (json_equal(json_object_get(s, "member"), m ? m : json_null()) &&
-                json_equal(json_object_get(s, "seat"), json_object_get(row, "seat")))
+                (by_member || json_equal(json_object_get(s, "seat"), json_object_get(row, "seat"))))
                 who = s;
         if (!who) {
             who = json_pack("{s:O, s:O, s:O, s:O, s:I, s:I, s:I, s:[]}", "member",

@@ -335,11 +335,12 @@ class Playing(unittest.TestCase):
 
 class Teacher(unittest.TestCase):
     def test_rename_move_remove_readmit(self):
-        m = new_class(["Red", "Blue"], 21)
+        m = new_class(["Red", "Blue"], 21, forgive_typos=True)
         code = m.view("host")["class"]["code"]
         a, b = join(code, "Ann", team=0)[1], join(code, "Bob", team=0)[1]
         hh = bearer(m.host)
         start(m)
+        claim(m, a["token"], "qzqzq", expect=200)  # Ann's, before she is renamed
         st, _, doc = D.json("PUT", m.path + "/members/%d" % a["member"], {"nickname": "Bob"},
                             headers=hh)
         self.assertEqual((st, doc.get("code")), (409, "nickname_taken"))
@@ -352,6 +353,12 @@ class Teacher(unittest.TestCase):
         st, doc = claim(m, a["token"], "qzqzq", expect=200)
         ev = [e for e in doc["events"] if e["type"] == "claim_refused"][0]
         self.assertEqual((ev["seat"], ev["nickname"]), (1, "Anna"))
+        # the report calls her Anna now, and says what her first word was shouted under
+        rows = query(m, m.host, "report")["students"][0]["words"]
+        self.assertEqual([(r["nickname"], r.get("shouted_as")) for r in rows],
+                         [("Anna", "Ann"), ("Anna", None)])
+        self.assertEqual(query(m, m.host, "report")["students"][0]["nickname"], "Anna")
+        self.assertEqual(m.log("host")[-3]["events"][0]["nickname"], "Ann", "the log keeps it")
         # readmit: a new token, the old one stops working
         st, _, doc = D.json("POST", m.path + "/members/%d/token" % b["member"], headers=hh)
         self.assertEqual(st, 200, doc)
