@@ -16,6 +16,8 @@
 # Run it with `bash deploy/setup.sh bench` (installs wrk and nginx).
 # Everything listens on 127.0.0.1 only and stops by itself.
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/need.sh"
+need wrk nginx curl pgrep
 cd "$(dirname "$0")/../.."
 B=${BUILD:-build}
 DUR=${DURATION:-5}

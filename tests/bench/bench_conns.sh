@@ -8,6 +8,8 @@
 # Run by tests/bench/bench.sh, or alone: bash tests/bench/bench_conns.sh
 # (needs wrk, nginx and taskset; `bash deploy/setup.sh bench` installs them).
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/need.sh"
+need wrk nginx curl taskset
 cd "$(dirname "$0")/../.."
 B=${BUILD:-build}
 DUR=${DURATION:-5}

@@ -27,6 +27,8 @@ WIBBELLD=${WIBBELLD:-$B/daemon/wibbelld}
 LOAD=${LOAD:-$B/tests/bench_games_load}
 NGINX=${NGINX:-nginx}
 WRK=${WRK:-wrk}
+. "$(dirname "${BASH_SOURCE[0]}")/need.sh"
+need ${WRK} nginx curl taskset
 DUR=${DURATION:-5}
 ROUNDS=${ROUNDS:-3}
 CONNS=${CONNS:-32}

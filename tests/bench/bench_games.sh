@@ -31,6 +31,8 @@
 # commit loop; on tmpfs >= 10,000 actions/s; p99 below 154 ms (2x the
 # 77 ms of one commit per action).
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/need.sh"
+need curl taskset
 cd "$(dirname "$0")/../.."
 B=${BUILD:-build}
 DUR=${DURATION:-5}
