@@ -30,11 +30,11 @@ static int int_at(const void *st, size_t at)
 }
 
 /* The phase, the seat count and "finished": from the members the def
- * points at (phase_at, nseats_at, over_phase), else from the hooks. */
+ * points at (phase_at, nseats_at, over_phase), else the nseats hook. */
 static int phase_now(const void *st)
 {
     const game_def *d = def_of(st);
-    return d->phase_at ? int_at(st, d->phase_at) : d->phase(st);
+    return d->phase_at ? int_at(st, d->phase_at) : 0;
 }
 
 static int nseats(const void *st)
@@ -46,7 +46,7 @@ static int nseats(const void *st)
 static int finished(const void *st)
 {
     const game_def *d = def_of(st);
-    return d->over_phase ? phase_now(st) == d->over_phase : d->finished(st);
+    return phase_now(st) == d->over_phase;
 }
 
 /* --- options -------------------------------------------------------------- */
@@ -453,7 +453,7 @@ static int gate(const void *st, const game_ctx *ctx, const game_action *a, int s
             *why = not_now(st, "this caller may not %s now", a->type);
         return WB_ENOTTURN;
     }
-    if (a->phases && (d->phase || d->phase_at) && !(a->phases & (1u << phase_now(st)))) {
+    if (a->phases && d->phase_at && !(a->phases & (1u << phase_now(st)))) {
         *why = not_now(st, "%s is not open now", a->type);
         return WB_ENOTTURN;
     }
@@ -747,7 +747,7 @@ json_t *game_def_playout_action(const void *st, int seat,
         char *why = NULL;
         /* the phase first: gate would spell out why not, for nothing */
         if (!a->unlisted && (a->who & roles) &&
-            (!a->phases || !(d->phase || d->phase_at) || (a->phases & (1u << phase_now(st)))) &&
+            (!a->phases || !d->phase_at || (a->phases & (1u << phase_now(st)))) &&
             !gate(st, &listing, a, seat, &why) &&
             (!a->offered || a->offered(st, seat))) {
             /* in at a random place among its equals: ties in a drawn order */
@@ -852,7 +852,7 @@ int64_t game_def_deadline(const void *st)
     int64_t t = -1;
     if (d->deadline_at && phase_now(st) == d->deadline_phase)
         memcpy(&t, (const char *)st + d->deadline_at, sizeof t);
-    return d->deadline ? d->deadline(st) : t;
+    return t;
 }
 
 int game_def_query(const void *st, const game_ctx *ctx, int seat, const char *name,
@@ -864,7 +864,7 @@ int game_def_query(const void *st, const game_ctx *ctx, int seat, const char *na
                       : seat >= 0            ? GAME_ROLE_SEAT
                                              : GAME_ROLE_PUBLIC;
     if (!q)
-        return d->query ? d->query(st, ctx, seat, name, args, out, why) : WB_ENOTFOUND;
+        return WB_ENOTFOUND;
     *out = NULL;
     while (q->name && strcmp(q->name, name) != 0)
         q++;

@@ -130,7 +130,7 @@ typedef struct game_action {
      * Listing a template calls it with the template's members only:
      * judge what is there.  Without one, an action of GAME_ROLE_SYSTEM
      * alone (a timer) is refused ("no timer is due") unless the game's
-     * deadline (game_def.deadline_at or .deadline) is set and has come. */
+     * deadline (game_def.deadline_at) is set and has come. */
     int (*check)(const void *st, const game_ctx *ctx, int seat, const json_t *a,
                  char **why);
     /* Do it: append the events.  May still refuse (WB_EILLEGAL + why): the
@@ -201,23 +201,22 @@ struct game_def {
     /* The state, both ways (game_json.h); checks invariants on load. */
     void (*io)(game_io *io, void *st);
 
-    /* Phases: the current one (an index into phase_names); optional. */
-    int (*phase)(const void *st);
+    /* Phases (optional): the names the current one (phase_at, below)
+     * indexes. */
     const char *const *phase_names;
     /* Optional: what is happening now, for "not now" refusals. */
     char *(*situation)(const void *st);
     /* Roles of `seat` (>= 0) now; NULL: GAME_ROLE_SEAT for every seat. */
     unsigned (*roles)(const void *st, int seat);
     int (*nseats)(const void *st);
-    /* Instead of the phase and nseats hooks, for a state that keeps them
-     * as int members: their offsets (offsetof; 0: the hook). */
+    /* The phase, an int member of the state: its offset (offsetof; 0: a
+     * game of one phase); instead of the nseats hook, for a state that
+     * keeps the count as an int member: its offset (0: the hook). */
     size_t phase_at, nseats_at;
 
     const game_action *actions; /* ended by {NULL} */
 
-    /* Common view fields. */
-    int (*finished)(const void *st);
-    /* Instead of `finished`: the phase (> 0) in which the game is over. */
+    /* Common view fields.  The phase (> 0) in which the game is over. */
     int over_phase;
     /* Optional: may `seat` act now?  NULL: when it has a listed action. */
     int (*to_act)(const void *st, int seat);
@@ -251,15 +250,13 @@ struct game_def {
      * tests/games/test_conformance.c checks both halves for every game. */
     int (*draw)(const void *st, const char *type, int seat, rng *r, json_t **out);
 
-    /* Optional hooks passed through to game_kind. */
-    int64_t (*deadline)(const void *st);
-    /* Instead of `deadline`: the int64_t member holding it (offsetof), in
-     * force in phase deadline_phase only (-1 in the others). */
+    /* Optional, for game_kind.deadline: the int64_t member holding the
+     * deadline (offsetof), in force in phase deadline_phase only (-1 in
+     * the others); 0: no timers. */
     size_t deadline_at;
     int deadline_phase;
-    int (*query)(const void *st, const game_ctx *ctx, int seat, const char *name,
-                 const json_t *args, json_t **out, char **why);
-    /* Instead of `query`: the queries as a table, ended by {NULL}. */
+    /* Optional, for game_kind.query: the queries as a table, ended by
+     * {NULL}. */
     const game_query *queries;
 };
 
