@@ -309,67 +309,6 @@ static int run_timer_locked(match_store *ms, match *m, int64_t now)
     return rc == WB_OK;
 }
 
-/* Waiting for an asynchronous call, for the synchronous ones. */
-struct waiter {
-    pthread_mutex_t mu;
-    pthread_cond_t cv;
-    int done, rc;
-    json_t *out;
-};
-
-static void waiter_init(struct waiter *w)
-{
-    memset(w, 0, sizeof *w);
-    pthread_mutex_init(&w->mu, NULL);
-    pthread_cond_init(&w->cv, NULL);
-}
-
-static void waiter_wake(void *ctx, int rc, json_t *out)
-{
-    struct waiter *w = ctx;
-    pthread_mutex_lock(&w->mu);
-    w->rc = rc;
-    w->out = out;
-    w->done = 1;
-    pthread_cond_signal(&w->cv);
-    pthread_mutex_unlock(&w->mu);
-}
-
-/* The same for an action's answer: parsed back, for the synchronous
- * callers (tests and tools; the API takes the text as it is). */
-static void waiter_answer(void *ctx, int rc, char *text, size_t len, uint64_t version)
-{
-    (void)version;
-    json_t *out = NULL;
-    if (rc == WB_OK) {
-        out = text ? json_loadb(text, len, 0, NULL) : NULL;
-        if (!out)
-            rc = WB_EUTF8; /* the only text game_text_json refuses */
-    }
-    free(text);
-    waiter_wake(ctx, rc, out);
-}
-
-/* Wait if `rc` says a call is under way; returns its outcome. */
-static int waiter_wait(struct waiter *w, int rc, json_t **out)
-{
-    if (rc == WB_OK) {
-        match_writer_wake_held();
-        pthread_mutex_lock(&w->mu);
-        while (!w->done)
-            pthread_cond_wait(&w->cv, &w->mu);
-        pthread_mutex_unlock(&w->mu);
-        rc = w->rc;
-        if (out)
-            *out = w->out;
-        else
-            json_decref(w->out);
-    }
-    pthread_mutex_destroy(&w->mu);
-    pthread_cond_destroy(&w->cv);
-    return rc;
-}
-
 /* --- opening ---------------------------------------------------------- */
 
 /* A string member of `o`, or "" when absent. */
@@ -623,18 +562,6 @@ out:
     return rc;
 }
 
-int match_create(match_store *ms, const char *game, const json_t *players,
-                 const json_t *options, uint64_t seed, int has_seed,
-                 json_t **out, char **why)
-{
-    struct waiter w;
-    waiter_init(&w);
-    *out = NULL;
-    int rc = match_create_async(ms, game, players, options, seed, has_seed, waiter_wake, &w,
-                                why);
-    return waiter_wait(&w, rc, out);
-}
-
 /* How deeply arrays and objects nest in v (0 for a scalar). */
 static size_t depth_of(const json_t *v, size_t limit)
 {
@@ -755,15 +682,6 @@ int match_apply_async(match_store *ms, const char *id, int seat, const json_t *a
     return act(ms, id, seat, action, if_match, 0, done, ctx, why);
 }
 
-int match_apply(match_store *ms, const char *id, int seat, const json_t *action,
-                uint64_t if_match, json_t **out, char **why)
-{
-    struct waiter w;
-    waiter_init(&w);
-    *out = NULL;
-    return waiter_wait(&w, act(ms, id, seat, action, if_match, 0, waiter_answer, &w, why), out);
-}
-
 int match_end_async(match_store *ms, const char *id, int seat, match_answer_fn done,
                     void *ctx, char **why)
 {
@@ -811,14 +729,6 @@ int match_seat_async(match_store *ms, const char *id, int caller, size_t seat,
     return rc;
 }
 
-int match_end(match_store *ms, const char *id, int seat, json_t **out, char **why)
-{
-    struct waiter w;
-    waiter_init(&w);
-    *out = NULL;
-    return waiter_wait(&w, match_end_async(ms, id, seat, waiter_answer, &w, why), out);
-}
-
 int match_delete_async(match_store *ms, const char *id, int seat, match_done_fn done,
                        void *ctx)
 {
@@ -848,14 +758,6 @@ int match_delete_async(match_store *ms, const char *id, int seat, match_done_fn 
     if (rc)
         match_put_ref(ms, m);
     return rc;
-}
-
-int match_delete(match_store *ms, const char *id, int seat, char **why)
-{
-    struct waiter w;
-    (void)why;
-    waiter_init(&w);
-    return waiter_wait(&w, match_delete_async(ms, id, seat, waiter_wake, &w), NULL);
 }
 
 /* --- class sessions ----------------------------------------------------- */

@@ -70,8 +70,8 @@ typedef struct match_config {
 typedef void (*match_done_fn)(void *ctx, int rc, json_t *out);
 
 /* Called once when an action (match_apply_async, match_end_async) is
- * done: rc WB_OK with its answer as JSON text, the object match_apply
- * gives ({"version","events","state"}; `text` malloc'd, the callee owns
+ * done: rc WB_OK with its answer as JSON text ({"version","events",
+ * "state"}; `text` malloc'd, the callee owns
  * it; NULL if the view could not be written as JSON) and the version it
  * made; or the storage error with text NULL.  The text is written by the
  * thread that applied the action, so the view is built and freed on one
@@ -103,12 +103,11 @@ void match_store_close(match_store *ms);
  *  "players":[{"seat","name","token"}],"state":<host view>}.
  * WB_EINVAL (+why) bad request for this game, WB_ENOTFOUND unknown game,
  * WB_ELIMIT too many live matches, WB_EFULL / WB_ESTORE storage errors.
- * Waits for the commit; match_create_async does not: WB_OK from it means
- * done() will be called (perhaps before it returns), any other code means
- * it will not. */
-int match_create(match_store *ms, const char *game, const json_t *players,
-                 const json_t *options, uint64_t seed, int has_seed,
-                 json_t **out, char **why);
+ * (That is what done() gets as `out`, once the creation is durable.)
+ * WB_OK means done() will be called (perhaps before this returns), any
+ * other code means it will not.  Every call of this store returns at once
+ * and reports through its callback (the unit test waits for them:
+ * tests/games/store/match_sync.h). */
 int match_create_async(match_store *ms, const char *game, const json_t *players,
                        const json_t *options, uint64_t seed, int has_seed,
                        match_done_fn done, void *ctx, char **why);
@@ -181,7 +180,7 @@ int match_view(match_store *ms, const char *id, int seat, json_t **view,
 int match_actions(match_store *ms, const char *id, int seat, json_t **out);
 
 /* Apply an action.  `if_match`: the version the caller saw, or 0 for
- * none.  On WB_OK *out is {"version","events":[...],"state":<view of seat>}.
+ * none.  The answer is {"version","events":[...],"state":<view of seat>}.
  * Errors: WB_ENOTFOUND; WB_EAUTH (public caller); WB_ESTALE (if_match is
  * not the current version); WB_EILLEGAL / WB_ENOTTURN / WB_EINVAL with
  * *why from the game (nothing changed, nothing logged; an action deeper
@@ -189,12 +188,9 @@ int match_actions(match_store *ms, const char *id, int seat, json_t **out);
  * WB_ECONFLICT (+why) the host ended the match; WB_EFULL / WB_ESTORE the
  * commit failed (nothing changed).  Whatever the game did to its state
  * before refusing is undone.
- * match_apply waits for the commit; match_apply_async returns WB_OK when
- * the action was applied and queued (done() gets the answer or the
- * storage error), or any error above at once (done() is not called). */
-int match_apply(match_store *ms, const char *id, int seat,
-                const json_t *action, uint64_t if_match, json_t **out,
-                char **why);
+ * It returns WB_OK when the action was applied and queued (done() gets
+ * the answer or the storage error), or any error above at once (done()
+ * is not called). */
 int match_apply_async(match_store *ms, const char *id, int seat,
                       const json_t *action, uint64_t if_match,
                       match_answer_fn done, void *ctx, char **why);
@@ -203,9 +199,8 @@ int match_apply_async(match_store *ms, const char *id, int seat,
  * views then say "status":"finished", "ended":true, no one is to act and
  * no one wins; actions are refused (WB_ECONFLICT).  Logged as
  * {"type":"abandon"} by the host (a type no game's action uses, so a log
- * replays unambiguously) with the event {"type":"match_ended"}.  *out
- * as for an action.  WB_ECONFLICT (+why) when already ended. */
-int match_end(match_store *ms, const char *id, int seat, json_t **out, char **why);
+ * replays unambiguously) with the event {"type":"match_ended"}.  The
+ * answer as for an action.  WB_ECONFLICT (+why) when already ended. */
 int match_end_async(match_store *ms, const char *id, int seat, match_answer_fn done,
                     void *ctx, char **why);
 
@@ -250,10 +245,8 @@ int match_list(match_store *ms, const char *status, const char *cursor,
                size_t limit, json_t **out);
 
 /* Delete a match and its log, at any time.  Only by its host (seat must
- * be GAME_SEAT_HOST: else WB_EFORBIDDEN).  match_delete waits for the
- * commit; match_delete_async calls done(ctx, rc, NULL) once it is done
- * (when it returns WB_OK). */
-int match_delete(match_store *ms, const char *id, int seat, char **why);
+ * be GAME_SEAT_HOST: else WB_EFORBIDDEN).  done(ctx, rc, NULL) is called
+ * once it is durable (when it returns WB_OK). */
 int match_delete_async(match_store *ms, const char *id, int seat, match_done_fn done,
                        void *ctx);
 
