@@ -691,44 +691,6 @@ int match_end_async(match_store *ms, const char *id, int seat, match_answer_fn d
     return rc;
 }
 
-int match_seat_async(match_store *ms, const char *id, int caller, size_t seat,
-                     const json_t *body, match_answer_fn done, void *ctx, char **why)
-{
-    match *m = match_get_ref(ms, id);
-    int rc;
-    if (!m)
-        return WB_ENOTFOUND;
-    if (caller != GAME_SEAT_HOST) {
-        match_put_ref(ms, m);
-        return caller == GAME_SEAT_PUBLIC ? WB_EAUTH : WB_EFORBIDDEN;
-    }
-    pthread_mutex_lock(&m->lock);
-    int64_t now = match_now_ms();
-    if (m->deleting || atomic_load(&m->gone)) {
-        rc = WB_ENOTFOUND;
-    } else if (atomic_load(&m->ended) || atomic_load(&m->finished)) {
-        *why = game_why(atomic_load(&m->ended) ? "the host has ended this match"
-                                               : "this match is over");
-        rc = WB_ECONFLICT;
-    } else {
-        run_timer_locked(ms, m, now); /* a due timer comes first */
-        char token[TOKEN_LEN + 1];
-        json_t *action = NULL, *event = NULL;
-        random_token(token);
-        rc = match_seats_change(ms, m, seat, body, token, &action, &event, why);
-        if (rc == WB_OK) {
-            json_t *events = json_array();
-            json_array_append_new(events, event);
-            rc = stage_locked(ms, m, GAME_SEAT_HOST, GAME_SEAT_HOST, action, now, 0, 0, events,
-                              done, ctx, why);
-        }
-        json_decref(action);
-    }
-    pthread_mutex_unlock(&m->lock);
-    match_put_ref(ms, m);
-    return rc;
-}
-
 int match_delete_async(match_store *ms, const char *id, int seat, match_done_fn done,
                        void *ctx)
 {
@@ -808,14 +770,16 @@ int match_join_async(match_store *ms, const char *code, const char *nickname, in
     return rc;
 }
 
-/* The host's change of a class (change_member or lock) under m->lock: the
- * checks every such change passes, then `change` makes the log's action
- * and the event, which are staged as the host's. */
-typedef int (*class_change_fn)(match_store *ms, match *m, const void *arg, json_t **action,
-                               json_t **event, char **why);
+/* The host's change of a match's hands under m->lock (a seat's, a class
+ * member's, the class's lock): the checks every such change passes (the
+ * host's, the match still there, a due timer first), then `change` makes
+ * its own checks, the log's action and the event, which are staged as the
+ * host's with the record that holds the change. */
+typedef int (*host_change_fn)(match_store *ms, match *m, const void *arg, json_t **action,
+                              json_t **event, char **why);
 
-static int class_async(match_store *ms, const char *id, int caller, class_change_fn change,
-                       const void *arg, match_answer_fn done, void *ctx, char **why)
+static int host_change_async(match_store *ms, const char *id, int caller, host_change_fn change,
+                             const void *arg, match_answer_fn done, void *ctx, char **why)
 {
     match *m = match_get_ref(ms, id);
     int rc;
@@ -829,12 +793,9 @@ static int class_async(match_store *ms, const char *id, int caller, class_change
     int64_t now = match_now_ms();
     if (m->deleting || atomic_load(&m->gone)) {
         rc = WB_ENOTFOUND;
-    } else if (!m->cls) {
-        *why = game_why("match %s is not a class session: it has no members", m->id);
-        rc = WB_ENOTFOUND;
     } else {
         json_t *action = NULL, *event = NULL;
-        run_timer_locked(ms, m, now);
+        run_timer_locked(ms, m, now); /* a due timer comes first */
         rc = change(ms, m, arg, &action, &event, why);
         if (rc == WB_OK)
             rc = stage_locked(ms, m, GAME_SEAT_HOST, GAME_SEAT_HOST, action, now, 0, 0,
@@ -844,6 +805,41 @@ static int class_async(match_store *ms, const char *id, int caller, class_change
     pthread_mutex_unlock(&m->lock);
     match_put_ref(ms, m);
     return rc;
+}
+
+struct seat_change {
+    size_t seat;
+    const json_t *body;
+};
+
+static int change_seat(match_store *ms, match *m, const void *arg, json_t **action,
+                       json_t **event, char **why)
+{
+    const struct seat_change *c = arg;
+    char token[TOKEN_LEN + 1];
+    if (atomic_load(&m->ended) || atomic_load(&m->finished)) {
+        *why = game_why(atomic_load(&m->ended) ? "the host has ended this match"
+                                               : "this match is over");
+        return WB_ECONFLICT;
+    }
+    random_token(token);
+    return match_seats_change(ms, m, c->seat, c->body, token, action, event, why);
+}
+
+int match_seat_async(match_store *ms, const char *id, int caller, size_t seat,
+                     const json_t *body, match_answer_fn done, void *ctx, char **why)
+{
+    struct seat_change c = {seat, body};
+    return host_change_async(ms, id, caller, change_seat, &c, done, ctx, why);
+}
+
+/* A class's changes: only in a class session. */
+static int no_class(const match *m, char **why)
+{
+    if (m->cls)
+        return WB_OK;
+    *why = game_why("match %s is not a class session: it has no members", m->id);
+    return WB_ENOTFOUND;
 }
 
 struct member_change {
@@ -858,6 +854,8 @@ static int change_member(match_store *ms, match *m, const void *arg, json_t **ac
 {
     const struct member_change *c = arg;
     const char *nick = json_string_value(json_object_get(c->body, "nickname"));
+    if (no_class(m, why))
+        return WB_ENOTFOUND;
     if (nick && m->kind->nickname_refused &&
         (*why = m->kind->nickname_refused(m->state, ms->cfg.dicts, nick)))
         return WB_EINVAL;
@@ -869,7 +867,7 @@ static int change_lock(match_store *ms, match *m, const void *arg, json_t **acti
                        json_t **event, char **why)
 {
     (void)ms;
-    return match_class_lock(m, arg, action, event, why);
+    return no_class(m, why) ? WB_ENOTFOUND : match_class_lock(m, arg, action, event, why);
 }
 
 int match_member_async(match_store *ms, const char *id, int caller, size_t member,
@@ -878,11 +876,11 @@ int match_member_async(match_store *ms, const char *id, int caller, size_t membe
 {
     struct member_change c = {member, body, token, reason};
     *reason = NULL;
-    return class_async(ms, id, caller, change_member, &c, done, ctx, why);
+    return host_change_async(ms, id, caller, change_member, &c, done, ctx, why);
 }
 
 int match_class_async(match_store *ms, const char *id, int caller, const json_t *body,
                       match_answer_fn done, void *ctx, char **why)
 {
-    return class_async(ms, id, caller, change_lock, body, done, ctx, why);
+    return host_change_async(ms, id, caller, change_lock, body, done, ctx, why);
 }
