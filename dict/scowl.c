@@ -158,7 +158,8 @@ uint8_t scowl_size_class(const scowl_sizes *s, const wordnet *wn, const char *w)
             if ((r->pos == WN_ADJ && (pos & (WN_NOUN | WN_VERB))) ||
                 !wn_detach_apply(r, w, 2, buf, sizeof buf))
                 continue;
-            if ((wn_lemma_pos(wn, buf) & r->pos) && own(s, buf) < best)
+            if ((wn_lemma_pos(wn, buf) & r->pos) && own(s, buf) < best &&
+                !wn_e_verb_form(wn, w, buf))
                 best = own(s, buf);
         }
     }
