@@ -33,7 +33,8 @@
                             * wn_opposite, wn_first_synonyms); 18: indirect
                             * antonyms (wordnet.c, adj_heads); 19: -ing/-ed
                             * of a doubling verb's look-alike are the -e
-                            * verb's (wn_e_verb_form) */
+                            * verb's (wn_e_verb_form), abbreviations by
+                            * SCOWL's lists and Roman numerals (scowl.c) */
 #define DICT_NONE UINT32_MAX
 
 /* Named databases. */

@@ -136,6 +136,12 @@ size_t wn_stem_df(const wordnet *wn, const char *stem);
 void wn_each_word(const wordnet *wn, void (*cb)(void *ctx, const char *w),
                   void *ctx);
 
+/* Has `w` a sense of its own: one in which it is written in lower case
+ * and its synset holds no longer word that it shortens (the same first
+ * letter, its letters in order: kb is kilobyte's, lm lumen's, atm
+ * atmosphere's; cwm, nth and tsk have senses of their own)? */
+int wn_own_sense(const wordnet *wn, const char *w);
+
 /* The sense count in the index of lemma `w` in all parts of speech. */
 size_t wn_sense_count(const wordnet *wn, const char *w);
 

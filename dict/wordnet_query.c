@@ -188,6 +188,38 @@ size_t wn_first_synonyms(const wordnet *wn, const char *w, unsigned pos, const c
     return n;
 }
 
+/* Is s, shorter, a shortening of x: the same first letter, and its
+ * letters in x in order (kb: kilobyte, lm: lumen, atm: atmosphere)? */
+static int shortening(const char *s, const char *x)
+{
+    if (!*s || *s != *x || strlen(s) >= strlen(x))
+        return 0;
+    for (; *x && *s; x++)
+        if (*x == *s)
+            s++;
+    return *s == '\0';
+}
+
+int wn_own_sense(const wordnet *wn, const char *w)
+{
+    uint32_t wid = strtab_find(wn->words, w);
+    if (wid == STRTAB_NONE)
+        return 0;
+    for (uint32_t j = wn->sense_off[wid]; j < wn->sense_off[wid + 1]; j++) {
+        const sense *se = &wn->senses[j];
+        const synset *sw = &wn->syns[se->pos][se->syn];
+        if (named(sw, wid))
+            continue;
+        int short_of = 0;
+        for (size_t x = 0; x < sw->nwords && !short_of; x++)
+            if (sw->words[x] != UINT32_MAX && sw->words[x] != wid)
+                short_of = shortening(w, strtab_str(wn->words, sw->words[x]));
+        if (!short_of)
+            return 1;
+    }
+    return 0;
+}
+
 size_t wn_sense_count(const wordnet *wn, const char *w)
 {
     uint32_t id = strtab_find(wn->words, w);
