@@ -237,13 +237,15 @@ static int roman(const char *w)
     return *p == '\0' && strlen(w) >= 2;
 }
 
-/* The interjections without a vowel that word games take (the few that
- * no source tells from a symbol: hm, mm, sh are SCOWL abbreviations too). */
+/* The interjections without a vowel that word games take, which no
+ * source tells from a symbol (SCOWL files hm as an abbreviation, WordNet
+ * as hectometre's).  Not mm and st, the millimetre and the street or
+ * saint before an interjection: the evaluation table's abbreviations. */
 static int interjection(const char *w)
 {
-    static const char *const list[] = {"hm", "hmm", "hmmm", "mm", "mmm", "sh", "shh", "st",
-                                       "psst", "pst", "brr", "brrr", "grr", "grrr", "tsk",
-                                       "tsktsk", "zzz", "pfft", "hmph", "mhm"};
+    static const char *const list[] = {"hm", "hmm", "hmmm", "mmm", "sh", "shh", "psst", "pst",
+                                       "brr", "brrr", "grr", "grrr", "tsk", "tsktsk", "zzz",
+                                       "pfft", "hmph", "mhm"};
     for (size_t i = 0; i < sizeof list / sizeof *list; i++)
         if (strcmp(w, list[i]) == 0)
             return 1;

@@ -385,8 +385,8 @@ static void test_symbols(void **state)
     const dict *ds[] = {us, en};
     static const char *const no[] = {"kb", "mb", "lm", "ln", "lx", "ms", "ps", "xl", "iv", "ix",
                                      "xv", "xx", "ii", "vi", "atm", "dkl", "cs", "gs", "ks", "ls",
-                                     "ns", "rs", "ts", "bc", "html", "lxx", "xxx"};
-    static const char *const yes[] = {"hm", "mm", "sh", "hmm", "shh", "brr", "psst", "tsk", "nth",
+                                     "ns", "rs", "ts", "bc", "html", "lxx", "xxx", "mm", "st"};
+    static const char *const yes[] = {"hm", "sh", "hmm", "shh", "brr", "psst", "tsk", "nth",
                                       "cwm", "cwms", "xi", "mi", "ax", "ox", "my", "by", "gym",
                                       "lynx", "ab", "aw", "mix", "civil"};
     dict_cards none = {NULL, 0};

@@ -128,9 +128,9 @@ static void test_false_links(void **state)
 
 /* Abbreviations, unit symbols and contractions are refused, interjections
  * and short words kept: at least 90% of each list (the misses are in the
- * report: oz, inc and ps, which SCOWL files as words or Hunspell
- * inflects; hm, which no Debian source has; tsk came with SCOWL's size
- * 70). */
+ * report: oz, two letters with a vowel, and inc, which Hunspell
+ * inflects; ps went with the vowelless rule, issue 30 item 6; hm, which
+ * only en_GB's .dic has; tsk came with SCOWL's size 70). */
 static void test_not_words(void **state)
 {
     (void)state;
