@@ -541,6 +541,33 @@ class Match(Base):
         for w in words[:20]:
             self.assertTrue(self.word(w)["valid"], w)
 
+    def test_sort_common(self):
+        """?sort=common (issue 30 item 6): the commonest first by SCOWL's
+        size class, shortest first within one; the same words and total
+        as the default order (sort=short), and paging over that order."""
+        base = "/v1/dictionaries/en/match?cards=CK,AB&limit=%d&sort=%s"
+        short = self.get(base % (1000, "short"))
+        self.assertEqual(short, self.get("/v1/dictionaries/en/match?cards=CK,AB&limit=1000"))
+        common = self.get(base % (1000, "common"))
+        self.assertEqual(common["total"], short["total"])
+        few = "/v1/dictionaries/en/match?cards=K,B,C,S&limit=1000&sort="
+        a, b = self.get(few + "short"), self.get(few + "common")
+        self.assertLess(a["total"], 1000)
+        self.assertEqual(sorted(a["words"]), sorted(b["words"]))
+        sizes = {}
+        for w in common["words"][:60]:
+            sizes[w] = self.word(w, "en")["size"]
+        ranked = [(sizes[w] or 100, len(w), w) for w in common["words"][:60]]
+        self.assertEqual(ranked, sorted(ranked), "not commonest, then shortest, first")
+        top = common["words"][:10]
+        self.assertTrue(all(sizes[w] <= 20 for w in top), top)
+        for abbr in ("kb", "bc", "atm"):
+            self.assertNotIn(abbr, common["words"])
+        page = self.get(base % (10, "common") + "&offset=10")
+        self.assertEqual(page["words"], common["words"][10:20])
+        st, _, doc = D.json("GET", "/v1/dictionaries/en/match?cards=CK&sort=long")
+        self.assertEqual((st, doc["code"]), (400, "bad_parameter"))
+
     def test_paging(self):
         whole = self.match(RULES_CARDS, limit=30)
         first = self.match(RULES_CARDS, limit=10)

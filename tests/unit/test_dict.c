@@ -413,6 +413,43 @@ static void test_symbols(void **state)
     }
 }
 
+/* DICT_MATCH_COMMON (issue 30 item 6): the same words as the default
+ * order, the commonest (smallest SCOWL size class) first, shortest first
+ * within a class; paging over that order. */
+static void test_match_common(void **state)
+{
+    (void)state;
+    const char *const c[] = {"CK", "AB"};
+    dict_cards dc = {c, 2};
+    dict_list *s = NULL, *m = NULL, *p = NULL;
+    assert_int_equal(dict_match_opt(us, &dc, NULL, 0, 0, 100000, 0, &s), WB_OK);
+    assert_int_equal(dict_match_opt(us, &dc, NULL, 0, 0, 100000, DICT_MATCH_COMMON, &m), WB_OK);
+    assert_int_equal(dict_match_opt(us, &dc, NULL, 0, 7, 5, DICT_MATCH_COMMON, &p), WB_OK);
+    assert_int_equal(m->total, s->total);
+    assert_int_equal(m->nwords, s->nwords);
+    assert_int_equal(p->total, s->total);
+    for (size_t i = 0; i < p->nwords; i++)
+        assert_string_equal(p->words[i], m->words[7 + i]);
+    int prev = 0;
+    size_t prevlen = 0;
+    for (size_t i = 0; i < m->nwords; i++) {
+        dict_entry *e;
+        assert_int_equal(dict_lookup(us, m->words[i], strlen(m->words[i]), 0, 0, &e), WB_OK);
+        int sz = e->size ? e->size : 100;
+        size_t len = strlen(m->words[i]);
+        if (sz < prev || (sz == prev && len < prevlen))
+            fail_msg("%s (size %d) after size %d", m->words[i], e->size, prev);
+        prev = sz;
+        prevlen = len;
+        dict_entry_free(e);
+        if (i == 200)
+            break;
+    }
+    dict_list_free(s);
+    dict_list_free(m);
+    dict_list_free(p);
+}
+
 static int same_list(const dict_list *a, const dict_list *b)
 {
     if (a->nwords != b->nwords || a->total != b->total)
@@ -591,6 +628,7 @@ int main(void)
         cmocka_unit_test(test_check),
         cmocka_unit_test(test_doubling),
         cmocka_unit_test(test_symbols),
+        cmocka_unit_test(test_match_common),
         cmocka_unit_test(test_match_agrees_with_scans),
         cmocka_unit_test(test_prefix_and_pattern),
         cmocka_unit_test(test_size_classes),
