@@ -315,6 +315,39 @@ class Words(Base):
 
 
 class Check(Base):
+    def test_forms_of_look_alikes(self):
+        """Issue 30 item 1, over HTTP on en (the default): an -ing/-ed
+        form is its own verb's, not the shorter word's it looks like, and
+        the look-up's stems say the same."""
+        for word, alike, verb in [("hoping", "hop", "hope"), ("dining", "din", "dine"),
+                                  ("planed", "plan", "plane"), ("stared", "star", "stare"),
+                                  ("wined", "win", "wine"), ("caning", "can", "cane"),
+                                  ("shining", "shin", "shine"), ("taping", "tap", "tape"),
+                                  ("waging", "wag", "wage"), ("piping", "pip", "pipe"),
+                                  ("sloping", "slop", "slope"), ("scraping", "scrap", "scrape"),
+                                  ("doting", "dot", "dote")]:
+            v = self.check({"word": word, "cards": [], "used": [alike], "dictionary": "en"})
+            self.assertTrue(v["valid"], "%s after %s: %r" % (word, alike, v))
+            v = self.check({"word": word, "cards": [], "used": [verb], "dictionary": "en"})
+            self.assertFalse(v["valid"], "%s after %s" % (word, verb))
+            self.assertIn("derivative", self.reason_codes(v))
+        v = self.check({"word": "hopping", "cards": [], "used": ["hop"], "dictionary": "en"})
+        self.assertFalse(v["valid"])
+        for word, stems in [("caning", ["cane"]), ("doting", ["dote"]), ("hoping", ["hope"])]:
+            self.assertEqual(self.word(word, "en")["stems"], stems, word)
+
+    def test_symbols_are_no_words(self):
+        """Issue 30 item 6: unit symbols, abbreviations and Roman numerals
+        in lower case are refused as such; interjections and short words
+        stay words."""
+        for w in ["kb", "mb", "lm", "ln", "lx", "ms", "ps", "xl", "iv", "ix", "xv", "xx",
+                  "atm", "dkl", "cs", "ts"]:
+            v = self.check({"word": w, "cards": [], "dictionary": "en"})
+            self.assertFalse(v["valid"], w)
+            self.assertIn("abbreviation", v["reasons"][0]["detail"], w)
+        for w in ["hm", "sh", "hmm", "tsk", "nth", "xi", "ox", "ax", "my"]:
+            self.assertTrue(self.check({"word": w, "cards": [], "dictionary": "en"})["valid"], w)
+
     def test_fast_path_answers_as_the_general_one(self):
         """The common request (plain ASCII strings, Content-Type exactly
         application/json) is answered without Jansson (api/check_fast.c);
