@@ -368,11 +368,22 @@ void api_h_match(api_req *r)
         api_problem(r, API_P_BAD_PARAMETER, "compounds must be separate or derivative");
         goto out;
     }
+    /* ?sort=common: the commonest words first (DICT_MATCH_COMMON);
+     * short, the default, shortest first as before */
+    unsigned order = 0;
+    size_t sl = 0;
+    const char *sq = api_query(r, "sort", &sl);
+    if (sq && sl == 6 && !memcmp(sq, "common", 6))
+        order = DICT_MATCH_COMMON;
+    else if (sq && !(sl == 5 && !memcmp(sq, "short", 5))) {
+        api_problem(r, API_P_BAD_PARAMETER, "sort must be common or short");
+        goto out;
+    }
     dict_cards dc = {cards, ncards};
     /* ?class=1: without the words the class setting hides; ?compounds=
      * derivative: without compounds of used words (dict_match_opt) */
     int rc = dict_match_opt(d, &dc, used, nused, offset, limit,
-                            (cls ? DICT_LOOKUP_CLASS : 0) | comp, &l);
+                            (cls ? DICT_LOOKUP_CLASS : 0) | comp | order, &l);
     if (rc) {
         diagnose(r, rc, "dict_match", NULL, 0, cards, ncards, used, nused);
         goto out;

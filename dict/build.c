@@ -49,7 +49,8 @@ enum { C_LIST_LOWER = 1, C_LIST_CAP = 2, C_DIC = 4, C_WORDNET = 8, C_DIC_FLAGS =
        C_ABBREV = 32, C_SCOWL_WORD = 64, C_OXFORD = 128, C_WIDER = 256, C_FORM = 512,
        C_DIC_CAP = 1024 /* a capitalised .dic entry */,
        C_NAMED = 2048 /* from name_candidates or name_translations */,
-       C_CAP = 4096, C_LOW = 8192 /* seen with a capital, without: COMPOUND_CAP, _LOW * C_CAP */ };
+       C_CAP = 4096, C_LOW = 8192 /* seen with a capital, without: COMPOUND_CAP, _LOW * C_CAP */,
+       C_ROMAN = 16384 /* in SCOWL's list of Roman numerals */ };
 
 typedef struct builder {
     const dict_build_opts *o;
@@ -179,7 +180,8 @@ static int read_lines(builder *b, const char *path, int is_dic)
         if (len == 0 || memchr(s, '\'', len) || (names_only && !norm_starts_upper(s, len)))
             continue;
         uint16_t flag = C_DIC;
-        if (is_dic && s[len] == '/')
+        /* inflected in lower case (the abbreviation rule): not ATM/M */
+        if (is_dic && s[len] == '/' && !norm_starts_upper(s, len))
             flag |= C_DIC_FLAGS;
         if (is_dic && norm_starts_upper(s, len))
             flag |= C_DIC_CAP;
@@ -202,30 +204,102 @@ static void scowl_listed(void *ctx, const char *w, int word)
     builder *b = ctx;
     uint32_t id = strtab_find(b->cands, w);
     if (id != STRTAB_NONE && id < b->ncflags)
-        b->cflags[id] |= word ? C_SCOWL_WORD : C_ABBREV;
+        b->cflags[id] |= word == 2 ? C_ROMAN : word ? C_SCOWL_WORD : C_ABBREV;
 }
 
 static int hun_either(builder *b, const char *w);
 
-static void no_gloss(void *ctx, const char *pos, const char *text)
+/* a, e, i, o, u, or y after the first letter (yd, yr have none) */
+static int has_vowel(const char *w)
 {
-    (void)ctx;
-    (void)pos;
-    (void)text;
+    return w[strcspn(w, "aeiou")] || (w[0] && w[1 + strcspn(w + 1, "y")]);
 }
 
-/* An abbreviation or unit symbol, not a word: SCOWL lists it as an
- * abbreviation and not as a word, and either it has no vowel (ft, mph,
- * kg, tbsp, yd) or neither WordNet (in lower case: it writes ASAP) nor
- * an inflection in the Hunspell dictionary makes a word of it (etc,
- * approx, asap, govt).  Two-letter
- * entries with a vowel are left alone: they are the short words of word
- * games (ab, ed, el, mo). */
+/* A Roman numeral in its usual form, of two letters or more (iv, xl,
+ * lxxx, mcm): thousands, hundreds, tens, units. */
+static int roman(const char *w)
+{
+    static const char *const digit[3][3] = {{"c", "d", "m"}, {"x", "l", "c"}, {"i", "v", "x"}};
+    const char *p = w;
+    while (*p == 'm')
+        p++;
+    for (int k = 0; k < 3; k++) {
+        const char *one = digit[k][0], *five = digit[k][1], *ten = digit[k][2];
+        if (p[0] == *one && (p[1] == *ten || p[1] == *five)) {
+            p += 2;
+            continue;
+        }
+        if (*p == *five)
+            p++;
+        for (int n = 0; n < 3 && *p == *one; n++)
+            p++;
+    }
+    return *p == '\0' && strlen(w) >= 2;
+}
+
+/* The interjections without a vowel that word games take, which no
+ * source tells from a symbol (SCOWL files hm as an abbreviation, WordNet
+ * as hectometre's).  Not mm and st, the millimetre and the street or
+ * saint before an interjection: the evaluation table's abbreviations. */
+static int interjection(const char *w)
+{
+    static const char *const list[] = {"hm", "hmm", "hmmm", "mmm", "sh", "shh", "psst", "pst",
+                                       "brr", "brrr", "grr", "grrr", "tsk", "tsktsk", "zzz",
+                                       "pfft", "hmph", "mhm"};
+    for (size_t i = 0; i < sizeof list / sizeof *list; i++)
+        if (strcmp(w, list[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* A word without a vowel is a symbol or an abbreviation (kb, lm, ms, ps,
+ * dkl, html), unless it is one of those interjections, or WordNet gives
+ * it a sense of its own (cwm, nth, tsk; not kb, kilobyte's, nor lxx, a
+ * numeral), or it is the plural of such a word (cwms). */
+static int vowelless_word(builder *b, const char *w)
+{
+    size_t l = strlen(w);
+    char one[FOLD_CAP];
+    if (interjection(w))
+        return 1;
+    if (roman(w))
+        return 0;
+    if (b->wn && wn_own_sense(b->wn, w))
+        return 1;
+    if (l > 2 && l < sizeof one && w[l - 1] == 's') {
+        memcpy(one, w, l - 1);
+        one[l - 1] = '\0';
+        return vowelless_word(b, one);
+    }
+    return 0;
+}
+
+/* An abbreviation, unit symbol or Roman numeral, not a word (English).
+ * - A Roman numeral of SCOWL's list (ii, iv, ix, xv, xx, xl) that its
+ *   word lists hold only at size 95 or not at all (x and xi, the Greek
+ *   letter, are words of its sizes 40 and 60);
+ * - a word without a vowel (vowelless_word: kb, mb, lm, lx, ms, ps, cs,
+ *   gs, dkl, html, lxx);
+ * - SCOWL lists it as an abbreviation and not as a word, and it is no
+ *   plural of a word, and either it has no vowel (ft, mph, kg, tbsp,
+ *   yd) or neither WordNet in a sense of its own (in lower case, not a
+ *   shortening of a word of the sense: atm is atmosphere's) nor an
+ *   inflection in the Hunspell dictionary makes a word of it (etc,
+ *   approx, asap, govt).  Two-letter entries with a vowel are left
+ *   alone: they are the short words of word games (ab, ed, el, mo). */
 static int is_abbrev(builder *b, uint32_t i, const char *w)
 {
     uint16_t fl = b->cflags[i];
-    if (!(fl & C_ABBREV) || (fl & C_SCOWL_WORD))
+    if (!is_english(b->o) || !b->o->scowl_dir)
         return 0;
+    if ((fl & C_ROMAN) && b->sizes && scowl_size_class(b->sizes, NULL, w) > 80)
+        return 1;
+    char base[FOLD_CAP];
+    int vowelless = w[0] && w[1] && !norm_base(w, base, sizeof base) && !has_vowel(base);
+    if (vowelless && interjection(w))
+        return 0;
+    if (!(fl & C_ABBREV) || (fl & C_SCOWL_WORD))
+        return vowelless && !vowelless_word(b, w);
     /* the plural of a word (bros, nos, eds) */
     size_t l = strlen(w);
     char one[FOLD_CAP];
@@ -237,12 +311,11 @@ static int is_abbrev(builder *b, uint32_t i, const char *w)
             (hun_either(b, one) || (b->cflags[j] & C_LIST_LOWER)))
             return 0;
     }
-    /* a vowel: a, e, i, o, u, or y after the first letter (yd, yr) */
-    if (!w[strcspn(w, "aeiou")] && !w[1 + strcspn(w + 1, "y")])
+    if (vowelless)
         return 1;
     if (strlen(w) <= 2)
         return 0;
-    return !(fl & C_DIC_FLAGS) && !(b->wn && wn_glosses(b->wn, w, 1, no_gloss, NULL));
+    return !(fl & C_DIC_FLAGS) && !(b->wn && wn_own_sense(b->wn, w));
 }
 
 static int hun_ok(Hunhandle *h, const char *w);

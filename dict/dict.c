@@ -69,6 +69,7 @@ static void dict_free(dict *d)
     free(d->unfit);
     for (int k = 1; k < 4; k++)
         free(d->ge[k]);
+    free(d->cls);
     free(d);
 }
 
@@ -158,6 +159,8 @@ static int dict_open(const char *dir, dict **out)
         goto out;
     /* Every record must point inside the strings. */
     d->ge[0] = d->bits;
+    if (d->sized)
+        d->cls = wb_calloc(DICT_NCLASS * (d->nbits ? d->nbits : 1), sizeof *d->bits);
     for (int k = 1; k < 4; k++)
         d->ge[k] = wb_calloc(26 * (d->nbits ? d->nbits : 1), sizeof *d->bits);
     for (size_t i = 0; i < d->nrecs; i++) {
@@ -170,6 +173,9 @@ static int dict_open(const char *dir, dict **out)
             for (int k = 1; k < 4; k++)
                 if (d->recs[i].counts[l] > k)
                     d->ge[k][(size_t)l * d->nbits + i / 64] |= 1ull << (i % 64);
+        if (d->cls)
+            d->cls[(size_t)dict_class_rank(d->recs[i].size) * d->nbits + i / 64] |=
+                1ull << (i % 64);
     }
 out:
     free(fmt);

@@ -218,6 +218,11 @@ int dict_match(const dict *d, const dict_cards *cards,
  * dictionary without size classes (dict_info.size_classes 0) then gives
  * none. */
 #define DICT_MATCH_WITHIN(size) ((unsigned)(size) << 8)
+/* DICT_MATCH_COMMON: the commonest words first (by SCOWL size class:
+ * 10, 20, 35 ... 95, then words of no class), shortest first within a
+ * class, then alphabetical; without size classes (other languages) the
+ * order of dict_match.  Issue 30 item 6. */
+enum { DICT_MATCH_COMMON = 4 };
 int dict_match_opt(const dict *d, const dict_cards *cards, const char *const *used,
                    size_t nused, size_t offset, size_t limit, unsigned opts, dict_list **out);
 

@@ -38,7 +38,21 @@ struct dict {
     size_t nbits;
     uint64_t *ge[4]; /* ge[k]: 26 bitsets, words with the letter > k times;
                         ge[0] is bits */
+    uint64_t *cls;   /* sized: DICT_NCLASS bitsets, the words of each size
+                        class in order of commonness (dict_class_rank) */
 };
+
+/* SCOWL's size classes in order (10, 20 ... 95), then no class: the rank
+ * of a record's size, 0 .. DICT_NCLASS - 1 (DICT_MATCH_COMMON). */
+#define DICT_NCLASS 11
+static inline int dict_class_rank(uint8_t size)
+{
+    static const uint8_t upto[DICT_NCLASS - 1] = {10, 20, 35, 40, 50, 55, 60, 70, 80, 95};
+    for (int k = 0; size && k < DICT_NCLASS - 1; k++)
+        if (size <= upto[k])
+            return k;
+    return DICT_NCLASS - 1;
+}
 
 /* A word's record, copied out of its LMDB transaction: into `inl` when
  * its lemma ids fit (most words: no allocation), else into `heap`. */

@@ -216,26 +216,34 @@ int dict_match_opt(const dict *d, const dict_cards *cards, const char *const *us
         hall_filter(d, &h, cand);
     dict_list *l = list_new(limit);
     int max_size = (int)((opts >> 8) & 0xff); /* DICT_MATCH_WITHIN */
-    for (size_t i = 0; i < nb; i++) {
-        uint64_t w = cand[i];
-        /* a vocabulary: the words of its size classes (a word of none,
-         * size 0, is in none) */
-        for (uint64_t m = max_size > 0 ? w : 0; m; m &= m - 1) {
-            uint32_t id = (uint32_t)(i * 64 + (size_t)__builtin_ctzll(m));
-            if (d->recs[id].size == 0 || d->recs[id].size > max_size)
-                w &= ~(1ull << (id % 64));
-        }
-        if (h.exact && (l->nwords == limit || l->total + (size_t)__builtin_popcountll(w) <= offset)) {
-            /* Nothing to collect from this block: just count it. */
-            l->total += (size_t)__builtin_popcountll(w);
-            continue;
-        }
-        while (w) {
-            uint32_t id = (uint32_t)(i * 64 + (size_t)__builtin_ctzll(w));
-            w &= w - 1;
-            if (!h.exact && !cards_cover_counts(&cs, d->recs[id].counts))
+    /* DICT_MATCH_COMMON: one pass per size class, commonest first, over
+     * the candidates of that class (d->cls); within a class as the ids
+     * run, shortest first, then alphabetical */
+    int npass = (opts & DICT_MATCH_COMMON) && d->cls ? DICT_NCLASS : 1;
+    for (int pass = 0; pass < npass; pass++) {
+        const uint64_t *only = npass > 1 ? d->cls + (size_t)pass * nb : NULL;
+        for (size_t i = 0; i < nb; i++) {
+            uint64_t w = only ? cand[i] & only[i] : cand[i];
+            /* a vocabulary: the words of its size classes (a word of none,
+             * size 0, is in none) */
+            for (uint64_t m = max_size > 0 ? w : 0; m; m &= m - 1) {
+                uint32_t id = (uint32_t)(i * 64 + (size_t)__builtin_ctzll(m));
+                if (d->recs[id].size == 0 || d->recs[id].size > max_size)
+                    w &= ~(1ull << (id % 64));
+            }
+            if (h.exact &&
+                (l->nwords == limit || l->total + (size_t)__builtin_popcountll(w) <= offset)) {
+                /* Nothing to collect from this block: just count it. */
+                l->total += (size_t)__builtin_popcountll(w);
                 continue;
-            take(l, d, id, offset, limit);
+            }
+            while (w) {
+                uint32_t id = (uint32_t)(i * 64 + (size_t)__builtin_ctzll(w));
+                w &= w - 1;
+                if (!h.exact && !cards_cover_counts(&cs, d->recs[id].counts))
+                    continue;
+                take(l, d, id, offset, limit);
+            }
         }
     }
     free(cand);

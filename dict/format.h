@@ -12,7 +12,7 @@
 
 #include <stdint.h>
 
-#define DICT_FORMAT "18" /* 4: derivatives by affix (affix.c); 5: abbreviations;
+#define DICT_FORMAT "19" /* 4: derivatives by affix (affix.c); 5: abbreviations;
                             * 6: the wider vocabulary (wider.c); 7: ligatures
                             * (œ, æ, ĳ) as two letters, capitals told by ICU;
                             * 8: translations (trans.c); 9: FreeDict's English
@@ -31,7 +31,10 @@
                             * the not- prefixes' opposites, dis- that undoes, a
                             * gloss naming the prefixed base (affix.c,
                             * wn_opposite, wn_first_synonyms); 18: indirect
-                            * antonyms (wordnet.c, adj_heads) */
+                            * antonyms (wordnet.c, adj_heads); 19: -ing/-ed
+                            * of a doubling verb's look-alike are the -e
+                            * verb's (wn_e_verb_form), abbreviations by
+                            * SCOWL's lists and Roman numerals (scowl.c) */
 #define DICT_NONE UINT32_MAX
 
 /* Named databases. */

@@ -63,7 +63,9 @@ static void rule_bases(const morph_input *in, const char *w, unsigned wpos, int 
          * the adjective by its comparative flag, it is one (lighter). */
         if (r->pos == WN_ADJ && (wpos & (WN_NOUN | WN_VERB)) && root)
             continue;
-        if (wn_detach_apply(r, w, 2, buf, sizeof buf) && (wn_lemma_pos(in->wn, buf) & r->pos))
+        /* hoping is hope's, not hop's: hop doubles (hopping) */
+        if (wn_detach_apply(r, w, 2, buf, sizeof buf) && (wn_lemma_pos(in->wn, buf) & r->pos) &&
+            !wn_e_verb_form(in->wn, w, buf))
             set_add(out, buf);
     }
 }
@@ -111,6 +113,16 @@ static void hun_stems(const morph_input *in, const strtab *words,
     for (int i = 0; i < n; i++) {
         if (norm_fold(list[i], strlen(list[i]), DICT_WORD_MAX, folded, sizeof folded))
             continue;
+        /* en_US's .dic gives hop and fir the flags G and D, which add
+         * -ing and -ed without doubling: affix compression, which puts
+         * hope's hoping and fire's fired on them.  Such a stem is read
+         * as the -e verb (wn_e_verb_form). */
+        size_t fl = strlen(folded);
+        if (in->english && in->wn && fl + 1 < sizeof folded &&
+            wn_e_verb_form(in->wn, w, folded)) {
+            folded[fl] = 'e';
+            folded[fl + 1] = '\0';
+        }
         if (strcmp(folded, w) == 0 || !known(in, words, folded))
             continue;
         /* A stem that does not begin the word is left after a prefix

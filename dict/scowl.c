@@ -33,7 +33,7 @@ static void each_entry(const char *path, int word,
         line[len] = '\0';
         /* Abbreviations in capitals (ASAP, PS) stand for their lower-case
          * spelling too; a word list's capitalised entries are names. */
-        for (size_t i = 0; !word && i < len; i++)
+        for (size_t i = 0; word != 1 && i < len; i++)
             if (line[i] >= 'A' && line[i] <= 'Z')
                 line[i] = (char)(line[i] - 'A' + 'a');
         if (len > 0 && line[0] >= 'a' && line[0] <= 'z')
@@ -68,6 +68,13 @@ void scowl_each_listed(const char *dir, void (*cb)(void *ctx, const char *w, int
             }
         }
     }
+    /* the Roman numerals (special-roman-numerals.35: ii, iv, xl), as 2 */
+    rewinddir(d);
+    for (struct dirent *e; (e = readdir(d));)
+        if (strncmp(e->d_name, "special-roman-numerals.", 23) == 0) {
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            each_entry(path, 2, cb, ctx);
+        }
     closedir(d);
 }
 
@@ -158,7 +165,8 @@ uint8_t scowl_size_class(const scowl_sizes *s, const wordnet *wn, const char *w)
             if ((r->pos == WN_ADJ && (pos & (WN_NOUN | WN_VERB))) ||
                 !wn_detach_apply(r, w, 2, buf, sizeof buf))
                 continue;
-            if ((wn_lemma_pos(wn, buf) & r->pos) && own(s, buf) < best)
+            if ((wn_lemma_pos(wn, buf) & r->pos) && own(s, buf) < best &&
+                !wn_e_verb_form(wn, w, buf))
                 best = own(s, buf);
         }
     }

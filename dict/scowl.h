@@ -29,7 +29,9 @@
  * capitals, ASAP, are given in lower case; a word list's capitalised
  * entries are names, left out).  An entry of both is a word: SCOWL files
  * clipped words such as "max" and "intro" under abbreviations too, and
- * interjections such as "hmm" and "shh" under words. */
+ * interjections such as "hmm" and "shh" under words.  Last, cb(ctx, w, 2)
+ * for every entry of its list of Roman numerals (special-roman-numerals:
+ * ii, iv, xl, in lower case). */
 void scowl_each_listed(const char *dir, void (*cb)(void *ctx, const char *w, int word),
                        void *ctx);
 

@@ -34,7 +34,8 @@ static void usage(FILE *f)
         "  lookup WORD [--class]         validity, proper noun, stems, family, definitions\n"
         "                                (--class: the class setting, dict/LAYOUT.md)\n"
         "  check WORD [--cards A,B,...] [--used W,...]   judge a Wibbell claim\n"
-        "  match --cards A,B,... [--used W,...] [--limit N]   words that fit the cards\n"
+        "  match --cards A,B,... [--used W,...] [--limit N] [--common]   words that fit\n"
+        "                                the cards (--common: the commonest first)\n"
         "  prefix PREFIX [--limit N]     words beginning with PREFIX\n"
         "  pattern PATTERN [--limit N]   words matching PATTERN ('?' = any letter)\n"
         "  related A B                   is one word a derivative of the other?\n"
@@ -106,7 +107,7 @@ int main(int argc, char **argv)
     size_t limit = 20;
     char *pos[8];
     int npos = 0, rc = 0, verbose = 0;
-    unsigned cls = 0, comp = 0;
+    unsigned cls = 0, comp = 0, sort = 0;
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -130,6 +131,8 @@ int main(int argc, char **argv)
             verbose = 1;
         } else if (!strcmp(a, "--class")) {
             cls = DICT_LOOKUP_CLASS;
+        } else if (!strcmp(a, "--common")) {
+            sort = DICT_MATCH_COMMON;
         } else if (!strcmp(a, "--compounds")) {
             comp = DICT_COMPOUNDS;
         } else if (!strcmp(a, "--limit") && i + 1 < argc) {
@@ -247,8 +250,8 @@ int main(int argc, char **argv)
         }
     } else if (!strcmp(cmd, "match")) {
         dict_list *l;
-        if (!(rc = dict_match_opt(d, &dc, (const char *const *)used, nused, 0, limit, comp,
-                                  &l))) {
+        if (!(rc = dict_match_opt(d, &dc, (const char *const *)used, nused, 0, limit,
+                                  comp | sort, &l))) {
             print_list(l);
             fprintf(stderr, "%zu words in all\n", l->total);
             dict_list_free(l);

@@ -40,6 +40,17 @@ extern const size_t wn_ndetach;
  * lemma is the caller's to ask (wn_lemma_pos & r->pos). */
 int wn_detach_apply(const wn_detach *r, const char *w, size_t stem, char *out, size_t cap);
 
+/* Is x no base of w = x + ing or x + ed, w being the form of x + e, a
+ * word of WordNet, instead?  When x is a word of one syllable that ends in
+ * one vowel and one consonant (not w, x, y), which English doubles (hop,
+ * hopping, hopped; verb.exc lists such forms: tarring -> tar), while a
+ * verb in -e drops its e (hope, hoping, hoped); or x is no verb at all
+ * and x + e is one (fir: fired is fire's: Hunspell's .dic puts such forms
+ * on the shorter stem by its flags G and D, which add -ing and -ed
+ * without doubling).  Forms the exception lists give for x itself are
+ * theirs to say (wn_exc).  0 when w is not x + ing or x + ed. */
+int wn_e_verb_form(const wordnet *wn, const char *w, const char *x);
+
 /* Base forms of `w` from the exception lists (geese -> goose).  Fills up
  * to `max` borrowed strings into `out`; returns how many there are. */
 size_t wn_exc(const wordnet *wn, const char *w, const char **out, size_t max);
@@ -124,6 +135,12 @@ size_t wn_stem_df(const wordnet *wn, const char *stem);
 /* Every single-word lemma and exception form, each once. */
 void wn_each_word(const wordnet *wn, void (*cb)(void *ctx, const char *w),
                   void *ctx);
+
+/* Has `w` a sense of its own: one in which it is written in lower case
+ * and its synset holds no longer word that it shortens (the same first
+ * letter, its letters in order: kb is kilobyte's, lm lumen's, atm
+ * atmosphere's; cwm, nth and tsk have senses of their own)? */
+int wn_own_sense(const wordnet *wn, const char *w);
 
 /* The sense count in the index of lemma `w` in all parts of speech. */
 size_t wn_sense_count(const wordnet *wn, const char *w);

@@ -6,6 +6,7 @@
 #include "wordnet_int.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "strtab.h"
@@ -187,6 +188,38 @@ size_t wn_first_synonyms(const wordnet *wn, const char *w, unsigned pos, const c
     return n;
 }
 
+/* Is s, shorter, a shortening of x: the same first letter, and its
+ * letters in x in order (kb: kilobyte, lm: lumen, atm: atmosphere)? */
+static int shortening(const char *s, const char *x)
+{
+    if (!*s || *s != *x || strlen(s) >= strlen(x))
+        return 0;
+    for (; *x && *s; x++)
+        if (*x == *s)
+            s++;
+    return *s == '\0';
+}
+
+int wn_own_sense(const wordnet *wn, const char *w)
+{
+    uint32_t wid = strtab_find(wn->words, w);
+    if (wid == STRTAB_NONE)
+        return 0;
+    for (uint32_t j = wn->sense_off[wid]; j < wn->sense_off[wid + 1]; j++) {
+        const sense *se = &wn->senses[j];
+        const synset *sw = &wn->syns[se->pos][se->syn];
+        if (named(sw, wid))
+            continue;
+        int short_of = 0;
+        for (size_t x = 0; x < sw->nwords && !short_of; x++)
+            if (sw->words[x] != UINT32_MAX && sw->words[x] != wid)
+                short_of = shortening(w, strtab_str(wn->words, sw->words[x]));
+        if (!short_of)
+            return 1;
+    }
+    return 0;
+}
+
 size_t wn_sense_count(const wordnet *wn, const char *w)
 {
     uint32_t id = strtab_find(wn->words, w);
@@ -293,6 +326,67 @@ void wn_each_word(const wordnet *wn, void (*cb)(void *ctx, const char *w),
     size_t n = strtab_count(wn->words);
     for (uint32_t i = 0; i < n; i++)
         cb(ctx, strtab_str(wn->words, i));
+}
+
+#define WN_WORD_CAP 256
+
+static int vowel(char c)
+{
+    return c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u';
+}
+
+/* Do the exception lists give x's -ing or -ed with its last letter
+ * doubled (hopping, hopped -> hop)? */
+static int doubles(const wordnet *wn, const char *x)
+{
+    char f[WN_WORD_CAP];
+    size_t xl = strlen(x);
+    static const char *const end[] = {"ing", "ed"};
+    if (xl < 2 || xl + 5 >= sizeof f)
+        return 0;
+    for (size_t k = 0; k < 2; k++) {
+        const char *b[8];
+        snprintf(f, sizeof f, "%s%c%s", x, x[xl - 1], end[k]);
+        size_t n = wn_exc(wn, f, b, 8);
+        for (size_t i = 0; i < n && i < 8; i++)
+            if (strcmp(b[i], x) == 0)
+                return 1;
+    }
+    return 0;
+}
+
+int wn_e_verb_form(const wordnet *wn, const char *w, const char *x)
+{
+    char e[WN_WORD_CAP];
+    size_t wl = strlen(w), xl = strlen(x);
+    if (xl < 2 || wl <= xl || strncmp(w, x, xl) != 0 ||
+        (strcmp(w + xl, "ing") != 0 && strcmp(w + xl, "ed") != 0) || xl + 2 > sizeof e)
+        return 0;
+    memcpy(e, x, xl);
+    memcpy(e + xl, "e", 2);
+    unsigned epos = wn_lemma_pos(wn, e);
+    if (!epos)
+        return 0;
+    /* one syllable ending in one vowel and one consonant (not w, x or
+     * y): hop, plan, star, par, glob */
+    char c = x[xl - 1], v = x[xl - 2];
+    int cvc = !vowel(c) && c != 'w' && c != 'x' && c != 'y' && vowel(v) &&
+              !(xl >= 3 && vowel(x[xl - 3]));
+    size_t groups = 0;
+    for (size_t i = 0; i < xl; i++)
+        if ((vowel(x[i]) || (x[i] == 'y' && i > 0)) &&
+            (i == 0 || !(vowel(x[i - 1]) || (x[i - 1] == 'y' && i > 1))))
+            groups++;
+    cvc = cvc && groups == 1;
+    /* x no verb: x + e's form when that is a verb (fir: fired is
+     * fire's), or x would double (glob, globe: globed); not gaffed,
+     * psyched (gaffe and psyche are nouns only, as WordNet has them) */
+    if (!(wn_lemma_pos(wn, x) & WN_VERB))
+        return (epos & WN_VERB) || cvc;
+    /* a verb that doubles: as English spells one of one syllable
+     * (paring: pare; parring), or as the exception lists say of it
+     * (verb.exc: tarring, tarred -> tar; of two syllables too) */
+    return cvc || doubles(wn, x);
 }
 
 const wn_detach wn_detach_rules[] = {

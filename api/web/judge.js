@@ -142,13 +142,13 @@ function takeRow(word, who) {
 async function hints() {
   const cs = centre().filter(Boolean);
   if (!cs.length) { say('Enter the cards first', true); return; }
-  const q = new URLSearchParams({cards: cs.join(','), limit: '40'});
+  const q = new URLSearchParams({cards: cs.join(','), limit: '40', sort: 'common'});
   if (st.used.length) q.set('used', st.used.join(','));
   if (st.cls) q.set('class', '1');
   if (st.comp) q.set('compounds', 'derivative');
   try {
     const r = await api('GET', '/v1/dictionaries/' + encodeURIComponent(st.dict || 'default') + '/match?' + q);
-    fill($('#hintlist'), h('p', {}, r.total + ' words fit ' + cs.join(' + ') + '. The shortest:'),
+    fill($('#hintlist'), h('p', {}, r.total + ' words fit ' + cs.join(' + ') + '. The commonest:'),
       h('ul', {class: 'chips', id: 'hintwords'}, r.words.map(w => h('li', {}, h('button', {type: 'button', class: 'link', onclick: () => { $('#word').value = w; check(null); }}, w)))));
   } catch (e) { fail(e); }
 }

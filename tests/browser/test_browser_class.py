@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""test_browser_class.py - the pages of a class session (issue 33) in
+"""test_browser_class.py - the pages of a class session in
 headless Chromium: the lobby's "Start a class" opening the classroom
 screen's join screen, whose QR code (read back with zbarimg from a
 screenshot) leads a phone (390x844) to the join page with the code filled

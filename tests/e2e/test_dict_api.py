@@ -315,6 +315,39 @@ class Words(Base):
 
 
 class Check(Base):
+    def test_forms_of_look_alikes(self):
+        """Issue 30 item 1, over HTTP on en (the default): an -ing/-ed
+        form is its own verb's, not the shorter word's it looks like, and
+        the look-up's stems say the same."""
+        for word, alike, verb in [("hoping", "hop", "hope"), ("dining", "din", "dine"),
+                                  ("planed", "plan", "plane"), ("stared", "star", "stare"),
+                                  ("wined", "win", "wine"), ("caning", "can", "cane"),
+                                  ("shining", "shin", "shine"), ("taping", "tap", "tape"),
+                                  ("waging", "wag", "wage"), ("piping", "pip", "pipe"),
+                                  ("sloping", "slop", "slope"), ("scraping", "scrap", "scrape"),
+                                  ("doting", "dot", "dote")]:
+            v = self.check({"word": word, "cards": [], "used": [alike], "dictionary": "en"})
+            self.assertTrue(v["valid"], "%s after %s: %r" % (word, alike, v))
+            v = self.check({"word": word, "cards": [], "used": [verb], "dictionary": "en"})
+            self.assertFalse(v["valid"], "%s after %s" % (word, verb))
+            self.assertIn("derivative", self.reason_codes(v))
+        v = self.check({"word": "hopping", "cards": [], "used": ["hop"], "dictionary": "en"})
+        self.assertFalse(v["valid"])
+        for word, stems in [("caning", ["cane"]), ("doting", ["dote"]), ("hoping", ["hope"])]:
+            self.assertEqual(self.word(word, "en")["stems"], stems, word)
+
+    def test_symbols_are_no_words(self):
+        """Issue 30 item 6: unit symbols, abbreviations and Roman numerals
+        in lower case are refused as such; interjections and short words
+        stay words."""
+        for w in ["kb", "mb", "lm", "ln", "lx", "ms", "ps", "xl", "iv", "ix", "xv", "xx",
+                  "atm", "dkl", "cs", "ts"]:
+            v = self.check({"word": w, "cards": [], "dictionary": "en"})
+            self.assertFalse(v["valid"], w)
+            self.assertIn("abbreviation", v["reasons"][0]["detail"], w)
+        for w in ["hm", "sh", "hmm", "tsk", "nth", "xi", "ox", "ax", "my"]:
+            self.assertTrue(self.check({"word": w, "cards": [], "dictionary": "en"})["valid"], w)
+
     def test_fast_path_answers_as_the_general_one(self):
         """The common request (plain ASCII strings, Content-Type exactly
         application/json) is answered without Jansson (api/check_fast.c);
@@ -540,6 +573,33 @@ class Match(Base):
         # every match is a valid word
         for w in words[:20]:
             self.assertTrue(self.word(w)["valid"], w)
+
+    def test_sort_common(self):
+        """?sort=common: the commonest first by SCOWL's
+        size class, shortest first within one; the same words and total
+        as the default order (sort=short), and paging over that order."""
+        base = "/v1/dictionaries/en/match?cards=CK,AB&limit=%d&sort=%s"
+        short = self.get(base % (1000, "short"))
+        self.assertEqual(short, self.get("/v1/dictionaries/en/match?cards=CK,AB&limit=1000"))
+        common = self.get(base % (1000, "common"))
+        self.assertEqual(common["total"], short["total"])
+        few = "/v1/dictionaries/en/match?cards=K,B,C,S&limit=1000&sort="
+        a, b = self.get(few + "short"), self.get(few + "common")
+        self.assertLess(a["total"], 1000)
+        self.assertEqual(sorted(a["words"]), sorted(b["words"]))
+        sizes = {}
+        for w in common["words"][:60]:
+            sizes[w] = self.word(w, "en")["size"]
+        ranked = [(sizes[w] or 100, len(w), w) for w in common["words"][:60]]
+        self.assertEqual(ranked, sorted(ranked), "not commonest, then shortest, first")
+        top = common["words"][:10]
+        self.assertTrue(all(sizes[w] <= 20 for w in top), top)
+        for abbr in ("kb", "bc", "atm"):
+            self.assertNotIn(abbr, common["words"])
+        page = self.get(base % (10, "common") + "&offset=10")
+        self.assertEqual(page["words"], common["words"][10:20])
+        st, _, doc = D.json("GET", "/v1/dictionaries/en/match?cards=CK&sort=long")
+        self.assertEqual((st, doc["code"]), (400, "bad_parameter"))
 
     def test_paging(self):
         whole = self.match(RULES_CARDS, limit=30)

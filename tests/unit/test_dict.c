@@ -307,6 +307,149 @@ static void test_check(void **state)
     assert_int_equal(dict_check(us, "cat", 3, &dc, NULL, 0, &v), WB_EINVAL);
 }
 
+/* Issue 30 item 1: an -ing/-ed form is its own verb's, not a shorter
+ * word's that it looks like.  English doubles the consonant of a verb
+ * of one syllable (hop, hopping) and drops a verb's e (hope, hoping), so
+ * hoping is hope's; en_US's .dic put it on hop (its flags G and D add
+ * -ing and -ed without doubling) and morphy's rules gave both. */
+static void test_doubling(void **state)
+{
+    (void)state;
+    const dict *en = dict_lib_find(lib, "en");
+    const dict *ds[] = {us, en};
+    /* accepted after the look-alike, refused after the verb */
+    static const char *const pairs[][3] = {
+        {"hoping", "hop", "hope"},      {"dining", "din", "dine"},
+        {"planed", "plan", "plane"},    {"stared", "star", "stare"},
+        {"wined", "win", "wine"},       {"caning", "can", "cane"},
+        {"shining", "shin", "shine"},   {"taping", "tap", "tape"},
+        {"waging", "wag", "wage"},      {"piping", "pip", "pipe"},
+        {"sloping", "slop", "slope"},   {"scraping", "scrap", "scrape"},
+        {"doting", "dot", "dote"},      {"fired", "fir", "fire"},
+        {"hated", "hat", "hate"},       {"paring", "par", "pare"},
+        {"riding", "rid", "ride"},
+    };
+    for (size_t d = 0; d < 2; d++) {
+        if (!ds[d])
+            continue;
+        for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++) {
+            int r = -1;
+            assert_int_equal(dict_related(ds[d], pairs[i][0], strlen(pairs[i][0]), pairs[i][1],
+                                          strlen(pairs[i][1]), &r), WB_OK);
+            if (r)
+                fail_msg("%s after %s refused", pairs[i][0], pairs[i][1]);
+            assert_int_equal(dict_related(ds[d], pairs[i][0], strlen(pairs[i][0]), pairs[i][2],
+                                          strlen(pairs[i][2]), &r), WB_OK);
+            if (!r)
+                fail_msg("%s after %s accepted", pairs[i][0], pairs[i][2]);
+        }
+    }
+    /* the doubled forms stay their verb's; hid is hide's past, as
+     * hiding is its -ing (both forms of hide, as went and going) */
+    static const char *const same[][2] = {
+        {"hopping", "hop"}, {"planned", "plan"}, {"starred", "star"},
+        {"winning", "win"}, {"canning", "can"},  {"hiding", "hid"},
+        {"bused", "bus"},   {"traveling", "travel"},
+    };
+    for (size_t i = 0; i < sizeof same / sizeof *same; i++) {
+        int r = -1;
+        assert_int_equal(dict_related(us, same[i][0], strlen(same[i][0]), same[i][1],
+                                      strlen(same[i][1]), &r), WB_OK);
+        if (!r)
+            fail_msg("%s after %s accepted", same[i][0], same[i][1]);
+    }
+    /* the word look-up's stems say the same */
+    static const char *const stems[][2] = {
+        {"hoping", "hope"}, {"caning", "cane"}, {"doting", "dote"},
+        {"hopping", "hop"}, {"shining", "shine"},
+    };
+    for (size_t i = 0; i < sizeof stems / sizeof *stems; i++) {
+        dict_entry *e;
+        assert_int_equal(dict_lookup(us, stems[i][0], strlen(stems[i][0]), 10, 10, &e), WB_OK);
+        if (e->nstems != 1 || strcmp(e->stems[0], stems[i][1]) != 0)
+            fail_msg("%s: %zu stems, first %s; want %s only", stems[i][0], e->nstems,
+                     e->nstems ? e->stems[0] : "-", stems[i][1]);
+        dict_entry_free(e);
+    }
+}
+
+/* Issue 30 item 6: unit symbols, abbreviations and Roman numerals in
+ * lower case are not words (a word without a vowel, unless an
+ * interjection or WordNet gives it a sense of its own; SCOWL's Roman
+ * numerals; an abbreviation whose WordNet senses only shorten a longer
+ * word: atm); real short words and interjections are. */
+static void test_symbols(void **state)
+{
+    (void)state;
+    const dict *en = dict_lib_find(lib, "en");
+    const dict *ds[] = {us, en};
+    static const char *const no[] = {"kb", "mb", "lm", "ln", "lx", "ms", "ps", "xl", "iv", "ix",
+                                     "xv", "xx", "ii", "vi", "atm", "dkl", "cs", "gs", "ks", "ls",
+                                     "ns", "rs", "ts", "bc", "html", "lxx", "xxx", "mm", "st"};
+    static const char *const yes[] = {"hm", "sh", "hmm", "shh", "brr", "psst", "tsk", "nth",
+                                      "cwm", "cwms", "xi", "mi", "ax", "ox", "my", "by", "gym",
+                                      "lynx", "ab", "aw", "mix", "civil"};
+    dict_cards none = {NULL, 0};
+    for (size_t d = 0; d < 2; d++) {
+        if (!ds[d])
+            continue;
+        for (size_t i = 0; i < sizeof no / sizeof *no; i++) {
+            dict_verdict *v = NULL;
+            assert_int_equal(dict_check(ds[d], no[i], strlen(no[i]), &none, NULL, 0, &v), WB_OK);
+            if (v->valid || !has_reason(v, DICT_NOT_A_WORD, NULL) ||
+                !strstr(v->reasons[0].detail, "abbreviation"))
+                fail_msg("%s: not refused as an abbreviation or symbol", no[i]);
+            dict_verdict_free(v);
+        }
+        for (size_t i = 0; i < sizeof yes / sizeof *yes; i++) {
+            if (ds[d] == us && !strcmp(yes[i], "hm"))
+                continue; /* en_GB's .dic only */
+            dict_verdict *v = NULL;
+            assert_int_equal(dict_check(ds[d], yes[i], strlen(yes[i]), &none, NULL, 0, &v), WB_OK);
+            if (!v->valid)
+                fail_msg("%s refused", yes[i]);
+            dict_verdict_free(v);
+        }
+    }
+}
+
+/* DICT_MATCH_COMMON: the same words as the default
+ * order, the commonest (smallest SCOWL size class) first, shortest first
+ * within a class; paging over that order. */
+static void test_match_common(void **state)
+{
+    (void)state;
+    const char *const c[] = {"CK", "AB"};
+    dict_cards dc = {c, 2};
+    dict_list *s = NULL, *m = NULL, *p = NULL;
+    assert_int_equal(dict_match_opt(us, &dc, NULL, 0, 0, 100000, 0, &s), WB_OK);
+    assert_int_equal(dict_match_opt(us, &dc, NULL, 0, 0, 100000, DICT_MATCH_COMMON, &m), WB_OK);
+    assert_int_equal(dict_match_opt(us, &dc, NULL, 0, 7, 5, DICT_MATCH_COMMON, &p), WB_OK);
+    assert_int_equal(m->total, s->total);
+    assert_int_equal(m->nwords, s->nwords);
+    assert_int_equal(p->total, s->total);
+    for (size_t i = 0; i < p->nwords; i++)
+        assert_string_equal(p->words[i], m->words[7 + i]);
+    int prev = 0;
+    size_t prevlen = 0;
+    for (size_t i = 0; i < m->nwords; i++) {
+        dict_entry *e;
+        assert_int_equal(dict_lookup(us, m->words[i], strlen(m->words[i]), 0, 0, &e), WB_OK);
+        int sz = e->size ? e->size : 100;
+        size_t len = strlen(m->words[i]);
+        if (sz < prev || (sz == prev && len < prevlen))
+            fail_msg("%s (size %d) after size %d", m->words[i], e->size, prev);
+        prev = sz;
+        prevlen = len;
+        dict_entry_free(e);
+        if (i == 200)
+            break;
+    }
+    dict_list_free(s);
+    dict_list_free(m);
+    dict_list_free(p);
+}
+
 static int same_list(const dict_list *a, const dict_list *b)
 {
     if (a->nwords != b->nwords || a->total != b->total)
@@ -483,6 +626,9 @@ int main(void)
         cmocka_unit_test(test_derivative_table),
         cmocka_unit_test(test_lookup),
         cmocka_unit_test(test_check),
+        cmocka_unit_test(test_doubling),
+        cmocka_unit_test(test_symbols),
+        cmocka_unit_test(test_match_common),
         cmocka_unit_test(test_match_agrees_with_scans),
         cmocka_unit_test(test_prefix_and_pattern),
         cmocka_unit_test(test_size_classes),
