@@ -221,7 +221,7 @@ int dict_match(const dict *d, const dict_cards *cards,
 /* DICT_MATCH_COMMON: the commonest words first (by SCOWL size class:
  * 10, 20, 35 ... 95, then words of no class), shortest first within a
  * class, then alphabetical; without size classes (other languages) the
- * order of dict_match.  Issue 30 item 6. */
+ * order of dict_match. */
 enum { DICT_MATCH_COMMON = 4 };
 int dict_match_opt(const dict *d, const dict_cards *cards, const char *const *used,
                    size_t nused, size_t offset, size_t limit, unsigned opts, dict_list **out);

@@ -123,7 +123,8 @@ async function finish(v) {
   const turns = [...new Set(rows.map(r => r.turn))];
   const hints = {};
   await Promise.all(turns.map(async t => {
-    try { hints[t] = (await api('GET', path + '/query/hints?turn=' + t + '&limit=5', undefined, token)).words; } catch { hints[t] = []; }
+    try { hints[t] = (await api('GET', path + '/query/hints?turn=' + t + '&limit=5&sort=common', undefined,
+      token)).words; } catch { hints[t] = []; }
   }));
   fill($('#end'), h('h2', {}, 'Vocabulary'),
     h('button', {type: 'button', class: 'pri', id: 'csv', onclick: async () => {

@@ -372,6 +372,7 @@ GAME_ANSWER(query_hints)
     dict_cards dc = {.cards = cards};
     dict_list *l = NULL;
     long turn, of, limit; /* of: the seat asked about, or -1 */
+    const char *sort = json_string_value(json_object_get(args, "sort"));
     int rc;
 
     if (st->nturns == 0)
@@ -380,6 +381,9 @@ GAME_ANSWER(query_hints)
         (rc = game_arg_long(args, "seat", -1, 0, (long)st->nplayers - 1, &of, why)) ||
         (rc = game_arg_long(args, "limit", 20, 1, WIBBELL_HINTS_MAX, &limit, why)))
         return rc;
+    if (sort && strcmp(sort, "common") != 0 && strcmp(sort, "short") != 0)
+        return game_refuse(why, WB_EINVAL, "sort is common (the commonest words first) or "
+                           "short (the shortest first, the default)");
     if (!d)
         return game_refuse(why, WB_EINVAL, "the dictionary %s of this match is not loaded",
                            st->dict_id);
@@ -396,7 +400,9 @@ GAME_ANSWER(query_hints)
     }
     rc = dict_match_opt(d, &dc, (const char *const *)st->used, t->nused, 0, (size_t)limit,
                         (st->classroom ? DICT_LOOKUP_CLASS : 0) |
-                            (st->compounds ? DICT_COMPOUNDS : 0), &l);
+                            (st->compounds ? DICT_COMPOUNDS : 0) |
+                            (sort && strcmp(sort, "common") == 0 ? DICT_MATCH_COMMON : 0),
+                        &l);
     if (rc)
         return game_refuse(why, rc, "the dictionary failed: %s", wb_strerror(rc));
     *out = json_pack("{s:i, s:o, s:o, s:o, s:o, s:I}", "turn", (int)turn, "seat",
@@ -410,40 +416,27 @@ GAME_ANSWER(query_hints)
 }
 
 /* Up to `limit` words that would have worked for seat `seat` on turn
- * `t` (an index), commonest first where the dictionary knows how common a
- * word is (SCOWL's size classes: 20, then 35, then 50, each shortest
- * first), in the class setting when the match has it; a new array. */
+ * `t` (an index), commonest first (DICT_MATCH_COMMON: by SCOWL's size
+ * classes where the dictionary has them), in the class setting when the
+ * match has it; a new array of {"word"}. */
 static json_t *worked(const wibbell_state *st, const dict *d, size_t t, int seat, size_t limit)
 {
-    static const int tiers[] = {20, 35, 50, 0};
     const char *cards[DICT_CARDS_MAX];
     const wibbell_turn *tu = &st->turns[t];
     dict_cards dc = {.cards = cards};
-    dict_info in;
+    dict_list *l = NULL;
     json_t *a = json_array();
     for (size_t i = 0; i < tu->centre.n; i++)
         cards[dc.ncards++] = st->cards[tu->centre.v[i]].letters;
     for (size_t i = 0; i < tu->cons[seat].n && dc.ncards < DICT_CARDS_MAX; i++)
         cards[dc.ncards++] = st->cards[tu->cons[seat].v[i]].letters;
-    dict_get_info(d, &in);
-    for (size_t k = in.size_classes ? 0 : 3; k < 4 && json_array_size(a) < limit; k++) {
-        dict_list *l = NULL;
-        unsigned opts = (st->classroom ? DICT_LOOKUP_CLASS : 0) |
-                        (st->compounds ? DICT_COMPOUNDS : 0) |
-                        (tiers[k] ? DICT_MATCH_WITHIN(tiers[k]) : 0);
-        if (dict_match_opt(d, &dc, (const char *const *)st->used, tu->nused, 0, limit * 2,
-                           opts, &l) != WB_OK)
-            break;
-        for (size_t i = 0; i < l->nwords && json_array_size(a) < limit; i++) {
-            int seen = 0;
-            for (size_t j = 0; j < json_array_size(a); j++)
-                seen |= strcmp(json_string_value(json_object_get(json_array_get(a, j), "word")),
-                               l->words[i]) == 0;
-            if (!seen)
-                json_array_append_new(a, json_pack("{s:s}", "word", l->words[i]));
-        }
-        dict_list_free(l);
-    }
+    if (dict_match_opt(d, &dc, (const char *const *)st->used, tu->nused, 0, limit,
+                       DICT_MATCH_COMMON | (st->classroom ? DICT_LOOKUP_CLASS : 0) |
+                           (st->compounds ? DICT_COMPOUNDS : 0),
+                       &l) == WB_OK)
+        for (size_t i = 0; i < l->nwords; i++)
+            json_array_append_new(a, json_pack("{s:s}", "word", l->words[i]));
+    dict_list_free(l);
     return a;
 }
 

@@ -331,6 +331,17 @@ class Playing(unittest.TestCase):
         self.assertEqual([t["turn"] for t in study["turns"]], [1])
         worked = study["turns"][0]["worked"]
         self.assertTrue(worked and all(w["word"] and "definition" in w for w in worked), worked)
+        # commonest first: by SCOWL's size class, as the hints with sort=common give them
+        sizes = [D.json("GET", "/v1/dictionaries/en_US/words/" + w["word"])[2]["size"]
+                 for w in worked]
+        self.assertEqual(sizes, sorted(sizes), worked)
+        common = query(m, m.host, "hints?turn=1&seat=0&limit=5&sort=common")["words"]
+        self.assertEqual([w["word"] for w in worked], common)
+        short = query(m, m.host, "hints?turn=1&seat=0&limit=5")["words"]
+        self.assertEqual([len(w) for w in short], sorted(len(w) for w in short))
+        self.assertNotEqual(short, common, "two orders")
+        st, _, doc = D.json("GET", m.path + "/query/hints?sort=rare", headers=bearer(m.host))
+        self.assertEqual(st, 400, doc)
 
 
 class Teacher(unittest.TestCase):
