@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -137,6 +138,7 @@ static int build_dict(const char *dir, const char *id)
     p.last = -1;
     o.progress = on_progress;
     o.progress_ctx = &p;
+    o.if_missing = 1; /* another daemon's build may have finished it */
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     fprintf(stderr, "wibbelld: building dictionary %s in %s (once; later starts reuse it)\n", id,
@@ -156,11 +158,16 @@ static int build_dict(const char *dir, const char *id)
  * holds ~70 MB of Hunspell and word tables at its peak; freed memory stays
  * in the allocator's arenas, so building in the daemon itself would keep
  * the first start's resident size near 90 MB for good.  The child's
- * progress goes to the same stderr.  Returns a wb_err code. */
+ * progress goes to the same stderr.  The child dies with the daemon (a
+ * daemon killed with SIGKILL, by the OOM killer or a service manager,
+ * takes its build with it: no build goes on alone, adopted by init);
+ * dict_build's lock keeps two builds off one dictionary whatever
+ * happens.  Returns a wb_err code. */
 static int build_dict_child(const char *dir, const char *id)
 {
     fflush(stdout);
     fflush(stderr);
+    pid_t daemon_pid = getpid();
     pid_t pid = fork();
     if (pid < 0) {
         fprintf(stderr, "wibbelld: cannot fork to build dictionary %s: %s\n", id,
@@ -168,6 +175,11 @@ static int build_dict_child(const char *dir, const char *id)
         return WB_EIO;
     }
     if (pid == 0) {
+        /* SIGKILL when the daemon dies; and if it died before this line
+         * (the signal is asked for too late then: the child was adopted
+         * already), the same death now. */
+        if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != daemon_pid)
+            raise(SIGKILL);
         int rc = build_dict(dir, id);
         fflush(stderr);
         /* the wb_err code as exit status: small non-negative numbers */

@@ -10,15 +10,23 @@
  *                list has it capitalised;
  *  3. relate:    base forms and derivational families (morph.c);
  *  4. write:     everything into LMDB (format.h, LAYOUT.md), in a
- *                temporary directory renamed into place at the end.
+ *                temporary directory of the build's own, renamed into
+ *                place in one rename at the end.
+ *
+ * One build at a time writes a dictionary: the build holds an exclusive
+ * lock (DATA_DIR/dict/<id>.lock) from before it reads its sources to after
+ * the rename, and removes what builds that died left behind.
  */
 #include "dict_build.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <hunspell/hunspell.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -910,11 +918,95 @@ static int rm_env_dir(const char *dir)
     return rmdir(dir) == 0 || errno == ENOENT ? WB_OK : WB_EIO;
 }
 
+/* Take the build lock of dictionary `id` (DATA_DIR/dict/<id>.lock, an
+ * exclusive flock, waiting for a build that holds it): one build at a
+ * time writes a dictionary, whichever process runs it; the kernel lets
+ * go of the lock when its holder dies, however it dies.  The descriptor,
+ * or -1. */
+static int take_lock(builder *b, const char *dict_dir, const char *id)
+{
+    char p[4096];
+    if (snprintf(p, sizeof p, "%s/%s.lock", dict_dir, id) >= (int)sizeof p)
+        return -1;
+    int fd = open(p, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return -1;
+    int r = flock(fd, LOCK_EX | LOCK_NB);
+    if (r != 0 && errno == EWOULDBLOCK) {
+        progress(b, "waiting for another build of it", 0, 0);
+        while ((r = flock(fd, LOCK_EX)) != 0 && errno == EINTR)
+            ;
+    }
+    if (r == 0)
+        return fd;
+    close(fd);
+    return -1;
+}
+
+/* Remove what builds of `id` that did not finish left in `dict_dir`: their
+ * temporary directories (<id>.tmp.XXXXXX, and an older version's <id>.tmp)
+ * and a dictionary moved aside (<id>.old).  Only with the lock held: then
+ * no build is writing them. */
+static void rm_leftovers(const char *dict_dir, const char *id)
+{
+    DIR *d = opendir(dict_dir);
+    if (!d)
+        return;
+    size_t n = strlen(id);
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        const char *rest = e->d_name + n;
+        if (strncmp(e->d_name, id, n) != 0 ||
+            (strcmp(rest, ".tmp") && strncmp(rest, ".tmp.", 5) && strcmp(rest, ".old")))
+            continue;
+        char p[4096];
+        if (snprintf(p, sizeof p, "%s/%s", dict_dir, e->d_name) < (int)sizeof p)
+            rm_env_dir(p);
+    }
+    closedir(d);
+}
+
+/* The finished build `tmp` becomes dictionary `dir` in one rename: a
+ * reader finds the old dictionary or the new one, whole, and a kill at
+ * any moment leaves one of them (never half of one, never none where one
+ * was).  An existing `dir` is exchanged with `tmp` (renameat2's
+ * RENAME_EXCHANGE), then removed; where the file system cannot exchange,
+ * it is moved aside first (a kill between the two renames leaves no
+ * dictionary, which the next start builds). */
+static int publish(const char *tmp, const char *dir, const char *old)
+{
+    if (rename(tmp, dir) == 0)
+        return WB_OK;
+    if (errno != ENOTEMPTY && errno != EEXIST)
+        return WB_EIO;
+    if (renameat2(AT_FDCWD, tmp, AT_FDCWD, dir, RENAME_EXCHANGE) == 0) {
+        rm_env_dir(tmp); /* the old dictionary, under the temporary name */
+        return WB_OK;
+    }
+    if (errno != EINVAL && errno != ENOSYS)
+        return WB_EIO;
+    rm_env_dir(old);
+    if (rename(dir, old) != 0 || rename(tmp, dir) != 0)
+        return WB_EIO;
+    rm_env_dir(old);
+    return WB_OK;
+}
+
+/* Make the rename that published a dictionary durable. */
+static void sync_dir(const char *path)
+{
+    int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd >= 0) {
+        fsync(fd);
+        close(fd);
+    }
+}
+
 int dict_build(const char *data_dir, const dict_build_opts *o)
 {
     builder b = {.o = o};
-    char dir[4096], tmp[4096], old[4096];
-    int rc = WB_OK;
+    char dict_dir[4096], dir[4096], tmp[4096], old[4096];
+    int rc = WB_OK, lock = -1;
 
     if (!o->id || !*o->id || strchr(o->id, '/') || o->id[0] == '.')
         return WB_EINVAL;
@@ -924,12 +1016,21 @@ int dict_build(const char *data_dir, const dict_build_opts *o)
         (o->also_wordlist && !file_exists(o->also_wordlist)) ||
         (o->stem_aff && (!file_exists(o->stem_aff) || !file_exists(o->stem_dic))))
         return WB_EDATA;
-    snprintf(dir, sizeof dir, "%s/dict", data_dir);
-    if ((rc = wb_mkdirs(dir)))
+    snprintf(dict_dir, sizeof dict_dir, "%s/dict", data_dir);
+    if ((rc = wb_mkdirs(dict_dir)))
         return rc;
     snprintf(dir, sizeof dir, "%s/dict/%s", data_dir, o->id);
-    snprintf(tmp, sizeof tmp, "%s/dict/%s.tmp", data_dir, o->id);
     snprintf(old, sizeof old, "%s/dict/%s.old", data_dir, o->id);
+    tmp[0] = '\0';
+
+    if ((lock = take_lock(&b, dict_dir, o->id)) < 0)
+        return WB_EIO;
+    /* Another build finished it while this one waited for the lock. */
+    if (o->if_missing && dict_build_exists(data_dir, o->id)) {
+        close(lock);
+        return WB_OK;
+    }
+    rm_leftovers(dict_dir, o->id);
 
     progress(&b, "reading sources", 0, 4);
     b.hun = Hunspell_create(o->aff, o->dic);
@@ -1027,26 +1128,25 @@ int dict_build(const char *data_dir, const dict_build_opts *o)
     free(words);
     free(root);
 
-    if ((rc = rm_env_dir(tmp)))
+    /* A temporary directory of this build's own, renamed into place when
+     * whole (a kill before leaves it for the next build to remove). */
+    snprintf(tmp, sizeof tmp, "%s/dict/%s.tmp.XXXXXX", data_dir, o->id);
+    if (!mkdtemp(tmp)) {
+        tmp[0] = '\0';
+        rc = WB_EIO;
         goto out;
+    }
     if ((rc = write_all(&b, tmp)))
         goto out;
-    /* Swap in: the old dictionary (if any) moves aside, the new one takes
-     * its name, then the old one is removed. */
-    rm_env_dir(old);
-    if (rename(dir, old) != 0 && errno != ENOENT) {
-        rc = WB_EIO;
+    if ((rc = publish(tmp, dir, old)))
         goto out;
-    }
-    if (rename(tmp, dir) != 0) {
-        rc = WB_EIO;
-        goto out;
-    }
-    rm_env_dir(old);
+    sync_dir(dict_dir);
 
 out:
-    if (rc)
+    if (rc && tmp[0])
         rm_env_dir(tmp);
+    if (lock >= 0)
+        close(lock);
     morph_free(b.ms);
     compound_free(b.comp);
     forms_free(b.forms);

@@ -5,8 +5,11 @@
  * list and WordNet, decides for every candidate form whether it is a word,
  * a proper noun or neither, precomputes the derivative relation and the
  * indexes, and writes one LMDB environment at `data_dir`/dict/<id>/.  It
- * writes into <id>.tmp and renames it into place at the end, so a crash
- * leaves either the old dictionary or none, never half of one.
+ * writes into a temporary directory of its own (<id>.tmp.XXXXXX) and
+ * renames it into place in one rename at the end, so a kill at any
+ * moment leaves the old dictionary or the new one, never half of one; and
+ * it holds an exclusive lock (<id>.lock, flock) meanwhile, so two builds
+ * never write one dictionary (a second waits for the first).
  *
  * Hunspell and the word list are used only here, never on the request path.
  */
@@ -97,6 +100,9 @@ typedef struct dict_build_opts {
     const char *glosses;
     dict_progress_fn progress;
     void *progress_ctx;
+    /* Build only if no dictionary of this id and format is there once the
+     * lock is taken (a build that held it finished it meanwhile). */
+    int if_missing;
 } dict_build_opts;
 
 /* Fill `o` with the Debian paths for a known id ("en_US", "en_GB", and

@@ -88,17 +88,25 @@ def main():
         for name, path, state in pages(D):
             if only and only not in name:
                 continue
-            rep = os.path.join(tempfile.gettempdir(), "wibbelld-lh.json")
+            # a report file of its own (not one name in the shared
+            # temporary directory, which a run beside it would write too)
+            fd, rep = tempfile.mkstemp(prefix="wibbelld-lh-", suffix=".json")
+            os.close(fd)
             cmd = [LH, W.url(D, path), "--quiet", "--output=json", "--output-path=" + rep, "--form-factor=mobile",
                    "--only-categories=accessibility,best-practices,performance",
                    "--chrome-flags=" + FLAGS + (" --user-data-dir=" + prof if state else "")]
             if state:
                 cmd.append("--disable-storage-reset")
-            r = subprocess.run(cmd, env=dict(os.environ, CHROME_PATH=W.chromium()), capture_output=True, text=True)
+            try:
+                r = subprocess.run(cmd, env=dict(os.environ, CHROME_PATH=W.chromium()), capture_output=True, text=True)
+                if not r.returncode:
+                    with open(rep) as f:
+                        doc = json.load(f)
+            finally:
+                os.unlink(rep)
             if r.returncode:
                 print("%-28s lighthouse failed: %s" % (name, r.stderr.strip()[-300:]))
                 continue
-            doc = json.load(open(rep))
             if os.environ.get("LH_METRICS"):
                 print({k: doc["audits"][k].get("displayValue") for k in ("first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index")})
             score = {k: round(v["score"] * 100) for k, v in doc["categories"].items() if v["score"] is not None}

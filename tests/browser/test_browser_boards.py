@@ -6,7 +6,6 @@ end among three phones (draw, the code tapped out on BANG and CLAP, the
 signals appearing on the other phones, guesses from the grid, passes).
 """
 import os
-import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -180,10 +179,11 @@ class Woodlouse(unittest.TestCase):
             drawn = view(m)["version"]
             for b in phones:
                 b.wait_version(drawn, "the draw on every phone")
-            tr.wait_text("Your card:")
+            # the whole line read, on the board (the log says "Your card:"
+            # too, of an earlier turn)
+            mm = tr.wait_match(r"Your card: (\d) × (\S+)", "#board")
             for o in others:
                 self.assertNotIn("Your card", o.text("#board"), "only the trainer sees the card")
-            mm = re.search(r"Your card: (\d) × (\S+)", tr.text("#board"))
             count, species = int(mm.group(1)), mm.group(2)
             bangs = v["sequence"].index(species) + 1
             if turns == 0:

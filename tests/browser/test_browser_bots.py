@@ -17,7 +17,6 @@ refused by the daemon, shown on the page, and the person taps again.
 """
 import json
 import os
-import re
 import sys
 import urllib.parse
 
@@ -216,8 +215,9 @@ class Bots(unittest.TestCase):
             if v["phase"] == "draw":
                 return b.click("#board button[data-action=draw]")
             if v["phase"] == "code":
-                b.wait_text("Your card:")
-                card = re.search(r"Your card: (\d) × (\S+)", b.text("#board"))
+                # the whole line read, on the board (the log says "Your
+                # card:" too, of an earlier turn)
+                card = b.wait_match(r"Your card: (\d) × (\S+)", "#board")
                 at = v["version"]
                 for _ in range(v["sequence"].index(card.group(2)) + 1):
                     at = tap(b, "#board button[data-action=bang]", at)

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """test_browser_harness.py - a browser module whose browser does not start
-leaves no daemon running (and no browser profile behind).
+leaves no daemon running (and no browser profile behind: counted in the
+child's own temporary directory, which run_child gives it, so that a
+browser test running beside it counts for nothing).
 
 The case of tests/e2e/test_harness.py with wbbrowser.py: the child's
 setUpModule starts the module's daemon (W.start_daemon) and then a
@@ -25,7 +27,11 @@ class BrowserModule(unittest.TestCase):
             import glob, tempfile
             import wbbrowser as W
             os.environ["PATH"] = "/nonexistent"  # no chromium to find
-            before = set(glob.glob(os.path.join(tempfile.gettempdir(), "wibbelld-chromium-*")))
+            # run_child gives this program a TMPDIR of its own: a profile
+            # there is this program's (a browser test beside it makes its
+            # own in its own temporary directory)
+            assert tempfile.gettempdir() == os.environ["TMPDIR"], tempfile.gettempdir()
+            assert not glob.glob(os.path.join(tempfile.gettempdir(), "wibbelld-chromium-*"))
 
             def setUpModule():
                 global D, B
@@ -34,8 +40,8 @@ class BrowserModule(unittest.TestCase):
                 B = W.Browser()
 
             def left():
-                now = set(glob.glob(os.path.join(tempfile.gettempdir(), "wibbelld-chromium-*")))
-                print("# profiles left: %d" % len(now - before))
+                now = glob.glob(os.path.join(tempfile.gettempdir(), "wibbelld-chromium-*"))
+                print("# profiles left: %d" % len(now))
             unittest.addModuleCleanup(left)  # runs after the module's own
 
             class T(unittest.TestCase):

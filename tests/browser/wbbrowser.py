@@ -12,6 +12,7 @@ environment runs every page six times slower, which shows a missing wait.
 """
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -177,6 +178,14 @@ class Browser:
 
     def wait_text(self, needle, sel="body", timeout=WAIT):
         return self.wait(lambda d: needle in self.text(sel), repr(needle) + " in " + sel, timeout)
+
+    def wait_match(self, pattern, sel="body", timeout=WAIT):
+        """Wait until the text of `sel` matches the regular expression
+        `pattern` whole (what the caller reads: waiting for a part of it,
+        then reading the rest, reads whatever the page shows then); the
+        match."""
+        rx = re.compile(pattern)
+        return self.wait(lambda d: rx.search(self.text(sel)), repr(pattern) + " in " + sel, timeout)
 
     def wait_version(self, version, what=None):
         """Wait until the page shows version `version` of its match drawn

@@ -17,6 +17,7 @@ Needs: WIBBELLD (the daemon binary), WIBBELLD_TEST_DATA.
 """
 import ast
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -56,16 +57,22 @@ def wibbelld_alive(pid):
 
 
 def run_child(body, extra_path=None, stop_after=None, timeout=120):
-    """Run PRELUDE + body as a test program; the daemon's pid it wrote,
-    and the program's exit status.  `stop_after`: send the program
+    """Run PRELUDE + body as a test program, with a temporary directory
+    (TMPDIR) of its own; the daemon's pid it wrote, the program's exit
+    status and its output.  `stop_after`: send the program
     SIGTERM once the pid is written."""
     tmp = tempfile.mkdtemp(prefix="wibbelld-harness-")
     pidfile = os.path.join(tmp, "pid")
     prog = os.path.join(tmp, "child.py")
+    # The child's temporary directory is its own (what it makes there,
+    # and only that, is there: a test beside it makes its own elsewhere).
+    own_tmp = os.path.join(tmp, "tmp")
+    os.mkdir(own_tmp)
     with open(prog, "w") as f:
         f.write(PRELUDE % (HERE, extra_path or HERE, pidfile) + textwrap.dedent(body))
     child = subprocess.Popen([sys.executable, prog], stdout=subprocess.PIPE,
-                             stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+                             stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                             env=dict(os.environ, TMPDIR=own_tmp))
     try:
         if stop_after is not None:
             deadline = time.monotonic() + 60
@@ -78,11 +85,11 @@ def run_child(body, extra_path=None, stop_after=None, timeout=120):
         if child.poll() is None:
             child.kill()
             child.wait()
-    with open(pidfile) as f:
-        pid = int(f.read())
-    for name in os.listdir(tmp):
-        os.unlink(os.path.join(tmp, name))
-    os.rmdir(tmp)
+    try:
+        with open(pidfile) as f:
+            pid = int(f.read())
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
     return pid, child.returncode, out.decode("utf-8", "replace")
 
 

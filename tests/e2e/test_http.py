@@ -449,5 +449,48 @@ class JsonBodiesOnly(unittest.TestCase):
         self.assertEqual(v["version"], m["version"])
 
 
+class BodyLimit(unittest.TestCase):
+    """--max-body is the largest body served: a body of exactly that many
+    bytes is read and answered, one byte more is refused with 413, with a
+    declared length or chunked (each path counts the bytes its own way)."""
+    MAX = 100
+
+    @classmethod
+    def setUpClass(cls):
+        cls.d = wbtest.class_daemon(cls, wbtest.Daemon(args=["--max-body", str(cls.MAX)]))
+
+    def body(self, n):
+        """A check body of exactly n bytes (JSON padded with spaces)."""
+        b = json.dumps({"word": "kissing", "cards": ["NZ"]}).encode()
+        self.assertLessEqual(len(b), n)
+        return b + b" " * (n - len(b))
+
+    def post(self, body, chunked=False):
+        c = self.d.connect()
+        try:
+            h = {"Content-Type": "application/json"}
+            if chunked:
+                # in two chunks: the second crosses the limit or reaches it
+                h["Transfer-Encoding"] = "chunked"
+                c.request("POST", "/v1/wibbell/check", body=iter([body[:60], body[60:]]),
+                          headers=h, encode_chunked=True)
+            else:
+                c.request("POST", "/v1/wibbell/check", body=body, headers=h)
+            r = c.getresponse()
+            return r.status, json.loads(r.read())
+        finally:
+            c.close()
+
+    def test_exactly_the_limit_is_served(self):
+        for chunked in (False, True):
+            st, doc = self.post(self.body(self.MAX), chunked)
+            self.assertEqual(st, 200, (chunked, doc))
+
+    def test_one_byte_over_is_refused(self):
+        for chunked in (False, True):
+            st, doc = self.post(self.body(self.MAX + 1), chunked)
+            self.assertEqual((st, doc["code"]), (413, "body_too_large"), chunked)
+
+
 if __name__ == "__main__":
     wbtest.main()

@@ -101,7 +101,7 @@ AREAS = {
         "env": {}},
     "dict": {
         "files": ["dict/dict_word.c", "dict/dict.c", "dict/normalise.c", "dict/cards.c"],
-        "tests": ["normalise", "cards", "dict", "dict_eval"], "env": {}},
+        "tests": ["normalise", "cards", "dict", "dict_eval", "classroom"], "env": {}},
     "api": {
         "files": ["api/route.c", "api/h_games.c", "api/h_dict.c", "api/problem.c"],
         "tests": ["api", "e2e-http", "e2e-dict", "e2e-games-api", "e2e-games-api-matches",

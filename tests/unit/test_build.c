@@ -2,8 +2,9 @@
  * test_build.c - the dictionary build (dict/build.c) on small sources
  * written here: real Hunspell files, a word list, a real LMDB result.
  * Checks what is classified as a word or a proper noun, that stems relate
- * forms, and that a rebuild replaces the dictionary as a whole while a
- * failed build leaves the old one in place.
+ * forms, that a rebuild replaces the dictionary as a whole while a
+ * failed build leaves the old one in place, and that a build waits for
+ * the lock of another and removes what dead builds left.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -12,7 +13,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <cmocka.h>
 
@@ -159,11 +163,98 @@ static void test_defaults(void **state)
     assert_int_equal(dict_build(data, &o), WB_EINVAL);
 }
 
+/* Is process `pid` waiting for a lock (a "->" line of /proc/locks)? */
+static int waits_for_lock(pid_t pid)
+{
+    FILE *f = fopen("/proc/locks", "r");
+    assert_non_null(f);
+    char line[256];
+    int found = 0;
+    while (!found && fgets(line, sizeof line, f)) {
+        char kind[16];
+        long who = 0;
+        if (strstr(line, " -> ") &&
+            sscanf(strstr(line, " -> ") + 4, "%15s %*s %*s %ld", kind, &who) == 2)
+            found = who == pid;
+    }
+    fclose(f);
+    return found;
+}
+
+static ino_t inode_of(const char *path)
+{
+    struct stat st;
+    assert_int_equal(stat(path, &st), 0);
+    return st.st_ino;
+}
+
+/* One build at a time: while another holds the dictionary's lock a build
+ * waits, touching nothing; then it removes what builds that died left
+ * (temporary directories, a dictionary moved aside) and builds.  With
+ * if_missing a build that finds the dictionary built once it has the lock
+ * leaves it be. */
+static void test_lock_and_leftovers(void **state)
+{
+    (void)state;
+    dict_build_opts o;
+    write_file(aff, AFF);
+    write_file(dic, "2\ncat/S\nwalk/DGS\n");
+    write_file(list, "cats\n");
+    opts(&o);
+    assert_int_equal(dict_build(data, &o), WB_OK);
+
+    char dead_tmp[192], dead_mdb[224], aside[192], lock[192], mdb[192];
+    snprintf(dead_tmp, sizeof dead_tmp, "%s/dict/tt.tmp.Ab12Cd", data);
+    snprintf(dead_mdb, sizeof dead_mdb, "%s/data.mdb", dead_tmp);
+    snprintf(aside, sizeof aside, "%s/dict/tt.old", data);
+    snprintf(lock, sizeof lock, "%s/dict/tt.lock", data);
+    snprintf(mdb, sizeof mdb, "%s/dict/tt/data.mdb", data);
+    assert_int_equal(mkdir(dead_tmp, 0755), 0);
+    write_file(dead_mdb, "half a dictionary");
+    assert_int_equal(mkdir(aside, 0755), 0);
+
+    int fd = open(lock, O_RDWR);
+    assert_true(fd >= 0);
+    assert_int_equal(flock(fd, LOCK_EX), 0);
+    ino_t before = inode_of(mdb);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        close(fd); /* the lock is the parent's (a copy would hold it too) */
+        _exit(dict_build(data, &o) == WB_OK ? 0 : 1);
+    }
+    /* until the build waits for the lock (or ends: it did not wait) */
+    int st = 0, ended = 0;
+    while (!waits_for_lock(pid) && !(ended = waitpid(pid, &st, WNOHANG) == pid))
+        usleep(10000);
+    if (ended)
+        fail_msg("the build did not wait for the lock another held (exit %d)",
+                 WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+    /* waiting, it has touched nothing */
+    assert_int_equal(access(dead_mdb, F_OK), 0);
+    assert_int_equal(access(aside, F_OK), 0);
+    assert_int_equal(inode_of(mdb), before);
+    close(fd);
+    assert_int_equal(waitpid(pid, &st, 0), pid);
+    assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    assert_int_not_equal(access(dead_tmp, F_OK), 0);
+    assert_int_not_equal(access(aside, F_OK), 0);
+    assert_int_not_equal(inode_of(mdb), before); /* built anew, swapped in */
+    assert_int_equal(dict_build_exists(data, "tt"), 1);
+
+    /* built already: with if_missing the build leaves it be */
+    before = inode_of(mdb);
+    o.if_missing = 1;
+    assert_int_equal(dict_build(data, &o), WB_OK);
+    assert_int_equal(inode_of(mdb), before);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_build_and_rebuild),
         cmocka_unit_test(test_defaults),
+        cmocka_unit_test(test_lock_and_leftovers),
     };
     return cmocka_run_group_tests_name("build", tests, setup, teardown);
 }

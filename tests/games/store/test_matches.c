@@ -319,8 +319,37 @@ static void test_actions_versions_and_privacy(void **state)
     /* Seat 0 sees its own secret event. */
     assert_int_equal(json_array_size(json_object_get(out, "events")), 2);
     json_decref(out);
+    /* If-Match with a past version (the match is at 2) is refused as a
+     * future one is, changing nothing */
+    assert_int_equal(add(ms, c.id, 1, 3, 1, NULL), WB_ESTALE);
+    assert_int_equal(match_version(ms, c.id), 2);
+    assert_int_equal(add(ms, c.id, 1, 3, 3, NULL), WB_ESTALE);
+    assert_int_equal(match_version(ms, c.id), 2);
     assert_int_equal(add(ms, c.id, 1, 3, 2, &out), WB_OK);
     json_decref(out);
+
+    /* An action's body is its seat's (and the host's): other seats and
+     * the public read its type alone in the log. */
+    struct {
+        int seat;
+        json_int_t n1, n2; /* "n" of entry 1 (seat 0's), of entry 2 (seat 1's); 0: absent */
+    } bodies[] = {{0, 2, 0}, {1, 0, 3}, {GAME_SEAT_HOST, 2, 3}, {GAME_SEAT_PUBLIC, 0, 0}};
+    for (size_t k = 0; k < sizeof bodies / sizeof *bodies; k++) {
+        json_t *lg = NULL;
+        assert_int_equal(match_log(ms, c.id, bodies[k].seat, 0, &lg), WB_OK);
+        json_t *es = json_object_get(lg, "entries");
+        assert_int_equal(json_array_size(es), 2);
+        for (size_t i = 0; i < 2; i++) {
+            json_t *a = json_object_get(json_array_get(es, i), "action");
+            json_int_t want = i ? bodies[k].n2 : bodies[k].n1;
+            assert_string_equal(json_string_value(json_object_get(a, "type")), "add");
+            if (want ? json_integer_value(json_object_get(a, "n")) != want
+                     : json_object_get(a, "n") != NULL || json_object_size(a) != 1)
+                fail_msg("seat %d reads entry %zu's action as %s", bodies[k].seat, i + 1,
+                         json_dumps(a, JSON_COMPACT));
+        }
+        json_decref(lg);
+    }
 
     json_t *log = NULL;
     assert_int_equal(match_log(ms, c.id, 0, 0, &log), WB_OK);
