@@ -168,8 +168,7 @@ static dict_entry *look_all(const char *id, const char *w, unsigned opts)
  * table, and on the dictionary the senses under each.  Kept roots (inside
  * "sexual activity": reproduction and the orientations): a word whose
  * sense lies under one keeps every sense (lesbianism lies under
- * homosexuality alone, mating under coupling alone; inversion under its
- * own root and homosexuality).  Hidden roots: the noun "sexual activity"
+ * homosexuality alone; inversion under its own root and homosexuality).  Hidden roots: the noun "sexual activity"
  * and the verb "copulate": a word whose every sense lies under one is
  * hidden whole, others lose exactly those senses. */
 static void test_roots(void **state)
@@ -193,9 +192,9 @@ static void test_roots(void **state)
             fail_msg("class_root(%d, %s) = %d, not %d", table[i].pos, table[i].head,
                      class_root(table[i].pos, table[i].head), table[i].mark);
 
-    /* kept: the word of each kept root (and lesbianism, mating), every
+    /* kept: the word of each kept root (and lesbianism), every
      * sense shown */
-    const char *kept[] = {"reproduction",    "conception",  "mating",    "homosexuality",
+    const char *kept[] = {"reproduction",    "conception",  "homosexuality",
                           "lesbianism",      "sapphism",    "heterosexuality",
                           "bisexuality",     "inversion",   "procreation"};
     for (size_t i = 0; i < sizeof kept / sizeof *kept; i++) {
@@ -236,6 +235,9 @@ static void test_roots(void **state)
         {"masturbation", "manual stimulation of the genital organs"},
         {"intercourse", "the act of sexual procreation"},
         {"mate", "engage in sexual intercourse"},
+        /* mating keeps its own noun (coupling's, a kept root) and, as a
+         * form of mate, loses mate's verb under copulate */
+        {"mating", "engage in sexual intercourse"},
         {"petting", "foreplay"},
     };
     for (size_t i = 0; i < sizeof some / sizeof *some; i++) {
@@ -263,7 +265,7 @@ static void test_info(void **state)
      * moved would change these */
     assert_int_equal(words, 153);
     assert_int_equal(senses, 212);
-    assert_int_equal(all, 104324);
+    assert_int_equal(all, 104257); /* 104,324 before the abbreviations went */
     const dict *fr = dict_lib_find(fixture_lib, "fr"); /* (not in a mutant's data) */
     if (fr) {
         dict_get_info(fr, &in); /* no WordNet, nothing said */
