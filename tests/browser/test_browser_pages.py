@@ -175,6 +175,77 @@ class Judge(unittest.TestCase):
         finally:
             B.d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
+    def panel_on_screen(self, needle):
+        """The verdict panel's place says `needle`, with no verdict in it
+        (neither mark nor word of the last one), all of it on screen."""
+        B.wait(lambda d: needle in B.text("#result") and not B.css("#result .verdict, #result .word"),
+               repr(needle) + " in the verdict's place, the last verdict gone")
+        r = B.d.execute_script("const r = document.querySelector('#result').getBoundingClientRect();"
+                               "return [r.top, r.bottom, innerHeight]")
+        self.assertGreaterEqual(r[0], 0, needle + " on screen")
+        self.assertLessEqual(r[1], r[2], needle + " on screen")
+
+    def test_a_new_shout_never_shows_the_last_verdict(self):
+        """At 390x844, the moment a new shout starts the last verdict goes:
+        an empty word box, a check under way and no connection each say so
+        in words in the verdict's place, on screen."""
+        B.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+        try:
+            self.table([("Ann", ["SG"]), ("Bob", ["AR"]), ("Cy", ["TE"]), ("Dee", ["LO"])])
+            B.d.execute_script("scrollTo(0, 0)")
+            self.assertEqual(self.judge("zings", ("NZ", "IQ"), "Ann").text, "✓")
+            # Bob tapped with the word box empty
+            B.type("#word", "")
+            B.click('[data-shouter="Bob"]')
+            self.panel_on_screen("Type the shouted word first")
+            os.makedirs(W.SHOTS, exist_ok=True)
+            B.d.save_screenshot(os.path.join(W.SHOTS, "judge-390-empty-word.png"))
+            # a slow check: the page's requests held until the test lets them go
+            B.d.execute_script("""window.heldFetch = window.fetch; window.held = [];
+              window.fetch = (...a) => new Promise((ok, no) => held.push(() => heldFetch(...a).then(ok, no)));""")
+            w = W.find_word(D, ["NZ", "IQ", "TE"])
+            B.type("#word", w)
+            B.click('[data-shouter="Cy"]')
+            self.panel_on_screen("Checking “%s” for Cy…" % w)
+            B.d.save_screenshot(os.path.join(W.SHOTS, "judge-390-checking.png"))
+            B.wait(lambda d: d.execute_script("return held.length") == 1, "the check sent")
+            B.d.execute_script("window.fetch = heldFetch; held.splice(0).forEach(go => go())")
+            self.verdict(w)
+            self.assertIn("Cy: counts", B.text("#result .verdict-panel"))
+            # no connection
+            B.d.execute_cdp_cmd("Network.enable", {})
+            B.d.execute_cdp_cmd("Network.emulateNetworkConditions",
+                                {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+            try:
+                B.type("#word", "zings")
+                B.click('[data-shouter="Dee"]')
+                self.panel_on_screen("no connection to the judge: try again")
+                B.d.save_screenshot(os.path.join(W.SHOTS, "judge-390-offline.png"))
+            finally:
+                B.d.execute_cdp_cmd("Network.emulateNetworkConditions",
+                                    {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+            B.js_errors()  # the failed request is logged: the page itself raised nothing
+        finally:
+            B.d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+    def test_a_refused_word_leaves_the_box(self):
+        """After a refusal the word box is empty for the next shout; the
+        refused word is one tap away ("last: cat")."""
+        self.assertEqual(self.judge("cat", ("NZ", "IQ")).text, "✗")
+        self.assertEqual(B.d.execute_script("return word.value"), "", "the box is empty for the next shout")
+        chip = B.one("#lastword")
+        self.assertTrue(chip.is_displayed())
+        self.assertEqual(chip.text, "last: cat")
+        B.click("#lastword")
+        self.assertEqual(B.d.execute_script("return word.value"), "cat", "one tap puts it back")
+        B.type("#word", "zinc")
+        B.click("#check")
+        self.verdict("zinc")
+        self.assertEqual(B.d.execute_script("return word.value"), "zinc", "a word that counts stays for the take")
+        self.assertFalse(B.one("#lastword").is_displayed())
+        self.assertFalse(B.js_errors())
+
     def test_derivative_of_a_used_word(self):
         B.type("#useword", "explore")
         B.click("#adduse")
