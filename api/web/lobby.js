@@ -18,34 +18,58 @@ const remembered = () => { try { return JSON.parse(localStorage.getItem(KEY)) ||
 // here gets its key in words and its description.
 const WORDS = {
   wibbell: {
-    mode: ['Rounds', 'How a round ends.', {standard: 'Standard: a round ends when a player takes their 3rd card; they take both centre cards and keep one of their 4 as a permanent handicap',
-      simple: 'Simple: a round ends on the 4th card; the 5th is a bonus, never a handicap', simpler: 'Simpler: a round ends on the 3rd card; the 4th is a bonus; no permanent handicaps'}],
+    mode: ['Rounds', 'How a round ends.', {
+      standard: 'Standard: a round ends when a player takes their 3rd card; ' +
+        'they take both centre cards and keep one of their 4 as a permanent handicap',
+      simple: 'Simple: a round ends on the 4th card; the 5th is a bonus, never a handicap',
+      simpler: 'Simpler: a round ends on the 3rd card; the 4th is a bonus; no permanent handicaps'}],
     learning_aid: ['Learning aid', 'The winner of a round sits out the next round.'],
-    tie_window_ms: ['Shouts at the same moment (milliseconds)', 'Good words shouted within this long of the first one compete: the shortest wins, then the first in alphabetical order; the same word twice brings new centre cards. 0: the first good word wins. 0 to 5000; 400 is under half a second.'],
+    tie_window_ms: ['Shouts at the same moment (milliseconds)', 'Good words shouted within this long of the first ' +
+      'one compete: the shortest wins, then the first in alphabetical order; the same word twice brings new centre ' +
+      'cards. 0: the first good word wins. 0 to 5000; 400 is under half a second.'],
     dictionary: ['Dictionary', 'The word list that judges the words.'],
-    deck: ['Your own deck', 'Leave empty for the standard 48 cards. Or one card a line: its letters, then if you like its value 1 to 3 and its border (NZ 2 dots).', null, 'lines'],
+    deck: ['Your own deck', 'Leave empty for the standard 48 cards. Or one card a line: its letters, then if you ' +
+      'like its value 1 to 3 and its border (NZ 2 dots).', null, 'lines'],
     shuffle: ['Shuffle the deck', 'Off: the cards come up in the order of your own deck, the first line first.'],
-    handicaps: ['Starting handicaps', 'Cards a player starts with as permanent handicaps (they do not score). One line a player, in seat order: how many to deal, 0 to 2, or the letters of up to 2 cards (NZ IQ). Leave empty for none.', null, 'seats'],
-    companion: ['Referee a real table', 'Play with real cards: one phone records the flips, shouts, takes and keeps; the other phones only watch.'],
-    forgive_typos: ['Forgive typos', 'A shout that is not a word is taken for a typo, not a mistake: that player may still win the card. Other wrong words are still mistakes.'],
-    learner_language: ['Students’ own language', 'For learners of the dictionary’s language: each judged word is shown with its translation into this language.'],
-    classroom: ['Class setting', 'Meanings leave out vulgar or offensive senses, the most common sense first. Such words still count.'],
-    compounds: ['German and Dutch compounds', 'Whether a compound of a used word still counts.', {separate: 'A word of its own: Haustür counts after Haus',
+    handicaps: ['Starting handicaps', 'Cards a player starts with as permanent handicaps (they do not score). One ' +
+      'line a player, in seat order: how many to deal, 0 to 2, or the letters of up to 2 cards (NZ IQ). Leave ' +
+      'empty for none.', null, 'seats'],
+    companion: ['Referee a real table', 'Play with real cards: one phone records the flips, shouts, takes and ' +
+      'keeps; the other phones only watch.'],
+    forgive_typos: ['Forgive typos', 'A shout that is not a word is taken for a typo, not a mistake: that player ' +
+      'may still win the card. Other wrong words are still mistakes.'],
+    learner_language: ['Students’ own language', 'For learners of the dictionary’s language: each judged word is ' +
+      'shown with its translation into this language.'],
+    classroom: ['Class setting', 'Meanings leave out vulgar or offensive senses, the most common sense first. Such ' +
+      'words still count.'],
+    compounds: ['German and Dutch compounds', 'Whether a compound of a used word still counts.', {
+      separate: 'A word of its own: Haustür counts after Haus',
       derivative: 'A derivative: Haustür does not count after Haus (Hausierer, which merely holds it, does)'}],
-    class_session: ['A class session', 'The players are teams; students join a team from their phones with the match’s code and a nickname (“Start a class” below does this for you).'],
-    member_mistake: ['In a class session, a student’s wrong word costs', '', {member: 'Only that student: they cannot win this card, their team still can', team: 'The whole team: it cannot win this card'}],
+    class_session: ['A class session', 'The players are teams; students join a team from their phones with the ' +
+      'match’s code and a nickname (“Start a class” below does this for you).'],
+    member_mistake: ['In a class session, a student’s wrong word costs', '', {
+      member: 'Only that student: they cannot win this card, their team still can',
+      team: 'The whole team: it cannot win this card'}],
   },
   'whirlpool-pond': {
-    suits: ['The seats’ suits', 'One suit a line, in seat order, all different: suns, crowns, moons or arms. Leave empty for suns, crowns, moons, arms.', null, 'lines'],
-    board: ['Your own pond', 'Leave empty for the pond of the rules; or paste a pond drawn as in the game’s board file.'],
+    suits: ['The seats’ suits', 'One suit a line, in seat order, all different: suns, crowns, moons or arms. Leave ' +
+      'empty for suns, crowns, moons, arms.', null, 'lines'],
+    board: ['Your own pond', 'Leave empty for the pond of the rules; or paste a pond drawn as in the game’s board ' +
+      'file.'],
   },
   'woodlouse-chaos': {
-    variant: ['Variant', '', {basic: 'Basic: 4 species (40 cards)', harder: 'Harder: all 5 species (50 cards)', easier: 'Easier: 3 species (30 cards)', 'even-easier': 'Even easier: the basic game, the sequence cards never reshuffled'}],
+    variant: ['Variant', '', {basic: 'Basic: 4 species (40 cards)', harder: 'Harder: all 5 species (50 cards)',
+      easier: 'Easier: 3 species (30 cards)',
+      'even-easier': 'Even easier: the basic game, the sequence cards never reshuffled'}],
     fixed_sequence: ['Never reshuffle the sequence cards', 'The even-easier rule, whatever the variant.'],
-    species: ['Species in play', 'One a line (woodlouse, spider, fly, rat, snail), as many as the variant uses. Leave empty to have them chosen at random.', null, 'lines'],
-    first_trainer: ['First animal trainer', 'The seat that starts, counting from 0 for the first player (the rules: the youngest player).'],
-    guess_ms: ['Time to guess (milliseconds)', 'Once the code is complete, guessing closes after this long and the trainer keeps the card. 0: guessing stays open until everyone has passed or is out.'],
-    deck: ['The animal cards', 'Leave empty for two cards of each count for every species. Or, for each species, how many cards show 1, 2, 3, 4 and 5 animals: {"fly": [2, 2, 2, 2, 2], ...}'],
+    species: ['Species in play', 'One a line (woodlouse, spider, fly, rat, snail), as many as the variant uses. ' +
+      'Leave empty to have them chosen at random.', null, 'lines'],
+    first_trainer: ['First animal trainer', 'The seat that starts, counting from 0 for the first player (the ' +
+      'rules: the youngest player).'],
+    guess_ms: ['Time to guess (milliseconds)', 'Once the code is complete, guessing closes after this long and the ' +
+      'trainer keeps the card. 0: guessing stays open until everyone has passed or is out.'],
+    deck: ['The animal cards', 'Leave empty for two cards of each count for every species. Or, for each species, ' +
+      'how many cards show 1, 2, 3, 4 and 5 animals: {"fly": [2, 2, 2, 2, 2], ...}'],
   },
   woobieworld: {
     speed: ['Speed variant', 'Everyone picks a card face down at once, then the turns run in card order.'],
@@ -53,11 +77,13 @@ const WORDS = {
     anarchs: ['Anarchs', 'How many wait in the unused pile.'],
     industries: ['Industries of each colour', 'How many of each colour wait in the unused pile.'],
     map: ['Your own map', 'Leave empty for the island of the rules; or areas and their borders as JSON.'],
-    deck: ['Your own deck', 'Leave empty for the deck of the rules; or one card a line: TYPE | NUMBER | NAME | TEXT | STEPS | QUOTE.', null, 'lines'],
+    deck: ['Your own deck', 'Leave empty for the deck of the rules; or one card a line: TYPE | NUMBER | NAME | ' +
+      'TEXT | STEPS | QUOTE.', null, 'lines'],
   },
   'world-dumbination': {
     end_vp: ['Points to win', 'The game ends one round after a player has this many victory points (the rules: 15).'],
-    short_game: ['The shorter game', 'No First Goals, 15 resources and 5 victory points each, Level 2 from the second round.'],
+    short_game: ['The shorter game', 'No First Goals, 15 resources and 5 victory points each, Level 2 from the ' +
+      'second round.'],
     max_rounds: ['At most this many rounds', 'A house rule: the game also ends after this round. 0: no limit.'],
     board: ['Your own board', 'Leave empty for the board of the rules; or a hex map as text.'],
     cards: ['Your own cards', 'Leave empty for the decks of the rules; or card kinds as JSON.'],
@@ -79,8 +105,12 @@ const errBox = (id, name) => h('p', {class: 'err', id: id + '-err', 'data-err-fo
 function dictionarySelect(attrs) {
   const sel = h('select', attrs, h('option', {value: ''}, 'The server’s usual dictionary'));
   api('GET', '/v1/dictionaries').then(r => {
-    const twice = l => r.dictionaries.filter(d => d.language === l).length > 1; // the language, its code only to tell two apart
-    for (const d of r.dictionaries) sel.append(h('option', {value: d.id}, d.language + (twice(d.language) ? ' · ' + d.id : '') + (d.default ? ' (the usual one)' : '')));
+    // the language; its code only to tell two of one language apart
+    const twice = l => r.dictionaries.filter(d => d.language === l).length > 1;
+    for (const d of r.dictionaries) {
+      sel.append(h('option', {value: d.id},
+        d.language + (twice(d.language) ? ' · ' + d.id : '') + (d.default ? ' (the usual one)' : '')));
+    }
   }).catch(() => { /* the usual one */ });
   return sel;
 }
@@ -91,9 +121,14 @@ function optionField(game, name, o) {
   let input;
   if (name === 'learner_language') input = learnerSelect({id, 'data-opt': name}); // Wibbell: the class's language
   else if (game === 'wibbell' && name === 'dictionary') input = dictionarySelect({id, 'data-opt': name});
-  else if (o.enum) input = h('select', {id, 'data-opt': name}, o.enum.map(v => h('option', {value: v, selected: v === o.default}, (vals && vals[v]) || v)));
+  else if (o.enum) {
+    input = h('select', {id, 'data-opt': name},
+      o.enum.map(v => h('option', {value: v, selected: v === o.default}, (vals && vals[v]) || v)));
+  }
   else if (o.type === 'boolean') input = h('input', {id, type: 'checkbox', 'data-opt': name, checked: !!o.default});
-  else if (o.type === 'integer') input = h('input', {id, type: 'number', 'data-opt': name, value: o.default ?? '', inputmode: 'numeric'});
+  else if (o.type === 'integer') {
+    input = h('input', {id, type: 'number', 'data-opt': name, value: o.default ?? '', inputmode: 'numeric'});
+  }
   else if (o.type === 'string') input = h('input', {id, 'data-opt': name, value: o.default ?? ''});
   else input = h('textarea', {id, 'data-opt': name, rows: 2, 'data-json': read || '1'});
   input.setAttribute('aria-describedby', id + '-d ' + id + '-err');
@@ -123,7 +158,8 @@ function botChoice(row, g) {
   const lv = g.levels || {min: 1, max: 5, default: 3}, at = level.value || String(lv.default), opts = [];
   for (let l = lv.min; l <= lv.max; l++) {
     const about = (lv.about || [])[l - lv.min];
-    opts.push(h('option', {value: l, selected: String(l) === at}, 'level ' + l + (about ? ': ' + plainLevel(about) : '')));
+    opts.push(h('option', {value: l, selected: String(l) === at},
+      'level ' + l + (about ? ': ' + plainLevel(about) : '')));
   }
   fill(level, opts);
   level.hidden = !who.value;
@@ -151,7 +187,8 @@ function sameNames() {
   for (const row of $('#players').children) {
     const name = row.querySelector('input').value.trim(), key = name.toLowerCase(), err = row.querySelector('.err');
     const first = key && seen.get(key);
-    err.textContent = first ? 'Two players are named ' + name + ': give each their own name (' + name + ' B., say).' : '';
+    err.textContent = first
+      ? 'Two players are named ' + name + ': give each their own name (' + name + ' B., say).' : '';
     row.querySelector('input').toggleAttribute('aria-invalid', !!first);
     if (first && !twice) twice = row;
     if (key && !first) seen.set(key, row);
@@ -178,7 +215,9 @@ function parsed(el) {
     return lines.map(x => !x ? 0 : /^\d+$/.test(x) ? Number(x) : x.split(/[\s,]+/).map(c => c.toUpperCase()));
   }
   try { return JSON.parse(t); } catch {
-    throw Object.assign(new Error('this is not in the form the help says' + (read === '1' ? ' (JSON)' : '') + ': check the brackets and quotes'), {field: el.dataset.opt});
+    const e = new Error('this is not in the form the help says' + (read === '1' ? ' (JSON)' : '') +
+      ': check the brackets and quotes');
+    throw Object.assign(e, {field: el.dataset.opt});
   }
 }
 
@@ -209,12 +248,16 @@ function showError(g, msg, field) {
   if (!key) key = names.find(n => new RegExp('\\b' + n + '\\b').test(msg)); // "unknown dictionary 'xx'"
   let at = $('#go-err'), input = null;
   const rows = [...$('#players').children];
-  if (key === 'players' && rows[seat]) { at = rows[seat].querySelector('.err'); input = rows[seat].querySelector('input'); }
+  if (key === 'players' && rows[seat]) {
+    at = rows[seat].querySelector('.err'); input = rows[seat].querySelector('input');
+  }
   else if (key === 'seed') { at = $('#seed-err'); input = $('#seed'); }
   else if (key && $('#opt-' + key + '-err')) {
     at = $('#opt-' + key + '-err'); input = $('#opt-' + key);
     $('#optbox').open = true;
-    if (seat !== null) rest = (rows[seat] ? rows[seat].querySelector('input').value.trim() + ' (player ' + (seat + 1) + ')' : 'player ' + (seat + 1)) + ': ' + rest;
+    const who = rows[seat] ? rows[seat].querySelector('input').value.trim() + ' (player ' + (seat + 1) + ')'
+      : 'player ' + (seat + 1);
+    if (seat !== null) rest = who + ': ' + rest;
   }
   at.textContent = at.id === 'go-err' || !rest ? msg : rest[0].toUpperCase() + rest.slice(1);
   input?.setAttribute('aria-invalid', 'true');
@@ -233,31 +276,41 @@ export function shareBox(m) {
   const game = m.game, id = m.id;
   // docs/pages.md's form: the views name the seats and say whose page it is
   // a bot's seat has no link: the daemon plays it
-  const seats = m.players.filter(p => p.token).map(p => ({who: p.name, what: 'seat ' + p.seat, url: link('play.html', {g: id, t: p.token})}));
+  const seats = m.players.filter(p => p.token)
+    .map(p => ({who: p.name, what: 'seat ' + p.seat, url: link('play.html', {g: id, t: p.token})}));
   const bots = m.players.filter(p => p.bot);
   const host = [];
   if (game === 'wibbell') {
-    if (m.companion) host.push({who: 'Referee (host)', what: 'records the table', url: link('table.html', {g: id, t: m.host_token})});
-    host.push({who: 'Projector', what: 'classroom screen (host)', url: link('projector.html', {g: id, t: m.host_token})});
+    const ht = {g: id, t: m.host_token};
+    if (m.companion) host.push({who: 'Referee (host)', what: 'records the table', url: link('table.html', ht)});
+    host.push({who: 'Projector', what: 'classroom screen (host)', url: link('projector.html', ht)});
   }
   host.push({who: 'Host', what: 'sees everything', url: link('play.html', {g: id, t: m.host_token})});
-  const watch = {who: 'Watch', what: 'anyone, no secrets', url: link(game === 'wibbell' && m.companion ? 'table.html' : 'play.html', {g: id})};
+  const watch = {who: 'Watch', what: 'anyone, no secrets',
+    url: link(game === 'wibbell' && m.companion ? 'table.html' : 'play.html', {g: id})};
   const hostBox = h('div', {id: 'hostlinks'});
-  const showHost = h('button', {type: 'button', id: 'showhost', 'aria-expanded': 'false', 'aria-controls': 'hostlinks', onclick: () => {
+  const toggle = () => {
     const open = showHost.getAttribute('aria-expanded') !== 'true';
     showHost.setAttribute('aria-expanded', String(open));
     showHost.textContent = open ? 'Hide my host link' : 'Show my host link';
-    fill(hostBox, open ? [h('p', {class: 'hint'}, 'Your host key: keep ' + (host.length > 1 ? 'these links' : 'this link') + ' to yourself, never on a shared screen.'),
+    const keep = host.length > 1 ? 'these links' : 'this link';
+    const note = 'Your host key: keep ' + keep + ' to yourself, never on a shared screen.';
+    fill(hostBox, open ? [h('p', {class: 'hint'}, note),
       h('div', {class: 'players'}, host.map(r => linkCard(r.who, r.what, r.url)))] : null);
-  }}, 'Show my host link');
+  };
+  const showHost = h('button', {type: 'button', id: 'showhost', 'aria-expanded': 'false', 'aria-controls': 'hostlinks',
+    onclick: toggle}, 'Show my host link');
   const title = () => [m.title || game, ' · match ', h('code', {}, id.slice(0, 8))]; // a node in one place at a time
   return h('div', {class: 'box', id: 'sharebox'}, h('h2', {}, title()),
     h('p', {class: 'hint'}, 'Each seat’s code is its player’s key: give each player only their own.'),
     bots.length ? h('ul', {class: 'hint', id: 'botseats'}, bots.map(p => h('li', {'data-bot-seat': p.seat},
       p.name + ' (seat ' + p.seat + ') is played by the daemon: ' + p.bot + ' bot, level ' + p.level))) : null,
-    seats.length ? h('p', {}, h('button', {type: 'button', id: 'projectseats', onclick: () => projectSeats(title, seats)}, 'Show on the projector'),
+    seats.length ? h('p', {},
+      h('button', {type: 'button', id: 'projectseats', onclick: () => projectSeats(title, seats)},
+        'Show on the projector'),
       ' ', h('span', {class: 'hint'}, 'the seats’ codes alone, large, for the players to scan')) : null,
-    h('div', {class: 'players', id: 'seatlinks'}, seats.map(r => linkCard(r.who, r.what, r.url)), linkCard(watch.who, watch.what, watch.url)),
+    h('div', {class: 'players', id: 'seatlinks'}, seats.map(r => linkCard(r.who, r.what, r.url)),
+      linkCard(watch.who, watch.what, watch.url)),
     h('p', {}, showHost), hostBox);
 }
 

@@ -35,17 +35,23 @@ function noteVerdict(e) {
   ctx.verdictAt = e.version || ctx.verdictAt;
   const evs = e.events || [], won = evs.find(x => x.type === 'card_won');
   const shouts = evs.filter(x => x.type === 'claim_accepted' || x.type === 'claim_refused');
-  ctx.verdict = shouts.length ? shouts.map(x => ({seat: x.seat, word: x.word, ok: x.type === 'claim_accepted', reasons: x.reasons,
-    forgiven: x.forgiven, won: won && won.seat === x.seat, winner: won && won.seat})) : null;
+  ctx.verdict = shouts.length ? shouts.map(x => ({seat: x.seat, word: x.word, ok: x.type === 'claim_accepted',
+    reasons: x.reasons, forgiven: x.forgiven, won: won && won.seat === x.seat, winner: won && won.seat})) : null;
 }
 function verdictPanels(vs) {
   const n = s => ctx.names[s] || 'seat ' + s;
-  return h('div', {id: 'tverdict', 'aria-live': 'polite'}, vs.map(x => h('div', {class: 'verdict-panel ' + (x.ok ? 'ok' : 'no'), 'data-seat': x.seat},
-    h('div', {class: 'row'}, h('span', {class: 'verdict ' + (x.ok ? 'ok' : 'no'), role: 'img', 'aria-label': x.ok ? 'valid' : 'not valid'}, x.ok ? '✓' : '✗'),
+  const says = x => x.won ? n(x.seat) + ' wins the card'
+    : x.winner !== undefined ? n(x.winner) + ' wins the card (the tie-break)' : 'Every card has its own letter';
+  return h('div', {id: 'tverdict', 'aria-live': 'polite'}, vs.map(x => h('div',
+    {class: 'verdict-panel ' + (x.ok ? 'ok' : 'no'), 'data-seat': x.seat},
+    h('div', {class: 'row'},
+      h('span', {class: 'verdict ' + (x.ok ? 'ok' : 'no'), role: 'img', 'aria-label': x.ok ? 'valid' : 'not valid'},
+        x.ok ? '✓' : '✗'),
       h('span', {class: 'verdict-says'}, n(x.seat) + ': ' + (x.ok ? 'counts' : 'does not count'))),
     h('div', {class: 'word'}, x.word),
-    x.ok ? h('p', {class: 'reasons'}, x.won ? n(x.seat) + ' wins the card' : x.winner !== undefined ? n(x.winner) + ' wins the card (the tie-break)' : 'Every card has its own letter')
-      : h('ul', {class: 'reasons'}, (x.reasons || []).map(r => h('li', {}, reasonText(r, x.word))), x.forgiven ? h('li', {}, 'a typo: try again') : null))));
+    x.ok ? h('p', {class: 'reasons'}, says(x))
+      : h('ul', {class: 'reasons'}, (x.reasons || []).map(r => h('li', {}, reasonText(r, x.word))),
+        x.forgiven ? h('li', {}, 'a typo: try again') : null))));
 }
 const cardKey = l => [...String(l).toUpperCase().replace(/[^A-Z]/g, '')].sort().join('');
 // Is a card of these letters on the table (the centre, anyone's cards,
@@ -54,7 +60,8 @@ const cardKey = l => [...String(l).toUpperCase().replace(/[^A-Z]/g, '')].sort().
 // is still in the deck.
 function onTable(letters) {
   const v = ctx.view, k = cardKey(letters);
-  const all = v.centre.concat(v.bonus ? [v.bonus] : [], ...v.players.map(p => [...p.face_up, ...p.handicaps, ...(p.face_down_cards || [])]));
+  const all = v.centre.concat(v.bonus ? [v.bonus] : [],
+    ...v.players.map(p => [...p.face_up, ...p.handicaps, ...(p.face_down_cards || [])]));
   return all.some(c => cardKey(c.letters) === k);
 }
 

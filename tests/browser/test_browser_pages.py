@@ -487,7 +487,8 @@ class Lobby(unittest.TestCase):
         Ann said before creating."""
         self.make("wibbell", ["Ann", "Bob"])
         B.click("#players > div:nth-child(2) [data-who]")
-        marker = B.d.execute_script("return getComputedStyle(arguments[0], '::before').content", B.one("#optbox summary"))
+        marker = B.d.execute_script("return getComputedStyle(arguments[0], '::before').content",
+                                    B.one("#optbox summary"))
         self.assertNotIn(marker, ("none", "normal", ""), "the Options summary shows its disclosure marker")
         B.click("#optbox summary")
         B.wait(lambda d: B.css("#opt-dictionary option[value='en_GB']"), "the dictionaries to choose from")
@@ -508,8 +509,8 @@ class Lobby(unittest.TestCase):
             """`needle` under the field, on screen; no link of the last match."""
             err = "[data-field='%s'] .err" % field if field != "players" else "#players > div:nth-child(2) .err"
             B.wait(lambda d: needle in B.text(err), repr(needle) + " under " + field)
-            r = B.d.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.top, r.bottom, innerHeight]",
-                                   B.one(err))
+            r = B.d.execute_script("const r = arguments[0].getBoundingClientRect();"
+                                   "return [r.top, r.bottom, innerHeight]", B.one(err))
             self.assertTrue(0 <= r[0] and r[1] <= r[2], needle + " on screen: %r" % r)
             self.assertFalse(B.css("#made [data-seat-link]"), "the last match's links are gone")
             self.assertEqual(B.text("#go-err"), "")
