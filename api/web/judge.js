@@ -80,7 +80,7 @@ function lastWord(word) {
   const b = $('#lastword');
   b.hidden = !word;
   b.textContent = word ? 'last: ' + word : '';
-  b.setAttribute('aria-label', word ? 'Type the last word again: ' + word : '');
+  if (word) b.setAttribute('aria-label', 'Type the last word again: ' + word); else b.removeAttribute('aria-label');
 }
 $('#lastword').onclick = () => { $('#word').value = $('#lastword').dataset.word || ''; $('#word').focus(); };
 
