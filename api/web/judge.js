@@ -64,22 +64,42 @@ function keepWordInSight() {
   if (r.top < 0 || r.bottom > innerHeight) $('#word').scrollIntoView({block: 'start'});
 }
 
+// The verdict panel's place while there is no verdict to show: a check
+// under way, or why there is none (kind 'wait' or 'err'); the last verdict
+// goes the moment a new shout starts, so it can never pass for the new one.
+function pending(kind, msg) {
+  fill($('#result'), h('div', {class: 'verdict-panel ' + kind, id: 'pending', role: kind === 'err' ? 'alert' : null},
+    h('p', {class: 'verdict-says'}, msg)));
+  keepWordInSight();
+}
+// What went wrong with a check, in words: no answer at all is the network.
+const why = e => e && e.status ? e.message : 'no connection to the judge: try again';
+
+// The last word refused, one tap away (the box is cleared for the next shout).
+function lastWord(word) {
+  const b = $('#lastword');
+  b.hidden = !word;
+  b.textContent = word ? 'last: ' + word : '';
+  if (word) b.setAttribute('aria-label', 'Type the last word again: ' + word); else b.removeAttribute('aria-label');
+}
+$('#lastword').onclick = () => { $('#word').value = $('#lastword').dataset.word || ''; $('#word').focus(); };
+
 let asked = 0; // checks sent: only the latest one's verdict is shown
 // Judge the word for `who` (a player, or null: the centre cards alone).
 async function check(who) {
   const word = $('#word').value.trim();
-  if (!word) { say('Type the shouted word first', true); $('#word').focus(); return; }
+  const seq = ++asked; // an earlier check still on its way is no longer shown
+  say('');
+  if (!word) { pending('err', 'Type the shouted word first'); $('#word').focus(); return; }
   const mine = who ? who.cards.map(c => c.letters) : [];
   const cs = [...centre(), ...mine].filter(Boolean);
-  say('Checking…');
-  const seq = ++asked;
+  pending('wait', 'Checking “' + word + '”' + (who ? ' for ' + who.name : '') + '…');
   let res;
   try {
     res = await api('POST', '/v1/wibbell/check', {word, cards: cs, used: st.used, dictionary: st.dict || undefined,
       compounds: st.comp ? 'derivative' : undefined});
-  } catch (e) { if (seq === asked) fail(e); return; }
+  } catch (e) { if (seq === asked) pending('err', why(e)); return; }
   if (seq !== asked) return; // a later tap's verdict is the one to show
-  say('');
   const ok = res.valid;
   const colour = {};
   (res.assignment || []).forEach((a, i) => { colour[a.position] = COLORS[i % COLORS.length]; });
@@ -103,6 +123,11 @@ async function check(who) {
   take,
   h('div', {class: 'cards', role: 'group', 'aria-label': 'The cards'}, drawn),
   defBox);
+  if (!ok) { // the next shout starts from an empty box; the refused word is a tap away
+    $('#word').value = '';
+    $('#lastword').dataset.word = word;
+    lastWord(word);
+  } else lastWord('');
   keepWordInSight();
   const lang = (langs[res.dictionary] || []).includes(st.lang) ? st.lang : '';
   try {

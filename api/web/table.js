@@ -8,7 +8,7 @@
 // learner_language).
 import {api, params, live, act, link} from './api.js';
 import {h, $, fill, redraw, say, fail, card, copyButton} from './ui.js';
-import {playerBox, usedList, describe, entry, meaning, learnerSelect} from './wibbell.js';
+import {playerBox, usedList, describe, entry, meaning, learnerSelect, reasonText} from './wibbell.js';
 import {qrSvg} from './qr.js';
 import {listed, drawn} from './board.js';
 
@@ -17,8 +17,53 @@ const id = p.g, token = p.t || '';
 const ctx = {id, token, names: [], actions: [], send: null, session: null};
 // The result shows in the board's "Last:" box; the status line (a live
 // region) still tells a screen reader, out of sight.
-const send = async body => { say(''); try { const r = await act(id, token, body, ctx.session); say(describe(r, ctx)); $('#status').className = 'sr'; entry(r, ctx); return r; } catch (e) { fail(e); return null; } };
+// explain(e): the refusal in the table's words, or null for the daemon's.
+const send = async (body, explain) => {
+  say('');
+  try {
+    const r = await act(id, token, body, ctx.session);
+    say(describe(r, ctx)); $('#status').className = 'sr'; entry(r, ctx); noteVerdict(r); return r;
+  } catch (e) { const why = explain?.(e); if (why) say(why, true); else fail(e); return null; }
+};
 ctx.send = send;
+
+// The verdict on the last entry's shouts (none when the last entry shouted
+// nothing: the next action makes it the past), as the judge shows one: a
+// full-width panel, green or red, the mark and the words, the word large.
+function noteVerdict(e) {
+  if (e.version !== undefined && e.version < (ctx.verdictAt || 0)) return; // an older entry, heard late
+  ctx.verdictAt = e.version || ctx.verdictAt;
+  const evs = e.events || [], won = evs.find(x => x.type === 'card_won');
+  const shouts = evs.filter(x => x.type === 'claim_accepted' || x.type === 'claim_refused');
+  ctx.verdict = shouts.length ? shouts.map(x => ({seat: x.seat, word: x.word, ok: x.type === 'claim_accepted',
+    reasons: x.reasons, forgiven: x.forgiven, won: won && won.seat === x.seat, winner: won && won.seat})) : null;
+}
+function verdictPanels(vs) {
+  const n = s => ctx.names[s] || 'seat ' + s;
+  const says = x => x.won ? n(x.seat) + ' wins the card'
+    : x.winner !== undefined ? n(x.winner) + ' wins the card (the tie-break)' : 'Every card has its own letter';
+  return h('div', {id: 'tverdict', 'aria-live': 'polite'}, vs.map(x => h('div',
+    {class: 'verdict-panel ' + (x.ok ? 'ok' : 'no'), 'data-seat': x.seat},
+    h('div', {class: 'row'},
+      h('span', {class: 'verdict ' + (x.ok ? 'ok' : 'no'), role: 'img', 'aria-label': x.ok ? 'valid' : 'not valid'},
+        x.ok ? '✓' : '✗'),
+      h('span', {class: 'verdict-says'}, n(x.seat) + ': ' + (x.ok ? 'counts' : 'does not count'))),
+    h('div', {class: 'word'}, x.word),
+    x.ok ? h('p', {class: 'reasons'}, says(x))
+      : h('ul', {class: 'reasons'}, (x.reasons || []).map(r => h('li', {}, reasonText(r, x.word))),
+        x.forgiven ? h('li', {}, 'a typo: try again') : null))));
+}
+const cardKey = l => [...String(l).toUpperCase().replace(/[^A-Z]/g, '')].sort().join('');
+// Is a card of these letters on the table (the centre, anyone's cards,
+// face up, face down or kept)?  Else a flip the daemon refuses is of a
+// card the deck never had: in companion mode every card not on the table
+// is still in the deck.
+function onTable(letters) {
+  const v = ctx.view, k = cardKey(letters);
+  const all = v.centre.concat(v.bonus ? [v.bonus] : [],
+    ...v.players.map(p => [...p.face_up, ...p.handicaps, ...(p.face_down_cards || [])]));
+  return all.some(c => cardKey(c.letters) === k);
+}
 
 // The shout box: the word, then a tap on who shouted (nobody is chosen
 // beforehand: a shout is never credited by default).  "Several at once"
@@ -31,6 +76,8 @@ function shoutForm(v) {
   const w1 = field('w1', 'Shouted word');
   const judge = async shouts => {
     if (!shouts.length) return;
+    ctx.verdict = null; // the last verdict goes the moment a new shout starts
+    $('#tverdict')?.remove();
     if (!await send(shouts.length > 1 ? {type: 'simultaneous', shouts} : {type: 'claim', ...shouts[0]})) return;
     for (const f of document.querySelectorAll('#w1, [id^="sw"]')) f.value = '';
     if ($('#both')?.checked) $('#both').click(); // back to one shout at a time
@@ -76,7 +123,18 @@ function render(v) {
   const centre = v.centre.map((c, i) => takes.find(a => a.card === i) ? card(c, {tag: 'take', cls: 'sel', label: wn + ' takes it', click: pick('take', c)}) : card(c, {tag: 'centre'}));
   const flip = host && v.phase === 'flip' ? (() => {
     const inp = h('input', {id: 'flip', 'aria-label': 'Letters of the card turned up', placeholder: 'NZ', autocapitalize: 'characters', autocomplete: 'off', maxlength: 26});
-    return h('form', {class: 'row', onsubmit: async ev => { ev.preventDefault(); if (inp.value.trim() && await send({type: 'flip', card: inp.value.trim()})) { inp.value = ''; const f = $('#flip'); if (f) f.value = ''; } }}, inp, h('button', {class: 'pri'}, 'Flip'));
+    // the box is emptied for the next card, after a refusal too (the refused letters would start the next card)
+    const flipped = async ev => {
+      ev.preventDefault();
+      const c = inp.value.trim();
+      if (!c) return;
+      const notOurs = e => e.status === 422 && !onTable(c) ? c.toUpperCase() + ' is not a card of this deck' : null;
+      await send({type: 'flip', card: c}, notOurs);
+      inp.value = '';
+      const f = $('#flip');
+      if (f) f.value = '';
+    };
+    return h('form', {class: 'row', onsubmit: flipped}, inp, h('button', {class: 'pri'}, 'Flip'));
   })() : null;
   const all = v.players.flatMap(x => x.face_up).concat(v.centre, v.bonus ? [v.bonus] : []);
   const watch = link('table.html', {g: id});
@@ -89,6 +147,7 @@ function render(v) {
     flip,
     host && v.phase === 'play' ? shoutForm(v) : null,
     keeps.length ? h('div', {class: 'box'}, h('strong', {}, 'Tap the card ' + wn + ' keeps:'), h('div', {class: 'cards'}, keeps.map(a => all.find(c => c.id === a.card)).filter(Boolean).map(c => card(c, {click: pick('keep', c), label: 'keep'})))) : null,
+    ctx.verdict ? verdictPanels(ctx.verdict) : null,
     ctx.last ? h('p', {class: 'box'}, h('strong', {}, 'Last: '), ctx.last) : null,
     said ? h('div', {class: 'box', id: 'meaning'}, h('strong', {}, said.word), said.pos ? h('span', {class: 'hint'}, ' · ' + said.pos) : null, meaning(said, v)) : null,
     h('div', {class: 'players'}, v.players.map(x => playerBox(x, v))),
@@ -135,7 +194,7 @@ function newTable() {
 if (!id) newTable();
 else ctx.session = live(id, token, {
   view: refreshActions,
-  entry: e => { entry(e, ctx); $('#log').prepend(h('li', {}, describe(e, ctx))); },
+  entry: e => { entry(e, ctx); noteVerdict(e); $('#log').prepend(h('li', {}, describe(e, ctx))); },
   status: s => { $('#conn').textContent = s === 'live' ? '● live' : s; },
   error: fail,
 });

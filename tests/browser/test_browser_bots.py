@@ -98,18 +98,17 @@ class Bots(unittest.TestCase):
             level = (levels or {}).get(i, g["levels"]["min"])
             b.type(row % (seat + 1) + "input", "Robo %d" % seat)
             b.select(row % (seat + 1) + "[data-who]", kind + " bot")
-            # "level 2", or "level 2: everyday words (SCOWL 35), ..." where the game says
-            about = g["levels"].get("about")
-            b.select(row % (seat + 1) + "[data-level]",
-                     "level %d" % level + (": " + about[level - g["levels"]["min"]] if about else ""))
+            # "level 2", or "level 2: everyday words, ..." where the game says
+            b.retry(lambda: W.Select(b.one(row % (seat + 1) + "[data-level]")).select_by_value(str(level)),
+                    "the level")
             names[seat] = ("Robo %d" % seat, kind, level)
         self.assertFalse(b.one(row % 1 + "[data-level]").is_displayed(), "no level for a person")
         if options:
             b.click("#optbox summary")
             for k, v in options.items():
                 el = b.one("#opt-" + k)
-                if el.tag_name == "select":
-                    b.select("#opt-" + k, v)
+                if el.tag_name == "select":  # the choice's value (its text is in words)
+                    b.retry(lambda: W.Select(b.one("#opt-" + k)).select_by_value(v), "#opt-" + k)
                 elif el.get_attribute("type") == "checkbox":
                     if el.is_selected() != v:
                         el.click()
@@ -120,6 +119,8 @@ class Bots(unittest.TestCase):
         b.shot("bots-lobby-" + game)
         b.click("#go")
         b.wait(lambda d: b.css("[data-seat-link]"), "the links")
+        b.click("#showhost")  # the host's link, behind a tap
+        b.wait(lambda d: b.css("[data-seat-link='Host']"), "the host's link")
         links = dict(zip(b.attr("[data-seat-link]", "data-seat-link"), b.attr("[data-seat-link] a.btn", "href")))
         # a link for each person's seat (Ann's alone), the host's and the watchers'
         self.assertEqual(sorted(k for k in links if k not in ("Host", "Watch", "Projector")), ["Ann"], links)

@@ -175,6 +175,77 @@ class Judge(unittest.TestCase):
         finally:
             B.d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
+    def panel_on_screen(self, needle):
+        """The verdict panel's place says `needle`, with no verdict in it
+        (neither mark nor word of the last one), all of it on screen."""
+        B.wait(lambda d: needle in B.text("#result") and not B.css("#result .verdict, #result .word"),
+               repr(needle) + " in the verdict's place, the last verdict gone")
+        r = B.d.execute_script("const r = document.querySelector('#result').getBoundingClientRect();"
+                               "return [r.top, r.bottom, innerHeight]")
+        self.assertGreaterEqual(r[0], 0, needle + " on screen")
+        self.assertLessEqual(r[1], r[2], needle + " on screen")
+
+    def test_a_new_shout_never_shows_the_last_verdict(self):
+        """At 390x844, the moment a new shout starts the last verdict goes:
+        an empty word box, a check under way and no connection each say so
+        in words in the verdict's place, on screen."""
+        B.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+        try:
+            self.table([("Ann", ["SG"]), ("Bob", ["AR"]), ("Cy", ["TE"]), ("Dee", ["LO"])])
+            B.d.execute_script("scrollTo(0, 0)")
+            self.assertEqual(self.judge("zings", ("NZ", "IQ"), "Ann").text, "✓")
+            # Bob tapped with the word box empty
+            B.type("#word", "")
+            B.click('[data-shouter="Bob"]')
+            self.panel_on_screen("Type the shouted word first")
+            os.makedirs(W.SHOTS, exist_ok=True)
+            B.d.save_screenshot(os.path.join(W.SHOTS, "judge-390-empty-word.png"))
+            # a slow check: the page's requests held until the test lets them go
+            B.d.execute_script("""window.heldFetch = window.fetch; window.held = [];
+              window.fetch = (...a) => new Promise((ok, no) => held.push(() => heldFetch(...a).then(ok, no)));""")
+            w = W.find_word(D, ["NZ", "IQ", "TE"])
+            B.type("#word", w)
+            B.click('[data-shouter="Cy"]')
+            self.panel_on_screen("Checking “%s” for Cy…" % w)
+            B.d.save_screenshot(os.path.join(W.SHOTS, "judge-390-checking.png"))
+            B.wait(lambda d: d.execute_script("return held.length") == 1, "the check sent")
+            B.d.execute_script("window.fetch = heldFetch; held.splice(0).forEach(go => go())")
+            self.verdict(w)
+            self.assertIn("Cy: counts", B.text("#result .verdict-panel"))
+            # no connection
+            B.d.execute_cdp_cmd("Network.enable", {})
+            B.d.execute_cdp_cmd("Network.emulateNetworkConditions",
+                                {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+            try:
+                B.type("#word", "zings")
+                B.click('[data-shouter="Dee"]')
+                self.panel_on_screen("no connection to the judge: try again")
+                B.d.save_screenshot(os.path.join(W.SHOTS, "judge-390-offline.png"))
+            finally:
+                B.d.execute_cdp_cmd("Network.emulateNetworkConditions",
+                                    {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+            B.js_errors()  # the failed request is logged: the page itself raised nothing
+        finally:
+            B.d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+    def test_a_refused_word_leaves_the_box(self):
+        """After a refusal the word box is empty for the next shout; the
+        refused word is one tap away ("last: cat")."""
+        self.assertEqual(self.judge("cat", ("NZ", "IQ")).text, "✗")
+        self.assertEqual(B.d.execute_script("return word.value"), "", "the box is empty for the next shout")
+        chip = B.one("#lastword")
+        self.assertTrue(chip.is_displayed())
+        self.assertEqual(chip.text, "last: cat")
+        B.click("#lastword")
+        self.assertEqual(B.d.execute_script("return word.value"), "cat", "one tap puts it back")
+        B.type("#word", "zinc")
+        B.click("#check")
+        self.verdict("zinc")
+        self.assertEqual(B.d.execute_script("return word.value"), "zinc", "a word that counts stays for the take")
+        self.assertFalse(B.one("#lastword").is_displayed())
+        self.assertFalse(B.js_errors())
+
     def test_derivative_of_a_used_word(self):
         B.type("#useword", "explore")
         B.click("#adduse")
@@ -303,7 +374,9 @@ class Lobby(unittest.TestCase):
         B.click("#optbox summary")
         W.Select(B.one("#opt-variant")).select_by_value("easier")
         B.click("#go")
-        B.wait(lambda d: len(B.css("[data-seat-link]")) == 5, "a link per seat, the host's and the public's")
+        B.wait(lambda d: len(B.css("[data-seat-link]")) == 4, "a link per seat and the public's")
+        B.click("#showhost")
+        B.wait(lambda d: len(B.css("[data-seat-link]")) == 5, "and the host's, behind a tap")
         self.assertEqual(B.overflow()[0], B.overflow()[1])
         B.shot("lobby-made")
         box = B.css("[data-seat-link]")[0]
@@ -338,15 +411,140 @@ class Lobby(unittest.TestCase):
         B.wait(lambda d: len(B.css("[data-bot-seat]")) == 1, "the bot's seat")
         self.assertIn("Robo (seat 1) is played by the daemon: greedy bot, level 2",
                       B.one("[data-bot-seat]").text)
-        # links for Ann, the host and the public: none for the bot's seat
+        # links for Ann, the public and (behind a tap) the host: none for the bot's seat
+        B.click("#showhost")
+        B.wait(lambda d: len(B.css("[data-seat-link]")) == 3, "the host's link")
         self.assertEqual([e.get_attribute("data-seat-link") for e in B.css("[data-seat-link]")],
-                         ["Player 1", "Host", "Watch"])
-        href = B.css("[data-seat-link]")[1].find_element(W.By.CSS_SELECTOR, "a").get_attribute("href")
+                         ["Player 1", "Watch", "Host"])
+        href = B.attr("[data-seat-link='Host'] a", "href")[0]
         mid, host = re.search(r"g=([0-9a-f-]+)&t=([^&]+)", href).groups()
         st, _, v = D.json("GET", "/v1/games/" + mid, headers={"Authorization": "Bearer " + host})
         self.assertEqual(v["bots"], [{"seat": 1, "bot": "greedy", "level": 2}])
         self.assertFalse(B.js_errors())
 
+
+    def make(self, game, names):
+        B.open(W.url(D, "/web/lobby.html"))
+        B.one("#game option[value='%s']" % game)
+        W.Select(B.one("#game")).select_by_value(game)
+        while len(B.css("#players > div")) < len(names):
+            B.click("#addp")
+        for i, n in enumerate(names):
+            B.type("#players > div:nth-child(%d) input" % (i + 1), n)
+
+    def test_host_key_never_in_plain_sight(self):
+        """After creating a match the lobby shows the seats' codes and the
+        watchers' link; the host's key (the Host and Projector links) only
+        behind a tap, "Show my host link"; "Show on the projector" shows
+        the seats' codes alone, large, never the host's."""
+        self.make("wibbell", ["Ann", "Bob", "Cy"])
+        B.click("#go")
+        B.wait(lambda d: B.attr("#made [data-seat-link]", "data-seat-link") == ["Ann", "Bob", "Cy", "Watch"],
+               "the seats' links and the watchers', no more")
+        host = B.d.execute_script("return JSON.parse(localStorage.getItem('wibbelld-matches'))[0].host_token")
+        self.assertNotIn(host, B.d.page_source, "the host's key is nowhere on the page")
+        seats = {n: B.attr("[data-seat-link='%s'] a" % n, "href")[0] for n in ("Ann", "Bob", "Cy")}
+        B.shot("lobby-made-seats")
+        # the projector: the seats' codes alone, each scannable, all on a 1280x720 screen
+        B.inner_size(1280, 720)
+        try:
+            B.click("#projectseats")
+            B.wait(lambda d: B.attr("#seatcodes [data-seat-code]", "data-seat-code") == ["Ann", "Bob", "Cy"],
+                   "the seats' codes on the projector")
+            self.assertNotIn(host, B.d.page_source)
+            self.assertFalse([e for e in B.css("header, #create, #made, #classform") if e.is_displayed()],
+                             "nothing of the page but the seats' codes")
+            for n, href in seats.items():
+                self.assertEqual(qr_text(B.one("[data-seat-code='%s'] svg" % n), "qr-projector-" + n), href, n)
+            bottom = B.d.execute_script("return Math.max(...[...document.querySelectorAll('[data-seat-code]')]"
+                                        ".map(e => e.getBoundingClientRect().bottom)) - innerHeight")
+            self.assertLessEqual(bottom, 0, "every seat's code on one screen")
+            os.makedirs(W.SHOTS, exist_ok=True)
+            B.d.save_screenshot(os.path.join(W.SHOTS, "lobby-projector-seats.png"))
+            B.click("#unproject")
+        finally:
+            B.inner_size(360, 780)
+        B.wait(lambda d: B.one("#create").is_displayed() and not B.css("#seatcodes"), "the lobby again")
+        # the host's link, for the one who made the match, behind a tap
+        B.click("#showhost", text="Show my host link")
+        B.wait(lambda d: B.css("[data-seat-link='Host']"), "the host's link")
+        href = B.attr("[data-seat-link='Host'] a", "href")[0]
+        self.assertIn("t=" + host, href)
+        self.assertEqual(qr_text(B.one("[data-seat-link='Host'] svg"), "qr-host"), href)
+        self.assertIn("t=" + host, B.attr("[data-seat-link='Projector'] a", "href")[0])
+        B.shot("lobby-made-host")
+        # projecting again: the host's links go first
+        B.click("#projectseats")
+        B.wait(lambda d: B.css("#seatcodes [data-seat-code]"), "the projector view")
+        self.assertNotIn(host, B.d.page_source)
+        B.click("#unproject")
+        self.assertFalse(B.js_errors())
+
+    def test_options_in_a_players_words(self):
+        """The options in words (no API keys, null, [] or SCOWL), the
+        Options disclosure marked as one; an error under the field it
+        names, on screen, the last match's links gone; two seats named
+        Ann said before creating."""
+        self.make("wibbell", ["Ann", "Bob"])
+        # a bot's level in words, on a phone: nothing runs off the side
+        B.retry(lambda: W.Select(B.one("#players > div:nth-child(2) [data-who]")).select_by_value("greedy"), "a bot")
+        self.assertLessEqual(*B.overflow())
+        self.assertNotIn("SCOWL", B.content("#players"))
+        B.retry(lambda: W.Select(B.one("#players > div:nth-child(2) [data-who]")).select_by_value(""), "a person")
+        marker = B.d.execute_script("return getComputedStyle(arguments[0], '::before').content",
+                                    B.one("#optbox summary"))
+        self.assertNotIn(marker, ("none", "normal", ""), "the Options summary shows its disclosure marker")
+        B.click("#optbox summary")
+        B.wait(lambda d: B.css("#opt-dictionary option[value='en_GB']"), "the dictionaries to choose from")
+        said = B.content("#options") + " ".join(B.attr("#options [placeholder]", "placeholder"))
+        for api_word in ("tie_window_ms", "learner_language", "null", "[]", "SCOWL", "GET /v1", "_"):
+            self.assertNotIn(api_word, said)
+        labels = [e.text for e in B.css("#options label")]
+        self.assertFalse(set(labels) & {"handicaps", "deck", "mode", "dictionary"}, "no label is an option's key")
+        for label in ("Shouts at the same moment (milliseconds)", "Starting handicaps", "Your own deck",
+                      "Students’ own language", "Dictionary"):
+            self.assertIn(label, labels)
+        B.click("#go")
+        B.wait(lambda d: B.css("#made [data-seat-link]"), "a first match's links")
+        made = lambda: len(B.d.execute_script("return JSON.parse(localStorage.getItem('wibbelld-matches'))"))
+        n = made()
+
+        def under(field, needle):
+            """`needle` under the field, on screen; no link of the last match."""
+            err = "[data-field='%s'] .err" % field if field != "players" else "#players > div:nth-child(2) .err"
+            B.wait(lambda d: needle in B.text(err), repr(needle) + " under " + field)
+            r = B.d.execute_script("const r = arguments[0].getBoundingClientRect();"
+                                   "return [r.top, r.bottom, innerHeight]", B.one(err))
+            self.assertTrue(0 <= r[0] and r[1] <= r[2], needle + " on screen: %r" % r)
+            self.assertFalse(B.css("#made [data-seat-link]"), "the last match's links are gone")
+            self.assertEqual(B.text("#go-err"), "")
+
+        B.type("#opt-handicaps", "5")
+        B.click("#go")
+        under("handicaps", "Ann (player 1): a seat starts with 0 to 2 handicaps")
+        B.shot("lobby-error-handicaps")
+        B.type("#opt-handicaps", "")
+        B.type("#opt-tie_window_ms", "99999")
+        B.click("#go")
+        under("tie_window_ms", "Must be an integer from 0 to 5000")
+        B.type("#opt-tie_window_ms", "400")
+        B.type("#opt-deck", "[oops")
+        B.click("#go")
+        under("deck", "not in the form the help says")
+        B.type("#opt-deck", "")
+        # two seats named Ann: said as typed, and nothing is created
+        B.type("#players > div:nth-child(2) input", "ann")
+        under("players", "Two players are named ann")
+        B.click("#go")
+        under("players", "Two players are named ann")
+        self.assertEqual(made(), n, "no match made")
+        B.shot("lobby-error-same-name")
+        B.type("#players > div:nth-child(2) input", "Bob")
+        B.wait(lambda d: not B.text("#players .err"), "the names fine again")
+        B.click("#go")
+        B.wait(lambda d: B.css("#made [data-seat-link]"), "the match made")
+        self.assertEqual(made(), n + 1)
+        self.assertFalse([e for e in B.js_errors() if "Failed to load resource" not in e], "the 400s alone")
 
 class PhoneWidth(unittest.TestCase):
     def pages(self):

@@ -374,6 +374,72 @@ class Companion(unittest.TestCase):
             b.quit()
             W._browsers.remove(b)
 
+    def test_verdict_panel_and_refused_flips(self):
+        """The referee's verdict is the judge's panel (full width, green or
+        red, the mark and the words, the word large); a flip of a card the
+        deck never had says so, one of a card already on the table gets
+        the daemon's word, and either way the box is empty for the next."""
+        st, _, m = D.json("POST", "/v1/games", {"game": "wibbell", "players": ["Ann", "Bob", "Cy"],
+                                                "options": {"companion": True}})
+        self.assertEqual(st, 201, m)
+        ref = W.Browser()
+        ref.open(W.url(D, "/web/table.html#g=%s&t=%s" % (m["id"], m["host_token"])))
+        ref.wait_text("Referee")
+        flip_box = lambda: ref.d.execute_script("return document.querySelector('#flip').value")
+        ref.type("#flip", "TN", submit=True)
+        ref.wait_text("TN is not a card of this deck", "#status")
+        self.assertEqual(flip_box(), "", "the refused letters are gone from the box")
+        ref.shot("companion-not-a-card")
+        ref.type("#flip", "nz", submit=True)
+        answered(ref, m, "Flipped NZ")
+        ref.type("#flip", "zn", submit=True)  # NZ again: on the table already
+        ref.wait_text("is left in the deck of this match", "#status")
+        self.assertNotIn("not a card of this deck", ref.text("#status"))
+        self.assertEqual(flip_box(), "")
+        ref.type("#flip", "IQ", submit=True)
+        answered(ref, m, "Flipped IQ")
+
+        def panel(mark, says, word):
+            p = ref.wait(lambda d: ref.css("#tverdict .verdict-panel") and word in ref.text("#tverdict .word")
+                         and ref.css("#tverdict .verdict-panel")[0], "the verdict on " + word)
+            self.assertEqual(ref.text("#tverdict .verdict"), mark)
+            self.assertIn(says, p.text)
+            return ref.d.execute_script("""
+              const p = document.querySelector('#tverdict .verdict-panel'), main = document.querySelector('main');
+              const px = s => parseFloat(getComputedStyle(document.querySelector(s)).fontSize);
+              const cs = getComputedStyle(main), inner = main.getBoundingClientRect().width
+                - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+              return {wide: p.getBoundingClientRect().width / inner, bg: getComputedStyle(p).backgroundColor,
+                      word: px('#tverdict .word'), reason: px('#tverdict .reasons')};""")
+
+        ref.type("#w1", "cat")
+        ref.click('.shouters button[data-seat="2"]')
+        no = panel("✗", "Cy: does not count", "cat")
+        self.assertIn("no letter for cards NZ and IQ", ref.text("#tverdict .reasons"))
+        answered(ref, m, "Cy shouted “cat” ✗")
+        ref.shot("companion-verdict-no")
+        w = W.find_word(D, ["NZ", "IQ"])
+        ref.type("#w1", w)
+        ref.click('.shouters button[data-seat="0"]')
+        ok = panel("✓", "Ann: counts", w)
+        self.assertFalse("cat" in ref.text("#tverdict"), "one verdict: the new shout's")
+        answered(ref, m, "Ann wins the card")
+        ref.shot("companion-verdict-ok")
+        rgb = lambda s: [int(x) for x in s[s.index("(") + 1:s.index(")")].split(",")[:3]]
+        for v in (no, ok):
+            self.assertGreaterEqual(v["wide"], 0.99, "a full-width panel")
+            self.assertGreaterEqual(v["word"], 40, "the word large")
+            self.assertGreaterEqual(v["reason"], 24, "the reason large")
+        self.assertGreater(rgb(ok["bg"])[1], rgb(ok["bg"])[0], "green for a word that counts")
+        self.assertGreater(rgb(no["bg"])[0], rgb(no["bg"])[1], "red for one that does not")
+        # the take is the next entry: the verdict is the past then
+        ref.click('.cards.big button.card[data-card="IQ"]')
+        answered(ref, m, "Ann takes IQ")
+        self.assertFalse(ref.css("#tverdict"))
+        self.assertFalse([e for e in ref.js_errors() if "Failed to load resource" not in e], "the 422s alone")
+        ref.quit()
+        W._browsers.remove(ref)
+
     def test_new_table_form(self):
         """The referee starts a table from the page: names, rounds, options."""
         b = W.Browser()
