@@ -80,8 +80,10 @@ static void prune(match_store *ms, int64_t now)
     pthread_mutex_lock(&ms->lock);
     for (size_t b = 0; b < MATCH_BUCKETS; b++)
         for (match *m = ms->buckets[b]; m; m = m->next)
-            if (atomic_load(&m->finished) || atomic_load(&m->ended) ||
-                match_is_abandoned(ms, m, now)) {
+            /* a class session is the teacher's report: kept until the
+             * teacher deletes it (its code is fixed once made) */
+            if (!m->join_code[0] && (atomic_load(&m->finished) || atomic_load(&m->ended) ||
+                                     match_is_abandoned(ms, m, now))) {
                 done = wb_grow(done, &cap, n + 1, sizeof *done);
                 m->refs++;
                 done[n++] = m;

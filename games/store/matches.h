@@ -50,7 +50,8 @@ typedef struct match_config {
     size_t nkinds;
     /* Finished, ended and abandoned matches are kept this many (0: 1000)
      * and this long after their last action (0: 30 days), then removed
-     * oldest first. */
+     * oldest first; class sessions (the teacher's report) are kept until
+     * their host deletes them, and not counted. */
     size_t keep_finished;
     int64_t keep_finished_ms;
     /* NULL or "": ids are 32 random hex digits.  Else 1..MATCH_PREFIX_MAX

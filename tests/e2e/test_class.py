@@ -435,6 +435,29 @@ class Teacher(unittest.TestCase):
         self.assertEqual(doc["code"], "nickname_taken", "the code and roster came back")
 
 
+class Retention(unittest.TestCase):
+    def test_a_finished_class_stays_until_the_teacher_deletes_it(self):
+        """--keep-finished 1,1: of finished matches one is kept, for a
+        second; a class session is the teacher's report and stays."""
+        d = wbgames.GamesDaemon(args=["--keep-finished", "1,1"])
+        self.addCleanup(wbgames.stop_module_daemon, d)
+        d.start()
+        c = create(d, ["Red", "Blue"], {"class_session": True, "tie_window_ms": 0}, seed=41)
+        join(c.view("host")["class"]["code"], "Ann", daemon=d)
+        plain = [create(d, ["a", "b"], {"tie_window_ms": 0}, seed=42 + i) for i in range(2)]
+        for m in [c] + plain:
+            self.assertEqual(d.json("POST", m.path + "/end", headers=bearer(m.host))[0], 200)
+        deadline = time.monotonic() + 60
+        while any(d.request("GET", m.path)[0] == 200 for m in plain):
+            self.assertLess(time.monotonic(), deadline, "the plain matches were never pruned")
+            time.sleep(0.2)
+        self.assertEqual(d.request("GET", c.path)[0], 200, "the class went with them")
+        report = d.json("GET", c.path + "/query/report", headers=bearer(c.host))
+        self.assertEqual(report[0], 200)
+        self.assertEqual(d.request("DELETE", c.path, headers=bearer(c.host))[0], 204)
+        self.assertEqual(d.request("GET", c.path)[0], 404)
+
+
 class Limits(unittest.TestCase):
     def test_wrong_codes_are_cut_off_after_thirty(self):
         d = wbgames.GamesDaemon()  # the limit is per daemon: a daemon of its own
