@@ -8,8 +8,10 @@
  * A join code is short, so it must not be found by trying: a client
  * address that gave JOIN_FAILS_MAX wrong codes within JOIN_WINDOW_MS is
  * answered 429 too_many_attempts for every join until the window has
- * passed (a class behind one school address mistypes far fewer).  Behind
- * a proxy the address is the proxy's: the proxy should limit instead.
+ * passed (a class behind one school address mistypes far fewer).  An
+ * IPv6 client is its /64, which one host can fill with addresses (as the
+ * connection cap counts it).  Behind a proxy the address is the proxy's:
+ * the proxy should limit instead.
  */
 #include "api_int.h"
 
@@ -67,11 +69,18 @@ static join_slot *slot_of(const unsigned char *addr, size_t alen, int64_t now)
     return old;
 }
 
+/* Who is trying: the client's address, an IPv6 one's /64. */
+static size_t client_key(const api_req *r, unsigned char addr[16])
+{
+    size_t alen = api_client_ip(r, addr);
+    return alen == 16 ? 8 : alen;
+}
+
 /* May this address try a code now?  0, or the seconds until it may. */
 static unsigned join_blocked(const api_req *r)
 {
     unsigned char addr[16];
-    size_t alen = api_client_ip(r, addr);
+    size_t alen = client_key(r, addr);
     unsigned wait = 0;
     if (!alen)
         return 0;
@@ -87,7 +96,7 @@ static unsigned join_blocked(const api_req *r)
 static void join_failed(const api_req *r)
 {
     unsigned char addr[16];
-    size_t alen = api_client_ip(r, addr);
+    size_t alen = client_key(r, addr);
     if (!alen)
         return;
     pthread_mutex_lock(&slots_mu);

@@ -256,8 +256,9 @@ int match_log(match_store *ms, const char *id, int seat, uint64_t after, json_t 
 /* m's cache of the latest entries as JSON text, by version and seat: every
  * stream of a match sends each new entry, so a class's 41 streams (five
  * seats at most) would parse, filter and write it 41 times.  It holds the
- * latest MATCH_LOG_CACHE versions, enough for a burst of shouts to reach
- * every stream before it is overwritten.  Only durable entries (read from
+ * latest MATCH_LOG_CACHE versions, enough for a burst of a class's shouts
+ * to reach every stream before it is overwritten (a stream further behind
+ * reads the log).  Only durable entries (read from
  * the log) go in, and a durable version is never taken back: an entry
  * never goes stale.  A copy of the text (malloc'd, *len) or NULL. */
 static char *cached_text(match *m, uint64_t version, int seat, size_t *len)

@@ -102,7 +102,7 @@ typedef struct match_class {
 /* A durable log entry as each seat sees it (match_read.c's cache of the
  * latest, for the streams): by seat from GAME_SEAT_SYSTEM (the public,
  * the host, seats 0..15). */
-#define MATCH_LOG_CACHE 128
+#define MATCH_LOG_CACHE 64
 #define MATCH_LOG_SEATS 19 /* GAME_SEAT_SYSTEM .. seat 15 */
 typedef struct match_log_cached {
     uint64_t version;
