@@ -99,7 +99,7 @@ class Bots(unittest.TestCase):
             level = (levels or {}).get(i, g["levels"]["min"])
             b.type(row % (seat + 1) + "input", "Robo %d" % seat)
             b.select(row % (seat + 1) + "[data-who]", kind + " bot")
-            # "level 2", or "level 2: everyday words (SCOWL 35), ..." where the game says
+            # "level 2", or "level 2: secondary school: ..." where the game says
             about = g["levels"].get("about")
             b.select(row % (seat + 1) + "[data-level]",
                      "level %d" % level + (": " + about[level - g["levels"]["min"]] if about else ""))

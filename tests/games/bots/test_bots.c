@@ -207,7 +207,7 @@ static void test_wibbell_words(void **state)
 }
 
 /* A Wibbell bot knows the words of its level's vocabulary, SCOWL's size
- * classes in English: level 1 (a young pupil) never shouts a word above
+ * classes in English: level 1 (beginners) never shouts a word above
  * size 20, level 2 none above 35, 3 none above 50, 4 none above 70, over
  * many seeds and centres from the deck; the levels do differ (level 4
  * shouts words of level 1's vocabulary and beyond).  Without size classes
