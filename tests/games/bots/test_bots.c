@@ -327,22 +327,27 @@ static void test_wibbell_everyday(void **state)
     const dict *us = dict_lib_find(fixture_lib, "en_US");
     static const long floor[] = {BOT_WORDS_TAGS_1, BOT_WORDS_TAGS_2};
     static const int bare[] = {BOT_WORDS_BARE_1, BOT_WORDS_BARE_2};
-    int shouted[3] = {0}, could_drop = 0, dropped_known = 0;
+    int shouted[3] = {0}, could_drop = 0, dropped_known = 0, long_known = 0;
     long tags[3][200];
     char view[512];
     for (uint64_t seed = 1; seed <= 200; seed++) {
         /* two centre cards, and a face-up card of the seat's every other time */
         const char *c1 = deck[seed % nd], *c2 = deck[(seed * 7 + 3) % nd];
-        char up[32] = "";
+        char up[64] = "";
         if (seed % 2)
             snprintf(up, sizeof up, "{\"letters\":\"%s\"}", deck[(seed * 13 + 5) % nd]);
+        if (seed % 10 == 1) /* and a third and fourth card: long words */
+            snprintf(up + strlen(up), sizeof up - strlen(up),
+                     ",{\"letters\":\"%s\"},{\"letters\":\"%s\"}",
+                     deck[(seed * 17 + 9) % nd], deck[(seed * 19 + 11) % nd]);
         snprintf(view, sizeof view,
                  "{\"dictionary\":\"en_US\",\"centre\":[{\"letters\":\"%s\"},{\"letters\":"
                  "\"%s\"}],\"players\":[{\"handicaps\":[],\"face_up\":[%s]}],\"used\":[]}",
                  c1, c2, up);
         /* what size 20 alone would allow: some of it is below the floor */
-        const char *cards[3] = {c1, c2, deck[(seed * 13 + 5) % nd]};
-        dict_cards dc = {cards, seed % 2 ? 3 : 2};
+        const char *cards[5] = {c1, c2, deck[(seed * 13 + 5) % nd], deck[(seed * 17 + 9) % nd],
+                                deck[(seed * 19 + 11) % nd]};
+        dict_cards dc = {cards, seed % 10 == 1 ? 5 : seed % 2 ? 3 : 2};
         dict_list *l = NULL;
         assert_int_equal(dict_match_opt(us, &dc, NULL, 0, 0, 400, DICT_MATCH_WITHIN(20), &l),
                          WB_OK);
@@ -368,6 +373,7 @@ static void test_wibbell_everyday(void **state)
             } else {
                 /* level 3 has no floor: it shouts words level 1 does not know */
                 dropped_known += t < BOT_WORDS_TAGS_1;
+                long_known += strlen(w) > BOT_WORDS_LEN_1;
             }
             tags[level - 1][shouted[level - 1]++] = t;
             json_decref(a);
@@ -387,13 +393,17 @@ static void test_wibbell_everyday(void **state)
     }
     printf("# levels 1-3 over 200 centres: %d %d %d words, median tag count %ld %ld %ld; "
            "centres where size 20 alone gives a word below level 1's floor: %d; "
-           "level 3's words below it: %d\n", shouted[0], shouted[1], shouted[2], med[0],
-           med[1], med[2], could_drop, dropped_known);
+           "level 3's words below it: %d, longer than level 1's: %d\n", shouted[0], shouted[1],
+           shouted[2], med[0], med[1], med[2], could_drop, dropped_known, long_known);
     /* level 1 still finds a word for most centres, the rule has words to
      * drop, and the vocabularies differ */
     assert_true(shouted[0] >= 150 && shouted[2] >= 190);
-    assert_true(could_drop >= 100 && dropped_known > 0);
+    assert_true(could_drop >= 100 && dropped_known > 0 && long_known > 0);
     assert_true(med[0] > med[1] && med[1] > med[2]);
+    /* level 1 picks among the quarter of its words met most: its median
+     * is far above its floor (230 against 40; 82 when it picked among
+     * all it knows) */
+    assert_true(med[0] >= 3 * BOT_WORDS_TAGS_1);
 }
 
 /* Level 5 shouts a shortest word, but not always the same one of those:
