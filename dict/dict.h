@@ -114,6 +114,20 @@ enum { DICT_LOOKUP_CLASS = 1 };
 int dict_lookup_opt(const dict *d, const char *word, size_t len, size_t max_family,
                     size_t max_defs, unsigned opts, dict_entry **out);
 void dict_entry_free(dict_entry *e);
+/* How often WordNet's sense-tagged corpus (SemCor, cntlist.rev) met a
+ * valid word, into *tags: the tag counts of its stored senses (at most
+ * FMT_DEFS_MAX a word, WordNet's most common first) and, for an
+ * inflection, those of its nearest base form (the longest prefix shared)
+ * in the part of speech its ending makes it: debating as the verb
+ * debate, colder as the adjective cold, lovelies as the noun lovely (not
+ * love's, nor the adjective's), went as go; a derivative (lovely) counts
+ * as itself only.  -1 when none of those has a sense (a word WordNet
+ * does not list: the, from, they) or the word is not valid.  FreeDict's
+ * glosses count 0.  With `size`, the word's SCOWL size class too
+ * (dict_entry.size; 0 for none).  A frequency signal, for the Wibbell
+ * bots' vocabularies (bot_words.c).  Errors: those of dict_normalise,
+ * WB_ESTORE. */
+int dict_tags(const dict *d, const char *word, size_t len, long *tags, int *size);
 
 /* --- Wibbell check ----------------------------------------------------- */
 

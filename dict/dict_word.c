@@ -163,6 +163,109 @@ out:
     return WB_OK;
 }
 
+/* The tag counts of the definitions stored under `w` (a word or a base
+ * form) whose part of speech is in `pos` (1 << FMT_POS_...) added to
+ * *sum; *senses counts the definitions. */
+static void add_tags(const dict *d, store_txn *t, const char *w, unsigned pos, long *sum,
+                     size_t *senses)
+{
+    store_val v;
+    if (store_get(t, d->db_defs, w, strlen(w), &v))
+        return;
+    const unsigned char *p = v.data, *end = p + v.len;
+    while (p + FMT_DEF_HEAD <= end) {
+        size_t tl = (size_t)p[1] | ((size_t)p[2] << 8);
+        unsigned ps = p[0] & ~FMT_DEF_UNFIT;
+        if (ps > FMT_POS_OTHER || p + FMT_DEF_HEAD + tl > end)
+            break;
+        if (pos & (1u << ps)) {
+            *sum += (long)p[3] | ((long)p[4] << 8);
+            (*senses)++;
+        }
+        p += FMT_DEF_HEAD + tl;
+    }
+}
+
+static int ends_with(const char *w, const char *end)
+{
+    size_t l = strlen(w), e = strlen(end);
+    return l > e && strcmp(w + l - e, end) == 0;
+}
+
+/* The parts of speech of a base form that an English inflection w can
+ * be of, by its ending: -ers a noun's; -ed, -ing a verb's; -er, -est an
+ * adjective's; -s a noun's or a verb's; any other (slid, mice) any. */
+static unsigned inflection_pos(const char *w)
+{
+    if (ends_with(w, "ers"))
+        return 1u << 0; /* an agent noun's plural: identifiers is not identify's */
+    if (ends_with(w, "ed") || ends_with(w, "ing"))
+        return 1u << 1;
+    if (ends_with(w, "er") || ends_with(w, "est"))
+        return 1u << 2; /* colder; evenest is not the adverb even's */
+    if (ends_with(w, "s"))
+        return 1u << 0 | 1u << 1;
+    return ~0u;
+}
+
+int dict_tags(const dict *d, const char *word, size_t len, long *tags, int *size)
+{
+    char w[FOLD_CAP];
+    store_txn *t = NULL;
+    wrec r = {0};
+    long sum = 0;
+    size_t senses = 0;
+    int rc = dict_fold_word(word, len, w);
+
+    *tags = -1;
+    if (size)
+        *size = 0;
+    if (rc)
+        return rc;
+    if ((rc = store_txn_begin(d->env, 0, &t)))
+        return rc;
+    if ((rc = dict_wrec_get(d, t, w, &r)))
+        goto out;
+    if (!r.found || !(r.flags & FMT_VALID))
+        goto out;
+    if (size)
+        *size = r.id < d->nrecs ? d->recs[r.id].size : 0;
+    /* a word counts as itself where WordNet lists it and, an inflection,
+     * as its nearest base form too (the longest prefix shared, then the
+     * longest base: lovelies is lovely's, not love's, of which lovely is
+     * a derivative; tried is the adjective tried and the verb try); a
+     * derivative (lovely) not as its base */
+    add_tags(d, t, w, ~0u, &sum, &senses);
+    unsigned pos = inflection_pos(w);
+    if (pos != ~0u || senses == 0) {
+        char *near = NULL;
+        size_t best = 0, bestlen = 0;
+        for (size_t i = 0; i < r.nlem; i++) {
+            char *s = dict_lemma_str(d, t, r.lem[i]);
+            size_t k = 0;
+            while (s && s[k] && s[k] == w[k])
+                k++;
+            if (s && strcmp(s, w) != 0 &&
+                (k > best || (k == best && strlen(s) > bestlen))) {
+                free(near);
+                near = s;
+                best = k;
+                bestlen = strlen(s);
+            } else {
+                free(s);
+            }
+        }
+        if (near)
+            add_tags(d, t, near, pos, &sum, &senses);
+        free(near);
+    }
+    *tags = senses ? sum : -1;
+out:
+    store_txn_abort(t);
+    dict_wrec_clear(&r);
+    return rc;
+}
+
 void dict_entry_free(dict_entry *e)
 {
     if (!e)

@@ -57,6 +57,16 @@
  * two). */
 #define BOT_LEVEL_UNTIMED 0
 
+/* Wibbell in English (bot_words.c): levels 1 and 2 know a word of their
+ * SCOWL size only if WordNet's sense-tagged corpus met it (or its lemma,
+ * dict_tags) this many times or more, or if WordNet has no sense of it
+ * (the, from, they) and its size class is at most BOT_WORDS_BARE_1 (level
+ * 1) or BOT_WORDS_BARE_2 (level 2). */
+enum { BOT_WORDS_TAGS_1 = 40, BOT_WORDS_TAGS_2 = 3, BOT_WORDS_BARE_1 = 10, BOT_WORDS_BARE_2 = 20 };
+/* ... and level 1 knows no word longer than this, and picks among the
+ * quarter of its words the tagged corpus met most. */
+enum { BOT_WORDS_LEN_1 = 8 };
+
 /* The bot kinds, in the order the API lists them; *n set to their count. */
 const char *const *bot_names(size_t *n);
 
@@ -69,7 +79,7 @@ int bot_known(const game_kind *kind, const char *name, int level);
 int bot_plays(const game_kind *kind, const char *name);
 
 /* What a bot of the game `kind` knows at `level`, in words for a level's
- * menu (Wibbell: "everyday words (SCOWL 35), about 5 s"), or NULL when
+ * menu (Wibbell: "secondary school: ..., about 5 s"), or NULL when
  * the game's levels are only a search's budget.  Static. */
 const char *bot_level_about(const game_kind *kind, int level);
 

@@ -98,7 +98,7 @@ class Bots(unittest.TestCase):
             level = (levels or {}).get(i, g["levels"]["min"])
             b.type(row % (seat + 1) + "input", "Robo %d" % seat)
             b.select(row % (seat + 1) + "[data-who]", kind + " bot")
-            # "level 2", or "level 2: everyday words, ..." where the game says
+            # the level by its value (its text is "level 2: secondary school: ..." where the game says)
             b.retry(lambda: W.Select(b.one(row % (seat + 1) + "[data-level]")).select_by_value(str(level)),
                     "the level")
             names[seat] = ("Robo %d" % seat, kind, level)

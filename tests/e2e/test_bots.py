@@ -55,10 +55,11 @@ class Bots(unittest.TestCase):
             levels = dict(g["levels"])
             about = levels.pop("about", None)
             self.assertEqual(levels, {"min": 1, "max": 5, "default": 3})
-            # Wibbell's levels read as vocabularies (SCOWL's size classes); others' are budgets
+            # Wibbell's levels read as vocabularies, in a teacher's words; others' are budgets
             if g["name"] == "wibbell":
                 self.assertEqual(len(about), 5)
-                self.assertIn("everyday words (SCOWL 35)", about[1])
+                self.assertIn("beginners", about[0])
+                self.assertIn("secondary school", about[1])
             else:
                 self.assertIsNone(about, g["name"])
 

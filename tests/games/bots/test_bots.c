@@ -77,8 +77,8 @@ static void test_kinds_and_levels(void **state)
     assert_false(bot_known(&wibbell_sampled, "search", 3));
     assert_true(bot_known(&wibbell_sampled, "greedy", 3));
     /* a Wibbell level reads as a vocabulary; other games' levels are budgets */
-    assert_non_null(strstr(bot_level_about(&wibbell, 1), "SCOWL 20"));
-    assert_non_null(strstr(bot_level_about(&wibbell, 2), "everyday words (SCOWL 35)"));
+    assert_non_null(strstr(bot_level_about(&wibbell, 1), "beginners"));
+    assert_non_null(strstr(bot_level_about(&wibbell, 2), "secondary school"));
     assert_null(bot_level_about(&whirlpool, 1));
     assert_null(bot_level_about(&wibbell, 6));
     assert_true(bot_known(NULL, "search", 3) && bot_known(&whirlpool, "greedy", 3));
@@ -207,7 +207,7 @@ static void test_wibbell_words(void **state)
 }
 
 /* A Wibbell bot knows the words of its level's vocabulary, SCOWL's size
- * classes in English: level 1 (a young pupil) never shouts a word above
+ * classes in English: level 1 (beginners) never shouts a word above
  * size 20, level 2 none above 35, 3 none above 50, 4 none above 70, over
  * many seeds and centres from the deck; the levels do differ (level 4
  * shouts words of level 1's vocabulary and beyond).  Without size classes
@@ -266,6 +266,146 @@ static void test_wibbell_vocabulary(void **state)
     }
 }
 
+/* A word's tag count (dict_tags, WordNet's SemCor counts): an
+ * inflection counts as its lemma in the part of speech its ending makes
+ * it; a word WordNet has no sense of is -1. */
+static long tags_of(const dict *d, const char *w, int *size)
+{
+    long t = -2;
+    assert_int_equal(dict_tags(d, w, strlen(w), &t, size), WB_OK);
+    return t;
+}
+
+static void test_wibbell_tags(void **state)
+{
+    (void)state;
+    const dict *d = dict_lib_find(fixture_lib, "en_US");
+    int size = 0;
+    /* debating is the verb debate's */
+    assert_true(tags_of(d, "debate", NULL) > 0);
+    long verb = tags_of(d, "debated", NULL);
+    assert_true(verb > 0 && verb < tags_of(d, "debate", NULL)); /* not the noun's */
+    assert_int_equal(tags_of(d, "debating", NULL), verb);
+    /* the nearest base only: lovelies is lovely's (a noun sense no text
+     * met), not love's, of which lovely is a derivative; tried counts as
+     * the verb try beside its own adjective */
+    assert_true(tags_of(d, "lovelies", NULL) < BOT_WORDS_TAGS_2);
+    assert_true(tags_of(d, "love", NULL) >= BOT_WORDS_TAGS_1);
+    assert_true(tags_of(d, "lovely", NULL) < tags_of(d, "love", NULL)); /* not love's */
+    assert_true(tags_of(d, "tried", NULL) >= BOT_WORDS_TAGS_1);
+    /* house and water: common; a function word has no sense; not a word: -1 */
+    assert_true(tags_of(d, "house", NULL) >= BOT_WORDS_TAGS_1);
+    assert_true(tags_of(d, "water", NULL) >= BOT_WORDS_TAGS_1);
+    assert_int_equal(tags_of(d, "they", &size), -1);
+    assert_true(size > 0 && size <= BOT_WORDS_BARE_1);
+    assert_int_equal(tags_of(d, "qqqzzx", &size), -1);
+    assert_int_equal(size, 0);
+    /* a word of a young pupil's SCOWL size that the tagged texts met
+     * seldom: level 1 does not know it (test_wibbell_everyday) */
+    assert_true(tags_of(d, "adhered", &size) < BOT_WORDS_TAGS_1);
+    assert_true(size > 0 && size <= 20);
+}
+
+/* Level 1 is a beginner's: over many centres of the deck it never
+ * shouts a word the tagged corpus met fewer than BOT_WORDS_TAGS_1 times
+ * (a word WordNet has no sense of only up to size BOT_WORDS_BARE_1) nor
+ * one longer than BOT_WORDS_LEN_1, although its SCOWL size class (20)
+ * alone would give it such words for most of them; level 2 none under
+ * BOT_WORDS_TAGS_2; and the levels' median tag count falls from level 1
+ * to level 3. */
+static void test_wibbell_everyday(void **state)
+{
+    (void)state;
+    static const char *const deck[] = {"NZ", "IQ", "OJ", "EX", "AZ", "TQ", "JR", "LX", "KE",
+                                       "AV", "WI", "FO", "SK", "TV", "WR", "FU", "DW", "FL",
+                                       "SG", "CA", "CO", "CH", "ME", "MI", "MD", "PE", "PA",
+                                       "PR", "GE", "GN", "BE", "BO", "BL", "YT", "HY", "YU",
+                                       "SH", "IN", "ID", "IT", "AR", "AN", "ES", "ED", "OT",
+                                       "UN", "RS", "HL"};
+    const size_t nd = sizeof deck / sizeof deck[0];
+    const char *tpl = "[{\"type\":\"claim\",\"$params\":{\"word\":\"a word\"}}]";
+    const dict *us = dict_lib_find(fixture_lib, "en_US");
+    static const long floor[] = {BOT_WORDS_TAGS_1, BOT_WORDS_TAGS_2};
+    static const int bare[] = {BOT_WORDS_BARE_1, BOT_WORDS_BARE_2};
+    int shouted[3] = {0}, could_drop = 0, dropped_known = 0, long_known = 0;
+    long tags[3][200];
+    char view[512];
+    for (uint64_t seed = 1; seed <= 200; seed++) {
+        /* two centre cards, and a face-up card of the seat's every other time */
+        const char *c1 = deck[seed % nd], *c2 = deck[(seed * 7 + 3) % nd];
+        char up[64] = "";
+        if (seed % 2)
+            snprintf(up, sizeof up, "{\"letters\":\"%s\"}", deck[(seed * 13 + 5) % nd]);
+        if (seed % 10 == 1) /* and a third and fourth card: long words */
+            snprintf(up + strlen(up), sizeof up - strlen(up),
+                     ",{\"letters\":\"%s\"},{\"letters\":\"%s\"}",
+                     deck[(seed * 17 + 9) % nd], deck[(seed * 19 + 11) % nd]);
+        snprintf(view, sizeof view,
+                 "{\"dictionary\":\"en_US\",\"centre\":[{\"letters\":\"%s\"},{\"letters\":"
+                 "\"%s\"}],\"players\":[{\"handicaps\":[],\"face_up\":[%s]}],\"used\":[]}",
+                 c1, c2, up);
+        /* what size 20 alone would allow: some of it is below the floor */
+        const char *cards[5] = {c1, c2, deck[(seed * 13 + 5) % nd], deck[(seed * 17 + 9) % nd],
+                                deck[(seed * 19 + 11) % nd]};
+        dict_cards dc = {cards, seed % 10 == 1 ? 5 : seed % 2 ? 3 : 2};
+        dict_list *l = NULL;
+        assert_int_equal(dict_match_opt(us, &dc, NULL, 0, 0, 400, DICT_MATCH_WITHIN(20), &l),
+                         WB_OK);
+        int low = 0;
+        for (size_t i = 0; i < l->nwords && !low; i++) {
+            int size;
+            long t = tags_of(us, l->words[i], &size);
+            low = t < BOT_WORDS_TAGS_1 && !(t < 0 && size <= BOT_WORDS_BARE_1);
+        }
+        could_drop += low;
+        dict_list_free(l);
+        for (int level = 1; level <= 3; level++) {
+            json_t *a = NULL;
+            if (!*decide(&wibbell, "random", level, view, tpl, seed, &a, NULL))
+                continue;
+            int size;
+            const char *w = json_string_value(json_object_get(a, "word"));
+            long t = tags_of(us, w, &size);
+            if (level == 1)
+                assert_true(strlen(w) <= BOT_WORDS_LEN_1);
+            if (level <= 2) {
+                assert_true(t >= floor[level - 1] || (t < 0 && size <= bare[level - 1]));
+            } else {
+                /* level 3 has no floor: it shouts words level 1 does not know */
+                dropped_known += t < BOT_WORDS_TAGS_1;
+                long_known += strlen(w) > BOT_WORDS_LEN_1;
+            }
+            tags[level - 1][shouted[level - 1]++] = t;
+            json_decref(a);
+        }
+    }
+    long med[3];
+    for (int k = 0; k < 3; k++) {
+        /* the median tag count (a word without senses as 0) */
+        for (int i = 0; i < shouted[k]; i++)
+            for (int j = i + 1; j < shouted[k]; j++)
+                if (tags[k][j] < tags[k][i]) {
+                    long x = tags[k][i];
+                    tags[k][i] = tags[k][j];
+                    tags[k][j] = x;
+                }
+        med[k] = shouted[k] ? tags[k][shouted[k] / 2] : 0;
+    }
+    printf("# levels 1-3 over 200 centres: %d %d %d words, median tag count %ld %ld %ld; "
+           "centres where size 20 alone gives a word below level 1's floor: %d; "
+           "level 3's words below it: %d, longer than level 1's: %d\n", shouted[0], shouted[1],
+           shouted[2], med[0], med[1], med[2], could_drop, dropped_known, long_known);
+    /* level 1 still finds a word for most centres, the rule has words to
+     * drop, and the vocabularies differ */
+    assert_true(shouted[0] >= 150 && shouted[2] >= 190);
+    assert_true(could_drop >= 100 && dropped_known > 0 && long_known > 0);
+    assert_true(med[0] > med[1] && med[1] > med[2]);
+    /* level 1 picks among the quarter of its words met most: its median
+     * is far above its floor (230 against 40; 82 when it picked among
+     * all it knows) */
+    assert_true(med[0] >= 3 * BOT_WORDS_TAGS_1);
+}
+
 /* Level 5 shouts a shortest word, but not always the same one of those:
  * two level-5 bots that both took the first would shout the same word every
  * turn, and identical words redeal, round the deck again and again. */
@@ -313,6 +453,8 @@ int main(void)
         cmocka_unit_test(test_wibbell_words),
         cmocka_unit_test(test_wibbell_shortest),
         cmocka_unit_test(test_wibbell_vocabulary),
+        cmocka_unit_test(test_wibbell_tags),
+        cmocka_unit_test(test_wibbell_everyday),
     };
     return cmocka_run_group_tests(tests, dict_fixture_setup, dict_fixture_teardown);
 }
