@@ -6,7 +6,7 @@
 # REF, a wibbell-dict that marks a base's sense "stem: ", tells the word's
 # own senses (default: WIBBELL-DICT itself), so an older binary can be
 # measured against it.
-import re, subprocess, sys
+import os, re, subprocess, sys
 
 exe, data = sys.argv[1], sys.argv[2]
 dict_id = sys.argv[3] if len(sys.argv) > 3 else "en_US"
@@ -20,7 +20,7 @@ def lookup(binary, w, cls):
     defs = [m.group(1) for m in re.finditer(r"^  \((?:noun|verb|adjective|adverb|)\) (.*)$", out, re.M)]
     return stems, defs
 
-for cls in (0, 1):
+for cls in [int(m) for m in os.environ.get("MODES", "01")]:  # 0 plain, 1 class
     own_first = defined = derived = derived_own = 0
     for w in words:
         stems, ref_defs = lookup(ref, w, 0)
