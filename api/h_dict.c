@@ -180,6 +180,8 @@ static json_t *entry_json(const dict_entry *e, const char *id, int cls)
         rc |= json_object_set_new(d, "pos",
                                   json_stringn(e->defs[i].pos, strnlen(e->defs[i].pos, sizeof e->defs[i].pos)));
         rc |= json_object_set_new(d, "text", json_string(e->defs[i].text));
+        if (e->defs[i].of) /* a base form's sense, not the word's own */
+            rc |= json_object_set_new(d, "of", json_string(e->defs[i].of));
         rc |= json_array_append_new(defs, d);
     }
     if (!rc) {

@@ -77,6 +77,8 @@ typedef struct dict_def {
     char pos[12]; /* "noun", "verb", "adjective", "adverb" */
     char *text;
     unsigned count; /* times WordNet's sense-tagged corpus met the sense */
+    char *of;       /* NULL: the word's own sense; else the base form (a
+                     * stem) whose sense it is, shown as "of" */
 } dict_def;
 
 typedef struct dict_entry {
@@ -87,7 +89,7 @@ typedef struct dict_entry {
     size_t nstems;
     char **family;       /* related words (derivatives), nfamily, sorted */
     size_t nfamily;
-    dict_def *defs;      /* WordNet definitions of the word and its stems */
+    dict_def *defs;      /* WordNet definitions: the word's own, then its stems' */
     size_t ndefs;
     size_t hidden;       /* DICT_LOOKUP_CLASS: senses left out as unfit */
     int unfit;           /* a word every sense of which a class does not see */

@@ -33,8 +33,8 @@ static void idvec_push(void *ctx, uint32_t id)
 /* The definitions of `w` (a word or a base form) into e->defs, up to
  * `max`; in class mode (`cls`) all but those unfit for a class, counted
  * in e->hidden. */
-static void add_defs(const dict *d, store_txn *t, const char *w, dict_entry *e,
-                     size_t max, int cls)
+static void add_defs(const dict *d, store_txn *t, const char *w, const char *of,
+                     dict_entry *e, size_t max, int cls)
 {
     store_val v;
     if (store_get(t, d->db_defs, w, strlen(w), &v))
@@ -52,13 +52,15 @@ static void add_defs(const dict *d, store_txn *t, const char *w, dict_entry *e,
             snprintf(df->pos, sizeof df->pos, "%s", fmt_pos_names[pos]);
             df->text = wb_strndup((const char *)p + FMT_DEF_HEAD, tl);
             df->count = cnt;
+            df->of = of ? wb_strdup(of) : NULL;
         }
         p += FMT_DEF_HEAD + tl;
     }
 }
 
-/* Most common sense first (tag counts), the word's own before its base
- * forms' among equals: a stable insertion sort of a few entries. */
+/* Most common sense first (tag counts), a stable insertion sort of a
+ * few entries; the caller sorts the word's own senses and its stems'
+ * apart, so that the own come first. */
 static void by_count(dict_def *v, size_t n)
 {
     for (size_t i = 1; i < n; i++) {
@@ -68,6 +70,35 @@ static void by_count(dict_def *v, size_t n)
             v[j] = v[j - 1];
         v[j] = x;
     }
+}
+
+static int has_defs(const dict *d, store_txn *t, const char *w)
+{
+    store_val v;
+    return store_get(t, d->db_defs, w, strlen(w), &v) == 0 && v.len > 0;
+}
+
+/* Whether stem `s`'s senses explain the word: not when a longer stem
+ * with senses of its own holds it (hop in hope for hoping, plan in plane
+ * for planed, rap in rape for raping, dress in undress for undressing):
+ * the longer one is the nearer lemma and the shorter a look-alike or the
+ * base's own base, whose senses may be the word's opposite. */
+static int stem_explains(const dict *d, store_txn *t, char *const *stems, size_t n,
+                         size_t k)
+{
+    size_t l = strlen(stems[k]);
+    for (size_t i = 0; i < n; i++)
+        if (i != k && strlen(stems[i]) > l && strstr(stems[i], stems[k]) &&
+            has_defs(d, t, stems[i]))
+            return 0;
+    return 1;
+}
+
+/* The stems' order for definitions: the longest (nearest lemma) first. */
+static int by_len_desc(const void *a, const void *b)
+{
+    size_t la = strlen(*(char *const *)a), lb = strlen(*(char *const *)b);
+    return la < lb ? 1 : la > lb ? -1 : 0;
 }
 
 int dict_lookup(const dict *d, const char *word, size_t len, size_t max_family,
@@ -137,18 +168,29 @@ int dict_lookup_opt(const dict *d, const char *word, size_t len, size_t max_fami
     }
 
     {
-        /* a class: every sense gathered (at most FMT_DEFS_MAX a word),
-         * the unfit left out, the most common first, then cut to max_defs */
+        /* The word's own senses first, then its stems' marked with the
+         * stem (nearest lemma first, a look-alike's left out).  A class:
+         * every sense gathered (at most FMT_DEFS_MAX a word), the unfit
+         * left out, the most common first within the own and within the
+         * stems', then cut to max_defs. */
         size_t room = cls ? (e->nstems + 1) * FMT_DEFS_MAX : max_defs;
+        char **order = wb_calloc(e->nstems + 1, sizeof *order);
+        memcpy(order, e->stems, e->nstems * sizeof *order);
+        qsort(order, e->nstems, sizeof *order, by_len_desc);
         e->defs = wb_calloc(room + 1, sizeof *e->defs);
-        add_defs(d, t, w, e, room, cls);
+        add_defs(d, t, w, NULL, e, room, cls);
+        size_t own = e->ndefs;
         for (size_t i = 0; i < e->nstems; i++)
-            if (strcmp(e->stems[i], w) != 0)
-                add_defs(d, t, e->stems[i], e, room, cls);
+            if (strcmp(order[i], w) != 0 && stem_explains(d, t, order, e->nstems, i))
+                add_defs(d, t, order[i], order[i], e, room, cls);
+        free(order);
         if (cls) {
-            by_count(e->defs, e->ndefs);
-            for (; e->ndefs > max_defs; e->ndefs--)
+            by_count(e->defs, own);
+            by_count(e->defs + own, e->ndefs - own);
+            for (; e->ndefs > max_defs; e->ndefs--) {
                 free(e->defs[e->ndefs - 1].text);
+                free(e->defs[e->ndefs - 1].of);
+            }
         }
     }
 out:
@@ -277,8 +319,10 @@ void dict_entry_free(dict_entry *e)
     for (size_t i = 0; i < e->nfamily; i++)
         free(e->family[i]);
     free(e->family);
-    for (size_t i = 0; i < e->ndefs; i++)
+    for (size_t i = 0; i < e->ndefs; i++) {
         free(e->defs[i].text);
+        free(e->defs[i].of);
+    }
     free(e->defs);
     free(e);
 }

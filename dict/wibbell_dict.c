@@ -228,7 +228,8 @@ int main(int argc, char **argv)
                 printf(" %s", e->family[i]);
             printf("\n");
             for (size_t i = 0; i < e->ndefs; i++)
-                printf("  (%s) %s\n", e->defs[i].pos, e->defs[i].text);
+                printf("  (%s) %s%s%s\n", e->defs[i].pos, e->defs[i].of ? e->defs[i].of : "",
+                       e->defs[i].of ? ": " : "", e->defs[i].text);
             if (e->hidden)
                 printf("  (%zu senses hidden from a class)\n", e->hidden);
             dict_entry_free(e);

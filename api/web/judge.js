@@ -135,7 +135,7 @@ async function check(who) {
       (lang ? '?translate=' + encodeURIComponent(lang) : '') + (st.cls ? (lang ? '&' : '?') + 'class=1' : ''));
     const d = (w.definitions || []).slice(0, 3);
     const tr = lang ? (w.translations || {})[lang] || [] : null, from = lang && (w.translated_from || {})[lang];
-    fill(defBox, d.length ? h('ol', {}, d.map(x => h('li', {}, h('i', {}, x.pos), ' ', x.text)))
+    fill(defBox, d.length ? h('ol', {}, d.map(x => h('li', {}, h('i', {}, x.pos), ' ', x.of ? h('span', {class: 'of'}, x.of + ': ') : null, x.text)))
       : h('p', {class: 'hint'}, w.proper_noun ? 'A name (proper noun).' : w.hidden_word ? 'No definition shown in the class setting.' : 'No definition in the dictionary.'),
     tr ? h('p', {class: 'tr', id: 'translation', 'data-lang': lang}, languageName(lang) + ': ',
       tr.length ? h('strong', {}, tr.join(', ')) : h('span', {class: 'hint'}, 'no translation in the dictionary'), from ? ' (' + from + ')' : '') : null);

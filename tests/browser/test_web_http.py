@@ -91,6 +91,13 @@ class Files(wbtest.unittest.TestCase):
         st, _, body2 = D.request("GET", "/?from=qr")
         self.assertEqual((st, body2), (200, body))
 
+    def test_judge_marks_a_base_sense(self):
+        """The judge's definitions show a base form's sense as "hope: ...":
+        the definition's "of" before its text."""
+        st, _, body = D.request("GET", "/web/judge.js")
+        self.assertEqual(st, 200)
+        self.assertRegex(body.decode(), r"x\.of \? h\('span', \{class: 'of'\}, x\.of \+ ': '\) : null, x\.text")
+
     def test_every_menu_names_the_three_uses(self):
         """Every page with a menu offers the three uses by name: the judge,
         the table referee (companion mode, reached from no menu before) and

@@ -235,6 +235,24 @@ class Words(Base):
             self.assertIn(d["pos"], ("noun", "verb", "adjective", "adverb"))
             self.assertIsInstance(d["text"], str)
 
+    def test_own_sense_first(self):
+        """A definition shown first is the word's own when WordNet defines
+        the word itself, plainly and in the class setting (homeless is not
+        home's "the place where you are stationed"); a form's senses are
+        its own lemma's, not a look-alike's (undressing: undress, never
+        dress's "put on clothes"), each marked with that base in "of"."""
+        for query in ("", "?class=1"):
+            for w in ("homeless", "hopeless", "painful", "topless"):
+                doc = self.word(w, "en", query)
+                self.assertGreater(len(doc["definitions"]), 0, w)
+                self.assertNotIn("of", doc["definitions"][0], (w, query))
+            doc = self.word("undressing", "en", query)
+            self.assertEqual(doc["definitions"][0].get("of"), "undress", query)
+            self.assertFalse(any(d.get("of") == "dress" for d in doc["definitions"]), query)
+            doc = self.word("hoping", "en", query)
+            self.assertTrue(doc["definitions"])
+            self.assertTrue(all(d.get("of") == "hope" for d in doc["definitions"]), query)
+
     def test_class_setting(self):
         """?class=1, the class setting: kissing's most common sense first and
         no "foreplay"; a word with no sense a class may see has no

@@ -373,6 +373,76 @@ static void test_doubling(void **state)
     }
 }
 
+/* A definition shown first is the word's own sense whenever WordNet
+ * defines the word itself, plainly and in the class setting (whose most
+ * common first order sorts the word's own senses and its bases' apart:
+ * homeless is not first home's "the place where you are stationed"); a
+ * form's senses come from its own lemma, not a look-alike's (undressing
+ * is undress's, never dress's "put on clothes"), and a base's sense is
+ * marked with the base (`of`), the word's own with none. */
+static const char *first_of(const dict *d, const char *w, unsigned opts, dict_entry **e)
+{
+    assert_int_equal(dict_lookup_opt(d, w, strlen(w), 10, 10, opts, e), WB_OK);
+    if ((*e)->ndefs == 0)
+        fail_msg("%s: no definition", w);
+    return (*e)->defs[0].of;
+}
+
+static void test_own_sense_first(void **state)
+{
+    (void)state;
+    const dict *en = dict_lib_find(lib, "en");
+    const dict *ds[] = {us, en};
+    static const char *const own[] = {"homeless", "hopeless", "useless", "painful",
+                                      "moody", "topless", "horny", "kissing"};
+    static const char *const base[][3] = {
+        /* word, the base whose sense comes first, a look-alike never shown */
+        {"undressing", "undress", "dress"},
+        {"planed", "plane", "plan"},
+        {"raping", "rape", "rap"},
+        {"hoping", "hope", "hop"},
+    };
+    for (size_t k = 0; k < 2; k++) {
+        if (!ds[k])
+            continue;
+        for (unsigned opts = 0; opts <= DICT_LOOKUP_CLASS; opts += DICT_LOOKUP_CLASS) {
+            for (size_t i = 0; i < sizeof own / sizeof *own; i++) {
+                dict_entry *e = NULL;
+                if (!strcmp(own[i], "kissing") && opts) /* its own sense is hidden */
+                    continue;
+                const char *of = first_of(ds[k], own[i], opts, &e);
+                if (of)
+                    fail_msg("%s (class %u): first sense is %s's: %s", own[i], opts, of,
+                             e->defs[0].text);
+                dict_entry_free(e);
+            }
+            for (size_t i = 0; i < sizeof base / sizeof *base; i++) {
+                dict_entry *e = NULL;
+                const char *of = first_of(ds[k], base[i][0], opts, &e);
+                if (!of || strcmp(of, base[i][1]) != 0)
+                    fail_msg("%s (class %u): first sense is %s's, want %s's: %s", base[i][0],
+                             opts, of ? of : "its own", base[i][1], e->defs[0].text);
+                for (size_t j = 0; j < e->ndefs; j++)
+                    if (!e->defs[j].of || !strcmp(e->defs[j].of, base[i][2]))
+                        fail_msg("%s (class %u): sense %zu is %s's: %s", base[i][0], opts, j,
+                                 e->defs[j].of ? e->defs[j].of : "its own", e->defs[j].text);
+                dict_entry_free(e);
+            }
+        }
+        /* a derived word's base senses follow its own, marked */
+        dict_entry *e = NULL;
+        assert_int_equal(dict_lookup_opt(ds[k], "homeless", 8, 10, 20, DICT_LOOKUP_CLASS, &e),
+                         WB_OK);
+        size_t i = 0;
+        for (; i < e->ndefs && !e->defs[i].of; i++)
+            ;
+        assert_true(i > 0 && i < e->ndefs);
+        for (; i < e->ndefs; i++)
+            assert_string_equal(e->defs[i].of, "home");
+        dict_entry_free(e);
+    }
+}
+
 /* Issue 30 item 6: unit symbols, abbreviations and Roman numerals in
  * lower case are not words (a word without a vowel, unless an
  * interjection or WordNet gives it a sense of its own; SCOWL's Roman
@@ -628,6 +698,7 @@ int main(void)
         cmocka_unit_test(test_check),
         cmocka_unit_test(test_doubling),
         cmocka_unit_test(test_symbols),
+        cmocka_unit_test(test_own_sense_first),
         cmocka_unit_test(test_match_common),
         cmocka_unit_test(test_match_agrees_with_scans),
         cmocka_unit_test(test_prefix_and_pattern),
