@@ -447,13 +447,10 @@ static void define(const wibbell_state *st, const dict *d, json_t *o)
     dict_entry *e = NULL;
     if (d && dict_lookup_opt(d, w, strlen(w), 0, 1, st->classroom ? DICT_LOOKUP_CLASS : 0,
                              &e) == WB_OK &&
-        e->ndefs > 0) {
-        /* a base form's sense shown as "hope: ...", the word's own bare */
-        char *t = wb_asprintf("%s%s%s", e->defs[0].of ? e->defs[0].of : "",
-                              e->defs[0].of ? ": " : "", e->defs[0].text ? e->defs[0].text : "");
-        game_put(o, "{s:s, s:s}", "pos", e->defs[0].pos, "definition", t);
-        free(t);
-    } else
+        e->ndefs > 0)
+        game_put(o, "{s:s, s:s}", "pos", e->defs[0].pos, "definition",
+                 e->defs[0].text ? e->defs[0].text : "");
+    else
         game_put(o, "{s:s, s:s}", "pos", "", "definition", "");
     dict_entry_free(e);
     if (st->learner) {

@@ -392,10 +392,7 @@ static size_t log_word(wibbell_state *st, const dict *d, int seat, int member,
     st->vocab[st->nvocab] = (wibbell_vocab){
         .turn = st->nturns, .seat = seat, .word = wb_strdup(v->word), .accepted = v->valid,
         .reasons = join_reasons(v), .pos = wb_strdup(def ? e->defs[0].pos : ""),
-        /* a base form's sense shown as "hope: ...", the word's own bare */
-        .definition = wb_asprintf("%s%s%s", def && e->defs[0].of ? e->defs[0].of : "",
-                                  def && e->defs[0].of ? ": " : "",
-                                  def && e->defs[0].text ? e->defs[0].text : ""),
+        .definition = wb_strdup(def && e->defs[0].text ? e->defs[0].text : ""),
         .translation = translation(st, d, v->word), .at = now, .member = member,
         .nickname = wb_strdup(member >= 0 && nickname ? nickname : "")};
     dict_entry_free(e);
