@@ -111,12 +111,12 @@ class Served(unittest.TestCase, Judge):
         self.assertEqual(st, 200)
         self.assertIn("cheval", doc["stems"])
         # definitions: FreeDict's English glosses; an inflected form
-        # takes its lemma's
+        # takes its lemma's, marked as the lemma's ("of")
         st, _, doc = self.D.json("GET", "/v1/dictionaries/fr/words/maison")
         self.assertEqual(st, 200)
         self.assertEqual(doc["definitions"][0], {"pos": "noun", "text": "house"})
         st, _, doc = self.D.json("GET", "/v1/dictionaries/fr/words/mangeons")
-        self.assertEqual(doc["definitions"][0], {"pos": "verb", "text": "eat"})
+        self.assertEqual(doc["definitions"][0], {"pos": "verb", "text": "eat", "of": "manger"})
 
     def test_german(self):
         self.assertEqual(self.reasons("de", "Haus"), [])
