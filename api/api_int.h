@@ -219,6 +219,10 @@ char *api_csv(const json_t *res, size_t *len);
  * until the request ends. */
 const char *api_header(const api_req *r, const char *name);
 
+/* Milliseconds of the monotonic clock (for the tickets' and the join
+ * limit's windows). */
+int64_t api_mono_ms(void);
+
 /* The client's IP address (4 or 16 bytes) into out: its length, or 0 when
  * unknown. */
 size_t api_client_ip(const api_req *r, unsigned char out[16]);

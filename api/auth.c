@@ -25,7 +25,6 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/random.h>
-#include <time.h>
 
 #include "wb_err.h"
 
@@ -116,13 +115,6 @@ typedef struct ticket {
 static pthread_mutex_t tickets_mu = PTHREAD_MUTEX_INITIALIZER;
 static ticket tickets[TICKETS_MAX];
 
-static int64_t mono_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
-}
-
 static int random_hex(char out[API_TICKET_HEX + 1])
 {
     unsigned char b[API_TICKET_HEX / 2];
@@ -159,7 +151,7 @@ int api_ticket_new(api_req *r, const char *id, int seat, char hex[API_TICKET_HEX
         api_problem(r, API_P_INTERNAL, "getrandom failed");
         return -1;
     }
-    int64_t now = mono_ms();
+    int64_t now = api_mono_ms();
     pthread_mutex_lock(&tickets_mu);
     ticket *slot = NULL;
     for (size_t i = 0; i < TICKETS_MAX && !slot; i++)
@@ -185,7 +177,7 @@ int api_ticket_redeem(api_req *r, const char *id, const char *hex, size_t len, i
 {
     int found = 0;
     if (len == API_TICKET_HEX) {
-        int64_t now = mono_ms();
+        int64_t now = api_mono_ms();
         pthread_mutex_lock(&tickets_mu);
         for (size_t i = 0; i < TICKETS_MAX; i++) {
             ticket *t = &tickets[i];

@@ -19,7 +19,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "wb_err.h"
 #include "wb_mem.h"
@@ -39,13 +38,6 @@ typedef struct join_slot {
 
 static pthread_mutex_t slots_mu = PTHREAD_MUTEX_INITIALIZER;
 static join_slot slots[JOIN_SLOTS];
-
-static int64_t mono_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
-}
 
 /* The slot of this address (a new one, or the oldest, when it has none);
  * under slots_mu.  Its window starts again once it has passed. */
@@ -84,7 +76,7 @@ static unsigned join_blocked(const api_req *r)
     unsigned wait = 0;
     if (!alen)
         return 0;
-    int64_t now = mono_ms();
+    int64_t now = api_mono_ms();
     pthread_mutex_lock(&slots_mu);
     join_slot *s = slot_of(addr, alen, now);
     if (s->fails >= JOIN_FAILS_MAX)
@@ -100,7 +92,7 @@ static void join_failed(const api_req *r)
     if (!alen)
         return;
     pthread_mutex_lock(&slots_mu);
-    slot_of(addr, alen, mono_ms())->fails++;
+    slot_of(addr, alen, api_mono_ms())->fails++;
     pthread_mutex_unlock(&slots_mu);
 }
 

@@ -13,6 +13,7 @@
 
 #include <microhttpd.h>
 #include <netinet/in.h>
+#include <time.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -21,6 +22,13 @@ const char *api_header(const api_req *r, const char *name)
     if (!r->conn)
         return NULL;
     return MHD_lookup_connection_value(r->conn, MHD_HEADER_KIND, name);
+}
+
+int64_t api_mono_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
 }
 
 size_t api_client_ip(const api_req *r, unsigned char out[16])
