@@ -172,6 +172,13 @@ class Browser:
                 return ""
         return ""
 
+    def texts(self, sel):
+        """The text of every element `sel` finds, read in one step (no
+        element is held, so a redraw between finding and reading them
+        cannot leave a stale one)."""
+        return self.d.execute_script(
+            "return Array.from(document.querySelectorAll(arguments[0]), e => e.innerText)", sel)
+
     def content(self, sel):
         """The text of `sel` even where it is hidden (a closed <details>)."""
         return self.retry(lambda: "".join(e.get_attribute("textContent") for e in self.css(sel)), sel)
