@@ -278,27 +278,65 @@ static char *cached_text(match *m, uint64_t version, int seat, size_t *len)
     return t;
 }
 
-static void cache_text(match *m, uint64_t version, int seat, const char *text, size_t len)
+/* The slot of `version` in m's cache, emptied when it held another
+ * version (under logc_lock). */
+static match_log_cached *cache_slot(match *m, uint64_t version)
 {
-    size_t k = (size_t)(seat - GAME_SEAT_SYSTEM);
-    if (k >= MATCH_LOG_SEATS)
-        return;
-    pthread_mutex_lock(&m->logc_lock);
     if (!m->logc) /* made for a match whose log someone reads */
         m->logc = wb_calloc(MATCH_LOG_CACHE, sizeof *m->logc);
     match_log_cached *c = &m->logc[version % MATCH_LOG_CACHE];
     if (c->version != version) {
+        json_decref(c->entry);
+        c->entry = NULL;
         for (size_t i = 0; i < MATCH_LOG_SEATS; i++) {
             free(c->text[i]);
             c->text[i] = NULL;
         }
         c->version = version;
     }
+    return c;
+}
+
+static void cache_text(match *m, uint64_t version, int seat, const char *text, size_t len)
+{
+    size_t k = (size_t)(seat - GAME_SEAT_SYSTEM);
+    if (k >= MATCH_LOG_SEATS)
+        return;
+    pthread_mutex_lock(&m->logc_lock);
+    match_log_cached *c = cache_slot(m, version);
     if (!c->text[k]) {
         c->text[k] = wb_strndup(text, len);
         c->len[k] = len;
     }
     pthread_mutex_unlock(&m->logc_lock);
+}
+
+/* Seats' readers share the parsed entry, read-only, from their threads:
+ * jansson allows that where its reference counts are atomic. */
+#ifndef JANSSON_THREAD_SAFE_REFCOUNT
+#error "the log cache shares parsed entries between threads: needs jansson's atomic refcounts"
+#endif
+
+/* The entry of `version` parsed (a new reference): from the cache, where
+ * the first seat to read it left it, or parsed now and left there.  The
+ * seats of a class each make their own text of it, from one parse. */
+static json_t *cached_entry(match *m, uint64_t version, const char *entry, size_t len)
+{
+    pthread_mutex_lock(&m->logc_lock);
+    match_log_cached *c = cache_slot(m, version);
+    json_t *e = json_incref(c->entry);
+    pthread_mutex_unlock(&m->logc_lock);
+    if (e)
+        return e;
+    e = json_loadb(entry, len, 0, NULL);
+    if (!e)
+        return NULL;
+    pthread_mutex_lock(&m->logc_lock);
+    c = cache_slot(m, version);
+    if (!c->entry)
+        c->entry = json_incref(e);
+    pthread_mutex_unlock(&m->logc_lock);
+    return e;
 }
 
 struct text_ctx {
@@ -315,7 +353,7 @@ static int text_give(struct text_ctx *c, uint64_t version, const char *entry, si
     size_t n = 0;
     char *t = cached_text(c->m, version, c->seat, &n);
     if (!t && entry) {
-        json_t *e = json_loadb(entry, len, 0, NULL), *seen = e ? entry_for(e, c->seat) : NULL;
+        json_t *e = cached_entry(c->m, version, entry, len), *seen = e ? entry_for(e, c->seat) : NULL;
         t = seen ? game_text_dump(seen, &n) : NULL;
         json_decref(seen);
         json_decref(e);
@@ -355,7 +393,13 @@ int match_log_each(match_store *ms, const char *id, int seat, uint64_t after,
         if (stop)
             break;
     }
-    if (!t)
+    /* the log only for what the cache did not have: not when the caller
+     * has every durable version already (a stream woken by a commit whose
+     * entry the cache held, as a class's 41 streams are each shout) */
+    pthread_mutex_lock(&m->lock);
+    uint64_t durable = m->saved_version;
+    pthread_mutex_unlock(&m->lock);
+    if (!t && c.last < durable)
         rc = match_db_log(ms->db, m->id, c.last, text_one, &c);
     match_put_ref(ms, m);
     return rc;

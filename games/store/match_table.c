@@ -64,9 +64,11 @@ void match_free(match *m)
     match_class_free(m->cls);
     free(m->saved);
     match_tail_free(m);
-    for (size_t i = 0; m->logc && i < MATCH_LOG_CACHE; i++)
+    for (size_t i = 0; m->logc && i < MATCH_LOG_CACHE; i++) {
+        json_decref(m->logc[i].entry);
         for (size_t k = 0; k < MATCH_LOG_SEATS; k++)
             free(m->logc[i].text[k]);
+    }
     free(m->logc);
     pthread_mutex_destroy(&m->lock);
     pthread_mutex_destroy(&m->logc_lock);

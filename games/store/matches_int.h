@@ -106,6 +106,7 @@ typedef struct match_class {
 #define MATCH_LOG_SEATS 19 /* GAME_SEAT_SYSTEM .. seat 15 */
 typedef struct match_log_cached {
     uint64_t version;
+    json_t *entry;               /* the entry parsed once, for the seats to come; or NULL */
     char *text[MATCH_LOG_SEATS]; /* the entry's JSON text as that seat sees it, or NULL */
     size_t len[MATCH_LOG_SEATS];
 } match_log_cached;

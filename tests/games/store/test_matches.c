@@ -459,6 +459,10 @@ static void test_timers_and_subscribers(void **state)
     create(ms, 2, 9, "{\"timer_ms\":50}", &c);
     assert_int_equal(match_subscribe(ms, c.id, bump, &k, &sub), WB_OK);
     assert_int_equal(add(ms, c.id, 0, 1, 0, NULL), WB_OK);
+    /* The subscribers hear of an action just after its answer (from the
+     * writer, which answers first): wait for it. */
+    for (int i = 0; i < 200 && __atomic_load_n(&k.n, __ATOMIC_SEQ_CST) < 1; i++)
+        usleep(10000);
     assert_int_equal(__atomic_load_n(&k.n, __ATOMIC_SEQ_CST), 1);
     /* The framework applies the timer by itself, logs it and notifies. */
     uint64_t ver = 0;
