@@ -3,18 +3,22 @@
 
 In one run of one daemon: a class of MEMBERS (default 40) on one Wibbell
 match, the projector's event stream and every member's stream open (41
-streams), ROUNDS rounds (default 20) in each of which every member shouts
-at once (one thread sends them all on open connections, within a
-millisecond, then reads every answer and stream with select); then
-the same with one member alone (its stream and the projector's).  For each
-shout: the time of its answer (POST .../actions) and the time until its
-event (the version it made) reached every stream.  Printed: p50 and p99 of
-both, for the class and for the one alone, and the ratios of the p99s (the
-goal: a class of 40 within 2x of one alone).  Then CLASSES (default 10)
-such classes at once, every member of every class shouting in the same
-round, the same figures.  Between the two, the class of 40 again while
-200 students join four other classes within one second (ten connections
-of their own): the shouts' figures against the class alone.
+streams), ROUNDS rounds (default 20).  In a round every member shouts
+once: at moments drawn uniformly within one second (the load the goal
+names: "all 40 shout within one second"), and, as the worst case, all in
+the same millisecond (one thread sends them all on open connections,
+then reads every answer and stream with select).  The baseline is one
+member alone (its stream and the projector's), four shouts one after
+another; the three are taken in turn, round by round, so each sees the
+machine as loaded as the others.  For each shout: the time of its
+answer (POST .../actions) and the time until its event (the version it
+made) reached every stream.  Printed: p50 and p99 of both, the daemon's
+CPU a shout, and the ratios of the p99s to one alone (the goal: a class
+of 40 within 2x).  Then the class within one second while 200 students
+join four other classes within that second (ten connections of their
+own), against the class alone; then CLASSES (default 10) such classes
+at once, every member of every class shouting in the same round, again
+interleaved with one alone.
 
 The shouts are typos (`forgive_typos`: a non-word is no mistake), so every
 round is the same work: each shout is judged by the dictionary, logged in
@@ -196,15 +200,38 @@ def cpu_ms(pid):
     return (int(f[11]) + int(f[12])) * 1000.0 / os.sysconf("SC_CLK_TCK")
 
 
-def report(d, name, classes, nrounds, spread=0.0):
-    c0 = cpu_ms(d.proc.pid)
-    answer, event, failed = rounds(d, classes, nrounds, spread)
-    cpu = (cpu_ms(d.proc.pid) - c0) / max(1, len(answer))
-    print("%-26s shouts %5d  answer p50 %6.1f p99 %6.1f ms   at every stream p50 %6.1f "
+def line(name, answer, event, cpu, failed):
+    print("%-30s shouts %5d  answer p50 %6.1f p99 %6.1f ms   at every stream p50 %6.1f "
           "p99 %6.1f ms   daemon CPU %.2f ms a shout   failed %d"
           % (name, len(answer), pct(answer, 50) * 1e3, pct(answer, 99) * 1e3,
              pct(event, 50) * 1e3, pct(event, 99) * 1e3, cpu, failed))
     return pct(answer, 99), pct(event, 99)
+
+
+def report(d, name, classes, nrounds, spread=0.0):
+    c0 = cpu_ms(d.proc.pid)
+    answer, event, failed = rounds(d, classes, nrounds, spread)
+    cpu = (cpu_ms(d.proc.pid) - c0) / max(1, len(answer))
+    return line(name, answer, event, cpu, failed)
+
+
+def measure(d, phases, turns):
+    """The phases (name, classes, rounds a turn, spread) taken in turn,
+    `turns` times, so that each sees the same load of the machine as the
+    others (a baseline in the same run, interleaved): a line each; their
+    p99s (answer, event) by name."""
+    got = {name: ([], [], [0.0], [0]) for name, _, _, _ in phases}
+    for turn in range(turns):
+        for name, classes, n, spread in phases:
+            a, e, cpu, failed = got[name]
+            c0 = cpu_ms(d.proc.pid)
+            answer, event, f = rounds(d, classes, n, spread, seed=turn)
+            cpu[0] += cpu_ms(d.proc.pid) - c0
+            a += answer
+            e += event
+            failed[0] += f
+    return {name: line(name, a, e, cpu[0] / max(1, len(a)), failed[0])
+            for name, (a, e, cpu, failed) in got.items()}
 
 
 def join_storm(d, n, seconds, out):
@@ -251,11 +278,13 @@ def main():
         many = make_class(d, members, 2)
         rounds(d, [one], 3)  # warm up
         rounds(d, [many], 1)
-        a1, e1 = report(d, "one member alone", [one], nrounds * 4)
-        an, en = report(d, "a class of %d, in 1 s" % members, [many], nrounds, 1.0)
+        alone, spread, burst = ("one member alone", "a class of %d, in 1 s" % members,
+                                "... all in 1 ms")
+        got = measure(d, [(alone, [one], 4, 0.0), (spread, [many], 1, 1.0),
+                          (burst, [many], 1, 0.0)], nrounds)
+        (a1, e1), (an, en), (ab, eb) = got[alone], got[spread], got[burst]
         print("ratio, class / one alone:   answer p99 %.2fx   event p99 %.2fx   (the goal: 2x)"
               % (an / a1, en / e1))
-        ab, eb = report(d, "... all in 1 ms", [many], nrounds)
         print("ratio, burst / one alone:   answer p99 %.2fx   event p99 %.2fx   (the worst case)"
               % (ab / a1, eb / e1))
         # the same class while 200 students join other classes within a second
@@ -269,13 +298,14 @@ def main():
               "%.2fx   event p99 %.2fx" % (len(statuses), took, statuses.count(201), aj / an,
                                            ej / en))
         others = [make_class(d, members, 10 + i) for i in range(nclasses - 1)]
-        a10, e10 = report(d, "%d classes of %d, in 1 s" % (nclasses, members),
-                          [many] + others, max(3, nrounds // 2), 1.0)
+        spread10, burst10 = ("%d classes of %d, in 1 s" % (nclasses, members), "... all in 1 ms ")
+        got = measure(d, [(alone, [one], 8, 0.0), (spread10, [many] + others, 1, 1.0),
+                          (burst10, [many] + others, 1, 0.0)], max(3, nrounds // 4))
+        (a1, e1), (a10, e10), (b10, f10) = got[alone], got[spread10], got[burst10]
         print("ratio, %d classes / one alone: answer p99 %.2fx   event p99 %.2fx"
               % (nclasses, a10 / a1, e10 / e1))
-        a10, e10 = report(d, "... all in 1 ms", [many] + others, max(3, nrounds // 4))
         print("ratio, %d classes' burst / one alone: answer p99 %.2fx   event p99 %.2fx"
-              % (nclasses, a10 / a1, e10 / e1))
+              % (nclasses, b10 / a1, f10 / e1))
     finally:
         d.stop()
         d.cleanup()
