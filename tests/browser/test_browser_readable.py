@@ -36,6 +36,15 @@ def create(game, players, seed, options=None):
     return W.wbgames.Match(D, m), m
 
 
+def screen(b, name, sel=None):
+    """Save what the screen shows (not the whole page) as SHOTS/name.png,
+    `sel` scrolled to the top: the pictures of docs/pages.md."""
+    if sel:
+        b.d.execute_script("document.querySelector(arguments[0]).scrollIntoView({block: 'start'})", sel)
+    os.makedirs(W.SHOTS, exist_ok=True)
+    b.d.save_screenshot(os.path.join(W.SHOTS, name + ".png"))
+
+
 def quit(*browsers):
     for b in browsers:
         b.quit()
@@ -49,6 +58,7 @@ class Whirlpool(unittest.TestCase):
         "P"), and the players' list shows each seat's mark by its name."""
         g, m = create("whirlpool-pond", DEFAULT_NAMES, 2)
         b = W.Browser(390, 844)
+        b.inner_size(390, 844)
         b.open(W.play_link(D, m, 0))
         b.wait_version(g.view()["version"])
         tubes = b.d.execute_script("""
@@ -62,7 +72,7 @@ class Whirlpool(unittest.TestCase):
             [p.dataset.seat, p.querySelector('.tok').textContent]);""")}
         self.assertEqual(sorted(listed.values()), sorted(marks), "the list shows the pond's marks")
         self.assertEqual(listed, {0: "1", 1: "2", 2: "3"})
-        b.shot("whirlpool-marks-390")
+        screen(b, "whirlpool-marks-390")
         self.assertLessEqual(*b.overflow())
         self.assertFalse(b.js_errors())
         quit(b)
@@ -156,7 +166,7 @@ class Woodlouse(unittest.TestCase):
         self.assertEqual(grid["scrolls"], [], "no sideways scroll around the guesses")
         self.assertLessEqual(*b.overflow())
         self.assertEqual(b.retry(b.bad_targets, "the board"), [])
-        b.shot("woodlouse-guess-390")
+        screen(b, "woodlouse-guess-390", "#board .sig")
         self.assertFalse(b.js_errors())
         quit(b)
 
@@ -168,6 +178,7 @@ class Woodlouse(unittest.TestCase):
         names = ["Ann", "Bob", "Cy"]
         g, m = create("woodlouse-chaos", names, 6)
         phones = [W.Browser(390, 844) for _ in names]
+        phones[0].inner_size(390, 844)  # its screen is the pages guide's picture
         for s, b in enumerate(phones):
             b.open(W.play_link(D, m, s))
             b.wait_version(g.view()["version"])
@@ -192,7 +203,7 @@ class Woodlouse(unittest.TestCase):
                 self.assertIn(want, b.text("#lastturn"))
                 b.wait(lambda d: "%s’s code was wrong: %d bangs and 0 claps made, where %d × %s needs %d bang" % (
                     names[tr], bangs + 1, claps, card["species"], bangs) in b.content("#log"), "the mistake in words in the log")
-        phones[0].shot("woodlouse-mistake-390")
+        screen(phones[0], "woodlouse-mistake-390", "#board .reasons")
         for b in phones:
             self.assertLessEqual(*b.overflow())
             self.assertFalse(b.js_errors())
@@ -239,7 +250,7 @@ class Woobie(unittest.TestCase):
             for seat, area in homes.items():
                 self.assertIn(listed[seat], badges[area], "the home of seat %d marked %r" % (seat, listed[seat]))
             self.assertEqual(b.retry(b.bad_targets, "the board"), [])
-            b.shot("woobie-read-%d" % w)
+            screen(b, "woobie-read-%d" % w, "#board .reasons")
             if not whole:
                 b.click("#board button[data-whole]", text="Whole island")
                 b.wait(lambda d: b.css(".mapbox:not(.zoom)"), "the whole island")
@@ -261,6 +272,7 @@ class HowToPlay(unittest.TestCase):
         st, _, doc = D.json("GET", "/v1/games")
         self.assertEqual(st, 200)
         b = W.Browser(390, 844)
+        b.inner_size(390, 844)
         for gm in doc["games"]:
             n = max(gm["min_players"], min(3, gm["max_players"]))
             g, m = create(gm["name"], ["Ann", "Bob", "Cy"][:n], 4)
@@ -281,7 +293,7 @@ class HowToPlay(unittest.TestCase):
             self.assertLessEqual(*b.overflow())
             self.assertFalse(b.js_errors(), gm["name"])
         b.open(W.url(D, "/web/rules.html#woodlouse-chaos"))
-        b.shot("rules-390")
+        screen(b, "rules-390", "#woodlouse-chaos")
         quit(b)
 
 
