@@ -110,7 +110,7 @@ export function render(root, v, ctx) {
   const pickers = acts.filter(a => a.$params && PICK.includes(a.type)), templates = acts.filter(a => a.$params && !PICK.includes(a.type));
   const keys = new Set(pickers.map(a => a.type + ':' + (a.type === 'extort' ? a.target : a.type === 'demand' ? v.deal?.target : v.seat)));
   for (const k of Object.keys(picks)) if (!keys.has(k)) delete picks[k];
-  const tp = h('div');
+  const tp = h('div'), mark = marks(ctx.names); // as on the tubes
   actionsPanel(tp, templates, ctx.send);
   // the roll in the header is this turn's: none yet while the mover is still to roll
   const turn = v.status === 'finished' ? 'Game over: ' + (v.winners || []).map(s => ctx.names[s]).join(', ') + ' wins'
@@ -123,7 +123,7 @@ export function render(root, v, ctx) {
     templates.length ? tp : null,
     v.deal ? h('p', {class: 'box'}, 'Extortion: ' + ctx.names[v.deal.thrower] + ' demands #' + v.deal.demand.join(', #') + ' of ' + ctx.names[v.deal.target] + (v.deal.offer ? '; offer #' + v.deal.offer.join(', #') : '') + ' · waiting for the ' + v.deal.waiting_for) : null,
     h('div', {class: 'players'}, v.players.map(p => h('div', {class: 'box' + (p.seat === v.seat ? ' me' : '') + (p.seat === v.turn ? ' turn' : ''), 'data-seat': p.seat},
-      h('span', {class: 'tok', style: 'border-color:' + (SUIT[p.suit] || '#555'), title: 'the tube marked ' + marks(ctx.names)[p.seat]}, marks(ctx.names)[p.seat]), ' ', h('strong', {}, ctx.names[p.seat]), ' · ' + p.suit,
+      h('span', {class: 'tok', style: 'border-color:' + (SUIT[p.suit] || '#555'), title: 'the tube marked ' + mark[p.seat]}, mark[p.seat]), ' ', h('strong', {}, ctx.names[p.seat]), ' · ' + p.suit,
       h('div', {}, p.in_game ? 'ring ' + p.ring + ' · balloons ' + (p.balloons.length ? '#' + p.balloons.join(' #') : 'none') : 'in the whirlpool')))),
     h('p', {class: 'hint'}, 'Stash: ' + (v.stash.length ? '#' + v.stash.join(' #') : 'empty')));
 }

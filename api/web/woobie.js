@@ -200,6 +200,7 @@ export function render(root, v, ctx) {
     me.chosen?.card ? cardBox(me.chosen.card, acts, ctx, used, 'your face-down choice') : null,
     hand.map(c => cardBox(c, acts, ctx, used))) : null;
   const rest = acts.filter(x => !used.has(x) && !areaOf(x) && x.type !== 'move_anarch');
+  const mark = marks(v.seats.map(s => seatName(ctx, s.seat))); // as on the homes
   drawn(root, v, ctx);
   keepPan(root, () => fill(root,
     h('p', {class: 'reasons'}, h('strong', {}, turn)),
@@ -214,7 +215,7 @@ export function render(root, v, ctx) {
     handBox,
     h('h2', {}, 'Players'),
     h('div', {class: 'players'}, v.seats.map(s => h('div', {class: 'box' + (s.seat === v.seat ? ' me' : '') + (v.to_act.includes(s.seat) ? ' turn' : ''), 'data-seat': s.seat},
-      h('span', {class: 'tok', style: 'border-color:' + COLORS[s.seat % 7], title: 'the home marked ' + marks(v.seats.map(x => seatName(ctx, x.seat)))[s.seat]}, marks(v.seats.map(x => seatName(ctx, x.seat)))[s.seat]), ' ', h('strong', {}, seatName(ctx, s.seat)),
+      h('span', {class: 'tok', style: 'border-color:' + COLORS[s.seat % 7], title: 'the home marked ' + mark[s.seat]}, mark[s.seat]), ' ', h('strong', {}, seatName(ctx, s.seat)),
       h('div', {}, 'home ' + (s.home ? areaName(s.home) : '—') + ' · score ' + s.score + ' · ' + s.hand + ' card' + (s.hand === 1 ? '' : 's') +
         (s.chosen ? ' · ' + (s.chosen.card ? 'chose ' + s.chosen.card.name : 'chose face down') : ''))))),
     h('h2', {}, 'The table'),
