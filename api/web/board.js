@@ -26,6 +26,15 @@ export const nameOf = p => p.bot ? p.name + ' (bot)' : p.name;
 // A seat's name, from the view's players (ctx.names).
 export const seatName = (ctx, s) => ctx.names?.[s] || 'seat ' + s;
 
+// Each seat's mark on a board's tokens, distinct at a glance: the names'
+// first letters when they all differ ("A", "B"), else the seats' numbers
+// from 1 (the lobby's default names "Player 1", "Player 2" would all be
+// "P"; a repeated initial would leave two tokens alike).
+export function marks(names) {
+  const first = names.map(n => [...(n || '?').trim()][0]?.toUpperCase() || '?');
+  return new Set(first).size === first.length ? first : names.map((_, s) => String(s + 1));
+}
+
 // The host's handing of a seat to a bot or a person, in words (the log's
 // {"type":"seat_change"} entries); '' for any other entry.
 export function seatChangeText(e) {

@@ -68,6 +68,9 @@ async function hostSeats(v) {
 async function start(v) {
   document.title = v.game + ' · wibbelld';
   $('#title').textContent = v.game.replace(/-/g, ' ').replace(/\b\w/g, c => c.toUpperCase());
+  // the game's rules in short, on rules.html (a tab of its own: the match goes on here)
+  $('#howto').href = '/web/rules.html#' + encodeURIComponent(v.game);
+  $('#howto').setAttribute('aria-label', 'How to play ' + $('#title').textContent + ' (opens a new tab)');
   const mod = BOARDS[v.game];
   if (mod) {
     try { ctx.board = await import(mod); } catch (e) { fail(e); }

@@ -3,7 +3,7 @@
 // range are marked on their targets, and a tap on a target throws.
 import {h, fill, svgEl as el} from './ui.js';
 import {actionsPanel} from './generic.js';
-import {listed, drawn} from './board.js';
+import {listed, drawn, marks} from './board.js';
 
 const SUIT = {suns: '#d89b00', crowns: '#c0392b', moons: '#6a5acd', arms: '#2e8b57'};
 const RING = {1: '#2b6cb0', 2: '#4a90d9', 3: '#8fc1ee'};
@@ -11,7 +11,7 @@ const S = 40;
 const mid = ([x, y]) => [x * S + S / 2, y * S + S / 2];
 
 function board(v, ctx, throws) {
-  const b = v.board, W = b.width * S, H = b.height * S;
+  const mark = marks(ctx.names), b = v.board, W = b.width * S, H = b.height * S;
   const svg = el('svg', {viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': 'The pond', class: 'pond'});
   b.rows.forEach((row, y) => [...row].forEach((c, x) => {
     if (c === '.') return;
@@ -39,7 +39,7 @@ function board(v, ctx, throws) {
       onclick: () => ctx.send(t[0]), onkeydown: e => { if (e.key === 'Enter') ctx.send(t[0]); }} : {'aria-label': ctx.names[p.seat]});
     if (t.length) g.append(el('circle', {cx: x, cy: y, r: 19, fill: 'none', stroke: '#ff2d2d', 'stroke-width': 4, 'stroke-dasharray': '5 3'}));
     g.append(el('circle', {cx: x, cy: y, r: 14, fill: SUIT[p.suit] || '#555', stroke: p.seat === v.seat ? '#000' : '#fff', 'stroke-width': 3}),
-      el('text', {x, y: y + 5, 'text-anchor': 'middle', 'font-size': 14, 'font-weight': 700, fill: '#fff'}, (ctx.names[p.seat] || '?')[0].toUpperCase()));
+      el('text', {x, y: y + 5, 'text-anchor': 'middle', 'font-size': 14, 'font-weight': 700, fill: '#fff'}, mark[p.seat]));
     svg.append(g);
   }
   return svg;
@@ -49,7 +49,7 @@ const DIR = {n: 'north', ne: 'north-east', e: 'east', se: 'south-east', s: 'sout
 const LABEL = {roll: 'Roll the die', end_turn: 'End the turn', pull: 'Rope pull', accept: 'Accept the offer', call_off: 'Call it off', pay: 'Pay the demand', refuse: 'Refuse'};
 function label(a, names) {
   if (a.type === 'throw') return 'Throw #' + a.balloon + ' ' + (DIR[a.direction] || a.direction) + ' at ' + names[a.target];
-  if (a.type === 'toss') return 'Friend toss: take #' + a.balloon;
+  if (a.type === 'toss') return 'Friend toss: a friend on shore throws you balloon #' + a.balloon + ' from the stash (it flies up to ' + a.balloon + ' spaces)';
   return LABEL[a.type] || a.type;
 }
 
@@ -89,7 +89,7 @@ export function describe(e, ctx) {
     case 'refused': return n(x.seat) + ' refuses ' + n(x.to);
     case 'paid': return n(x.seat) + ' pays #' + x.balloons.join(', #') + ' to ' + n(x.to);
     case 'called_off': return n(x.seat) + ' calls off the deal with ' + n(x.target);
-    case 'tossed': return n(x.seat) + ' takes #' + x.balloon + ' from the stash';
+    case 'tossed': return 'A friend on shore tosses ' + n(x.seat) + ' balloon #' + x.balloon + ' from the stash';
     case 'pulled': return n(x.seat) + ' pulls the rope';
     case 'eliminated': return n(x.seat) + ' went down the whirlpool';
     case 'turn_ended': return 'turn to ' + n(x.next);
@@ -110,7 +110,7 @@ export function render(root, v, ctx) {
   const pickers = acts.filter(a => a.$params && PICK.includes(a.type)), templates = acts.filter(a => a.$params && !PICK.includes(a.type));
   const keys = new Set(pickers.map(a => a.type + ':' + (a.type === 'extort' ? a.target : a.type === 'demand' ? v.deal?.target : v.seat)));
   for (const k of Object.keys(picks)) if (!keys.has(k)) delete picks[k];
-  const tp = h('div');
+  const tp = h('div'), mark = marks(ctx.names); // as on the tubes
   actionsPanel(tp, templates, ctx.send);
   // the roll in the header is this turn's: none yet while the mover is still to roll
   const turn = v.status === 'finished' ? 'Game over: ' + (v.winners || []).map(s => ctx.names[s]).join(', ') + ' wins'
@@ -122,8 +122,8 @@ export function render(root, v, ctx) {
     pickers.map(a => balloonPicker(a, v, ctx)),
     templates.length ? tp : null,
     v.deal ? h('p', {class: 'box'}, 'Extortion: ' + ctx.names[v.deal.thrower] + ' demands #' + v.deal.demand.join(', #') + ' of ' + ctx.names[v.deal.target] + (v.deal.offer ? '; offer #' + v.deal.offer.join(', #') : '') + ' · waiting for the ' + v.deal.waiting_for) : null,
-    h('div', {class: 'players'}, v.players.map(p => h('div', {class: 'box' + (p.seat === v.seat ? ' me' : '') + (p.seat === v.turn ? ' turn' : '')},
-      h('strong', {style: 'color:' + SUIT[p.suit]}, '● '), h('strong', {}, ctx.names[p.seat]), ' · ' + p.suit,
+    h('div', {class: 'players'}, v.players.map(p => h('div', {class: 'box' + (p.seat === v.seat ? ' me' : '') + (p.seat === v.turn ? ' turn' : ''), 'data-seat': p.seat},
+      h('span', {class: 'tok', style: 'border-color:' + (SUIT[p.suit] || '#555'), title: 'the tube marked ' + mark[p.seat]}, mark[p.seat]), ' ', h('strong', {}, ctx.names[p.seat]), ' · ' + p.suit,
       h('div', {}, p.in_game ? 'ring ' + p.ring + ' · balloons ' + (p.balloons.length ? '#' + p.balloons.join(' #') : 'none') : 'in the whirlpool')))),
     h('p', {class: 'hint'}, 'Stash: ' + (v.stash.length ? '#' + v.stash.join(' #') : 'empty')));
 }

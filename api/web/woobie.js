@@ -8,11 +8,16 @@
 import {h, fill, COLORS, keepPan, svgEl as el} from './ui.js';
 import {api} from './api.js';
 import {label as plain} from './generic.js';
-import {listed, drawn, seatName, relog} from './board.js';
+import {listed, drawn, seatName, relog, marks} from './board.js';
 
 const KIND = {red: '#d0342c', yellow: '#e8b400', green: '#2e9b48', blue: '#2f6bd6', anarch: '#111'};
 const INK = {yellow: '#000'};
-let map = null, loading = false, sel = null, zoom = false; // the whole island at first, fitted to the screen
+// The map opens at a size where every area's name reads (READ: its 15-unit
+// labels at 12 px or more), fitted to the screen where that fits (a
+// desktop), else panned in its box to the seat's home (a phone); "Whole
+// island" fits it all at any size.
+const READ = 12 / 15;
+let map = null, loading = false, sel = null, whole = false;
 
 const WHAT = {setup: 'choose a home', choose: 'choose a card face down', support: 'add support', industry: 'place an industry',
   play: 'play a card', effect: 'decide for the card'};
@@ -55,6 +60,9 @@ function island(v, ctx, targets) {
   const xs = map.nodes.map(n => n.x), ys = map.nodes.map(n => n.y);
   const x0 = Math.min(...xs) - 75, y0 = Math.min(...ys) - 75, W = Math.max(...xs) - x0 + 75, H = Math.max(...ys) - y0 + 75;
   const svg = el('svg', {viewBox: `${x0} ${y0} ${W} ${H}`, role: 'group', 'aria-label': 'The island of Woobieworld', class: 'map'});
+  // readable: as wide as fits the screen, never under READ (CSSOM: allowed by the pages' CSP)
+  if (!whole) svg.style.cssText = `width:max(min(100%, calc((100vh - 9em) * ${(W / H).toFixed(4)})), ${Math.ceil(W * READ)}px);max-width:none;max-height:none`;
+  const mark = marks(v.seats.map(s => seatName(ctx, s.seat)));
   const water = id => map.byId[id]?.tags.includes('water');
   for (const [a, b] of map.edges) {
     const p = map.byId[a], q = map.byId[b];
@@ -79,7 +87,7 @@ function island(v, ctx, targets) {
     if (t.includes('mountain')) g.append(el('text', {x: n.x - r + 4, y: n.y + 24, 'font-size': 16, fill: '#5a4630'}, '▲'));
     if (home !== null && home !== undefined) {
       g.append(el('circle', {cx: n.x + r - 8, cy: n.y - r + 10, r: 15, fill: COLORS[home % 7], stroke: '#fff', 'stroke-width': 2}),
-        el('text', {x: n.x + r - 8, y: n.y - r + 16, 'text-anchor': 'middle', 'font-size': 17, 'font-weight': 700, fill: '#fff'}, seatName(ctx, home)[0].toUpperCase()));
+        el('text', {x: n.x + r - 8, y: n.y - r + 16, 'text-anchor': 'middle', 'font-size': 17, 'font-weight': 700, fill: '#fff'}, mark[home]));
     }
     if (a) chips(a, n.x, n.y + 12).forEach(c => g.append(c));
     svg.append(g);
@@ -192,21 +200,22 @@ export function render(root, v, ctx) {
     me.chosen?.card ? cardBox(me.chosen.card, acts, ctx, used, 'your face-down choice') : null,
     hand.map(c => cardBox(c, acts, ctx, used))) : null;
   const rest = acts.filter(x => !used.has(x) && !areaOf(x) && x.type !== 'move_anarch');
+  const mark = marks(v.seats.map(s => seatName(ctx, s.seat))); // as on the homes
   drawn(root, v, ctx);
   keepPan(root, () => fill(root,
     h('p', {class: 'reasons'}, h('strong', {}, turn)),
     pend,
-    h('div', {class: 'mapbox' + (zoom ? ' zoom' : '')}, island(v, ctx, targets)),
-    h('div', {class: 'row'}, h('button', {type: 'button', 'aria-pressed': String(zoom), onclick: () => { zoom = !zoom; render(root, v, ctx); }}, zoom ? 'Fit the map' : 'Zoom the map'),
+    h('div', {class: 'mapbox' + (whole ? '' : ' zoom')}, island(v, ctx, targets)),
+    h('div', {class: 'row'}, h('button', {type: 'button', 'aria-pressed': String(whole), 'data-whole': '1', onclick: () => { whole = !whole; render(root, v, ctx); }}, whole ? 'Names readable' : 'Whole island'),
       targets.size ? h('span', {class: 'hint'}, 'Tap a highlighted area to act there.') : null),
-    h('p', {class: 'hint'}, 'Key: discs = support (black: Anarchs) · squares = industries · thick ring and letter = a home · gold rim = coastal · ▲ mountain · dashed lines touch water.'),
+    h('p', {class: 'hint'}, 'Key: discs = support (black: Anarchs) · squares = industries · thick ring and mark (below: each player’s) = a home · gold rim = coastal · ▲ mountain · dashed lines touch water.'),
     panel,
     supports.length ? h('div', {class: 'row'}, supports.map(x => colourBtn('+1 ' + x.colour + ' support on your home', x.colour, x, ctx))) : null,
     rest.length ? h('div', {class: 'row'}, rest.map(x => btn(x.type === 'skip' ? 'Skip' : x.type === 'take_back' ? 'Take the card back' : x.type === 'dispute' ? disputed(v, ctx, x.card) : plain(x), x, ctx, x.type === 'skip' ? '' : 'pri'))) : null,
     handBox,
     h('h2', {}, 'Players'),
     h('div', {class: 'players'}, v.seats.map(s => h('div', {class: 'box' + (s.seat === v.seat ? ' me' : '') + (v.to_act.includes(s.seat) ? ' turn' : ''), 'data-seat': s.seat},
-      h('strong', {style: 'color:' + COLORS[s.seat % 7]}, '● '), h('strong', {}, seatName(ctx, s.seat)),
+      h('span', {class: 'tok', style: 'border-color:' + COLORS[s.seat % 7], title: 'the home marked ' + mark[s.seat]}, mark[s.seat]), ' ', h('strong', {}, seatName(ctx, s.seat)),
       h('div', {}, 'home ' + (s.home ? areaName(s.home) : '—') + ' · score ' + s.score + ' · ' + s.hand + ' card' + (s.hand === 1 ? '' : 's') +
         (s.chosen ? ' · ' + (s.chosen.card ? 'chose ' + s.chosen.card.name : 'chose face down') : ''))))),
     h('h2', {}, 'The table'),
@@ -220,4 +229,7 @@ export function render(root, v, ctx) {
     const n = map.byId[me?.home], xs = map.nodes.map(q => q.x), x0 = Math.min(...xs) - 75, f = n ? (n.x - x0) / (Math.max(...xs) + 75 - x0) : .5;
     b.scrollLeft = f * b.scrollWidth - b.clientWidth / 2;
   });
+  // no "Whole island" where the readable map is whole already (a desktop)
+  const box = root.querySelector('.mapbox'), t = root.querySelector('[data-whole]');
+  if (box && t) t.hidden = !whole && box.scrollWidth <= box.clientWidth + 1;
 }

@@ -4,6 +4,34 @@
 import {h, fill} from './ui.js';
 import {listed, drawn, seatName} from './board.js';
 
+const plural = (n, w) => n + ' ' + w + (n === 1 ? '' : 's');
+
+// The sequence each turn was played with, by turn: the end of a round may
+// reshuffle it, so the view after a round's last turn shows the new one.
+const seqs = {};
+function remember(v) {
+  if (v.status !== 'finished' && v.sequence) seqs[v.turn] = v.sequence;
+  const t = v.last_turn, n = (v.seats || []).length;
+  if (t && !seqs[t.turn] && (!v.reshuffle || (n && t.turn % n))) seqs[t.turn] = v.sequence;
+}
+
+// What a card's code is, in words: "2 bangs (spider is at place 2 in the
+// sequence) and 3 claps".
+function codeOf(card, turn) {
+  const at = (seqs[turn] || []).indexOf(card.species) + 1;
+  return (at ? plural(at, 'bang') + ' (' + card.species + ' is at place ' + at + ' in the sequence)'
+    : 'as many bangs as ' + card.species + '’s place in the sequence') + ' and ' + plural(card.count, 'clap');
+}
+
+// The turn that just ended, in words: who won the card, or why nobody did.
+function lastTurn(t, ctx) {
+  const who = seatName(ctx, t.trainer), card = t.card.count + ' × ' + t.card.species;
+  if (t.outcome === 'mistake')
+    return who + '’s code was wrong. The card was ' + card + ': its code is ' + codeOf(t.card, t.turn) + '. The card went under the draw pile.';
+  if (t.outcome === 'guessed') return who + '’s card was ' + card + ', guessed by ' + seatName(ctx, t.winner) + '.';
+  return who + '’s card was ' + card + ': nobody guessed it, so ' + who + ' keeps it.';
+}
+
 export function describe(e, ctx) {
   const n = s => seatName(ctx, s);
   return (e.events || []).map(x => {
@@ -15,7 +43,13 @@ export function describe(e, ctx) {
     case 'code_complete': return 'Code complete: guess!';
     case 'guess': return n(x.seat) + ' guesses ' + x.count + ' × ' + x.species + (x.correct ? ' ✓' : ' ✗');
     case 'pass': return n(x.seat) + ' passes';
-    case 'turn_end': return 'Turn over: ' + x.outcome + ', the card was ' + x.card.count + ' × ' + x.card.species;
+    case 'turn_end': {
+      const made = x.signals || [], bangs = made.filter(y => y === 'bang').length;
+      return 'Turn over: ' + (x.outcome === 'mistake' ? n(x.trainer) + '’s code was wrong: ' + plural(bangs, 'bang') + ' and ' + plural(made.length - bangs, 'clap') +
+        ' made, where ' + x.card.count + ' × ' + x.card.species + ' needs ' + codeOf(x.card, x.turn)
+        : x.outcome === 'guessed' ? n(x.winner) + ' guessed it, the card was ' + x.card.count + ' × ' + x.card.species
+          : 'nobody guessed it, the card was ' + x.card.count + ' × ' + x.card.species);
+    }
     case 'round': return 'Round ' + x.round + (x.reshuffled ? ': sequence reshuffled' : '');
     case 'game_over': return 'Game over: ' + x.winners.map(n).join(', ') + ' wins';
     default: return x.type;
@@ -24,6 +58,7 @@ export function describe(e, ctx) {
 }
 
 export function render(root, v, ctx) {
+  remember(v);
   drawn(root, v, ctx);
   const acts = listed(ctx, v);
   const find = t => acts.find(a => a.type === t);
@@ -44,11 +79,12 @@ export function render(root, v, ctx) {
     v.status === 'finished' ? null : h('div', {class: 'sig', 'aria-label': 'Signals so far', role: 'status'}, v.signals.map(s => s === 'bang' ? 'BANG ' : 'clap ').join('') || '…'),
     trainer && v.phase !== 'guess' && v.status !== 'finished' ? h('div', {class: 'pad'}, v.phase === 'draw' ? big('draw', 'Draw') : [big('bang', 'BANG'), big('clap', 'CLAP'), big('done', 'Done')]) : null,
     guesses.length ? h('div', {class: 'box'}, h('strong', {}, 'Your guess'),
-      h('div', {class: 'scroll'}, h('table', {}, v.species.map(sp => h('tr', {}, h('th', {}, sp),
-        [1, 2, 3, 4, 5].map(k => { const a = guesses.find(g => g.species === sp && g.count === k); return h('td', {}, a ? h('button', {type: 'button', 'aria-label': 'guess ' + k + ' ' + sp, 'data-guess': sp + ':' + k, onclick: () => ctx.send(a)}, String(k)) : ''); }))))),
+      // a species a line, its five counts in as many columns as fit a phone (no sideways scroll)
+      v.species.map(sp => h('div', {class: 'guess', role: 'group', 'aria-label': sp}, h('strong', {}, sp),
+        h('div', {class: 'five'}, [1, 2, 3, 4, 5].map(k => { const a = guesses.find(g => g.species === sp && g.count === k); return a ? h('button', {type: 'button', 'aria-label': 'guess ' + k + ' ' + sp, 'data-guess': sp + ':' + k, onclick: () => ctx.send(a)}, String(k)) : h('span'); })))),
       find('pass') ? h('button', {type: 'button', onclick: () => ctx.send(find('pass'))}, 'Pass') : null) : null,
     find('close') ? h('button', {type: 'button', onclick: () => ctx.send(find('close'))}, 'Close the guessing') : null,
-    v.last_turn ? h('p', {class: 'box'}, 'Last turn: ' + ctx.names[v.last_turn.trainer] + '’s card was ' + v.last_turn.card.count + ' × ' + v.last_turn.card.species + ' · ' + v.last_turn.outcome + (v.last_turn.winner !== undefined ? ' by ' + ctx.names[v.last_turn.winner] : '')) : null,
+    v.last_turn ? h('p', {class: 'box', id: 'lastturn'}, 'Last turn: ' + lastTurn(v.last_turn, ctx)) : null,
     h('div', {class: 'players'}, v.seats.map(s => h('div', {class: 'box' + (s.seat === v.seat ? ' me' : '') + (s.seat === v.trainer ? ' turn' : '')},
       h('strong', {}, ctx.names[s.seat]), s.seat === v.trainer ? ' · trainer' : '',
       h('div', {}, s.score_pile + ' cards' + (v.values ? ' · values ' + v.values[s.seat] : '') + (s.passed ? ' · passed' : '') + (s.wrong_guesses ? ' · ' + s.wrong_guesses + ' wrong' : ''))))),

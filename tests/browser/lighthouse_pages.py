@@ -61,7 +61,7 @@ def pages(D):
                  {"type": "claim", "seat": 1, "word": "zing"}):
         D.json("POST", "/v1/games/%s/actions" % comp["id"], body, headers=host)
     out = [("judge", "/", None), ("judge, a table of four", "/", "table"), ("lobby", "/web/lobby.html", None),
-           ("table, new", "/web/table.html", None),
+           ("table, new", "/web/table.html", None), ("how to play", "/web/rules.html", None),
            ("table, referee at the take", "/web/table.html#g=%s&t=%s" % (comp["id"], comp["host_token"]), None),
            ("projector", "/web/projector.html#g=%s&t=%s" % (made["wibbell"]["id"], made["wibbell"]["host_token"]), None)]
     for game, m in made.items():

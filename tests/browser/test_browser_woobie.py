@@ -24,6 +24,14 @@ DECK_CARDS = ("Quicksand", "Boom Town", "Clean Sweep", "Trade Winds", "Parade", 
               "Rally", "Tough Choices", "Baby Boom", "Mount Saint Woobie")
 
 
+# the map's box and picture, as a test reads them
+FIT = """
+  const box = document.querySelector('.mapbox'), r = box.querySelector('svg').getBoundingClientRect();
+  return {sw: box.scrollWidth, cw: box.clientWidth, sh: box.scrollHeight, ch: box.clientHeight,
+          left: r.left, right: r.right, h: r.height, iw: innerWidth, ih: innerHeight,
+          zoom: box.classList.contains('zoom')};"""
+
+
 def setUpModule():
     global D
     D = W.start_daemon()
@@ -175,8 +183,10 @@ class Woobie(unittest.TestCase):
 
     def test_setup_banner_and_whole_map(self):
         """The set-up banner says the move is to choose a home; the map
-        opens whole, fitted to the phone (nothing cut, no panning), and
-        the zoom is one tap away."""
+        opens at a size whose names read (on a phone it pans in its box, the
+        page does not scroll sideways, its height fits the screen), and the
+        whole island, fitted to the phone (nothing cut, no panning), is
+        one tap away."""
         names = ["Ann", "Bob"]
         st, _, m = D.json("POST", "/v1/games", {"game": "woobieworld", "players": names, "seed": 5})
         self.assertEqual(st, 201, m)
@@ -192,20 +202,21 @@ class Woobie(unittest.TestCase):
                 self.assertIn("Your move: choose a home", banner)
             else:
                 self.assertEqual(banner, names[mover] + "’s turn: choose a home")
-            fit = b.d.execute_script("""
-              const box = document.querySelector('.mapbox'), r = box.querySelector('svg').getBoundingClientRect();
-              return {sw: box.scrollWidth, cw: box.clientWidth, sh: box.scrollHeight, ch: box.clientHeight,
-                      left: r.left, right: r.right, h: r.height, iw: innerWidth, ih: innerHeight,
-                      zoom: box.classList.contains('zoom')};""")
-            self.assertFalse(fit["zoom"], fit)
-            self.assertLessEqual(fit["sw"], fit["cw"], "the map not cut at the sides: %r" % fit)
-            self.assertLessEqual(fit["sh"], fit["ch"], "the map not cut below: %r" % fit)
-            self.assertGreaterEqual(fit["left"], 0, fit)
-            self.assertLessEqual(fit["right"], fit["iw"], fit)
-            self.assertLessEqual(fit["h"], fit["ih"], "the whole map fits the screen's height: %r" % fit)
+            first = b.d.execute_script(FIT)
+            self.assertTrue(first["zoom"], first)
+            self.assertGreater(first["sw"], first["cw"], "a phone pans the readable map: %r" % first)
+            self.assertLessEqual(first["sh"], first["ch"], "the map not cut below: %r" % first)
+            self.assertLessEqual(first["h"], first["ih"], "the map fits the screen's height: %r" % first)
+            self.assertLessEqual(*b.overflow())
         b.shot("woobie-setup")
-        b.click("#board button[aria-pressed]", text="Zoom the map")
-        b.wait(lambda d: b.css(".mapbox.zoom"), "the zoomed map")
+        b.click("#board button[data-whole]", text="Whole island")
+        b.wait(lambda d: b.css(".mapbox:not(.zoom)"), "the whole island")
+        fit = b.d.execute_script(FIT)
+        self.assertLessEqual(fit["sw"], fit["cw"], "the map not cut at the sides: %r" % fit)
+        self.assertLessEqual(fit["sh"], fit["ch"], "the map not cut below: %r" % fit)
+        self.assertGreaterEqual(fit["left"], 0, fit)
+        self.assertLessEqual(fit["right"], fit["iw"], fit)
+        self.assertLessEqual(fit["h"], fit["ih"], "the whole map fits the screen's height: %r" % fit)
         self.assertFalse(b.js_errors())
         b.quit()
         W._browsers.remove(b)

@@ -105,7 +105,8 @@ class Files(wbtest.unittest.TestCase):
         wall display without a menu."""
         uses = [("/", "Judge"), ("/web/table.html", "Table referee"), ("/web/lobby.html", "New game")]
         for page, here in (("/", "/"), ("/web/lobby.html", "/web/lobby.html"),
-                           ("/web/table.html", "/web/table.html"), ("/web/play.html", None)):
+                           ("/web/table.html", "/web/table.html"), ("/web/play.html", None),
+                           ("/web/rules.html", None)):
             st, _, body = D.request("GET", page)
             self.assertEqual(st, 200)
             nav = re.search(r'<nav aria-label="Pages">(.*?)</nav>', body.decode())
@@ -207,6 +208,9 @@ class Files(wbtest.unittest.TestCase):
             if f.endswith(".html"):
                 for ref in re.findall(r'(?:src|href)="([^"]+)"', text):
                     if ref == "/":
+                        continue
+                    if ref.startswith("#"):  # a place in the page itself: it is there
+                        self.assertIn('id="%s"' % ref[1:], text, (f, ref))
                         continue
                     self.assertTrue(ref.startswith("/web/"), (f, ref))
                     self.assertIn(ref[5:], names, (f, ref))
