@@ -51,7 +51,7 @@ function classBox(v) {
           change('DELETE', '/members/' + m.member, undefined, () => m.nickname + ' was removed')}, 'Remove')));
   });
   return [
-    h('h2', {}, 'The class'),
+    h('h2', {}, 'The class · ' + v.players.map(t => t.name).join(', ')),
     h('p', {class: 'row'}, 'Join code ', h('strong', {id: 'joincode', class: 'sig'}, c.code || ''),
       h('span', {id: 'lockstate'}, c.locked ? 'Joining is locked.' : 'Students can join.'),
       h('button', {type: 'button', id: 'locktoggle', onclick: () => change('PUT', '/class', {locked: !c.locked})},
@@ -122,7 +122,9 @@ let lastRep = null;
 function render(v, rep = lastRep) {
   lastRep = rep;
   if (!v.class) { fill($('#board'), h('p', {}, 'This match is not a class session.')); return; }
-  $('#title').textContent = 'Class report · ' + v.players.map(t => t.name).join(', ');
+  // the teams in the tab's title and the class's heading, not the page's: a longer h1 wraps on a phone
+  // and moves the whole page down once the view comes (a layout shift)
+  document.title = 'Class report · ' + v.players.map(t => t.name).join(', ') + ' · wibbelld';
   redraw($('#classbox'), classBox(v));
   if (rep) fill($('#board'), reportBox(v, rep));
   drawn($('#board'), v, null, !!rep);

@@ -389,6 +389,14 @@ class Report(unittest.TestCase):
         b.shot("class-report-print")
         b.d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
         self.assertFalse(b.js_errors())
+        # on a phone the report comes in without moving what is on screen
+        # (the teams' names once made the heading wrap and push it all down)
+        phone = W.Browser(width=390, height=844)
+        phone.open(W.url(D, "/web/report.html#g=%s&t=%s" % (c.id, c.m["host_token"])))
+        phone.wait_version(c.view()["version"])
+        phone.wait(lambda d: phone.css(".student"), "the students' words")
+        self.assertLess(phone.layout_shift(), 0.01, "layout shift as the report arrived")
+        self.assertIn("Red", phone.text("#classbox h2"))
 
 
 class Study(unittest.TestCase):
