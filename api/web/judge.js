@@ -243,6 +243,7 @@ function followRow() {
   const row = $('#takerow');
   if (!row) return;
   const v = fol.view, rc = roundCtx(), w = v.turn_winner, wn = rc.names[w];
+  row.className = v.phase === 'take' ? 'row take' : ''; // the take's big buttons; the keep's cards as cards
   if (v.phase === 'take') {
     fill(row, rc.actions.filter(a => a.type === 'take').map(a => v.centre[a.card]).filter(Boolean).map(c =>
       h('button', {type: 'button', class: 'pri', 'data-take': c.letters, onclick: () => followSend({type: 'take', seat: w, letters: c.letters})}, wn + ' takes ' + c.letters)));
