@@ -167,12 +167,8 @@ class Wall(unittest.TestCase):
         self.assertFalse(proj.css("#teacher"))
         self.assertFalse(proj.js_errors())
 
-    def test_a_mistake_marked_and_the_end_paged_for_the_wall(self):
-        """A seat out for the card after a mistake is marked on the wall
-        ("Bob: out for this card"); at the end the wall shows the winners,
-        then the vocabulary a screen at a time, paged by the teacher
-        (buttons and keys), at 1280x720 and 1920x1080: never a page that
-        scrolls, the old centre cards gone, every word on some screen."""
+    def wall_match(self):
+        """A class of seven with no tie window, and the projector on it."""
         st, _, m = D.json("POST", "/v1/games", {
             "game": "wibbell", "players": NAMES, "seed": 12, "options": {"tie_window_ms": 0}})
         self.assertEqual(st, 201, m)
@@ -181,13 +177,29 @@ class Wall(unittest.TestCase):
         proj = W.Browser(width=1280, height=720)
         proj.open(W.url(D, "/web/projector.html#g=%s&t=%s" % (m["id"], m["host_token"])))
         proj.wait_version(c.view()["version"])
-        # Bob's mistake: he is out for this card, and the wall says so
+        return c, m, proj
+
+    def test_a_mistake_marked(self):
+        """A seat out for the card after a mistake is marked on the wall
+        ("Bob: out for this card"), and no longer once a new card is up."""
+        c, m, proj = self.wall_match()
         c.act(1, {"type": "claim", "word": "zzxqv"})
         proj.wait_version(c.view()["version"])
         out = proj.css("#scores tr[data-out]")
         self.assertEqual(len(out), 1, "one seat out for the card")
         self.assertIn("Bob: out for this card", out[0].text)
         self.assertNotIn("out for this card", proj.text("#scores tr:nth-child(2)"), "Ann is not out")
+        c.win_card(0)
+        proj.wait_version(c.view()["version"])
+        self.assertFalse(proj.css("#scores tr[data-out]"), "a new card: nobody is out")
+        self.assertFalse(proj.js_errors())
+
+    def test_the_end_paged_for_the_wall(self):
+        """At the end the wall shows the winners, then the vocabulary a
+        screen at a time, paged by the teacher (buttons and keys), at
+        1280x720 and 1920x1080: never a page that scrolls, the old centre
+        cards gone, every word on some screen."""
+        c, m, proj = self.wall_match()
         # a vocabulary longer than any screen: five cards, each after
         # five seats' mistakes (a refused word is logged too)
         for turn in range(5):
@@ -196,7 +208,6 @@ class Wall(unittest.TestCase):
                     c.act(seat, {"type": "claim", "word": "zzxq" + "v" * (turn + 1)})
             c.win_card(0)
         proj.wait_version(c.view()["version"])
-        self.assertFalse(proj.css("#scores tr[data-out]"), "a new card: nobody is out")
         st, _, doc = D.json("POST", "/v1/games/%s/actions" % m["id"], {"type": "end"},
                             headers=W.wbgames.bearer(m["host_token"]))
         self.assertEqual(st, 200, doc)
