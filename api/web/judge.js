@@ -59,7 +59,8 @@ function playerBox(p) {
 }
 
 function render() {
-  if (following() && !fol.view) return; // the match's view first (nothing drawn twice)
+  if (following() && !fol.view) { $('#judge').hidden = true; return; } // the match's view first: the round goes above the form, which would jump
+  $('#judge').hidden = false;
   const v = fol.view, seats = following() ? v.players.map(x => ({name: x.name, seat: x.seat})) : st.players;
   fill($('#shouters'), following() && v.phase !== 'play' ? null : seats.map(p => h('button', {type: 'button', class: 'pri', 'data-shouter': p.name,
     'aria-disabled': following() && v.players[p.seat].out ? 'true' : null, onclick: () => check(p)}, p.name)),
@@ -70,7 +71,7 @@ function render() {
   $('#round').hidden = !following();
   $('#seatrow').hidden = following();
   $('#followbox').hidden = following() || st.players.length < 2;
-  $('#used').nextElementSibling.hidden = following();
+  $('#useword').hidden = $('#adduse').hidden = following(); // the match keeps its used words
   if (following()) {
     fill($('#players'), v.players.map(x => { const b = seatBox(x, v); b.dataset.player = x.name; return b; }));
     fill($('#used'), v.used.map(w => h('li', {}, w)));

@@ -197,8 +197,8 @@ async function finish(v) {
         h('td', {}, clamp((hints[r.turn] || []).join(', '))))))));
   // the teacher's pages, in a corner of their own (as the controls of play)
   fill($('#pager'), h('span', {id: 'pageno', class: 'hint', 'aria-live': 'polite'}),
-    h('button', {type: 'button', id: 'prevpage', 'aria-label': 'Previous screen', onclick: () => turnPage(-1)}, '◀ Back'),
-    h('button', {type: 'button', id: 'nextpage', class: 'pri', 'aria-label': 'Next screen', onclick: () => turnPage(1)}, 'Next ▶'),
+    h('button', {type: 'button', id: 'prevpage', onclick: () => turnPage(-1)}, '◀ Back'),
+    h('button', {type: 'button', id: 'nextpage', class: 'pri', onclick: () => turnPage(1)}, 'Next ▶'),
     h('button', {type: 'button', id: 'csv', onclick: async () => {
       try { download('wibbell-vocabulary.csv', await api('GET', path + '/query/vocabulary?format=csv', undefined, token), 'text/csv'); } catch (e) { fail(e); }
     }}, 'Download CSV'));

@@ -148,6 +148,11 @@ class FollowTheRound(unittest.TestCase):
         B.open(W.url(D, "/"))
         B.wait_text("round 2", "#roundinfo")
         self.assertEqual(self.match()["id"], mid)
+        # a new game: the rounds are chosen again
+        self.confirm_yes()
+        B.click("#newgame")
+        B.wait(lambda d: B.one("#followbox").is_displayed() and B.one("#centrebox").is_displayed(), "the choice again")
+        self.assertIsNone(B.d.execute_script("return JSON.parse(localStorage.getItem('wibbell-judge')).match || null"))
         self.assertFalse(B.js_errors())
 
 
