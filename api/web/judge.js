@@ -27,9 +27,10 @@ delete st.mine; // the one "shouter's cards" list of before
 const save = () => store.put(st);
 const clean = s => s.trim().toUpperCase().replace(/[^A-Z]/g, '');
 const player = name => st.players.find(p => p.name === name);
-// Following the round: st.match {id, token, mode} kept in this browser;
-// fol the match's host view and the actions listed for it.
-const fol = {view: null, actions: [], last: ''};
+// Following the round: st.match {id, token} (the match and its host key)
+// kept in this browser; fol the match's host view, the actions listed for
+// it, and the last step's events and words.
+const fol = {view: null, actions: [], events: [], last: ''};
 const following = () => !!st.match;
 const lettersOf = cs => cs.map(c => c.letters);
 const centre = () => following() ? (fol.view ? lettersOf(fol.view.centre) : []).concat('', '').slice(0, 2)
@@ -127,7 +128,7 @@ async function check(who) {
   try {
     // following the round, the shout is recorded: the daemon judges it
     // against the same cards, and a refused one puts its player out for the card
-    if (seat) await followAct({type: 'claim', seat: who.seat, word}, true);
+    if (seat) await followAct({type: 'claim', seat: who.seat, word});
     res = await api('POST', '/v1/wibbell/check', {word, cards: cs, used, dictionary: st.dict || undefined,
       compounds: st.comp ? 'derivative' : undefined});
   } catch (e) { if (seq === asked) pending('err', e.round ? e.message : why(e)); if (e.round) render(); return; }
@@ -160,7 +161,7 @@ async function check(who) {
     $('#lastword').dataset.word = word;
     lastWord(word);
   } else lastWord('');
-  if (following()) { render(); followRow(seat && v.players[who.seat] ? who.name : null, !ok); }
+  if (following()) { render(); followRow(); }
   keepWordInSight();
   const lang = (langs[res.dictionary] || []).includes(st.lang) ? st.lang : '';
   try {
