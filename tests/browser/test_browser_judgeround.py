@@ -124,6 +124,9 @@ class FollowTheRound(unittest.TestCase):
         self.assertFalse(B.css("#takerow [data-take]"), "no take choice on a 3rd card: both centre cards")
         keeps = B.attr("#takerow #keep [data-card]", "data-card")
         self.assertEqual(len(keeps), 4, "Ann keeps one of her 4 cards")
+        sw, cw = B.overflow()
+        self.assertLessEqual(sw, cw, "nothing sticks out sideways at 390 px")
+        self.assertEqual(B.bad_targets("main"), [], "every control 44 px high and named")
         # the screenshot of docs/pages.md: the phone's screen at the keep
         B.d.execute_script("document.querySelector('#result .verdict-panel').scrollIntoView({block: 'start'})")
         os.makedirs(W.SHOTS, exist_ok=True)
