@@ -262,6 +262,7 @@ function followRow() {
 // the centre (a tap takes a card), the flip of the card turned up, undo.
 function drawRound() {
   const v = fol.view, rc = roundCtx();
+  $('#round').dataset.version = v.version; // the version drawn, with its actions (what the tests wait for)
   fill($('#round'), h('p', {class: 'reasons'}, h('strong', {id: 'roundsays'}, banner(v, rc.names))),
     h('div', {class: 'hint', id: 'roundinfo'}, modeName(v.mode) + ' rounds · round ' + v.round + ' · turn ' + v.turn + ' · about ' + v.deck + ' cards left in the deck'),
     h('div', {class: 'cards big', role: 'group', 'aria-label': 'Centre cards'}, centreCards(rc, v)),

@@ -54,15 +54,22 @@ class FollowTheRound(unittest.TestCase):
     def until(self, pred, what):
         return B.wait(lambda d: pred(self.view()), what)
 
+    def drawn(self):
+        """Wait until the page shows the match as it is now (a step the
+        test saw land in the match may not be drawn yet)."""
+        B.one("#round[data-version='%d']" % self.view()["version"], "the match's latest version on the page")
+
     def flip(self):
         c = self.flips.pop(0)
         n = len(self.view()["centre"])
+        self.drawn()
         B.type("#flip", c, submit=True)
         self.until(lambda v: len(v["centre"]) == n + 1, "the flip of " + c)
         return c
 
     def shout(self, name, word):
         """The word, then one tap on who shouted; the verdict shown."""
+        self.drawn()
         B.type("#word", word)
         B.click('[data-shouter="%s"]' % name)
         return B.wait(lambda d: B.css("#result .verdict") and word in B.text("#result .word").lower()
