@@ -7,9 +7,14 @@
 // class learning the dictionary's language, a choice of the class's own
 // language (kept in this browser) puts the word's translation beside its
 // definition (?translate=, from the dictionary's FreeDict translations).
+// Following the round (the rounds chosen once, kept in this browser): the
+// table becomes a companion match, whose rules the referee page's round
+// module (round.js) follows: who is out for the card, a 3rd card of the
+// round taking both centre cards and a permanent handicap, undo.
 import {api} from './api.js';
 import {h, $, fill, say, fail, card, COLORS} from './ui.js';
-import {reasonText, languageName} from './wibbell.js';
+import {reasonText, languageName, playerBox as seatBox, describe} from './wibbell.js';
+import {MODES, modeName, startTable, banner, flipForm, centreCards, keepBox, undoButton} from './round.js';
 
 const store = {
   get: () => { try { return JSON.parse(localStorage.getItem('wibbell-judge')) || {}; } catch { return {}; } },
@@ -21,8 +26,15 @@ const langs = {}; // the languages each dictionary translates into, by its id
 delete st.mine; // the one "shouter's cards" list of before
 const save = () => store.put(st);
 const clean = s => s.trim().toUpperCase().replace(/[^A-Z]/g, '');
-const centre = () => [clean($('#c1').value), clean($('#c2').value)];
 const player = name => st.players.find(p => p.name === name);
+// Following the round: st.match {id, token} (the match and its host key)
+// kept in this browser; fol the match's host view, the actions listed for
+// it, and the last step's events and words.
+const fol = {view: null, actions: [], events: [], last: ''};
+const following = () => !!st.match;
+const lettersOf = cs => cs.map(c => c.letters);
+const centre = () => following() ? (fol.view ? lettersOf(fol.view.centre) : []).concat('', '').slice(0, 2)
+  : [clean($('#c1').value), clean($('#c2').value)];
 
 function chips(ul, list, label) {
   fill(ul, list.map((w, i) => h('li', {}, w,
@@ -48,11 +60,27 @@ function playerBox(p) {
 }
 
 function render() {
-  fill($('#shouters'), st.players.map(p => h('button', {type: 'button', class: 'pri', 'data-shouter': p.name, onclick: () => check(p)}, p.name)),
-    h('button', {type: 'button', id: 'check', class: st.players.length ? '' : 'pri', onclick: () => check(null)}, st.players.length ? 'Centre only' : 'Check'));
-  $('#whohint').textContent = st.players.length ? 'then tap who shouted' : '(add the players below to judge their own cards)';
-  fill($('#players'), st.players.map(playerBox));
-  chips($('#used'), st.used, 'used word');
+  if (following() && !fol.view) { $('#judge').hidden = true; return; } // the match's view first: the round goes above the form, which would jump
+  $('#judge').hidden = false;
+  const v = fol.view, seats = following() ? v.players.map(x => ({name: x.name, seat: x.seat})) : st.players;
+  fill($('#shouters'), following() && v.phase !== 'play' ? null : seats.map(p => h('button', {type: 'button', class: 'pri', 'data-shouter': p.name,
+    'aria-disabled': following() && v.players[p.seat].out ? 'true' : null, onclick: () => check(p)}, p.name)),
+    h('button', {type: 'button', id: 'check', class: seats.length ? '' : 'pri', onclick: () => check(null)}, seats.length ? 'Centre only' : 'Check'));
+  $('#whohint').textContent = !seats.length ? '(add the players below to judge their own cards)'
+    : following() && v.phase !== 'play' ? '(a shout once two cards are up)' : 'then tap who shouted';
+  $('#centrebox').hidden = following();
+  $('#round').hidden = !following();
+  $('#seatrow').hidden = following();
+  $('#followbox').hidden = following() || st.players.length < 2;
+  $('#useword').hidden = $('#adduse').hidden = following(); // the match keeps its used words
+  if (following()) {
+    fill($('#players'), v.players.map(x => { const b = seatBox(x, v); b.dataset.player = x.name; return b; }));
+    fill($('#used'), v.used.map(w => h('li', {}, w)));
+    drawRound();
+  } else {
+    fill($('#players'), st.players.map(playerBox));
+    chips($('#used'), st.used, 'used word');
+  }
   // the sections under the form wait for this first drawing, hidden: shown
   // with the players' buttons above them, they do not jump down (layout shift)
   for (const sec of document.querySelectorAll('main > section[hidden]')) sec.hidden = false;
@@ -91,14 +119,19 @@ async function check(who) {
   const seq = ++asked; // an earlier check still on its way is no longer shown
   say('');
   if (!word) { pending('err', 'Type the shouted word first'); $('#word').focus(); return; }
-  const mine = who ? who.cards.map(c => c.letters) : [];
+  const v = fol.view, seat = following() && who ? v.players[who.seat] : null;
+  const mine = seat ? lettersOf([...seat.handicaps, ...seat.face_up]) : who ? who.cards.map(c => c.letters) : [];
   const cs = [...centre(), ...mine].filter(Boolean);
+  const used = following() ? v.used : st.used;
   pending('wait', 'Checking “' + word + '”' + (who ? ' for ' + who.name : '') + '…');
   let res;
   try {
-    res = await api('POST', '/v1/wibbell/check', {word, cards: cs, used: st.used, dictionary: st.dict || undefined,
+    // following the round, the shout is recorded: the daemon judges it
+    // against the same cards, and a refused one puts its player out for the card
+    if (seat) await followAct({type: 'claim', seat: who.seat, word});
+    res = await api('POST', '/v1/wibbell/check', {word, cards: cs, used, dictionary: st.dict || undefined,
       compounds: st.comp ? 'derivative' : undefined});
-  } catch (e) { if (seq === asked) pending('err', why(e)); return; }
+  } catch (e) { if (seq === asked) pending('err', e.round ? e.message : why(e)); if (e.round) render(); return; }
   if (seq !== asked) return; // a later tap's verdict is the one to show
   const ok = res.valid;
   const colour = {};
@@ -113,7 +146,7 @@ async function check(who) {
   const drawn = byCard.map(({c, a, col}, i) => card(c, a ? {use: a.letter.normalize('NFD')[0], color: col, tag: 'letter ' + (a.position + 1)}
     : {tag: lack.has(c) ? 'no letter' : i < 2 && centre()[i] === c ? 'centre' : '', cls: lack.has(c) ? 'down' : ''}));
   const defBox = h('div', {class: 'def'});
-  const take = ok ? takeRow(res.word, who) : null;
+  const take = following() ? h('div', {class: 'row take', id: 'takerow'}) : ok ? takeRow(res.word, who) : null;
   fill($('#result'), h('div', {class: 'verdict-panel ' + (ok ? 'ok' : 'no')},
     h('div', {class: 'row'}, h('span', {class: 'verdict ' + (ok ? 'ok' : 'no'), role: 'img', 'aria-label': ok ? 'valid' : 'not valid'}, ok ? '✓' : '✗'),
       h('span', {class: 'verdict-says'}, (who ? who.name + ': ' : '') + (ok ? 'counts' : 'does not count'))),
@@ -128,6 +161,7 @@ async function check(who) {
     $('#lastword').dataset.word = word;
     lastWord(word);
   } else lastWord('');
+  if (following()) { render(); followRow(); }
   keepWordInSight();
   const lang = (langs[res.dictionary] || []).includes(st.lang) ? st.lang : '';
   try {
@@ -162,6 +196,99 @@ function takeRow(word, who) {
       i.focus();
     }}, who.name + ' takes ' + c);
   }));
+}
+
+// Following the round: the match's actions, as the referee page sends
+// them (round.js).  followAct posts one and loads the view and actions it
+// leads to; a refusal comes back in words (e.round: the daemon's, not the
+// network's).
+const matchPath = () => '/v1/games/' + encodeURIComponent(st.match.id);
+async function followLoad() {
+  const [v, a] = await Promise.all([api('GET', matchPath(), undefined, st.match.token),
+    api('GET', matchPath() + '/actions', undefined, st.match.token)]);
+  fol.view = v;
+  fol.actions = a.actions;
+}
+async function followAct(body) {
+  let r;
+  try { r = await api('POST', matchPath() + '/actions', body, st.match.token); } catch (e) {
+    const who = body.seat !== undefined && fol.view.players[body.seat];
+    const err = new Error(e.status ? (who ? who.name + ': ' : '') + e.message : why(e));
+    err.round = !!e.status; err.status = e.status;
+    throw err;
+  }
+  fol.events = r.events || [];
+  fol.last = describe(r, {names: fol.view.players.map(x => x.name)});
+  await followLoad();
+  return r;
+}
+const roundCtx = () => ({names: fol.view.players.map(x => x.name), actions: fol.actions, send: followSend});
+// A step of the round from its controls (a take, a keep, a flip, undo).
+async function followSend(body, explain) {
+  say('');
+  try {
+    const r = await followAct(body);
+    if (body.type === 'undo') fill($('#result')); // the verdict shown may be the step undone
+    render();
+    say(fol.last);
+    followRow();
+    if (body.type === 'flip') $('#flip')?.focus();
+    return r;
+  } catch (e) { say(explain?.(e) || e.message, true); render(); return null; }
+}
+
+// What the round does after a shout, under its verdict: the winner's take
+// (a tap), the end of the round (a 3rd card: both centre cards, and the
+// card to keep as a permanent handicap, a tap), or the step in words and
+// who is out for the card.
+function followRow() {
+  const row = $('#takerow');
+  if (!row) return;
+  const v = fol.view, rc = roundCtx(), w = v.turn_winner, wn = rc.names[w];
+  row.className = v.phase === 'take' ? 'row take' : ''; // the take's big buttons; the keep's cards as cards
+  if (v.phase === 'take') {
+    fill(row, rc.actions.filter(a => a.type === 'take').map(a => v.centre[a.card]).filter(Boolean).map(c =>
+      h('button', {type: 'button', class: 'pri', 'data-take': c.letters, onclick: () => followSend({type: 'take', seat: w, letters: c.letters})}, wn + ' takes ' + c.letters)));
+  } else if (v.phase === 'keep') {
+    const taken = fol.events.filter(e => e.type === 'card_taken').map(e => e.card.letters);
+    fill(row, h('p', {class: 'ok', id: 'roundend'}, wn + ' wins the round: ' + wn + ' takes ' +
+      (taken.length > 1 ? 'both centre cards, ' + taken.join(' and ') : taken.join('')) + ', then keeps one card as a permanent handicap'), keepBox(rc, v));
+  } else {
+    fill(row, h('p', {}, fol.last), v.players.filter(x => x.out).map(x => h('p', {class: 'err', 'data-out': x.name}, x.name + ': out for this card')));
+  }
+}
+
+// The round above the word box: what it waits for, the mode (chosen once),
+// the centre (a tap takes a card), the flip of the card turned up, undo.
+function drawRound() {
+  const v = fol.view, rc = roundCtx();
+  $('#round').dataset.version = v.version; // the version drawn, with its actions (what the tests wait for)
+  fill($('#round'), h('p', {class: 'reasons'}, h('strong', {id: 'roundsays'}, banner(v, rc.names))),
+    h('div', {class: 'hint', id: 'roundinfo'}, modeName(v.mode) + ' rounds · round ' + v.round + ' · turn ' + v.turn + ' · about ' + v.deck + ' cards left in the deck'),
+    h('div', {class: 'cards big', role: 'group', 'aria-label': 'Centre cards'}, centreCards(rc, v)),
+    v.phase === 'flip' && v.status !== 'finished' ? flipForm(rc, v) : null,
+    $('#takerow') ? null : keepBox(rc, v),
+    h('div', {class: 'row'}, undoButton(rc, fol.last)));
+}
+
+// Follow the round from a new game: a companion match of the players at
+// the table, the rounds as chosen (once: they hold for the whole game).
+async function follow() {
+  const names = st.players.map(p => p.name);
+  if ((st.used.length || st.players.some(p => p.cards.length)) &&
+      !confirm('Follow the round from a new game? The cards and used words noted here are forgotten (the players stay).')) return;
+  try {
+    const m = await startTable(names, {mode: $('#mode').value, dictionary: st.dict || undefined, classroom: !!st.cls,
+      compounds: st.comp ? 'derivative' : 'separate'});
+    st.match = {id: m.id, token: m.host_token};
+    st.used = []; st.players.forEach(p => { p.cards = []; });
+    save();
+    fill($('#result')); lastWord('');
+    await followLoad();
+    render();
+    say('Following the round: flip two cards');
+    $('#flip')?.focus();
+  } catch (e) { say(why(e), true); }
 }
 
 async function hints() {
@@ -222,10 +349,14 @@ $('#endround').onclick = () => {
 };
 $('#adduse').onclick = () => { const w = $('#useword').value.trim().toLowerCase(); if (w) { st.used.push(w); save(); render(); } $('#useword').value = ''; };
 $('#newgame').onclick = () => {
-  if (!st.used.length && !st.players.some(p => p.cards.length) || confirm('Forget the used words and everyone\'s cards (the players stay)?')) {
+  if (following() ? confirm('Stop following this game and start a new one (the players stay)?')
+    : !st.used.length && !st.players.some(p => p.cards.length) || confirm('Forget the used words and everyone\'s cards (the players stay)?')) {
+    delete st.match; fol.view = null;
     st.used = []; st.players.forEach(p => { p.cards = []; }); save(); render(); fill($('#result')); fill($('#hintlist'));
   }
 };
+$('#follow').onclick = follow;
+fill($('#mode'), MODES.map(([v, t]) => h('option', {value: v}, t)));
 $('#hints').onclick = hints;
 $('#dict').onchange = e => { st.dict = e.target.value; save(); languages(); };
 $('#lang').onchange = e => { st.lang = e.target.value; save(); };
@@ -250,3 +381,9 @@ if (Speech) {
 }
 render();
 dicts();
+if (following()) {
+  followLoad().then(render, e => {
+    if (e.status === 404 || e.status === 403) { delete st.match; save(); render(); say('The game followed here is gone: a new one starts', true); }
+    else say(why(e), true);
+  });
+}

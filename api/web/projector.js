@@ -2,7 +2,10 @@
 // token>): big centre cards, the scores, each judged word with its
 // definition as it happens, the learning-aid rule; at the end the
 // vocabulary list, the words that would have worked on each turn, and a
-// CSV download.  With the host's token, the teacher's controls: new cards
+// CSV download, laid out for the wall: the winners first, then the
+// vocabulary a screen at a time, paged by the teacher (buttons, or the
+// arrow and page keys of a keyboard or a presenter's remote).  A seat out
+// for the card after a mistake is marked ("Ben: out for this card").  With the host's token, the teacher's controls: new cards
 // when nobody finds a word, the end of the game, and the rules' exercise
 // "define it first" (a setting of this screen, kept in this browser: the
 // shouted word shows at once, its meaning when the teacher reveals it).
@@ -90,8 +93,26 @@ export function phaseText(v, names) {
 const tookNone = (r, v) => r.accepted && !r.won && !(r.turn === v.turn && (v.claims || []).some(c => c.seat === r.seat));
 const latest = v => (v.vocabulary || []).slice().reverse().find(r => r.accepted);
 
+// The end, on the wall: the winners, then the vocabulary, each a screen.
+function winners(v, names) {
+  const w = v.winners || [], top = w.length ? v.players[w[0]].score : 0;
+  const ranked = v.players.slice().sort((a, b) => b.score - a.score || a.seat - b.seat);
+  return [h('div', {id: 'winners'}, h('p', {class: 'hint'}, w.length > 1 ? 'The winners' : 'The winner'),
+    h('p', {class: 'names'}, and(w.map(s => names[s]))), h('p', {}, top + ' card' + (top === 1 ? '' : 's'))),
+  h('table', {id: 'scores', 'aria-label': 'Scores'}, h('tr', {}, h('th', {}, 'Player'), h('th', {}, 'Cards'), h('th', {}, 'Handicaps')),
+    ranked.map(x => h('tr', {class: w.includes(x.seat) ? 'won' : ''}, h('td', {}, nameOf(x)), h('td', {}, String(x.score)),
+      h('td', {}, x.handicaps.map(c => c.letters).join(' ')))))];
+}
+
 function render(v) {
   const names = v.players.map(nameOf);
+  if (v.status === 'finished') {
+    document.body.classList.add('over');
+    fill($('#board'), h('div', {id: 'phase', class: 'phase'}, h('strong', {}, phaseText(v, names)[0]),
+      h('span', {class: 'hint'}, v.round + ' round' + (v.round === 1 ? '' : 's') + ' · ' + v.turn + ' turns')), winners(v, names));
+    if (!ended) { ended = true; finish(v); }
+    return;
+  }
   const rows = (v.vocabulary || []).slice().reverse();
   const lastAccepted = rows.find(r => r.accepted);
   // define it first: the latest word's meaning waits for the teacher's Reveal
@@ -108,15 +129,56 @@ function render(v) {
         hide(lastAccepted) ? h('div', {class: 'hint'}, 'What does it mean?') : meaning(lastAccepted, v)) : null,
       v.learning_aid ? h('p', {class: 'hint', id: 'aid'}, 'Learning aid: the winner of a round sits out the next round. Say what your word means!') : null),
     h('table', {id: 'scores', 'aria-label': 'Scores'}, h('tr', {}, h('th', {}, 'Player'), h('th', {}, 'Cards'), h('th', {}, 'Handicaps')),
-      v.players.map(x => h('tr', {class: x.barred ? 'out' : ''}, h('td', {}, nameOf(x), x.barred ? ' (sits out)' : ''), h('td', {}, String(x.score)), h('td', {}, x.handicaps.map(c => c.letters).join(' '))))),
+      v.players.map(x => h('tr', {class: x.barred ? 'out' : x.out ? 'mistake' : '', 'data-out': x.out ? '1' : null},
+        h('td', {}, x.out ? '✗ ' : '', nameOf(x), x.barred ? ' (sits out)' : x.out ? ': out for this card' : ''), h('td', {}, String(x.score)), h('td', {}, x.handicaps.map(c => c.letters).join(' '))))),
     h('section', {id: 'wordsbox', 'aria-label': 'Words so far'}, h('h2', {}, 'Words so far'),
       h('ul', {id: 'words'}, rows.filter(r => r.accepted).map(r => tookNone(r, v)
         ? h('li', {class: 'none', 'data-none': '1'}, h('s', {}, r.word), ' (' + r.player + ') ', h('em', {}, '✗ took no card: lost the tie-break'))
         : h('li', {}, h('strong', {}, r.word), ' (' + r.player + ')', hide(r) ? null : meaning(r, v, 'span'))))),
     teacher(v),
     v.companion ? h('p', {id: 'referee'}, h('a', {href: link('table.html', {g: id, t: token})}, 'Referee controls')) : null);
-  if (v.status === 'finished' && !ended) { ended = true; finish(v); }
 }
+
+// The end's screens: 0 the winners, then the vocabulary's pages, as many
+// rows a page as the screen holds (measured: rows differ in height; again
+// when the window changes size, from the row the page started with).
+const pager = {at: 0, pages: [], rows: []};
+function paginate() {
+  const tbl = $('#vocab');
+  if (!tbl) return;
+  const first = pager.pages[pager.at - 1]?.[0] ?? 0;
+  const body = [...tbl.querySelectorAll('tr.vrow')];
+  document.body.dataset.screen = 'vocab'; // measure the vocabulary's screen
+  body.forEach(r => { r.hidden = false; });
+  const room = innerHeight - $('#pager').getBoundingClientRect().height - tbl.querySelector('tr').getBoundingClientRect().bottom - innerHeight * 0.03;
+  pager.pages = [];
+  let start = 0, top = body.length ? body[0].getBoundingClientRect().top : 0;
+  body.forEach((r, i) => {
+    const b = r.getBoundingClientRect();
+    if (i > start && b.bottom - top > room) { pager.pages.push([start, i]); start = i; top = b.top; }
+  });
+  if (body.length) pager.pages.push([start, body.length]);
+  pager.rows = body;
+  if (pager.at) pager.at = 1 + Math.max(0, pager.pages.findIndex(([a, b]) => first >= a && first < b));
+  show();
+}
+function show() {
+  const n = pager.pages.length;
+  pager.at = Math.max(0, Math.min(pager.at, n));
+  document.body.dataset.screen = pager.at ? 'vocab' : 'winners';
+  const [a, b] = pager.pages[pager.at - 1] || [0, 0];
+  pager.rows.forEach((r, i) => { r.hidden = !(i >= a && i < b); });
+  $('#pageno').textContent = pager.at ? 'Vocabulary ' + pager.at + ' of ' + n : 'The winners · then the vocabulary (' + n + ' screen' + (n === 1 ? '' : 's') + ')';
+  $('#prevpage').disabled = !pager.at;
+  $('#nextpage').disabled = pager.at >= n;
+}
+const turnPage = d => { pager.at += d; show(); };
+addEventListener('keydown', e => {
+  if (!ended || e.altKey || e.ctrlKey || e.metaKey) return;
+  const d = {ArrowRight: 1, PageDown: 1, ' ': 1, ArrowLeft: -1, PageUp: -1}[e.key];
+  if (e.key === 'Home') { e.preventDefault(); pager.at = 0; show(); } else if (d) { e.preventDefault(); turnPage(d); }
+});
+addEventListener('resize', () => { if (ended) paginate(); });
 
 async function finish(v) {
   const rows = v.vocabulary || [];
@@ -126,15 +188,21 @@ async function finish(v) {
     try { hints[t] = (await api('GET', path + '/query/hints?turn=' + t + '&limit=5&sort=common', undefined,
       token)).words; } catch { hints[t] = []; }
   }));
-  fill($('#end'), h('h2', {}, 'Vocabulary'),
-    h('button', {type: 'button', class: 'pri', id: 'csv', onclick: async () => {
+  const clamp = t => h('div', {class: 'clamp'}, t);
+  fill($('#end'), h('h2', {id: 'vocabh'}, 'Vocabulary'),
+    h('div', {class: 'scroll'}, h('table', {id: 'vocab', 'aria-labelledby': 'vocabh'}, h('tr', {}, ['Turn', 'Word', 'Player', '', 'Meaning', v.learner_language ? languageName(v.learner_language) : null, 'Would have worked'].filter(x => x !== null).map(x => h('th', {}, x))),
+      rows.map(r => h('tr', {class: 'vrow', 'data-word': r.word}, h('td', {}, String(r.turn)), h('td', {}, h('strong', {}, r.word)), h('td', {}, r.player),
+        h('td', {}, clamp(r.accepted ? '✓' : '✗ ' + r.reasons)), h('td', {}, clamp((r.pos ? r.pos + ': ' : '') + (r.definition || ''))),
+        v.learner_language ? h('td', {class: 'tr'}, clamp(translationOf(r, v))) : null,
+        h('td', {}, clamp((hints[r.turn] || []).join(', '))))))));
+  // the teacher's pages, in a corner of their own (as the controls of play)
+  fill($('#pager'), h('span', {id: 'pageno', class: 'hint', 'aria-live': 'polite'}),
+    h('button', {type: 'button', id: 'prevpage', onclick: () => turnPage(-1)}, '◀ Back'),
+    h('button', {type: 'button', id: 'nextpage', class: 'pri', onclick: () => turnPage(1)}, 'Next ▶'),
+    h('button', {type: 'button', id: 'csv', onclick: async () => {
       try { download('wibbell-vocabulary.csv', await api('GET', path + '/query/vocabulary?format=csv', undefined, token), 'text/csv'); } catch (e) { fail(e); }
-    }}, 'Download CSV'),
-    h('div', {class: 'scroll'}, h('table', {id: 'vocab'}, h('tr', {}, ['Turn', 'Word', 'Player', '', 'Meaning', v.learner_language ? languageName(v.learner_language) : null, 'Would have worked'].filter(x => x !== null).map(x => h('th', {}, x))),
-      rows.map(r => h('tr', {}, h('td', {}, String(r.turn)), h('td', {}, h('strong', {}, r.word)), h('td', {}, r.player),
-        h('td', {}, r.accepted ? '✓' : '✗ ' + r.reasons), h('td', {}, (r.pos ? r.pos + ': ' : '') + (r.definition || '')),
-        v.learner_language ? h('td', {class: 'tr'}, translationOf(r, v)) : null,
-        h('td', {}, (hints[r.turn] || []).join(', ')))))));
+    }}, 'Download CSV'));
+  paginate();
 }
 
 if (!id || !token) fill($('#board'), h('p', {}, 'Open this page from the lobby’s projector link (it carries the host’s key).'));

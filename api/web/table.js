@@ -7,10 +7,11 @@
 // translation into the class's language, in a match with a
 // learner_language).
 import {api, params, live, act, link} from './api.js';
-import {h, $, fill, redraw, say, fail, card, copyButton} from './ui.js';
+import {h, $, fill, redraw, say, fail, copyButton} from './ui.js';
 import {playerBox, usedList, describe, entry, meaning, learnerSelect, reasonText} from './wibbell.js';
 import {qrSvg} from './qr.js';
 import {listed, drawn} from './board.js';
+import {MODES, startTable, banner, flipForm, centreCards, keepBox, undoButton} from './round.js';
 
 const p = params();
 const id = p.g, token = p.t || '';
@@ -53,18 +54,6 @@ function verdictPanels(vs) {
       : h('ul', {class: 'reasons'}, (x.reasons || []).map(r => h('li', {}, reasonText(r, x.word))),
         x.forgiven ? h('li', {}, 'a typo: try again') : null))));
 }
-const cardKey = l => [...String(l).toUpperCase().replace(/[^A-Z]/g, '')].sort().join('');
-// Is a card of these letters on the table (the centre, anyone's cards,
-// face up, face down or kept)?  Else a flip the daemon refuses is of a
-// card the deck never had: in companion mode every card not on the table
-// is still in the deck.
-function onTable(letters) {
-  const v = ctx.view, k = cardKey(letters);
-  const all = v.centre.concat(v.bonus ? [v.bonus] : [],
-    ...v.players.map(p => [...p.face_up, ...p.handicaps, ...(p.face_down_cards || [])]));
-  return all.some(c => cardKey(c.letters) === k);
-}
-
 // The shout box: the word, then a tap on who shouted (nobody is chosen
 // beforehand: a shout is never credited by default).  "Several at once"
 // (nobody can tell who finished first): a word box per player; the daemon
@@ -115,45 +104,25 @@ function render(v) {
   const host = !!token && v.seat === undefined;
   $('#who').textContent = host ? 'Referee' : 'Watching';
   const acts = listed(ctx, v);
-  const takes = acts.filter(a => a.type === 'take'), keeps = acts.filter(a => a.type === 'keep');
-  const w = v.turn_winner, wn = ctx.names[w];
-  let banner = {flip: 'Flip ' + (2 - v.centre.length) + ' card' + (v.centre.length ? '' : 's'), play: 'Shout!', take: wn + ' won: tap the card ' + wn + ' takes', keep: wn + ' keeps one card as a permanent handicap', over: 'Game over'}[v.phase];
-  if (v.status === 'finished') banner = 'Game over · winners: ' + (v.winners || []).map(s => ctx.names[s]).join(', ');
-  const pick = (type, c) => () => send({type, seat: w, letters: c.letters});
-  const centre = v.centre.map((c, i) => takes.find(a => a.card === i) ? card(c, {tag: 'take', cls: 'sel', label: wn + ' takes it', click: pick('take', c)}) : card(c, {tag: 'centre'}));
-  const flip = host && v.phase === 'flip' ? (() => {
-    const inp = h('input', {id: 'flip', 'aria-label': 'Letters of the card turned up', placeholder: 'NZ', autocapitalize: 'characters', autocomplete: 'off', maxlength: 26});
-    // the box is emptied for the next card, after a refusal too (the refused letters would start the next card)
-    const flipped = async ev => {
-      ev.preventDefault();
-      const c = inp.value.trim();
-      if (!c) return;
-      const notOurs = e => e.status === 422 && !onTable(c) ? c.toUpperCase() + ' is not a card of this deck' : null;
-      await send({type: 'flip', card: c}, notOurs);
-      inp.value = '';
-      const f = $('#flip');
-      if (f) f.value = '';
-    };
-    return h('form', {class: 'row', onsubmit: flipped}, inp, h('button', {class: 'pri'}, 'Flip'));
-  })() : null;
-  const all = v.players.flatMap(x => x.face_up).concat(v.centre, v.bonus ? [v.bonus] : []);
+  const round = {names: ctx.names, actions: acts, send};
+  const flip = host && v.phase === 'flip' ? flipForm(round, v) : null;
   const watch = link('table.html', {g: id});
   const said = (v.vocabulary || []).slice().reverse().find(r => r.accepted); // the host's view only
   drawn($('#board'), v, ctx);
   redraw($('#board'),
-    h('p', {class: 'reasons', 'aria-live': 'polite'}, h('strong', {}, banner)),
+    h('p', {class: 'reasons', 'aria-live': 'polite'}, h('strong', {}, banner(v, ctx.names))),
     h('div', {class: 'hint'}, 'Round ' + v.round + ' · turn ' + v.turn + ' · about ' + v.deck + ' cards left in the deck'),
-    h('div', {class: 'cards big', role: 'group', 'aria-label': 'Centre cards'}, centre),
+    h('div', {class: 'cards big', role: 'group', 'aria-label': 'Centre cards'}, centreCards(round, v)),
     flip,
     host && v.phase === 'play' ? shoutForm(v) : null,
-    keeps.length ? h('div', {class: 'box'}, h('strong', {}, 'Tap the card ' + wn + ' keeps:'), h('div', {class: 'cards'}, keeps.map(a => all.find(c => c.id === a.card)).filter(Boolean).map(c => card(c, {click: pick('keep', c), label: 'keep'})))) : null,
+    keepBox(round, v),
     ctx.verdict ? verdictPanels(ctx.verdict) : null,
     ctx.last ? h('p', {class: 'box'}, h('strong', {}, 'Last: '), ctx.last) : null,
     said ? h('div', {class: 'box', id: 'meaning'}, h('strong', {}, said.word), said.pos ? h('span', {class: 'hint'}, ' · ' + said.pos) : null, meaning(said, v)) : null,
     h('div', {class: 'players'}, v.players.map(x => playerBox(x, v))),
     h('h2', {}, 'Used words'), usedList(v, ctx),
     host ? h('h2', {}, 'Referee') : null,
-    host ? h('div', {class: 'row'}, acts.some(a => a.type === 'undo') ? h('button', {type: 'button', id: 'undo', onclick: () => confirm('Undo the last entry' + (ctx.last ? ': ' + ctx.last : '') + '?') && send({type: 'undo'})}, 'Undo last entry') : null,
+    host ? h('div', {class: 'row'}, undoButton(round, ctx.last),
       acts.some(a => a.type === 'redeal') ? h('button', {type: 'button', onclick: () => confirm('Put both centre cards back and flip two new ones?') && send({type: 'redeal'})}, 'Redeal') : null,
       acts.some(a => a.type === 'end') ? h('button', {type: 'button', onclick: () => confirm('End the game now?') && send({type: 'end'})}, 'End the game') : null,
       h('a', {class: 'btn', href: link('projector.html', {g: id, t: token})}, 'Projector view')) : null,
@@ -174,15 +143,15 @@ function newTable() {
     ev.preventDefault();
     const players = names.value.split('\n').map(s => s.trim()).filter(Boolean);
     try {
-      const options = {companion: true, mode: $('#mode').value, learning_aid: $('#la').checked, forgive_typos: $('#ft').checked, classroom: $('#cls').checked,
+      const options = {mode: $('#mode').value, learning_aid: $('#la').checked, forgive_typos: $('#ft').checked, classroom: $('#cls').checked,
         compounds: $('#cmp').checked ? 'derivative' : 'separate'};
       if ($('#ll').value) options.learner_language = $('#ll').value;
-      const m = await api('POST', '/v1/games', {game: 'wibbell', players, options});
+      const m = await startTable(players, options);
       location.hash = new URLSearchParams({g: m.id, t: m.host_token});
       location.reload();
     } catch (e) { fail(e); }
   }}, h('label', {for: 'names'}, 'Players at the table'), names, h('div', {class: 'hint', id: 'nh'}, 'One name a line, in seat order (2 to 7).'),
-  h('label', {for: 'mode'}, 'Rounds'), h('select', {id: 'mode'}, [['standard', 'Standard'], ['simple', 'Simple: 4 cards a round'], ['simpler', 'Simpler: no handicaps']].map(([v, t]) => h('option', {value: v}, t))),
+  h('label', {for: 'mode'}, 'Rounds'), h('select', {id: 'mode'}, MODES.map(([v, t]) => h('option', {value: v}, t))),
   h('label', {for: 'la', class: 'row'}, h('input', {type: 'checkbox', id: 'la'}), 'Learning aid (the round winner sits out the next round)'),
   h('label', {for: 'ft', class: 'row'}, h('input', {type: 'checkbox', id: 'ft'}), 'Forgive typos (a non-word is not a mistake)'),
   h('label', {for: 'cls', class: 'row'}, h('input', {type: 'checkbox', id: 'cls'}), 'Class setting (definitions without vulgar or offensive senses)'),

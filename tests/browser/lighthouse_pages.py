@@ -9,10 +9,11 @@ performance (mobile), and the audits that did not pass.
     WIBBELLD=build/daemon/wibbelld WIBBELLD_TEST_DATA=build/tests/testdata \\
       /usr/bin/python3 tests/browser/lighthouse_pages.py
 
-The pages are audited as a table meets them: the judge empty and with a
-table of four (its players kept in the browser's storage, which Lighthouse
+The pages are audited as a table meets them: the judge empty, with a
+table of four and following the round of a table of four (its players
+and the match it follows kept in the browser's storage, which Lighthouse
 is told to keep), the referee at the take, a seat of every game, the
-projector, and a class session's pages (the join screen, the join page, a
+projector during play and at the end, and a class session's pages (the join screen, the join page, a
 student's phone, the report, the study list).
 """
 import json
@@ -33,17 +34,29 @@ TABLE = {"used": ["zinc"], "dict": "en_US", "players": [
     {"name": "Cy", "cards": []}, {"name": "Dee", "cards": [{"letters": "LO", "perm": False}]}]}
 
 
-def judge_profile(D):
+def judge_profile(D, table=TABLE):
     """A browser profile whose judge page holds a table of four."""
     b = W.Browser()
     b.d.get(W.url(D, "/"))
-    b.d.execute_script("localStorage.setItem('wibbell-judge', arguments[0])", json.dumps(TABLE))
+    b.d.execute_script("localStorage.setItem('wibbell-judge', arguments[0])", json.dumps(table))
     b.d.quit()
     W._browsers.remove(b)
     prof = tempfile.mkdtemp(prefix="wibbelld-lh-")
     shutil.copytree(b.profile, prof, dirs_exist_ok=True, ignore=shutil.ignore_patterns("Singleton*"))
     shutil.rmtree(b.profile, ignore_errors=True)
     return prof
+
+
+def follow_profile(D):
+    """A profile whose judge follows the round of a table of four (a
+    companion match, two cards up)."""
+    st, _, m = D.json("POST", "/v1/games", {"game": "wibbell", "players": ["Ann", "Bob", "Cy", "Dee"],
+                                            "options": {"companion": True}})
+    assert st == 201, m
+    for body in ({"type": "flip", "card": "NZ"}, {"type": "flip", "card": "IQ"}):
+        D.json("POST", "/v1/games/%s/actions" % m["id"], body, headers=W.wbgames.bearer(m["host_token"]))
+    return judge_profile(D, {"used": [], "dict": "en_US", "players": [{"name": n, "cards": []} for n in ("Ann", "Bob", "Cy", "Dee")],
+                             "match": {"id": m["id"], "token": m["host_token"]}})
 
 
 def pages(D):
@@ -60,10 +73,16 @@ def pages(D):
     for body in ({"type": "flip", "card": "NZ"}, {"type": "flip", "card": "IQ"},
                  {"type": "claim", "seat": 1, "word": "zing"}):
         D.json("POST", "/v1/games/%s/actions" % comp["id"], body, headers=host)
-    out = [("judge", "/", None), ("judge, a table of four", "/", "table"), ("lobby", "/web/lobby.html", None),
+    st, _, over = D.json("POST", "/v1/games", {"game": "wibbell", "players": ["Ann", "Bob", "Cy"], "seed": 6})
+    for seat, body in ((1, {"type": "claim", "word": "zzxq"}), (None, {"type": "end"})):
+        t = over["host_token"] if seat is None else over["players"][seat]["token"]
+        D.json("POST", "/v1/games/%s/actions" % over["id"], body, headers=W.wbgames.bearer(t))
+    out = [("judge", "/", None), ("judge, a table of four", "/", "table"), ("judge, following the round", "/", "follow"),
+           ("lobby", "/web/lobby.html", None),
            ("table, new", "/web/table.html", None), ("how to play", "/web/rules.html", None),
            ("table, referee at the take", "/web/table.html#g=%s&t=%s" % (comp["id"], comp["host_token"]), None),
-           ("projector", "/web/projector.html#g=%s&t=%s" % (made["wibbell"]["id"], made["wibbell"]["host_token"]), None)]
+           ("projector", "/web/projector.html#g=%s&t=%s" % (made["wibbell"]["id"], made["wibbell"]["host_token"]), None),
+           ("projector, the end", "/web/projector.html#g=%s&t=%s" % (over["id"], over["host_token"]), None)]
     for game, m in made.items():
         out.append(("play " + game, "/web/play.html#g=%s&t=%s" % (m["id"], m["players"][0]["token"]), None))
     # a class session: its join screen (the class open), a student's phone, the report, the study list
@@ -82,7 +101,7 @@ def pages(D):
 
 def main():
     D = W.start_daemon()
-    prof = judge_profile(D)
+    profs = {"table": judge_profile(D), "follow": follow_profile(D)}
     try:
         only = os.environ.get("LH_ONLY")
         for name, path, state in pages(D):
@@ -94,7 +113,7 @@ def main():
             os.close(fd)
             cmd = [LH, W.url(D, path), "--quiet", "--output=json", "--output-path=" + rep, "--form-factor=mobile",
                    "--only-categories=accessibility,best-practices,performance",
-                   "--chrome-flags=" + FLAGS + (" --user-data-dir=" + prof if state else "")]
+                   "--chrome-flags=" + FLAGS + (" --user-data-dir=" + profs[state] if state else "")]
             if state:
                 cmd.append("--disable-storage-reset")
             try:
@@ -118,7 +137,8 @@ def main():
         print("# lighthouse %s, %s" % (doc.get("lighthouseVersion"), subprocess.run(
             [W.chromium(), "--version"], capture_output=True, text=True).stdout.strip()))
     finally:
-        shutil.rmtree(prof, ignore_errors=True)
+        for prof in profs.values():
+            shutil.rmtree(prof, ignore_errors=True)
         W.quit_all()
         W.wbgames.stop_module_daemon(D)
 

@@ -167,6 +167,100 @@ class Wall(unittest.TestCase):
         self.assertFalse(proj.css("#teacher"))
         self.assertFalse(proj.js_errors())
 
+    def wall_match(self):
+        """A class of seven with no tie window, and the projector on it."""
+        st, _, m = D.json("POST", "/v1/games", {
+            "game": "wibbell", "players": NAMES, "seed": 12, "options": {"tie_window_ms": 0}})
+        self.assertEqual(st, 201, m)
+        c = Class7.__new__(Class7)
+        c.m = m
+        proj = W.Browser(width=1280, height=720)
+        proj.open(W.url(D, "/web/projector.html#g=%s&t=%s" % (m["id"], m["host_token"])))
+        proj.wait_version(c.view()["version"])
+        return c, m, proj
+
+    def test_a_mistake_marked(self):
+        """A seat out for the card after a mistake is marked on the wall
+        ("Bob: out for this card"), and no longer once a new card is up."""
+        c, m, proj = self.wall_match()
+        c.act(1, {"type": "claim", "word": "zzxqv"})
+        proj.wait_version(c.view()["version"])
+        out = proj.css("#scores tr[data-out]")
+        self.assertEqual(len(out), 1, "one seat out for the card")
+        self.assertIn("Bob: out for this card", out[0].text)
+        self.assertNotIn("out for this card", proj.text("#scores tr:nth-child(2)"), "Ann is not out")
+        c.win_card(0)
+        proj.wait_version(c.view()["version"])
+        self.assertFalse(proj.css("#scores tr[data-out]"), "a new card: nobody is out")
+        self.assertFalse(proj.js_errors())
+
+    def test_the_end_paged_for_the_wall(self):
+        """At the end the wall shows the winners, then the vocabulary a
+        screen at a time, paged by the teacher (buttons and keys), at
+        1280x720 and 1920x1080: never a page that scrolls, the old centre
+        cards gone, every word on some screen."""
+        c, m, proj = self.wall_match()
+        # a vocabulary longer than any screen: five cards, each after
+        # five seats' mistakes (a refused word is logged too)
+        for turn in range(5):
+            for seat in range(1, len(NAMES) - 1):  # one still competing: no automatic collection
+                if not c.view()["players"][seat]["out"]:
+                    c.act(seat, {"type": "claim", "word": "zzxq" + "v" * (turn + 1)})
+            c.win_card(0)
+        proj.wait_version(c.view()["version"])
+        st, _, doc = D.json("POST", "/v1/games/%s/actions" % m["id"], {"type": "end"},
+                            headers=W.wbgames.bearer(m["host_token"]))
+        self.assertEqual(st, 200, doc)
+        v = c.view()
+        words = [r["word"] for r in v["vocabulary"]]
+        self.assertGreaterEqual(len(words), 30)
+        proj.wait(lambda d: proj.css("#pageno") and "screen" in proj.text("#pageno"), "the end's screens")
+
+        def fits(what):
+            g = proj.d.execute_script("""
+              const rows = [...document.querySelectorAll('#vocab tr.vrow')].filter(r => r.offsetParent);
+              return {h: innerHeight, w: innerWidth, sh: document.documentElement.scrollHeight,
+                sw: document.documentElement.scrollWidth,
+                bottom: Math.max(0, ...[...document.querySelectorAll('#board, #end, #pager')].filter(e => e.offsetParent)
+                  .map(e => e.getBoundingClientRect().bottom)),
+                words: rows.map(r => r.dataset.word), cards: document.querySelectorAll('.cards.big').length};""")
+            where = "%s at %dx%d: %r" % (what, g["w"], g["h"], {k: g[k] for k in ("sh", "sw", "bottom", "h")})
+            self.assertLessEqual(g["sh"], g["h"], "no scrolling down, " + where)
+            self.assertLessEqual(g["sw"], g["w"], "no scrolling sideways, " + where)
+            self.assertLessEqual(g["bottom"], g["h"], "all of it on the screen, " + where)
+            self.assertEqual(g["cards"], 0, "the old centre cards are gone, " + where)
+            return g["words"]
+
+        for (w, hgt) in ((1280, 720), (1920, 1080)):
+            proj.inner_size(w, hgt)
+            proj.d.execute_script("dispatchEvent(new KeyboardEvent('keydown', {key: 'Home'}))")
+            proj.wait(lambda d: proj.one("#winners").is_displayed(), "the winners first")
+            self.assertIn("Ann", proj.text("#winners"))
+            self.assertEqual(proj.texts("#scores tr.won td:first-child"), ["Ann"])
+            self.assertEqual(fits("the winners"), [])
+            if hgt == 720:
+                self.shot(proj, "projector-end-720", w, hgt)
+            seen, screens = [], 0
+            while True:
+                if screens % 2:  # the teacher's keys, then the button
+                    proj.d.execute_script("dispatchEvent(new KeyboardEvent('keydown', {key: 'PageDown'}))")
+                else:
+                    proj.click("#nextpage")
+                screens += 1
+                proj.wait_text("Vocabulary %d of" % screens, "#pageno")
+                shown = fits("vocabulary screen %d" % screens)
+                self.assertTrue(shown, "rows on screen %d" % screens)
+                seen += shown
+                if hgt == 720 and screens == 1:
+                    self.shot(proj, "projector-vocab-720", w, hgt)
+                if proj.one("#nextpage").get_attribute("disabled") is not None:
+                    break
+            self.assertGreater(screens, 1, "a vocabulary longer than a screen is paged, %dx%d" % (w, hgt))
+            self.assertEqual(seen, words, "every word on one screen, in order, %dx%d" % (w, hgt))
+            proj.click("#prevpage")
+            proj.wait_text("Vocabulary %d of" % (screens - 1), "#pageno")
+        self.assertFalse(proj.js_errors())
+
     def shot(self, b, name, w, hgt):
         """A half-size screenshot of the window as it is (for docs/pages.md)."""
         b.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
