@@ -14,6 +14,7 @@
 import {api} from './api.js';
 import {h, $, fill, say, fail, card, COLORS} from './ui.js';
 import {reasonText, languageName, playerBox as seatBox, describe} from './wibbell.js';
+import {drawn} from './board.js';
 import {MODES, modeName, startTable, banner, flipForm, centreCards, keepBox, undoButton} from './round.js';
 
 const store = {
@@ -262,7 +263,7 @@ function followRow() {
 // the centre (a tap takes a card), the flip of the card turned up, undo.
 function drawRound() {
   const v = fol.view, rc = roundCtx();
-  $('#round').dataset.version = v.version; // the version drawn, with its actions (what the tests wait for)
+  drawn($('#round'), v, null, true); // the version drawn, with its actions (what the tests wait for)
   fill($('#round'), h('p', {class: 'reasons'}, h('strong', {id: 'roundsays'}, banner(v, rc.names))),
     h('div', {class: 'hint', id: 'roundinfo'}, modeName(v.mode) + ' rounds · round ' + v.round + ' · turn ' + v.turn + ' · about ' + v.deck + ' cards left in the deck'),
     h('div', {class: 'cards big', role: 'group', 'aria-label': 'Centre cards'}, centreCards(rc, v)),
