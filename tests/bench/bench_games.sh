@@ -22,11 +22,17 @@
 #    after the HTTP load; the ratio is to their mean.
 # With TMPFS=1 (the default) the same load runs again with the data on
 # /dev/shm: no fsync cost, so what is left is the CPU per action.
+# With SYNC_US=N the "disk" is emulated: the loop and the daemon keep their
+# data on /dev/shm and every flush (fdatasync, fsync, a write to an O_DSYNC
+# file such as LMDB's meta page) takes N microseconds more
+# (tests/bench/sync_delay.c, preloaded), so the ratio can be read for a
+# disk of known latency whatever this machine's disk is doing.
 # Everything listens on 127.0.0.1 only and cleans up after itself.
 # Environment: BUILD (the build directory, default build), DURATION
 # (seconds measured per part, default 5), CLIENTS (connections, default
 # 32), BENCH_DIR (where the data goes: on the disk to measure; default a
-# temporary directory in the build directory, not /tmp, which may be RAM).
+# temporary directory in the build directory, not /tmp, which may be RAM),
+# SYNC_US (an emulated disk, above).
 # The targets: with 32 clients, durable actions/s >= 3x the LMDB
 # commit loop; on tmpfs >= 10,000 actions/s; p99 below 154 ms (2x the
 # 77 ms of one commit per action).
@@ -57,7 +63,16 @@ if [ "$(nproc)" -ge 2 ]; then
 else
     pin_d="" pin_g=""
 fi
-echo "== machine: $(nproc) cores; data on $(df -T "$work" | awk 'NR==2{print $2" ("$1")"}')"
+# The emulated disk: its data on /dev/shm, each flush SYNC_US more.
+disk=$work disk_env=
+if [ -n "${SYNC_US:-}" ]; then
+    cc -O2 -shared -fPIC -o "$work/sync_delay.so" tests/bench/sync_delay.c -ldl ||
+        { echo "cannot build tests/bench/sync_delay.c"; exit 1; }
+    shm=$(mktemp -d /dev/shm/bench-games.XXXXXX)
+    disk=$shm disk_env="env SYNC_US=$SYNC_US LD_PRELOAD=$work/sync_delay.so"
+fi
+echo "== machine: $(nproc) cores; data on $(df -T "$disk" | awk 'NR==2{print $2" ("$1")"}')" \
+     "${SYNC_US:+(each flush $SYNC_US us more: an emulated disk)}"
 echo "== load before: $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min)"
 
 # --- the dictionary: the tests' prebuilt one, else build en_US -------------
@@ -121,7 +136,7 @@ fi
 lmdb_loop() {
     [ "$lmdb_ok" = 1 ] || { echo n/a; return; }
     rm -rf "$1" && mkdir -p "$1"
-    $pin_d "$work/lmdb_commit" "$1" "$DUR"
+    $disk_env $pin_d "$work/lmdb_commit" "$1" "$DUR"
     rm -rf "$1"
 }
 
@@ -130,18 +145,34 @@ run_games() {
     local data=$1
     rm -rf "$data" && mkdir -p "$data"
     ln -s "$dict_src" "$data/dict"
-    $pin_d "$B/daemon/wibbelld" --listen 127.0.0.1:0 --data-dir "$data" \
+    rm -f "$work/daemon.out" # the last daemon's "listening on" is not this one's
+    $env_d $pin_d "$B/daemon/wibbelld" --listen 127.0.0.1:0 --data-dir "$data" \
         --dictionaries en --max-matches 100000 >"$work/daemon.out" 2>"$work/daemon.err" &
     dpid=$!
     for _ in $(seq 600); do grep -q 'listening on' "$work/daemon.out" 2>/dev/null && break; sleep 0.1; done
     local addr
     addr=$(sed -n 's|.*listening on http://\([^/ ]*\).*|\1|p' "$work/daemon.out")
     [ -n "$addr" ] || { echo "the daemon did not start"; cat "$work/daemon.err"; exit 1; }
+    curl -s "http://$addr/metrics" >"$work/metrics0.txt" || true
     $pin_g "$B/tests/bench_games_load" -c "$CLIENTS" -d "$DUR" -w 1 -p "$dpid" \
         -g wibbell -o '{"tie_window_ms":0}' -f '"qzx"' "$addr" >"$work/result.txt"
+    curl -s "http://$addr/metrics" >"$work/metrics1.txt" || true
+    writer_figures >>"$work/result.txt"
     kill "$dpid"
     wait "$dpid" 2>/dev/null || true
     dpid=
+}
+# The writer's own figures over the load (warm-up included), from /metrics:
+# actions per group commit, and the mean time of one commit.
+writer_figures() {
+    awk '$1 == "wibbelld_actions_applied_total" { a[FILENAME] = $2 }
+         $1 == "wibbelld_commit_duration_seconds_sum" { s[FILENAME] = $2 }
+         $1 == "wibbelld_commit_duration_seconds_count" { c[FILENAME] = $2 }
+         END { f0 = ARGV[1]; f1 = ARGV[2]; n = c[f1] - c[f0]
+               if (n > 0)
+                   printf "commits %d\nactions_per_commit %.1f\ncommit_ms %.2f\n", n,
+                          (a[f1] - a[f0]) / n, (s[f1] - s[f0]) / n * 1000 }' \
+        "$work/metrics0.txt" "$work/metrics1.txt"
 }
 val() { awk -v k="$1" '$1 == k {print $2}' "$work/result.txt"; }
 show() {
@@ -150,16 +181,20 @@ show() {
     echo "   latency of an action: p50 $(val p50_ms) ms, p99 $(val p99_ms) ms, max $(val max_ms) ms"
     echo "   daemon CPU: $(val daemon_cpu_ms_per_action) ms per action ($(val daemon_cores) cores" \
          "busy; the generator $(val generator_cores))"
+    echo "   the writer: $(val commits) group commits, $(val actions_per_commit) actions each," \
+         "$(val commit_ms) ms per commit"
 }
 
 # --- on the disk: LMDB loop, the games, LMDB loop ----------------------------
-l1=$(lmdb_loop "$work/lmdb")
+env_d=$disk_env
+l1=$(lmdb_loop "$disk/lmdb")
 echo "== LMDB commit loop, one durable put per commit (same disk), before: $l1 commits/s"
-run_games "$work/data"
+run_games "$disk/data"
 echo "== Wibbell over HTTP, each action durable, $CLIENTS connections:"
 show
 rate=$(val actions_per_s) p99=$(val p99_ms) cpu=$(val daemon_cpu_ms_per_action)
-l2=$(lmdb_loop "$work/lmdb")
+l2=$(lmdb_loop "$disk/lmdb")
+env_d=
 echo "== LMDB commit loop, after: $l2 commits/s"
 if [ "$l1" != n/a ] && [ "$l2" != n/a ]; then
     awk -v r="$rate" -v a="$l1" -v b="$l2" -v p="$p99" 'BEGIN {
@@ -171,7 +206,7 @@ fi
 
 # --- the same on tmpfs: the CPU per action, no fsync -------------------------
 if [ "${TMPFS:-1}" = 1 ] && [ -d /dev/shm ]; then
-    shm=$(mktemp -d /dev/shm/bench-games.XXXXXX)
+    [ -n "$shm" ] || shm=$(mktemp -d /dev/shm/bench-games.XXXXXX)
     run_games "$shm/data"
     echo "== the same on tmpfs (/dev/shm): no fsync"
     show

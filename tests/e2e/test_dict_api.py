@@ -756,6 +756,11 @@ class BadInput(unittest.TestCase):
         ]
         for body, field in cases:
             self.assertProblem(self.post(body), 400, "bad_request", detail_has=field)
+        # the limits themselves are judged: 16 cards, 1000 used words
+        for body in ({"word": "a", "cards": ["A"] * 16},
+                     {"word": "a", "cards": [], "used": ["a"] * 1000}):
+            st, _, _ = self.post(body)
+            self.assertEqual(st, 200, body)
 
     def test_missing_fields(self):
         self.assertProblem(self.post({"cards": []}), 400, "bad_request", detail_has="word")

@@ -380,6 +380,11 @@ class HeadTooLarge(unittest.TestCase):
         st, _, body = self.answer(b"GET /v1/dictionaries/en_US/words/" + b"a" * 9000
                                   + b" HTTP/1.1\r\nHost: x\r\n\r\n")
         self.assertEqual((st, json.loads(body)["code"]), (414, "uri_too_long"))
+        # the longest target served is 8,192 bytes; one byte more is a 414
+        for n, want in ((8192, 200), (8193, 414)):
+            target = b"/healthz?pad=" + b"a" * (n - len(b"/healthz?pad="))
+            st, _, _ = self.answer(b"GET " + target + b" HTTP/1.1\r\nHost: x\r\n\r\n")
+            self.assertEqual(st, want, n)
         st, _, _ = self.answer(b"GET /healthz HTTP/1.1\r\nHost: x\r\n"
                                + b"".join(b"X-H%d: v\r\n" % i for i in range(100)) + b"\r\n")
         self.assertEqual(st, 200)

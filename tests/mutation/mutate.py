@@ -109,7 +109,15 @@ AREAS = {
 }
 TEST_CAP = 240   # seconds, at most, for one test program under a mutant
 BUILD_CAP = 600  # seconds for one incremental build
-DATA_IDS = ["en_US", "en_GB", "en"]  # what tests/meson.build's testdata holds
+
+
+def data_ids():
+    """The dictionaries tests/meson.build's testdata builds (a builder
+    mutant's data must hold the same, or a test counting them fails on
+    every such mutant)."""
+    with open(os.path.join(ROOT, "tests", "meson.build"), encoding="utf-8") as f:
+        m = re.search(r"custom_target\('testdata',.*?'build',([^\]]*)\]", f.read(), re.S)
+    return re.findall(r"'([A-Za-z_]+)'", m.group(1)) if m else ["en_US", "en_GB", "en"]
 
 
 class Mutant:
@@ -306,7 +314,7 @@ def run_tests(build, tests, names, extra_env, data_dir=None, base=False):
 
 def build_data(build, into):
     return run_capped([os.path.join(build, "dict", "wibbell-dict"), "--data-dir", into, "build"]
-                      + DATA_IDS, BUILD_CAP, cwd=ROOT)
+                      + data_ids(), BUILD_CAP, cwd=ROOT)
 
 
 def cmd_run(args):

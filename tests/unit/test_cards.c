@@ -75,6 +75,8 @@ static void test_parse_rejects(void **state)
     for (size_t i = 0; i <= DICT_CARDS_MAX; i++)
         many[i] = "A";
     assert_int_equal(cards_parse(many, DICT_CARDS_MAX + 1, &cs), WB_EINVAL);
+    assert_int_equal(cards_parse(many, DICT_CARDS_MAX, &cs), WB_OK); /* the most */
+    assert_int_equal(cs.n, DICT_CARDS_MAX);
     /* Case and diacritics do not matter. */
     assert_int_equal(cards_parse((const char *const[]){"\xc3\x89q"}, 1, &cs), WB_OK);
     assert_int_equal(cs.mask[0], (1u << ('e' - 'a')) | (1u << ('q' - 'a')));

@@ -253,6 +253,21 @@ static void test_roots(void **state)
 }
 
 /* The dictionary says what the setting hides. */
+/* A class's senses are gathered, the unfit left out, then cut to the
+ * number asked for: exactly that many where the word has more. */
+static void test_class_cut(void **state)
+{
+    (void)state;
+    const dict *d = dict_lib_find(fixture_lib, "en_US");
+    assert_non_null(d);
+    for (size_t max = 1; max <= 5; max++) {
+        dict_entry *e = NULL;
+        assert_int_equal(dict_lookup_opt(d, "run", 3, 0, max, DICT_LOOKUP_CLASS, &e), WB_OK);
+        assert_int_equal(e->ndefs, max);
+        dict_entry_free(e);
+    }
+}
+
 static void test_info(void **state)
 {
     (void)state;
@@ -281,6 +296,7 @@ int main(void)
         cmocka_unit_test(test_match),
         cmocka_unit_test(test_gloss_rule),
         cmocka_unit_test(test_roots),
+        cmocka_unit_test(test_class_cut),
         cmocka_unit_test(test_info),
     };
     return cmocka_run_group_tests_name("classroom", tests, dict_fixture_setup,

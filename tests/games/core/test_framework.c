@@ -136,11 +136,36 @@ static void test_options_of_players_and_data(void **state)
     assert_int_equal(opt_try(2, "{\"some\":[1,2,3]}", "some must be an array of 1 to 2 "
                                                      "elements"), WB_EINVAL);
     assert_int_equal(opt_try(2, "{\"some\":null}", NULL), WB_OK);
+    assert_int_equal(opt_try(2, "{\"some\":[3]}", NULL), WB_OK); /* the minimum */
+    assert_int_equal(opt_try(2, "{\"table\":{\"a\":1}}", NULL), WB_OK);
     assert_int_equal(opt_try(2, "{\"table\":{\"a\":1,\"b\":2}}", NULL), WB_OK);
     assert_int_equal(opt_try(2, "{\"table\":{}}", "table must be an object of 1 to 2 members"),
                      WB_EINVAL);
     assert_int_equal(opt_try(2, "{\"table\":{\"a\":1,\"b\":2,\"c\":3}}",
                              "table must be an object of 1 to 2 members"), WB_EINVAL);
+}
+
+/* rng_shuffle: over 600 seeds every order of three elements comes out,
+ * each about a sixth of the time, and two elements are swapped about half
+ * the time (a loop that stopped one step early never swaps the first
+ * two). */
+static void test_shuffle(void **state)
+{
+    (void)state;
+    int seen[6] = {0}, swapped = 0;
+    for (uint64_t seed = 1; seed <= 600; seed++) {
+        rng r;
+        int v[3] = {0, 1, 2}, w[2] = {0, 1};
+        rng_seed(&r, seed);
+        rng_shuffle(&r, v, 3, sizeof v[0]);
+        rng_shuffle(&r, w, 2, sizeof w[0]);
+        assert_true(v[0] != v[1] && v[1] != v[2] && v[0] != v[2]);
+        seen[v[0] * 2 + (v[1] > v[2])]++;
+        swapped += w[0] == 1;
+    }
+    for (int k = 0; k < 6; k++)
+        assert_in_range(seen[k], 60, 140);
+    assert_in_range(swapped, 240, 360);
 }
 
 /* --- queries, restore, the highest scores win ------------------------------ */
@@ -430,6 +455,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_options),
+        cmocka_unit_test(test_shuffle),
         cmocka_unit_test(test_refusal_codes),
         cmocka_unit_test(test_options_of_players_and_data),
         cmocka_unit_test(test_secret_bids),

@@ -137,6 +137,15 @@ static void test_war_zone_takes_an_extra_round(void **state)
     assert_int_equal(dm_build_check(s, 0, war, &why), WB_EILLEGAL);
     free(why);
     why = NULL;
+    /* The end of this round's movement phase: the war goes on. */
+    int phase = s->phase;
+    s->turn = 0;
+    s->p[1].out = 0;
+    assert_int_equal(dm_done(s, 0, ev, &why), WB_OK);
+    assert_int_equal(dm_done(s, 1, ev, &why), WB_OK);
+    assert_int_not_equal(s->cell[war].owner, 0);
+    assert_int_equal(s->p[0].u[u].war, 3);
+    s->phase = phase;
     /* Round 4: the unit lies down and cannot move; at the end of the
      * movement phase the war zone is won. */
     s->round = 4;

@@ -221,6 +221,26 @@ static void test_ego_ten_locks_the_target(void **state)
     assert_int_equal(s->p[0].target, DM_RUSSIA);
     assert_int_equal(dm_set_target(s, 0, DM_NKOREA, ev, &why), WB_EILLEGAL);
     free(why);
+    why = NULL;
+    json_decref(ev);
+    free(s);
+
+    /* Ego 9 locks nothing: the same target again, then another. */
+    s = plan_scene(3);
+    ev = evs();
+    s->p[0].ego = 9;
+    s->p[0].prev_target = DM_RUSSIA;
+    s->round = 4;
+    s->phase = DM_PH_DRAW;
+    for (int i = 0; i < 3; i++)
+        s->p[i].draw_left = 0;
+    s->p[0].draw_left = 1;
+    assert_int_equal(dm_draw(s, 0, 1, ev, &why), WB_OK);
+    assert_int_equal(s->phase, DM_PH_PLAN);
+    assert_int_not_equal(s->p[0].target, DM_RUSSIA);
+    assert_int_equal(dm_set_target(s, 0, DM_RUSSIA, ev, &why), WB_OK);
+    assert_int_equal(dm_set_target(s, 0, DM_NKOREA, ev, &why), WB_OK);
+    assert_int_equal(s->p[0].target, DM_NKOREA);
     json_decref(ev);
     free(s);
 }

@@ -278,6 +278,14 @@ static void test_tokens_and_seats(void **state)
     assert_int_equal(match_auth(ms, c.id, NULL, &seat), WB_OK);
     assert_int_equal(seat, GAME_SEAT_PUBLIC);
     assert_int_equal(match_auth(ms, c.id, "not-a-token", &seat), WB_EFORBIDDEN);
+    /* a token is the whole token: one character more or less opens nothing */
+    char longer[128], shorter[128];
+    snprintf(longer, sizeof longer, "%sA", c.tok[2]);
+    snprintf(shorter, sizeof shorter, "%.*s", (int)strlen(c.tok[2]) - 1, c.tok[2]);
+    assert_int_equal(match_auth(ms, c.id, longer, &seat), WB_EFORBIDDEN);
+    assert_int_equal(match_auth(ms, c.id, shorter, &seat), WB_EFORBIDDEN);
+    snprintf(longer, sizeof longer, "%sA", c.host);
+    assert_int_equal(match_auth(ms, c.id, longer, &seat), WB_EFORBIDDEN);
     assert_int_equal(match_auth(ms, "0123456789abcdef0123456789abcdef", NULL, &seat),
                      WB_ENOTFOUND);
     /* Another match's token does not open this one. */
@@ -618,6 +626,45 @@ static void test_opens_from_record_and_log(void **state)
     match_store_close(ms);
 }
 
+/* An action body of `bytes` bytes of compact JSON: an add with padding. */
+static json_t *padded_action(size_t bytes)
+{
+    json_t *a = json_pack("{s:s,s:i,s:s}", "type", "add", "n", 1, "pad", "");
+    size_t base = json_dumpb(a, NULL, 0, JSON_COMPACT);
+    char *pad = malloc(bytes - base + 1);
+    memset(pad, 'x', bytes - base);
+    pad[bytes - base] = '\0';
+    json_object_set_new(a, "pad", json_string(pad));
+    free(pad);
+    assert_int_equal(json_dumpb(a, NULL, 0, JSON_COMPACT), bytes);
+    return a;
+}
+
+/* The store's limit on an action's size: 4096 bytes of compact JSON reach
+ * the game (which then judges it), 4097 do not. */
+static void test_action_size_limit(void **state)
+{
+    (void)state;
+    match_store *ms = open_store(10);
+    created c;
+    create(ms, 2, 7, "{}", &c);
+    json_t *o = NULL;
+    for (size_t bytes = 4095; bytes <= 4097; bytes++) {
+        json_t *a = padded_action(bytes);
+        char *why = NULL;
+        int rc = match_apply(ms, c.id, 0, a, 0, &o, &why);
+        int too_big = why && strstr(why, "at most 4096 bytes") != NULL;
+        assert_int_equal(too_big, bytes > 4096);
+        if (too_big)
+            assert_int_equal(rc, WB_EINVAL);
+        free(why);
+        json_decref(o);
+        o = NULL;
+        json_decref(a);
+    }
+    match_store_close(ms);
+}
+
 static void test_refusal_leaves_no_trace(void **state)
 {
     (void)state;
@@ -669,6 +716,14 @@ static void test_pages_end_and_keep(void **state)
         assert_int_equal(seen[i], 1);
     json_decref(p1);
     json_decref(p2);
+    /* a page that holds every match has no next; one short of it has */
+    assert_int_equal(match_list(ms, NULL, NULL, 6, &p1), WB_OK);
+    assert_int_equal(json_array_size(json_object_get(p1, "matches")), 6);
+    assert_true(json_is_null(json_object_get(p1, "next")));
+    json_decref(p1);
+    assert_int_equal(match_list(ms, NULL, NULL, 5, &p1), WB_OK);
+    assert_non_null(json_string_value(json_object_get(p1, "next")));
+    json_decref(p1);
     assert_int_equal(match_list(ms, NULL, "nonsense", 4, &p1), WB_EINVAL);
 
     /* the host ends a match at any time; then nobody acts */
@@ -898,6 +953,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_tokens_and_seats, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_action_size_limit, setup, teardown),
         cmocka_unit_test_setup_teardown(test_id_prefix, setup, teardown),
         cmocka_unit_test_setup_teardown(test_hold_groups_commits, setup, teardown),
         cmocka_unit_test_setup_teardown(test_actions_versions_and_privacy, setup, teardown),

@@ -438,6 +438,11 @@ static void test_companion_table(void **state)
     OK(act(st, HOST, "{\"type\":\"deck\",\"count\":42}"));
     assert_int_equal(json_integer_value(json_object_get(event("deck_corrected"), "was")), 36);
     assert_int_equal(vint(st, "deck"), 42);
+    /* at most every card not in play: 48 can be, 49 cannot (above) */
+    OK(act(st, HOST, "{\"type\":\"deck\",\"count\":48}"));
+    assert_int_equal(vint(st, "deck"), 48);
+    OK(act(st, HOST, "{\"type\":\"deck\",\"count\":42}"));
+    assert_int_equal(vint(st, "deck"), 42);
     OK(act(st, HOST, "{\"type\":\"flip\",\"card\":\"NZ\"}"));
     OK(act(st, HOST, "{\"type\":\"flip\",\"card\":\"IQ\"}"));
     assert_int_equal(vint(st, "deck"), 40);

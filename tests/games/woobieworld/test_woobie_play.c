@@ -271,6 +271,66 @@ static void test_extra_and_draw(void **state)
     K->destroy(st);
 }
 
+/* The top card of the draw pile becomes an action card (one that goes to
+ * a hand when drawn: no volcano, no environment). */
+static void action_on_top(ww_state *st)
+{
+    for (int i = st->ndraw - 1; i >= 0; i--) {
+        int t = st->deck->c[st->draw[i]].type;
+        if (t != WW_VOLCANO && t != WW_ENVIRONMENT) {
+            int16_t c = st->draw[i];
+            st->draw[i] = st->draw[st->ndraw - 1];
+            st->draw[st->ndraw - 1] = c;
+            return;
+        }
+    }
+    fail_msg("no action card left in the draw pile");
+}
+
+static int has_event(const json_t *evs, const char *type)
+{
+    size_t i;
+    json_t *e;
+    json_array_foreach(evs, i, e)
+        if (strcmp(json_string_value(json_object_get(e, "type")), type) == 0)
+            return 1;
+    return 0;
+}
+
+/* The hand limit: a hand holds at most WW_MAX_HAND cards.  A card drawn
+ * into a hand one short of it is kept (the hand is then full); a card drawn
+ * into a full hand goes straight to the discard pile. */
+static void test_hand_limit(void **state)
+{
+    (void)state;
+    ww_state *st = table4(31);
+    ww_seat *p = &st->seat[0];
+    while (p->nhand < WW_MAX_HAND - 1) {
+        action_on_top(st);
+        p->hand[p->nhand++] = st->draw[--st->ndraw];
+    }
+    int discards = st->ndiscard;
+    json_t *evs = json_array();
+    action_on_top(st);
+    assert_int_equal(ww_draw(st, 0, evs), 0);
+    assert_int_equal(p->nhand, WW_MAX_HAND); /* one short: kept */
+    assert_true(has_event(evs, "drew"));
+    assert_false(has_event(evs, "hand_full"));
+    assert_int_equal(st->ndiscard, discards);
+    json_decref(evs);
+    evs = json_array();
+    action_on_top(st);
+    int16_t top = st->draw[st->ndraw - 1];
+    assert_int_equal(ww_draw(st, 0, evs), 0);
+    assert_int_equal(p->nhand, WW_MAX_HAND); /* full: discarded */
+    assert_true(has_event(evs, "hand_full"));
+    assert_int_equal(st->ndiscard, discards + 1);
+    assert_int_equal(st->discard[st->ndiscard - 1], top);
+    json_decref(evs);
+    round_trip(st);
+    K->destroy(st);
+}
+
 /* The seat's hand becomes exactly the cards named (taken from the draw or
  * discard pile); its old cards go to the bottom of the draw pile. */
 static void hand_of(ww_state *st, int seat, const char *const *names, int n)
@@ -621,6 +681,7 @@ int main(void)
         cmocka_unit_test_teardown(test_choose_industry_of_colour_c, teardown),
         cmocka_unit_test_teardown(test_cards_as_printed, teardown),
         cmocka_unit_test_teardown(test_every_card, teardown),
+        cmocka_unit_test_teardown(test_hand_limit, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
