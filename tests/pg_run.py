@@ -1,0 +1,204 @@
+#!/usr/bin/env python3
+"""pg_run.py - run test programs against a real PostgreSQL of their own.
+
+    python3 tests/pg_run.py [--env NAME=VALUE]... -- PROGRAM [ARGS]... [-- PROGRAM ...]
+
+Makes a PostgreSQL server (Debian's `postgresql`: initdb into a temporary
+folder, `pg_ctl start` on a free loopback port with its unix socket in
+that folder), runs each program in turn with PGHOST (the socket folder),
+PGPORT, PGUSER and WB_TEST_PG=1 in its environment (and the --env
+settings), and stops the server by its pid whatever fails: at the end, on
+an exception, on SIGTERM (meson's timeout) and at exit.  As root the
+server runs as `nobody` (PostgreSQL refuses to run as root) in a folder
+given to it; the programs stay root and reach it through the socket.
+
+The programs speak TAP; their lines are passed on with the tests numbered
+one after another and one plan at the end, so that the whole run reads as
+one TAP program.  Exit status 0 only if every program exits 0.  Python 3
+standard library only.
+"""
+import atexit
+import glob
+import os
+import pwd
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+USER = "wibbelld"  # the server's superuser, the tests' role
+
+
+def pg_bin(name):
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/" + name))
+    if not found:
+        sys.stderr.write("pg_run: %s not found: install Debian's postgresql\n" % name)
+        sys.exit(2)
+    return found[-1]
+
+
+def free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+class Server:
+    """One PostgreSQL server in a temporary folder, stopped by its pid."""
+
+    def __init__(self):
+        self.dir = tempfile.mkdtemp(prefix="wibbelld-pg-")
+        self.data = os.path.join(self.dir, "data")
+        self.pid = None
+        self.port = None
+        self.user = None
+        if os.geteuid() == 0:
+            self.user = "nobody"
+            pw = pwd.getpwnam(self.user)
+            os.chown(self.dir, pw.pw_uid, pw.pw_gid)
+
+    def _run(self, args, **kw):
+        return subprocess.run(args, user=self.user, cwd=self.dir, stdin=subprocess.DEVNULL,
+                              **kw)
+
+    def start(self):
+        r = self._run([pg_bin("initdb"), "-D", self.data, "-U", USER, "--auth=trust",
+                       "-E", "UTF8", "--locale=C", "--no-sync"],
+                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        if r.returncode != 0:
+            raise RuntimeError("initdb failed:\n" + r.stdout.decode("utf-8", "replace"))
+        for attempt in range(5):
+            self.port = free_port()
+            opts = ("-c listen_addresses=127.0.0.1 -p %d -k %s -c max_connections=300 "
+                    "-c shared_buffers=32MB" % (self.port, self.dir))
+            log = os.path.join(self.dir, "server.log")
+            r = self._run([pg_bin("pg_ctl"), "-D", self.data, "-l", log, "-o", opts,
+                           "-w", "-t", "120", "start"],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+            self._read_pid()
+            if r.returncode == 0 and self.pid:
+                return self
+            self.stop()
+            text = open(log, errors="replace").read() if os.path.exists(log) else ""
+            if "could not bind" not in text and "in use" not in text:
+                raise RuntimeError("pg_ctl start failed:\n" + text[-3000:])
+        raise RuntimeError("no free port for PostgreSQL")
+
+    def _read_pid(self):
+        try:
+            with open(os.path.join(self.data, "postmaster.pid")) as f:
+                self.pid = int(f.readline())
+        except (OSError, ValueError):
+            pass
+
+    def alive(self):
+        if not self.pid:
+            return False
+        try:
+            os.kill(self.pid, 0)
+            return True
+        except ProcessLookupError:
+            return False
+        except PermissionError:
+            return True
+
+    def stop(self):
+        """Fast shutdown by the pid (SIGINT), SIGKILL after 30 s."""
+        if self.pid and self.alive():
+            os.kill(self.pid, signal.SIGINT)
+            deadline = time.monotonic() + 30
+            while self.alive() and time.monotonic() < deadline:
+                time.sleep(0.05)
+            if self.alive():
+                os.kill(self.pid, signal.SIGKILL)
+        self.pid = None
+
+    def remove(self):
+        self.stop()
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def env(self):
+        e = dict(os.environ)
+        e.update(PGHOST=self.dir, PGPORT=str(self.port), PGUSER=USER, PGDATABASE="postgres",
+                 WB_TEST_PG="1")
+        return e
+
+
+TAP_RE = re.compile(r"^(not ok|ok)\b\s*\d*\s?(.*)$")
+PLAN_RE = re.compile(r"^1\.\.\d+")
+
+
+def run_tap(cmd, env, counter):
+    """Run one program, passing its TAP lines on renumbered; its exit status."""
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, env=env, stdin=subprocess.DEVNULL)
+    for raw in p.stdout:
+        line = raw.decode("utf-8", "replace").rstrip("\n")
+        m = TAP_RE.match(line)
+        if m:
+            counter[0] += 1
+            word = m.group(1)
+            if m.group(2).startswith("# SKIP"):
+                word = "ok"  # cmocka writes a skip as "not ok N # SKIP"; TAP's is "ok"
+            print("%s %d %s" % (word, counter[0], m.group(2)))
+        elif PLAN_RE.match(line):
+            continue
+        else:
+            print(line)
+        sys.stdout.flush()
+    return p.wait()
+
+
+def main(argv):
+    extra = {}
+    i = 0
+    while i < len(argv) and argv[i] != "--":
+        if argv[i] == "--env" and i + 1 < len(argv):
+            k, _, v = argv[i + 1].partition("=")
+            extra[k] = v
+            i += 2
+        else:
+            sys.stderr.write(__doc__)
+            return 2
+    cmds, cur = [], None
+    for a in argv[i:]:
+        if a == "--":
+            cur = []
+            cmds.append(cur)
+        else:
+            cur.append(a)
+    cmds = [c for c in cmds if c]
+    if not cmds:
+        sys.stderr.write(__doc__)
+        return 2
+    server = Server()
+    atexit.register(server.remove)
+    signal.signal(signal.SIGTERM, lambda s, f: sys.exit(128 + s))
+    signal.signal(signal.SIGINT, lambda s, f: sys.exit(128 + s))
+    bad = 0
+    try:
+        server.start()
+        env = server.env()
+        env.update(extra)
+        counter = [0]
+        for c in cmds:
+            t0 = time.monotonic()
+            rc = run_tap(c, env, counter)
+            print("# pg_run: %s: exit %d, %.1f s" % (os.path.basename(c[-1] if len(c) > 1
+                                                                     else c[0]), rc,
+                                                    time.monotonic() - t0))
+            if rc != 0:
+                bad += 1
+        print("1..%d" % counter[0])
+    finally:
+        server.remove()
+    return 1 if bad or counter[0] == 0 else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
