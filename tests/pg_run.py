@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """pg_run.py - run test programs against a real PostgreSQL of their own.
 
-    python3 tests/pg_run.py [--env NAME=VALUE]... -- PROGRAM [ARGS]... [-- PROGRAM ...]
+    python3 tests/pg_run.py [--durable] [--env NAME=VALUE]... -- PROGRAM [ARGS]...
+                            [-- PROGRAM ...]
 
 Makes a PostgreSQL server (Debian's `postgresql`: initdb into a temporary
 folder, `pg_ctl start` on a free loopback port with its unix socket in
@@ -14,8 +15,14 @@ given to it; the programs stay root and reach it through the socket.
 
 The programs speak TAP; their lines are passed on with the tests numbered
 one after another and one plan at the end, so that the whole run reads as
-one TAP program.  Exit status 0 only if every program exits 0.  Python 3
-standard library only.
+one TAP program.  Exit status 0 only if every program exits 0.
+
+The tests kill daemons, never the server, and throw its folder away: it
+runs without fsync (commits are still synchronous: a daemon's commit
+returns once the server has it), which makes a database per test cheap on
+a loaded machine.  --durable keeps PostgreSQL's defaults (fsync on), for
+benchmarks whose figures are to mean a disk.  Python 3 standard library
+only.
 """
 import atexit
 import glob
@@ -52,7 +59,8 @@ def free_port():
 class Server:
     """One PostgreSQL server in a temporary folder, stopped by its pid."""
 
-    def __init__(self):
+    def __init__(self, durable=False):
+        self.durable = durable
         self.dir = tempfile.mkdtemp(prefix="wibbelld-pg-")
         self.data = os.path.join(self.dir, "data")
         self.pid = None
@@ -77,6 +85,8 @@ class Server:
             self.port = free_port()
             opts = ("-c listen_addresses=127.0.0.1 -p %d -k %s -c max_connections=300 "
                     "-c shared_buffers=32MB" % (self.port, self.dir))
+            if not self.durable:
+                opts += " -c fsync=off -c full_page_writes=off"
             log = os.path.join(self.dir, "server.log")
             r = self._run([pg_bin("pg_ctl"), "-D", self.data, "-l", log, "-o", opts,
                            "-w", "-t", "120", "start"],
@@ -109,9 +119,10 @@ class Server:
             return True
 
     def stop(self):
-        """Fast shutdown by the pid (SIGINT), SIGKILL after 30 s."""
+        """Immediate shutdown by the pid (SIGQUIT: the folder is thrown
+        away, so no checkpoint), SIGKILL after 30 s."""
         if self.pid and self.alive():
-            os.kill(self.pid, signal.SIGINT)
+            os.kill(self.pid, signal.SIGQUIT)
             deadline = time.monotonic() + 30
             while self.alive() and time.monotonic() < deadline:
                 time.sleep(0.05)
@@ -156,9 +167,13 @@ def run_tap(cmd, env, counter):
 
 def main(argv):
     extra = {}
+    durable = False
     i = 0
     while i < len(argv) and argv[i] != "--":
-        if argv[i] == "--env" and i + 1 < len(argv):
+        if argv[i] == "--durable":
+            durable = True
+            i += 1
+        elif argv[i] == "--env" and i + 1 < len(argv):
             k, _, v = argv[i + 1].partition("=")
             extra[k] = v
             i += 2
@@ -176,7 +191,7 @@ def main(argv):
     if not cmds:
         sys.stderr.write(__doc__)
         return 2
-    server = Server()
+    server = Server(durable)
     atexit.register(server.remove)
     signal.signal(signal.SIGTERM, lambda s, f: sys.exit(128 + s))
     signal.signal(signal.SIGINT, lambda s, f: sys.exit(128 + s))

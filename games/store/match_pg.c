@@ -12,12 +12,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "wb_err.h"
 #include "wb_mem.h"
 
 /* pg_try_advisory_lock's key: "wibbelld" in ASCII, one per database */
-#define LOCK_KEY "8604259448224148580"
+#define LOCK_KEY "8604516737815964772"
+#define LOCK_WAIT_MS 5000
 
 typedef struct conn {
     pthread_mutex_t mu;
@@ -167,14 +169,24 @@ static int ensure(match_pg *db, conn *c, int first)
     }
     PQclear(PQexec(c->pg, "SET client_min_messages = warning"));
     if (c->writer) {
-        r = PQexec(c->pg, "SELECT pg_try_advisory_lock(" LOCK_KEY ")");
-        int got = PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1 &&
+        /* at the opening, a daemon killed just before may still hold the
+         * lock for a moment (until its server process sees the end of its
+         * connection): tried for LOCK_WAIT_MS before giving up */
+        int got = 0, failed = 0;
+        for (int waited = 0; !got && !failed; waited += 100) {
+            r = PQexec(c->pg, "SELECT pg_try_advisory_lock(" LOCK_KEY ")");
+            got = PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1 &&
                   strcmp(PQgetvalue(r, 0, 0), "t") == 0;
-        if (PQresultStatus(r) != PGRES_TUPLES_OK)
-            say(c->what, PQresultErrorMessage(r));
-        else if (!got && (!c->down || first))
+            failed = PQresultStatus(r) != PGRES_TUPLES_OK;
+            if (failed)
+                say(c->what, PQresultErrorMessage(r));
+            PQclear(r);
+            if (got || failed || !first || waited >= LOCK_WAIT_MS)
+                break;
+            nanosleep(&(struct timespec){0, 100 * 1000000L}, NULL);
+        }
+        if (!got && !failed && (!c->down || first))
             fprintf(stderr, "wibbelld: PostgreSQL: another wibbelld holds this database\n");
-        PQclear(r);
         if (!got) {
             rc = first ? WB_ECONFLICT : WB_ESTORE;
             goto out;

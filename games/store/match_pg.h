@@ -24,7 +24,8 @@
  *
  * One daemon per database: the store holds a session advisory lock
  * (pg_try_advisory_lock on a key of its own) for as long as it is open; a
- * second daemon gets WB_ECONFLICT.  A lost connection is re-made at the
+ * second daemon gets WB_ECONFLICT (after 5 s of trying: a daemon killed
+ * just before holds it until its server process sees the connection end).  A lost connection is re-made at the
  * next call (and the lock taken again); meanwhile, and when the lock is
  * someone else's, calls fail with WB_ESTORE.
  *
