@@ -76,8 +76,10 @@ class Server:
                               **kw)
 
     def start(self):
-        r = self._run([pg_bin("initdb"), "-D", self.data, "-U", USER, "--auth=trust",
-                       "-E", "UTF8", "--locale=C", "--no-sync"],
+        # the socket lets in without a password; loopback TCP asks for one
+        # (so that a test can meet a wrong password)
+        r = self._run([pg_bin("initdb"), "-D", self.data, "-U", USER, "--auth-local=trust",
+                       "--auth-host=scram-sha-256", "-E", "UTF8", "--locale=C", "--no-sync"],
                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         if r.returncode != 0:
             raise RuntimeError("initdb failed:\n" + r.stdout.decode("utf-8", "replace"))

@@ -7,9 +7,9 @@ PGUSER name it); skipped without one.  Each test has a database of its own.
   match in it;
 - a --store that is neither lmdb nor a PostgreSQL URL is a usage error
   (exit 2) that does not repeat the value (it may hold a password);
-- an unreachable server, a database of another schema version and a
-  database another daemon holds each stop the start (exit 1) with a
-  message that says which, and change nothing;
+- an unreachable server, a wrong password, a database of another schema
+  version and a database another daemon holds each stop the start
+  (exit 1) with a message that says which, and change nothing;
 - the daemon's sessions ended under play (pg_terminate_backend): every
   answer is a 200 or a 503 storage_unavailable, never another, and play
   resumes by itself; the log stays contiguous.
@@ -103,6 +103,15 @@ class PgStore(unittest.TestCase):
         self.assertEqual(rc, 1, err)
         self.assertIn("cannot open the match store in PostgreSQL", err)
         self.assertIn("Connection refused", err)
+
+    def test_wrong_password_stops_the_start(self):
+        name, _ = new_db()
+        psql(name, "CREATE ROLE wbpw LOGIN PASSWORD 'right'")
+        url = "postgresql://wbpw:wrong@127.0.0.1:%s/%s" % (os.environ["PGPORT"], name)
+        rc, err = start_fails(["--store", url])
+        self.assertEqual(rc, 1, err)
+        self.assertIn("password authentication failed", err)
+        self.assertNotIn("wrong", err.replace("wrong password", ""))
 
     def test_schema_of_another_version_is_refused_and_kept(self):
         name, url = new_db()
