@@ -21,6 +21,16 @@
 #define LOCK_KEY "8604516737815964772"
 #define LOCK_WAIT_MS 5000
 
+/* What a connection has unless the URL says otherwise (it comes last, so
+ * its settings win): a connection attempt, and over TCP a server that
+ * went away silently, given up within seconds rather than hours, so that
+ * the writer and the readers fail (503) instead of hanging. */
+static const char *const conn_keys[] = {"connect_timeout", "keepalives_idle",
+                                        "keepalives_interval", "keepalives_count",
+                                        "tcp_user_timeout", "application_name", "dbname",
+                                        NULL};
+#define CONN_VALUES "5", "5", "2", "3", "10000", "wibbelld"
+
 typedef struct conn {
     pthread_mutex_t mu;
     PGconn *pg;   /* NULL: to be made at the next use */
@@ -161,7 +171,7 @@ static int ensure(match_pg *db, conn *c, int first)
     if (c->pg && PQstatus(c->pg) == CONNECTION_OK)
         return WB_OK;
     drop(c);
-    c->pg = PQconnectdb(db->url);
+    c->pg = PQconnectdbParams(conn_keys, (const char *const[]){CONN_VALUES, db->url, NULL}, 1);
     if (PQstatus(c->pg) != CONNECTION_OK) {
         if (!c->down || first)
             say(c->what, PQerrorMessage(c->pg));
