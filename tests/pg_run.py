@@ -8,7 +8,9 @@ Makes a PostgreSQL server (Debian's `postgresql`: initdb into a temporary
 folder, `pg_ctl start` on a free loopback port with its unix socket in
 that folder), runs each program in turn with PGHOST (the socket folder),
 PGPORT, PGUSER and WB_TEST_PG=1 in its environment (and the --env
-settings), and stops the server by its pid whatever fails: at the end, on
+settings; WB_TEST_PG_DATA and WB_TEST_PG_USER, the server's data folder
+and the user it runs as, for a test that restarts it with pg_ctl), and
+stops the server by its pid whatever fails: at the end, on
 an exception, on SIGTERM (meson's timeout) and at exit.  As root the
 server runs as `nobody` (PostgreSQL refuses to run as root) in a folder
 given to it; the programs stay root and reach it through the socket.
@@ -110,10 +112,14 @@ class Server:
             pass
 
     def alive(self):
-        if not self.pid:
+        return self.alive_pid(self.pid)
+
+    @staticmethod
+    def alive_pid(pid):
+        if not pid:
             return False
         try:
-            os.kill(self.pid, 0)
+            os.kill(pid, 0)
             return True
         except ProcessLookupError:
             return False
@@ -122,7 +128,12 @@ class Server:
 
     def stop(self):
         """Immediate shutdown by the pid (SIGQUIT: the folder is thrown
-        away, so no checkpoint), SIGKILL after 30 s."""
+        away, so no checkpoint), SIGKILL after 30 s.  The pid is read
+        again first: a test may have restarted the server."""
+        old = self.pid
+        self._read_pid()
+        if old and self.pid != old and self.alive_pid(old):
+            os.kill(old, signal.SIGKILL)
         if self.pid and self.alive():
             os.kill(self.pid, signal.SIGQUIT)
             deadline = time.monotonic() + 30
@@ -139,7 +150,8 @@ class Server:
     def env(self):
         e = dict(os.environ)
         e.update(PGHOST=self.dir, PGPORT=str(self.port), PGUSER=USER, PGDATABASE="postgres",
-                 WB_TEST_PG="1")
+                 WB_TEST_PG="1", WB_TEST_PG_DATA=self.data,
+                 WB_TEST_PG_USER=self.user or "")
         return e
 
 

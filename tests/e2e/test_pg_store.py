@@ -10,9 +10,10 @@ PGUSER name it); skipped without one.  Each test has a database of its own.
 - an unreachable server, a wrong password, a database of another schema
   version and a database another daemon holds each stop the start
   (exit 1) with a message that says which, and change nothing;
-- the daemon's sessions ended under play (pg_terminate_backend): every
-  answer is a 200 or a 503 storage_unavailable, never another, and play
-  resumes by itself; the log stays contiguous.
+- the daemon's sessions ended under play (pg_terminate_backend), and the
+  server restarted under play (pg_ctl restart -m fast): every answer is a
+  200 or a 503 storage_unavailable, never another, and play resumes by
+  itself; the log stays contiguous.
 """
 import os
 import socket
@@ -28,15 +29,23 @@ HAVE_PG = bool(os.environ.get("WB_TEST_PG"))
 _n = [0]
 
 
+def new_db_url(name):
+    return "postgresql:///%s?host=%s&port=%s&user=%s" % (
+        name, urllib.parse.quote(os.environ["PGHOST"], safe=""), os.environ["PGPORT"],
+        os.environ["PGUSER"])
+
+
 def new_db():
     """A fresh database; returns (name, its --store URL)."""
     _n[0] += 1
     name = "wbs_%d_%d" % (os.getpid(), _n[0])
     subprocess.run(["createdb", name], check=True, stdin=subprocess.DEVNULL)
-    url = "postgresql:///%s?host=%s&port=%s&user=%s" % (
-        name, urllib.parse.quote(os.environ["PGHOST"], safe=""), os.environ["PGPORT"],
-        os.environ["PGUSER"])
-    return name, url
+    return name, new_db_url(name)
+
+
+def pg_ctl():
+    import glob
+    return sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"))[-1]
 
 
 def psql(db, sql):
@@ -134,7 +143,25 @@ class PgStore(unittest.TestCase):
         self.assertEqual(d.json("GET", "/healthz")[0], 200)
 
     def test_sessions_ended_under_play_503_then_resume(self):
-        name, url = new_db()
+        name, _ = new_db()
+        self.play_through(name, lambda: psql(
+            name, "SELECT pg_terminate_backend(pid, 10000) FROM pg_stat_activity "
+                  "WHERE datname = current_database() AND pid <> pg_backend_pid()"))
+
+    def test_server_restarted_under_play_503_then_resume(self):
+        name, _ = new_db()
+
+        def restart():
+            subprocess.run([pg_ctl(), "-D", os.environ["WB_TEST_PG_DATA"], "-m", "fast", "-w",
+                            "-t", "120", "restart"], check=True, stdout=subprocess.DEVNULL,
+                           cwd=os.environ["PGHOST"], user=os.environ["WB_TEST_PG_USER"] or None)
+        self.play_through(name, restart)
+
+    def play_through(self, name, fault):
+        """Play one match, 40 actions, with fault() at the 10th and the
+        25th: every answer a 200 or a 503 storage_unavailable, play going
+        on after each, the log contiguous and holding what was acked."""
+        url = new_db_url(name)
         d = self.daemon(url)
         st, _, doc = d.json("POST", "/v1/games", {"game": "woodlouse-chaos",
                                                "players": ["a", "b", "c"], "seed": 5})
@@ -145,8 +172,7 @@ class PgStore(unittest.TestCase):
         acked = set()
         for k in range(40):
             if k in (10, 25):
-                psql(name, "SELECT pg_terminate_backend(pid, 10000) FROM pg_stat_activity "
-                           "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+                fault()
             st, _, view = d.json("GET", "/v1/games/" + gid, headers=bearer(host))
             self.assertEqual(st, 200, view)
             if view["status"] != "active":
@@ -167,7 +193,7 @@ class PgStore(unittest.TestCase):
         versions = [e["version"] for e in log["entries"]]
         self.assertEqual(versions, list(range(2, len(versions) + 2)))
         self.assertTrue(acked <= set(versions))
-        print("# answers after the sessions were ended: %s" % statuses)
+        print("# answers, a fault before the 11th and the 26th: %s" % statuses)
 
 
 if __name__ == "__main__":
