@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "store.h"
 #include "wb_err.h"
 #include "wb_mem.h"
 
@@ -458,7 +459,9 @@ int match_pg_batch_end(match_pg_batch *b, int commit)
     conn *c = &db->w;
     int rc = WB_OK;
     if (commit && b->n) {
-        rc = ensure(db, c, 0);
+        rc = store_fault_commit(); /* test builds' fault point, as LMDB's */
+        if (!rc)
+            rc = ensure(db, c, 0);
         if (!rc) {
             rc = run_pipeline(c, b);
             if (rc && (PQstatus(c->pg) != CONNECTION_OK ||
