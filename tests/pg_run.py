@@ -159,9 +159,27 @@ TAP_RE = re.compile(r"^(not ok|ok)\b\s*\d*\s?(.*)$")
 PLAN_RE = re.compile(r"^1\.\.\d+")
 
 
+_running = []  # the test program running now
+
+
+def stop_running():
+    """A program still running when this one ends (SIGTERM, an error) gets
+    SIGTERM (so it stops its own daemons) and then SIGKILL after 30 s,
+    before the server goes."""
+    for p in _running:
+        if p.poll() is None:
+            p.terminate()
+            try:
+                p.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait()
+
+
 def run_tap(cmd, env, counter):
     """Run one program, passing its TAP lines on renumbered; its exit status."""
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, env=env, stdin=subprocess.DEVNULL)
+    _running[:] = [p]
     for raw in p.stdout:
         line = raw.decode("utf-8", "replace").rstrip("\n")
         m = TAP_RE.match(line)
@@ -225,6 +243,7 @@ def main(argv):
                 bad += 1
         print("1..%d" % counter[0])
     finally:
+        stop_running()
         server.remove()
     return 1 if bad else 0
 
