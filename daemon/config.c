@@ -84,6 +84,10 @@ static const char usage_text[] =
     "                             comma-separated origins (https://a.example)\n"
     "                             may call every route; * lets any origin call\n"
     "                             the read-only dictionary routes (default: none)\n"
+    "      --store URL            keep the matches in PostgreSQL, at a libpq URL\n"
+    "                             postgresql://[USER@]HOST[:PORT]/DB (a password\n"
+    "                             in ~/.pgpass) (default $WIBBELLD_STORE, else\n"
+    "                             LMDB in DIR/games)\n"
     "      --access-log FILE|-    append one line per request to FILE (-: standard\n"
     "                             output): address, time, request line, status,\n"
     "                             bytes, seconds; never a token (default: none)\n"
@@ -230,10 +234,27 @@ static int set_dicts(config *cfg, const char *list)
     return CONFIG_RUN;
 }
 
+/* The store of matches: "lmdb" (the default, DATA_DIR/games) or a
+ * PostgreSQL URL, whether it came from --store or $WIBBELLD_STORE. */
+static int set_store(config *cfg, const char *s, const char *from)
+{
+    free(cfg->store);
+    cfg->store = NULL;
+    if (strcmp(s, "lmdb") == 0)
+        return CONFIG_RUN;
+    if (!match_store_is_pg(s))
+        /* not repeated: it may hold a password */
+        return usage_error("%s: neither lmdb nor a PostgreSQL URL (postgresql://HOST/DB)",
+                           from);
+    cfg->store = wb_strdup(s);
+    return CONFIG_RUN;
+}
+
 void config_free(config *cfg)
 {
     free(cfg->host);
     free(cfg->data_dir);
+    free(cfg->store);
     free(cfg->instance);
     free(cfg->access_log);
     free(cfg->cors_origins);
@@ -247,7 +268,7 @@ int config_parse(config *cfg, int argc, char **argv)
 {
     enum { OPT_DICTS = 256, OPT_MAX_BODY, OPT_MAX_MATCHES, OPT_ABANDON, OPT_MAX_STREAMS,
            OPT_HEARTBEAT, OPT_MAX_CONN, OPT_MAX_CONN_IP, OPT_HEAD_TIMEOUT, OPT_KEEP,
-           OPT_INSTANCE, OPT_ACCESS_LOG, OPT_CORS, OPT_BOT_THREADS };
+           OPT_INSTANCE, OPT_ACCESS_LOG, OPT_CORS, OPT_BOT_THREADS, OPT_STORE };
     static const struct option longopts[] = {
         {"listen", required_argument, NULL, 'l'},
         {"data-dir", required_argument, NULL, 'd'},
@@ -266,6 +287,7 @@ int config_parse(config *cfg, int argc, char **argv)
         {"instance", required_argument, NULL, OPT_INSTANCE},
         {"access-log", required_argument, NULL, OPT_ACCESS_LOG},
         {"cors-origin", required_argument, NULL, OPT_CORS},
+        {"store", required_argument, NULL, OPT_STORE},
         {"verbose", no_argument, NULL, 'v'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
@@ -409,6 +431,10 @@ int config_parse(config *cfg, int argc, char **argv)
             free(cfg->cors_origins);
             cfg->cors_origins = wb_strdup(optarg);
             break;
+        case OPT_STORE:
+            if ((rc = set_store(cfg, optarg, "--store")) != CONFIG_RUN)
+                return rc;
+            break;
         case 'v':
             cfg->verbose = 1;
             break;
@@ -428,6 +454,10 @@ int config_parse(config *cfg, int argc, char **argv)
     }
     if (optind < argc)
         return usage_error("unexpected argument '%s'", argv[optind]);
+    const char *env_store = getenv("WIBBELLD_STORE");
+    if (!cfg->store && env_store && *env_store &&
+        (rc = set_store(cfg, env_store, "WIBBELLD_STORE")) != CONFIG_RUN)
+        return rc;
     if (!cfg->data_dir) {
         cfg->data_dir = wb_default_data_dir(); /* wb_paths.h */
         if (!cfg->data_dir)

@@ -7,6 +7,7 @@
  *            [--heartbeat SECONDS] [--max-connections N]
  *            [--max-connections-per-ip N] [--head-timeout SECONDS]
  *            [--instance NAME] [--access-log FILE|-] [--cors-origin LIST]
+ *            [--store URL]
  *            [-v|--verbose] [--help] [--version]
  *
  * Parsing is kept apart from main() so that every rule about arguments
@@ -24,6 +25,7 @@ typedef struct config {
     char *host;         /* address to bind, without brackets: "::1" */
     unsigned port;      /* 0: any free port */
     char *data_dir;     /* where the dictionaries live */
+    char *store;        /* NULL (LMDB in data_dir/games), or a PostgreSQL URL */
     char **dicts;       /* dictionary ids, the first is the default */
     size_t ndicts;
     unsigned threads;   /* 0: one per CPU */
@@ -52,7 +54,8 @@ enum {
 
 /* Parse argv into `cfg`, which gets the defaults for what is not given:
  * 127.0.0.1:8080; the data directory $WIBBELLD_DATA_DIR, else
- * $XDG_DATA_HOME/wibbelld, else $HOME/.local/share/wibbelld; en_US; one
+ * $XDG_DATA_HOME/wibbelld, else $HOME/.local/share/wibbelld; the matches
+ * in LMDB there, or in $WIBBELLD_STORE's PostgreSQL when that is set; en_US; one
  * thread per CPU and one bot thread; 64 KiB bodies; 1000 live matches, abandoned after a day
  * (86400 s) untouched; finished ones kept 1000 and 30 days; 256 event
  * streams with a heartbeat every 15 s; as many connections as the

@@ -278,6 +278,7 @@ int main(int argc, char **argv)
     match_config mc;
     memset(&mc, 0, sizeof mc);
     mc.data_dir = cfg.data_dir;
+    mc.store = cfg.store;
     mc.max_live = cfg.max_matches;
     mc.abandon_ms = (int64_t)cfg.abandon_s * 1000;
     mc.keep_finished = cfg.keep_finished;
@@ -287,10 +288,16 @@ int main(int argc, char **argv)
     mc.kinds = game_registry(&mc.nkinds);
     rc = match_store_open(&mc, &ms);
     if (rc != WB_OK) {
-        fprintf(stderr, "wibbelld: cannot open the match store in %s/games: %s\n",
-                cfg.data_dir,
-                rc == WB_ECONFLICT ? "another wibbelld is using this data directory"
-                                   : wb_strerror(rc));
+        if (cfg.store)
+            fprintf(stderr, "wibbelld: cannot open the match store in PostgreSQL: %s\n",
+                    rc == WB_ECONFLICT  ? "another wibbelld is using this database"
+                    : rc == WB_ECORRUPT ? "its schema is of another version"
+                                        : "the database cannot be reached or used (above)");
+        else
+            fprintf(stderr, "wibbelld: cannot open the match store in %s/games: %s\n",
+                    cfg.data_dir,
+                    rc == WB_ECONFLICT ? "another wibbelld is using this data directory"
+                                       : wb_strerror(rc));
         ms = NULL;
         goto out;
     }
@@ -340,7 +347,10 @@ int main(int argc, char **argv)
                 cfg.data_dir, d ? info.id : "none");
         match_stats st;
         match_store_stats(ms, &st);
-        fprintf(stderr, "wibbelld: %zu matches in %s/games\n", st.stored, cfg.data_dir);
+        if (cfg.store)
+            fprintf(stderr, "wibbelld: %zu matches in PostgreSQL\n", st.stored);
+        else
+            fprintf(stderr, "wibbelld: %zu matches in %s/games\n", st.stored, cfg.data_dir);
     }
 
     int sig = 0;

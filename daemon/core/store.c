@@ -121,6 +121,18 @@ struct store_cur {
     MDB_cursor *cur;
 };
 
+static int from_mdb(int rc);
+
+int store_fault_commit(void)
+{
+#ifdef WB_FAULT_INJECTION
+    int fault = fault_now();
+    return fault ? from_mdb(fault) : WB_OK;
+#else
+    return WB_OK;
+#endif
+}
+
 static int from_mdb(int rc)
 {
     switch (rc) {

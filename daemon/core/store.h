@@ -52,6 +52,13 @@ int store_env_sync(store_env *env);
 int store_txn_begin(store_env *env, int write, store_txn **out);
 /* Commit and free the transaction, also on failure. */
 int store_txn_commit(store_txn *txn);
+
+/* The storage fault point of test builds (-Dfault_injection=true,
+ * $WIBBELLD_FAULT_FILE; see store.c), for a write commit made elsewhere
+ * (the PostgreSQL store of matches): WB_OK, or the error the commit is
+ * to fail with (WB_EFULL, WB_EIO); a STALL sleeps first.  Always WB_OK in
+ * other builds. */
+int store_fault_commit(void);
 /* Abort and free the transaction.  NULL is accepted. */
 void store_txn_abort(store_txn *txn);
 

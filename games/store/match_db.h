@@ -1,19 +1,21 @@
 /*
- * match_db.h - where matches are kept: an LMDB environment in
- * DATA_DIR/games/ with two databases.
+ * match_db.h - where matches are kept: the seam between the match store
+ * and its storage, one of two chosen when it is opened:
  *
- *   matches  key: match id (32 hex digits)
- *            value: the match record, JSON: game, version, seed, tokens,
- *                   players, times and the game's saved state; written
- *                   now and then (match_replay.c): the log entries after
- *                   its version replay to the match's latest state
- *   log      key: match id + u64 big-endian version (so one match's log is
- *                 contiguous and in order)
- *            value: the log entry, JSON: version, seat, action, at, events
+ *   LMDB        the embedded default, in DATA_DIR/games/ (match_lmdb.h)
+ *   PostgreSQL  a database named by a postgresql:// URL (match_pg.h)
+ *
+ * Either keeps, per match id (32 characters):
+ *   the record  JSON: game, version, seed, tokens, players (and a class
+ *               session's members), times and the game's saved state;
+ *               written now and then (match_replay.c): the log entries
+ *               after its version replay to the match's latest state
+ *   the log     one entry per version, JSON: version, seat, action, at,
+ *               events; read back in order of version
  *
  * Private to games/.  An action's log entry (and its record, when one is
  * written) are put in one write transaction, committed durably before
- * match_db_commit returns.
+ * match_db_commit (or match_db_batch_end) returns.
  */
 #ifndef MATCH_DB_H
 #define MATCH_DB_H
@@ -23,8 +25,19 @@
 
 typedef struct match_db match_db;
 
-int match_db_open(const char *data_dir, match_db **out);
+/* Open the store: `store` NULL or "" for LMDB in data_dir/games/, else a
+ * PostgreSQL URL (match_db_is_pg()).  WB_ECONFLICT when another daemon
+ * has it open; WB_ESTORE when it cannot be reached or read (the reason on
+ * stderr); WB_ECORRUPT when it holds a schema of another version. */
+int match_db_open(const char *data_dir, const char *store, match_db **out);
 void match_db_close(match_db *db);
+
+/* Whether `store` names PostgreSQL (begins with postgresql:// or
+ * postgres://, libpq's URI forms). */
+int match_db_is_pg(const char *store);
+
+/* "lmdb" or "postgresql": which store `db` is. */
+const char *match_db_kind(const match_db *db);
 
 /* Call cb for every stored match record (`rec` NUL-terminated, valid only
  * during the call).  Stops at the first non-zero return of cb. */
@@ -39,8 +52,9 @@ int match_db_commit(match_db *db, const char *id, const char *rec,
 
 /* Group commit: one write transaction for many matches' records, log
  * entries and deletions, made durable by one match_db_batch_end().  Only
- * one batch at a time (LMDB has one writer); the other calls here wait for
- * it.  On any error the batch must still be ended (commit = 0). */
+ * one batch at a time (one writer); with LMDB the other calls here wait
+ * for it (PostgreSQL reads on a connection of its own).  On any error the
+ * batch must still be ended (commit = 0). */
 typedef struct match_db_batch match_db_batch;
 int match_db_batch_begin(match_db *db, match_db_batch **out);
 int match_db_batch_put(match_db_batch *b, const char *id, const char *rec,

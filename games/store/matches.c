@@ -384,7 +384,7 @@ int match_store_open(const match_config *cfg, match_store **out)
     pthread_mutex_init(&ms->q_lock, NULL);
     pthread_cond_init(&ms->q_cond, NULL);
     pthread_cond_init(&ms->q_room, NULL);
-    rc = match_db_open(cfg->data_dir, &ms->db);
+    rc = match_db_open(cfg->data_dir, cfg->store, &ms->db);
     if (!rc)
         rc = match_db_each(ms->db, load_one, ms);
     /* then each match's log after its record (one read at a time) */
@@ -401,6 +401,11 @@ int match_store_open(const match_config *cfg, match_store **out)
     }
     *out = ms;
     return WB_OK;
+}
+
+int match_store_is_pg(const char *store)
+{
+    return match_db_is_pg(store);
 }
 
 /* A record of every match changed since its last one, in one commit. */

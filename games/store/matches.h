@@ -4,8 +4,9 @@
  *
  * A match is an instance of a game (game.h) with an id, a version (the
  * number of applied actions plus one), a host token and one token per seat.
- * Every applied action is appended to the match's log in an LMDB write
- * transaction (which stores the whole new state too every few actions),
+ * Every applied action is appended to the match's log in a write
+ * transaction of its store (LMDB, or PostgreSQL when configured; it stores
+ * the whole new state too every few actions),
  * and the answer to an action is given only once that transaction is
  * durable: an acknowledged action is never lost, and opening the store
  * again resumes every match from its last stored state and the log after
@@ -40,6 +41,10 @@ typedef struct match_sub match_sub;
 
 typedef struct match_config {
     const char *data_dir;  /* matches live in data_dir/games/ (LMDB) */
+    /* NULL or "": LMDB in data_dir/games/; else a PostgreSQL URL
+     * (postgresql://...): the matches, their logs and members live there
+     * (match_db.h).  Borrowed: must outlive the store. */
+    const char *store;
     size_t max_live;       /* cap on active matches; 0: 1000 */
     int64_t abandon_ms;    /* an active match untouched this long counts as
                               abandoned (listable, deletable); 0: 24 h */
@@ -91,10 +96,15 @@ void matches_release(void);
 /* Open (creating if needed) the store and load every match in it.  One
  * daemon at a time owns a games store: WB_ECONFLICT when
  * another process holds it (matches live in memory, so two daemons on one
- * store would each miss the other's moves).
+ * store would each miss the other's moves).  With PostgreSQL: WB_ESTORE
+ * when the database cannot be reached or used, WB_ECORRUPT when it holds
+ * a schema of another version (the reason on stderr in both cases).
  * A match of an unknown game or with a state its game cannot load is
  * skipped with a message on stderr, never deleted. */
 int match_store_open(const match_config *cfg, match_store **out);
+/* Whether `store` names a PostgreSQL store (match_config.store): it
+ * begins with postgresql:// or postgres://. */
+int match_store_is_pg(const char *store);
 /* Stop timers, wake and detach subscribers, close.  NULL accepted. */
 void match_store_close(match_store *ms);
 

@@ -10,6 +10,8 @@ A match's record is written only every few actions, so a restart replays
 the log after it (Wibbell's claims judged by the dictionary again).
 
 KILLS defaults to 3 (the suite); tests/kill9-soak.sh runs it with 20+.
+The suite runs it again with the matches in PostgreSQL (e2e-pg,
+tests/pg_run.py): the same checks, and the matches are in the database.
 """
 import os
 import random
@@ -168,6 +170,14 @@ class Kill9(unittest.TestCase):
         print("# %d kills, %d matches, %d acknowledged actions, all present"
               % (KILLS, len(c.acked), n_acked))
         rc = c.d.stop()
+        if wbtest.store_kind() == "postgresql":
+            # the matches were in PostgreSQL, none in LMDB
+            self.assertFalse(os.path.exists(os.path.join(c.d.data_dir, "games", "data.mdb")))
+            url = wbtest.pg_store_for(os.path.abspath(c.d.data_dir))
+            out = __import__("subprocess").run(
+                ["psql", "-Atq", "-d", url, "-c", "SELECT count(*) FROM wibbelld_matches"],
+                check=True, capture_output=True, text=True).stdout
+            self.assertGreaterEqual(int(out), 2 * len(c.acked))  # and their replays
         c.d.cleanup()
         self.assertEqual(rc, 0)
 

@@ -14,6 +14,12 @@ a small HTTP client over http.client and raw sockets, and a unittest runner
 that speaks TAP (one `ok`/`not ok` line per test), ends with the line
 `e2e: N passed, M failed` and exits non-zero on any failure.
 
+With $WIBBELLD_TEST_STORE=postgresql (tests/pg_run.py sets it, with the
+PGHOST, PGPORT and PGUSER of the PostgreSQL it started), every daemon keeps
+its matches in PostgreSQL instead: a database of its own per data
+directory (so a daemon started again on the same data directory finds its
+matches), given as --store unless the test gives its own.
+
 Python 3 standard library only.
 """
 import atexit
@@ -30,6 +36,7 @@ import sys
 import tempfile
 import time
 import unittest
+import urllib.parse
 
 LISTEN_RE = re.compile(r"^wibbelld: listening on http://(\[[^\]]+\]|[^:/]+):(\d+)$")
 START_TIMEOUT = 240.0  # a start that says nothing new for this long has failed
@@ -126,6 +133,26 @@ def env_path(name):
     return v
 
 
+_pg_dbs = {}  # data directory -> the --store URL of its database
+
+
+def store_kind():
+    """"postgresql" when the daemons keep their matches there, else "lmdb"."""
+    return "postgresql" if os.environ.get("WIBBELLD_TEST_STORE") == "postgresql" else "lmdb"
+
+
+def pg_store_for(data_dir):
+    """The store URL of data_dir's own database (made at its first use) on
+    the PostgreSQL of $PGHOST/$PGPORT/$PGUSER."""
+    if data_dir not in _pg_dbs:
+        name = "wbe_%d_%d" % (os.getpid(), len(_pg_dbs) + 1)
+        subprocess.run(["createdb", name], check=True, stdin=subprocess.DEVNULL)
+        _pg_dbs[data_dir] = "postgresql:///%s?host=%s&port=%s&user=%s" % (
+            name, urllib.parse.quote(os.environ["PGHOST"], safe=""), os.environ["PGPORT"],
+            os.environ["PGUSER"])
+    return _pg_dbs[data_dir]
+
+
 class Daemon:
     """One wibbelld process started by these tests."""
 
@@ -137,6 +164,8 @@ class Daemon:
         if data_dir_arg:
             self.args += ["--data-dir", self.data_dir]
         self.args += list(args)
+        if store_kind() == "postgresql" and "--store" not in self.args:
+            self.args += ["--store", pg_store_for(os.path.abspath(self.data_dir))]
         self.env = env
         self.proc = None
         self.host = None

@@ -1,0 +1,482 @@
+/* match_pg.c - match records and event logs in PostgreSQL through libpq
+ * (match_pg.h; the contract is match_db.h's).
+ *
+ * Two connections: the writer's, which holds the daemon's advisory lock
+ * and runs one batch at a time, and the readers', so that reading a log
+ * never waits for a commit.  Each is guarded by its own mutex; a lost one
+ * is dropped and made again at its next use. */
+#include "match_pg.h"
+
+#include <libpq-fe.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "store.h"
+#include "wb_err.h"
+#include "wb_mem.h"
+
+/* pg_try_advisory_lock's key: "wibbelld" in ASCII, one per database */
+#define LOCK_KEY "8604516737815964772"
+#define LOCK_WAIT_MS 5000
+
+/* What a connection has unless the URL says otherwise (it comes last, so
+ * its settings win): a connection attempt, and over TCP a server that
+ * went away silently, given up within seconds rather than hours, so that
+ * the writer and the readers fail (503) instead of hanging. */
+static const char *const conn_keys[] = {"connect_timeout", "keepalives_idle",
+                                        "keepalives_interval", "keepalives_count",
+                                        "tcp_user_timeout", "application_name", "dbname",
+                                        NULL};
+#define CONN_VALUES "5", "5", "2", "3", "10000", "wibbelld"
+
+typedef struct conn {
+    pthread_mutex_t mu;
+    PGconn *pg;   /* NULL: to be made at the next use */
+    int down;     /* the last try failed: say so once, and when it is back */
+    int writer;   /* takes the lock and runs the batches */
+    const char *what;
+} conn;
+
+struct match_pg {
+    char *url;
+    conn w, r;
+};
+
+enum { OP_REC, OP_LOG, OP_DEL };
+
+typedef struct op {
+    int type;
+    char id[40];
+    char ver[24];
+    char *data; /* OP_REC: the record, OP_LOG: the entry (owned) */
+} op;
+
+struct match_pg_batch {
+    match_pg *db;
+    op *ops;
+    size_t n, cap;
+};
+
+static const struct {
+    const char *name, *sql;
+    int nparams;
+    int writer;
+} stmts[] = {
+    {"put_rec",
+     "INSERT INTO wibbelld_matches (id, version, rec) VALUES ($1, $2, $3) "
+     "ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version, rec = EXCLUDED.rec",
+     3, 1},
+    /* never ON CONFLICT: a version stored twice is a fault, not an update */
+    {"put_log", "INSERT INTO wibbelld_log (id, version, entry) VALUES ($1, $2, $3)", 3, 1},
+    {"del_rec", "DELETE FROM wibbelld_matches WHERE id = $1", 1, 1},
+    {"del_log", "DELETE FROM wibbelld_log WHERE id = $1", 1, 1},
+    {"each", "SELECT id, rec FROM wibbelld_matches ORDER BY id", 0, 0},
+    {"log",
+     "SELECT version, entry FROM wibbelld_log WHERE id = $1 AND version > $2 "
+     "ORDER BY version",
+     2, 0},
+};
+
+/* The message of libpq (or of a result) on one line, to stderr. */
+static void say(const char *what, const char *msg)
+{
+    char line[512];
+    size_t n = 0;
+    for (const char *p = msg; *p && n + 3 < sizeof line; p++) {
+        if (*p == '\n' || *p == '\t') {
+            while (p[1] == '\t' || p[1] == ' ' || p[1] == '\n')
+                p++;
+            if (p[1]) {
+                line[n++] = ';';
+                line[n++] = ' ';
+            }
+        } else {
+            line[n++] = *p;
+        }
+    }
+    line[n] = '\0';
+    fprintf(stderr, "wibbelld: PostgreSQL (%s): %s\n", what, line);
+}
+
+static int exec_ok(PGconn *pg, const char *sql, ExecStatusType want, PGresult **out)
+{
+    PGresult *r = PQexec(pg, sql);
+    int ok = PQresultStatus(r) == want;
+    if (!ok)
+        say("schema", PQresultErrorMessage(r));
+    if (ok && out)
+        *out = r;
+    else
+        PQclear(r);
+    return ok;
+}
+
+/* Create the schema on first use, or check that it is ours: in one
+ * transaction, under the daemon's lock. */
+static int schema(PGconn *pg)
+{
+    PGresult *r = NULL;
+    int rc = WB_ESTORE;
+    if (!exec_ok(pg, "BEGIN", PGRES_COMMAND_OK, NULL))
+        return WB_ESTORE;
+    if (!exec_ok(pg, "CREATE TABLE IF NOT EXISTS wibbelld_schema (version integer NOT NULL)",
+                 PGRES_COMMAND_OK, NULL) ||
+        !exec_ok(pg, "SELECT version FROM wibbelld_schema", PGRES_TUPLES_OK, &r))
+        goto out;
+    if (PQntuples(r) == 0) {
+        if (exec_ok(pg,
+                    "CREATE TABLE wibbelld_matches (id text PRIMARY KEY, "
+                    "version bigint NOT NULL, rec bytea NOT NULL)",
+                    PGRES_COMMAND_OK, NULL) &&
+            exec_ok(pg,
+                    "CREATE TABLE wibbelld_log (id text NOT NULL, version bigint NOT NULL, "
+                    "entry bytea NOT NULL, PRIMARY KEY (id, version))",
+                    PGRES_COMMAND_OK, NULL) &&
+            exec_ok(pg, "INSERT INTO wibbelld_schema (version) VALUES (1)", PGRES_COMMAND_OK,
+                    NULL))
+            rc = WB_OK;
+    } else if (PQntuples(r) == 1 && atoi(PQgetvalue(r, 0, 0)) == MATCH_PG_SCHEMA) {
+        rc = WB_OK;
+    } else {
+        fprintf(stderr,
+                "wibbelld: PostgreSQL: the database holds a wibbelld schema of version %s; "
+                "this wibbelld reads version %d only (nothing was changed)\n",
+                PQntuples(r) ? PQgetvalue(r, 0, 0) : "?", MATCH_PG_SCHEMA);
+        rc = WB_ECORRUPT;
+    }
+out:
+    PQclear(r);
+    if (rc == WB_OK && !exec_ok(pg, "COMMIT", PGRES_COMMAND_OK, NULL))
+        rc = WB_ESTORE;
+    if (rc != WB_OK)
+        PQclear(PQexec(pg, "ROLLBACK"));
+    return rc;
+}
+
+static void drop(conn *c)
+{
+    PQfinish(c->pg);
+    c->pg = NULL;
+}
+
+/* Make c's connection if it has none (with c->mu held): connect, quiet
+ * the notices, take the lock (the writer) and prepare the statements.
+ * `first`: the opening, which also creates or checks the schema. */
+static int ensure(match_pg *db, conn *c, int first)
+{
+    PGresult *r;
+    int rc = WB_ESTORE;
+    if (c->pg && PQstatus(c->pg) == CONNECTION_OK)
+        return WB_OK;
+    drop(c);
+    c->pg = PQconnectdbParams(conn_keys, (const char *const[]){CONN_VALUES, db->url, NULL}, 1);
+    if (PQstatus(c->pg) != CONNECTION_OK) {
+        if (!c->down || first)
+            say(c->what, PQerrorMessage(c->pg));
+        goto out;
+    }
+    PQclear(PQexec(c->pg, "SET client_min_messages = warning"));
+    if (c->writer) {
+        /* at the opening, a daemon killed just before may still hold the
+         * lock for a moment (until its server process sees the end of its
+         * connection): tried for LOCK_WAIT_MS before giving up */
+        int got = 0, failed = 0;
+        for (int waited = 0; !got && !failed; waited += 100) {
+            r = PQexec(c->pg, "SELECT pg_try_advisory_lock(" LOCK_KEY ")");
+            got = PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1 &&
+                  strcmp(PQgetvalue(r, 0, 0), "t") == 0;
+            failed = PQresultStatus(r) != PGRES_TUPLES_OK;
+            if (failed)
+                say(c->what, PQresultErrorMessage(r));
+            PQclear(r);
+            if (got || failed || !first || waited >= LOCK_WAIT_MS)
+                break;
+            nanosleep(&(struct timespec){0, 100 * 1000000L}, NULL);
+        }
+        if (!got && !failed && (!c->down || first))
+            fprintf(stderr, "wibbelld: PostgreSQL: another wibbelld holds this database\n");
+        if (!got) {
+            rc = first ? WB_ECONFLICT : WB_ESTORE;
+            goto out;
+        }
+        if (first && (rc = schema(c->pg)) != WB_OK)
+            goto out;
+        rc = WB_ESTORE;
+    }
+    for (size_t i = 0; i < sizeof stmts / sizeof stmts[0]; i++) {
+        if (stmts[i].writer != c->writer)
+            continue;
+        r = PQprepare(c->pg, stmts[i].name, stmts[i].sql, stmts[i].nparams, NULL);
+        int ok = PQresultStatus(r) == PGRES_COMMAND_OK;
+        if (!ok && (!c->down || first))
+            say(c->what, PQresultErrorMessage(r));
+        PQclear(r);
+        if (!ok)
+            goto out;
+    }
+    rc = WB_OK;
+out:
+    if (rc) {
+        drop(c);
+        c->down = 1;
+    } else if (c->down) {
+        if (!first)
+            fprintf(stderr, "wibbelld: PostgreSQL (%s): connected again\n", c->what);
+        c->down = 0;
+    }
+    return rc;
+}
+
+static void conn_init(conn *c, int writer)
+{
+    pthread_mutex_init(&c->mu, NULL);
+    c->writer = writer;
+    c->what = writer ? "writer" : "reader";
+}
+
+void match_pg_close(match_pg *db)
+{
+    if (!db)
+        return;
+    drop(&db->w); /* which releases the lock */
+    drop(&db->r);
+    pthread_mutex_destroy(&db->w.mu);
+    pthread_mutex_destroy(&db->r.mu);
+    free(db->url);
+    free(db);
+}
+
+int match_pg_open(const char *url, match_pg **out)
+{
+    match_pg *db = wb_calloc(1, sizeof *db);
+    int rc;
+    *out = NULL;
+    db->url = wb_strdup(url);
+    conn_init(&db->w, 1);
+    conn_init(&db->r, 0);
+    rc = ensure(db, &db->w, 1);
+    if (!rc)
+        rc = ensure(db, &db->r, 1);
+    if (rc) {
+        match_pg_close(db);
+        return rc;
+    }
+    *out = db;
+    return WB_OK;
+}
+
+/* Run a prepared read on the readers' connection; on success *out is its
+ * result (rows in binary), to be PQclear()ed.  The lock is not held after
+ * it returns, so the caller's callbacks run free of it. */
+static int read_query(match_pg *db, const char *name, int n, const char *const *vals,
+                      PGresult **out)
+{
+    conn *c = &db->r;
+    int rc;
+    *out = NULL;
+    pthread_mutex_lock(&c->mu);
+    /* a connection found dead (the server restarted, the session was
+     * ended) is made again and the read tried once more: a read changes
+     * nothing, so trying it twice is safe */
+    for (int tries = 0; tries < 2; tries++) {
+        rc = ensure(db, c, 0);
+        if (rc)
+            break;
+        PGresult *r = PQexecPrepared(c->pg, name, n, vals, NULL, NULL, 1);
+        if (PQresultStatus(r) == PGRES_TUPLES_OK) {
+            *out = r;
+            break;
+        }
+        rc = WB_ESTORE;
+        int lost = PQstatus(c->pg) != CONNECTION_OK;
+        if (!lost || tries)
+            say(c->what, PQresultErrorMessage(r));
+        PQclear(r);
+        if (!lost)
+            break;
+        drop(c);
+    }
+    pthread_mutex_unlock(&c->mu);
+    return rc;
+}
+
+static uint64_t be64(const char *p)
+{
+    uint64_t v = 0;
+    for (int i = 0; i < 8; i++)
+        v = v << 8 | (unsigned char)p[i];
+    return v;
+}
+
+int match_pg_each(match_pg *db, int (*cb)(void *, const char *, const char *, size_t),
+                  void *ctx)
+{
+    PGresult *r;
+    int rc = read_query(db, "each", 0, NULL, &r);
+    for (int i = 0; !rc && i < PQntuples(r); i++) {
+        char *id = wb_strndup(PQgetvalue(r, i, 0), (size_t)PQgetlength(r, i, 0));
+        size_t len = (size_t)PQgetlength(r, i, 1);
+        char *rec = wb_strndup(PQgetvalue(r, i, 1), len);
+        int stop = cb(ctx, id, rec, len);
+        free(id);
+        free(rec);
+        if (stop)
+            break;
+    }
+    PQclear(r);
+    return rc;
+}
+
+int match_pg_log(match_pg *db, const char *id, uint64_t after,
+                 int (*cb)(void *, uint64_t, const char *, size_t), void *ctx)
+{
+    char ver[24];
+    const char *vals[2] = {id, ver};
+    PGresult *r;
+    snprintf(ver, sizeof ver, "%llu", (unsigned long long)after);
+    int rc = read_query(db, "log", 2, vals, &r);
+    for (int i = 0; !rc && i < PQntuples(r); i++) {
+        if (PQgetlength(r, i, 0) != 8) {
+            rc = WB_ECORRUPT;
+            break;
+        }
+        size_t len = (size_t)PQgetlength(r, i, 1);
+        char *entry = wb_strndup(PQgetvalue(r, i, 1), len);
+        int stop = cb(ctx, be64(PQgetvalue(r, i, 0)), entry, len);
+        free(entry);
+        if (stop)
+            break;
+    }
+    PQclear(r);
+    return rc;
+}
+
+int match_pg_batch_begin(match_pg *db, match_pg_batch **out)
+{
+    match_pg_batch *b = wb_calloc(1, sizeof *b);
+    pthread_mutex_lock(&db->w.mu); /* one batch at a time; released by _end */
+    b->db = db;
+    *out = b;
+    return WB_OK;
+}
+
+static op *add_op(match_pg_batch *b, int type, const char *id)
+{
+    op *o;
+    if (strlen(id) >= sizeof o->id)
+        return NULL;
+    b->ops = wb_grow(b->ops, &b->cap, b->n + 1, sizeof *b->ops);
+    o = &b->ops[b->n++];
+    memset(o, 0, sizeof *o);
+    o->type = type;
+    strcpy(o->id, id);
+    return o;
+}
+
+int match_pg_batch_put(match_pg_batch *b, const char *id, const char *rec,
+                       uint64_t version, const char *entry)
+{
+    for (int k = 0; k < 2; k++) {
+        const char *data = k ? entry : rec;
+        if (!data)
+            continue;
+        op *o = add_op(b, k ? OP_LOG : OP_REC, id);
+        if (!o)
+            return WB_EINVAL;
+        snprintf(o->ver, sizeof o->ver, "%llu", (unsigned long long)version);
+        o->data = wb_strdup(data);
+    }
+    return WB_OK;
+}
+
+int match_pg_batch_del(match_pg_batch *b, const char *id)
+{
+    return add_op(b, OP_DEL, id) ? WB_OK : WB_EINVAL;
+}
+
+/* Send the batch's statements in one pipeline and its synchronisation,
+ * which commits them as one transaction; WB_OK once the commit is
+ * acknowledged. */
+static int run_pipeline(conn *c, const match_pg_batch *b)
+{
+    PGconn *pg = c->pg;
+    size_t sent = 0, ends = 0;
+    int rc = WB_OK;
+    if (!PQenterPipelineMode(pg))
+        return WB_ESTORE;
+    for (size_t i = 0; i < b->n; i++) {
+        const op *o = &b->ops[i];
+        const char *vals[3] = {o->id, o->ver, o->data};
+        int lens[3] = {0, 0, o->data ? (int)strlen(o->data) : 0};
+        int fmts[3] = {0, 0, 1}; /* the record and the entry as bytes */
+        for (int k = 0; k < (o->type == OP_DEL ? 2 : 1); k++) {
+            const char *name = o->type == OP_REC   ? "put_rec"
+                               : o->type == OP_LOG ? "put_log"
+                               : k                 ? "del_log"
+                                                   : "del_rec";
+            if (!PQsendQueryPrepared(pg, name, o->type == OP_DEL ? 1 : 3, vals, lens, fmts, 0))
+                return WB_ESTORE; /* still in the pipeline: dropped */
+            sent++;
+        }
+    }
+    if (!PQpipelineSync(pg))
+        return WB_ESTORE;
+    /* each statement's results end with a NULL; after an error the rest
+     * come back aborted; the sync's result says the transaction is over
+     * (committed unless something failed) */
+    for (;;) {
+        PGresult *r = PQgetResult(pg);
+        if (!r) {
+            if (PQstatus(pg) != CONNECTION_OK || ++ends > sent)
+                return WB_ESTORE;
+            continue;
+        }
+        ExecStatusType st = PQresultStatus(r);
+        if (st == PGRES_PIPELINE_SYNC) {
+            PQclear(r);
+            break;
+        }
+        if (st == PGRES_FATAL_ERROR) {
+            if (rc == WB_OK)
+                say(c->what, PQresultErrorMessage(r));
+            rc = WB_ESTORE;
+        } else if (st == PGRES_PIPELINE_ABORTED) {
+            rc = WB_ESTORE;
+        }
+        PQclear(r);
+    }
+    if (!PQexitPipelineMode(pg))
+        return WB_ESTORE;
+    return rc;
+}
+
+int match_pg_batch_end(match_pg_batch *b, int commit)
+{
+    match_pg *db = b->db;
+    conn *c = &db->w;
+    int rc = WB_OK;
+    if (commit && b->n) {
+        rc = store_fault_commit(); /* test builds' fault point, as LMDB's */
+        if (!rc)
+            rc = ensure(db, c, 0);
+        if (!rc) {
+            rc = run_pipeline(c, b);
+            if (rc && (PQstatus(c->pg) != CONNECTION_OK ||
+                       PQpipelineStatus(c->pg) != PQ_PIPELINE_OFF)) {
+                if (PQstatus(c->pg) != CONNECTION_OK && !c->down)
+                    say(c->what, PQerrorMessage(c->pg));
+                drop(c);
+                c->down = 1;
+            }
+        }
+    }
+    pthread_mutex_unlock(&c->mu);
+    for (size_t i = 0; i < b->n; i++)
+        free(b->ops[i].data);
+    free(b->ops);
+    free(b);
+    return rc;
+}
