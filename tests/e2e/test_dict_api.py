@@ -334,7 +334,7 @@ class Words(Base):
 
 class Check(Base):
     def test_forms_of_look_alikes(self):
-        """Issue 30 item 1, over HTTP on en (the default): an -ing/-ed
+        """Look-alike lemmas, over HTTP on en (the default): an -ing/-ed
         form is its own verb's, not the shorter word's it looks like, and
         the look-up's stems say the same."""
         for word, alike, verb in [("hoping", "hop", "hope"), ("dining", "din", "dine"),
@@ -355,7 +355,7 @@ class Check(Base):
             self.assertEqual(self.word(word, "en")["stems"], stems, word)
 
     def test_symbols_are_no_words(self):
-        """Issue 30 item 6: unit symbols, abbreviations and Roman numerals
+        """Symbols are no words: unit symbols, abbreviations and Roman numerals
         in lower case are refused as such; interjections and short words
         stay words."""
         for w in ["kb", "mb", "lm", "ln", "lx", "ms", "ps", "xl", "iv", "ix", "xv", "xx",

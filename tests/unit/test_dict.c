@@ -307,7 +307,7 @@ static void test_check(void **state)
     assert_int_equal(dict_check(us, "cat", 3, &dc, NULL, 0, &v), WB_EINVAL);
 }
 
-/* Issue 30 item 1: an -ing/-ed form is its own verb's, not a shorter
+/* Look-alike lemmas: an -ing/-ed form is its own verb's, not a shorter
  * word's that it looks like.  English doubles the consonant of a verb
  * of one syllable (hop, hopping) and drops a verb's e (hope, hoping), so
  * hoping is hope's; en_US's .dic put it on hop (its flags G and D add
@@ -443,7 +443,7 @@ static void test_own_sense_first(void **state)
     }
 }
 
-/* Issue 30 item 6: unit symbols, abbreviations and Roman numerals in
+/* Symbols are no words: unit symbols, abbreviations and Roman numerals in
  * lower case are not words (a word without a vowel, unless an
  * interjection or WordNet gives it a sense of its own; SCOWL's Roman
  * numerals; an abbreviation whose WordNet senses only shorten a longer
