@@ -103,15 +103,19 @@ test)
     status=0
     # test builds carry the storage fault point (store.c, $WIBBELLD_FAULT_FILE)
     build build -Dfault_injection=true
+    t0=$SECONDS
     meson test -C build --print-errorlogs --num-processes 2 || status=1
+    echo "setup: the plain build's tests took $((SECONDS - t0)) s" >&2
     # The same suite under AddressSanitizer and UBSan.  A UBSan report
     # fails the test (halt_on_error), leaks are reported by LeakSanitizer.
     build build-asan -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug \
         -Dfault_injection=true
+    t0=$SECONDS
     # (tests/asan.supp: a read inside Debian's Hunspell, not ours)
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:suppressions=$top/tests/asan.supp \
     UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
         meson test -C build-asan --print-errorlogs --num-processes 2 || status=1
+    echo "setup: the ASan+UBSan build's tests took $((SECONDS - t0)) s" >&2
     python3 tests/summary.py build build-asan || status=1
     exit $status
     ;;
