@@ -16,11 +16,16 @@ The rooms and what each may see are games/README.md's map:
     games/store        games/core, dict, daemon/core
     games/<game>       games/core, dict, daemon/core     (not another game, not the store)
     games/core         dict, daemon/core                 (no game, no store)
-    dict               daemon/core
+    dict/build         dict (its private format.h too), daemon/core
+    dict               daemon/core                       (never dict/build)
     daemon/core        nothing
 and a test folder tests/games/X sees room games/X's insides, as the
 room's own files do.  A header is private to its room when its name ends
-in _int.h or it is listed in PRIVATE.
+in _int.h or it is listed in PRIVATE.  dict/ is the reader, what the
+daemon reads a dictionary with; dict/build/ the builder, seen only by
+daemon/ (which builds a missing dictionary on its first start) and by
+itself, through dict_build.h: the reader never includes a header of the
+builder, so no request can reach Hunspell or the build.
 
 circles: which C files of api/, games/, dict/ and daemon/ call functions
 (or use globals) defined in which others (definitions from Universal
@@ -41,13 +46,14 @@ GAMES = ["wibbell", "whirlpool", "woodlouse", "woobieworld", "dumbination", "exa
 SEES = {
     "daemon/core": [],
     "dict": ["daemon/core"],
+    "dict/build": ["dict", "daemon/core"],
     "games/core": ["dict", "daemon/core"],
     "games/store": ["games/core", "dict", "daemon/core"],
     # the bots reach games only through the framework (and dict/ for words)
     "games/bots": ["games/core", "dict", "daemon/core"],
     "games": ["games/core", "games/bots", "dict", "daemon/core"] + ["games/" + g for g in GAMES],
     "api": ["games", "games/store", "games/bots", "games/core", "dict", "daemon/core"],
-    "daemon": ["api", "games", "games/store", "games/bots", "games/core", "dict",
+    "daemon": ["api", "games", "games/store", "games/bots", "games/core", "dict/build", "dict",
                "daemon/core"],
 }
 for g in GAMES:
@@ -56,12 +62,16 @@ for g in GAMES:
 # play the framework's example game.
 TEST_SEES = {"games/core": ["games/example"]}
 # Headers that other rooms may not include, besides *_int.h.
-PRIVATE = {"games/store/match_db.h", "dict/format.h", "dict/strtab.h", "dict/affix.h",
-           "dict/morph.h", "dict/wider.h", "dict/wordnet.h"}
-# Rooms whose public part is one header: a game is seen through <game>.h only.
+PRIVATE = {"games/store/match_db.h", "dict/format.h"}
+# Rooms that see a room's private headers too: the builder writes the
+# on-disk layout (format.h) the reader reads.
+INSIDE = {"dict/build": ["dict"]}
+# Rooms whose public part is one header: a game is seen through <game>.h
+# only, the builder through dict_build.h.
 ONLY = {"games/" + g: {"games/%s/%s.h" % (g, {"woobieworld": "woobie",
                                              "dumbination": "dumb"}.get(g, g))}
         for g in GAMES}
+ONLY["dict/build"] = {"dict/build/dict_build.h"}
 
 
 def room_of(path):
@@ -71,8 +81,10 @@ def room_of(path):
         # a test folder sees its room's insides: it lives in that room
         sub = parts[2] if len(parts) > 3 else None
         return ("games/" + sub) if sub else "games"
-    if parts[0] in ("api", "dict"):
+    if parts[0] == "api":
         return parts[0]
+    if parts[0] == "dict":
+        return "dict/build" if len(parts) > 2 and parts[1] == "build" else "dict"
     if parts[0] == "daemon":
         return "daemon/core" if len(parts) > 2 and parts[1] == "core" else "daemon"
     if parts[0] == "games":
@@ -117,9 +129,14 @@ def walls(root, *_):
             if hroom == room:
                 continue
             sees = SEES.get(room, []) + (TEST_SEES.get(room, []) if p.startswith("tests/") else [])
-            if hroom not in sees:
+            if hroom == "dict/build" and room == "dict":
+                bad.append("%s (the dictionary reader) includes %s of the builder: the "
+                           "reader never sees the builder" % (p, h))
+            elif hroom not in sees:
                 bad.append("%s (room %s) includes %s of room %s, which it may not see"
                            % (p, room, h, hroom))
+            elif hroom in INSIDE.get(room, []):
+                continue
             elif h.endswith("_int.h") or h in PRIVATE:
                 bad.append("%s (room %s) includes %s, private to room %s" % (p, room, h, hroom))
             elif hroom in ONLY and h not in ONLY[hroom]:
