@@ -18,7 +18,7 @@
 
 /* The variants' names and the default deck are filled in from the box
  * (wl_options_fix, woodlouse_box.c). */
-const game_member wl_options[] = {
+static const game_member wl_options[] = {
     {.name = "variant", .type = GAME_T_STRING, .def = "\"basic\"",
      .desc = "basic: 4 species (40 cards), draw pile 15/16/15/18 for 3/4/5/6 players; "
              "harder: all 5 species (50 cards); easier: 3 species (30 cards), draw pile "

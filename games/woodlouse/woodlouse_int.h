@@ -130,11 +130,6 @@ void wl_options_fix(json_t *desc);
 int wl_setup(void *st, const game_ctx *ctx, const char *const *players, size_t n,
              const json_t *options, uint64_t seed, char **why);
 
-/* --- woodlouse.c --- */
-
-/* The options (game_def.options). */
-extern const game_member wl_options[];
-
 /* --- woodlouse_rules.c --- */
 
 /* The action table (game_def.actions) and who may send each
