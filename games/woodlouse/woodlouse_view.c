@@ -44,7 +44,7 @@ static json_t *seats_json(const wl_state *s)
             a, json_pack("{s:i, s:i, s:i, s:b, s:b, s:b}", "seat", i, "score_pile",
                          s->score[i].n, "wrong_guesses", s->seat[i].wrong, "passed",
                          s->seat[i].passed, "free_guess_used", s->seat[i].free_used,
-                         "wl_can_guess", wl_can_guess(s, i)));
+                         "can_guess", wl_can_guess(s, i)));
     return a;
 }
 
