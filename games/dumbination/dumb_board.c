@@ -3,7 +3,7 @@
  * go to war and attack; bases are built and upgraded and units recruited.
  *
  * The steps a seat takes in its turn, each with the check it shares with
- * the legal-action list (dumb.c); what they read and change of the state
+ * the legal-action list (dumb_rules.c); what they read and change of the state
  * is dumb_state.c's.
  */
 #include <stdlib.h>

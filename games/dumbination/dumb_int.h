@@ -6,15 +6,18 @@
  * The seams: dumb_data.c reads the board (games/dumbination/board.txt, a
  * hex text map) and the decks (games/dumbination/cards.json) and draws the
  * board as SVG; the rulebook as plain C, driven by small step functions
- * and a seeded rng, is dumb_rules.c (set-up, the round), dumb_cards.c
+ * and a seeded rng, is dumb_rules.c (set-up, the round, the action
+ * table that reads action bodies and calls the steps), dumb_cards.c
  * (Dumbness cards and auctions, flip-fund-resolve, the effect steps, the
  * Nuclear Bomb and the peace track), dumb_board.c (movement, combat,
  * buying) and dumb_state.c (what they share: reading the state, tracks,
  * VP, pieces, scoring); dumb_save.c describes the state for the codec;
  * dumb_sample.c draws again what one seat cannot see (a search bot's
- * determinization);
- * dumb.c is the game on the framework (views, the action table).  Private to the module: the framework and api/ use
- * dumb.h only.  games/dumbination/DUMBINATION.md is the rulebook as the daemon plays it.
+ * determinization); dumb_view.c shows a state (the views, the queries);
+ * dumb.c is the game on the framework (options, set-up, the common view
+ * fields, the def).  Private to the module: the framework and api/ use
+ * dumb.h only.  games/dumbination/DUMBINATION.md is the rulebook as the
+ * daemon plays it.
  */
 #ifndef DUMB_INT_H
 #define DUMB_INT_H
@@ -291,9 +294,17 @@ static inline int dm_dist(const dm_state *s, int a, int b)
 static inline const dm_card *dm_card_at(const dm_state *s, int c) { return &s->deck->c[c]; }
 
 /* The files of the rules call down only: dumb.c (the game on the
- * framework) calls dumb_rules.c (set-up, the round) and dumb_board.c
- * (phases 5 and 6); dumb_rules.c calls dumb_cards.c (phases 3 and 4); all
- * of them call dumb_state.c (the common ground), which calls none. */
+ * framework) calls dumb_rules.c (set-up, the round, the action table) and
+ * dumb_view.c (the views, the queries); dumb_rules.c calls dumb_cards.c
+ * (phases 3 and 4) and dumb_board.c (phases 5 and 6); all of them call
+ * dumb_state.c (the common ground), which calls none. */
+
+/* --- dumb_view.c -------------------------------------------------------- */
+
+/* game_def.view, and the queries "board", "board_svg", "cards"
+ * (game_def.queries). */
+void dm_view(const void *state, int viewer, json_t *o);
+extern const game_query dm_queries[];
 
 /* --- dumb_data.c: a match's own board and decks ------------------------ */
 
@@ -305,6 +316,12 @@ int dm_custom(dm_state *s, const char *board_text, const char *cards_text, char 
 void dm_release(dm_state *s);
 
 /* --- dumb_rules.c ------------------------------------------------------ */
+
+/* The action table (game_def.actions), who may send each (game_def.roles)
+ * and a playout's move drawn without the list (game_def.draw). */
+extern const game_action dm_actions[];
+unsigned dm_roles(const void *st, int seat);
+int dm_draw_hook(const void *st, const char *type, int seat, rng *r, json_t **out);
 
 /* The nations in play for n players (the text's table), seat order. */
 int dm_nations_for(int nseats, int nations[DM_MAX_SEATS]);
@@ -320,7 +337,7 @@ int dm_setup(int nseats, int short_game, int end_vp, int max_rounds, uint64_t se
 
 /* The steps players take; each works on the state and appends events, and
  * returns WB_OK or WB_EILLEGAL / WB_ENOTTURN with *why (then the caller
- * throws the state away: dumb.c applies to a copy).  After each the phases
+ * throws the state away: the framework applies to a copy).  After each the phases
  * that need nobody run by themselves. */
 int dm_pick_goal(dm_state *s, int seat, int card, json_t *ev, char **why);
 int dm_draw(dm_state *s, int seat, int level, json_t *ev, char **why);
@@ -388,7 +405,8 @@ int dm_bomb_hit(dm_state *s, int seat, int space, json_t *ev, char **why);
 /* The peace track's spots cost (and score) 4, 6, 8, 10. */
 extern const int dm_peace_value[DM_PEACE_SPOTS];
 
-/* Reading the state. */
+/* Reading the state.  A space as its id ("h7-3"), or null for -1. */
+json_t *dm_space_json(const dm_state *s, int sp);
 int dm_strength_at(const dm_state *s, int seat, int space); /* a unit's strength there */
 int dm_moves(const dm_state *s, int seat);                  /* spaces a unit may move */
 int dm_strongest_base(const dm_state *s, int seat);

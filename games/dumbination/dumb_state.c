@@ -50,6 +50,15 @@ int dm_seat_of_nation(const dm_state *s, int nation)
 
 /* --- reading the state --------------------------------------------------- */
 
+json_t *dm_space_json(const dm_state *s, int sp)
+{
+    char id[16];
+    if (sp < 0)
+        return json_null();
+    dm_space_id(s->board, sp, id);
+    return json_string(id);
+}
+
 static int project_active(const dm_state *s, int seat)
 {
     return s->p[seat].sabotaged < s->round;

@@ -4,7 +4,8 @@
  * compared, read from an action body, written as text for the refusals,
  * saved and shown as the array of its values, highest first.
  *
- * The bottom of the module: whirlpool.c and whirlpool_rules.c call it.
+ * The bottom of the module: whirlpool_rules.c, whirlpool_view.c and
+ * whirlpool_save.c call it.
  */
 #include <string.h>
 

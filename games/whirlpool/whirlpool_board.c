@@ -9,9 +9,18 @@
  * ring: the ring geometry is game_graph_grid_rings's) so that the game
  * code can trust the board blindly, whether it came with the binary or in
  * a create request.
+ *
+ * The pond of a match: the default one (games/whirlpool/board.txt,
+ * embedded into the binary as whirlpool_board_txt) is parsed once per
+ * process (pthread_once) and shared, read-only, by every state that has
+ * it, its text too: a state loaded from a save (a search's every
+ * determinization, a rollback) whose board is the default one points at
+ * it instead of parsing the text again.  A custom pond is parsed per
+ * state and freed with it.
  */
 #include "whirlpool_board.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +30,10 @@
 #include "game_def.h"
 #include "wb_err.h"
 #include "wb_mem.h"
+#include "whirlpool_int.h"
+
+extern const unsigned char whirlpool_board_txt[];
+extern const size_t whirlpool_board_txt_len;
 
 const char *const wp_suit_names[WP_NSUITS + 1] = {"suns", "moons", "crowns", "arms", NULL};
 
@@ -182,4 +195,55 @@ int wp_board_parse(const char *text, size_t len, wp_board **out, char **why)
     }
     *out = r.b;
     return WB_OK;
+}
+
+/* --- the pond of a match ----------------------------------------------------- */
+
+/* The default pond, parsed once; its text as a match saves it. */
+static pthread_once_t default_once = PTHREAD_ONCE_INIT;
+static wp_board *default_board;
+static char *default_text;
+
+static void default_parse(void)
+{
+    char *why = NULL;
+    const char *text = (const char *)whirlpool_board_txt;
+    if (wp_board_parse(text, whirlpool_board_txt_len, &default_board, &why) != WB_OK) {
+        fprintf(stderr, "wibbelld: whirlpool board.txt: %s\n", why ? why : "bad");
+        abort(); /* embedded at build time and tested: cannot happen */
+    }
+    default_text = game_data_text(text, whirlpool_board_txt_len);
+}
+
+void wp_free(void *state)
+{
+    wp_state *s = state;
+    /* a state with a board exists after default_parse ran */
+    if (s->board && s->board != default_board)
+        wp_board_free(s->board);
+    if (s->board_text && s->board_text != default_text)
+        free(s->board_text);
+}
+
+/* The board of `text` into s: the shared default one when it is the
+ * default text (`canonical`: the text is as a save holds it already). */
+int wp_use_board(wp_state *s, const char *text, size_t len, int canonical, char **why)
+{
+    pthread_once(&default_once, default_parse);
+    char *mine = canonical ? NULL : game_data_text(text, len);
+    if (strcmp(mine ? mine : text, default_text) == 0) {
+        free(mine);
+        s->board = default_board;
+        s->board_text = default_text;
+        return WB_OK;
+    }
+    wp_board *b = NULL;
+    int rc = wp_board_parse(text, len, &b, why);
+    if (!rc) {
+        s->board = b;
+        s->board_text = mine ? mine : wb_strdup(text); /* saved with the match */
+        mine = NULL;
+    }
+    free(mine);
+    return rc;
 }

@@ -3,11 +3,12 @@
  * module's files share (private to games/whirlpool/).
  *
  * The files depend one way: whirlpool.c (the game kind: options, set-up,
- * the state for the codec, views) uses whirlpool_rules.c (the turn, the
- * movement, the four actions, the extortion as a pending decision: the
- * action table and the hooks on who may act), which uses
- * whirlpool_board.c (the pond); both use whirlpool_balloons.c (a hand of
- * water balloons).
+ * the game_def) uses whirlpool_rules.c (the turn, the movement, the four
+ * actions, the extortion as a pending decision: the action table and the
+ * hooks on who may act), whirlpool_view.c (the views) and
+ * whirlpool_save.c (the state for the codec), which use
+ * whirlpool_board.c (the pond: its reader, and the default one shared);
+ * all use whirlpool_balloons.c (a hand of water balloons).
  */
 #ifndef WHIRLPOOL_INT_H
 #define WHIRLPOOL_INT_H
@@ -48,7 +49,7 @@ typedef struct wp_deal {
 typedef struct wp_state {
     game_base base;
     wp_board *board;       /* never changed: the state is flat; the default
-                              one is shared by all states (whirlpool.c) */
+                              one is shared by all states (whirlpool_board.c) */
     char *board_text;      /* the board as given, saved with the state (the
                               default one's shared too) */
     rng r;
@@ -81,6 +82,18 @@ unsigned wp_roles(const void *st, int seat);
 int wp_to_act(const void *st, int seat);
 int wp_pending(const void *st, game_pending *out);
 char *wp_situation(const void *st);
+/* whirlpool_board.c: the pond of a match, from `text` (len bytes; the
+ * shared default one when it is the default text; `canonical`: the text
+ * is as a save holds it already), or WB_EINVAL with *why; game_def.free
+ * (a custom pond and its text). */
+int wp_use_board(wp_state *s, const char *text, size_t len, int canonical, char **why);
+void wp_free(void *state);
+/* whirlpool_view.c: game_def.view. */
+void wp_view(const void *state, int seat, json_t *o);
+/* whirlpool_save.c: game_def.io, and the extortion under way alone (the
+ * views show it as saved). */
+void wp_io(game_io *io, void *state);
+void wp_io_deal(game_io *io, void *st);
 /* whirlpool_sample.c: game_def.sample (the dice drawn again). */
 void wp_sample(void *st, int seat, rng *r);
 /* [col, row] of a space; null for -1. */

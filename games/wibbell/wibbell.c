@@ -2,9 +2,10 @@
  * wibbell.c - the Wibbell game kind: its options, the set-up of a match
  * and its game_def (games/core/game_def.h).
  *
- * The state machine is the action table of wibbell_rules.c; the views,
- * the state for the codec and the queries are in wibbell_io.c; cards,
- * decks and the small facts both read in wibbell_cards.c.  The default
+ * The state machine is the action table of wibbell_rules.c; the views
+ * and the queries are in wibbell_view.c, the state for the codec in
+ * wibbell_save.c; cards, decks and the small facts both read in
+ * wibbell_cards.c.  The default
  * deck is data (games/wibbell/deck.txt), embedded into the binary at build
  * time.
  */

@@ -5,7 +5,8 @@
  * wibbell.c        the game kind: options, set-up, the game_def;
  * wibbell_rules.c  the state machine: the action table (who, when, the
  *                  checks) and everything an action does;
- * wibbell_io.c     views, the state for the codec, the queries;
+ * wibbell_view.c   the views and the queries;
+ * wibbell_save.c   the state for the codec;
  * wibbell_cards.c  cards, decks, id lists and the small facts about a
  *                  state that the rules and the views both read;
  * wibbell_sample.c the determinization (what a seat cannot see, drawn
@@ -219,12 +220,15 @@ void wibbell_start(wibbell_state *st);
 int wibbell_pending(const void *state, game_pending *out);
 char *wibbell_situation(const void *state);
 
-/* --- wibbell_io.c ------------------------------------------------------- */
+/* --- wibbell_view.c ----------------------------------------------------- */
 
 void wibbell_view(const void *state, int seat, json_t *out);
-void wibbell_io(game_io *io, void *state);
 /* The classroom queries, "vocabulary" and "hints" (game_def.queries). */
 extern const game_query wibbell_queries[];
+
+/* --- wibbell_save.c ----------------------------------------------------- */
+
+void wibbell_io(game_io *io, void *state);
 
 /* --- wibbell_sample.c ----------------------------------------------------- */
 

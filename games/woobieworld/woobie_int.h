@@ -10,10 +10,10 @@
  * steps one at a time, asking seats through pending decisions;
  * woobie_rules.c is the turn (set-up, the four phases, cycles, the
  * actions); woobie_state.c what they share (the state's map and deck,
- * reading it, drawing, scoring); woobie_save.c saves and loads a state;
- * woobie.c is the glue to the game interface (options, views, the action
- * table).  Private to the
- * module: the framework and api/ use woobie.h only.
+ * reading it, drawing, scoring); woobie_view.c shows a state (the view,
+ * the queries); woobie_save.c saves and loads it; woobie.c is the glue to
+ * the game interface (options, the common view fields, the def).  Private
+ * to the module: the framework and api/ use woobie.h only.
  */
 #ifndef WOOBIE_INT_H
 #define WOOBIE_INT_H
@@ -311,9 +311,16 @@ typedef struct ww_state {
 
 /* The files call down only: woobie.c (the game on the framework) calls
  * woobie_rules.c (set-up, the turn, the actions), which calls woobie_fx.c
- * (the card interpreter); woobie_save.c (the codec) calls woobie_fx.c; all
- * of them call woobie_state.c, woobie_map.c and woobie_deck.c, which call
- * none of them. */
+ * (the card interpreter); woobie_view.c (the view, the queries) and
+ * woobie_save.c (the codec) call woobie_fx.c; all of them call
+ * woobie_state.c, woobie_map.c and woobie_deck.c, which call none of
+ * them. */
+
+/* --- woobie_view.c --------------------------------------------------------- */
+
+/* game_def.view, and the queries "map" and "deck" (game_def.queries). */
+void ww_view(const void *st, int seat, json_t *o);
+extern const game_query ww_queries[];
 
 /* --- woobie_rules.c -------------------------------------------------------- */
 

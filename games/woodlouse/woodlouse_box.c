@@ -1,13 +1,14 @@
 /*
- * woodlouse_box.c - Woodlouse Chaos: the box, the options and the set-up
- * of a match.
+ * woodlouse_box.c - Woodlouse Chaos: the box, the options' defaults read
+ * from it and the set-up of a match.
  *
  * The box (the animal cards of each species and the variants with their
  * draw pile sizes) is data: games/woodlouse/cards.txt, embedded into the
  * binary as woodlouse_cards_txt and read here by a small line parser.  A
  * match copies what it uses of the box into its state, so a saved match
- * never depends on the data file it was dealt from.  How a turn is played
- * is in woodlouse.c; saving and loading in woodlouse_save.c.
+ * never depends on the data file it was dealt from.  The options table is
+ * woodlouse.c's; how a turn is played is in woodlouse_rules.c; saving and
+ * loading in woodlouse_save.c.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -143,35 +144,8 @@ static int deck_read(wl_state *s, const json_t *deck, char **why)
 
 /* --- options -------------------------------------------------------------- */
 
-const game_member wl_options[] = {
-    {.name = "variant", .type = GAME_T_STRING, .def = "\"basic\"",
-     .desc = "basic: 4 species (40 cards), draw pile 15/16/15/18 for 3/4/5/6 players; "
-             "harder: all 5 species (50 cards); easier: 3 species (30 cards), draw pile "
-             "12; even-easier: the basic game with the sequence cards never reshuffled"},
-    {.name = "fixed_sequence", .type = GAME_T_BOOL, .def = "false",
-     .desc = "never reshuffle the sequence cards (the even-easier rule) whatever the "
-             "variant"},
-    {.name = "species", .type = GAME_T_ARRAY, .def = "null",
-     .desc = "the species in play, as many as the variant uses (the basic game: the "
-             "players choose which species to leave out); null: chosen by the match's "
-             "random generator"},
-    {.name = "first_trainer", .type = GAME_T_INT, .def = "0", .seat = 1,
-     .desc = "the seat of the first animal trainer (the rules: the youngest player); "
-             "seats are clockwise in the order the players are given"},
-    {.name = "guess_ms", .type = GAME_T_INT, .def = "0", .has_range = 1, .min = 0,
-     .max = WL_MAX_GUESS_MS,
-     .desc = "once the code is complete, the guessing closes after this many ms and the "
-             "trainer keeps the card; 0: it stays open until every guesser has passed or "
-             "is out, or the host closes it (0 to 3600000)"},
-    {.name = "deck", .type = GAME_T_OBJECT, .def = "null", .has_range = 1, .min = 1,
-     .max = WL_MAX_SPECIES,
-     .desc = "the animal cards: {species: [cards showing 1, 2, 3, 4, 5 animals]}, in box "
-             "order; the rules give 10 cards per species, the default has two of each "
-             "count"},
-    {NULL},
-};
-
-/* The variants and the default deck come from the box. */
+/* The variants and the default deck of the options (woodlouse.c) come
+ * from the box. */
 void wl_options_fix(json_t *desc)
 {
     wl_box b;

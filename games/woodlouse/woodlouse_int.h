@@ -7,9 +7,12 @@
  * games/woodlouse/cards.txt) and turns options into a dealt table;
  * woodlouse_save.c describes a state for the codec (game_json.h) and checks
  * what a loaded one must satisfy (and names and reads a state for both);
- * woodlouse.c knows how a turn is played and what each seat may see and do
- * (the action table, game_def.h).  woodlouse.c calls the other two, never
- * the other way.
+ * woodlouse_rules.c knows how a turn is played and what each seat may do
+ * (the action table, game_def.h), woodlouse_view.c what each seat sees;
+ * woodlouse.c ties them into the game kind (the options, the common view
+ * fields, the def).  Calls go one way: woodlouse.c calls the others,
+ * woodlouse_view.c the rules, and woodlouse_rules.c the save and the box;
+ * none calls up.
  * Private to the module: the framework and api/ use woodlouse.h only.
  */
 #ifndef WOODLOUSE_INT_H
@@ -117,8 +120,7 @@ typedef struct wl_state {
  * n, or -1 (also for a NULL name). */
 int wl_rows_find(const char *rows, size_t size, int n, const char *name);
 
-/* The options (game_def.options) and the defaults read from the box. */
-extern const game_member wl_options[];
+/* The options' defaults read from the box (game_def.options_fix). */
 void wl_options_fix(json_t *desc);
 
 /* Set up a match (game_def.create): check the options against the box and
@@ -127,6 +129,28 @@ void wl_options_fix(json_t *desc);
  * the built-in box (games/woodlouse/cards.txt) cannot be read. */
 int wl_setup(void *st, const game_ctx *ctx, const char *const *players, size_t n,
              const json_t *options, uint64_t seed, char **why);
+
+/* --- woodlouse_rules.c --- */
+
+/* The action table (game_def.actions) and who may send each
+ * (game_def.roles). */
+extern const game_action wl_actions[];
+unsigned wl_roles(const void *st, int seat);
+/* `seat` may shout a guess now. */
+int wl_can_guess(const wl_state *s, int seat);
+/* A card as the API shows it ({"species": "spider", "count": 4}); the
+ * signals of the code so far (["bang", "clap", ...]); the sequence cards
+ * as their species' names, position 1 first; the species in play, in box
+ * order (what a guess may name: the guess's domain). */
+json_t *wl_card_json(const wl_state *s, int c);
+json_t *wl_signals_json(const wl_state *s);
+json_t *wl_sequence_json(const wl_state *s);
+json_t *wl_species_in_play(const void *state, int seat);
+
+/* --- woodlouse_view.c --- */
+
+/* game_def.view. */
+void wl_view(const void *state, int seat, json_t *o);
 
 /* --- woodlouse_sample.c --- */
 /* game_def.sample: the cards a seat cannot see, dealt again. */

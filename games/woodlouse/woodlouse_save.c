@@ -1,7 +1,7 @@
 /*
  * woodlouse_save.c - Woodlouse Chaos: a match's state for the codec
  * (game_json.h), both ways, and what a loaded state must satisfy; the
- * names and the reading of a state that the rules (woodlouse.c, above)
+ * names and the reading of a state that the rules (woodlouse_rules.c, above)
  * share with it.
  *
  * The save holds everything, in order (the draw pile and the score piles

@@ -4,7 +4,7 @@ forms: hoping is hope's, hopping is hop's, and hoping is
 no form of hop.  Taken from the conjugations Webster prints at the head of
 a verb's entry in Debian's `dict-gcide` (GCIDE: Webster 1913 and later
 additions), "Hope, v. i. [imp. & p. p. {Hoped}; p. pr. & vb. n.
-{Hoping}.]", and nothing else: no rule of the build (dict/morph.c,
+{Hoping}.]", and nothing else: no rule of the build (dict/build/morph.c,
 WordNet's verb.exc, Hunspell) and no spelling rule of its own.
 
 GCIDE is read as tests/bench/gcide_pairs.py reads it (gcide.index and

@@ -3,7 +3,7 @@
 related pairs and look-alike pairs taken from Debian's
 `dict-gcide` (the GNU Collaborative International Dictionary of English:
 Webster 1913 and later additions), by rules that know nothing of the
-build's own (dict/affix.c, dict/morph.c).
+build's own (dict/build/affix.c, dict/build/morph.c).
 
 GCIDE is read as dictd keeps it: /usr/share/dictd/gcide.index (headword,
 base64 offset, base64 length) and gcide.dict.dz (dictzip, which gzip

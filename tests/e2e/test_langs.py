@@ -200,7 +200,7 @@ class FirstStart(unittest.TestCase, Judge):
                 self.assertEqual(self.reasons("it", "cani", used=["cane"]), ["derivative"])
                 self.assertEqual(self.reasons("it", "Roma"), ["proper_noun"])
                 self.assertEqual(self.reasons("nl", "huizen", used=["huis"]), ["derivative"])
-                # Dutch irregular verbs (dict/irregular_nl.c); a look-alike
+                # Dutch irregular verbs (dict/build/irregular_nl.c); a look-alike
                 # and a homograph left out (reden: reason) do not link
                 for form in ("liep", "liepen", "gelopen"):
                     self.assertEqual(self.reasons("nl", form, used=["lopen"]), ["derivative"])
@@ -208,7 +208,7 @@ class FirstStart(unittest.TestCase, Judge):
                 self.assertEqual(self.reasons("nl", "lippen", used=["lopen"]), [])
                 self.assertEqual(self.reasons("nl", "reden", used=["rijden"]), [])
                 self.assertEqual(self.reasons("nl", "Amsterdam"), ["proper_noun"])
-                # suppletive verbs (dict/irregular_lists.c, irregular_nl.c,
+                # suppletive verbs (dict/build/irregular_lists.c, irregular_nl.c,
                 # pt_PT's .dic lemmas); a form that is another word too is
                 # refused after the verb (was: laundry), a form the list
                 # leaves out for its commoner sense is not (fuera: outside)

@@ -1,5 +1,5 @@
 /*
- * test_build.c - the dictionary build (dict/build.c) on small sources
+ * test_build.c - the dictionary build (dict/build/build.c) on small sources
  * written here: real Hunspell files, a word list, a real LMDB result.
  * Checks what is classified as a word or a proper noun, that stems relate
  * forms, that a rebuild replaces the dictionary as a whole while a

@@ -1,6 +1,6 @@
 /*
  * test_whirlpool_share.c - the default pond is parsed once and shared
- * (whirlpool.c): every state with the default board, created or loaded
+ * (whirlpool_board.c): every state with the default board, created or loaded
  * from a save (as each search iteration's determinization is), points at
  * the same parsed board and text; a custom pond is a state's own, and
  * loading a copy parses its own again.  Under ASan a board freed twice or

@@ -329,6 +329,13 @@ static void test_empty_pile_guesses_once(void **state)
     assert_true(json_is_false(json_object_get(event("guess"), "paid")));
     assert_int_equal(pile(st, 0), 6);
     wrong_guess(st, 1, WB_EILLEGAL);
+    /* The view says who may still shout: not seat 1, seat 2. */
+    {
+        json_t *v = view(st, GAME_SEAT_PUBLIC), *seats = json_object_get(v, "seats");
+        assert_true(json_is_false(json_object_get(json_array_get(seats, 1), "can_guess")));
+        assert_true(json_is_true(json_object_get(json_array_get(seats, 2), "can_guess")));
+        json_decref(v);
+    }
     /* The refusal says why, in a whole sentence. */
     {
         json_t *a = json_pack("{s:s, s:s, s:i}", "type", "guess", "species", "rat", "count", 1),

@@ -2,7 +2,7 @@
  * expand.h - the forms a Hunspell dictionary makes of its roots (build
  * time, languages other than English).
  *
- * Private to dict/.  Reads a UTF-8 .aff (flags as characters, UTF-8 code
+ * Private to dict/build/.  Reads a UTF-8 .aff (flags as characters, UTF-8 code
  * points or FLAG long pairs) and its .dic, and applies to every root the
  * suffix and prefix rules its flags name, their cross products, and one
  * level of continuation suffixes (a rule's "/flags"); with FULLSTRIP a

@@ -2,7 +2,7 @@
  * trans.h - translations of a dictionary's words, from FreeDict (build
  * time).
  *
- * Private to dict/.  For every language of `spec`, the FreeDict dictionary
+ * Private to dict/build/.  For every language of `spec`, the FreeDict dictionary
  * from English (Debian's dict-freedict-eng-XXX, /usr/share/dictd) is read
  * with zlib (freedict.h) and the translations of each head that is a word
  * of the dictionary are stored in DB_TRANS under "<lang>:<word>", one a

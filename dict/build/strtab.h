@@ -1,7 +1,7 @@
 /*
  * strtab.h - a string interning table used while building a dictionary.
  *
- * Private to dict/.  Maps strings to dense ids (0, 1, 2, ... in order of
+ * Private to dict/build/.  Maps strings to dense ids (0, 1, 2, ... in order of
  * first insertion) and back.  Build-time only; not thread-safe.
  */
 #ifndef STRTAB_H

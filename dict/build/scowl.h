@@ -4,7 +4,7 @@
  * abbreviation lists against its word lists, and each English word's
  * size class.
  *
- * Private to dict/, build time only.  SCOWL files its words in lists by
+ * Private to dict/build/.  SCOWL files its words in lists by
  * size: 10 and 20 the words everyone knows, 35 the
  * everyday vocabulary of most dictionaries, 50 a large one, 70 an
  * unabridged one, 80 the rare words of word games, 95 the rest.  A word's

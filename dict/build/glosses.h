@@ -2,7 +2,7 @@
  * glosses.h - definitions of a language's words as English glosses, from
  * FreeDict (build time, languages other than English).
  *
- * Private to dict/.  Debian's dict-freedict-XXX-eng (fra, deu, spa, ita,
+ * Private to dict/build/.  Debian's dict-freedict-XXX-eng (fra, deu, spa, ita,
  * nld, por) is read with zlib (freedict.h); every head that is a word of
  * the dictionary gets its English translations as definitions in DB_DEFS,
  * in the layout WordNet's glosses have there (format.h): one definition

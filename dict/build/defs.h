@@ -1,7 +1,7 @@
 /*
  * defs.h - the definitions of a dictionary's words (DB_DEFS), with each
  * sense's tag count and class mark, and which words a class does not see.
- * Private to dict/, build-time only.
+ * Private to dict/build/.
  */
 #ifndef DEFS_H
 #define DEFS_H

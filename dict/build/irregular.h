@@ -4,7 +4,7 @@
  * Dutch liep, gelopen: lopen; Spanish fue: ser, ir; Italian sono: essere)
  * (build time).
  *
- * Private to dict/.  Hunspell's .dic says nothing of the link (ging/VZ,
+ * Private to dict/build/.  Hunspell's .dic says nothing of the link (ging/VZ,
  * liep/Pb..., fue), so these sources give it:
  *   - German: FreeDict's German-English dictionary (Debian's
  *     dict-freedict-deu-eng, from Ding).  A head that is no noun ("ging",

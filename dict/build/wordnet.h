@@ -1,7 +1,7 @@
 /*
  * wordnet.h - the parts of the WordNet database the dictionary build uses.
  *
- * Private to dict/, build-time only.  Reads index.*, data.* and *.exc from
+ * Private to dict/build/.  Reads index.*, data.* and *.exc from
  * a WordNet 3.0 database directory (Debian's wordnet-base puts it in
  * /usr/share/wordnet) and answers: is this a lemma (and of which parts of
  * speech), what are its base forms by the exception lists, which lemmas are

@@ -1,7 +1,7 @@
 /*
  * wider.h - the wider vocabulary of a dictionary (build time).
  *
- * Private to dict/.  Two sources beyond the word list, each with a guard
+ * Private to dict/build/.  Two sources beyond the word list, each with a guard
  * against junk (see dict/LAYOUT.md for the figures):
  *   - SCOWL's larger sizes (Debian's scowl, /usr/share/dict/scowl): the
  *     lower-case entries of `<spelling>-words.<size>` for sizes 55, 60, 70

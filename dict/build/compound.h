@@ -2,7 +2,7 @@
  * compound.h - German and Dutch compounds: the words a compound is made of
  * (build time; dict/COMPOUNDS.md, dict/LAYOUT.md "Compounds").
  *
- * Private to dict/.  A compound is a word w = X + link + Y where the head
+ * Private to dict/build/.  A compound is a word w = X + link + Y where the head
  * Y and the modifier X are words of the dictionary of 3 letters or more,
  * the link one of the language's linking elements (German -s-, -es-, -n-,
  * -en-, -e-, or a dropped -e: Schulbuch; Dutch -s-, -en-, -e-, also after

@@ -1,7 +1,7 @@
 /*
  * freedict.h - FreeDict bilingual dictionaries in dictd format (build time).
  *
- * Private to dict/.  Debian's dict-freedict-XXX-YYY packages install
+ * Private to dict/build/.  Debian's dict-freedict-XXX-YYY packages install
  * /usr/share/dictd/freedict-XXX-YYY.index (headword, offset, length in
  * dictd's base 64) and .dict.dz (the entries, dictzip: gzip that zlib
  * reads whole).  No dictd server is involved.  An entry is a head line

@@ -1,7 +1,7 @@
 /*
  * morph.h - which words are derivatives of which (build time).
  *
- * Private to dict/.  For every valid word w the build computes two sets of
+ * Private to dict/build/.  For every valid word w the build computes two sets of
  * lemma ids:
  *   L(w), its base forms: w itself, WordNet's exception-list bases
  *         (taught -> teach, geese -> goose), WordNet's detachment rules

@@ -2,7 +2,7 @@
  * forms.h - the forms a language's Hunspell makes of its roots, and the
  * roots of each form (build time, languages other than English).
  *
- * Private to dict/.  expand.c runs the affix rules forwards; this keeps
+ * Private to dict/build/.  expand.c runs the affix rules forwards; this keeps
  * what they give, folded with ICU: for every form, the roots it was made
  * from (casas: casa, casar; chevaux: cheval; Häuser: Haus).  The build
  * takes a form's roots as its stems instead of asking Hunspell to analyse

@@ -2,7 +2,7 @@
  * names.h - which capitalised words are names, where nouns are capitalised
  * too (German: Haus is a noun, Berlin a name) (build time).
  *
- * Private to dict/.  Capitals say nothing there, and the German Hunspell
+ * Private to dict/build/.  Capitals say nothing there, and the German Hunspell
  * marks names no differently from nouns (Berlin/Sm, Haus/Tpmij), so two
  * outside sources decide:
  *   - FreeDict's German-English dictionary: a head whose translations are

@@ -2,7 +2,7 @@
  * fr_forms.h - French roots that the affix rules run forwards (forms.h)
  * do not give (build time).
  *
- * Private to dict/.  Four kinds, from French grammar and from what fr's
+ * Private to dict/build/.  Four kinds, from French grammar and from what fr's
  * Hunspell .dic says, not from any list of forms:
  *   - the agreed past participle of a verb whose rules give only the
  *     invariable one (Hunspell's intransitive verbs: aberré, agi; the word

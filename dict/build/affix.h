@@ -1,7 +1,7 @@
 /*
  * affix.h - derivational bases by English affixes (build time).
  *
- * Private to dict/.  For a word w, every split into a derivational affix
+ * Private to dict/build/.  For a word w, every split into a derivational affix
  * and a base (thank|ful, bright|en, un|kind, re|pay), with the spelling
  * rules that join them (sun|n|y doubling, creat|e|ive e-drop, happ|i|ness
  * y -> i, -able/-ible, in-/im-/il-/ir-), is tried.  A split counts only
