@@ -199,6 +199,24 @@ class FirstStart(unittest.TestCase, Judge):
                 self.assertTrue(v["valid"], v)
                 self.assertEqual(self.reasons("it", "cani", used=["cane"]), ["derivative"])
                 self.assertEqual(self.reasons("it", "Roma"), ["proper_noun"])
+                # forms it_IT's Hunspell accepts that witalian lacks are
+                # words (the affix rules' forms are candidates): the
+                # passato remoto of avere, dovere, stare, a verb with its
+                # pronouns (mangiarlo), after their verb derivatives; a
+                # wrong conjugation is still none
+                for verb, forms in (("avere", ("avemmo", "avesti")),
+                                    ("dovere", ("dovemmo", "doveste")),
+                                    ("stare", ("stetti",)),
+                                    ("accogliere", ("accoglievano", "accoglieremo")),
+                                    ("mangiare", ("mangiarlo", "mangiatelo"))):
+                    for form in forms:
+                        self.assertEqual(self.reasons("it", form), [], form)
+                        self.assertEqual(self.reasons("it", form, used=[verb]), ["derivative"],
+                                         (verb, form))
+                for word in ("rifare", "preferibilmente", "dammelo", "mangiandolo"):
+                    self.assertEqual(self.reasons("it", word), [], word)
+                for junk in ("avemo", "mangiarlolo", "stettimo"):
+                    self.assertEqual(self.reasons("it", junk), ["not_a_word"], junk)
                 self.assertEqual(self.reasons("nl", "huizen", used=["huis"]), ["derivative"])
                 # Dutch irregular verbs (dict/irregular_nl.c); a look-alike
                 # and a homograph left out (reden: reason) do not link
