@@ -241,6 +241,11 @@ void forms_count(const lang_forms *f, size_t *nforms, size_t *npairs)
     *npairs = f->npair;
 }
 
+int forms_known(const lang_forms *f, const char *w)
+{
+    return strtab_find(f->forms, w) != STRTAB_NONE || strtab_find(f->roots, w) != STRTAB_NONE;
+}
+
 int forms_declined(const lang_forms *f, const char *root)
 {
     uint32_t id = strtab_find(f->roots, root);
