@@ -154,7 +154,7 @@ def main():
         return 2
     tool, data, lang = sys.argv[1:4]
     arg = lambda k, d: type(d)(sys.argv[sys.argv.index(k) + 1]) if k in sys.argv else d
-    nsample, seed, nmiss = arg("--sample", 20000), arg("--seed", 1), arg("--misses", 30)
+    nsample, seed, nmiss = arg("--sample", 5000), arg("--seed", 1), arg("--misses", 30)
     base = os.path.join(HUN, AFF[lang])
     # German nouns are capitalised: its capitalised forms too (a name among
     # them may be refused as a proper noun: `name` rows); elsewhere a
