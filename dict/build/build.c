@@ -37,6 +37,7 @@
 #include "format.h"
 #include "forms.h"
 #include "fr_forms.h"
+#include "adverbs.h"
 #include "glosses.h"
 #include "morph.h"
 #include "names.h"
@@ -83,6 +84,7 @@ typedef struct builder {
     size_t nsurface;
     lang_forms *forms;   /* not English: forms and their roots (forms.h) */
     fr_forms *fr;        /* French: roots the rules do not give (fr_forms.h) */
+    adverbs *adv;        /* es, it, pt: adverbs in -mente (adverbs.h) */
     names *names;        /* where nouns are capitalised: names (names.h) */
     scowl_sizes *sizes;  /* English: SCOWL's size classes (scowl.h) */
     compound_sets *comp; /* German, Dutch: the parts of compounds (compound.h) */
@@ -513,7 +515,8 @@ static size_t form_roots(void *ctx, const char *w, const char **out, size_t max)
     uint32_t id = strtab_find(b->cands, w);
     if (b->fr) /* French: more roots (fr_forms.h) */
         return fr_roots(b->fr, b->forms, w, id != STRTAB_NONE && (b->cflags[id] & C_DIC), out, max);
-    return forms_roots(b->forms, w, out, max);
+    size_t n = forms_roots(b->forms, w, out, max);
+    return b->adv ? adverb_roots(b->adv, b->forms, w, out, n, max) : n;
 }
 
 static int cmp_words(builder *b, uint32_t x, uint32_t y, const size_t *nlet)
@@ -1089,6 +1092,8 @@ int dict_build(const char *data_dir, const dict_build_opts *o)
         forms_each(b.forms, add_form, &b);
     if (b.forms && !strcmp(o->lang ? o->lang : "", "fr"))
         b.fr = fr_forms_load(o->dic, o->wordlist);
+    if (b.forms)
+        b.adv = adverbs_create(o->lang);
     progress(&b, "reading sources", 4, 4);
 
     classify(&b);
@@ -1151,6 +1156,7 @@ out:
     compound_free(b.comp);
     forms_free(b.forms);
     fr_forms_free(b.fr);
+    adverbs_free(b.adv);
     names_free(b.names);
     scowl_sizes_free(b.sizes);
     if (b.also_hun && b.also_hun != b.stem_hun && b.also_hun != b.hun)

@@ -66,6 +66,74 @@ static void on_form(void *ctx, const char *form, const char *root)
     f->npair++;
 }
 
+static int pair_by_root(const void *x, const void *y)
+{
+    const uint32_t *a = x, *b = y;
+    return a[1] != b[1] ? (a[1] < b[1] ? -1 : 1) : (a[0] < b[0] ? -1 : a[0] > b[0]);
+}
+
+/* German: a word list's compound whose last part is a root of the .dic
+ * (Haustür: Tür) takes the forms the rules make of that part (Türen:
+ * Haustüren), each with the compound as its root.  The rules make no
+ * form of a compound the .dic does not list, while Hunspell accepts them
+ * by its compounding (the build's classification still asks it of every
+ * form).  The last part is the longest that is such a root, of 3 letters
+ * or more after 2 or more. */
+static void compound_forms(lang_forms *f, const char *list)
+{
+    FILE *in = fopen(list, "r");
+    if (!in)
+        return;
+    size_t npair = f->npair;
+    uint32_t *by_root = wb_malloc((npair + 1) * 2 * sizeof *by_root);
+    memcpy(by_root, f->pair, npair * 2 * sizeof *by_root);
+    qsort(by_root, npair, 2 * sizeof *by_root, pair_by_root);
+    size_t nroots = strtab_count(f->roots);
+    uint32_t *first = wb_calloc(nroots + 1, sizeof *first);
+    for (size_t i = 0; i < npair; i++)
+        first[by_root[2 * i + 1] + 1]++;
+    for (size_t i = 0; i < nroots; i++)
+        first[i + 1] += first[i];
+    char *line = NULL, folded[FOLD_CAP], form[2 * FOLD_CAP];
+    size_t cap = 0;
+    ssize_t n;
+    while ((n = getline(&line, &cap, in)) > 0) {
+        size_t len = strcspn(line, "\r\n");
+        if (!norm_starts_upper(line, len) || memchr(line, '\'', len) || memchr(line, '-', len) ||
+            norm_fold(line, len, DICT_WORD_MAX, folded, sizeof folded))
+            continue;
+        if (strtab_find(f->roots, folded) != STRTAB_NONE ||
+            strtab_find(f->forms, folded) != STRTAB_NONE)
+            continue;
+        size_t wl = strlen(folded);
+        for (size_t k = 2; k + 3 <= wl; k++) {
+            if ((folded[k] & 0xC0) == 0x80)
+                continue;
+            uint32_t r = strtab_find(f->roots, folded + k);
+            if (r == STRTAB_NONE || r >= nroots || first[r] == first[r + 1])
+                continue;
+            uint32_t head = STRTAB_NONE;
+            for (uint32_t j = first[r]; j < first[r + 1]; j++) {
+                const char *tail = strtab_str(f->forms, by_root[2 * j]);
+                if (snprintf(form, sizeof form, "%.*s%s", (int)k, folded, tail) >=
+                    (int)sizeof form)
+                    continue;
+                if (head == STRTAB_NONE)
+                    head = strtab_intern(f->roots, folded);
+                f->pair = wb_grow(f->pair, &f->cap, 2 * (f->npair + 1), sizeof *f->pair);
+                f->pair[2 * f->npair] = strtab_intern(f->forms, form);
+                f->pair[2 * f->npair + 1] = head;
+                f->npair++;
+            }
+            break;
+        }
+    }
+    free(line);
+    fclose(in);
+    free(first);
+    free(by_root);
+}
+
 lang_forms *forms_build(const dict_build_opts *o)
 {
     lang_forms *f = wb_calloc(1, sizeof *f);
@@ -77,6 +145,8 @@ lang_forms *forms_build(const dict_build_opts *o)
         forms_free(f);
         return NULL;
     }
+    if (o->nouns_capitalised && o->wordlist)
+        compound_forms(f, o->wordlist);
     size_t nf = strtab_count(f->forms);
     f->off = wb_calloc(nf + 1, sizeof *f->off);
     f->root_of = wb_malloc((f->npair + 1) * sizeof *f->root_of);
@@ -169,6 +239,11 @@ void forms_count(const lang_forms *f, size_t *nforms, size_t *npairs)
 {
     *nforms = strtab_count(f->forms);
     *npairs = f->npair;
+}
+
+int forms_known(const lang_forms *f, const char *w)
+{
+    return strtab_find(f->forms, w) != STRTAB_NONE || strtab_find(f->roots, w) != STRTAB_NONE;
 }
 
 int forms_declined(const lang_forms *f, const char *root)

@@ -34,6 +34,8 @@ size_t forms_roots(const lang_forms *f, const char *form, const char **out, size
 /* Do the rules make of this folded root a form other than root + s or
  * root + es (a plural: Häuser; not only the genitive: Berlins)? */
 int forms_declined(const lang_forms *f, const char *root);
+/* Is folded w a form or a root of the rules? */
+int forms_known(const lang_forms *f, const char *w);
 /* How many forms, and (form, root) pairs. */
 void forms_count(const lang_forms *f, size_t *nforms, size_t *npairs);
 

@@ -38,10 +38,11 @@ static void mark(names *n, const char *raw, size_t len, unsigned char k)
 }
 
 /* Is the tag list a noun's ("neut, n, sg", "n")? */
-static int noun_tag(const char *tags)
+static int has_tag(const char *tags, const char *tag)
 {
-    for (const char *t = tags; (t = strchr(t, 'n')); t++)
-        if ((t == tags || t[-1] == ' ' || t[-1] == ',') && (t[1] == ',' || t[1] == '\0'))
+    size_t l = strlen(tag);
+    for (const char *t = tags; (t = strstr(t, tag)); t++)
+        if ((t == tags || t[-1] == ' ' || t[-1] == ',') && (t[l] == ',' || t[l] == '\0'))
             return 1;
     return 0;
 }
@@ -56,9 +57,13 @@ static void fd_entry(void *ctx, const freedict_entry *e)
         upper += norm_starts_upper(e->tr[i], strlen(e->tr[i])) != 0;
     /* Sezessionskrieg: American Civil War is a noun with a capitalised
      * translation; a place is labelled [geogr.] (Deutschland: Germany) */
-    if (upper == e->ntr && (e->geo || !noun_tag(e->tags)))
+    /* a plural head with a lower-case translation is a noun's (Daten:
+     * data, Konten: accounts, which were refused as names); one with
+     * capitalised ones only may be a name's (Alpen: Alps) */
+    int noun = has_tag(e->tags, "n") || (has_tag(e->tags, "pl") && upper < e->ntr);
+    if (upper == e->ntr && (e->geo || !noun))
         mark(n, e->head, strlen(e->head), N_NAME);
-    else if (noun_tag(e->tags))
+    else if (noun)
         mark(n, e->head, strlen(e->head), N_NOUN);
 }
 

@@ -19,11 +19,11 @@ static const struct lang_recipe {
     int nouns_capitalised, expand_forms, list_names_lowercase;
     const char *lemma_dic; /* a .dic naming the lemmas of irregular forms */
 } langs[] = {
-    {"fr", "French", HUN "fr.aff", HUN "fr.dic", LIST "french", FD "fra-eng", 0, 0, 0, NULL},
-    {"de", "German", HUN "de_DE.aff", HUN "de_DE.dic", LIST "ngerman", FD "deu-eng", 1, 0, 0, NULL},
+    {"fr", "French", HUN "fr.aff", HUN "fr.dic", LIST "french", FD "fra-eng", 0, 1, 0, NULL},
+    {"de", "German", HUN "de_DE.aff", HUN "de_DE.dic", LIST "ngerman", FD "deu-eng", 1, 1, 0, NULL},
     {"es", "Spanish", HUN "es_ES.aff", HUN "es_ES.dic", LIST "spanish", FD "spa-eng", 0, 1, 2,
      NULL},
-    {"it", "Italian", HUN "it_IT.aff", HUN "it_IT.dic", LIST "italian", FD "ita-eng", 0, 0, 0,
+    {"it", "Italian", HUN "it_IT.aff", HUN "it_IT.dic", LIST "italian", FD "ita-eng", 0, 1, 0,
      NULL},
     {"nl", "Dutch", HUN "nl.aff", HUN "nl.dic", LIST "dutch", FD "nld-eng", 0, 0, 0, NULL},
     {"pt", "Portuguese (Portugal)", HUN "pt_PT.aff", HUN "pt_PT.dic", LIST "portuguese",

@@ -199,6 +199,42 @@ class FirstStart(unittest.TestCase, Judge):
                 self.assertTrue(v["valid"], v)
                 self.assertEqual(self.reasons("it", "cani", used=["cane"]), ["derivative"])
                 self.assertEqual(self.reasons("it", "Roma"), ["proper_noun"])
+                # forms it_IT's Hunspell accepts that witalian lacks are
+                # words (the affix rules' forms are candidates): the
+                # passato remoto of avere, dovere, stare, a verb with its
+                # pronouns (mangiarlo), after their verb derivatives; a
+                # wrong conjugation is still none
+                for verb, forms in (("avere", ("avemmo", "avesti")),
+                                    ("dovere", ("dovemmo", "doveste")),
+                                    ("stare", ("stetti",)),
+                                    ("accogliere", ("accoglievano", "accoglieremo")),
+                                    ("mangiare", ("mangiarlo", "mangiatelo"))):
+                    for form in forms:
+                        self.assertEqual(self.reasons("it", form), [], form)
+                        self.assertEqual(self.reasons("it", form, used=[verb]), ["derivative"],
+                                         (verb, form))
+                for word in ("rifare", "preferibilmente", "dammelo", "mangiandolo"):
+                    self.assertEqual(self.reasons("it", word), [], word)
+                # adverbs in -mente after their adjective (dict/adverbs.c):
+                # the feminine, an -e adjective, Italian's -le less its e,
+                # Portuguese's accent dropped; a word that merely ends in
+                # -mente is no adverb of what comes before (demente: de)
+                for lang, adj, adv in (("es", "rápido", "rápidamente"),
+                                       ("es", "feliz", "felizmente"),
+                                       ("it", "lento", "lentamente"),
+                                       ("it", "facile", "facilmente"),
+                                       ("it", "felice", "felicemente"),
+                                       ("pt", "rápido", "rapidamente"),
+                                       ("pt", "fácil", "facilmente"),
+                                       ("pt_BR", "rápido", "rapidamente")):
+                    self.assertEqual(self.reasons(lang, adv, used=[adj]), ["derivative"],
+                                     (lang, adj, adv))
+                    self.assertEqual(self.reasons(lang, adj, used=[adv]), ["derivative"],
+                                     (lang, adv, adj))
+                self.assertEqual(self.reasons("es", "demente", used=["de"]), [])
+                self.assertEqual(self.reasons("es", "mente", used=["me"]), [])
+                for junk in ("avemo", "mangiarlolo", "stettimo"):
+                    self.assertEqual(self.reasons("it", junk), ["not_a_word"], junk)
                 self.assertEqual(self.reasons("nl", "huizen", used=["huis"]), ["derivative"])
                 # Dutch irregular verbs (dict/build/irregular_nl.c); a look-alike
                 # and a homograph left out (reden: reason) do not link

@@ -133,6 +133,17 @@ static void test_french(void **state)
     /* paris is also the plural of pari, a word */
     assert_int_equal(judge(fr, "paris", NULL, 0, NULL), -1);
     assert_int_equal(judge(fr, "zzzxq", NULL, 0, NULL), DICT_NOT_A_WORD);
+    /* forms fr's Hunspell accepts that the word list lacks are words:
+     * the rules' forms are candidates (expand.c; were refused) */
+    assert_int_equal(judge(fr, "arabismes", NULL, 0, NULL), -1);
+    assert_int_equal(judge(fr, "bidouilleurs", NULL, 0, NULL), -1);
+    assert_int_equal(judge(fr, "acerbités", NULL, 0, NULL), -1);
+    assert_int_equal(judge(fr, "arabismes", NULL, 0, "arabisme"), DICT_DERIVATIVE);
+    /* and a wrong plural or conjugation is still none */
+    assert_int_equal(judge(fr, "chevals", NULL, 0, NULL), DICT_NOT_A_WORD);
+    assert_int_equal(judge(fr, "mangeai", NULL, 0, NULL), -1);
+    assert_int_equal(judge(fr, "mangeaient", NULL, 0, NULL), -1);
+    assert_int_equal(judge(fr, "mangeaites", NULL, 0, NULL), DICT_NOT_A_WORD);
     /* a card's letter takes the letter with or without its accent, and
      * œ gives both its letters */
     assert_int_equal(judge(fr, "été", (const char *const[]){"E", "T", "E"}, 3, NULL), -1);
@@ -191,6 +202,22 @@ static void test_german(void **state)
     assert_int_equal(judge(de, "Straße", (const char *const[]){"S", "S"}, 2, NULL), -1);
     assert_int_equal(judge(de, "Strasse", NULL, 0, NULL), -1);
     assert_int_equal(judge(de, "Häuser", (const char *const[]){"A", "U"}, 2, NULL), -1);
+    /* a list compound takes the forms of its last part (forms.c): the
+     * plural of Haustür, which the list lacks, is a word and Haustür's */
+    assert_int_equal(judge(de, "Haustüren", NULL, 0, NULL), -1);
+    assert_int_equal(judge(de, "Haustüren", NULL, 0, "Haustür"), DICT_DERIVATIVE);
+    assert_int_equal(related(de, "Haustüren", "Haustür"), 1);
+    assert_int_equal(related(de, "Haustüren", "Haus"), 0);
+    /* a form the rules make but Hunspell refuses stays out: a compound's
+     * first part with its linking s (ONLYINCOMPOUND's kind) */
+    assert_int_equal(judge(de, "Gesundheits", NULL, 0, NULL), DICT_NOT_A_WORD);
+    assert_int_equal(judge(de, "Abteilungs", NULL, 0, NULL), DICT_NOT_A_WORD);
+    /* plural nouns FreeDict tags <pl> with a lower-case translation are
+     * nouns, not names (names.c); plural names stay names */
+    assert_int_equal(judge(de, "Daten", NULL, 0, NULL), -1);
+    assert_int_equal(judge(de, "Konten", NULL, 0, NULL), -1);
+    assert_int_equal(judge(de, "Alpen", NULL, 0, NULL), DICT_PROPER_NOUN);
+    assert_int_equal(judge(de, "Azoren", NULL, 0, NULL), DICT_PROPER_NOUN);
 }
 
 /* The first definition of w (its own, else its base forms'), or "". */
