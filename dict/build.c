@@ -672,7 +672,7 @@ static int no_fit_sense(const builder *b, const char *h)
  * those of the list for the word itself, for each of its base forms `lem`
  * (sluts: slut, pissed: piss), and, in English, for a compound of a
  * listed word of four letters or more that has no sense a class may see
- * with a word of three or more (fuckwit, fuckhead, bullshit; not homograph,
+ * with a word of two or more (fuckup, fuckhead, bullshit; not homograph,
  * dumbbell, cocktail, lakeshore). */
 static unsigned listed_grades(const builder *b, const char *w, const uint32_t *lem, size_t nlem)
 {
@@ -681,7 +681,7 @@ static unsigned listed_grades(const builder *b, const char *w, const uint32_t *l
         g |= offensive_grades(b->off, morph_lemma_str(b->ms, lem[k]));
     size_t len = strlen(w);
     char h[FOLD_CAP];
-    for (size_t i = 4; b->wn && len >= 7 && i + 3 <= len; i++) {
+    for (size_t i = 4; b->wn && len >= 6 && i + 2 <= len; i++) {
         if ((w[i] & 0xC0) == 0x80)
             continue;
         memcpy(h, w, i); /* listed head, then a word */
