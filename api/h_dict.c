@@ -142,6 +142,9 @@ static json_t *info_json(const dict *d)
     /* other languages: what FreeDict's English glosses cover */
     rc |= json_object_set_new(o, "definitions",
                               json_string(info.definitions ? info.definitions : ""));
+    /* what the class setting's list of offensive words hides, by grade */
+    rc |= json_object_set_new(o, "class_words", info.class_words ? json_string(info.class_words)
+                                                                 : json_null());
     if (rc) {
         json_decref(o);
         return NULL;
