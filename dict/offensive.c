@@ -30,19 +30,24 @@ struct offensive {
 };
 
 /* The grades of a word that cuss rates `rating` (-1: cuss does not list
- * it) and naughty-words lists or not, in a list where cuss has the
- * language (`rated`) or not (German, Dutch). */
-static unsigned grades_of(int rated, int rating, int naughty)
+ * it) and naughty-words lists or not, in English or another language.
+ * Outside English cuss rates ordinary words 2 (French envoyer, sauter,
+ * taper, queue; Spanish polvo, yegua), so there naughty-words decides
+ * every grade but young's: cuss's 2 with it is adult's, naughty-words'
+ * words are school's (German and Dutch have no cuss list), and cuss's
+ * words without it young's. */
+static unsigned grades_of(int english, int rating, int naughty)
 {
     const unsigned young = OFFENSIVE_AT(OFFENSIVE_YOUNG);
     const unsigned school = young | OFFENSIVE_AT(OFFENSIVE_SCHOOL);
+    const unsigned adult = school | OFFENSIVE_AT(OFFENSIVE_ADULT);
+    if (!english)
+        return naughty ? (rating == 2 ? adult : school) : rating >= 1 ? young : 0;
     if (rating == 2) /* likely a profanity */
-        return school | OFFENSIVE_AT(OFFENSIVE_ADULT);
+        return adult;
     if (rating == 1) /* maybe: two lists agree, or a young class */
         return naughty ? school : young;
-    if (naughty) /* naughty-words alone: what it has where cuss is silent */
-        return rated ? young : school;
-    return 0;
+    return naughty ? young : 0; /* naughty-words alone */
 }
 
 const char *offensive_list_for(const char *id, const char *lang)
@@ -78,8 +83,8 @@ static void add_line(offensive *o, const char *name, const char *line, size_t le
     }
     if (nf != 4 || strcmp(f[0], name) != 0)
         return;
-    int rated = strcmp(name, "de") != 0 && strcmp(name, "nl") != 0;
-    unsigned g = grades_of(rated, f[2][0] == '-' ? -1 : atoi(f[2]), f[3][0] == '1');
+    unsigned g = grades_of(strcmp(name, "en") == 0, f[2][0] == '-' ? -1 : atoi(f[2]),
+                           f[3][0] == '1');
     char w[4 * DICT_WORD_MAX + 8];
     if (!g || norm_fold(f[1], strlen(f[1]), DICT_WORD_MAX, w, sizeof w))
         return;

@@ -14,9 +14,13 @@
  *   adult   (an adult class)  cuss 2;
  *   school  (the default)     also cuss 1 that naughty-words lists too
  *                             (bitch, dildo, shit; not god, trap, gross);
- *                             in German and Dutch, which cuss lacks, every
- *                             word of naughty-words;
  *   young   (young children)  also the rest of cuss 1 and naughty-words.
+ *
+ * Outside English cuss rates ordinary words 2 (envoyer, sauter, polvo),
+ * so there a word needs naughty-words for every grade but young: adult
+ * hides cuss's 2 that naughty-words lists, school every word of
+ * naughty-words (German and Dutch, which cuss lacks, have it alone),
+ * young cuss's words as well.
  *
  * The build (build.c) marks a dictionary's words from this table, and the
  * reader (dict.c) keeps it for the words a dictionary does not hold (a

@@ -285,7 +285,14 @@ static void test_list_table(void **state)
         {"en", "kiss", 0}, /* in neither */
         {"de", "arschloch", G_SCHOOL | G_YOUNG}, /* no cuss: naughty-words is school's */
         {"de", "haus", 0},
-        {"fr", "connard", G_ADULT | G_SCHOOL | G_YOUNG},
+        /* outside English naughty-words decides all but young */
+        {"fr", "connard", G_ADULT | G_SCHOOL | G_YOUNG}, /* cuss 2, naughty-words */
+        {"fr", "merde", G_ADULT | G_SCHOOL | G_YOUNG},
+        {"fr", "chatte", G_SCHOOL | G_YOUNG}, /* cuss 1, naughty-words */
+        {"fr", "envoyer", G_YOUNG},            /* cuss 2 alone */
+        {"fr", "sauter", G_YOUNG},
+        {"fr", "maison", 0},
+        {"es", "polvo", G_YOUNG},
         {"en", "connard", 0}, /* a list is its language's */
     };
     for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
