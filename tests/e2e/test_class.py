@@ -206,7 +206,8 @@ class Joining(unittest.TestCase):
         """A student's study list and the teacher's hints (the words that
         would have worked) hold no word the class setting's list hides:
         bitch fits B, T, C and H and is among their 20 commonest words, out
-        of a class setting and at the adult grade, not at the default."""
+        of a class setting and at the adult grade, not at the default; and
+        bitch shouted counts at every grade."""
         for classroom, grade, shown in ((False, None, True), (True, None, False),
                                         (True, "adult", True), (True, "young", False)):
             opts = {"classroom": classroom, "shuffle": False, "handicaps": [["C", "H"], []],
@@ -216,6 +217,7 @@ class Joining(unittest.TestCase):
             m = new_class(["A", "B"], 6, **opts)
             code = m.view("host")["class"]["code"]
             a = join(code, "Ann", team=0)[1]
+            b = join(code, "Bea", team=0)[1]
             start(m)
             claim(m, a["token"], "qzqzq", expect=200)
             worked = [w["word"] for w in query(m, a["token"], "study?limit=20")["turns"][0]["worked"]]
@@ -224,6 +226,11 @@ class Joining(unittest.TestCase):
             self.assertEqual(("bitch" in worked, "bitch" in hints, "bitch" in short),
                              (shown, shown, shown), (classroom, grade, worked, hints))
             self.assertTrue(worked and hints, (worked, hints))
+            # shouted, a hidden word is still judged a word and wins the card
+            st, doc = claim(m, b["token"], "bitch", expect=200)
+            types = [e["type"] for e in doc["events"]]
+            self.assertNotIn("claim_refused", types, doc)
+            self.assertTrue({"claim_accepted", "card_won"} & set(types), doc)
 
 
 class Playing(unittest.TestCase):
