@@ -174,7 +174,8 @@ void api_h_dictionaries(api_req *r)
 
 /* ?class=1 and ?grade= (school, the default, adult or young): the class
  * setting and the grade of its list of offensive words (dict.h,
- * DICT_CLASS_GRADE) into *opts.  0, or -1 with a problem set. */
+ * DICT_CLASS_GRADE) into *opts; a grade alone asks for the setting, a
+ * grade with class=0 is refused.  0, or -1 with a problem set. */
 static int class_opts(api_req *r, unsigned *opts)
 {
     size_t cls, gl = 0;
@@ -190,11 +191,12 @@ static int class_opts(api_req *r, unsigned *opts)
             api_problem(r, API_P_BAD_PARAMETER, "grade must be school, adult or young");
             return -1;
         }
-        if (!cls) {
-            api_problem(r, API_P_BAD_PARAMETER, "grade is the class setting's: give class=1 "
-                        "with it");
+        if (!cls && api_query(r, "class", NULL)) {
+            api_problem(r, API_P_BAD_PARAMETER, "grade is the class setting's: class=0 has "
+                        "none");
             return -1;
         }
+        cls = 1;
     }
     *opts = cls ? DICT_LOOKUP_CLASS | grade : 0;
     return 0;

@@ -327,9 +327,13 @@ class Words(Base):
         # what each dictionary says it hides
         ds = {x["id"]: x for x in self.get("/v1/dictionaries")["dictionaries"]}
         self.assertIn("cuss 2.2.0 and naughty-words 1.2.0, en", ds["en_US"]["class_words"])
-        # a bad grade, and a grade without the setting
+        # a grade asks for the setting
+        doc = self.get("/v1/dictionaries/en_US/prefix/fuc?limit=100&grade=adult")["words"]
+        self.assertFalse([w for w in doc if w.startswith("fuck")], doc)
+        self.assertIs(self.word("dildo", query="?grade=young")["hidden_word"], True)
+        # a bad grade, and a grade with class=0
         for path in ("/v1/dictionaries/en_US/match?cards=A&class=1&grade=teen",
-                     "/v1/dictionaries/en_US/prefix/fuc?grade=adult",
+                     "/v1/dictionaries/en_US/prefix/fuc?class=0&grade=adult",
                      "/v1/dictionaries/en_US/words/kiss?class=1&grade=",
                      "/v1/dictionaries/en_US/pattern/c_t?class=1&grade=SCHOOL"):
             st, _, doc = D.json("GET", path)
