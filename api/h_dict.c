@@ -142,6 +142,9 @@ static json_t *info_json(const dict *d)
     /* other languages: what FreeDict's English glosses cover */
     rc |= json_object_set_new(o, "definitions",
                               json_string(info.definitions ? info.definitions : ""));
+    /* what the class setting's list of offensive words hides, by grade */
+    rc |= json_object_set_new(o, "class_words", info.class_words ? json_string(info.class_words)
+                                                                 : json_null());
     if (rc) {
         json_decref(o);
         return NULL;
@@ -169,6 +172,36 @@ void api_h_dictionaries(api_req *r)
 
 /* --- GET /v1/dictionaries/{dict}/words/{word} -------------------------- */
 
+/* ?class=1 and ?grade= (school, the default, adult or young): the class
+ * setting and the grade of its list of offensive words (dict.h,
+ * DICT_CLASS_GRADE) into *opts; a grade alone asks for the setting, a
+ * grade with class=0 is refused.  0, or -1 with a problem set. */
+static int class_opts(api_req *r, unsigned *opts)
+{
+    size_t cls, gl = 0;
+    const char *gq = api_query(r, "grade", &gl);
+    unsigned grade = 0;
+    char name[16];
+    *opts = 0;
+    if (api_query_size(r, "class", 0, 0, 1, &cls))
+        return -1;
+    if (gq) {
+        snprintf(name, sizeof name, "%.*s", gl < sizeof name ? (int)gl : 0, gq);
+        if (dict_class_grade_parse(name, &grade)) {
+            api_problem(r, API_P_BAD_PARAMETER, "grade must be school, adult or young");
+            return -1;
+        }
+        if (!cls && api_query(r, "class", NULL)) {
+            api_problem(r, API_P_BAD_PARAMETER, "grade is the class setting's: class=0 has "
+                        "none");
+            return -1;
+        }
+        cls = 1;
+    }
+    *opts = cls ? DICT_LOOKUP_CLASS | grade : 0;
+    return 0;
+}
+
 static json_t *entry_json(const dict_entry *e, const char *id, int cls)
 {
     json_t *o = json_object();
@@ -194,7 +227,7 @@ static json_t *entry_json(const dict_entry *e, const char *id, int cls)
         rc |= json_object_set(o, "definitions", defs);
         if (cls) {
             rc |= json_object_set_new(o, "hidden_senses", json_integer((json_int_t)e->hidden));
-            rc |= json_object_set_new(o, "hidden_word", json_boolean(e->unfit));
+            rc |= json_object_set_new(o, "hidden_word", json_boolean(e->unfit || e->listed));
         }
         if (e->size) /* English: the SCOWL size class */
             rc |= json_object_set_new(o, "size", json_integer(e->size));
@@ -263,15 +296,15 @@ static int add_translations(api_req *r, const dict *d, json_t *o)
 void api_h_word(api_req *r)
 {
     const dict *d = path_dict(r);
-    size_t fam, ndefs, cls;
+    size_t fam, ndefs;
+    unsigned cls;
     if (!d || api_query_size(r, "family_limit", FAMILY_DEFAULT, 0, FAMILY_MAX, &fam) ||
         api_query_size(r, "definitions_limit", DEFS_DEFAULT, 0, DEFS_MAX, &ndefs) ||
-        api_query_size(r, "class", 0, 0, 1, &cls))
+        class_opts(r, &cls))
         return;
     dict_entry *e = NULL;
-    /* ?class=1: the class setting (dict_lookup_opt) */
-    int rc = dict_lookup_opt(d, r->arg[1], r->arglen[1], fam, ndefs,
-                             cls ? DICT_LOOKUP_CLASS : 0, &e);
+    /* ?class=1: the class setting (dict_lookup_opt), at ?grade= */
+    int rc = dict_lookup_opt(d, r->arg[1], r->arglen[1], fam, ndefs, cls, &e);
     if (rc) {
         input_err(r, rc, "dict_lookup", "word", r->arg[1], r->arglen[1]);
         return;
@@ -358,10 +391,9 @@ void api_h_match(api_req *r)
     nused = query_list(r, "used", used, USED_MAX, 0);
     if (nused == (size_t)-1)
         goto out;
-    size_t cls;
+    unsigned cls;
     if (api_query_size(r, "limit", LIMIT_DEFAULT, 0, LIMIT_MAX, &limit) ||
-        api_query_size(r, "offset", 0, 0, OFFSET_MAX, &offset) ||
-        api_query_size(r, "class", 0, 0, 1, &cls))
+        api_query_size(r, "offset", 0, 0, OFFSET_MAX, &offset) || class_opts(r, &cls))
         goto out;
 
     unsigned comp = 0;
@@ -382,10 +414,10 @@ void api_h_match(api_req *r)
         goto out;
     }
     dict_cards dc = {cards, ncards};
-    /* ?class=1: without the words the class setting hides; ?compounds=
-     * derivative: without compounds of used words (dict_match_opt) */
-    int rc = dict_match_opt(d, &dc, used, nused, offset, limit,
-                            (cls ? DICT_LOOKUP_CLASS : 0) | comp | order, &l);
+    /* ?class=1: without the words the class setting hides (at ?grade=);
+     * ?compounds=derivative: without compounds of used words
+     * (dict_match_opt) */
+    int rc = dict_match_opt(d, &dc, used, nused, offset, limit, cls | comp | order, &l);
     if (rc) {
         diagnose(r, rc, "dict_match", NULL, 0, cards, ncards, used, nused);
         goto out;
@@ -400,11 +432,14 @@ out:
 void api_h_prefix(api_req *r)
 {
     size_t limit;
+    unsigned cls;
     const dict *d = path_dict(r);
-    if (!d || api_query_size(r, "limit", LIMIT_DEFAULT, 0, LIMIT_MAX, &limit))
+    if (!d || api_query_size(r, "limit", LIMIT_DEFAULT, 0, LIMIT_MAX, &limit) ||
+        class_opts(r, &cls))
         return;
     dict_list *l = NULL;
-    int rc = dict_prefix(d, r->arg[1], r->arglen[1], limit, &l);
+    /* ?class=1: without the words the class setting hides (at ?grade=) */
+    int rc = dict_prefix_opt(d, r->arg[1], r->arglen[1], limit, cls, &l);
     if (rc) {
         input_err(r, rc, "dict_prefix", "prefix", r->arg[1], r->arglen[1]);
         return;
@@ -416,8 +451,10 @@ void api_h_prefix(api_req *r)
 void api_h_pattern(api_req *r)
 {
     size_t limit;
+    unsigned cls;
     const dict *d = path_dict(r);
-    if (!d || api_query_size(r, "limit", LIMIT_DEFAULT, 0, LIMIT_MAX, &limit))
+    if (!d || api_query_size(r, "limit", LIMIT_DEFAULT, 0, LIMIT_MAX, &limit) ||
+        class_opts(r, &cls))
         return;
     /* '?' has to be escaped in a path (%3F); '_' and '.' need not be */
     char *pat = wb_strndup(r->arg[1], r->arglen[1]);
@@ -425,7 +462,7 @@ void api_h_pattern(api_req *r)
         if (*p == '_' || *p == '.')
             *p = '?';
     dict_list *l = NULL;
-    int rc = dict_pattern(d, pat, r->arglen[1], limit, &l);
+    int rc = dict_pattern_opt(d, pat, r->arglen[1], limit, cls, &l); /* ?class=1 */
     free(pat);
     if (rc) {
         int q = api_clip(r->arg[1], r->arglen[1], QUOTE_MAX);

@@ -67,6 +67,12 @@ static void dict_free(dict *d)
     free(d->strs);
     free(d->bits);
     free(d->unfit);
+    for (int g = 0; g < OFFENSIVE_NGRADES; g++) {
+        free(d->hide[g]);
+        free(d->listed[g]);
+    }
+    offensive_free(d->off);
+    free(d->class_words);
     for (int k = 1; k < 4; k++)
         free(d->ge[k]);
     free(d->cls);
@@ -105,6 +111,12 @@ static int dict_open(const char *dir, dict **out)
         free(d->classroom);
         d->classroom = NULL;
     }
+    num = meta_str(t, meta, "class_list"); /* offensive.h: "" without one */
+    if (*num) {
+        d->off = offensive_load(num);
+        d->class_words = meta_str(t, meta, "class_words");
+    }
+    free(num);
     num = meta_str(t, meta, "size_classes");
     d->sized = *num != '\0';
     free(num);
@@ -153,6 +165,22 @@ static int dict_open(const char *dir, dict **out)
         if (store_get(t, match, "bits:unfit", 10, &v) == WB_OK && v.len == d->nbits * 8) {
             d->unfit = wb_malloc(v.len + 8);
             memcpy(d->unfit, v.data, v.len);
+        }
+        /* what the class setting hides at each grade: unfit and the list's */
+        for (int g = 0; g < OFFENSIVE_NGRADES; g++) {
+            char key[32];
+            snprintf(key, sizeof key, "bits:class:%d", g);
+            int listed = store_get(t, match, key, strlen(key), &v) == WB_OK &&
+                         v.len == d->nbits * 8;
+            if (!listed && !d->unfit)
+                continue;
+            d->hide[g] = wb_calloc(d->nbits + 1, 8);
+            if (listed) {
+                d->listed[g] = wb_calloc(d->nbits + 1, 8);
+                memcpy(d->listed[g], v.data, v.len);
+            }
+            for (size_t i = 0; i < d->nbits; i++)
+                d->hide[g][i] = (listed ? d->listed[g][i] : 0) | (d->unfit ? d->unfit[i] : 0);
         }
     }
     if (rc)
@@ -324,6 +352,7 @@ void dict_get_info(const dict *d, dict_info *info)
     info->definitions = d->definitions;
     info->classroom = d->classroom;
     info->size_classes = d->sized;
+    info->class_words = d->class_words;
 }
 
 int dict_normalise(const char *in, size_t len, char *out, size_t cap)

@@ -60,6 +60,10 @@ typedef struct dict_info {
                             * senses"; NULL without WordNet */
     int size_classes; /* its words have SCOWL size classes (English): see
                          dict_entry.size and DICT_MATCH_WITHIN */
+    /* what the class setting's list of offensive words hides, by grade
+     * (DICT_CLASS_GRADE): "adult N, school M, young K words (cuss 2.2.0
+     * and naughty-words 1.2.0, en)"; NULL for a language it has none of */
+    const char *class_words;
 } dict_info;
 void dict_get_info(const dict *d, dict_info *info);
 
@@ -93,6 +97,11 @@ typedef struct dict_entry {
     size_t ndefs;
     size_t hidden;       /* DICT_LOOKUP_CLASS: senses left out as unfit */
     int unfit;           /* a word every sense of which a class does not see */
+    int listed;          /* DICT_LOOKUP_CLASS: a word the class setting's list
+                          * of offensive words hides at its grade (the word,
+                          * in the dictionary or not, a form or a compound
+                          * of one: DICT_CLASS_GRADE).  The class setting
+                          * hides a word that is unfit or listed. */
     /* English: the word's SCOWL size class, how common it is: 10 and 20
      * the words everyone knows, 35 everyday words, 50 a large vocabulary,
      * 70 an unabridged dictionary's, 80 the rare words of word games, 95
@@ -113,6 +122,22 @@ int dict_lookup(const dict *d, const char *word, size_t len,
  * the word and its base forms come most common first (WordNet's tag
  * counts).  The word is still a word (the rules accept any real word). */
 enum { DICT_LOOKUP_CLASS = 1 };
+/* The grade of the class setting, with DICT_LOOKUP_CLASS: which words of
+ * its list of offensive words (cuss and naughty-words, dict/LAYOUT.md) it
+ * hides from every list (match, prefix, pattern, a word's family) and
+ * marks as listed (dict_entry.listed) besides WordNet's unfit words.  0 "school", the
+ * default: what cuss calls likely profane, and what it calls maybe so
+ * that naughty-words lists too (bitch, dildo; not god, trap); 1 "adult":
+ * only the likely profane (an adult class learning English); 2 "young":
+ * everything either list holds (young children).  Senses stay WordNet's
+ * marking alone: a word the list hides keeps its definitions. */
+#define DICT_CLASS_GRADE(g) ((unsigned)(g) << 16)
+enum { DICT_CLASS_SCHOOL = 0, DICT_CLASS_ADULT = 1, DICT_CLASS_YOUNG = 2 }; /* offensive.h's */
+/* The grade by its name in the API and in a match ("school", "adult",
+ * "young") into *opt (DICT_CLASS_GRADE bits).  WB_EINVAL for another. */
+int dict_class_grade_parse(const char *name, unsigned *opt);
+/* The name of the grade `opts` holds. */
+const char *dict_class_grade_name(unsigned opts);
 int dict_lookup_opt(const dict *d, const char *word, size_t len, size_t max_family,
                     size_t max_defs, unsigned opts, dict_entry **out);
 void dict_entry_free(dict_entry *e);
@@ -228,7 +253,8 @@ int dict_match(const dict *d, const dict_cards *cards,
                size_t offset, size_t limit, dict_list **out);
 /* As dict_match; DICT_COMPOUNDS leaves out the compounds of used words
  * and the parts of used compounds (dict_check_opt); DICT_LOOKUP_CLASS leaves out the words the class setting
- * hides (every sense unfit: dict_lookup_opt); DICT_MATCH_WITHIN(size)
+ * hides (every sense unfit, or on its list at its DICT_CLASS_GRADE:
+ * dict_lookup_opt); DICT_MATCH_WITHIN(size)
  * keeps only the words of SCOWL size class `size` or less (a vocabulary:
  * 20 a young pupil's, see dict_entry.size; `total` counts those), and a
  * dictionary without size classes (dict_info.size_classes 0) then gives
@@ -247,11 +273,18 @@ int dict_match_opt(const dict *d, const dict_cards *cards, const char *const *us
  * are more (counting them all is not worth the walk). */
 int dict_prefix(const dict *d, const char *prefix, size_t len, size_t limit,
                 dict_list **out);
+/* As dict_prefix; DICT_LOOKUP_CLASS (and its DICT_CLASS_GRADE) leaves out
+ * the words the class setting hides (dict_match_opt). */
+int dict_prefix_opt(const dict *d, const char *prefix, size_t len, size_t limit,
+                    unsigned opts, dict_list **out);
 
 /* Valid words matching `pattern`, where '?' stands for any one letter and
  * letters for themselves (e.g. "c?t"), alphabetical, walked in the trie. */
 int dict_pattern(const dict *d, const char *pattern, size_t len, size_t limit,
                  dict_list **out);
+/* As dict_pattern; DICT_LOOKUP_CLASS as dict_prefix_opt. */
+int dict_pattern_opt(const dict *d, const char *pattern, size_t len, size_t limit,
+                     unsigned opts, dict_list **out);
 
 void dict_list_free(dict_list *l);
 

@@ -14,6 +14,7 @@
 
 #include "dict.h"
 #include "format.h"
+#include "offensive.h"
 #include "store.h"
 
 #define FOLD_CAP (4 * DICT_WORD_MAX + 8)
@@ -35,6 +36,12 @@ struct dict {
     size_t nstrs;
     uint64_t *bits; /* 26 bitsets of nbits words each */
     uint64_t *unfit; /* nbits words: hidden from a class (FMT_UNFIT), or NULL */
+    /* nbits words by grade (DICT_CLASS_GRADE): what the class setting
+     * hides, unfit and the list's words (offensive.h), or NULL for none */
+    uint64_t *hide[OFFENSIVE_NGRADES];
+    uint64_t *listed[OFFENSIVE_NGRADES]; /* the list's words alone, or NULL */
+    offensive *off;    /* the list itself, for words the dictionary lacks */
+    char *class_words; /* what the list hides: meta "class_words", or NULL */
     size_t nbits;
     uint64_t *ge[4]; /* ge[k]: 26 bitsets, words with the letter > k times;
                         ge[0] is bits */
@@ -83,6 +90,21 @@ int dict_each_member(const dict *d, store_txn *t, uint32_t id,
 /* Call cb for every word id whose compound parts C hold lemma `id`. */
 int dict_each_compound(const dict *d, store_txn *t, uint32_t id,
                        void (*cb)(void *, uint32_t), void *ctx);
+/* The grade of the class setting that `opts` holds (DICT_CLASS_GRADE), or
+ * -1 without DICT_LOOKUP_CLASS. */
+static inline int dict_opts_grade(unsigned opts)
+{
+    unsigned g = (opts >> 16) & 3;
+    return !(opts & DICT_LOOKUP_CLASS) ? -1 : g < OFFENSIVE_NGRADES ? (int)g : 0;
+}
+/* Does the class setting of `opts` hide word id `id` (dict_match_opt)?
+ * Never without DICT_LOOKUP_CLASS. */
+static inline int dict_id_hidden(const dict *d, uint32_t id, unsigned opts)
+{
+    int g = dict_opts_grade(opts);
+    const uint64_t *h = g >= 0 ? d->hide[g] : NULL;
+    return h && id < d->nrecs && (h[id / 64] >> (id % 64) & 1);
+}
 /* The folded word of a word id (borrowed from the dictionary). */
 const char *dict_word_str(const dict *d, uint32_t id);
 /* dict_normalise into a FOLD_CAP buffer. */

@@ -197,8 +197,10 @@ int dict_match_opt(const dict *d, const dict_cards *cards, const char *const *us
     }
     /* Candidates: for every card, some letter of the card is in the word
      * (AND over cards of the OR of the card's letter bitsets). */
+    /* the class setting: without what it hides at its grade */
+    const uint64_t *hide = dict_opts_grade(opts) >= 0 ? d->hide[dict_opts_grade(opts)] : NULL;
     for (size_t i = 0; i < nb; i++)
-        cand[i] = ~excl[i] & ((opts & DICT_LOOKUP_CLASS) && d->unfit ? ~d->unfit[i] : ~0ull);
+        cand[i] = ~excl[i] & (hide ? ~hide[i] : ~0ull);
     if (d->nrecs % 64)
         cand[nb - 1] &= (1ull << (d->nrecs % 64)) - 1;
     for (size_t c = 0; c < cs.n; c++) {
@@ -306,6 +308,12 @@ static int prefix_fold(const char *prefix, size_t len, char *p)
 int dict_prefix(const dict *d, const char *prefix, size_t len, size_t limit,
                 dict_list **out)
 {
+    return dict_prefix_opt(d, prefix, len, limit, 0, out);
+}
+
+int dict_prefix_opt(const dict *d, const char *prefix, size_t len, size_t limit,
+                    unsigned opts, dict_list **out)
+{
     char p[FOLD_CAP];
     store_txn *t = NULL;
     store_cur *c = NULL;
@@ -325,7 +333,7 @@ int dict_prefix(const dict *d, const char *prefix, size_t len, size_t limit,
         fmt_word fw;
         if (v.len >= sizeof fw) {
             memcpy(&fw, v.data, sizeof fw);
-            if (fw.flags & FMT_VALID) {
+            if ((fw.flags & FMT_VALID) && !dict_id_hidden(d, fw.id, opts)) {
                 if (l->nwords == limit) {
                     l->total++;
                     break;
@@ -395,6 +403,7 @@ typedef struct walk {
     size_t limit;
     int prefix_mode; /* words under the node, pattern is a prefix */
     int more;
+    unsigned opts; /* DICT_LOOKUP_CLASS: without what the class setting hides */
 } walk;
 
 static int node_get(walk *w, uint32_t id, fmt_trie_node *n, const unsigned char **ch)
@@ -438,7 +447,8 @@ static int walk_node(walk *w, uint32_t id, size_t pi, int cont, int depth)
     if (depth > 4 * DICT_WORD_MAX + 8)
         return -WB_ECORRUPT;
     int at_end = cont == 0 && pi == w->patlen;
-    if (n.word != DICT_NONE && at_end && emit(w, n.word))
+    if (n.word != DICT_NONE && at_end && !dict_id_hidden(w->d, n.word, w->opts) &&
+        emit(w, n.word))
         return 1;
     for (uint16_t i = 0; i < n.nchild; i++) {
         unsigned char by = ch[5 * i];
@@ -473,10 +483,10 @@ static int walk_node(walk *w, uint32_t id, size_t pi, int cont, int depth)
 }
 
 static int walk_run(const dict *d, const char *pat, size_t limit,
-                    int prefix_mode, dict_list **out)
+                    int prefix_mode, unsigned opts, dict_list **out)
 {
     walk w = {.d = d, .pat = pat, .patlen = strlen(pat), .limit = limit,
-              .prefix_mode = prefix_mode};
+              .prefix_mode = prefix_mode, .opts = opts};
     int rc = store_txn_begin(d->env, 0, &w.t);
     *out = NULL;
     if (rc)
@@ -500,7 +510,7 @@ int dict_prefix_trie(const dict *d, const char *prefix, size_t len,
     int rc = prefix_fold(prefix, len, p);
     if (rc)
         return rc;
-    return walk_run(d, p, limit, 1, out);
+    return walk_run(d, p, limit, 1, 0, out);
 }
 
 /* Fold a pattern: runs of letters are folded, '?' kept. */
@@ -539,12 +549,18 @@ static int pattern_fold(const char *pat, size_t len, char *out)
 int dict_pattern(const dict *d, const char *pattern, size_t len, size_t limit,
                  dict_list **out)
 {
+    return dict_pattern_opt(d, pattern, len, limit, 0, out);
+}
+
+int dict_pattern_opt(const dict *d, const char *pattern, size_t len, size_t limit,
+                     unsigned opts, dict_list **out)
+{
     char p[FOLD_CAP];
     int rc = pattern_fold(pattern, len, p);
     *out = NULL;
     if (rc)
         return rc;
-    return walk_run(d, p, limit, 0, out);
+    return walk_run(d, p, limit, 0, opts, out);
 }
 
 /* Does folded `w` match folded pattern `p` ('?' = one letter)? */

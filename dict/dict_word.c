@@ -130,6 +130,12 @@ int dict_lookup_opt(const dict *d, const char *word, size_t len, size_t max_fami
     e->valid = r.found && (r.flags & FMT_VALID);
     e->proper_noun = r.found && !(r.flags & FMT_VALID) && (r.flags & FMT_PROPER);
     e->unfit = r.found && (r.flags & FMT_UNFIT);
+    if (cls) { /* and what the list hides at the grade, in the dictionary or not */
+        int g = dict_opts_grade(opts);
+        const uint64_t *l = d->listed[g];
+        e->listed = (r.found && l && r.id < d->nrecs && (l[r.id / 64] >> (r.id % 64) & 1)) ||
+                    (offensive_grades(d->off, w) & OFFENSIVE_AT(g)) != 0;
+    }
     if (!e->valid)
         goto out;
     e->size = r.id < d->nrecs ? d->recs[r.id].size : 0;
@@ -155,7 +161,8 @@ int dict_lookup_opt(const dict *d, const char *word, size_t len, size_t max_fami
         const char **names = wb_calloc(fam.n + 1, sizeof *names);
         size_t k = 0;
         for (size_t i = 0; i < fam.n; i++)
-            if (fam.v[i] != r.id && (i == 0 || fam.v[i] != fam.v[i - 1]))
+            if (fam.v[i] != r.id && (i == 0 || fam.v[i] != fam.v[i - 1]) &&
+                !dict_id_hidden(d, fam.v[i], opts)) /* a class: not what it hides */
                 names[k++] = dict_word_str(d, fam.v[i]);
         qsort(names, k, sizeof *names, dict_str_cmp);
         if (k > max_family)
@@ -531,6 +538,24 @@ int dict_compounds_parse(const char *name, unsigned *opt)
     else
         return WB_EINVAL;
     return WB_OK;
+}
+
+static const char *const grade_names[] = {"school", "adult", "young"};
+
+int dict_class_grade_parse(const char *name, unsigned *opt)
+{
+    for (unsigned g = 0; name && g < sizeof grade_names / sizeof *grade_names; g++)
+        if (strcmp(name, grade_names[g]) == 0) {
+            *opt = DICT_CLASS_GRADE(g);
+            return WB_OK;
+        }
+    return WB_EINVAL;
+}
+
+const char *dict_class_grade_name(unsigned opts)
+{
+    unsigned g = (opts >> 16) & 3;
+    return g < sizeof grade_names / sizeof *grade_names ? grade_names[g] : grade_names[0];
 }
 
 const char *dict_compounds_name(unsigned opts)

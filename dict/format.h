@@ -12,7 +12,7 @@
 
 #include <stdint.h>
 
-#define DICT_FORMAT "19" /* 4: derivatives by affix (affix.c); 5: abbreviations;
+#define DICT_FORMAT "20" /* 4: derivatives by affix (affix.c); 5: abbreviations;
                             * 6: the wider vocabulary (wider.c); 7: ligatures
                             * (œ, æ, ĳ) as two letters, capitals told by ICU;
                             * 8: translations (trans.c); 9: FreeDict's English
@@ -34,7 +34,10 @@
                             * antonyms (wordnet.c, adj_heads); 19: -ing/-ed
                             * of a doubling verb's look-alike are the -e
                             * verb's (wn_e_verb_form), abbreviations by
-                            * SCOWL's lists and Roman numerals (scowl.c) */
+                            * SCOWL's lists and Roman numerals (scowl.c);
+                            * 20: the class setting's list of offensive
+                            * words by grade (offensive.c, match
+                            * "bits:class:0".."2", meta "class_list") */
 #define DICT_NONE UINT32_MAX
 
 /* Named databases. */
@@ -44,7 +47,8 @@
 #define DB_LEMMA_IDS "lemma_ids" /* lemma string -> u32 id */
 #define DB_MEMBERS "members"   /* u32be lemma id -> u32 word ids (sorted) */
 #define DB_DEFS "defs"         /* word -> (u8 pos | FMT_DEF_UNFIT, u16 len, u16 count, text)* */
-#define DB_MATCH "match"       /* "recs", "strs", "bits:a".."bits:z" */
+#define DB_MATCH "match"       /* "recs", "strs", "bits:a".."bits:z", "bits:unfit",
+                                  "bits:class:0".."2" (offensive.h's grades) */
 #define DB_TRIE "trie"         /* u32be node id -> fmt_trie_node + children */
 #define DB_TRANS "trans"       /* "<lang>:<folded word>" -> translations, one a line */
 #define DB_COMPOUNDS "compounds" /* u32be lemma id -> u32 word ids whose C holds it (sorted) */

@@ -40,8 +40,12 @@ const WORDS = {
       'may still win the card. Other wrong words are still mistakes.'],
     learner_language: ['Students’ own language', 'For learners of the dictionary’s language: each judged word is ' +
       'shown with its translation into this language.'],
-    classroom: ['Class setting', 'Meanings leave out vulgar or offensive senses, the most common sense first. Such ' +
-      'words still count.'],
+    classroom: ['Class setting', 'Meanings leave out vulgar or offensive senses, the most common sense first; hints, ' +
+      'bots and nicknames leave out offensive words. Such words still count.'],
+    class_grade: ['Class setting: how much it hides', 'Which offensive words no list and no nickname shows.', {
+      school: 'A school class: the likely profanities and the words two lists agree on',
+      adult: 'An adult class: only the likely profanities',
+      young: 'Young children: every word of both lists (god, drunk, murder too)'}],
     compounds: ['German and Dutch compounds', 'Whether a compound of a used word still counts.', {
       separate: 'A word of its own: Haustür counts after Haus',
       derivative: 'A derivative: Haustür does not count after Haus (Hausierer, which merely holds it, does)'}],
@@ -388,7 +392,7 @@ async function startClass(ev) {
   if (new Set(teams.map(t => t.toLowerCase())).size < teams.length) {
     err.textContent = 'Two teams have the same name.'; return;
   }
-  const options = {class_session: true, classroom: $('#c-classroom').checked,
+  const options = {class_session: true, classroom: $('#c-classroom').checked, class_grade: $('#c-grade').value,
     member_mistake: document.querySelector('input[name=mistake]:checked').value, learning_aid: $('#c-aid').checked};
   if ($('#c-lang').value) options.learner_language = $('#c-lang').value;
   say('Starting the class…');

@@ -41,6 +41,7 @@
 #include "glosses.h"
 #include "morph.h"
 #include "names.h"
+#include "offensive.h"
 #include "normalise.h"
 #include "scowl.h"
 #include "store.h"
@@ -76,6 +77,10 @@ typedef struct builder {
     size_t nwords, nproper, nabbrev;
     size_t nunfit;     /* FMT_UNFIT words */
     uint64_t *unfit;   /* bit by word id: FMT_UNFIT (match "bits:unfit") */
+    offensive *off;      /* the list of offensive words (offensive.h), or NULL */
+    uint64_t *listed[OFFENSIVE_NGRADES]; /* bit by word id: the list hides it at
+                                            that grade (match "bits:class:...") */
+    size_t nlisted[OFFENSIVE_NGRADES];
     size_t nwider[2];    /* words added by SCOWL's sizes, by inflection */
     morph_sets *ms;
     char **surface;      /* not English: the spelling first read, when it
@@ -651,6 +656,53 @@ static int write_meta(builder *b, store_txn *t)
     return rc;
 }
 
+/* Is `w` a valid word of the dictionary? */
+static int is_valid(const builder *b, const char *w)
+{
+    uint32_t id = strtab_find(b->cands, w);
+    return id != STRTAB_NONE && b->kind[id] == FMT_VALID;
+}
+
+/* Is list word `h` (folded) a WordNet lemma every sense of which WordNet
+ * marks unfit (fuck, shit; not cock, homo, dumb, nor a word WordNet does
+ * not know, such as the misspellings the list holds: hore, squa)? */
+static int no_fit_sense(const builder *b, const char *h)
+{
+    return wn_sense_count(b->wn, h) > 0 && wn_word_unfit(b->wn, h);
+}
+
+/* The grades at which the class setting hides valid word `w` (offensive.h):
+ * those of the list for the word itself, for each of its base forms `lem`
+ * (sluts: slut, pissed: piss), and, in English, for a compound of a
+ * listed word of four letters or more that has no sense a class may see
+ * with a word of two or more (fuckup, fuckhead, bullshit; not homograph,
+ * dumbbell, cocktail, lakeshore). */
+static unsigned listed_grades(const builder *b, const char *w, const uint32_t *lem, size_t nlem)
+{
+    unsigned g = offensive_grades(b->off, w);
+    for (size_t k = 0; k < nlem; k++)
+        g |= offensive_grades(b->off, morph_lemma_str(b->ms, lem[k]));
+    size_t len = strlen(w);
+    char h[FOLD_CAP];
+    for (size_t i = 4; b->wn && len >= 6 && i + 2 <= len; i++) {
+        if ((w[i] & 0xC0) == 0x80)
+            continue;
+        memcpy(h, w, i); /* listed head, then a word */
+        h[i] = '\0';
+        unsigned hg = offensive_grades(b->off, h);
+        if (hg && (g | hg) != g && is_valid(b, w + i) && no_fit_sense(b, h))
+            g |= hg;
+        unsigned tg = offensive_grades(b->off, w + len - i); /* a word, then listed */
+        if (tg && (g | tg) != g && no_fit_sense(b, w + len - i)) {
+            memcpy(h, w, len - i);
+            h[len - i] = '\0';
+            if (is_valid(b, h))
+                g |= tg;
+        }
+    }
+    return g;
+}
+
 static int write_words(builder *b, store_txn *t)
 {
     store_db db;
@@ -658,6 +710,8 @@ static int write_words(builder *b, store_txn *t)
     unsigned char *buf = NULL;
     int rc = store_db_open(t, DB_WORDS, 1, &db);
     b->unfit = wb_calloc(b->nwords / 64 + 1, 8);
+    for (int g = 0; g < OFFENSIVE_NGRADES && b->off; g++)
+        b->listed[g] = wb_calloc(b->nwords / 64 + 1, 8);
     for (uint32_t i = 0; i < n && !rc; i++) {
         if (!b->kind[i])
             continue;
@@ -674,6 +728,14 @@ static int write_words(builder *b, store_txn *t)
         b->nunfit += unfit != 0;
         if (unfit && b->wid[i] < b->nwords)
             b->unfit[b->wid[i] / 64] |= 1ull << (b->wid[i] % 64);
+        if (b->off && b->kind[i] == FMT_VALID && b->wid[i] < b->nwords) {
+            unsigned g = listed_grades(b, w, lem, nlem);
+            for (int k = 0; k < OFFENSIVE_NGRADES; k++)
+                if (g & OFFENSIVE_AT(k)) {
+                    b->listed[k][b->wid[i] / 64] |= 1ull << (b->wid[i] % 64);
+                    b->nlisted[k]++;
+                }
+        }
         fmt_word fw = {.flags = (uint8_t)(b->kind[i] | unfit), .nlem = (uint16_t)nlem,
                        .nfam = (uint16_t)nfam, .ncomp = (uint16_t)ncomp, .id = b->wid[i]};
         memcpy(buf, &fw, sizeof fw);
@@ -726,6 +788,15 @@ static int write_defs(builder *b, store_txn *t)
     snprintf(v, sizeof v, "%zu words, %zu of %zu senses", b->nunfit, nsenses[1], nsenses[0]);
     if (!rc && b->wn) rc = store_db_open(t, DB_META, 1, &db);
     if (!rc && b->wn) rc = put_meta(t, db, "classroom", v);
+    if (!rc && b->off) { /* and what the list hides (offensive.h) */
+        char l[256];
+        snprintf(l, sizeof l, "adult %zu, school %zu, young %zu words (%s)",
+                 b->nlisted[OFFENSIVE_ADULT], b->nlisted[OFFENSIVE_SCHOOL],
+                 b->nlisted[OFFENSIVE_YOUNG], offensive_source(b->off));
+        rc = store_db_open(t, DB_META, 1, &db);
+        if (!rc) rc = put_meta(t, db, "class_list", offensive_list_for(b->o->id, b->o->lang));
+        if (!rc) rc = put_meta(t, db, "class_words", l);
+    }
     return rc;
 }
 
@@ -766,6 +837,12 @@ static int write_match(builder *b, store_txn *t)
     }
     if (!rc && b->wn) /* the words a class does not see (dict_match_opt) */
         rc = store_put(t, db, "bits:unfit", 10, b->unfit, nbits * 8, 0);
+    /* and the words the list hides, by grade (offensive.h) */
+    for (int g = 0; g < OFFENSIVE_NGRADES && b->off && !rc; g++) {
+        char key[32];
+        snprintf(key, sizeof key, "bits:class:%d", g);
+        rc = store_put(t, db, key, strlen(key), b->listed[g], nbits * 8, 0);
+    }
     free(recs);
     free(bits);
     free(strs);
@@ -1050,6 +1127,8 @@ int dict_build(const char *data_dir, const dict_build_opts *o)
         rc = WB_EDATA;
         goto out;
     }
+    if (offensive_list_for(o->id, o->lang))
+        b.off = offensive_load(offensive_list_for(o->id, o->lang));
     if (o->wordnet_dir && (rc = wn_load(o->wordnet_dir, &b.wn)))
         goto out;
     progress(&b, "reading sources", 1, 4);
@@ -1172,6 +1251,9 @@ out:
     free(b.surface);
     free(b.cflags);
     free(b.unfit);
+    for (int g = 0; g < OFFENSIVE_NGRADES; g++)
+        free(b.listed[g]);
+    offensive_free(b.off);
     free(b.kind);
     free(b.wid);
     free(b.order);

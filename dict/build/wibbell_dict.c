@@ -32,7 +32,9 @@ static void usage(FILE *f)
         "  build [ID...]                 build dictionaries (default en_US; known: en_US en_GB en fr de es it nl pt pt_BR)\n"
         "  info                          list the dictionaries of the data directory\n"
         "  lookup WORD [--class]         validity, proper noun, stems, family, definitions\n"
-        "                                (--class: the class setting, dict/LAYOUT.md)\n"
+        "                                (--class: the class setting, dict/LAYOUT.md;\n"
+        "                                --grade school|adult|young: its grade, school\n"
+        "                                unless said; also for match, prefix, pattern)\n"
         "  check WORD [--cards A,B,...] [--used W,...]   judge a Wibbell claim\n"
         "  match --cards A,B,... [--used W,...] [--limit N] [--common]   words that fit\n"
         "                                the cards (--common: the commonest first)\n"
@@ -107,7 +109,7 @@ int main(int argc, char **argv)
     size_t limit = 20;
     char *pos[8];
     int npos = 0, rc = 0, verbose = 0;
-    unsigned cls = 0, comp = 0, sort = 0;
+    unsigned cls = 0, comp = 0, sort = 0, grade = 0;
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -131,6 +133,11 @@ int main(int argc, char **argv)
             verbose = 1;
         } else if (!strcmp(a, "--class")) {
             cls = DICT_LOOKUP_CLASS;
+        } else if (!strcmp(a, "--grade") && i + 1 < argc) {
+            if (dict_class_grade_parse(argv[++i], &grade)) {
+                fprintf(stderr, "wibbell-dict: --grade is school, adult or young\n");
+                return 2;
+            }
         } else if (!strcmp(a, "--common")) {
             sort = DICT_MATCH_COMMON;
         } else if (!strcmp(a, "--compounds")) {
@@ -210,13 +217,15 @@ int main(int argc, char **argv)
                 printf("  definitions: %s\n", in.definitions);
             if (in.classroom)
                 printf("  the class setting hides %s\n", in.classroom);
+            if (in.class_words)
+                printf("  and from its list %s\n", in.class_words);
         }
     } else if (!strcmp(cmd, "lookup") && npos == 2) {
         dict_entry *e;
-        if (!(rc = dict_lookup_opt(d, pos[1], strlen(pos[1]), 50, 10, cls, &e))) {
+        if (!(rc = dict_lookup_opt(d, pos[1], strlen(pos[1]), 50, 10, cls | grade, &e))) {
             printf("%s: %s%s%s", e->word, e->valid ? "a word" : "not a word",
                    e->proper_noun ? " (proper noun)" : "",
-                   e->unfit ? " (hidden from a class)" : "");
+                   e->unfit ? " (hidden from a class)" : e->listed ? " (on the class setting's list)" : "");
             if (e->size) /* English: SCOWL's size class */
                 printf(", SCOWL size %d", e->size);
             printf("\n");
@@ -252,15 +261,16 @@ int main(int argc, char **argv)
     } else if (!strcmp(cmd, "match")) {
         dict_list *l;
         if (!(rc = dict_match_opt(d, &dc, (const char *const *)used, nused, 0, limit,
-                                  comp | sort, &l))) {
+                                  comp | sort | cls | grade, &l))) {
             print_list(l);
             fprintf(stderr, "%zu words in all\n", l->total);
             dict_list_free(l);
         }
     } else if ((!strcmp(cmd, "prefix") || !strcmp(cmd, "pattern")) && npos == 2) {
         dict_list *l;
-        rc = cmd[1] == 'r' ? dict_prefix(d, pos[1], strlen(pos[1]), limit, &l)
-                           : dict_pattern(d, pos[1], strlen(pos[1]), limit, &l);
+        rc = cmd[1] == 'r'
+                 ? dict_prefix_opt(d, pos[1], strlen(pos[1]), limit, cls | grade, &l)
+                 : dict_pattern_opt(d, pos[1], strlen(pos[1]), limit, cls | grade, &l);
         if (!rc) {
             print_list(l);
             dict_list_free(l);

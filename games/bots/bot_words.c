@@ -124,6 +124,10 @@ json_t *bot_wibbell_claim(const bot_turn *t, const json_t *tpl, rng *r, int64_t 
     json_t *body = NULL;
     /* a class match: no word the class setting hides (dict_match_opt) */
     unsigned opts = json_is_true(json_object_get(t->view, "classroom")) ? DICT_LOOKUP_CLASS : 0;
+    unsigned grade = 0; /* at the match's grade (absent: school) */
+    if (opts && dict_class_grade_parse(json_string_value(json_object_get(t->view, "class_grade")),
+                                       &grade) == WB_OK)
+        opts |= grade;
     /* compounds of used words are derivatives too, where the match says so */
     const char *comp = json_string_value(json_object_get(t->view, "compounds"));
     unsigned copt = 0;

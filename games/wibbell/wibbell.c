@@ -62,7 +62,15 @@ static const game_member wibbell_options[] = {
     {.name = "classroom", .type = GAME_T_BOOL, .def = "false",
      .desc = "the class setting: the definitions shown (vocabulary, projector) leave out "
              "senses and words WordNet marks vulgar, obscene or offensive, most common "
-             "sense first; such words still count"},
+             "sense first; no list (hints, the words that would have worked, the bots' "
+             "shouts) holds an offensive word of the list class_grade picks, and no "
+             "nickname either; such words still count"},
+    {.name = "class_grade", .type = GAME_T_STRING, .def = "\"school\"",
+     .values = wibbell_class_grade_names,
+     .desc = "the class setting's list of offensive words (cuss and naughty-words): school, "
+             "what cuss calls likely profane and what it calls maybe so that naughty-words "
+             "lists too (bitch, dildo); adult, only the likely profane (an adult class); "
+             "young, every word of either list (young children: also god, drunk, murder)"},
     {.name = "compounds", .type = GAME_T_STRING, .def = "\"separate\"",
      .values = wibbell_compounds_names,
      .desc = "German and Dutch compounds: separate, a compound is a word of its own "
@@ -219,6 +227,8 @@ static int wibbell_create(void *state, const game_ctx *ctx, const char *const *p
     st->shuffle = game_opt_bool(options, "shuffle");
     st->forgive_typos = game_opt_bool(options, "forgive_typos");
     st->classroom = game_opt_bool(options, "classroom");
+    st->class_grade =
+        game_name_index(wibbell_class_grade_names, 3, game_opt_str(options, "class_grade"));
     st->compounds = game_name_index(wibbell_compounds_names, 2, game_opt_str(options, "compounds"));
     st->tie_ms = game_opt_int(options, "tie_window_ms");
     st->class_session = game_opt_bool(options, "class_session");
@@ -299,7 +309,8 @@ static char *wibbell_no_bots(const void *state)
  * vocabulary's rows (none: ""), formats 1 to 4 no classroom (off),
  * formats 1 to 5 no compounds (separate, as those matches judged),
  * formats 1 to 6 no class sessions (none: no members in the rows and
- * claims). */
+ * claims), formats 1 to 7 no class_grade (school: what the class setting's
+ * lists hide from then on; no state depends on it). */
 static const game_added wibbell_added[] = {
     {2, "forgive_typos", "false"},
     {3, "undo", "null"},
@@ -309,6 +320,7 @@ static const game_added wibbell_added[] = {
     {7, "class_session", "false"},
     {7, "member_mistake", "\"member\""},
     {7, "out_members", "[]"},
+    {8, "class_grade", "\"school\""},
     {0},
 };
 
@@ -348,7 +360,7 @@ static int wibbell_upgrade(json_t *saved, int from)
 
 static const game_def wibbell_def = {
     .kind = &game_wibbell,
-    .format = 7,
+    .format = 8,
     .upgrade = wibbell_upgrade,
     .size = sizeof(wibbell_state),
     .options = wibbell_options,
@@ -405,9 +417,9 @@ static char *wibbell_nickname_refused(const void *state, const dict_lib *dicts,
         for (size_t k = 0; k < (*p ? 1u : 2u) && !why; k++) {
             dict_entry *e = NULL;
             if (*tries[k] &&
-                dict_lookup_opt(d, tries[k], strlen(tries[k]), 0, 0, DICT_LOOKUP_CLASS, &e) ==
-                    WB_OK &&
-                e->unfit)
+                dict_lookup_opt(d, tries[k], strlen(tries[k]), 0, 0, wibbell_class_opts(st),
+                                &e) == WB_OK &&
+                (e->unfit || e->listed))
                 why = game_why("this class hides the word '%s', so a nickname cannot hold "
                                "it: choose another", tries[k]);
             dict_entry_free(e);

@@ -14,6 +14,7 @@
 
 const char *const wibbell_mode_names[] = {"standard", "simple", "simpler", NULL};
 const char *const wibbell_compounds_names[] = {"separate", "derivative", NULL};
+const char *const wibbell_class_grade_names[] = {"school", "adult", "young", NULL};
 const char *const wibbell_phase_names[] = {"flip", "play", "take", "keep", "over"};
 const char *const wibbell_mistake_names[] = {"member", "team", NULL};
 

@@ -114,6 +114,8 @@ typedef struct wibbell_state {
     int companion, learning_aid, shuffle;
     int forgive_typos; /* a claim that is not a word is no mistake */
     int classroom;     /* definitions as the class setting shows them */
+    int class_grade;   /* the class setting's grade of its list of offensive
+                          words (DICT_CLASS_*: wibbell_class_grade_names) */
     int compounds;     /* 1: a compound of a used word is a derivative (DICT_COMPOUNDS) */
     int class_session; /* the seats are teams whose members join by a code */
     int member_mistake; /* class session: 0, a mistake bars the member alone for the
@@ -173,6 +175,14 @@ long wibbell_find(const wibbell_state *st, const game_ids *l, const char *letter
 
 extern const char *const wibbell_mode_names[];  /* by wibbell_mode */
 extern const char *const wibbell_compounds_names[]; /* "separate", "derivative" */
+/* "school", "adult", "young": DICT_CLASS_SCHOOL, _ADULT, _YOUNG */
+extern const char *const wibbell_class_grade_names[];
+/* The dictionary options of the match's class setting: DICT_LOOKUP_CLASS at
+ * its grade, or 0 without the setting. */
+static inline unsigned wibbell_class_opts(const wibbell_state *st)
+{
+    return st->classroom ? DICT_LOOKUP_CLASS | DICT_CLASS_GRADE(st->class_grade) : 0;
+}
 extern const char *const wibbell_phase_names[]; /* by wibbell_phase */
 extern const char *const wibbell_mistake_names[]; /* "member", "team" */
 

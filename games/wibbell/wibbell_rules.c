@@ -386,7 +386,7 @@ static size_t log_word(wibbell_state *st, const dict *d, int seat, int member,
      * is exact even when the dictionary is rebuilt later; in the class
      * setting's choice of senses */
     int def = dict_lookup_opt(d, v->word, strlen(v->word), 0, 1,
-                              st->classroom ? DICT_LOOKUP_CLASS : 0, &e) == WB_OK &&
+                              wibbell_class_opts(st), &e) == WB_OK &&
               e->ndefs > 0;
     st->vocab = wb_grow(st->vocab, &st->capvocab, st->nvocab + 1, sizeof *st->vocab);
     st->vocab[st->nvocab] = (wibbell_vocab){

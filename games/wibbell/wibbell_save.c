@@ -185,6 +185,7 @@ void wibbell_io(game_io *io, void *state)
     game_io_bool(io, "shuffle", &st->shuffle);
     game_io_bool(io, "forgive_typos", &st->forgive_typos);
     game_io_bool(io, "classroom", &st->classroom);
+    game_io_enum(io, "class_grade", &st->class_grade, wibbell_class_grade_names, 3);
     game_io_enum(io, "compounds", &st->compounds, wibbell_compounds_names, 2);
     game_io_bool(io, "class_session", &st->class_session);
     game_io_enum(io, "member_mistake", &st->member_mistake, wibbell_mistake_names, 2);

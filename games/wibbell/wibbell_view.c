@@ -100,6 +100,7 @@ void wibbell_view(const void *state, int seat, json_t *o)
              game_json_opt(seat));
     game_put(o, "{s:o}", "learner_language", st->learner ? json_string(st->learner) : json_null());
     game_put(o, "{s:b}", "classroom", st->classroom);
+    game_put(o, "{s:s}", "class_grade", wibbell_class_grade_names[st->class_grade]);
     game_put(o, "{s:s}", "compounds", wibbell_compounds_names[st->compounds]);
     game_put(o, "{s:s, s:b, s:b, s:b, s:I, s:s, s:I, s:I, s:I, s:o, s:o, s:o, s:o, s:o, s:o}",
              "mode", wibbell_mode_names[st->mode], "companion", st->companion, "learning_aid",
@@ -182,7 +183,7 @@ GAME_ANSWER(query_hints)
             cards[dc.ncards++] = st->cards[c->v[i]].letters;
     }
     rc = dict_match_opt(d, &dc, (const char *const *)st->used, t->nused, 0, (size_t)limit,
-                        (st->classroom ? DICT_LOOKUP_CLASS : 0) |
+                        wibbell_class_opts(st) |
                             (st->compounds ? DICT_COMPOUNDS : 0) |
                             (sort && strcmp(sort, "common") == 0 ? DICT_MATCH_COMMON : 0),
                         &l);
@@ -214,7 +215,7 @@ static json_t *worked(const wibbell_state *st, const dict *d, size_t t, int seat
     for (size_t i = 0; i < tu->cons[seat].n && dc.ncards < DICT_CARDS_MAX; i++)
         cards[dc.ncards++] = st->cards[tu->cons[seat].v[i]].letters;
     if (dict_match_opt(d, &dc, (const char *const *)st->used, tu->nused, 0, limit,
-                       DICT_MATCH_COMMON | (st->classroom ? DICT_LOOKUP_CLASS : 0) |
+                       DICT_MATCH_COMMON | wibbell_class_opts(st) |
                            (st->compounds ? DICT_COMPOUNDS : 0),
                        &l) == WB_OK)
         for (size_t i = 0; i < l->nwords; i++)
@@ -228,7 +229,7 @@ static void define(const wibbell_state *st, const dict *d, json_t *o)
 {
     const char *w = json_string_value(json_object_get(o, "word"));
     dict_entry *e = NULL;
-    if (d && dict_lookup_opt(d, w, strlen(w), 0, 1, st->classroom ? DICT_LOOKUP_CLASS : 0,
+    if (d && dict_lookup_opt(d, w, strlen(w), 0, 1, wibbell_class_opts(st),
                              &e) == WB_OK &&
         e->ndefs > 0)
         game_put(o, "{s:s, s:s}", "pos", e->defs[0].pos, "definition",

@@ -142,6 +142,50 @@ static int op_pattern(const dict *d, const void *arg)
     return rc;
 }
 
+/* The check, match, prefix and pattern with options (the class setting). */
+typedef struct copts {
+    dict_cards cards;
+    const char *const *used;
+    size_t nused;
+    unsigned opts;
+} copts;
+
+static int op_check_opts(const dict *d, const void *arg)
+{
+    const copts *c = arg;
+    dict_verdict_buf vb;
+    return dict_check_buf(d, "kissing", 7, &c->cards, c->used, c->nused, c->opts, &vb);
+}
+
+static int op_match_opts(const dict *d, const void *arg)
+{
+    const copts *c = arg;
+    dict_list *l;
+    int rc = dict_match_opt(d, &c->cards, c->used, c->nused, 0, 20, c->opts, &l);
+    if (rc == WB_OK)
+        dict_list_free(l);
+    return rc;
+}
+
+#ifdef DICT_CLASS_GRADE
+typedef struct popts {
+    const char *s;
+    unsigned opts;
+    int pattern;
+} popts;
+
+static int op_prefix_opts(const dict *d, const void *arg)
+{
+    const popts *p = arg;
+    dict_list *l;
+    int rc = p->pattern ? dict_pattern_opt(d, p->s, strlen(p->s), 20, p->opts, &l)
+                        : dict_prefix_opt(d, p->s, strlen(p->s), 20, p->opts, &l);
+    if (rc == WB_OK)
+        dict_list_free(l);
+    return rc;
+}
+#endif
+
 static int op_lookup(const dict *d, const void *arg)
 {
     dict_entry *e;
@@ -219,6 +263,56 @@ int main(int argc, char **argv)
            tc * 1e6, tb * 1e6, tc / tb);
     printf("lookup 'explore' (stems, family, definitions): %.2f us\n",
            timeit(op_lookup, d, "explore", secs) * 1e6);
+
+    /* the class setting: the check ignores it (a listed word is still a
+     * word); the lists take the setting's bitset of hidden words, WordNet's
+     * alone before the list of offensive words (DICT_CLASS_GRADE) */
+    printf("\n%-34s %12s %12s %12s\n", "class setting (limit 20)", "plain", "class",
+           "class young");
+    {
+        unsigned young = DICT_LOOKUP_CLASS;
+#ifdef DICT_CLASS_GRADE
+        young |= DICT_CLASS_GRADE(DICT_CLASS_YOUNG);
+#endif
+        const unsigned how[] = {0, DICT_LOOKUP_CLASS, young};
+        double t[3];
+        for (int k = 0; k < 3; k++) {
+            copts o = {{cardsets[2], 4}, used, 3, how[k]};
+            t[k] = timeit(op_check_opts, d, &o, secs);
+        }
+        printf("%-34s %9.2f us %9.2f us %9.2f us\n", "check kissing, 4 cards, 3 used", t[0] * 1e6,
+               t[1] * 1e6, t[2] * 1e6);
+        for (size_t i = 2; i < 5; i++) {
+            char label[64] = "match ";
+            for (size_t k = 0; k < ncs[i]; k++) {
+                strcat(label, cardsets[i][k]);
+                strcat(label, k + 1 < ncs[i] ? "," : "");
+            }
+            for (int k = 0; k < 3; k++) {
+                copts o = {{cardsets[i], ncs[i]}, used, 3, how[k]};
+                t[k] = timeit(op_match_opts, d, &o, secs);
+            }
+            printf("%-34s %9.2f us %9.2f us %9.2f us\n", label, t[0] * 1e6, t[1] * 1e6,
+                   t[2] * 1e6);
+        }
+#ifdef DICT_CLASS_GRADE
+        const char *pre[] = {"a", "fuc"};
+        for (size_t i = 0; i < 2; i++) {
+            for (int k = 0; k < 3; k++) {
+                popts o = {pre[i], how[k], 0};
+                t[k] = timeit(op_prefix_opts, d, &o, secs);
+            }
+            printf("prefix %-27s %9.2f us %9.2f us %9.2f us\n", pre[i], t[0] * 1e6, t[1] * 1e6,
+                   t[2] * 1e6);
+        }
+        for (int k = 0; k < 3; k++) {
+            popts o = {"s??ing", how[k], 1};
+            t[k] = timeit(op_prefix_opts, d, &o, secs);
+        }
+        printf("%-34s %9.2f us %9.2f us %9.2f us\n", "pattern s??ing", t[0] * 1e6, t[1] * 1e6,
+               t[2] * 1e6);
+#endif
+    }
 
     printf("\n%-20s %12s %12s %12s\n", "prefix (limit 20)", "LMDB cursor", "LMDB trie", "scan");
     const char *prefixes[] = {"expl", "a", "qu", "zyz"};

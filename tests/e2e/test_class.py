@@ -179,6 +179,60 @@ class Joining(unittest.TestCase):
         join(other.view("host")["class"]["code"], "dick-head")
 
 
+    def test_the_class_list_refuses_a_listed_nickname_at_the_grade(self):
+        """The class setting's list of offensive words (cuss, naughty-words)
+        holds nicknames too, at the match's class_grade: dildo is school's
+        and not adult's, whore both's; look-alikes stay names."""
+        for grade, refused, accepted in (
+                (None, ("Dildo Dan", "Big whore", "bitch-9", "Bitches"), ("Dickens", "Cocktail")),
+                ("adult", ("Big whore", "Slut"), ("Dildo Dan", "Bitch Bea", "Dickens"))):
+            opts = {"classroom": True}
+            if grade:
+                opts["class_grade"] = grade
+            m = new_class(["A", "B"], 4, **opts)
+            self.assertEqual(m.view("host")["class_grade"], grade or "school")
+            code = m.view("host")["class"]["code"]
+            for nick in refused:
+                st, doc = join(code, nick, expect=None)
+                self.assertEqual((st, doc["code"]), (400, "bad_nickname"), (grade, nick))
+                self.assertIn("hides", doc["detail"])
+            for nick in accepted:
+                join(code, nick)
+        st, _, doc = D.json("POST", "/v1/games", {"game": "wibbell", "players": ["a", "b"],
+                                                  "options": {"class_grade": "teen"}})
+        self.assertEqual((st, doc["code"]), (400, "bad_request"))
+
+    def test_the_class_setting_hides_listed_words_from_study_lists_and_hints(self):
+        """A student's study list and the teacher's hints (the words that
+        would have worked) hold no word the class setting's list hides:
+        bitch fits B, T, C and H and is among their 20 commonest words, out
+        of a class setting and at the adult grade, not at the default; and
+        bitch shouted counts at every grade."""
+        for classroom, grade, shown in ((False, None, True), (True, None, False),
+                                        (True, "adult", True), (True, "young", False)):
+            opts = {"classroom": classroom, "shuffle": False, "handicaps": [["C", "H"], []],
+                    "deck": ["B", "T", "AE", "IO", "UY", "SN", "LR", "MP", "C", "H"]}
+            if grade:
+                opts["class_grade"] = grade
+            m = new_class(["A", "B"], 6, **opts)
+            code = m.view("host")["class"]["code"]
+            a = join(code, "Ann", team=0)[1]
+            b = join(code, "Bea", team=0)[1]
+            start(m)
+            claim(m, a["token"], "qzqzq", expect=200)
+            worked = [w["word"] for w in query(m, a["token"], "study?limit=20")["turns"][0]["worked"]]
+            hints = query(m, m.host, "hints?turn=1&seat=0&limit=50&sort=common")["words"]
+            short = query(m, m.host, "hints?turn=1&seat=0&limit=50")["words"]
+            self.assertEqual(("bitch" in worked, "bitch" in hints, "bitch" in short),
+                             (shown, shown, shown), (classroom, grade, worked, hints))
+            self.assertTrue(worked and hints, (worked, hints))
+            # shouted, a hidden word is still judged a word and wins the card
+            st, doc = claim(m, b["token"], "bitch", expect=200)
+            types = [e["type"] for e in doc["events"]]
+            self.assertNotIn("claim_refused", types, doc)
+            self.assertTrue({"claim_accepted", "card_won"} & set(types), doc)
+
+
 class Playing(unittest.TestCase):
     def test_thirty_members_shout_at_once_and_the_report_holds_every_shout(self):
         m = new_class(["Red", "Blue", "Green"], 11, tie_window_ms=2000)

@@ -279,6 +279,66 @@ class Words(Base):
         self.assertIn("cufflink", cls["words"])
         self.assertLess(cls["total"], plain["total"])
 
+    def test_class_list(self):
+        """The class setting's list of offensive words (cuss and
+        naughty-words, by grade): no listing suggests a word it holds (the
+        word look-up says hidden_word, its family leaves them out, match,
+        prefix and pattern too), each grade hides what it says, and a
+        shouted listed word is still judged a word."""
+        cls = "?class=1"
+        # the check: still a word, with or without the setting
+        v = self.check({"word": "dildo", "cards": ["D", "L"]})
+        self.assertIs(v["valid"], True, v)
+        doc = self.word("dildo", query=cls)
+        self.assertEqual((doc["valid"], doc["hidden_word"]), (True, True))
+        self.assertEqual(len(doc["definitions"]), len(self.word("dildo")["definitions"]))
+        self.assertIs(self.word("dildo", query=cls + "&grade=adult")["hidden_word"], False)
+        self.assertIs(self.word("kiss", query=cls)["hidden_word"], False)
+        self.assertIs(self.word("arsehole", query=cls)["hidden_word"], True, "not a word, listed")
+        self.assertIn("bitchy", self.word("bitch")["family"])
+        self.assertFalse([w for w in self.word("bitch", query=cls)["family"]
+                          if w.startswith("bitch")])
+        # match, for each grade: the issue's five and god
+        for cards, word, grades in ((["D", "I", "L"], "dildo", ("school", "young")),
+                                    (["B", "I", "T"], "bitch", ("school", "young")),
+                                    (["W", "H", "O"], "whore", ("school", "adult", "young")),
+                                    (["S", "L", "U"], "slut", ("school", "adult", "young")),
+                                    (["C", "U", "N"], "cunt", ("school", "adult", "young")),
+                                    (["G", "O", "D"], "god", ("young",))):
+            path = "/v1/dictionaries/en_US/match?cards=%s&limit=1000" % ",".join(cards)
+            plain = self.get(path)
+            self.assertIn(word, plain["words"])
+            for grade in ("", "&grade=school", "&grade=adult", "&grade=young"):
+                doc = self.get(path + "&class=1" + grade)
+                hides = (grade[7:] or "school") in grades
+                self.assertEqual(word not in doc["words"], hides, (word, grade))
+                self.assertLessEqual(doc["total"], plain["total"])
+        # prefix: fuc had no class setting at all
+        plain = self.get("/v1/dictionaries/en_US/prefix/fuc?limit=100")["words"]
+        self.assertTrue({"fuck", "fuckhead", "fuchsia"} <= set(plain), plain)
+        doc = self.get("/v1/dictionaries/en_US/prefix/fuc?limit=100&class=1")["words"]
+        self.assertFalse([w for w in doc if w.startswith("fuck")], doc)
+        self.assertIn("fuchsia", doc)
+        # pattern
+        self.assertIn("whore", self.get("/v1/dictionaries/en_US/pattern/wh_re")["words"])
+        doc = self.get("/v1/dictionaries/en_US/pattern/wh_re?class=1")["words"]
+        self.assertNotIn("whore", doc)
+        self.assertIn("where", doc)
+        # what each dictionary says it hides
+        ds = {x["id"]: x for x in self.get("/v1/dictionaries")["dictionaries"]}
+        self.assertIn("cuss 2.2.0 and naughty-words 1.2.0, en", ds["en_US"]["class_words"])
+        # a grade asks for the setting
+        doc = self.get("/v1/dictionaries/en_US/prefix/fuc?limit=100&grade=adult")["words"]
+        self.assertFalse([w for w in doc if w.startswith("fuck")], doc)
+        self.assertIs(self.word("dildo", query="?grade=young")["hidden_word"], True)
+        # a bad grade, and a grade with class=0
+        for path in ("/v1/dictionaries/en_US/match?cards=A&class=1&grade=teen",
+                     "/v1/dictionaries/en_US/prefix/fuc?class=0&grade=adult",
+                     "/v1/dictionaries/en_US/words/kiss?class=1&grade=",
+                     "/v1/dictionaries/en_US/pattern/c_t?class=1&grade=SCHOOL"):
+            st, _, doc = D.json("GET", path)
+            self.assertEqual((st, doc.get("code")), (400, "bad_parameter"), path)
+
     def test_size_class(self):
         # the smallest SCOWL list holding the word or, for an inflection, its lemma
         for w, size in (("dog", 10), ("dogs", 10), ("explore", 20), ("cafeteria", 35),

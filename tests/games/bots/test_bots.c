@@ -443,6 +443,54 @@ static void test_wibbell_shortest(void **state)
     dict_list_free(l);
 }
 
+/* In a class match (the view's "classroom") a bot shouts no word the class
+ * setting hides at the match's grade: of W, H, O and R's shortest words
+ * (throw, whore, whorl, worth, wroth) level 5 takes any without it, never
+ * whore with it; bitch at the adult grade, not at the default. */
+static void test_wibbell_class(void **state)
+{
+    (void)state;
+    const char *tpl = "[{\"type\":\"claim\",\"$params\":{\"word\":\"a word\"}}]";
+    const char *setting[] = {"", ",\"classroom\":true", ",\"classroom\":true,\"class_grade\":"
+                                                         "\"adult\""};
+    for (size_t k = 0; k < 3; k++) {
+        char view[512];
+        int whore = 0;
+        snprintf(view, sizeof view,
+                 "{\"dictionary\":\"en_US\",\"centre\":[{\"letters\":\"W\"},{\"letters\":\"H\"}],"
+                 "\"players\":[{\"handicaps\":[{\"letters\":\"O\"},{\"letters\":\"R\"}],"
+                 "\"face_up\":[]}],\"used\":[]%s}",
+                 setting[k]);
+        for (uint64_t seed = 1; seed <= 40; seed++) {
+            json_t *a = NULL;
+            assert_string_equal(decide(&wibbell, "random", BOT_LEVEL_MAX, view, tpl, seed, &a,
+                                       NULL),
+                                "claim");
+            whore += strcmp(json_string_value(json_object_get(a, "word")), "whore") == 0;
+            json_decref(a);
+        }
+        if ((whore > 0) != (k == 0))
+            fail_msg("setting %zu: whore shouted %d times of 40", k, whore);
+    }
+    /* and at the match's grade: bitch, B, I, T, C and H's one shortest
+     * word, is the school grade's and not the adult's */
+    const int bitch[] = {1, 0, 1};
+    for (size_t k = 0; k < 3; k++) {
+        char view[512];
+        json_t *a = NULL;
+        snprintf(view, sizeof view,
+                 "{\"dictionary\":\"en_US\",\"centre\":[{\"letters\":\"B\"},{\"letters\":\"I\"},"
+                 "{\"letters\":\"T\"}],\"players\":[{\"handicaps\":[{\"letters\":\"C\"}],"
+                 "\"face_up\":[{\"letters\":\"H\"}]}],\"used\":[]%s}",
+                 setting[k]);
+        assert_string_equal(decide(&wibbell, "random", BOT_LEVEL_MAX, view, tpl, 3, &a, NULL),
+                            "claim");
+        if ((strcmp(json_string_value(json_object_get(a, "word")), "bitch") == 0) != bitch[k])
+            fail_msg("setting %zu: shouted %s", k, json_string_value(json_object_get(a, "word")));
+        json_decref(a);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -455,6 +503,7 @@ int main(void)
         cmocka_unit_test(test_wibbell_vocabulary),
         cmocka_unit_test(test_wibbell_tags),
         cmocka_unit_test(test_wibbell_everyday),
+        cmocka_unit_test(test_wibbell_class),
     };
     return cmocka_run_group_tests(tests, dict_fixture_setup, dict_fixture_teardown);
 }

@@ -453,6 +453,40 @@ static void test_compounds(void **state)
     assert_int_equal(try_create(2, "{\"compounds\":\"maybe\"}", 1, &bad), WB_EINVAL);
 }
 
+/* The class setting's grade (class_grade): in the views, kept by a save,
+ * "school" for a match of format 7 (before the option), another name
+ * refused. */
+static void test_class_grade(void **state)
+{
+    (void)state;
+    static const char *const grades[] = {NULL, "school", "adult", "young"};
+    for (int g = 0; g < 4; g++) {
+        char opts[256];
+        if (grades[g])
+            snprintf(opts, sizeof opts, "{\"classroom\":true,\"class_grade\":\"%s\"}", grades[g]);
+        else
+            snprintf(opts, sizeof opts, "{\"classroom\":true}");
+        gt *st = mk(2, opts, 1);
+        const char *want = grades[g] ? grades[g] : "school";
+        assert_string_equal(json_string_value(json_object_get(V(st, HOST), "class_grade")), want);
+        json_t *s = game_wibbell.save(st->st);
+        gt *again = loaded(s);
+        assert_string_equal(json_string_value(json_object_get(V(again, HOST), "class_grade")),
+                            want);
+        done(again);
+        json_object_set_new(s, "format", json_integer(7));
+        json_object_del(s, "class_grade");
+        gt *old = loaded(s);
+        assert_string_equal(json_string_value(json_object_get(V(old, HOST), "class_grade")),
+                            "school");
+        done(old);
+        json_decref(s);
+        done(st);
+    }
+    gt *bad = NULL;
+    assert_int_equal(try_create(2, "{\"class_grade\":\"teen\"}", 1, &bad), WB_EINVAL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -465,6 +499,7 @@ int main(void)
         cmocka_unit_test(test_tie_window),
         cmocka_unit_test(test_tie_window_secret),
         cmocka_unit_test(test_compounds),
+        cmocka_unit_test(test_class_grade),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
