@@ -112,8 +112,10 @@ void match_tail_add(match *m, uint64_t version, const char *entry)
 {
     match_tail_trim(m);
     m->tail = wb_grow(m->tail, &m->captail, m->ntail + 1, sizeof *m->tail);
-    m->tail[m->ntail].version = version;
-    m->tail[m->ntail++].entry = wb_strdup(entry);
+    match_tail_entry *t = &m->tail[m->ntail++];
+    t->version = version;
+    t->len = strlen(entry);
+    t->entry = wb_strndup(entry, t->len);
 }
 
 void match_tail_free(match *m)

@@ -137,6 +137,7 @@ static void job_failed(match_store *ms, match_job *j, int rc, int64_t now)
          * is now stale */
         match_restore(ms, m, m->saved, m->saved_snap, m->saved_version);
         m->latest = m->saved;
+        m->latest_len = strlen(m->saved);
         m->latest_snap = m->saved_snap;
         while (m->ntail && m->tail[m->ntail - 1].version > m->saved_version)
             free(m->tail[--m->ntail].entry);

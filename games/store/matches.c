@@ -148,6 +148,20 @@ static char *seed_str(uint64_t seed, char buf[24])
  * "host_token","players":[{"name","token"[,"bot","level"]}],"created",
  * "updated","state"[,"ended":true]}, written directly from the game's
  * codec. */
+/* Is m's record due with the action of `version` (its log entry
+ * entry_len bytes)?  After MATCH_SNAPSHOT_EVERY actions, once their log
+ * holds as many bytes as the latest record (matches_int.h).  Under
+ * m->lock. */
+static int snapshot_due(const match *m, uint64_t version, size_t entry_len)
+{
+    if (version - m->latest_snap < MATCH_SNAPSHOT_EVERY)
+        return 0;
+    size_t logged = entry_len;
+    for (size_t i = m->ntail; i-- > 0 && m->tail[i].version > m->latest_snap;)
+        logged += m->tail[i].len;
+    return logged >= m->latest_len;
+}
+
 static char *record(const match *m, uint64_t version, int64_t updated, int ended)
 {
     char sb[24];
@@ -259,10 +273,10 @@ static int stage_locked(match_store *ms, match *m, int seat, int caller, const j
     match_refresh(m);
     /* the whole state now and then; the log entry always */
     /* (a seat change's record holds the seat's new hands and token) */
-    if (end || own || atomic_load(&m->finished) ||
-        version - m->latest_snap >= MATCH_SNAPSHOT_EVERY) {
+    if (end || own || atomic_load(&m->finished) || snapshot_due(m, version, strlen(es))) {
         j->rec = record(m, version, now, end);
         m->latest = j->rec;
+        m->latest_len = strlen(j->rec);
         m->latest_snap = version;
     }
     match_tail_add(m, version, es);
@@ -352,6 +366,7 @@ static int load_one(void *ctx, const char *id, const char *rec, size_t len)
     m->saved = wb_strndup(rec, len);
     m->saved_version = m->saved_snap = m->latest_snap = version;
     m->latest = m->saved;
+    m->latest_len = len;
     atomic_store(&m->version, version);
     atomic_store(&m->updated, json_integer_value(json_object_get(r, "updated")));
     atomic_store(&m->ended, json_is_true(json_object_get(r, "ended")));
@@ -549,6 +564,7 @@ int match_create_async(match_store *ms, const char *game, const json_t *players,
                        kind->name, "version", 1, "seed", seed_v, "host_token",
                        m->host_token, "players", pl, "state", match_view_of(m, GAME_SEAT_HOST));
     m->latest = j->rec;
+    m->latest_len = strlen(j->rec);
     m->latest_snap = 1;
     m->inflight = 1;
     m = NULL;

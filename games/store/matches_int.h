@@ -96,7 +96,13 @@ typedef struct match_class {
 
 /* A match's record (its whole state) is written at its creation, every
  * this many actions, when it finishes or is ended and when the store
- * closes; the log entries after it replay to the state (match_replay.c). */
+ * closes; the log entries after it replay to the state (match_replay.c).
+ * A record larger than those actions' log entries waits until the log
+ * since it holds as many bytes as it does: a class session's state grows
+ * with its vocabulary (180 KB after 800 shouts), and written every 16
+ * shouts it would be most of what the disk writes, its flushes the slow
+ * tail of every shout's answer.  So what is written stays within twice
+ * the log, and a start replays at most a record's worth of log. */
 #define MATCH_SNAPSHOT_EVERY 16
 
 /* A durable log entry as each seat sees it (match_read.c's cache of the
@@ -115,6 +121,7 @@ typedef struct match_log_cached {
 typedef struct match_tail_entry {
     uint64_t version;
     char *entry;
+    size_t len; /* strlen(entry) */
 } match_tail_entry;
 
 struct match_sub {
@@ -146,6 +153,7 @@ struct match {
     uint64_t saved_snap; /* its version */
     uint64_t saved_version; /* the last durable version: saved + durable log */
     const char *latest;  /* the newest record: saved, or a queued job's */
+    size_t latest_len;   /* strlen(latest) */
     uint64_t latest_snap; /* its version */
     match_tail_entry *tail; /* the log after saved_snap, in order */
     size_t ntail, captail;
