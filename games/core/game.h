@@ -79,7 +79,7 @@ typedef struct game_kind {
     /* Optional (NULL: json_dumps of save()): the same save appended to
      * `out` as compact JSON text, exactly what json_dumps(save(state),
      * JSON_COMPACT) gives, without building the tree.  The framework
-     * writes a match's record this way (every 16 actions, see
+     * writes a match's record this way (every 16 actions or so, see
      * matches_int.h). */
     void (*save_text)(const void *state, struct game_text *out);
 

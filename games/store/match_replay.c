@@ -2,7 +2,8 @@
  * match_replay.c - a match's state from its last record and its log.
  *
  * A match's record (its whole state) is not written at every action: at
- * its creation, every MATCH_SNAPSHOT_EVERY actions, when it finishes or is
+ * its creation, every MATCH_SNAPSHOT_EVERY actions (a large record: once
+ * the log since it is as large, matches_int.h), when it finishes or is
  * ended, and for every match changed since when the store closes.  Every
  * action's log entry is written, in the commit that acknowledges it.  The
  * state at any version is therefore the last record before it with the
