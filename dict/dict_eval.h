@@ -2,7 +2,7 @@
  * dict_eval.h - judge the dictionaries against an evaluation table
  * (tests/data/evaluation.tsv): the derivative rule per affix class, words
  * that must be refused or kept, and British/American spellings.  Used by
- * `wibbell-dict evaluate` (the report) and tests/unit/test_dict_eval.c
+ * `wibbell-dict evaluate` (the report) and tests/dict/test_dict_eval.c
  * (the targets).  Private to dict/ and its tests.
  *
  * Table rows: base<TAB>word<TAB>expected<TAB>class, '#' comments.

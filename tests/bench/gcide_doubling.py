@@ -24,7 +24,7 @@ wamerican (hop):
 
 Output: rows in the format of tests/data/evaluation.tsv (base, word,
 related|unrelated, class), sorted, on stdout; `wibbell-dict evaluate`
-runs it and tests/unit/test_dict_eval.c holds the rule to its floors
+runs it and tests/dict/test_dict_eval.c holds the rule to its floors
 (class `doubling` of tests/data/evaluation-floors.tsv).  GCIDE is a
 reference only: nothing of it goes into the dictionary.
 

@@ -49,7 +49,7 @@ The second table holds every pair again with the longer word's plural,
 -s, -ed and -ing forms that wamerican lists (pair/repairs, ply/replies):
 a form is to be judged as its lemma.
 
-The tables are kept in tests/data/ (tests/unit/test_dict_eval.c holds the
+The tables are kept in tests/data/ (tests/dict/test_dict_eval.c holds the
 rule to their floors); the test `gcide-reference` checks that they are
 what this script makes of the installed package.
 """

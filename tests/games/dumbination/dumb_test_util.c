@@ -11,6 +11,7 @@
 
 #include "dumb.h"
 #include "game.h"
+#include "game_test.h"
 #include "wb_err.h"
 
 #include "dumb_test_util.h"
@@ -20,24 +21,20 @@ const game_kind *K = &game_dumbination;
 
 void *make(int n, const char *opts, uint64_t seed)
 {
-    static const char *const names[] = {"ann", "bob", "cy", "dee", "eve"};
-    json_t *o = json_loads(opts, 0, NULL);
-    game_ctx ctx = {NULL, 0};
-    void *st = NULL;
-    char *why = NULL;
-    if (K->create(&ctx, names, (size_t)n, o, seed, &st, &why))
-        fail_msg("create: %s", why);
-    json_decref(o);
-    return st;
+    gt t;
+    gt_make(&t, K, n, opts, seed);
+    return t.st;
 }
 
 int act(void *st, int seat, const char *text, json_t **ev, char **why)
 {
-    json_t *a = json_loads(text, 0, NULL);
-    game_ctx ctx = {NULL, 0};
-    *ev = json_array();
-    int rc = K->apply(st, &ctx, seat, a, *ev, why);
-    json_decref(a);
+    gt t = {.k = K, .st = st, .dicts = gt_dicts, .now = 0};
+    int rc = gt_act(&t, seat, "%s", text);
+    *ev = rc ? json_array() : t.ev;
+    if (rc)
+        *why = t.why;
+    else
+        free(t.why);
     return rc;
 }
 

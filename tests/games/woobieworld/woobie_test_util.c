@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "game.h"
+#include "game_test.h"
 #include "rng.h"
 #include "wb_err.h"
 #include "woobie.h"
@@ -20,39 +21,31 @@
 
 const game_kind *const K = &game_woobie;
 
-static const int64_t T0 = 1700000000000;
-
-/* The events of the last successful apply. */
-static json_t *ev;
+/* The events of the last accepted action (last.ev), for event(). */
+static gt last;
 
 int teardown(void **state)
 {
     (void)state;
-    json_decref(ev);
-    ev = NULL;
+    json_decref(last.ev);
+    last.ev = NULL;
     return 0;
 }
 
 int make_rc(int n, const char *opts, uint64_t seed, ww_state **st, char **why)
 {
-    static const char *const names[] = {"ann", "bob", "cy", "dee", "eve", "fay", "gus", "hal"};
-    json_t *o = json_loads(opts, 0, NULL);
-    game_ctx ctx = {NULL, T0};
-    void *p = NULL;
-    assert_non_null(o);
-    int rc = K->create(&ctx, names, (size_t)n, o, seed, &p, why);
-    json_decref(o);
-    *st = p;
+    gt t;
+    int rc = gt_try_make(&t, K, n, opts, seed);
+    *st = t.st;
+    *why = t.why;
     return rc;
 }
 
 ww_state *make(int n, const char *opts, uint64_t seed)
 {
-    ww_state *st = NULL;
-    char *why = NULL;
-    if (make_rc(n, opts, seed, &st, &why))
-        fail_msg("create %d players %s: %s", n, opts, why);
-    return st;
+    gt t;
+    gt_make(&t, K, n, opts, seed);
+    return t.st;
 }
 
 static int save_is(const ww_state *st, const json_t *saved)
@@ -79,47 +72,39 @@ void round_trip(const ww_state *st)
  * is kept in `refused`). */
 char refused[512];
 
-int act(ww_state *st, int seat, const char *body)
+/* gt_act on st at GT_T0: a refusal changes nothing and says why. */
+static int apply(ww_state *st, int seat, const char *body, char **why)
 {
-    json_t *a = json_loads(body, 0, NULL), *before = K->save(st), *e = json_array();
-    game_ctx ctx = {NULL, T0};
-    char *why = NULL;
-    assert_non_null(a);
-    int rc = K->apply(st, &ctx, seat, a, e, &why);
-    if (rc) {
-        assert_non_null(why);
-        assert_true(save_is(st, before));
-        assert_int_equal(json_array_size(e), 0);
-        json_decref(e);
-    } else {
-        json_decref(ev);
-        ev = e;
+    gt t = {.k = K, .st = st, .dicts = gt_dicts, .now = GT_T0};
+    int rc = gt_act(&t, seat, "%s", body);
+    *why = t.why;
+    if (!rc) {
+        json_decref(last.ev);
+        last.ev = t.ev;
         round_trip(st);
     }
+    return rc;
+}
+
+int act(ww_state *st, int seat, const char *body)
+{
+    char *why = NULL;
+    int rc = apply(st, seat, body, &why);
     snprintf(refused, sizeof refused, "%s", why ? why : "");
     free(why);
-    json_decref(a);
-    json_decref(before);
     return rc;
 }
 
 void ok(ww_state *st, int seat, const char *fmt, ...)
 {
-    char body[512];
+    char body[512], *why = NULL;
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(body, sizeof body, fmt, ap);
     va_end(ap);
-    json_t *a = json_loads(body, 0, NULL), *e = json_array();
-    game_ctx ctx = {NULL, T0};
-    char *why = NULL;
-    int rc = K->apply(st, &ctx, seat, a, e, &why);
-    if (rc)
+    if (apply(st, seat, body, &why))
         fail_msg("seat %d %s refused: %s", seat, body, why);
-    json_decref(ev);
-    ev = e;
-    json_decref(a);
-    round_trip(st);
+    free(why);
 }
 
 int A(const ww_state *st, const char *id)
@@ -267,12 +252,7 @@ void decide(ww_state *st, const char *choice)
 
 json_t *event(const char *type)
 {
-    size_t i;
-    json_t *e;
-    json_array_foreach(ev, i, e)
-        if (strcmp(json_string_value(json_object_get(e, "type")), type) == 0)
-            return e;
-    return NULL;
+    return gt_event(&last, type);
 }
 
 /* The default four-player table: homes Doom Grove (0), Woobania (1),

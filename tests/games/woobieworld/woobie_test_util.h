@@ -1,7 +1,9 @@
 /*
  * woobie_test_util.h - what the Woobieworld test programs share
  * (test_woobie_setup.c, test_woobie_effects.c, test_woobie_play.c): matches
- * made, acted on and checked through the game interface; scenes arranged by
+ * made, acted on and checked through the game interface in the shared
+ * harness (game_test.h: gt_try_make, gt_act with its check that a refusal
+ * changes nothing, gt_event) on the plain C state; scenes arranged by
  * editing the plain C state (woobie_int.h), keeping every card and piece in
  * exactly one place, so load() accepts every state a test makes.
  */

@@ -1,5 +1,5 @@
 /*
- * test_api.c - the HTTP layer's helpers without a server: table answers as CSV (quoting, formula cells defused, missing keys,
+ * test_api_helpers.c - the HTTP layer's helpers without a server: table answers as CSV (quoting, formula cells defused, missing keys,
  * refusals), problem+json documents with their stable codes and extra
  * headers, response headers, UTF-8 validation and clipping, %-decoding
  * and decimal parsing; the access log's targets (secrets written as "-"),

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""test_games_property.py - a property test of Wibbell over the HTTP API.
+"""test_wibbell_property.py - a property test of Wibbell over the HTTP API.
 
 Plays many seeded matches (2 to 4 players, every mode, the first valid
 claim winning at once) through the real daemon with random moves: valid

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""test_unit.py - deploy/wibbelld.service holds up.
+"""test_systemd_unit.py - deploy/wibbelld.service holds up.
 
 - `systemd-analyze security --offline=true` rates the unit under 3.0
   ("OK"), with Type=notify and the daemon's data in its StateDirectory=.
