@@ -6,16 +6,15 @@
 // Taps: a unit's space, then a highlighted space to move or attack; build,
 // upgrade, recruit on a space; cards onto the card spaces; targets; bids.
 // Every listed action the board does not place is a plain button.
-import {h, fill, keepPan, svgEl as el} from './ui.js';
-import {api} from './api.js';
+import {h, fill, svgEl as el} from './ui.js';
 import {label as plain} from './generic.js';
-import {listed, drawn, seatName, relog} from './board.js';
+import {listed, drawn, seatName, btn, loader, mapBox, toggle, pannedTo, cardBox as box} from './board.js';
 
 const NATION = {usa: '#3b6fd8', russia: '#d83b3b', 'north-korea': '#8a3bd8', venezuela: '#e0c020', turkey: '#2fa84f'};
 const TITLE = {usa: 'USA', russia: 'Russia', 'north-korea': 'North Korea', venezuela: 'Venezuela', turkey: 'Turkey', peace: 'Peace'};
 const PHASE = {first_goal: 'choose your First Goal', draw: '1 draw', plan: '2 plan (face down)', auction: '3 Dumbness auction', bomb: '4 the Nuclear Bomb', move: '5 move and attack', buy: '6 buy and upgrade', over: 'game over'};
 const S = 40, R = S / Math.sqrt(3);
-let board = null, cards = {}, loading = false, sel = null, unitSel = null, zoom = null; // zoomed in at first on a phone
+let board = null, cards = {}, sel = null, unitSel = null, zoom = null; // zoomed in at first on a phone
 
 // "h6-3" -> "D7": the row letter (A at the north) and the column.
 export const spaceName = id => { const m = /^h(\d+)-(\d+)$/.exec(id); return m ? String.fromCharCode(65 + Number(m[2]) % 26) + (Number(m[1]) + 1) : id; };
@@ -23,19 +22,11 @@ const nationOf = (v, s) => v.seats[s]?.nation;
 const who = (v, ctx, s) => TITLE[nationOf(v, s)] + (ctx.names?.[s] ? ' (' + seatName(ctx, s) + ')' : '');
 const cardName = id => cards[id]?.name || id;
 
-async function load(ctx, root) {
-  if (loading) return;
-  loading = true;
-  const q = n => api('GET', `/v1/games/${encodeURIComponent(ctx.id)}/query/${n}`, undefined, ctx.token);
-  try {
-    const [b, c] = await Promise.all([q('board'), q('cards')]);
-    c.cards.forEach(x => { cards[x.id] = x; });
-    b.byId = Object.fromEntries(b.nodes.map(n => [n.id, n]));
-    board = b;
-    render(root, ctx.view, ctx);
-    relog(ctx, describe);
-  } catch (e) { loading = false; root.append(h('p', {class: 'err'}, 'The board did not load: ' + e.message)); }
-}
+const load = loader(['board', 'cards'], 'The board', (b, c) => {
+  c.cards.forEach(x => { cards[x.id] = x; });
+  b.byId = Object.fromEntries(b.nodes.map(n => [n.id, n]));
+  board = b;
+}, render, describe);
 
 const spaceOf = a => a.to || a.space || null;
 
@@ -82,7 +73,6 @@ function hexes(v, ctx, acts) {
   return svg;
 }
 
-const btn = (text, a, ctx, cls) => h('button', {type: 'button', class: cls || '', 'data-action': JSON.stringify(a), onclick: () => ctx.send(a)}, text);
 
 function spacePanel(v, ctx, acts, used) {
   const c = v.board.find(x => x.space === sel) || {};
@@ -115,15 +105,17 @@ function unitPicker(v, ctx, acts) {
       h('span', {class: 'hint'}, 'or tap a red space')) : h('p', {class: 'hint'}, 'Choose a unit (or tap its space), then where it goes.'));
 }
 
+const placed = a => a.type === 'pick_goal' ? 'Take this goal'
+  : a.type === 'place' ? (a.slot === 'left' ? 'Left space' : 'Right space') + (a.choice === 'second' ? ', 2nd choice' : '') +
+    (a.corrupt ? ', by corruption' : '')
+    : plain(a);
 function cardBox(id, acts, ctx, used, note) {
   const c = cards[id] || {id, name: id};
-  const mine = acts.filter(a => a.card === id);
-  mine.forEach(a => used.add(a));
-  const words = a => a.type === 'pick_goal' ? 'Take this goal' : a.type === 'place' ? (a.slot === 'left' ? 'Left space' : 'Right space') + (a.choice === 'second' ? ', 2nd choice' : '') + (a.corrupt ? ', by corruption' : '') : plain(a);
   const needs = Object.entries(c.needs || {}).map(([k, x]) => k + ' ' + x).join(', ');
-  return h('div', {class: 'box wcard', 'data-card': id}, h('strong', {}, c.name), h('span', {class: 'hint'}, ' · ' + [c.type, c.level ? 'level ' + c.level : '', '#' + c.priority, 'cost ' + c.cost, c.vp ? c.vp + ' VP' : '', needs && 'needs ' + needs, note].filter(Boolean).join(' · ')),
-    c.text ? h('div', {class: 'hint'}, c.text) : null,
-    mine.length ? h('div', {class: 'row'}, mine.map(a => btn(words(a), a, ctx, 'pri'))) : null);
+  const hint = [c.type, c.level ? 'level ' + c.level : '', '#' + c.priority, 'cost ' + c.cost, c.vp ? c.vp + ' VP' : '',
+    needs && 'needs ' + needs, note].filter(Boolean).join(' · ');
+  return box({id, name: c.name, hint, body: c.text ? h('div', {class: 'hint'}, c.text) : null},
+    acts, ctx, used, placed, () => 'pri');
 }
 
 const slotText = s => s === null ? 'empty' : s === 'face_down' ? 'face down' : cardName(s.card);
@@ -190,7 +182,7 @@ export function render(root, v, ctx) {
   const rest = acts.filter(a => !used.has(a) && !(a.type === 'move' || a.type === 'attack' || spaceOf(a)));
   const spaced = acts.filter(a => spaceOf(a) && !used.has(a));
   drawn(root, v, ctx);
-  keepPan(root, () => fill(root,
+  pannedTo(root, () => fill(root,
     h('p', {class: 'reasons'}, h('strong', {}, status)),
     h('p', {class: 'hint'}, 'Player order: ' + v.order.map(s => TITLE[nationOf(v, s)]).join(' → ') + ' · piles: level 1 ' + v.level1_pile + ', level 2 ' + v.level2_pile + ' · game ends one round after ' + v.end_vp + ' VP' + (v.max_rounds ? ' or after round ' + v.max_rounds : '')),
     auc ? h('div', {class: 'box turn', id: 'auction'}, h('strong', {}, /^auction/i.test(auc.name) ? auc.name : 'Auction: ' + auc.name), h('div', {}, 'High bid ' + auc.high_bid + (auc.high_bidder !== null ? ' by ' + who(v, ctx, auc.high_bidder) : '') + ' · bidding: ' + who(v, ctx, auc.bidder)),
@@ -198,8 +190,8 @@ export function render(root, v, ctx) {
     v.bomb ? h('div', {class: 'box turn', id: 'bomb'}, h('strong', {}, who(v, ctx, v.bomb.seat) + '’s ' + cardName(v.bomb.card) + ' on ' + (typeof v.bomb.target === 'number' ? who(v, ctx, v.bomb.target) : TITLE[v.bomb.target] || v.bomb.target)),
       acts.some(a => a.type === 'bomb') ? h('div', {class: 'hint'}, 'Tap a red space to drop it there.') : h('div', {class: 'hint'}, 'Choosing the space.')) : null,
     draws.length ? h('div', {class: 'row'}, h('span', {}, 'Draw a card from:'), draws.map(a => btn('Level ' + a.level, a, ctx, 'pri'))) : null,
-    h('div', {class: 'mapbox dm' + (zoom ? ' zoom' : '')}, hexes(v, ctx, acts)),
-    h('div', {class: 'row'}, h('button', {type: 'button', 'aria-pressed': String(zoom), onclick: () => { zoom = !zoom; render(root, v, ctx); }}, zoom ? 'Fit the board' : 'Zoom the board'),
+    mapBox('dm', zoom, hexes(v, ctx, acts)),
+    h('div', {class: 'row'}, toggle(zoom, ['Fit the board', 'Zoom the board'], () => { zoom = !zoom; render(root, v, ctx); }),
       spaced.length ? h('span', {class: 'hint'}, 'Red spaces: where you can act.') : null),
     h('p', {class: 'hint'}, 'Key: tint = owner · small square = cube · square with a number = base · disc with a number = units · ☢ radioactive · ? Dumbness card · gold rim = resource · brown = war zone · rows A–K, the world wraps east–west.'),
     mover, panel,
@@ -212,8 +204,5 @@ export function render(root, v, ctx) {
     h('div', {class: 'players'}, v.order.map(s => seatBox(v, ctx, v.seats[s]))),
     h('div', {class: 'box', id: 'peace'}, h('strong', {}, 'Peace track: '), [4, 6, 8, 10].map((x, i) => h('span', {class: 'stat'}, x + ': ' + (v.peace_track[i] === null ? '○' : TITLE[nationOf(v, v.peace_track[i])]) + ' '))),
     v.scores ? h('p', {class: 'box'}, 'Scores: ' + v.scores.map((x, i) => who(v, ctx, i) + ' ' + x).join(' · ')) : null),
-  b => { // pan to the seat's first unit (or the middle)
-    const n = board.byId[me?.units[0]?.space], xs = board.nodes.map(q => q.x), f = n ? (n.x + .5) / (Math.max(...xs) + 1) : .5;
-    b.scrollLeft = f * b.scrollWidth - b.clientWidth / 2;
-  });
+  board.nodes, board.byId[me?.units[0]?.space], .5); // panned to the seat's first unit (or the middle)
 }

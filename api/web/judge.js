@@ -13,7 +13,7 @@
 // round taking both centre cards and a permanent handicap, undo.
 import {api} from './api.js';
 import {h, $, fill, say, fail, card, COLORS} from './ui.js';
-import {reasonText, languageName, playerBox as seatBox, describe} from './wibbell.js';
+import {reasonText, languageName, playerBox as seatBox, describe} from './words.js';
 import {drawn} from './board.js';
 import {MODES, modeName, startTable, banner, flipForm, centreCards, keepBox, undoButton} from './round.js';
 

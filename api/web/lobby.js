@@ -6,7 +6,7 @@ import {h, $, fill, say, fail} from './ui.js';
 import {linkCard} from './seats.js';
 import {qrSvg} from './qr.js';
 import {nameOf} from './board.js';
-import {learnerSelect} from './wibbell.js';
+import {learnerSelect} from './words.js';
 
 let games = [];
 const KEY = 'wibbelld-matches';

@@ -14,7 +14,7 @@
 import {api, params, live, link, act} from './api.js';
 import {h, $, fill, say, fail, card, download} from './ui.js';
 import {drawn, nameOf} from './board.js';
-import {translationOf, languageName, meaning} from './wibbell.js';
+import {translationOf, languageName, meaning} from './words.js';
 
 const p = params();
 const id = p.g, token = p.t || '';

@@ -8,7 +8,7 @@
 // learner_language).
 import {api, params, live, act, link} from './api.js';
 import {h, $, fill, redraw, say, fail, copyButton} from './ui.js';
-import {playerBox, usedList, describe, entry, meaning, learnerSelect, reasonText} from './wibbell.js';
+import {playerBox, usedList, describe, entry, meaning, learnerSelect, reasonText} from './words.js';
 import {qrSvg} from './qr.js';
 import {listed, drawn} from './board.js';
 import {MODES, startTable, banner, flipForm, centreCards, keepBox, undoButton} from './round.js';

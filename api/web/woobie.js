@@ -5,10 +5,9 @@
 // tap on a highlighted area chooses it (home, industry, Anarch, a card's
 // choice); hand cards, colours and sides are buttons.  Every listed action
 // the board does not place is a plain button at the bottom.
-import {h, fill, COLORS, keepPan, svgEl as el} from './ui.js';
-import {api} from './api.js';
+import {h, fill, COLORS, svgEl as el} from './ui.js';
 import {label as plain} from './generic.js';
-import {listed, drawn, seatName, relog, marks} from './board.js';
+import {listed, drawn, seatName, marks, btn, loader, mapBox, toggle, pannedTo, cardBox as box} from './board.js';
 
 const KIND = {red: '#d0342c', yellow: '#e8b400', green: '#2e9b48', blue: '#2f6bd6', anarch: '#111'};
 const INK = {yellow: '#000'};
@@ -17,7 +16,7 @@ const INK = {yellow: '#000'};
 // desktop), else panned in its box to the seat's home (a phone); "Whole
 // island" fits it all at any size.
 const READ = 12 / 15;
-let map = null, loading = false, sel = null, whole = false;
+let map = null, sel = null, whole = false;
 
 const WHAT = {setup: 'choose a home', choose: 'choose a card face down', support: 'add support', industry: 'place an industry',
   play: 'play a card', effect: 'decide for the card'};
@@ -25,17 +24,10 @@ const areaName = id => map?.byId[id]?.name || id;
 const pieces = a => [...Object.entries(a.support).filter(([, n]) => n).map(([k, n]) => n + ' ' + (k === 'anarch' ? 'Anarch' + (n > 1 ? 's' : '') : k + ' support')),
   ...Object.entries(a.industries).filter(([, n]) => n).map(([k, n]) => n + ' ' + k + ' industr' + (n > 1 ? 'ies' : 'y'))];
 
-async function loadMap(ctx, root) {
-  if (loading) return;
-  loading = true;
-  try {
-    const m = (await api('GET', `/v1/games/${encodeURIComponent(ctx.id)}/query/map`, undefined, ctx.token)).map;
-    m.byId = Object.fromEntries(m.nodes.map(n => [n.id, n]));
-    map = m;
-    render(root, ctx.view, ctx);
-    relog(ctx, describe);
-  } catch (e) { loading = false; root.append(h('p', {class: 'err'}, 'The map did not load: ' + e.message)); }
-}
+const loadMap = loader(['map'], 'The map', ({map: m}) => {
+  m.byId = Object.fromEntries(m.nodes.map(n => [n.id, n]));
+  map = m;
+}, render, describe);
 
 // The area an action is about, for a tap on the map.
 function areaOf(a) {
@@ -95,7 +87,6 @@ function island(v, ctx, targets) {
   return svg;
 }
 
-const btn = (text, a, ctx, cls, extra) => h('button', {type: 'button', class: cls || '', 'data-action': JSON.stringify(a), onclick: () => ctx.send(a), ...extra}, text);
 const colourBtn = (text, c, a, ctx) => btn(text, a, ctx, 'colour', {style: `border-left:12px solid ${KIND[c] || '#888'}`});
 
 function areaPanel(v, ctx, acts, used) {
@@ -116,14 +107,12 @@ function areaPanel(v, ctx, acts, used) {
     })));
 }
 
+const WORD = {play: 'Play', discard: 'Discard', choose_card: 'Choose face down', dispute: 'Dispute'};
 function cardBox(c, acts, ctx, used, note) {
-  const mine = acts.filter(x => x.card === c.id);
-  mine.forEach(x => used.add(x));
-  const word = {play: 'Play', discard: 'Discard', choose_card: 'Choose face down', dispute: 'Dispute'};
-  return h('div', {class: 'box wcard', 'data-card': c.id, style: c.colour ? 'border-left:10px solid ' + KIND[c.colour] : ''},
-    h('strong', {}, c.name), h('span', {class: 'hint'}, ' · ' + c.type + (c.number !== undefined ? ' · #' + c.number : '') + (note ? ' · ' + note : '')),
-    h('div', {}, c.text), c.quote ? h('div', {class: 'hint'}, c.quote) : null,
-    mine.length ? h('div', {class: 'row'}, mine.map(x => btn(word[x.type] || plain(x), x, ctx, x.type === 'play' ? 'pri' : ''))) : null);
+  return box({id: c.id, name: c.name, style: c.colour ? 'border-left:10px solid ' + KIND[c.colour] : '',
+    hint: c.type + (c.number !== undefined ? ' · #' + c.number : '') + (note ? ' · ' + note : ''),
+    body: [h('div', {}, c.text), c.quote ? h('div', {class: 'hint'}, c.quote) : null]},
+  acts, ctx, used, x => WORD[x.type] || plain(x), x => x.type === 'play' ? 'pri' : '');
 }
 
 function decisions(v, ctx, acts, used) {
@@ -202,11 +191,11 @@ export function render(root, v, ctx) {
   const rest = acts.filter(x => !used.has(x) && !areaOf(x) && x.type !== 'move_anarch');
   const mark = marks(v.seats.map(s => seatName(ctx, s.seat))); // as on the homes
   drawn(root, v, ctx);
-  keepPan(root, () => fill(root,
+  pannedTo(root, () => fill(root,
     h('p', {class: 'reasons'}, h('strong', {}, turn)),
     pend,
-    h('div', {class: 'mapbox' + (whole ? '' : ' zoom')}, island(v, ctx, targets)),
-    h('div', {class: 'row'}, h('button', {type: 'button', 'aria-pressed': String(whole), 'data-whole': '1', onclick: () => { whole = !whole; render(root, v, ctx); }}, whole ? 'Names readable' : 'Whole island'),
+    mapBox('', !whole, island(v, ctx, targets)),
+    h('div', {class: 'row'}, toggle(whole, ['Names readable', 'Whole island'], () => { whole = !whole; render(root, v, ctx); }, {'data-whole': '1'}),
       targets.size ? h('span', {class: 'hint'}, 'Tap a highlighted area to act there.') : null),
     h('p', {class: 'hint'}, 'Key: discs = support (black: Anarchs) · squares = industries · thick ring and mark (below: each player’s) = a home · gold rim = coastal · ▲ mountain · dashed lines touch water.'),
     panel,
@@ -225,10 +214,7 @@ export function render(root, v, ctx) {
       h('div', {}, 'Unused pile: ', Object.entries(v.supply.support).map(([k, n]) => k + ' ' + n).join(', '), ' · industries ', Object.entries(v.supply.industries).map(([k, n]) => k + ' ' + n).join(', ')),
       v.environments.length ? h('ul', {}, v.environments.map(e => h('li', {'data-env': e.card.id}, h('strong', {}, e.card.name), ' (cared for by ' + seatName(ctx, e.caretaker) + '): ' + e.card.text))) : h('div', {class: 'hint'}, 'No environment on the table.')),
     v.status === 'finished' && v.scores ? h('p', {class: 'box'}, 'Scores: ' + v.scores.map((x, i) => seatName(ctx, i) + ' ' + x).join(' · ')) : null),
-  b => { // pan to the seat's home (or the middle)
-    const n = map.byId[me?.home], xs = map.nodes.map(q => q.x), x0 = Math.min(...xs) - 75, f = n ? (n.x - x0) / (Math.max(...xs) + 75 - x0) : .5;
-    b.scrollLeft = f * b.scrollWidth - b.clientWidth / 2;
-  });
+  map.nodes, map.byId[me?.home], 75); // panned to the seat's home (or the middle)
   // no "Whole island" where the readable map is whole already (a desktop)
   const box = root.querySelector('.mapbox'), t = root.querySelector('[data-whole]');
   if (box && t) t.hidden = !whole && box.scrollWidth <= box.clientWidth + 1;
