@@ -43,20 +43,23 @@ export function marks(names) {
 export function seatChangeText(e) {
   const a = e.action || {};
   if (a.type !== 'seat_change') return '';
-  return a.bot ? 'The host hands seat ' + a.seat + ' to a bot: ' + nameOf(a) + ', ' + a.bot + (a.level ? ' level ' + a.level : '')
+  return a.bot ? 'The host hands seat ' + a.seat + ' to a bot: ' + nameOf(a) + ', ' + a.bot +
+    (a.level ? ' level ' + a.level : '')
     : 'The host hands seat ' + a.seat + ' to ' + a.name;
 }
 
 // The page's log, read before the board's names came, in words again.
 export function relog(ctx, describe) {
   const log = document.getElementById('log');
-  if (log && ctx.entries) fill(log, ctx.entries.slice().reverse().map(e => h('li', {}, seatChangeText(e) || describe(e, ctx))));
+  if (log && ctx.entries) fill(log, ctx.entries.slice().reverse().map(e =>
+    h('li', {}, seatChangeText(e) || describe(e, ctx))));
 }
 
 // A button that sends action a (marked with it for the tests); `cls` its
 // class, `extra` more attributes.
 export const btn = (text, a, ctx, cls, extra) =>
-  h('button', {type: 'button', class: cls || '', 'data-action': JSON.stringify(a), onclick: () => ctx.send(a), ...extra}, text);
+  h('button', {type: 'button', class: cls || '', 'data-action': JSON.stringify(a), onclick: () => ctx.send(a),
+    ...extra}, text);
 
 // A loader of a board's own data, its match's queries `names` (GET
 // /v1/games/ID/query/NAME), fetched once: got(...answers) keeps them, then
@@ -80,7 +83,8 @@ export function loader(names, what, got, render, describe) {
 // A map's box (.mapbox, panned by keepPan; `.zoom` when zoomed in) and
 // the toggle under it: pressed while `on`, its words what it shows
 // ([pressed, not pressed]); a tap calls flip.
-export const mapBox = (cls, zoomed, map) => h('div', {class: 'mapbox' + (cls ? ' ' + cls : '') + (zoomed ? ' zoom' : '')}, map);
+export const mapBox = (cls, zoomed, map) => h('div', {class: 'mapbox' + (cls ? ' ' + cls : '') +
+  (zoomed ? ' zoom' : '')}, map);
 export const toggle = (on, [yes, no], flip, attrs) =>
   h('button', {type: 'button', 'aria-pressed': String(on), ...attrs, onclick: flip}, on ? yes : no);
 
@@ -101,6 +105,7 @@ export function pannedTo(root, draw, nodes, n, pad) {
 export function cardBox({id, name, hint, body, style}, acts, ctx, used, words, cls) {
   const mine = acts.filter(a => a.card === id);
   mine.forEach(a => used.add(a));
-  return h('div', {class: 'box wcard', 'data-card': id, style}, h('strong', {}, name), h('span', {class: 'hint'}, ' · ' + hint), body,
+  return h('div', {class: 'box wcard', 'data-card': id, style}, h('strong', {}, name),
+    h('span', {class: 'hint'}, ' · ' + hint), body,
     mine.length ? h('div', {class: 'row'}, mine.map(a => btn(words(a), a, ctx, cls(a)))) : null);
 }

@@ -4,7 +4,8 @@
 // never older than the daemon's while it answers.  The list itself is in
 // localStorage (study.js).  Nothing else is touched.
 const CACHE = 'wibbelld-study-2';
-const FILES = ['study.html', 'study.js', 'api.js', 'ui.js', 'words.js', 'board.js', 'classes.js', 'style.css', 'icon.svg']
+const FILES = ['study.html', 'study.js', 'api.js', 'ui.js', 'words.js', 'board.js', 'classes.js',
+  'style.css', 'icon.svg']
   .map(f => '/web/' + f);
 
 self.addEventListener('install', e => {
