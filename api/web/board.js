@@ -62,13 +62,15 @@ export const btn = (text, a, ctx, cls, extra) =>
     ...extra}, text);
 
 // A loader of a board's own data, its match's queries `names` (GET
-// /v1/games/ID/query/NAME), fetched once: got(...answers) keeps them, then
-// the board is drawn again (render) and the log told again in its names
-// (describe); a failure is said under the board ("The map did not load:
-// ...") and the next render tries again.
+// /v1/games/ID/query/NAME), fetched once, "Loading the map…" in the
+// board's place meanwhile: got(...answers) keeps them, then the board is
+// drawn again (render) and the log told again in its names (describe); a
+// failure is said under the board ("The map did not load: ...") and the
+// next render tries again.
 export function loader(names, what, got, render, describe) {
   let loading = false;
   return async (ctx, root) => {
+    fill(root, h('p', {}, 'Loading ' + what.toLowerCase() + '…'));
     if (loading) return;
     loading = true;
     const q = n => api('GET', `/v1/games/${encodeURIComponent(ctx.id)}/query/${n}`, undefined, ctx.token);

@@ -51,10 +51,11 @@ function hexes(v, ctx, acts) {
     const act = targets.has(n.id), pick = mine.has(n.id) && v.phase === 'move';
     const bits = [sea ? 'sea' : 'land', t.includes('resource') && 'resource', t.includes('war') && 'war zone',
       owner && 'owned by ' + who(v, ctx, c.owner),
-      c.cube && 'cube', c.base && 'base ' + c.base, c.units &&
-        c.units.count + ' unit' + (c.units.count > 1 ? 's' : '') + ' of ' + who(v, ctx, c.units.seat),
-      c.radioactive !== undefined && 'radioactive', c.dumbness &&
-        'Dumbness card ' + (c.dumbness === 'face_down' ? 'face down' : cardName(c.dumbness))].filter(Boolean);
+      c.cube && 'cube', c.base && 'base ' + c.base,
+      c.units && c.units.count + ' unit' + (c.units.count > 1 ? 's' : '') + ' of ' + who(v, ctx, c.units.seat),
+      c.radioactive !== undefined && 'radioactive',
+      c.dumbness && 'Dumbness card ' + (c.dumbness === 'face_down' ? 'face down' : cardName(c.dumbness)),
+    ].filter(Boolean);
     const g = el('g', {'data-space': n.id, class: act ? 'target' : ''});
     if (act || pick || c.base || c.units) {
       g.setAttribute('role', 'button'); g.setAttribute('tabindex', act || pick ? 0 : -1);
@@ -194,15 +195,15 @@ export function describe(e, ctx) {
 
 export function render(root, v, ctx) {
   ctx.root = root;
-  if (!board) { fill(root, h('p', {}, 'Loading the board…')); load(ctx, root); return; }
+  if (!board) return load(ctx, root);
   // the actions listed for this view (none until they come: older ones would be refused)
   if (zoom === null) zoom = root.clientWidth < 600;
   const acts = listed(ctx, v), used = new Set();
   const me = v.seat !== undefined ? v.seats[v.seat] : null;
   if (unitSel !== null && !(me?.units || []).some(u => u.unit === unitSel)) unitSel = null;
   if (v.phase !== 'move') unitSel = null;
-  const status = v.status === 'finished' ? 'Game over: ' + (v.winners ||
-    []).map(s => who(v, ctx, s)).join(', ') + ' wins'
+  const status = v.status === 'finished'
+    ? 'Game over: ' + (v.winners || []).map(s => who(v, ctx, s)).join(', ') + ' wins'
     : 'Round ' + v.round + ' · phase ' + (PHASE[v.phase] || v.phase) + ' · to act: ' +
       v.to_act.map(s => who(v, ctx, s)).join(', ');
   const auc = v.auction;

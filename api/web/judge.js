@@ -55,9 +55,9 @@ function playerBox(p) {
     h('div', {class: 'row'}, h('strong', {class: 'grow'}, p.name),
       h('span', {class: 'hint'}, p.cards.length + ' card' + (p.cards.length === 1 ? '' : 's')),
       h('button', {type: 'button', 'aria-label': 'Remove ' + p.name + ' from the table', onclick: () => {
-        if (!p.cards.length ||
-          confirm('Remove ' + p.name + ' and their cards?')) { st.players.splice(st.players.indexOf(p), 1);
-          save(); render(); }
+        if (!p.cards.length || confirm('Remove ' + p.name + ' and their cards?')) {
+          st.players.splice(st.players.indexOf(p), 1); save(); render();
+        }
       }}, '✕')),
     h('ul', {class: 'chips', 'aria-label': p.name + "'s cards"},
       p.cards.map((c, i) => h('li', {'data-card': c.letters, class: c.perm ? 'perm' : ''},

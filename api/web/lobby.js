@@ -156,8 +156,8 @@ function pick() {
 function botChoice(row, g) {
   const n = row.dataset.seat, who = row.querySelector('[data-who]'), level = row.querySelector('[data-level]');
   const was = who.value;
-  fill(who, [h('option', {value: ''}, 'a person')].concat((g.bots ||
-    []).map(b => h('option', {value: b}, b + ' bot'))));
+  fill(who, [h('option', {value: ''}, 'a person')]
+    .concat((g.bots || []).map(b => h('option', {value: b}, b + ' bot'))));
   who.value = [...who.options].some(o => o.value === was) ? was : '';
   // each level as the game says what a bot knows at it (Wibbell: a vocabulary, for a teacher)
   const lv = g.levels || {min: 1, max: 5, default: 3}, at = level.value || String(lv.default), opts = [];

@@ -100,8 +100,8 @@ export function phaseText(v, names) {
 // A judged word that took no card: accepted, not won, and no longer
 // waiting in an open tie window (it lost the tie-break, or the same word
 // twice sent both cards under the deck).
-const tookNone = (r, v) => r.accepted && !r.won && !(r.turn === v.turn &&
-  (v.claims || []).some(c => c.seat === r.seat));
+const tookNone = (r, v) => r.accepted && !r.won &&
+  !(r.turn === v.turn && (v.claims || []).some(c => c.seat === r.seat));
 const latest = v => (v.vocabulary || []).slice().reverse().find(r => r.accepted);
 
 // The end, on the wall: the winners, then the vocabulary, each a screen.

@@ -22,16 +22,22 @@ export function svgEl(tag, attrs, ...kids) {
   return e;
 }
 export const $ = s => document.querySelector(s);
-export function fill(el, ...kids) { el.replaceChildren(); for (const k of kids.flat(9)) if (k !== null &&
-  k !== undefined && k !== false) el.append(k instanceof Node ? k : String(k)); return el; }
+export function fill(el, ...kids) {
+  el.replaceChildren();
+  for (const k of kids.flat(9)) {
+    if (k !== null && k !== undefined && k !== false) el.append(k instanceof Node ? k : String(k));
+  }
+  return el;
+}
 
 // fill(), keeping what the player was typing: the values of fields with an
 // id (a field still at its default value takes the new one), open <details>
 // with an id, and the focus, survive a redraw of the match.
 export function redraw(el, ...kids) {
   const keep = {}, act = document.activeElement, focus = el.contains(act) ? act.id : null;
-  for (const f of el.querySelectorAll('input[id], select[id], textarea[id]')) if (f.type === 'checkbox' ||
-    f.value !== f.defaultValue) keep[f.id] = f.type === 'checkbox' ? f.checked : f.value;
+  for (const f of el.querySelectorAll('input[id], select[id], textarea[id]')) {
+    if (f.type === 'checkbox' || f.value !== f.defaultValue) keep[f.id] = f.type === 'checkbox' ? f.checked : f.value;
+  }
   const open = [...el.querySelectorAll('details[id][open]')].map(d => d.id);
   fill(el, ...kids);
   for (const d of open) { const n = el.querySelector('#' + CSS.escape(d)); if (n) n.open = true; }

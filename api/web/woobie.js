@@ -203,7 +203,7 @@ export function describe(e, ctx) {
 
 export function render(root, v, ctx) {
   ctx.root = root;
-  if (!map) { fill(root, h('p', {}, 'Loading the map…')); loadMap(ctx, root); return; }
+  if (!map) return loadMap(ctx, root);
   // the actions listed for this view (none until they come: older ones would be refused)
   const acts = listed(ctx, v), used = new Set();
   const targets = new Set(acts.map(areaOf).filter(Boolean).concat(acts.filter(x =>
@@ -213,8 +213,8 @@ export function render(root, v, ctx) {
   const me = v.seat !== undefined ? v.seats[v.seat] : null;
   // the banner says what the move is, and whose
   const what = WHAT[v.phase] || v.phase, mine = v.to_act.includes(v.seat);
-  const turn = v.status === 'finished' ? 'Game over: ' + (v.winners ||
-    []).map(s => seatName(ctx, s)).join(', ') + ' wins'
+  const turn = v.status === 'finished'
+    ? 'Game over: ' + (v.winners || []).map(s => seatName(ctx, s)).join(', ') + ' wins'
     : v.speed && v.phase === 'choose' ? 'Everyone chooses a card face down' + (mine ? ' · your move: choose yours' : '')
       : mine ? 'Your move: ' + what + (targets.size ? ' (tap a highlighted area)' : '')
         : seatName(ctx, v.player) + '’s turn: ' + what;

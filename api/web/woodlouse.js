@@ -95,9 +95,11 @@ export function render(root, v, ctx) {
     guesses.length ? h('div', {class: 'box'}, h('strong', {}, 'Your guess'),
       // a species a line, its five counts in as many columns as fit a phone (no sideways scroll)
       v.species.map(sp => h('div', {class: 'guess', role: 'group', 'aria-label': sp}, h('strong', {}, sp),
-        h('div', {class: 'five'}, [1, 2, 3, 4, 5].map(k => { const a = guesses.find(g => g.species === sp &&
-          g.count === k); return a ? h('button', {type: 'button', 'aria-label': 'guess ' + k + ' ' + sp,
-          'data-guess': sp + ':' + k, onclick: () => ctx.send(a)}, String(k)) : h('span'); })))),
+        h('div', {class: 'five'}, [1, 2, 3, 4, 5].map(k => {
+          const a = guesses.find(g => g.species === sp && g.count === k);
+          return a ? h('button', {type: 'button', 'aria-label': 'guess ' + k + ' ' + sp,
+            'data-guess': sp + ':' + k, onclick: () => ctx.send(a)}, String(k)) : h('span');
+        })))),
       find('pass') ? h('button', {type: 'button', onclick: () => ctx.send(find('pass'))}, 'Pass') : null) : null,
     find('close') ? h('button', {type: 'button', onclick: () => ctx.send(find('close'))}, 'Close the guessing') : null,
     v.last_turn ? h('p', {class: 'box', id: 'lastturn'}, 'Last turn: ' + lastTurn(v.last_turn, ctx)) : null,

@@ -99,8 +99,8 @@ export function entry(e, ctx) {
 }
 
 export function playerBox(p, v, opts = {}) {
-  const cls = 'box' + (p.seat === v.seat ? ' me' : '') + ((v.awaiting || v.to_act || []).includes(p.seat) &&
-    v.phase === 'play' ? '' : '');
+  const acting = (v.awaiting || v.to_act || []).includes(p.seat) && v.phase === 'play';
+  const cls = 'box' + (p.seat === v.seat ? ' me' : '') + (acting ? '' : '');
   const flags = [p.out ? 'out for this card' : '', p.barred ? 'barred this round (learning aid)' : '',
     v.turn_winner === p.seat ? 'won this card' : ''].filter(Boolean);
   return h('div', {class: cls, 'data-seat': p.seat},
