@@ -45,7 +45,8 @@ export function live(id, token, cb) {
     if (last !== null) url += (url.includes('?') ? '&' : '?') + 'last_event_id=' + last;
     es = new EventSource(url);
     es.addEventListener('view', m => { last = m.lastEventId; retry = 500; show(JSON.parse(m.data)); });
-    es.addEventListener('action', m => { last = m.lastEventId; retry = 500; cb.entry?.(JSON.parse(m.data)); refresh(); });
+    es.addEventListener('action', m => { last = m.lastEventId; retry = 500; cb.entry?.(JSON.parse(m.data));
+      refresh(); });
     es.addEventListener('end', () => { stopped = true; es.close(); cb.status?.('finished'); refresh(); });
     es.onopen = () => cb.status?.('live');
     es.onerror = () => { es.close(); if (!stopped) { cb.status?.('reconnecting'); later(); } };

@@ -10,7 +10,7 @@
 import {api, params, live, link, act} from './api.js';
 import {h, $, fill, say, fail, card} from './ui.js';
 import {drawn} from './board.js';
-import {meaning} from './wibbell.js';
+import {meaning} from './words.js';
 import {qrSvg} from './qr.js';
 import {joinUrl, teamTag, teamName, started, shouter} from './classes.js';
 

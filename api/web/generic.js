@@ -28,7 +28,8 @@ export function actionsPanel(el, actions, send) {
   actions.filter(a => a.$params).map(a => {
     const n = ++nform;
     const fields = Object.entries(a.$params).map(([k, desc], i) => h('div', {},
-      h('label', {for: `p${n}-${i}`}, k), h('input', {id: `p${n}-${i}`, name: k, 'aria-describedby': `p${n}-${i}d`, autocapitalize: 'none', spellcheck: 'false', required: true}),
+      h('label', {for: `p${n}-${i}`}, k), h('input', {id: `p${n}-${i}`, name: k, 'aria-describedby': `p${n}-${i}d`,
+        autocapitalize: 'none', spellcheck: 'false', required: true}),
       h('div', {class: 'hint', id: `p${n}-${i}d`}, typeof desc === 'string' ? desc : JSON.stringify(desc))));
     return h('form', {class: 'box', 'data-template': a.type, onsubmit: ev => {
       ev.preventDefault();

@@ -9,7 +9,7 @@
 import {api, live, act, link} from './api.js';
 import {h, $, fill, redraw, say, card} from './ui.js';
 import {drawn} from './board.js';
-import {reasonText} from './wibbell.js';
+import {reasonText} from './words.js';
 import {places, teamTag, teamName, started} from './classes.js';
 
 let place = null, session = null, acts = [], shown = null;

@@ -13,7 +13,7 @@
 // round taking both centre cards and a permanent handicap, undo.
 import {api} from './api.js';
 import {h, $, fill, say, fail, card, COLORS} from './ui.js';
-import {reasonText, languageName, playerBox as seatBox, describe} from './wibbell.js';
+import {reasonText, languageName, playerBox as seatBox, describe} from './words.js';
 import {drawn} from './board.js';
 import {MODES, modeName, startTable, banner, flipForm, centreCards, keepBox, undoButton} from './round.js';
 
@@ -39,34 +39,46 @@ const centre = () => following() ? (fol.view ? lettersOf(fol.view.centre) : []).
 
 function chips(ul, list, label) {
   fill(ul, list.map((w, i) => h('li', {}, w,
-    h('button', {type: 'button', 'aria-label': 'Remove ' + label + ' ' + w, onclick: () => { list.splice(i, 1); save(); render(); }}, '✕'))));
+    h('button', {type: 'button', 'aria-label': 'Remove ' + label + ' ' + w, onclick: () => { list.splice(i, 1); save();
+      render(); }}, '✕'))));
 }
 
 // A player's set: the cards (a tap on one makes it a permanent handicap or
 // a card of this round again), a box to add a card, and the player's end.
 function playerBox(p) {
-  const inp = h('input', {placeholder: 'SG', maxlength: 26, autocapitalize: 'characters', spellcheck: 'false', 'aria-label': 'A card of ' + p.name});
-  const add = () => { const c = clean(inp.value); if (c) { p.cards.push({letters: c, perm: false}); save(); render(); } };
+  const inp = h('input', {placeholder: 'SG', maxlength: 26, autocapitalize: 'characters', spellcheck: 'false',
+    'aria-label': 'A card of ' + p.name});
+  const add = () => { const c = clean(inp.value); if (c) { p.cards.push({letters: c, perm: false}); save();
+    render(); } };
   inp.addEventListener('keydown', e => { if (e.key === 'Enter') { e.preventDefault(); add(); } });
   return h('div', {class: 'box', 'data-player': p.name},
-    h('div', {class: 'row'}, h('strong', {class: 'grow'}, p.name), h('span', {class: 'hint'}, p.cards.length + ' card' + (p.cards.length === 1 ? '' : 's')),
+    h('div', {class: 'row'}, h('strong', {class: 'grow'}, p.name),
+      h('span', {class: 'hint'}, p.cards.length + ' card' + (p.cards.length === 1 ? '' : 's')),
       h('button', {type: 'button', 'aria-label': 'Remove ' + p.name + ' from the table', onclick: () => {
-        if (!p.cards.length || confirm('Remove ' + p.name + ' and their cards?')) { st.players.splice(st.players.indexOf(p), 1); save(); render(); }
+        if (!p.cards.length || confirm('Remove ' + p.name + ' and their cards?')) {
+          st.players.splice(st.players.indexOf(p), 1); save(); render();
+        }
       }}, '✕')),
-    h('ul', {class: 'chips', 'aria-label': p.name + "'s cards"}, p.cards.map((c, i) => h('li', {'data-card': c.letters, class: c.perm ? 'perm' : ''},
-      h('button', {type: 'button', class: 'link', 'aria-pressed': String(c.perm), 'aria-label': c.letters + (c.perm ? ', a permanent handicap' : ', won this round') + ': tap to change',
+    h('ul', {class: 'chips', 'aria-label': p.name + "'s cards"},
+      p.cards.map((c, i) => h('li', {'data-card': c.letters, class: c.perm ? 'perm' : ''},
+      h('button', {type: 'button', class: 'link', 'aria-pressed': String(c.perm),
+        'aria-label': c.letters + (c.perm ? ', a permanent handicap' : ', won this round') + ': tap to change',
         onclick: () => { c.perm = !c.perm; save(); render(); }}, c.letters, c.perm ? ' ★' : ''),
-      h('button', {type: 'button', 'aria-label': 'Remove card ' + c.letters + ' of ' + p.name, onclick: () => { p.cards.splice(i, 1); save(); render(); }}, '✕')))),
+      h('button', {type: 'button', 'aria-label': 'Remove card ' + c.letters + ' of ' + p.name,
+        onclick: () => { p.cards.splice(i, 1); save(); render(); }}, '✕')))),
     h('div', {class: 'row'}, inp, h('button', {type: 'button', onclick: add}, 'Add card')));
 }
 
 function render() {
-  if (following() && !fol.view) { $('#judge').hidden = true; return; } // the match's view first: the round goes above the form, which would jump
+  // the match's view first: the round goes above the form, which would jump
+  if (following() && !fol.view) { $('#judge').hidden = true; return; }
   $('#judge').hidden = false;
   const v = fol.view, seats = following() ? v.players.map(x => ({name: x.name, seat: x.seat})) : st.players;
-  fill($('#shouters'), following() && v.phase !== 'play' ? null : seats.map(p => h('button', {type: 'button', class: 'pri', 'data-shouter': p.name,
+  fill($('#shouters'), following() && v.phase !== 'play' ? null
+    : seats.map(p => h('button', {type: 'button', class: 'pri', 'data-shouter': p.name,
     'aria-disabled': following() && v.players[p.seat].out ? 'true' : null, onclick: () => check(p)}, p.name)),
-    h('button', {type: 'button', id: 'check', class: seats.length ? '' : 'pri', onclick: () => check(null)}, seats.length ? 'Centre only' : 'Check'));
+    h('button', {type: 'button', id: 'check', class: seats.length ? '' : 'pri', onclick: () => check(null)},
+      seats.length ? 'Centre only' : 'Check'));
   $('#whohint').textContent = !seats.length ? '(add the players below to judge their own cards)'
     : following() && v.phase !== 'play' ? '(a shout once two cards are up)' : 'then tap who shouted';
   $('#centrebox').hidden = following();
@@ -144,12 +156,14 @@ async function check(who) {
     if (slot) { slot.a = a; slot.col = COLORS[i % COLORS.length]; }
   });
   const lack = new Set(res.reasons.flatMap(r => r.cards || []).map(c => c.toUpperCase()));
-  const drawn = byCard.map(({c, a, col}, i) => card(c, a ? {use: a.letter.normalize('NFD')[0], color: col, tag: 'letter ' + (a.position + 1)}
+  const drawn = byCard.map(({c, a, col}, i) => card(c, a ? {use: a.letter.normalize('NFD')[0], color: col,
+    tag: 'letter ' + (a.position + 1)}
     : {tag: lack.has(c) ? 'no letter' : i < 2 && centre()[i] === c ? 'centre' : '', cls: lack.has(c) ? 'down' : ''}));
   const defBox = h('div', {class: 'def'});
   const take = following() ? h('div', {class: 'row take', id: 'takerow'}) : ok ? takeRow(res.word, who) : null;
   fill($('#result'), h('div', {class: 'verdict-panel ' + (ok ? 'ok' : 'no')},
-    h('div', {class: 'row'}, h('span', {class: 'verdict ' + (ok ? 'ok' : 'no'), role: 'img', 'aria-label': ok ? 'valid' : 'not valid'}, ok ? '✓' : '✗'),
+    h('div', {class: 'row'}, h('span', {class: 'verdict ' + (ok ? 'ok' : 'no'), role: 'img',
+      'aria-label': ok ? 'valid' : 'not valid'}, ok ? '✓' : '✗'),
       h('span', {class: 'verdict-says'}, (who ? who.name + ': ' : '') + (ok ? 'counts' : 'does not count'))),
     h('div', {class: 'word', 'aria-label': res.word}, letters),
     ok ? h('p', {class: 'reasons'}, cs.length ? 'Every card has its own letter' : 'A word')
@@ -166,14 +180,18 @@ async function check(who) {
   keepWordInSight();
   const lang = (langs[res.dictionary] || []).includes(st.lang) ? st.lang : '';
   try {
-    const w = await api('GET', '/v1/dictionaries/' + encodeURIComponent(res.dictionary) + '/words/' + encodeURIComponent(res.word) +
+    const w = await api('GET', '/v1/dictionaries/' + encodeURIComponent(res.dictionary) + '/words/' +
+      encodeURIComponent(res.word) +
       (lang ? '?translate=' + encodeURIComponent(lang) : '') + (st.cls ? (lang ? '&' : '?') + 'class=1' : ''));
     const d = (w.definitions || []).slice(0, 3);
     const tr = lang ? (w.translations || {})[lang] || [] : null, from = lang && (w.translated_from || {})[lang];
-    fill(defBox, d.length ? h('ol', {}, d.map(x => h('li', {}, h('i', {}, x.pos), ' ', x.of ? h('span', {class: 'of'}, x.of + ': ') : null, x.text)))
-      : h('p', {class: 'hint'}, w.proper_noun ? 'A name (proper noun).' : w.hidden_word ? 'No definition shown in the class setting.' : 'No definition in the dictionary.'),
+    fill(defBox, d.length ? h('ol', {}, d.map(x => h('li', {}, h('i', {}, x.pos), ' ',
+      x.of ? h('span', {class: 'of'}, x.of + ': ') : null, x.text)))
+      : h('p', {class: 'hint'}, w.proper_noun ? 'A name (proper noun).' : w.hidden_word
+        ? 'No definition shown in the class setting.' : 'No definition in the dictionary.'),
     tr ? h('p', {class: 'tr', id: 'translation', 'data-lang': lang}, languageName(lang) + ': ',
-      tr.length ? h('strong', {}, tr.join(', ')) : h('span', {class: 'hint'}, 'no translation in the dictionary'), from ? ' (' + from + ')' : '') : null);
+      tr.length ? h('strong', {}, tr.join(', ')) : h('span', {class: 'hint'}, 'no translation in the dictionary'),
+        from ? ' (' + from + ')' : '') : null);
   } catch { /* the verdict stands without it */ }
 }
 
@@ -184,7 +202,8 @@ function takeRow(word, who) {
   const use = () => { if (!st.used.includes(word)) st.used.push(word); };
   const row = h('div', {class: 'row take'});
   const done = msg => { save(); render(); fill(row, h('p', {class: 'ok'}, msg)); say(msg); };
-  if (!who) return fill(row, h('button', {type: 'button', class: 'pri', onclick: () => { use(); done('“' + word + '” is now used this game'); }}, 'It won a card: mark as used'));
+  if (!who) return fill(row, h('button', {type: 'button', class: 'pri', onclick: () => { use();
+    done('“' + word + '” is now used this game'); }}, 'It won a card: mark as used'));
   const slots = [$('#c1'), $('#c2')].filter(i => clean(i.value));
   return fill(row, slots.map(i => {
     const c = clean(i.value);
@@ -249,13 +268,16 @@ function followRow() {
   row.className = v.phase === 'take' ? 'row take' : ''; // the take's big buttons; the keep's cards as cards
   if (v.phase === 'take') {
     fill(row, rc.actions.filter(a => a.type === 'take').map(a => v.centre[a.card]).filter(Boolean).map(c =>
-      h('button', {type: 'button', class: 'pri', 'data-take': c.letters, onclick: () => followSend({type: 'take', seat: w, letters: c.letters})}, wn + ' takes ' + c.letters)));
+      h('button', {type: 'button', class: 'pri', 'data-take': c.letters,
+        onclick: () => followSend({type: 'take', seat: w, letters: c.letters})}, wn + ' takes ' + c.letters)));
   } else if (v.phase === 'keep') {
     const taken = fol.events.filter(e => e.type === 'card_taken').map(e => e.card.letters);
     fill(row, h('p', {class: 'ok', id: 'roundend'}, wn + ' wins the round: ' + wn + ' takes ' +
-      (taken.length > 1 ? 'both centre cards, ' + taken.join(' and ') : taken.join('')) + ', then keeps one card as a permanent handicap'), keepBox(rc, v));
+      (taken.length > 1 ? 'both centre cards, ' + taken.join(' and ') : taken.join('')) +
+        ', then keeps one card as a permanent handicap'), keepBox(rc, v));
   } else {
-    fill(row, h('p', {}, fol.last), v.players.filter(x => x.out).map(x => h('p', {class: 'err', 'data-out': x.name}, x.name + ': out for this card')));
+    fill(row, h('p', {}, fol.last), v.players.filter(x => x.out).map(x =>
+      h('p', {class: 'err', 'data-out': x.name}, x.name + ': out for this card')));
   }
 }
 
@@ -265,7 +287,8 @@ function drawRound() {
   const v = fol.view, rc = roundCtx();
   drawn($('#round'), v, null, true); // the version drawn, with its actions (what the tests wait for)
   fill($('#round'), h('p', {class: 'reasons'}, h('strong', {id: 'roundsays'}, banner(v, rc.names))),
-    h('div', {class: 'hint', id: 'roundinfo'}, modeName(v.mode) + ' rounds · round ' + v.round + ' · turn ' + v.turn + ' · about ' + v.deck + ' cards left in the deck'),
+    h('div', {class: 'hint', id: 'roundinfo'}, modeName(v.mode) + ' rounds · round ' + v.round + ' · turn ' + v.turn +
+      ' · about ' + v.deck + ' cards left in the deck'),
     h('div', {class: 'cards big', role: 'group', 'aria-label': 'Centre cards'}, centreCards(rc, v)),
     v.phase === 'flip' && v.status !== 'finished' ? flipForm(rc, v) : null,
     $('#takerow') ? null : keepBox(rc, v),
@@ -277,7 +300,8 @@ function drawRound() {
 async function follow() {
   const names = st.players.map(p => p.name);
   if ((st.used.length || st.players.some(p => p.cards.length)) &&
-      !confirm('Follow the round from a new game? The cards and used words noted here are forgotten (the players stay).')) return;
+      !confirm('Follow the round from a new game? The cards and used words noted here are forgotten (the players ' +
+        'stay).')) return;
   try {
     const m = await startTable(names, {mode: $('#mode').value, dictionary: st.dict || undefined, classroom: !!st.cls,
       compounds: st.comp ? 'derivative' : 'separate'});
@@ -302,14 +326,17 @@ async function hints() {
   try {
     const r = await api('GET', '/v1/dictionaries/' + encodeURIComponent(st.dict || 'default') + '/match?' + q);
     fill($('#hintlist'), h('p', {}, r.total + ' words fit ' + cs.join(' + ') + '. The commonest:'),
-      h('ul', {class: 'chips', id: 'hintwords'}, r.words.map(w => h('li', {}, h('button', {type: 'button', class: 'link', onclick: () => { $('#word').value = w; check(null); }}, w)))));
+      h('ul', {class: 'chips', id: 'hintwords'}, r.words.map(w =>
+        h('li', {}, h('button', {type: 'button', class: 'link', onclick: () => { $('#word').value = w;
+        check(null); }}, w)))));
   } catch (e) { fail(e); }
 }
 
 async function dicts() {
   try {
     const r = await api('GET', '/v1/dictionaries');
-    fill($('#dict'), r.dictionaries.map(d => h('option', {value: d.id, selected: d.id === st.dict || (!st.dict && d.default)}, d.id + ' · ' + d.language)));
+    fill($('#dict'), r.dictionaries.map(d => h('option', {value: d.id,
+      selected: d.id === st.dict || (!st.dict && d.default)}, d.id + ' · ' + d.language)));
     for (const d of r.dictionaries) langs[d.id] = (d.translations || '').split(',').filter(Boolean);
     if (!st.dict) st.dict = $('#dict').value;
     languages();
@@ -348,12 +375,15 @@ $('#endround').onclick = () => {
   for (const p of st.players) p.cards = p.cards.filter(c => c.perm);
   save(); render(); say('A new round: turn up two cards');
 };
-$('#adduse').onclick = () => { const w = $('#useword').value.trim().toLowerCase(); if (w) { st.used.push(w); save(); render(); } $('#useword').value = ''; };
+$('#adduse').onclick = () => { const w = $('#useword').value.trim().toLowerCase();
+  if (w) { st.used.push(w); save(); render(); } $('#useword').value = ''; };
 $('#newgame').onclick = () => {
   if (following() ? confirm('Stop following this game and start a new one (the players stay)?')
-    : !st.used.length && !st.players.some(p => p.cards.length) || confirm('Forget the used words and everyone\'s cards (the players stay)?')) {
+    : !st.used.length && !st.players.some(p => p.cards.length) ||
+      confirm('Forget the used words and everyone\'s cards (the players stay)?')) {
     delete st.match; fol.view = null;
-    st.used = []; st.players.forEach(p => { p.cards = []; }); save(); render(); fill($('#result')); fill($('#hintlist'));
+    st.used = []; st.players.forEach(p => { p.cards = []; }); save(); render(); fill($('#result'));
+      fill($('#hintlist'));
   }
 };
 $('#follow').onclick = follow;
@@ -375,7 +405,8 @@ if (Speech) {
   $('#mic').onclick = () => {
     const rec = new Speech();
     rec.lang = (st.dict || 'en_US').replace('_', '-');
-    rec.onresult = e => { $('#word').value = e.results[0][0].transcript.split(/\s+/)[0]; if (!st.players.length) check(null); };
+    rec.onresult = e => { $('#word').value = e.results[0][0].transcript.split(/\s+/)[0];
+      if (!st.players.length) check(null); };
     rec.onerror = e => say('Dictation: ' + e.error, true);
     rec.start();
   };
@@ -384,7 +415,8 @@ render();
 dicts();
 if (following()) {
   followLoad().then(render, e => {
-    if (e.status === 404 || e.status === 403) { delete st.match; save(); render(); say('The game followed here is gone: a new one starts', true); }
+    if (e.status === 404 || e.status === 403) { delete st.match; save(); render();
+      say('The game followed here is gone: a new one starts', true); }
     else say(why(e), true);
   });
 }

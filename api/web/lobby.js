@@ -6,7 +6,7 @@ import {h, $, fill, say, fail} from './ui.js';
 import {linkCard} from './seats.js';
 import {qrSvg} from './qr.js';
 import {nameOf} from './board.js';
-import {learnerSelect} from './wibbell.js';
+import {learnerSelect} from './words.js';
 
 let games = [];
 const KEY = 'wibbelld-matches';
@@ -156,7 +156,8 @@ function pick() {
 function botChoice(row, g) {
   const n = row.dataset.seat, who = row.querySelector('[data-who]'), level = row.querySelector('[data-level]');
   const was = who.value;
-  fill(who, [h('option', {value: ''}, 'a person')].concat((g.bots || []).map(b => h('option', {value: b}, b + ' bot'))));
+  fill(who, [h('option', {value: ''}, 'a person')]
+    .concat((g.bots || []).map(b => h('option', {value: b}, b + ' bot'))));
   who.value = [...who.options].some(o => o.value === was) ? was : '';
   // each level as the game says what a bot knows at it (Wibbell: a vocabulary, for a teacher)
   const lv = g.levels || {min: 1, max: 5, default: 3}, at = level.value || String(lv.default), opts = [];
@@ -354,7 +355,9 @@ async function create(ev) {
     m.companion = !!(m.state && m.state.companion);
     fill($('#made'), shareBox(m));
     const list = remembered().filter(x => x.id !== m.id);
-    list.unshift({id: m.id, game: m.game, title: g.title, companion: m.companion, host_token: m.host_token, players: m.players.map(p => ({seat: p.seat, name: p.name, token: p.token, bot: p.bot, level: p.level})), at: Date.now()});
+    list.unshift({id: m.id, game: m.game, title: g.title, companion: m.companion, host_token: m.host_token,
+      players: m.players.map(p => ({seat: p.seat, name: p.name, token: p.token, bot: p.bot, level: p.level})),
+      at: Date.now()});
     try { localStorage.setItem(KEY, JSON.stringify(list.slice(0, 20))); } catch { /* private mode */ }
     say('Match created: share the links below.');
     showMine();
@@ -424,7 +427,8 @@ async function init() {
 }
 $('#game').onchange = pick;
 $('#addp').onclick = addPlayer;
-$('#delp').onclick = () => { const g = games.find(x => x.name === $('#game').value), b = $('#players'); if (b.children.length > (g ? g.min_players : 1)) b.lastChild.remove(); };
+$('#delp').onclick = () => { const g = games.find(x => x.name === $('#game').value), b = $('#players');
+  if (b.children.length > (g ? g.min_players : 1)) b.lastChild.remove(); };
 $('#create').addEventListener('submit', create);
 $('#classform').addEventListener('submit', startClass);
 $('#addteam').onclick = addTeam;

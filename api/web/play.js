@@ -52,7 +52,8 @@ async function onView(nv) {
   viewPanel($('#view'), v);
   ctx.board?.render($('#board'), v, ctx);
   if (!ctx.board) {
-    fill($('#board'), h('p', {}, v.status === 'finished' ? 'Finished. Winners: ' + (v.winners || []).join(', ') : 'To act: ' + (v.to_act || []).join(', ')));
+    fill($('#board'), h('p', {}, v.status === 'finished' ? 'Finished. Winners: ' + (v.winners || []).join(', ')
+      : 'To act: ' + (v.to_act || []).join(', ')));
     drawn($('#board'), v, ctx);
   }
   loadActions(v);
@@ -92,7 +93,8 @@ function onEntry(e) {
 }
 
 if (!id) {
-  fill($('#board'), h('p', {}, 'No match here: open a link from the ', h('a', {href: '/web/lobby.html'}, 'lobby'), '.'));
+  fill($('#board'), h('p', {}, 'No match here: open a link from the ',
+    h('a', {href: '/web/lobby.html'}, 'lobby'), '.'));
 } else {
   ctx.session = live(id, token, {
     view: onView, entry: onEntry,
@@ -103,7 +105,8 @@ if (!id) {
       gone = true;
       ctx.session?.close();
       $('#conn').textContent = '';
-      say('This link no longer plays a seat of this match: the host handed the seat on. Ask the host for a new link.', true);
+      say('This link no longer plays a seat of this match: the host handed the seat on. Ask the host for a new ' +
+        'link.', true);
     },
   });
 }

@@ -24,7 +24,8 @@ function remainder(data, div) {
   for (const b of data) { const f = b ^ r.shift(); r.push(0); div.forEach((c, i) => { r[i] ^= mul(c, f); }); }
   return r;
 }
-const rawModules = v => { let r = (16 * v + 128) * v + 64; if (v >= 2) { const a = Math.floor(v / 7) + 2; r -= (25 * a - 10) * a - 55; if (v >= 7) r -= 36; } return r; };
+const rawModules = v => { let r = (16 * v + 128) * v + 64; if (v >= 2) { const a = Math.floor(v / 7) + 2;
+  r -= (25 * a - 10) * a - 55; if (v >= 7) r -= 36; } return r; };
 const dataCodewords = v => Math.floor(rawModules(v) / 8) - ECC[v] * BLOCKS[v];
 function alignments(v, size) {
   if (v === 1) return [];
@@ -76,7 +77,8 @@ export function qrMatrix(text) {
   const al = alignments(v, size), last = al.length - 1;
   al.forEach((ax, i) => al.forEach((ay, j) => {
     if ((i === 0 && j === 0) || (i === 0 && j === last) || (i === last && j === 0)) return;
-    for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) set(ax + dx, ay + dy, Math.max(Math.abs(dx), Math.abs(dy)) !== 1);
+    for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) set(ax + dx, ay + dy,
+      Math.max(Math.abs(dx), Math.abs(dy)) !== 1);
   }));
   const format = mask => {
     const d = mask; let r = d; // level M: format bits 00
@@ -94,7 +96,8 @@ export function qrMatrix(text) {
     let r = v;
     for (let i = 0; i < 12; i++) r = (r << 1) ^ ((r >>> 11) * 0x1f25);
     const b = (v << 12) | r;
-    for (let i = 0; i < 18; i++) { const d = ((b >>> i) & 1) === 1, a = size - 11 + i % 3, c = Math.floor(i / 3); set(a, c, d); set(c, a, d); }
+    for (let i = 0; i < 18; i++) { const d = ((b >>> i) & 1) === 1, a = size - 11 + i % 3, c = Math.floor(i / 3);
+      set(a, c, d); set(c, a, d); }
   }
   // the codewords, in the zigzag
   let i = 0;
@@ -124,7 +127,8 @@ export function qrMatrix(text) {
     s += Math.floor(Math.abs(dark * 20 - size * size * 10) / (size * size)) * 10;
     if (s < bestScore) { bestScore = s; best = k; }
   });
-  MASKS[best] && m.forEach((row, y) => row.forEach((d, x) => { if (!fn[y][x]) row[x] = d !== (MASKS[best](x, y) === 0); }));
+  MASKS[best] && m.forEach((row, y) => row.forEach((d, x) =>
+    { if (!fn[y][x]) row[x] = d !== (MASKS[best](x, y) === 0); }));
   format(best);
   return m;
 }

@@ -10,7 +10,7 @@ import {h, $, fill, redraw, say, fail, download} from './ui.js';
 import {drawn} from './board.js';
 import {qrSvg} from './qr.js';
 import {teamTag, translation, joinUrl} from './classes.js';
-import {languageName} from './wibbell.js';
+import {languageName} from './words.js';
 
 const p = params();
 const id = p.g, token = p.t || '';

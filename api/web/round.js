@@ -12,7 +12,8 @@ import {api} from './api.js';
 import {h, card} from './ui.js';
 
 // The rules' ways to end a round (the match's `mode`), chosen once.
-export const MODES = [['standard', 'Standard'], ['simple', 'Simple: 4 cards a round'], ['simpler', 'Simpler: no handicaps']];
+export const MODES = [['standard', 'Standard'], ['simple', 'Simple: 4 cards a round'],
+  ['simpler', 'Simpler: no handicaps']];
 export const modeName = m => (MODES.find(x => x[0] === m) || [m, m])[1];
 
 // A companion match for the players (names, in seat order) with `options`
@@ -47,7 +48,8 @@ function onTable(v, letters) {
 // The box for the card turned up (phase flip); emptied for the next card,
 // after a refusal too (the refused letters would start the next card).
 export function flipForm(ctx, v, attrs = {}) {
-  const inp = h('input', {id: 'flip', 'aria-label': 'Letters of the card turned up', placeholder: 'NZ', autocapitalize: 'characters',
+  const inp = h('input', {id: 'flip', 'aria-label': 'Letters of the card turned up', placeholder: 'NZ',
+    autocapitalize: 'characters',
     autocomplete: 'off', spellcheck: 'false', maxlength: 26, ...attrs});
   const flipped = async ev => {
     ev.preventDefault();
@@ -66,7 +68,8 @@ export function flipForm(ctx, v, attrs = {}) {
 export function centreCards(ctx, v) {
   const takes = ctx.actions.filter(a => a.type === 'take'), wn = ctx.names[v.turn_winner];
   return v.centre.map((c, i) => takes.find(a => a.card === i)
-    ? card(c, {tag: 'take', cls: 'sel', label: wn + ' takes it', click: () => ctx.send({type: 'take', seat: v.turn_winner, letters: c.letters})})
+    ? card(c, {tag: 'take', cls: 'sel', label: wn + ' takes it',
+      click: () => ctx.send({type: 'take', seat: v.turn_winner, letters: c.letters})})
     : card(c, {tag: 'centre'}));
 }
 
@@ -78,13 +81,15 @@ export function keepBox(ctx, v) {
   const all = v.players.flatMap(x => x.face_up).concat(v.centre, v.bonus ? [v.bonus] : []);
   return h('div', {class: 'box', id: 'keep'}, h('strong', {}, 'Tap the card ' + wn + ' keeps:'),
     h('div', {class: 'cards'}, keeps.map(a => all.find(c => c.id === a.card)).filter(Boolean).map(c =>
-      card(c, {click: () => ctx.send({type: 'keep', seat: v.turn_winner, letters: c.letters}), label: 'keep as a permanent handicap'}))));
+      card(c, {click: () => ctx.send({type: 'keep', seat: v.turn_winner, letters: c.letters}),
+        label: 'keep as a permanent handicap'}))));
 }
 
 // Undo of the last step (when there is one to undo: one level), after a
 // confirmation naming it; null when there is none.
 export function undoButton(ctx, what) {
   if (!ctx.actions.some(a => a.type === 'undo')) return null;
-  return h('button', {type: 'button', id: 'undo', onclick: () => confirm('Undo the last step' + (what ? ': ' + what : '') + '?') && ctx.send({type: 'undo'})},
+  return h('button', {type: 'button', id: 'undo', onclick: () =>
+    confirm('Undo the last step' + (what ? ': ' + what : '') + '?') && ctx.send({type: 'undo'})},
     'Undo last step');
 }

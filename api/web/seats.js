@@ -18,7 +18,8 @@ export const linkCard = (who, what, url) => h('div', {class: 'box', 'data-seat-l
 function botPicker(g, id, who) {
   const lv = g.levels || {min: 1, max: 5, default: 3}, levels = [];
   for (let i = lv.min; i <= lv.max; i++) levels.push(h('option', {value: i, selected: i === lv.default}, 'level ' + i));
-  return [h('select', {id: id + '-bot', 'aria-label': 'The bot that plays ' + who}, (g.bots || []).map(b => h('option', {value: b}, b + ' bot'))),
+  return [h('select', {id: id + '-bot', 'aria-label': 'The bot that plays ' + who},
+    (g.bots || []).map(b => h('option', {value: b}, b + ' bot'))),
     h('select', {id: id + '-level', 'aria-label': 'Level of the bot that plays ' + who}, levels)];
 }
 
@@ -37,7 +38,8 @@ export async function seatsPanel(el, v, ctx) {
     try {
       const out = await api('PUT', `/v1/games/${encodeURIComponent(ctx.id)}/seats/${s}`, body, ctx.token);
       fresh = out.token ? {seat: s, name: out.name, url: link('play.html', {g: ctx.id, t: out.token})} : null;
-      say(out.token ? out.name + ' plays seat ' + s + ' now: give them the link below.' : nameOf(out) + ' plays seat ' + s + ' now.');
+      say(out.token ? out.name + ' plays seat ' + s + ' now: give them the link below.'
+        : nameOf(out) + ' plays seat ' + s + ' now.');
       ctx.session?.shown({...out.state, id: ctx.id, version: out.version, game: v.game});
     } catch (e) { fail(e); }
   };
@@ -46,18 +48,23 @@ export async function seatsPanel(el, v, ctx) {
     const id = 'seat' + s;
     let hand = null;
     if (open && p.bot) {
-      const name = h('input', {id: id + '-name', 'aria-label': 'Name of the person who takes seat ' + s, placeholder: 'name', maxlength: 40, autocomplete: 'off'});
-      hand = h('form', {class: 'row', onsubmit: ev => { ev.preventDefault(); put(s, {bot: null, name: name.value.trim() || p.name}); }},
+      const name = h('input', {id: id + '-name', 'aria-label': 'Name of the person who takes seat ' + s,
+        placeholder: 'name', maxlength: 40, autocomplete: 'off'});
+      hand = h('form', {class: 'row', onsubmit: ev => { ev.preventDefault();
+        put(s, {bot: null, name: name.value.trim() || p.name}); }},
         name, h('button', {'data-hand': 'person'}, 'Hand to a person'));
     } else if (open && (g.bots || []).length) {
       const [kind, level] = botPicker(g, id, p.name);
-      hand = h('form', {class: 'row', onsubmit: ev => { ev.preventDefault(); put(s, {bot: kind.value, level: Number(level.value)}); }},
+      hand = h('form', {class: 'row', onsubmit: ev => { ev.preventDefault();
+        put(s, {bot: kind.value, level: Number(level.value)}); }},
         kind, level, h('button', {'data-hand': 'bot'}, 'Hand to a bot'));
     }
     const bot = (v.bots || []).find(b => b.seat === s);
     return h('div', {class: 'box', 'data-seat': s},
-      h('strong', {}, nameOf(p)), ' ', h('span', {class: 'hint'}, 'seat ' + s + (bot ? ' · ' + bot.bot + ', level ' + bot.level : ' · a person')), hand);
+      h('strong', {}, nameOf(p)), ' ', h('span', {class: 'hint'},
+        'seat ' + s + (bot ? ' · ' + bot.bot + ', level ' + bot.level : ' · a person')), hand);
   });
-  const f = fresh && !v.players[fresh.seat].bot ? linkCard(fresh.name, 'seat ' + fresh.seat + ': a fresh link (the old one no longer works)', fresh.url) : null;
+  const f = fresh && !v.players[fresh.seat].bot ? linkCard(fresh.name,
+    'seat ' + fresh.seat + ': a fresh link (the old one no longer works)', fresh.url) : null;
   redraw(el, f, h('div', {class: 'players'}, rows));
 }

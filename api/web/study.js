@@ -8,7 +8,7 @@
 // page's own files kept by a service worker, sw.js).
 import {api, params} from './api.js';
 import {h, $, fill, say} from './ui.js';
-import {languageName} from './wibbell.js';
+import {languageName} from './words.js';
 import {places, translation, langOf, verdictOf} from './classes.js';
 
 const p = params();

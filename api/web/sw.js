@@ -3,8 +3,9 @@
 // them when the daemon cannot be reached; the network first, so a page is
 // never older than the daemon's while it answers.  The list itself is in
 // localStorage (study.js).  Nothing else is touched.
-const CACHE = 'wibbelld-study-1';
-const FILES = ['study.html', 'study.js', 'api.js', 'ui.js', 'wibbell.js', 'board.js', 'classes.js', 'style.css', 'icon.svg']
+const CACHE = 'wibbelld-study-2';
+const FILES = ['study.html', 'study.js', 'api.js', 'ui.js', 'words.js', 'board.js', 'classes.js',
+  'style.css', 'icon.svg']
   .map(f => '/web/' + f);
 
 self.addEventListener('install', e => {

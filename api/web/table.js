@@ -8,7 +8,7 @@
 // learner_language).
 import {api, params, live, act, link} from './api.js';
 import {h, $, fill, redraw, say, fail, copyButton} from './ui.js';
-import {playerBox, usedList, describe, entry, meaning, learnerSelect, reasonText} from './wibbell.js';
+import {playerBox, usedList, describe, entry, meaning, learnerSelect, reasonText} from './words.js';
 import {qrSvg} from './qr.js';
 import {listed, drawn} from './board.js';
 import {MODES, startTable, banner, flipForm, centreCards, keepBox, undoButton} from './round.js';
@@ -61,7 +61,8 @@ function verdictPanels(vs) {
 // word, then a-z; identical words redeal).
 function shoutForm(v) {
   const seats = v.awaiting || [];
-  const field = (id, label) => h('input', {id, 'aria-label': label, placeholder: 'word', autocapitalize: 'none', spellcheck: 'false', autocomplete: 'off'});
+  const field = (id, label) => h('input', {id, 'aria-label': label, placeholder: 'word', autocapitalize: 'none',
+    spellcheck: 'false', autocomplete: 'off'});
   const w1 = field('w1', 'Shouted word');
   const judge = async shouts => {
     if (!shouts.length) return;
@@ -77,11 +78,14 @@ function shoutForm(v) {
       if (!word) { say('Type the shouted word first', true); $('#w1')?.focus(); return; }
       judge([{seat: s, word}]);
     }}, ctx.names[s])));
-  w1.addEventListener('keydown', e => { if (e.key === 'Enter') { e.preventDefault(); say('Tap who shouted'); who.querySelector('button')?.focus(); } });
+  w1.addEventListener('keydown', e => { if (e.key === 'Enter') { e.preventDefault(); say('Tap who shouted');
+    who.querySelector('button')?.focus(); } });
   const one = h('div', {}, h('div', {class: 'row'}, w1), h('div', {class: 'hint'}, 'Then tap who shouted:'), who);
-  const many = h('div', {hidden: true}, seats.map(s => h('div', {class: 'row'}, h('span', {class: 'grow'}, ctx.names[s]), field('sw' + s, ctx.names[s] + "'s word"))),
+  const many = h('div', {hidden: true}, seats.map(s => h('div', {class: 'row'},
+    h('span', {class: 'grow'}, ctx.names[s]), field('sw' + s, ctx.names[s] + "'s word"))),
     h('button', {class: 'pri'}, 'Judge'));
-  const both = h('input', {type: 'checkbox', id: 'both', onchange: e => { many.hidden = !e.target.checked; one.hidden = e.target.checked; }});
+  const both = h('input', {type: 'checkbox', id: 'both', onchange: e => { many.hidden = !e.target.checked;
+    one.hidden = e.target.checked; }});
   return h('form', {class: 'box', onsubmit: ev => {
     ev.preventDefault();
     if (both.checked) judge(seats.map(seat => ({seat, word: $('#sw' + seat).value.trim()})).filter(x => x.word));
@@ -92,7 +96,8 @@ function shoutForm(v) {
 
 // The table counted a different number of cards left in its deck.
 function recount(v) {
-  const n = h('input', {id: 'count', name: 'count', type: 'number', min: 0, inputmode: 'numeric', 'aria-label': 'Cards left in the deck, counted', value: v.deck});
+  const n = h('input', {id: 'count', name: 'count', type: 'number', min: 0, inputmode: 'numeric',
+    'aria-label': 'Cards left in the deck, counted', value: v.deck});
   return h('details', {class: 'box', id: 'recount'}, h('summary', {}, 'Deck count wrong?'),
     h('form', {class: 'row', onsubmit: ev => { ev.preventDefault(); send({type: 'deck', count: Number(n.value)}); }},
       h('span', {class: 'grow'}, 'Cards left, counted:'), n, h('button', {}, 'Correct')));
@@ -111,28 +116,35 @@ function render(v) {
   drawn($('#board'), v, ctx);
   redraw($('#board'),
     h('p', {class: 'reasons', 'aria-live': 'polite'}, h('strong', {}, banner(v, ctx.names))),
-    h('div', {class: 'hint'}, 'Round ' + v.round + ' · turn ' + v.turn + ' · about ' + v.deck + ' cards left in the deck'),
+    h('div', {class: 'hint'}, 'Round ' + v.round + ' · turn ' + v.turn + ' · about ' + v.deck +
+      ' cards left in the deck'),
     h('div', {class: 'cards big', role: 'group', 'aria-label': 'Centre cards'}, centreCards(round, v)),
     flip,
     host && v.phase === 'play' ? shoutForm(v) : null,
     keepBox(round, v),
     ctx.verdict ? verdictPanels(ctx.verdict) : null,
     ctx.last ? h('p', {class: 'box'}, h('strong', {}, 'Last: '), ctx.last) : null,
-    said ? h('div', {class: 'box', id: 'meaning'}, h('strong', {}, said.word), said.pos ? h('span', {class: 'hint'}, ' · ' + said.pos) : null, meaning(said, v)) : null,
+    said ? h('div', {class: 'box', id: 'meaning'}, h('strong', {}, said.word),
+      said.pos ? h('span', {class: 'hint'}, ' · ' + said.pos) : null, meaning(said, v)) : null,
     h('div', {class: 'players'}, v.players.map(x => playerBox(x, v))),
     h('h2', {}, 'Used words'), usedList(v, ctx),
     host ? h('h2', {}, 'Referee') : null,
     host ? h('div', {class: 'row'}, undoButton(round, ctx.last),
-      acts.some(a => a.type === 'redeal') ? h('button', {type: 'button', onclick: () => confirm('Put both centre cards back and flip two new ones?') && send({type: 'redeal'})}, 'Redeal') : null,
-      acts.some(a => a.type === 'end') ? h('button', {type: 'button', onclick: () => confirm('End the game now?') && send({type: 'end'})}, 'End the game') : null,
+      acts.some(a => a.type === 'redeal') ? h('button', {type: 'button',
+        onclick: () => confirm('Put both centre cards back and flip two new ones?') && send({type: 'redeal'})},
+        'Redeal') : null,
+      acts.some(a => a.type === 'end') ? h('button', {type: 'button',
+        onclick: () => confirm('End the game now?') && send({type: 'end'})}, 'End the game') : null,
       h('a', {class: 'btn', href: link('projector.html', {g: id, t: token})}, 'Projector view')) : null,
     host && acts.some(a => a.type === 'deck') ? recount(v) : null,
-    host ? h('details', {class: 'box', id: 'share'}, h('summary', {}, 'Let the others watch'), qrSvg(watch, 'QR code of the link to watch this table'), h('div', {class: 'row'}, copyButton(watch))) : null);
+    host ? h('details', {class: 'box', id: 'share'}, h('summary', {}, 'Let the others watch'),
+      qrSvg(watch, 'QR code of the link to watch this table'), h('div', {class: 'row'}, copyButton(watch))) : null);
 }
 
 async function refreshActions(v) {
   if (!token) { render(v); return; }
-  try { ctx.actions = (await api('GET', `/v1/games/${encodeURIComponent(id)}/actions`, undefined, token)).actions; ctx.actionsFor = v.version; } catch (e) { fail(e); }
+  try { ctx.actions = (await api('GET', `/v1/games/${encodeURIComponent(id)}/actions`, undefined, token)).actions;
+    ctx.actionsFor = v.version; } catch (e) { fail(e); }
   if (!ctx.view || ctx.view.version <= v.version) render(v);
 }
 
@@ -143,19 +155,25 @@ function newTable() {
     ev.preventDefault();
     const players = names.value.split('\n').map(s => s.trim()).filter(Boolean);
     try {
-      const options = {mode: $('#mode').value, learning_aid: $('#la').checked, forgive_typos: $('#ft').checked, classroom: $('#cls').checked,
+      const options = {mode: $('#mode').value, learning_aid: $('#la').checked, forgive_typos: $('#ft').checked,
+        classroom: $('#cls').checked,
         compounds: $('#cmp').checked ? 'derivative' : 'separate'};
       if ($('#ll').value) options.learner_language = $('#ll').value;
       const m = await startTable(players, options);
       location.hash = new URLSearchParams({g: m.id, t: m.host_token});
       location.reload();
     } catch (e) { fail(e); }
-  }}, h('label', {for: 'names'}, 'Players at the table'), names, h('div', {class: 'hint', id: 'nh'}, 'One name a line, in seat order (2 to 7).'),
+  }}, h('label', {for: 'names'}, 'Players at the table'), names,
+    h('div', {class: 'hint', id: 'nh'}, 'One name a line, in seat order (2 to 7).'),
   h('label', {for: 'mode'}, 'Rounds'), h('select', {id: 'mode'}, MODES.map(([v, t]) => h('option', {value: v}, t))),
-  h('label', {for: 'la', class: 'row'}, h('input', {type: 'checkbox', id: 'la'}), 'Learning aid (the round winner sits out the next round)'),
-  h('label', {for: 'ft', class: 'row'}, h('input', {type: 'checkbox', id: 'ft'}), 'Forgive typos (a non-word is not a mistake)'),
-  h('label', {for: 'cls', class: 'row'}, h('input', {type: 'checkbox', id: 'cls'}), 'Class setting (definitions without vulgar or offensive senses)'),
-  h('label', {for: 'cmp', class: 'row'}, h('input', {type: 'checkbox', id: 'cmp'}), 'Compounds are derivatives (German, Dutch: Haustür after Haus does not count)'),
+  h('label', {for: 'la', class: 'row'}, h('input', {type: 'checkbox', id: 'la'}),
+    'Learning aid (the round winner sits out the next round)'),
+  h('label', {for: 'ft', class: 'row'}, h('input', {type: 'checkbox', id: 'ft'}),
+    'Forgive typos (a non-word is not a mistake)'),
+  h('label', {for: 'cls', class: 'row'}, h('input', {type: 'checkbox', id: 'cls'}),
+    'Class setting (definitions without vulgar or offensive senses)'),
+  h('label', {for: 'cmp', class: 'row'}, h('input', {type: 'checkbox', id: 'cmp'}),
+    'Compounds are derivatives (German, Dutch: Haustür after Haus does not count)'),
   h('label', {for: 'll'}, 'The class’s language (a translation beside each definition)'), learnerSelect({id: 'll'}),
   h('p', {}, h('button', {class: 'pri'}, 'Start the table'))));
 }

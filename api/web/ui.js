@@ -9,32 +9,43 @@ export function h(tag, attrs, ...kids) {
     else if (k === 'style') e.style.cssText = v; // CSSOM: allowed by the pages' CSP
     else e.setAttribute(k, v === true ? '' : v);
   }
-  for (const k of kids.flat(9)) if (k !== null && k !== undefined && k !== false) e.append(k instanceof Node ? k : String(k));
+  for (const k of kids.flat(9)) if (k !== null && k !== undefined && k !== false) e.append(k instanceof Node ? k
+    : String(k));
   return e;
 }
 // An SVG element (h makes HTML ones): attributes as given, on* as listeners.
 export function svgEl(tag, attrs, ...kids) {
   const e = document.createElementNS('http://www.w3.org/2000/svg', tag);
-  for (const [k, v] of Object.entries(attrs)) if (k.startsWith('on')) e.addEventListener(k.slice(2), v); else e.setAttribute(k, v);
+  for (const [k, v] of Object.entries(attrs)) if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v);
   kids.forEach(k => e.append(k));
   return e;
 }
 export const $ = s => document.querySelector(s);
-export function fill(el, ...kids) { el.replaceChildren(); for (const k of kids.flat(9)) if (k !== null && k !== undefined && k !== false) el.append(k instanceof Node ? k : String(k)); return el; }
+export function fill(el, ...kids) {
+  el.replaceChildren();
+  for (const k of kids.flat(9)) {
+    if (k !== null && k !== undefined && k !== false) el.append(k instanceof Node ? k : String(k));
+  }
+  return el;
+}
 
 // fill(), keeping what the player was typing: the values of fields with an
 // id (a field still at its default value takes the new one), open <details>
 // with an id, and the focus, survive a redraw of the match.
 export function redraw(el, ...kids) {
   const keep = {}, act = document.activeElement, focus = el.contains(act) ? act.id : null;
-  for (const f of el.querySelectorAll('input[id], select[id], textarea[id]')) if (f.type === 'checkbox' || f.value !== f.defaultValue) keep[f.id] = f.type === 'checkbox' ? f.checked : f.value;
+  for (const f of el.querySelectorAll('input[id], select[id], textarea[id]')) {
+    if (f.type === 'checkbox' || f.value !== f.defaultValue) keep[f.id] = f.type === 'checkbox' ? f.checked : f.value;
+  }
   const open = [...el.querySelectorAll('details[id][open]')].map(d => d.id);
   fill(el, ...kids);
   for (const d of open) { const n = el.querySelector('#' + CSS.escape(d)); if (n) n.open = true; }
   for (const [id, v] of Object.entries(keep)) {
     const f = el.querySelector('#' + CSS.escape(id));
     if (!f) continue;
-    if (f.type === 'checkbox') { if (f.checked !== v) f.click(); } else if (f.tagName !== 'SELECT' || [...f.options].some(o => o.value === v)) f.value = v;
+    if (f.type === 'checkbox') { if (f.checked !== v) f.click();
+      } else if (f.tagName !== 'SELECT' || [...f.options].some(o => o.value === v)) f.value = v;
   }
   if (focus) document.getElementById(focus)?.focus();
   return el;
@@ -65,8 +76,10 @@ export function card(c, opts = {}) {
     } else kids.push(ch);
   }
   const cls = 'card ' + (c.border || '') + (opts.cls ? ' ' + opts.cls : '');
-  const label = 'card ' + letters.split('').join(' ') + (opts.label ? ', ' + opts.label : '') + (opts.use ? ', letter ' + opts.use + ' used' : '');
-  const inner = [h('span', {'aria-hidden': 'true'}, kids), opts.tag ? h('small', {'aria-hidden': 'true'}, opts.tag) : null];
+  const label = 'card ' + letters.split('').join(' ') + (opts.label ? ', ' + opts.label : '') +
+    (opts.use ? ', letter ' + opts.use + ' used' : '');
+  const inner = [h('span', {'aria-hidden': 'true'}, kids), opts.tag
+    ? h('small', {'aria-hidden': 'true'}, opts.tag) : null];
   return opts.click
     ? h('button', {class: cls, type: 'button', 'aria-label': label, onclick: opts.click, 'data-card': letters}, inner)
     : h('span', {class: cls, role: 'img', 'aria-label': label, 'data-card': letters}, inner);
@@ -74,7 +87,8 @@ export function card(c, opts = {}) {
 
 export function copyButton(text, label = 'Copy link') {
   return h('button', {type: 'button', onclick: async e => {
-    try { await navigator.clipboard.writeText(text); e.target.textContent = 'Copied'; } catch { prompt('Copy this link', text); }
+    try { await navigator.clipboard.writeText(text); e.target.textContent = 'Copied';
+      } catch { prompt('Copy this link', text); }
   }}, label);
 }
 

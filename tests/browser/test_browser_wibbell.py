@@ -400,10 +400,10 @@ class Companion(unittest.TestCase):
         answered(ref, m, "Flipped IQ")
 
         def panel(mark, says, word):
-            p = ref.wait(lambda d: ref.css("#tverdict .verdict-panel") and word in ref.text("#tverdict .word")
-                         and ref.css("#tverdict .verdict-panel")[0], "the verdict on " + word)
+            ref.wait(lambda d: ref.css("#tverdict .verdict-panel") and word in ref.text("#tverdict .word")
+                     and ref.css("#tverdict .verdict-panel")[0], "the verdict on " + word)
             self.assertEqual(ref.text("#tverdict .verdict"), mark)
-            self.assertIn(says, p.text)
+            self.assertIn(says, ref.text("#tverdict .verdict-panel"))  # read anew: a redraw replaces it
             return ref.d.execute_script("""
               const p = document.querySelector('#tverdict .verdict-panel'), main = document.querySelector('main');
               const px = s => parseFloat(getComputedStyle(document.querySelector(s)).fontSize);

@@ -109,7 +109,7 @@ class Files(wbtest.unittest.TestCase):
                            ("/web/rules.html", None)):
             st, _, body = D.request("GET", page)
             self.assertEqual(st, 200)
-            nav = re.search(r'<nav aria-label="Pages">(.*?)</nav>', body.decode())
+            nav = re.search(r'<nav aria-label="Pages">(.*?)</nav>', body.decode(), re.S)
             self.assertTrue(nav, page + " has a menu")
             links = re.findall(r'<a href="([^"]+)"( aria-current="page")?>([^<]+)</a>', nav.group(1))
             self.assertEqual([(h, t) for h, _, t in links], uses, page)
@@ -129,10 +129,44 @@ class Files(wbtest.unittest.TestCase):
             src = open(os.path.join(WEB, f)).read()
             self.assertFalse("dataset.version" in src, f + " marks the board itself")
             self.assertFalse(re.search(r"function relog|const seatName", src), f + " copies board.js")
+            # the kit of the boards on a map: an action's button, the loader of
+            # the match's queries, the zoom toggle and the pan (keepPan)
+            kit = r"const btn\b|/query/|keepPan\(|'aria-pressed': String\((?:whole|zoom)\)"
+            self.assertFalse(f in boards and re.search(kit, src), f + " copies board.js's kit")
             if f in boards:
                 self.assertIn("from './board.js'", src, f)
             if f in boards and f != "table.js":  # table.js fetches the list, as play.js does
                 self.assertFalse(re.search(r"ctx\.actions\b(?!For)", src), f + " reads the actions list unchecked")
+
+    def test_words_apart_from_the_board(self):
+        """Wibbell's words (reasons, languages, meanings, the log) are
+        words.js's: the judge, the referee's table, the projector, the lobby
+        and the class pages import them from there, and wibbell.js, which
+        play.js loads as the board, exports only what a board does."""
+        for f in files():
+            if f.endswith(".js") and f not in ("play.js", "wibbell.js"):
+                src = open(os.path.join(WEB, f)).read()
+                self.assertFalse("'./wibbell.js'" in src, f + " uses the board as a library")
+        for f in ("judge.js", "table.js", "projector.js", "lobby.js", "report.js", "study.js", "join.js",
+                  "classroom.js"):
+            self.assertIn("from './words.js'", open(os.path.join(WEB, f)).read(), f)
+        src = open(os.path.join(WEB, "wibbell.js")).read()
+        exported = set(re.findall(r"^export (?:function|const) (\w+)", src, re.M))
+        exported |= {n.strip() for m in re.findall(r"^export \{([^}]*)\}", src, re.M) for n in m.split(",")}
+        self.assertEqual(exported, {"render", "describe", "entry"})
+
+    def test_lines_within_120(self):
+        """No line of the pages' HTML, CSS or JavaScript is over 120
+        characters (a line of the code, not of a minifier: the pages have no
+        build step, and what a reader opens is what is served)."""
+        long = []
+        for f in files():
+            if os.path.splitext(f)[1] not in (".js", ".html", ".css"):
+                continue
+            for n, line in enumerate(open(os.path.join(WEB, f), encoding="utf-8").read().split("\n"), 1):
+                if len(line) > 120:
+                    long.append("%s:%d (%d)" % (f, n, len(line)))
+        self.assertEqual(long, [], "lines over 120 characters")
 
     def test_revalidation(self):
         st, h, _ = D.request("GET", "/web/style.css")
