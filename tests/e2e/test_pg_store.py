@@ -16,7 +16,6 @@ PGUSER name it); skipped without one.  Each test has a database of its own.
   itself; the log stays contiguous.
 """
 import os
-import socket
 import subprocess
 import time
 import unittest
@@ -63,12 +62,7 @@ def start_fails(args, timeout=60):
     return p.returncode, p.stderr
 
 
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
+free_port = wbtest.free_port
 
 
 @unittest.skipUnless(HAVE_PG, "needs a PostgreSQL (tests/pg_run.py)")

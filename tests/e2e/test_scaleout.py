@@ -25,7 +25,6 @@ import random
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -49,12 +48,7 @@ TMP = None    # the module Site's directory
 PROXY = None
 
 
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
+free_port = wbtest.free_port
 
 
 class Proxy:

@@ -49,6 +49,15 @@ SANITIZER_STATUS = 99
 SANITIZER_RE = re.compile(r"runtime error:|ERROR: \w+Sanitizer|WARNING: \w+Sanitizer")
 
 
+def free_port():
+    """A loopback port free now (for a server the test starts)."""
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
 def sanitizer_report(text):
     """The sanitizer lines (with what follows) of a stderr text, or ""."""
     m = SANITIZER_RE.search(text)
