@@ -175,8 +175,15 @@ static void test_derivatives(void **state)
     assert_int_equal(related(de, "Hundert", "Hund"), 0);
     assert_int_equal(related(de, "hoffen", "Hof"), 0);
     assert_int_equal(judge(de, "Eisen", NULL, 0, "Eis"), -1);
+    /* look-alikes that are base + suffix in spelling: Taler "thaler"
+     * after Tal "valley", Kammer "chamber" after Kamm "comb",
+     * liederlich "slovenly" after Lied "song" (Lieder + -lich) */
+    assert_int_equal(related(de, "Taler", "Tal"), 0);
+    assert_int_equal(related(de, "Kammer", "Kamm"), 0);
+    assert_int_equal(related(de, "liederlich", "Lied"), 0);
+    assert_int_equal(judge(de, "Kammer", NULL, 0, "Kamm"), -1);
     /* French: chanteur "singer", chanter "sing"; carte "map" after car
-     * "coach", chevalier after cheval, moteur after mot stay words */
+     * "coach", moteur (mot + -eur) after mot stay words */
     assert_int_equal(related(fr, "chanteur", "chanter"), 1);
     assert_int_equal(related(fr, "chanter", "chanteur"), 1);
     assert_int_equal(judge(fr, "chanteur", NULL, 0, "chanter"), DICT_DERIVATIVE);
