@@ -38,6 +38,7 @@
 #include "forms.h"
 #include "fr_forms.h"
 #include "adverbs.h"
+#include "derive.h"
 #include "glosses.h"
 #include "morph.h"
 #include "names.h"
@@ -90,6 +91,7 @@ typedef struct builder {
     lang_forms *forms;   /* not English: forms and their roots (forms.h) */
     fr_forms *fr;        /* French: roots the rules do not give (fr_forms.h) */
     adverbs *adv;        /* es, it, pt: adverbs in -mente (adverbs.h) */
+    derive *dv;          /* derivatives by affixes the glosses confirm (derive.h) */
     names *names;        /* where nouns are capitalised: names (names.h) */
     scowl_sizes *sizes;  /* English: SCOWL's size classes (scowl.h) */
     compound_sets *comp; /* German, Dutch: the parts of compounds (compound.h) */
@@ -518,10 +520,14 @@ static size_t form_roots(void *ctx, const char *w, const char **out, size_t max)
 {
     builder *b = ctx;
     uint32_t id = strtab_find(b->cands, w);
+    size_t n;
     if (b->fr) /* French: more roots (fr_forms.h) */
-        return fr_roots(b->fr, b->forms, w, id != STRTAB_NONE && (b->cflags[id] & C_DIC), out, max);
-    size_t n = forms_roots(b->forms, w, out, max);
-    return b->adv ? adverb_roots(b->adv, b->forms, w, out, n, max) : n;
+        n = fr_roots(b->fr, b->forms, w, id != STRTAB_NONE && (b->cflags[id] & C_DIC), out, max);
+    else
+        n = forms_roots(b->forms, w, out, max);
+    if (b->adv)
+        n = adverb_roots(b->adv, b->forms, w, out, n, max);
+    return derive_roots(b->dv, b->forms, w, out, n, max);
 }
 
 static int cmp_words(builder *b, uint32_t x, uint32_t y, const size_t *nlet)
@@ -1173,6 +1179,8 @@ int dict_build(const char *data_dir, const dict_build_opts *o)
         b.fr = fr_forms_load(o->dic, o->wordlist);
     if (b.forms)
         b.adv = adverbs_create(o->lang);
+    if (b.forms)
+        b.dv = derive_create(o->lang, o->glosses, o->derive_wordnet);
     progress(&b, "reading sources", 4, 4);
 
     classify(&b);
@@ -1236,6 +1244,7 @@ out:
     forms_free(b.forms);
     fr_forms_free(b.fr);
     adverbs_free(b.adv);
+    derive_free(b.dv);
     names_free(b.names);
     scowl_sizes_free(b.sizes);
     if (b.also_hun && b.also_hun != b.stem_hun && b.also_hun != b.hun)

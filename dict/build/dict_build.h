@@ -98,6 +98,9 @@ typedef struct dict_build_opts {
     /* Definitions of a language other than English (glosses.h): FreeDict's
      * dictionary into English (".../freedict-fra-eng"), or NULL. */
     const char *glosses;
+    /* Derivatives by a language's affixes, confirmed by those glosses and
+     * WordNet's English (derive.h): WordNet's directory, or NULL. */
+    const char *derive_wordnet;
     dict_progress_fn progress;
     void *progress_ctx;
     /* Build only if no dictionary of this id and format is there once the

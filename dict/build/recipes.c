@@ -48,6 +48,7 @@ static int other_language(const char *id, dict_build_opts *o)
         o->nouns_capitalised = langs[i].nouns_capitalised;
         o->expand_forms = langs[i].expand_forms;
         o->glosses = langs[i].glosses;
+        o->derive_wordnet = "/usr/share/wordnet";
         if (!strcmp(id, "de")) {
             o->irregular_freedict = FD "deu-eng";
             o->irregular_exc = "/usr/share/wordnet/verb.exc";

@@ -151,6 +151,47 @@ static void test_french(void **state)
     assert_int_equal(judge(fr, "garçon", (const char *const[]){"C"}, 1, NULL), -1);
 }
 
+/* Derivatives by an affix whose FreeDict English glosses agree
+ * (dict/build/derive.c), both ways round; look-alikes whose glosses do
+ * not stay words of their own. */
+static void test_derivatives(void **state)
+{
+    (void)state;
+    /* Schönheit "beauty", schön "beautiful"; Freiheit "freedom", frei
+     * "free"; Lehrer "teacher", lehren "teach"; unglücklich "unhappy" */
+    assert_int_equal(related(de, "Schönheit", "schön"), 1);
+    assert_int_equal(related(de, "schön", "Schönheit"), 1);
+    assert_int_equal(related(de, "Freiheit", "frei"), 1);
+    assert_int_equal(related(de, "Lehrer", "lehren"), 1);
+    assert_int_equal(related(de, "unglücklich", "glücklich"), 1);
+    assert_int_equal(judge(de, "Schönheit", NULL, 0, "schön"), DICT_DERIVATIVE);
+    assert_int_equal(judge(de, "schön", NULL, 0, "Schönheit"), DICT_DERIVATIVE);
+    /* a form of the derivative too: Lehrers, Freiheiten */
+    assert_int_equal(related(de, "Freiheiten", "frei"), 1);
+    /* look-alikes: Eisen "iron" after Eis "ice", Hundert after Hund,
+     * hoffen "hope" after Hof "court" */
+    assert_int_equal(related(de, "Eisen", "Eis"), 0);
+    assert_int_equal(related(de, "Eis", "Eisen"), 0);
+    assert_int_equal(related(de, "Hundert", "Hund"), 0);
+    assert_int_equal(related(de, "hoffen", "Hof"), 0);
+    assert_int_equal(judge(de, "Eisen", NULL, 0, "Eis"), -1);
+    /* look-alikes that are base + suffix in spelling: Taler "thaler"
+     * after Tal "valley", Kammer "chamber" after Kamm "comb",
+     * liederlich "slovenly" after Lied "song" (Lieder + -lich) */
+    assert_int_equal(related(de, "Taler", "Tal"), 0);
+    assert_int_equal(related(de, "Kammer", "Kamm"), 0);
+    assert_int_equal(related(de, "liederlich", "Lied"), 0);
+    assert_int_equal(judge(de, "Kammer", NULL, 0, "Kamm"), -1);
+    /* French: chanteur "singer", chanter "sing"; carte "map" after car
+     * "coach", moteur (mot + -eur) after mot stay words */
+    assert_int_equal(related(fr, "chanteur", "chanter"), 1);
+    assert_int_equal(related(fr, "chanter", "chanteur"), 1);
+    assert_int_equal(judge(fr, "chanteur", NULL, 0, "chanter"), DICT_DERIVATIVE);
+    assert_int_equal(related(fr, "carte", "car"), 0);
+    assert_int_equal(related(fr, "moteur", "mot"), 0);
+    assert_int_equal(judge(fr, "carte", NULL, 0, "car"), -1);
+}
+
 static void test_german(void **state)
 {
     (void)state;
@@ -420,6 +461,7 @@ int main(void)
         cmocka_unit_test(test_info),
         cmocka_unit_test(test_french),
         cmocka_unit_test(test_german),
+        cmocka_unit_test(test_derivatives),
         cmocka_unit_test(test_compounds),
         cmocka_unit_test(test_translate),
         cmocka_unit_test(test_definitions),

@@ -108,6 +108,12 @@ class Served(unittest.TestCase, Judge):
         self.assertEqual(self.reasons("fr", "mangé", used=["manger"]), ["derivative"])
         self.assertEqual(self.reasons("fr", "chevaux", used=["cheval"]), ["derivative"])
         self.assertEqual(self.reasons("fr", "chevalier", used=["cheval"]), [])
+        # derivatives by an affix whose English glosses agree (derive.c):
+        # chanteur "singer" after chanter "sing", and back; carte "map"
+        # after car "coach" stays a word of its own
+        self.assertEqual(self.reasons("fr", "chanteur", used=["chanter"]), ["derivative"])
+        self.assertEqual(self.reasons("fr", "chanter", used=["chanteur"]), ["derivative"])
+        self.assertEqual(self.reasons("fr", "carte", used=["car"]), [])
         self.assertEqual(self.reasons("fr", "Marseille"), ["proper_noun"])
         # é covers E, œ covers O and E
         v = self.check("fr", "été", cards=["E", "T"])
@@ -131,6 +137,12 @@ class Served(unittest.TestCase, Judge):
         self.assertEqual(self.reasons("de", "Haus"), [])
         self.assertEqual(self.reasons("de", "Berlin"), ["proper_noun"])
         self.assertEqual(self.reasons("de", "Häuser", used=["Haus"]), ["derivative"])
+        # Schönheit "beauty" after schön "beautiful" (derive.c), and back;
+        # Kammer "chamber" after Kamm "comb" (Kamm + -er in spelling) is a
+        # word of its own
+        self.assertEqual(self.reasons("de", "Schönheit", used=["schön"]), ["derivative"])
+        self.assertEqual(self.reasons("de", "schön", used=["Schönheit"]), ["derivative"])
+        self.assertEqual(self.reasons("de", "Kammer", used=["Kamm"]), [])
         v = self.check("de", "Straße", cards=["S", "S"])
         self.assertTrue(v["valid"], v)
         self.assertEqual(v["word"], "strasse")
@@ -243,6 +255,22 @@ class FirstStart(unittest.TestCase, Judge):
                                      (lang, adj, adv))
                     self.assertEqual(self.reasons(lang, adj, used=[adv]), ["derivative"],
                                      (lang, adv, adj))
+                # derivatives by an affix whose English glosses agree
+                # (derive.c), both ways round; look-alikes stay words
+                for lang, base, der in (("nl", "schoon", "schoonheid"),
+                                        ("nl", "bakken", "bakker"),
+                                        ("es", "peligro", "peligroso"),
+                                        ("es", "igual", "igualdad"),
+                                        ("pt", "triste", "tristeza"),
+                                        ("pt_BR", "belo", "beleza")):
+                    self.assertEqual(self.reasons(lang, der, used=[base]), ["derivative"],
+                                     (lang, base, der))
+                    self.assertEqual(self.reasons(lang, base, used=[der]), ["derivative"],
+                                     (lang, der, base))
+                # kamer "room" is kam "comb" + -er in spelling, koper
+                # "copper" kop "head" + -er: their glosses are unrelated
+                self.assertEqual(self.reasons("nl", "kamer", used=["kam"]), [])
+                self.assertEqual(self.reasons("nl", "koper", used=["kop"]), [])
                 self.assertEqual(self.reasons("es", "demente", used=["de"]), [])
                 self.assertEqual(self.reasons("es", "mente", used=["me"]), [])
                 for junk in ("avemo", "mangiarlolo", "stettimo") if IT else ():
