@@ -36,16 +36,6 @@ void adverbs_free(adverbs *a)
     free(a);
 }
 
-static size_t add_one(const char *s, const char **out, size_t n, size_t max)
-{
-    for (size_t i = 0; i < n; i++)
-        if (!strcmp(out[i], s))
-            return n;
-    if (n < max)
-        out[n++] = s;
-    return n;
-}
-
 size_t adverb_roots(adverbs *a, const lang_forms *f, const char *w, const char **out, size_t n,
                     size_t max)
 {
@@ -83,11 +73,11 @@ size_t adverb_roots(adverbs *a, const lang_forms *f, const char *w, const char *
                 nb++;
         }
     for (size_t i = 0; i < nb; i++) {
-        n = add_one(strtab_str(a->bases, strtab_intern(a->bases, base[i])), out, n, max);
+        n = forms_add_root(strtab_str(a->bases, strtab_intern(a->bases, base[i])), out, n, max);
         const char *r[8];
         size_t k = forms_roots(f, base[i], r, 8);
         for (size_t j = 0; j < k; j++)
-            n = add_one(r[j], out, n, max);
+            n = forms_add_root(r[j], out, n, max);
     }
     return n;
 }

@@ -297,16 +297,6 @@ int derive_glosses_related(derive *d, const char *a, const char *b)
     return ga && gb && related_glosses(d, ga, gb);
 }
 
-static size_t add_one(const char *s, const char **out, size_t n, size_t max)
-{
-    for (size_t i = 0; i < n; i++)
-        if (!strcmp(out[i], s))
-            return n;
-    if (n < max)
-        out[n++] = s;
-    return n;
-}
-
 static size_t letters(const char *s)
 {
     size_t n = 0;
@@ -335,7 +325,7 @@ static size_t try_base(derive *d, const lang_forms *f, const char *x, const vec 
             continue;
         /* the base alone, not its roots: spinnen (spin) is also the
          * plural of Spinne (spider), and Spinnerei is spinnen's */
-        n = add_one(strtab_str(d->bases, strtab_intern(d->bases, cand[i])), out, n, max);
+        n = forms_add_root(strtab_str(d->bases, strtab_intern(d->bases, cand[i])), out, n, max);
     }
     return n;
 }

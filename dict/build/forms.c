@@ -251,3 +251,13 @@ int forms_declined(const lang_forms *f, const char *root)
     uint32_t id = strtab_find(f->roots, root);
     return id != STRTAB_NONE && id < f->ndeclined && f->declined[id];
 }
+
+size_t forms_add_root(const char *s, const char **out, size_t n, size_t max)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(out[i], s))
+            return n;
+    if (n < max)
+        out[n++] = s;
+    return n;
+}

@@ -31,6 +31,9 @@ void forms_each(const lang_forms *f, void (*cb)(void *ctx, const char *form), vo
  * as irregular forms (ging, gingen: gehen; liep: lopen); returns how many
  * (0: no rule makes it and it is no irregular form). */
 size_t forms_roots(const lang_forms *f, const char *form, const char **out, size_t max);
+/* Add root s (borrowed) to the n roots in out unless it is there, while
+ * fewer than max: the new count.  For every builder of a form's roots. */
+size_t forms_add_root(const char *s, const char **out, size_t n, size_t max);
 /* Do the rules make of this folded root a form other than root + s or
  * root + es (a plural: Häuser; not only the genitive: Berlins)? */
 int forms_declined(const lang_forms *f, const char *root);

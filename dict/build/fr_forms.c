@@ -135,17 +135,6 @@ void fr_forms_free(fr_forms *fr)
     free(fr);
 }
 
-/* Add s (borrowed) to out unless there. */
-static size_t add_one(const char *s, const char **out, size_t n, size_t max)
-{
-    for (size_t j = 0; j < n; j++)
-        if (strcmp(out[j], s) == 0)
-            return n;
-    if (n < max)
-        out[n++] = s;
-    return n;
-}
-
 /* Add the roots of `form` (all, or the infinitives only) to out. */
 static size_t add_roots(const lang_forms *f, const char *form, int verbs, const char **out,
                         size_t n, size_t max)
@@ -154,7 +143,7 @@ static size_t add_roots(const lang_forms *f, const char *form, int verbs, const 
     size_t k = forms_roots(f, form, r, 8);
     for (size_t i = 0; i < k; i++)
         if (!verbs || infinitive(r[i]))
-            n = add_one(r[i], out, n, max);
+            n = forms_add_root(r[i], out, n, max);
     return n;
 }
 
@@ -243,7 +232,7 @@ static size_t list_roots(const fr_forms *fr, const char *w, const char **out, si
                                   ? STRTAB_NONE
                                   : strtab_find(fr->list, inf);
                 if (id != STRTAB_NONE && list_verb(fr, st[k], g ? proof2 : proof1, 6))
-                    n = add_one(strtab_str(fr->list, id), out, n, max);
+                    n = forms_add_root(strtab_str(fr->list, id), out, n, max);
             }
         }
     }
@@ -261,7 +250,7 @@ size_t fr_roots(const fr_forms *fr, const lang_forms *f, const char *w, int dic_
     for (size_t i = 0; i < nb; i++) {
         /* the adjective as spelt (the build keeps it if it is a word),
          * and its roots (lente: lent) */
-        n = add_one(strtab_str(fr->bases, strtab_find(fr->bases, b[i])), out, n, max);
+        n = forms_add_root(strtab_str(fr->bases, strtab_find(fr->bases, b[i])), out, n, max);
         n = add_roots(f, b[i], 0, out, n, max);
     }
     return n;
