@@ -4,7 +4,7 @@
  * player order, resolve from the lowest number up), and the interpreter of
  * the cards' effect steps (DM_OP_*), the Nuclear Bomb and the peace track.
  *
- * The round is dumb_rules.c's: it calls the phases here, and runs on
+ * The round is dumb_round.c's: it calls the phases here, and runs on
  * (dm_advance) after the steps a seat takes here (a bid, a bomb's space);
  * the board, the tracks and the pieces are dumb_state.c's, which this file
  * calls.  It calls nothing above it.

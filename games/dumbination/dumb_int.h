@@ -6,8 +6,9 @@
  * The seams: dumb_data.c reads the board (games/dumbination/board.txt, a
  * hex text map) and the decks (games/dumbination/cards.json) and draws the
  * board as SVG; the rulebook as plain C, driven by small step functions
- * and a seeded rng, is dumb_rules.c (set-up, the round, the action
- * table that reads action bodies and calls the steps), dumb_cards.c
+ * and a seeded rng, is dumb_round.c (set-up, the round, the players'
+ * steps), dumb_rules.c (the action table that reads action bodies and
+ * calls the steps), dumb_cards.c
  * (Dumbness cards and auctions, flip-fund-resolve, the effect steps, the
  * Nuclear Bomb and the peace track), dumb_board.c (movement, combat,
  * buying) and dumb_state.c (what they share: reading the state, tracks,
@@ -294,8 +295,9 @@ static inline int dm_dist(const dm_state *s, int a, int b)
 static inline const dm_card *dm_card_at(const dm_state *s, int c) { return &s->deck->c[c]; }
 
 /* The files of the rules call down only: dumb.c (the game on the
- * framework) calls dumb_rules.c (set-up, the round, the action table) and
- * dumb_view.c (the views, the queries); dumb_rules.c calls dumb_cards.c
+ * framework) calls dumb_rules.c (the action table), dumb_round.c (set-up,
+ * the round, the steps) and dumb_view.c (the views, the queries);
+ * dumb_rules.c calls dumb_round.c, which calls dumb_cards.c
  * (phases 3 and 4) and dumb_board.c (phases 5 and 6); all of them call
  * dumb_state.c (the common ground), which calls none. */
 
@@ -322,6 +324,8 @@ void dm_release(dm_state *s);
 extern const game_action dm_actions[];
 unsigned dm_roles(const void *st, int seat);
 int dm_draw_hook(const void *st, const char *type, int seat, rng *r, json_t **out);
+
+/* --- dumb_round.c ------------------------------------------------------ */
 
 /* The nations in play for n players (the text's table), seat order. */
 int dm_nations_for(int nseats, int nations[DM_MAX_SEATS]);
@@ -394,7 +398,7 @@ int dm_flip_and_resolve(dm_state *s, json_t *ev);
 /* Go on resolving after the choice: 1 when another bomb waits. */
 int dm_resolve_rest(dm_state *s, json_t *ev);
 /* A bid (0: pass) in the auction; the bomber's choice of space.  The
- * round does not run on here: dm_bid and dm_bomb (dumb_rules.c) do that. */
+ * round does not run on here: dm_bid and dm_bomb (dumb_round.c) do that. */
 int dm_auction_bid(dm_state *s, int seat, int amount, json_t *ev, char **why);
 int dm_bid_check(const dm_state *s, int seat, int amount, char **why); /* amount > 0 */
 int dm_bomb_check(const dm_state *s, int seat, int space, char **why);

@@ -4,7 +4,7 @@
  * small changes both make (events, discards, the Ego and Popularity
  * tracks, VP, pieces on the board, elimination), and the final score.
  *
- * The bottom of the module's rules: dumb_rules.c (the round), dumb_cards.c
+ * The bottom of the module's rules: dumb_round.c (the round), dumb_cards.c
  * (phases 3 and 4, the cards' effects) and dumb_board.c (movement, combat,
  * buying) call it; it calls none of them.
  */

@@ -6,7 +6,7 @@
  * and its target; the others see counts and "face_down" until the flip
  * (phase 4).  The First Goal pick and the plan are the framework's secret
  * simultaneous choices (game_secret_view here, game_secret_event in
- * dumb_rules.c); the card drawn is private to its seat.
+ * dumb_round.c); the card drawn is private to its seat.
  */
 #include <stdlib.h>
 #include <string.h>

@@ -85,7 +85,8 @@ AREAS = {
         "tests": ["woobie-setup", "woobie-effects", "woobie-play", "conformance"],
         "env": {"CONFORMANCE_GAME": "woobieworld"}},
     "dumbination": {
-        "files": ["games/dumbination/dumb_rules.c", "games/dumbination/dumb_state.c",
+        "files": ["games/dumbination/dumb_rules.c", "games/dumbination/dumb_round.c",
+                  "games/dumbination/dumb_state.c",
                   "games/dumbination/dumb_board.c", "games/dumbination/dumb_cards.c",
                   "games/dumbination/dumb.c", "games/dumbination/dumb_view.c"],
         "tests": ["dumb-sums", "dumb-setup", "dumb-combat", "dumb-leaders", "dumb-cards",
