@@ -43,6 +43,7 @@ static void rollback(match *m, const char *rec)
     atomic_store(&m->updated, json_integer_value(json_object_get(r, "updated")));
     match_seats_load(m, json_object_get(r, "players")); /* a seat change undone too */
     match_class_load(m, json_object_get(r, "class")); /* and a class's change */
+    match_keys_load(m, json_object_get(r, "keys"));    /* the request ids it held */
     json_decref(r);
     match_refresh(m);
 }
@@ -80,6 +81,7 @@ static int replay_entry(match_store *ms, match *m, const char *entry, size_t len
     if (!rc) {
         atomic_store(&m->version, (uint64_t)json_integer_value(json_object_get(e, "version")));
         atomic_store(&m->updated, at);
+        match_keys_entry(m, e); /* its request id, if it came with one */
     }
     json_decref(e);
     return rc;

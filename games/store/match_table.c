@@ -62,6 +62,7 @@ void match_free(match *m)
     free(m->tokens);
     free(m->bots);
     match_class_free(m->cls);
+    free(m->keys);
     free(m->saved);
     match_tail_free(m);
     for (size_t i = 0; m->logc && i < MATCH_LOG_CACHE; i++) {

@@ -74,6 +74,16 @@ static void job_succeeded(match_store *ms, match_job *j)
 {
     match *m = j->m;
     pthread_mutex_lock(&m->lock);
+    if (j->type == JOB_REPLAY) { /* wrote nothing: the match's earlier jobs are durable */
+        if (--m->inflight == 0)
+            pthread_cond_broadcast(&m->durable);
+        pthread_mutex_unlock(&m->lock);
+        j->answer(j->ctx, WB_OK, j->text, j->text_len, j->version);
+        j->text = NULL;
+        match_put_ref(ms, m);
+        job_free(j);
+        return;
+    }
     if (j->type != JOB_DELETE && j->rec) {
         /* m->latest may point at this record: it stays alive as saved */
         free(m->saved);
@@ -186,12 +196,17 @@ static int store_error(int rc)
 static void write_batch(match_store *ms, match_job *batch)
 {
     match_db_batch *b = NULL;
-    int rc = match_db_batch_begin(ms->db, &b);
+    int rc = WB_OK;
     size_t n = 0;
 
-    for (match_job *j = batch; j; j = j->next, n++) {
+    for (match_job *j = batch; j && !b && !rc; j = j->next)
+        if (j->type != JOB_REPLAY) /* a batch of replays alone writes nothing */
+            rc = match_db_batch_begin(ms->db, &b);
+    for (match_job *j = batch; j && b; j = j->next, n++) {
         if (rc)
             break;
+        if (j->type == JOB_REPLAY)
+            continue;
         pthread_mutex_lock(&j->m->lock);
         int stale = j->gen != j->m->gen;
         pthread_mutex_unlock(&j->m->lock);
@@ -200,25 +215,28 @@ static void write_batch(match_store *ms, match_job *batch)
         rc = j->type == JOB_DELETE ? match_db_batch_del(b, j->m->id)
                                    : match_db_batch_put(b, j->m->id, j->rec, j->version, j->entry);
     }
-    int64_t t0 = mono_ns();
-    if (b) {
-        int crc = match_db_batch_end(b, rc == WB_OK);
-        if (!rc)
-            rc = crc;
-    }
     int64_t now = match_now_ms();
-    atomic_fetch_add(&ms->commit_ns, (uint64_t)(mono_ns() - t0));
-    atomic_fetch_add(&ms->n_batches, 1);
-    if (rc) {
-        rc = store_error(rc);
-        atomic_fetch_add(&ms->n_commit_failures, 1);
-        if (atomic_exchange(&ms->writable, 0))
-            atomic_store(&ms->failing_since, now);
-        fprintf(stderr, "wibbelld: commit of %zu change(s) failed: %s\n", n,
-                wb_strerror(rc));
-    } else {
-        atomic_fetch_add(&ms->n_commits, 1);
-        atomic_store(&ms->writable, 1);
+    if (b || rc) {
+        int64_t t0 = mono_ns();
+        if (b) {
+            int crc = match_db_batch_end(b, rc == WB_OK);
+            if (!rc)
+                rc = crc;
+        }
+        now = match_now_ms();
+        atomic_fetch_add(&ms->commit_ns, (uint64_t)(mono_ns() - t0));
+        atomic_fetch_add(&ms->n_batches, 1);
+        if (rc) {
+            rc = store_error(rc);
+            atomic_fetch_add(&ms->n_commit_failures, 1);
+            if (atomic_exchange(&ms->writable, 0))
+                atomic_store(&ms->failing_since, now);
+            fprintf(stderr, "wibbelld: commit of %zu change(s) failed: %s\n", n,
+                    wb_strerror(rc));
+        } else {
+            atomic_fetch_add(&ms->n_commits, 1);
+            atomic_store(&ms->writable, 1);
+        }
     }
     while (batch) {
         match_job *j = batch;

@@ -22,6 +22,7 @@
  *   match_seats.c   who plays each seat: parsed, stored, shown -
  *   match_class.c   a class session's members: joined,        -
  *                   changed, stored, shown
+ *   match_keys.c    a match's request ids: held, stored       -
  *   match_db.c      LMDB: the records and logs                -
  *
  * A lower file that must report up calls a callback it was handed when
@@ -117,6 +118,16 @@ typedef struct match_log_cached {
     size_t len[MATCH_LOG_SEATS];
 } match_log_cached;
 
+/* A request id a match holds (match_keys.c): the change of `version` was
+ * made by `caller` with client key `key` for a request whose route and
+ * body hash to `hash`. */
+typedef struct match_keyent {
+    char key[MATCH_KEY_MAX + 1];
+    int caller;
+    uint64_t hash;
+    uint64_t version;
+} match_keyent;
+
 /* A log entry kept in memory: those after the last durable record. */
 typedef struct match_tail_entry {
     uint64_t version;
@@ -158,6 +169,10 @@ struct match {
     match_tail_entry *tail; /* the log after saved_snap, in order */
     size_t ntail, captail;
     match_class *cls;    /* a class session's members, or NULL */
+    match_keyent *keys;  /* the latest MATCH_KEYS_KEPT request ids, a ring
+                            from keys[key0] (NULL: none yet); restored with
+                            the state (from a record and the log after it) */
+    size_t nkeys, key0;
     unsigned gen;        /* bumped when a failed commit rolls the match back */
     unsigned inflight;   /* jobs queued and not yet done */
     pthread_cond_t durable; /* signalled when inflight drops to 0 */
@@ -193,7 +208,10 @@ struct match {
     match_log_cached *logc; /* MATCH_LOG_CACHE of them, by version; NULL: none yet */
 };
 
-enum { JOB_ACTION, JOB_CREATE, JOB_DELETE };
+/* JOB_REPLAY: the answer to a request whose key the match holds; it
+ * writes nothing, and is answered once the jobs of its match staged
+ * before it are durable (it fails with them). */
+enum { JOB_ACTION, JOB_CREATE, JOB_DELETE, JOB_REPLAY };
 
 /* Called when a job is done: rc WB_OK (out: the answer, owned by the
  * callee) or the commit's error (out NULL). */
@@ -379,6 +397,24 @@ int match_class_change(match *m, size_t k, const json_t *body, const char *token
                        json_t **action, json_t **event, const char **reason, char **why);
 /* {"locked": bool}. */
 int match_class_lock(match *m, const json_t *body, json_t **action, json_t **event, char **why);
+
+/* match_keys.c: a match's request ids, a leaf */
+/* The hash of a request: its route (`what`, `n`: a seat or member, or
+ * -1) and its body (NULL: none), as canonical JSON. */
+uint64_t match_key_hash(const char *what, long n, const json_t *body);
+/* Hold the key of the change of `version` (the oldest goes past
+ * MATCH_KEYS_KEPT); under m->lock. */
+void match_keys_add(match *m, const char *key, int caller, uint64_t hash, uint64_t version);
+/* The key `key` of `caller`, or NULL. */
+const match_keyent *match_keys_find(const match *m, const char *key, int caller);
+/* The record's "keys": [{"key","by","kh","version"}], oldest first; and
+ * back (NULL: none). */
+void match_keys_text(const match *m, struct game_text *t);
+void match_keys_load(match *m, const json_t *keys);
+/* A log entry's key (its "key", "by", "kh", "version"), when it has one. */
+void match_keys_entry(match *m, const json_t *entry);
+/* A log entry's key fields, to append to the entry's text. */
+void match_keys_entry_text(struct game_text *t, const char *key, int caller, uint64_t hash);
 
 /* match_writer.c */
 /* Start the writer thread.  `moved` is called (no lock held) after a

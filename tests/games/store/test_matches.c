@@ -1028,7 +1028,7 @@ static void test_hold_groups_commits(void **state)
     json_t *a = json_pack("{s:s,s:i}", "type", "add", "n", 1);
     matches_hold();
     for (int i = 0; i < 3; i++)
-        assert_int_equal(match_apply_async(ms, c[i].id, 0, a, 0, count_done, NULL, NULL), WB_OK);
+        assert_int_equal(match_apply_async(ms, c[i].id, 0, a, 0, NULL, count_done, NULL, NULL), WB_OK);
     nanosleep(&pause, NULL);
     assert_int_equal(atomic_load(&held_done), 0); /* not woken, not written */
     match_store_stats(ms, &after);
@@ -1045,7 +1045,7 @@ static void test_hold_groups_commits(void **state)
     /* holding, then waiting for one's own action (a view waits for what
      * is in flight, and wakes the writer for it first): no hang */
     matches_hold();
-    assert_int_equal(match_apply_async(ms, c[0].id, 1, a, 0, count_done, NULL, NULL), WB_OK);
+    assert_int_equal(match_apply_async(ms, c[0].id, 1, a, 0, NULL, count_done, NULL, NULL), WB_OK);
     json_t *v = NULL;
     assert_int_equal(match_view(ms, c[0].id, 0, &v, NULL), WB_OK); /* waits for it */
     assert_int_equal(json_integer_value(json_object_get(v, "total")), 2);
