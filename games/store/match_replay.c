@@ -110,6 +110,7 @@ struct opening {
     match_store *ms;
     match *m;
     int failed;
+    int reloading; /* match_reload_locked: not the opening's count */
 };
 
 static int replay_stored(void *ctx, uint64_t version, const char *entry, size_t len)
@@ -131,13 +132,33 @@ static int replay_stored(void *ctx, uint64_t version, const char *entry, size_t 
         return 1;
     }
     match_tail_add(o->m, version, entry); /* NUL-terminated by match_db */
-    o->ms->n_replayed++;
+    if (!o->reloading)
+        o->ms->n_replayed++;
     return 0;
+}
+
+int match_reload_locked(match_store *ms, match *m)
+{
+    struct opening o = {ms, m, 0, 1};
+    uint64_t from = atomic_load(&m->version);
+    int rc = match_db_log(ms->db, m->id, from, replay_stored, &o);
+    if (rc && !o.failed)
+        return rc;
+    m->saved_version = atomic_load(&m->version);
+    m->reload = 0;
+    match_refresh(m);
+    if (m->saved_version != from) {
+        fprintf(stderr, "wibbelld: match %s: reloaded to version %llu, from %llu (its commit "
+                        "had been stored)\n", m->id, (unsigned long long)m->saved_version,
+                (unsigned long long)from);
+        match_notify(ms, m);
+    }
+    return WB_OK;
 }
 
 int match_replay_stored(match_store *ms, match *m)
 {
-    struct opening o = {ms, m, 0};
+    struct opening o = {ms, m, 0, 0};
     int rc = match_db_log(ms->db, m->id, m->saved_snap, replay_stored, &o);
     m->saved_version = atomic_load(&m->version);
     match_refresh(m);

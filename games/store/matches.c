@@ -306,10 +306,26 @@ static int stage_locked(match_store *ms, match *m, int seat, int caller, const j
     return WB_OK;
 }
 
+/* Under m->lock: a match one of whose commits was uncertain is reloaded
+ * from the store before it is used (WB_ESTORE while it cannot be). */
+static int fresh_locked(match_store *ms, match *m)
+{
+    if (!m->reload)
+        return WB_OK;
+    if (match_reload_locked(ms, m) != WB_OK)
+        return WB_ESTORE;
+    match_timer_kick(ms); /* its deadline may have moved */
+    return WB_OK;
+}
+
 /* The timer's callback (match_timer_fn): stage m's timer action if it is
  * due at `now`; under m->lock.  1 when staged. */
 static int run_timer_locked(match_store *ms, match *m, int64_t now)
 {
+    if (m->reload && !m->deleting && fresh_locked(ms, m) != WB_OK) {
+        atomic_store(&m->retry_at, now + 1000); /* the store is not back yet */
+        return 0;
+    }
     int64_t d = atomic_load(&m->deadline);
     if (m->deleting || atomic_load(&m->gone) || atomic_load(&m->ended) || m->timer_refused ||
         d < 0 || d > now || atomic_load(&m->retry_at) > now)
@@ -771,6 +787,8 @@ static int act(match_store *ms, const char *id, int seat, const json_t *action,
                                      : 0;
     if (m->deleting || atomic_load(&m->gone)) {
         rc = WB_ENOTFOUND;
+    } else if ((rc = fresh_locked(ms, m)) != WB_OK) {
+        /* the store cannot be read */
     } else if (key_held_locked(ms, m, seat, key, khash, done, ctx, why, &rc)) {
         /* answered as the first time, or refused */
     } else if (atomic_load(&m->ended)) {
@@ -868,6 +886,8 @@ int match_join_async(match_store *ms, const char *code, const char *nickname, in
     if (m->deleting || atomic_load(&m->gone)) {
         *why = game_why("no class has the join code '%s' any more", m->join_code);
         rc = WB_ENOTFOUND;
+    } else if ((rc = fresh_locked(ms, m)) != WB_OK) {
+        *reason = NULL; /* the store cannot be read */
     } else if (atomic_load(&m->ended) || atomic_load(&m->finished)) {
         *why = game_why("this class's game is over: no one can join it now");
         *reason = "class_over";
@@ -926,6 +946,8 @@ static int host_change_async(match_store *ms, const char *id, int caller, host_c
     uint64_t khash = key && key->key ? match_key_hash(req->what, req->n, req->body) : 0;
     if (m->deleting || atomic_load(&m->gone)) {
         rc = WB_ENOTFOUND;
+    } else if ((rc = fresh_locked(ms, m)) != WB_OK) {
+        /* the store cannot be read */
     } else if (key_held_locked(ms, m, caller, key, khash, done, ctx, why, &rc)) {
         /* answered as the first time, or refused */
     } else {

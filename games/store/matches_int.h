@@ -178,6 +178,9 @@ struct match {
     pthread_cond_t durable; /* signalled when inflight drops to 0 */
     int deleting;        /* a delete is queued: no more actions */
     int timer_refused;   /* the game refused its own timer: ignore deadline */
+    int reload;          /* a commit of it was uncertain: what is stored may be
+                            ahead of memory; reloaded before its next use
+                            (match_reload_locked) */
     int64_t backoff_ms;  /* after a failed timer commit: the next wait */
 
     /* written under lock, read anywhere */
@@ -323,6 +326,13 @@ size_t match_live_count_locked(match_store *ms, int64_t now);
 void match_restore(match_store *ms, match *m, const char *rec, uint64_t from, uint64_t upto);
 /* While the store opens: replay m's stored log after its record. */
 int match_replay_stored(match_store *ms, match *m);
+/* Under m->lock, when m->reload: the stored log after m's durable
+ * version applied to it, so that memory is the store again (a commit
+ * whose answer was lost may have happened).  WB_OK (m->reload cleared,
+ * the subscribers told) or the storage's error (still to reload).  Only
+ * PostgreSQL's commits are uncertain, and it reads on a connection of its
+ * own, so this never waits for the writer's batch. */
+int match_reload_locked(match_store *ms, match *m);
 
 /* match_seats.c: who plays each seat (names, bots), a leaf */
 /* Read a create request's players (strings: people; objects
