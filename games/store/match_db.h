@@ -76,6 +76,11 @@ int match_db_batch_end(match_db_batch *b, int commit);
  * data is on disk, or fails having written nothing. */
 int match_db_uncertain(const match_db *db);
 int match_db_landed(match_db *db, const char *id, uint64_t version);
+/* After a commit that could not be told (match_db_landed -1): WB_OK once
+ * no such commit can still happen (the server processes that had them
+ * are gone: waited for about 2 s at most), else WB_ESTORE.  What is read
+ * before then may miss what such a commit is about to store. */
+int match_db_settled(match_db *db);
 
 /* Call cb for the log entries of `id` with version > after, in order. */
 int match_db_log(match_db *db, const char *id, uint64_t after,

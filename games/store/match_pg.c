@@ -48,11 +48,15 @@ struct match_pg {
      * read by match_pg_landed): the server process that had it, and
      * whether the test builds' fault point says the check cannot tell */
     int uncertain, lost_pid, blind;
+    /* the server processes of commits that could not be told (under
+     * r.mu): until they are gone, one of them may still commit */
+    int pending[8];
+    size_t npending;
 };
 
 #define UNCERTAIN (-1)    /* run_pipeline: sent, its answer lost */
-#define LANDED_TRIES 10   /* match_pg_landed: about 2 s in all */
-#define LANDED_WAIT_MS 200
+#define LANDED_TRIES 40   /* match_pg_landed, _settled: about 2 s in all */
+#define LANDED_WAIT_MS 50
 
 enum { OP_REC, OP_LOG, OP_DEL };
 
@@ -563,5 +567,53 @@ int match_pg_landed(match_pg *db, const char *id, uint64_t version)
             return 0;
         nanosleep(&(struct timespec){0, LANDED_WAIT_MS * 1000000L}, NULL);
     }
+    pthread_mutex_lock(&c->mu);
+    if (db->npending == sizeof db->pending / sizeof db->pending[0]) /* the oldest goes */
+        memmove(db->pending, db->pending + 1, --db->npending * sizeof db->pending[0]);
+    db->pending[db->npending++] = db->lost_pid;
+    pthread_mutex_unlock(&c->mu);
     return -1;
+}
+
+int match_pg_settled(match_pg *db)
+{
+    conn *c = &db->r;
+    for (int tries = 0; tries < LANDED_TRIES; tries++) {
+        char list[8 * 12 + 3] = "{";
+        pthread_mutex_lock(&c->mu);
+        if (db->npending == 0) {
+            pthread_mutex_unlock(&c->mu);
+            return WB_OK;
+        }
+        for (size_t i = 0; i < db->npending; i++)
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%d", i ? "," : "",
+                     db->pending[i]);
+        strcat(list, "}");
+        const char *vals[1] = {list};
+        if (ensure(db, c, 0) == WB_OK) {
+            PGresult *r = PQexecParams(c->pg,
+                                       "SELECT pid FROM pg_stat_activity "
+                                       "WHERE pid = ANY ($1::int[])",
+                                       1, NULL, vals, NULL, NULL, 0);
+            if (PQresultStatus(r) == PGRES_TUPLES_OK) {
+                size_t keep = 0; /* those still running stay */
+                for (size_t i = 0; i < db->npending; i++)
+                    for (int k = 0; k < PQntuples(r); k++)
+                        if (atoi(PQgetvalue(r, k, 0)) == db->pending[i]) {
+                            db->pending[keep++] = db->pending[i];
+                            break;
+                        }
+                db->npending = keep;
+            } else if (PQstatus(c->pg) != CONNECTION_OK) {
+                drop(c);
+            }
+            PQclear(r);
+        }
+        int left = db->npending != 0;
+        pthread_mutex_unlock(&c->mu);
+        if (!left)
+            return WB_OK;
+        nanosleep(&(struct timespec){0, LANDED_WAIT_MS * 1000000L}, NULL);
+    }
+    return WB_ESTORE;
 }

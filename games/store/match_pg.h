@@ -60,5 +60,6 @@ int match_pg_log(match_pg *db, const char *id, uint64_t after,
                  void *ctx);
 int match_pg_uncertain(const match_pg *db);
 int match_pg_landed(match_pg *db, const char *id, uint64_t version);
+int match_pg_settled(match_pg *db);
 
 #endif

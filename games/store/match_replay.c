@@ -141,7 +141,10 @@ int match_reload_locked(match_store *ms, match *m)
 {
     struct opening o = {ms, m, 0, 1};
     uint64_t from = atomic_load(&m->version);
-    int rc = match_db_log(ms->db, m->id, from, replay_stored, &o);
+    int rc = match_db_settled(ms->db); /* no lost commit still to land */
+    if (rc)
+        return rc;
+    rc = match_db_log(ms->db, m->id, from, replay_stored, &o);
     if (rc && !o.failed)
         return rc;
     m->saved_version = atomic_load(&m->version);
