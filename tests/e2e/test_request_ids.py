@@ -99,6 +99,66 @@ class RequestIds(unittest.TestCase):
         st, _, doc = post(m, "host", "/end", None, "end-2")
         self.assertEqual(st, 409, doc)  # a new request: ended already
 
+    def test_seat_and_class_changes(self):
+        """The host's changes take a key too: a seat handed to a bot, the
+        class locked, a member renamed, readmitted, removed; and a member's
+        action is keyed by the member."""
+        m = self.pond()
+        host = {"Idempotency-Key": "bot-1"}
+        st, _, first = m.d.json("PUT", m.path + "/seats/1", {"bot": "random"},
+                                headers=dict(bearer(m.host), **host))
+        self.assertEqual(st, 200, first)
+        st, hdrs, again = m.d.json("PUT", m.path + "/seats/1", {"bot": "random"},
+                                   headers=dict(bearer(m.host), **host))
+        self.assertEqual((st, hdrs.get("idempotent-replayed")), (200, "true"), again)
+        self.assertEqual((again["version"], again["bot"]), (first["version"], "random"))
+        st, _, doc = m.d.json("PUT", m.path + "/seats/0", {"bot": "random"},
+                              headers=dict(bearer(m.host), **host))  # another seat: another request
+        self.assertEqual((st, doc["code"]), (422, "idempotency_key_reused"), doc)
+
+        c = create(D, ["Red", "Blue"], {"class_session": True, "tie_window_ms": 0}, seed=4)
+        code = c.view("host")["class"]["code"]
+        st, _, ann = D.json("POST", "/v1/join", {"code": code, "nickname": "Ann"})
+        self.assertEqual(st, 201, ann)
+
+        def host(method, path, body, key):
+            return D.json(method, c.path + path, body,
+                          headers=dict(bearer(c.host), **{"Idempotency-Key": key}))
+        for method, path, body in [("PUT", "/class", {"locked": True}),
+                                   ("PUT", "/members/0", {"nickname": "Anna"})]:
+            st, _, one = host(method, path, body, path)
+            self.assertEqual(st, 200, one)
+            st, hdrs, two = host(method, path, body, path)
+            self.assertEqual((st, hdrs.get("idempotent-replayed")), (200, "true"), two)
+            self.assertEqual(two["version"], one["version"])
+        st, _, doc = host("PUT", "/members/0", {"nickname": "Annie"}, "/members/0")
+        self.assertEqual((st, doc["code"]), (422, "idempotency_key_reused"), doc)
+        self.assertEqual(c.view("host")["class"]["roster"][0]["nickname"], "Anna")
+        # readmitted: the token was the first answer's alone, and stays the member's
+        st, _, one = host("POST", "/members/0/token", None, "readmit")
+        self.assertEqual(st, 200, one)
+        st, hdrs, two = host("POST", "/members/0/token", None, "readmit")
+        self.assertEqual((st, hdrs.get("idempotent-replayed")), (200, "true"), two)
+        self.assertNotIn("token", two)
+        self.assertEqual((two["member"], two["nickname"]), (0, "Anna"))
+        st, _, _ = D.json("GET", c.path, headers=bearer(one["token"]))
+        self.assertEqual(st, 200)
+        # the member's own action, keyed by the member
+        mh = dict(bearer(one["token"]), **{"Idempotency-Key": "/class"})  # the host's key, too
+        st, _, shout = D.json("POST", c.path + "/actions", {"type": "claim", "word": "qzqzq"},
+                              headers=mh)
+        self.assertEqual(st, 200, shout)
+        st, hdrs, again = D.json("POST", c.path + "/actions",
+                                 {"type": "claim", "word": "qzqzq"}, headers=mh)
+        self.assertEqual((st, hdrs.get("idempotent-replayed")), (200, "true"), again)
+        self.assertEqual((again["version"], again["events"]), (shout["version"], shout["events"]))
+        st, _, gone = host("DELETE", "/members/0", None, "remove")
+        self.assertEqual(st, 200, gone)
+        st, hdrs, doc = host("DELETE", "/members/0", None, "remove")
+        self.assertEqual((st, hdrs.get("idempotent-replayed")), (200, "true"), doc)
+        self.assertEqual(doc["version"], gone["version"])
+        self.assertEqual(c.view("host")["version"], gone["version"])
+
     def test_after_restart_and_kill9(self):
         m = self.pond()
         st, _, first = act(m, 0, ROLL, "before-restart")
