@@ -308,7 +308,8 @@ static int body_seed(api_req *r, const json_t *js, uint64_t *seed, int *has)
 /* The creation is durable (or failed): answer it. */
 static void created(void *ctx, int rc, json_t *out)
 {
-    api_req *r = ctx;
+    api_keyed *k = ctx;
+    api_req *r = k->r;
     const char *id = json_string_value(json_object_get(out, "id"));
     if (rc) {
         match_err(r, rc, "match_create", "", NULL);
@@ -317,11 +318,13 @@ static void created(void *ctx, int rc, json_t *out)
     } else {
         api_add_header(r, "Location", "/v1/games/%s", id);
         set_etag(r, 1);
+        api_idem_answered(r, k);
         /* the headers survive: reply_json() does not touch them */
         reply_json(r, 201, out);
         out = NULL;
     }
     json_decref(out);
+    free(k);
     api_resume(r);
 }
 
@@ -329,7 +332,11 @@ void api_h_game_create(api_req *r)
 {
     json_t *body = NULL;
     char *why = NULL;
-    if (!have_games(r) || api_body_object(r, &body))
+    api_keyed *k = NULL;
+    if (!have_games(r))
+        goto out;
+    k = wb_calloc(1, sizeof *k);
+    if (api_idem_read(r, k) || api_body_object(r, &body))
         goto out;
 
     json_t *jg = json_object_get(body, "game");
@@ -364,9 +371,11 @@ void api_h_game_create(api_req *r)
         goto out;
 
     api_defer(r);
-    int rc = match_create_async(r->ctx->matches, game, players, options, seed, has_seed,
-                                created, r, &why);
-    if (rc == WB_ENOTFOUND)
+    int rc = match_create_async(r->ctx->matches, game, players, options, seed, has_seed, &k->k,
+                                created, k, &why);
+    if (rc && api_idem_refused(r, k, why))
+        ; /* the key came with another request */
+    else if (rc == WB_ENOTFOUND)
         api_problem(r, API_P_UNKNOWN_GAME, "there is no game \"%.*s\"",
                     api_clip(game, json_string_length(jg), QUOTE_MAX), game);
     else if (rc == WB_ELIMIT)
@@ -377,9 +386,12 @@ void api_h_game_create(api_req *r)
         match_err(r, rc, "match_create", "", why);
         why = NULL;
     }
+    if (!rc)
+        k = NULL; /* the answer's */
     if (rc)
         api_resume(r); /* answered at once */
 out:
+    free(k);
     free(why);
     json_decref(body);
 }

@@ -78,8 +78,13 @@ static void job_succeeded(match_store *ms, match_job *j)
         if (--m->inflight == 0)
             pthread_cond_broadcast(&m->durable);
         pthread_mutex_unlock(&m->lock);
-        j->answer(j->ctx, WB_OK, j->text, j->text_len, j->version);
-        j->text = NULL;
+        if (j->done) { /* a creation's */
+            j->done(j->ctx, WB_OK, j->out);
+            j->out = NULL;
+        } else {
+            j->answer(j->ctx, WB_OK, j->text, j->text_len, j->version);
+            j->text = NULL;
+        }
         match_put_ref(ms, m);
         job_free(j);
         return;
@@ -179,6 +184,7 @@ static void job_failed(match_store *ms, match_job *j, int rc, int64_t now, int u
     if (j->type == JOB_CREATE) {
         pthread_mutex_lock(&ms->lock);
         ms->pending_creates--;
+        match_creating_drop_locked(ms, m->create_key);
         pthread_mutex_unlock(&ms->lock);
         match_free(m);
     } else {

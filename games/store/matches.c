@@ -186,6 +186,15 @@ static char *record(const match *m, uint64_t version, int64_t updated, int ended
         RAW(&t, ",\"keys\":");
         match_keys_text(m, &t);
     }
+    if (m->create_key[0]) {
+        char kh[17];
+        snprintf(kh, sizeof kh, "%016" PRIx64, m->create_hash);
+        RAW(&t, ",\"create_key\":{\"key\":");
+        game_text_str(&t, m->create_key);
+        RAW(&t, ",\"kh\":");
+        game_text_str(&t, kh);
+        RAW(&t, "}");
+    }
     RAW(&t, ",\"created\":");
     game_text_int(&t, (json_int_t)m->created);
     RAW(&t, ",\"updated\":");
@@ -464,6 +473,12 @@ static int load_one(void *ctx, const char *id, const char *rec, size_t len)
     match_seats_load(m, players);
     match_class_load(m, json_object_get(r, "class"));
     match_keys_load(m, json_object_get(r, "keys"));
+    const json_t *ck = json_object_get(r, "create_key");
+    const char *ckey = json_string_value(json_object_get(ck, "key"));
+    if (ckey && match_key_ok(ckey, strlen(ckey))) {
+        snprintf(m->create_key, sizeof m->create_key, "%s", ckey);
+        m->create_hash = strtoull(str_of(ck, "kh"), NULL, 16);
+    }
     if (kind->load(json_object_get(r, "state"), &m->state, &why) != WB_OK ||
         strlen(m->host_token) != TOKEN_LEN) {
         fprintf(stderr, "wibbelld: match %s: skipped (%s)\n", id, why ? why : "bad record");
@@ -588,8 +603,82 @@ void match_store_close(match_store *ms)
 
 /* --- the API: create, act, end, delete -------------------------------- */
 
+/* What a creation answers (and a retry of it, with the view as it is
+ * now); under m->lock or before m is shared. */
+static json_t *creation_answer(const match *m)
+{
+    char sb[24];
+    json_t *seed_v = m->seed <= (1ull << 53) ? json_integer((json_int_t)m->seed)
+                                             : json_string(seed_str(m->seed, sb));
+    return json_pack("{s:s, s:s, s:i, s:o, s:s, s:o, s:o}", "id", m->id, "game",
+                     m->kind->name, "version", 1, "seed", seed_v, "host_token", m->host_token,
+                     "players", match_seats_json(m), "state",
+                     match_view_of(m, GAME_SEAT_HOST));
+}
+
+/* A creation with request id `key` (its request hashing to h): 1 with *rc
+ * when it is answered (the match created with the key: its creation
+ * answer queued for done(); another request with the key, or the first
+ * still being committed: WB_ECONFLICT), else 0, the key reserved in
+ * ms->creating (*reserved) while there is room. */
+static int create_key_held(match_store *ms, match_key *key, uint64_t h, match_done_fn done,
+                           void *ctx, char **why, int *rc, int *reserved)
+{
+    match *found = NULL;
+    int busy = 0;
+    pthread_mutex_lock(&ms->lock);
+    for (size_t b = 0; b < MATCH_BUCKETS && !found; b++)
+        for (match *m = ms->buckets[b]; m && !found; m = m->next)
+            if (!atomic_load(&m->gone) && strcmp(m->create_key, key->key) == 0)
+                found = m;
+    for (size_t i = 0; i < ms->ncreating && !found; i++)
+        busy |= strcmp(ms->creating[i], key->key) == 0;
+    if (found) {
+        found->refs++;
+    } else if (!busy && ms->ncreating < MATCH_CREATING_KEYS) {
+        snprintf(ms->creating[ms->ncreating++], sizeof ms->creating[0], "%s", key->key);
+        *reserved = 1;
+    }
+    pthread_mutex_unlock(&ms->lock);
+    if (busy) {
+        *why = game_why("a match is being created with this Idempotency-Key: retry in a moment");
+        *rc = WB_ECONFLICT;
+        return 1;
+    }
+    if (!found)
+        return 0;
+    pthread_mutex_lock(&found->lock);
+    if (found->create_hash != h || found->deleting) {
+        if (found->deleting) {
+            *why = game_why("the match created with this Idempotency-Key is being deleted");
+        } else {
+            key->reused = 1;
+            *why = game_why("this Idempotency-Key created match %s with another request: a new "
+                            "request needs a new key", found->id);
+        }
+        pthread_mutex_unlock(&found->lock);
+        match_put_ref(ms, found);
+        *rc = WB_ECONFLICT;
+        return 1;
+    }
+    match_job *j = wb_calloc(1, sizeof *j);
+    j->type = JOB_REPLAY;
+    j->m = found; /* our reference is the job's */
+    j->gen = found->gen;
+    j->version = 1;
+    j->out = creation_answer(found);
+    j->done = done;
+    j->ctx = ctx;
+    key->replayed = 1; /* before done() can run */
+    found->inflight++;
+    match_writer_push(ms, j);
+    pthread_mutex_unlock(&found->lock);
+    *rc = WB_OK;
+    return 1;
+}
+
 int match_create_async(match_store *ms, const char *game, const json_t *players,
-                       const json_t *options, uint64_t seed, int has_seed,
+                       const json_t *options, uint64_t seed, int has_seed, match_key *key,
                        match_done_fn done, void *ctx, char **why)
 {
     const game_kind *kind = kind_find(ms, game);
@@ -598,7 +687,8 @@ int match_create_async(match_store *ms, const char *game, const json_t *players,
     const char **names = NULL;
     match_seat_bot *bots = NULL;
     match *m = NULL;
-    int rc = WB_OK, counted = 0;
+    int rc = WB_OK, counted = 0, reserved = 0;
+    uint64_t khash = 0;
 
     if (!kind)
         return WB_ENOTFOUND;
@@ -609,6 +699,17 @@ int match_create_async(match_store *ms, const char *game, const json_t *players,
     }
     names = wb_calloc(n + 1, sizeof *names);
     bots = wb_calloc(n + 1, sizeof *bots);
+    if (key && key->key) {
+        json_t *req = json_pack("{s:s, s:O, s:O?}", "game", game, "players", players,
+                                "options", options);
+        char sb[24];
+        if (has_seed)
+            json_object_set_new(req, "seed", json_string(seed_str(seed, sb)));
+        khash = match_key_hash("create", -1, req);
+        json_decref(req);
+        if (create_key_held(ms, key, khash, done, ctx, why, &rc, &reserved))
+            goto out;
+    }
     if ((rc = match_seats_parse(ms, kind, players, names, bots, why)))
         goto out;
     if (options && !json_is_object(options)) {
@@ -655,14 +756,14 @@ int match_create_async(match_store *ms, const char *game, const json_t *players,
     }
     m->seed = seed;
     m->created = now;
+    if (reserved) { /* a key with no room in ms->creating is not kept */
+        snprintf(m->create_key, sizeof m->create_key, "%s", key->key);
+        m->create_hash = khash;
+    }
     atomic_store(&m->version, 1);
     atomic_store(&m->updated, now);
     match_refresh(m);
 
-    char sb[24];
-    json_t *pl = match_seats_json(m);
-    json_t *seed_v = seed <= (1ull << 53) ? json_integer((json_int_t)seed)
-                                          : json_string(seed_str(seed, sb));
     match_job *j = wb_calloc(1, sizeof *j);
     j->type = JOB_CREATE;
     j->m = m;
@@ -670,20 +771,21 @@ int match_create_async(match_store *ms, const char *game, const json_t *players,
     j->rec = record(m, 1, now, 0);
     j->done = done;
     j->ctx = ctx;
-    j->out = json_pack("{s:s, s:s, s:i, s:o, s:s, s:o, s:o}", "id", m->id, "game",
-                       kind->name, "version", 1, "seed", seed_v, "host_token",
-                       m->host_token, "players", pl, "state", match_view_of(m, GAME_SEAT_HOST));
+    j->out = creation_answer(m);
     m->latest = j->rec;
     m->latest_len = strlen(j->rec);
     m->latest_snap = 1;
     m->inflight = 1;
     m = NULL;
-    counted = 0; /* the writer takes the pending creation from here */
+    counted = reserved = 0; /* the writer takes the pending creation from here */
     match_writer_push(ms, j);
 out:
-    if (counted) {
+    if (counted || reserved) {
         pthread_mutex_lock(&ms->lock);
-        ms->pending_creates--;
+        if (counted)
+            ms->pending_creates--;
+        if (reserved)
+            match_creating_drop_locked(ms, key->key);
         pthread_mutex_unlock(&ms->lock);
     }
     if (m)

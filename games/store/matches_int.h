@@ -60,6 +60,7 @@
 #include "matches.h"
 
 #define MATCH_BUCKETS 1024
+#define MATCH_CREATING_KEYS 64 /* keyed creations in flight (more: not held) */
 #define MATCH_ID_LEN 32
 #define MATCH_TOKEN_LEN 43 /* 32 random bytes, base64url without padding */
 
@@ -156,6 +157,8 @@ struct match {
     size_t nbots;         /* seats played by a bot */
     int64_t created;
     char join_code[MATCH_CODE_LEN + 1]; /* a class session's, else "" */
+    char create_key[MATCH_KEY_MAX + 1]; /* its creation's request id, or "" */
+    uint64_t create_hash;                /* and that request's hash */
 
     /* under lock */
     pthread_mutex_t lock;
@@ -252,6 +255,10 @@ struct match_store {
     match *buckets[MATCH_BUCKETS];
     size_t nmatches;
     size_t pending_creates;
+    /* the request ids of creations being committed (a retry meanwhile is
+     * told to wait); dropped when the match goes in the table or fails */
+    char creating[MATCH_CREATING_KEYS][MATCH_KEY_MAX + 1];
+    size_t ncreating;
 
     pthread_mutex_t sub_lock;
 
@@ -310,7 +317,10 @@ match *match_get_ref(match_store *ms, const char *id);
 /* Take one more reference to a match already held. */
 void match_take_ref(match_store *ms, match *m);
 void match_put_ref(match_store *ms, match *m);
+/* Put m in the table (dropping its creation's key from ms->creating). */
 void match_insert(match_store *ms, match *m);
+/* Drop `key` from ms->creating, under ms->lock. */
+void match_creating_drop_locked(match_store *ms, const char *key);
 void match_unlink(match_store *ms, match *m);
 /* Call m's subscribers (under ms->sub_lock). */
 void match_notify(match_store *ms, match *m);

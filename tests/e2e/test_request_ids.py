@@ -7,7 +7,8 @@ it is now, Idempotent-Replayed: true), and nothing is applied twice, even
 after a restart or a kill -9 of the daemon (the key is in the action's log
 entry and in the match's record).  The same key with another request is
 a 422 idempotency_key_reused, a key that is not one a 400
-bad_idempotency_key, and two seats may use the same key.
+bad_idempotency_key, and two seats may use the same key.  A creation's key
+is the daemon's: its retry answers the same match.
 
 The suite runs it with LMDB (e2e-request-ids) and again with the matches
 in PostgreSQL (e2e-pg).
@@ -158,6 +159,34 @@ class RequestIds(unittest.TestCase):
         self.assertEqual((st, hdrs.get("idempotent-replayed")), (200, "true"), doc)
         self.assertEqual(doc["version"], gone["version"])
         self.assertEqual(c.view("host")["version"], gone["version"])
+
+    def test_creation(self):
+        """A creation's key is the daemon's (no caller is known before the
+        match): its retry gets the same match, even after a kill -9; another
+        request with the key is a 422."""
+        body = {"game": "whirlpool-pond", "players": ["ann", "bob"], "seed": 3}
+        key = {"Idempotency-Key": "new-match-1"}
+        st, hdrs, first = D.json("POST", "/v1/games", body, headers=key)
+        self.assertEqual(st, 201, first)
+        self.assertNotIn("idempotent-replayed", hdrs)
+        st, hdrs, again = D.json("POST", "/v1/games", body, headers=key)
+        self.assertEqual((st, hdrs.get("idempotent-replayed")), (201, "true"), again)
+        self.assertEqual(hdrs.get("location"), "/v1/games/" + first["id"])
+        for k in ("id", "host_token", "players", "seed", "version"):
+            self.assertEqual(again[k], first[k], k)
+        st, _, doc = D.json("POST", "/v1/games", dict(body, seed=4), headers=key)
+        self.assertEqual((st, doc["code"]), (422, "idempotency_key_reused"), doc)
+        st, _, other = D.json("POST", "/v1/games", body, headers={"Idempotency-Key": "new-2"})
+        self.assertEqual(st, 201, other)
+        self.assertNotEqual(other["id"], first["id"])
+        st, _, doc = D.json("POST", "/v1/games", body, headers={"Idempotency-Key": "a b"})
+        self.assertEqual((st, doc["code"]), (400, "bad_idempotency_key"), doc)
+        D.kill()  # the key is in the match's record
+        D.stderr = tempfile.TemporaryFile(mode="w+b")
+        D.start()
+        st, hdrs, again = D.json("POST", "/v1/games", body, headers=key)
+        self.assertEqual((st, hdrs.get("idempotent-replayed")), (201, "true"), again)
+        self.assertEqual(again["id"], first["id"])
 
     def test_after_restart_and_kill9(self):
         m = self.pond()

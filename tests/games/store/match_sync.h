@@ -81,7 +81,7 @@ static int match_create(match_store *ms, const char *game, const json_t *players
     struct waiter w;
     waiter_init(&w);
     *out = NULL;
-    return waiter_wait(&w, match_create_async(ms, game, players, options, seed, has_seed,
+    return waiter_wait(&w, match_create_async(ms, game, players, options, seed, has_seed, NULL,
                                               waiter_wake, &w, why),
                        out);
 }
