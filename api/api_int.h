@@ -252,6 +252,27 @@ int api_query_size(api_req *r, const char *key, size_t def, size_t min,
  * Returns 0, or -1 when it is not such a number. */
 int api_parse_u64(const char *s, size_t len, uint64_t *out);
 
+/* --- idem.c: request ids, the Idempotency-Key header (for the handlers) -- */
+
+/* A request to a match that changes it, with its key (matches.h's
+ * match_key) and the room for it, from the handler to its answer. */
+typedef struct api_keyed {
+    api_req *r;
+    match_key k;
+    char key[MATCH_KEY_MAX + 1];
+} api_keyed;
+
+/* Read the Idempotency-Key header of r into k (k->k.key NULL when there
+ * is none; the draft's form, a quoted string, is taken without its
+ * quotes): 0, or -1 with a 400 bad_idempotency_key set. */
+int api_idem_read(api_req *r, api_keyed *k);
+/* On a successful answer: the header Idempotent-Replayed: true when the
+ * store answered it as the first request with its key. */
+void api_idem_answered(api_req *r, const api_keyed *k);
+/* After a refusal: when it was the key's (k->k.reused), the 422
+ * idempotency_key_reused with `why`, and 1; else 0. */
+int api_idem_refused(api_req *r, const api_keyed *k, const char *why);
+
 /* --- json.c: JSON bodies, in and out ---------------------------------- */
 
 /* Set a JSON response: `body` is serialised compactly and released (the
@@ -307,6 +328,8 @@ typedef enum api_prob {
     API_P_CLASS_FULL,         /* 409 the class has its most members */
     API_P_TEAM_FULL,          /* 409 the team has its most members */
     API_P_CLASS_OVER,         /* 409 the class's match is over */
+    API_P_BAD_IDEMPOTENCY_KEY, /* 400 an Idempotency-Key that is not one */
+    API_P_IDEMPOTENCY_KEY_REUSED, /* 422 a key already used for another request */
     API_P_COUNT_
 } api_prob;
 

@@ -123,6 +123,7 @@ typedef struct class_wait {
     api_req *r;
     int answer;
     char token[MATCH_TOKEN_MAX + 1];
+    api_keyed k; /* a teacher's change: its Idempotency-Key */
 } class_wait;
 
 static class_wait *class_wait_new(api_req *r, int answer)
@@ -165,11 +166,14 @@ static void class_answer(void *ctx, int rc, char *text, size_t len, uint64_t ver
                 json_object_update_new(a, json_pack("{s:O, s:O}", "id",
                                                     json_object_get(state, "id"), "game",
                                                     json_object_get(state, "game")));
+            if (!w->token[0]) /* a replay: the token was the first answer's alone */
+                json_object_del(a, "token");
             json_object_update(a, out);
             json_decref(out);
             out = a;
         }
         api_add_header(r, "ETag", "\"%llu\"", (unsigned long long)version);
+        api_idem_answered(r, &w->k);
         api_reply_json(r, w->answer == ANSWER_JOINED ? 201 : 200, out);
         out = NULL;
     }
@@ -269,12 +273,19 @@ static void member_change(api_req *r, json_t *body, int fresh)
         return;
     }
     class_wait *w = class_wait_new(r, fresh ? ANSWER_TOKEN : ANSWER_PLAIN);
+    if (api_idem_read(r, &w->k)) {
+        free(w);
+        return;
+    }
     api_defer(r);
-    int rc = match_member_async(r->ctx->matches, id, GAME_SEAT_HOST, (size_t)n, body,
+    int rc = match_member_async(r->ctx->matches, id, GAME_SEAT_HOST, (size_t)n, body, &w->k.k,
                                 class_answer, w, w->token, &reason, &why);
     if (rc) {
+        int reused = api_idem_refused(r, &w->k, why);
         free(w);
-        if (rc == WB_ENOTFOUND && !why)
+        if (reused)
+            ; /* the key came with another request */
+        else if (rc == WB_ENOTFOUND && !why)
             api_no_match(r, id);
         else
             api_problem(r, prob_of_reason(reason, rc), "%s", why ? why : wb_strerror(rc));
@@ -327,12 +338,20 @@ void api_h_class_put(api_req *r)
     if (host_only(r, r->arg[0], "lock or open the class") || api_body_object(r, &body))
         return;
     class_wait *w = class_wait_new(r, ANSWER_PLAIN);
-    api_defer(r);
-    int rc = match_class_async(r->ctx->matches, r->arg[0], GAME_SEAT_HOST, body, class_answer,
-                               w, &why);
-    if (rc) {
+    if (api_idem_read(r, &w->k)) {
         free(w);
-        if (rc == WB_ENOTFOUND && !why)
+        json_decref(body);
+        return;
+    }
+    api_defer(r);
+    int rc = match_class_async(r->ctx->matches, r->arg[0], GAME_SEAT_HOST, body, &w->k.k,
+                               class_answer, w, &why);
+    if (rc) {
+        int reused = api_idem_refused(r, &w->k, why);
+        free(w);
+        if (reused)
+            ; /* the key came with another request */
+        else if (rc == WB_ENOTFOUND && !why)
             api_no_match(r, r->arg[0]);
         else
             api_problem(r, api_prob_of_err(rc), "%s", why ? why : wb_strerror(rc));

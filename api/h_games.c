@@ -308,7 +308,8 @@ static int body_seed(api_req *r, const json_t *js, uint64_t *seed, int *has)
 /* The creation is durable (or failed): answer it. */
 static void created(void *ctx, int rc, json_t *out)
 {
-    api_req *r = ctx;
+    api_keyed *k = ctx;
+    api_req *r = k->r;
     const char *id = json_string_value(json_object_get(out, "id"));
     if (rc) {
         match_err(r, rc, "match_create", "", NULL);
@@ -317,11 +318,13 @@ static void created(void *ctx, int rc, json_t *out)
     } else {
         api_add_header(r, "Location", "/v1/games/%s", id);
         set_etag(r, 1);
+        api_idem_answered(r, k);
         /* the headers survive: reply_json() does not touch them */
         reply_json(r, 201, out);
         out = NULL;
     }
     json_decref(out);
+    free(k);
     api_resume(r);
 }
 
@@ -329,7 +332,11 @@ void api_h_game_create(api_req *r)
 {
     json_t *body = NULL;
     char *why = NULL;
-    if (!have_games(r) || api_body_object(r, &body))
+    api_keyed *k = NULL;
+    if (!have_games(r))
+        goto out;
+    k = wb_calloc(1, sizeof *k);
+    if (api_idem_read(r, k) || api_body_object(r, &body))
         goto out;
 
     json_t *jg = json_object_get(body, "game");
@@ -364,9 +371,11 @@ void api_h_game_create(api_req *r)
         goto out;
 
     api_defer(r);
-    int rc = match_create_async(r->ctx->matches, game, players, options, seed, has_seed,
-                                created, r, &why);
-    if (rc == WB_ENOTFOUND)
+    int rc = match_create_async(r->ctx->matches, game, players, options, seed, has_seed, &k->k,
+                                created, k, &why);
+    if (rc && api_idem_refused(r, k, why))
+        ; /* the key came with another request */
+    else if (rc == WB_ENOTFOUND)
         api_problem(r, API_P_UNKNOWN_GAME, "there is no game \"%.*s\"",
                     api_clip(game, json_string_length(jg), QUOTE_MAX), game);
     else if (rc == WB_ELIMIT)
@@ -377,9 +386,12 @@ void api_h_game_create(api_req *r)
         match_err(r, rc, "match_create", "", why);
         why = NULL;
     }
+    if (!rc)
+        k = NULL; /* the answer's */
     if (rc)
         api_resume(r); /* answered at once */
 out:
+    free(k);
     free(why);
     json_decref(body);
 }
@@ -472,14 +484,18 @@ void api_h_game_actions(api_req *r)
 /* The action is durable (or its commit failed): answer it. */
 static void acted(void *ctx, int rc, char *text, size_t len, uint64_t version)
 {
-    api_req *r = ctx;
+    api_keyed *k = ctx;
+    api_req *r = k->r;
     if (rc) {
         match_err(r, rc, "match_apply", r->arg[0], NULL);
     } else {
         api_reply_text(r, 200, text, len);
         if (r->status == 200 && version > 0)
             set_etag(r, version);
+        if (r->status == 200)
+            api_idem_answered(r, k);
     }
+    free(k);
     api_resume(r);
 }
 
@@ -497,11 +513,17 @@ void api_h_game_act(api_req *r)
                     "acting needs a seat or host token: Authorization: Bearer <token>");
         return;
     }
-    if (if_match_version(r, id, &if_match) || api_body_object(r, &body))
+    api_keyed *k = wb_calloc(1, sizeof *k);
+    if (api_idem_read(r, k) || if_match_version(r, id, &if_match) ||
+        api_body_object(r, &body)) {
+        free(k);
         goto out;
+    }
     api_defer(r);
-    int rc = match_apply_async(r->ctx->matches, id, seat, body, if_match, acted, r, &why);
-    if (rc == WB_ESTALE) {
+    int rc = match_apply_async(r->ctx->matches, id, seat, body, if_match, &k->k, acted, k, &why);
+    if (rc && api_idem_refused(r, k, why)) {
+        /* the key came with another request */
+    } else if (rc == WB_ESTALE) {
         uint64_t cur = match_version(r->ctx->matches, id);
         api_problem(r, API_P_STALE_VERSION,
                     "the match is at version %llu, not %llu; read it again and retry",
@@ -512,8 +534,10 @@ void api_h_game_act(api_req *r)
         match_err(r, rc, "match_apply", id, why);
         why = NULL;
     }
-    if (rc)
+    if (rc) {
+        free(k);
         api_resume(r); /* answered at once */
+    }
 out:
     free(why);
     json_decref(body);
@@ -532,16 +556,25 @@ void api_h_game_end(api_req *r)
         api_problem(r, API_P_UNAUTHORIZED, "ending a match needs its host token");
         return;
     }
+    api_keyed *k = wb_calloc(1, sizeof *k);
+    if (api_idem_read(r, k)) {
+        free(k);
+        return;
+    }
     api_defer(r);
-    int rc = match_end_async(r->ctx->matches, id, seat, acted, r, &why);
-    if (rc == WB_EFORBIDDEN)
+    int rc = match_end_async(r->ctx->matches, id, seat, &k->k, acted, k, &why);
+    if (rc && api_idem_refused(r, k, why)) {
+        /* the key came with another request */
+    } else if (rc == WB_EFORBIDDEN) {
         api_problem(r, API_P_FORBIDDEN, "only the host token may end a match");
-    else if (rc) {
+    } else if (rc) {
         match_err(r, rc, "match_end", id, why);
         why = NULL;
     }
-    if (rc)
+    if (rc) {
+        free(k);
         api_resume(r); /* answered at once */
+    }
     free(why);
 }
 
@@ -552,7 +585,8 @@ void api_h_game_end(api_req *r)
  * its seat_changed event. */
 static void seated(void *ctx, int rc, char *text, size_t len, uint64_t version)
 {
-    api_req *r = ctx;
+    api_keyed *k = ctx;
+    api_req *r = k->r;
     json_t *out = rc ? NULL : json_loadb(text ? text : "", text ? len : 0, 0, NULL);
     json_t *ev = json_array_get(json_object_get(out, "events"), 0);
     free(text);
@@ -567,8 +601,10 @@ static void seated(void *ctx, int rc, char *text, size_t len, uint64_t version)
         json_object_update(out, seat);
         json_decref(seat);
         set_etag(r, version);
+        api_idem_answered(r, k);
         reply_json(r, 200, out);
     }
+    free(k);
     api_resume(r);
 }
 
@@ -594,18 +630,26 @@ void api_h_game_seat(api_req *r)
                     api_clip(r->arg[1], strlen(r->arg[1]), QUOTE_MAX), r->arg[1]);
         return;
     }
-    if (api_body_object(r, &body))
+    api_keyed *k = wb_calloc(1, sizeof *k);
+    if (api_idem_read(r, k) || api_body_object(r, &body)) {
+        free(k);
         return;
+    }
     api_defer(r);
-    int rc = match_seat_async(r->ctx->matches, id, caller, (size_t)n, body, seated, r, &why);
-    if (rc == WB_ENOTFOUND && why) {
+    int rc = match_seat_async(r->ctx->matches, id, caller, (size_t)n, body, &k->k, seated, k,
+                              &why);
+    if (rc && api_idem_refused(r, k, why)) {
+        /* the key came with another request */
+    } else if (rc == WB_ENOTFOUND && why) {
         api_problem(r, API_P_NOT_FOUND, "%s", why);
     } else if (rc) {
         match_err(r, rc, "match_seat", id, why);
         why = NULL;
     }
-    if (rc)
+    if (rc) {
+        free(k);
         api_resume(r); /* answered at once */
+    }
     free(why);
     json_decref(body);
 }

@@ -70,6 +70,10 @@ static const struct {
     [API_P_CLASS_FULL] = {409, "class_full", "The class is full"},
     [API_P_TEAM_FULL] = {409, "team_full", "The team is full"},
     [API_P_CLASS_OVER] = {409, "class_over", "The class's game is over"},
+    [API_P_BAD_IDEMPOTENCY_KEY] = {400, "bad_idempotency_key",
+                                   "An Idempotency-Key is 1 to 64 visible ASCII characters"},
+    [API_P_IDEMPOTENCY_KEY_REUSED] = {422, "idempotency_key_reused",
+                                      "This Idempotency-Key was used for another request"},
 };
 
 /* wb_err -> problem.  Codes not named here are the server's fault. */

@@ -70,6 +70,11 @@ static unsigned thread_number(void)
  *                             down in the file, which goes when N reaches 0
  *   "STALL MS"                the commit first sleeps MS milliseconds (a
  *                             stalled disk), then goes ahead
+ *   "LOSE [N]"                (PostgreSQL's commits, store_fault_lose) the
+ *   "LOSE_UNSENT [N]"         connection is cut once the commit is sent,
+ *   "LOSE_BLIND [N]"          before its answer; with _UNSENT cut before
+ *                             the commit reaches the server; with _BLIND
+ *                             the check of whether it landed cannot tell
  * Anything else, or no file, is no fault.
  */
 #include <pthread.h>
@@ -115,7 +120,49 @@ static int fault_now(void)
     pthread_mutex_unlock(&fault_mu);
     return err;
 }
+
+static int fault_lose(void)
+{
+    static const char *const words[] = {"LOSE", "LOSE_UNSENT", "LOSE_BLIND"};
+    const char *path = getenv("WIBBELLD_FAULT_FILE");
+    char buf[64] = "", word[16] = "";
+    long n = -1;
+    int kind = 0;
+    if (!path || !*path)
+        return 0;
+    pthread_mutex_lock(&fault_mu);
+    FILE *f = fopen(path, "r");
+    if (f) {
+        size_t got = fread(buf, 1, sizeof buf - 1, f);
+        buf[got] = '\0';
+        fclose(f);
+        if (sscanf(buf, "%15s %ld", word, &n) < 1)
+            word[0] = '\0';
+        for (int i = 0; i < 3; i++)
+            if (strcmp(word, words[i]) == 0)
+                kind = i + 1;
+        if (kind && n > 0) {
+            if (n == 1) {
+                unlink(path);
+            } else if ((f = fopen(path, "w"))) {
+                fprintf(f, "%s %ld\n", word, n - 1);
+                fclose(f);
+            }
+        }
+    }
+    pthread_mutex_unlock(&fault_mu);
+    return kind;
+}
 #endif
+
+int store_fault_lose(void)
+{
+#ifdef WB_FAULT_INJECTION
+    return fault_lose();
+#else
+    return STORE_FAULT_NONE;
+#endif
+}
 
 struct store_cur {
     MDB_cursor *cur;

@@ -59,6 +59,13 @@ int store_txn_commit(store_txn *txn);
  * to fail with (WB_EFULL, WB_EIO); a STALL sleeps first.  Always WB_OK in
  * other builds. */
 int store_fault_commit(void);
+/* The fault point of a commit sent to a server (PostgreSQL's), once it is
+ * sent: STORE_FAULT_NONE, or the connection is to be cut before the
+ * answer (LOSE), before the commit reached the server (LOSE_UNSENT), or
+ * before the answer with the check of whether it landed unable to tell
+ * (LOSE_BLIND).  Always STORE_FAULT_NONE in other builds. */
+enum { STORE_FAULT_NONE, STORE_FAULT_LOSE, STORE_FAULT_LOSE_UNSENT, STORE_FAULT_LOSE_BLIND };
+int store_fault_lose(void);
 /* Abort and free the transaction.  NULL is accepted. */
 void store_txn_abort(store_txn *txn);
 

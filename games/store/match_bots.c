@@ -159,7 +159,7 @@ static int apply(match_bots *b, match *m, int seat, json_t *action, const json_t
                  uint64_t version, uint64_t seed)
 {
     char *why = NULL;
-    int rc = match_apply_async(b->ms, m->id, seat, action, version, NULL, NULL, &why);
+    int rc = match_apply_async(b->ms, m->id, seat, action, version, NULL, NULL, NULL, &why);
     if (rc == WB_EILLEGAL || rc == WB_ENOTTURN || rc == WB_EINVAL) {
         json_t *other = actions ? random_listed(actions, action, seed + 1) : NULL;
         /* without another action to play it is a race lost (a Wibbell
@@ -169,7 +169,8 @@ static int apply(match_bots *b, match *m, int seat, json_t *action, const json_t
                             "action instead\n", m->id, seat, wb_strerror(rc), why ? why : "");
         free(why);
         why = NULL;
-        rc = other ? match_apply_async(b->ms, m->id, seat, other, version, NULL, NULL, &why)
+        rc = other ? match_apply_async(b->ms, m->id, seat, other, version, NULL, NULL, NULL,
+                                       &why)
                    : rc;
         if (other && rc == WB_OK)
             atomic_fetch_add(&b->fallbacks, 1);

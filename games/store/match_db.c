@@ -109,6 +109,21 @@ int match_db_commit(match_db *db, const char *id, const char *rec,
     return rc ? (match_db_batch_end(b, 0), rc) : match_db_batch_end(b, 1);
 }
 
+int match_db_uncertain(const match_db *db)
+{
+    return db->pg ? match_pg_uncertain(db->pg) : 0; /* LMDB: never */
+}
+
+int match_db_landed(match_db *db, const char *id, uint64_t version)
+{
+    return db->pg ? match_pg_landed(db->pg, id, version) : 0;
+}
+
+int match_db_settled(match_db *db)
+{
+    return db->pg ? match_pg_settled(db->pg) : WB_OK;
+}
+
 int match_db_log(match_db *db, const char *id, uint64_t after,
                  int (*cb)(void *, uint64_t, const char *, size_t), void *ctx)
 {

@@ -64,6 +64,24 @@ int match_db_batch_del(match_db_batch *b, const char *id);
 /* Commit (durably) when `commit`, else abort; frees the batch. */
 int match_db_batch_end(match_db_batch *b, int commit);
 
+/* Uncertain commits.  A commit sent to a server (PostgreSQL) whose
+ * answer was lost with the connection may or may not have happened: then
+ * match_db_batch_end fails (WB_ESTORE) and match_db_uncertain, asked
+ * before the next batch, says 1.  match_db_landed then tells whether the
+ * log entry `version` of `id` (one the batch wrote) is stored, waiting
+ * until the server process that had the commit is gone and connecting
+ * again (about 2 s at most): 1 it is (the batch committed), 0 it is not
+ * and will not be, -1 cannot tell (no server).  LMDB's commits are never
+ * uncertain: the commit is a call in this process that returns once the
+ * data is on disk, or fails having written nothing. */
+int match_db_uncertain(const match_db *db);
+int match_db_landed(match_db *db, const char *id, uint64_t version);
+/* After a commit that could not be told (match_db_landed -1): WB_OK once
+ * no such commit can still happen (the server processes that had them
+ * are gone: waited for about 2 s at most), else WB_ESTORE.  What is read
+ * before then may miss what such a commit is about to store. */
+int match_db_settled(match_db *db);
+
 /* Call cb for the log entries of `id` with version > after, in order. */
 int match_db_log(match_db *db, const char *id, uint64_t after,
                  int (*cb)(void *ctx, uint64_t version, const char *entry,

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <time.h>
 
 #include "store.h"
@@ -43,7 +44,19 @@ typedef struct conn {
 struct match_pg {
     char *url;
     conn w, r;
+    /* the last batch's commit was sent and its answer lost (the writer's,
+     * read by match_pg_landed): the server process that had it, and
+     * whether the test builds' fault point says the check cannot tell */
+    int uncertain, lost_pid, blind;
+    /* the server processes of commits that could not be told (under
+     * r.mu): until they are gone, one of them may still commit */
+    int pending[8];
+    size_t npending;
 };
+
+#define UNCERTAIN (-1)    /* run_pipeline: sent, its answer lost */
+#define LANDED_TRIES 40   /* match_pg_landed, _settled: about 2 s in all */
+#define LANDED_WAIT_MS 50
 
 enum { OP_REC, OP_LOG, OP_DEL };
 
@@ -397,14 +410,27 @@ int match_pg_batch_del(match_pg_batch *b, const char *id)
     return add_op(b, OP_DEL, id) ? WB_OK : WB_EINVAL;
 }
 
+/* Cut pg's connection at the test builds' fault point: the server gets
+ * what was sent, then the end of the stream (so it ends the transaction:
+ * committed once the sync came, else aborted), and its answer is never
+ * read. */
+static void cut(PGconn *pg)
+{
+    PQflush(pg);
+    shutdown(PQsocket(pg), SHUT_WR);
+}
+
 /* Send the batch's statements in one pipeline and its synchronisation,
  * which commits them as one transaction; WB_OK once the commit is
- * acknowledged. */
-static int run_pipeline(conn *c, const match_pg_batch *b)
+ * acknowledged.  UNCERTAIN when the connection was lost once the
+ * synchronisation was sent: the commit may have happened. */
+static int run_pipeline(match_pg *db, conn *c, const match_pg_batch *b)
 {
     PGconn *pg = c->pg;
     size_t sent = 0, ends = 0;
     int rc = WB_OK;
+    int fault = store_fault_lose();
+    db->blind = fault == STORE_FAULT_LOSE_BLIND;
     if (!PQenterPipelineMode(pg))
         return WB_ESTORE;
     for (size_t i = 0; i < b->n; i++) {
@@ -422,15 +448,25 @@ static int run_pipeline(conn *c, const match_pg_batch *b)
             sent++;
         }
     }
+    if (fault == STORE_FAULT_LOSE_UNSENT) {
+        cut(pg); /* the server never sees the sync: nothing commits */
+        return UNCERTAIN;
+    }
     if (!PQpipelineSync(pg))
-        return WB_ESTORE;
+        return PQstatus(pg) == CONNECTION_OK ? WB_ESTORE : UNCERTAIN;
+    if (fault) {
+        cut(pg);
+        return UNCERTAIN;
+    }
     /* each statement's results end with a NULL; after an error the rest
      * come back aborted; the sync's result says the transaction is over
      * (committed unless something failed) */
     for (;;) {
         PGresult *r = PQgetResult(pg);
         if (!r) {
-            if (PQstatus(pg) != CONNECTION_OK || ++ends > sent)
+            if (PQstatus(pg) != CONNECTION_OK)
+                return UNCERTAIN;
+            if (++ends > sent)
                 return WB_ESTORE;
             continue;
         }
@@ -458,12 +494,22 @@ int match_pg_batch_end(match_pg_batch *b, int commit)
     match_pg *db = b->db;
     conn *c = &db->w;
     int rc = WB_OK;
+    db->uncertain = 0;
     if (commit && b->n) {
         rc = store_fault_commit(); /* test builds' fault point, as LMDB's */
         if (!rc)
             rc = ensure(db, c, 0);
         if (!rc) {
-            rc = run_pipeline(c, b);
+            int pid = PQbackendPID(c->pg);
+            rc = run_pipeline(db, c, b);
+            if (rc == UNCERTAIN) {
+                db->uncertain = 1;
+                db->lost_pid = pid;
+                rc = WB_ESTORE;
+                if (PQstatus(c->pg) == CONNECTION_OK) /* the fault point's cut */
+                    fprintf(stderr, "wibbelld: PostgreSQL (writer): connection cut after "
+                                    "a commit was sent (fault injection)\n");
+            }
             if (rc && (PQstatus(c->pg) != CONNECTION_OK ||
                        PQpipelineStatus(c->pg) != PQ_PIPELINE_OFF)) {
                 if (PQstatus(c->pg) != CONNECTION_OK && !c->down)
@@ -479,4 +525,95 @@ int match_pg_batch_end(match_pg_batch *b, int commit)
     free(b->ops);
     free(b);
     return rc;
+}
+
+int match_pg_uncertain(const match_pg *db)
+{
+    return db->uncertain;
+}
+
+int match_pg_landed(match_pg *db, const char *id, uint64_t version)
+{
+    conn *c = &db->r;
+    char ver[24], pid[16];
+    const char *vals[3] = {id, ver, pid};
+    snprintf(ver, sizeof ver, "%llu", (unsigned long long)version);
+    snprintf(pid, sizeof pid, "%d", db->lost_pid);
+    /* The entry there: the commit happened.  Not there, and the server
+     * process that had the commit gone: it never will.  Not there and the
+     * process still running (it has not yet read the end of its
+     * connection): ask again. */
+    for (int tries = 0; tries < LANDED_TRIES && !db->blind; tries++) {
+        int there = -1, running = 1;
+        pthread_mutex_lock(&c->mu);
+        if (ensure(db, c, 0) == WB_OK) {
+            PGresult *r = PQexecParams(
+                c->pg,
+                "SELECT EXISTS (SELECT 1 FROM wibbelld_log WHERE id = $1 AND version = $2), "
+                "EXISTS (SELECT 1 FROM pg_stat_activity WHERE pid = $3)",
+                3, NULL, vals, NULL, NULL, 0);
+            if (PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1) {
+                there = strcmp(PQgetvalue(r, 0, 0), "t") == 0;
+                running = strcmp(PQgetvalue(r, 0, 1), "t") == 0;
+            } else if (PQstatus(c->pg) != CONNECTION_OK) {
+                drop(c);
+            }
+            PQclear(r);
+        }
+        pthread_mutex_unlock(&c->mu);
+        if (there == 1)
+            return 1;
+        if (there == 0 && !running)
+            return 0;
+        nanosleep(&(struct timespec){0, LANDED_WAIT_MS * 1000000L}, NULL);
+    }
+    pthread_mutex_lock(&c->mu);
+    if (db->npending == sizeof db->pending / sizeof db->pending[0]) /* the oldest goes */
+        memmove(db->pending, db->pending + 1, --db->npending * sizeof db->pending[0]);
+    db->pending[db->npending++] = db->lost_pid;
+    pthread_mutex_unlock(&c->mu);
+    return -1;
+}
+
+int match_pg_settled(match_pg *db)
+{
+    conn *c = &db->r;
+    for (int tries = 0; tries < LANDED_TRIES; tries++) {
+        char list[8 * 12 + 3] = "{";
+        pthread_mutex_lock(&c->mu);
+        if (db->npending == 0) {
+            pthread_mutex_unlock(&c->mu);
+            return WB_OK;
+        }
+        for (size_t i = 0; i < db->npending; i++)
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%d", i ? "," : "",
+                     db->pending[i]);
+        strcat(list, "}");
+        const char *vals[1] = {list};
+        if (ensure(db, c, 0) == WB_OK) {
+            PGresult *r = PQexecParams(c->pg,
+                                       "SELECT pid FROM pg_stat_activity "
+                                       "WHERE pid = ANY ($1::int[])",
+                                       1, NULL, vals, NULL, NULL, 0);
+            if (PQresultStatus(r) == PGRES_TUPLES_OK) {
+                size_t keep = 0; /* those still running stay */
+                for (size_t i = 0; i < db->npending; i++)
+                    for (int k = 0; k < PQntuples(r); k++)
+                        if (atoi(PQgetvalue(r, k, 0)) == db->pending[i]) {
+                            db->pending[keep++] = db->pending[i];
+                            break;
+                        }
+                db->npending = keep;
+            } else if (PQstatus(c->pg) != CONNECTION_OK) {
+                drop(c);
+            }
+            PQclear(r);
+        }
+        int left = db->npending != 0;
+        pthread_mutex_unlock(&c->mu);
+        if (!left)
+            return WB_OK;
+        nanosleep(&(struct timespec){0, LANDED_WAIT_MS * 1000000L}, NULL);
+    }
+    return WB_ESTORE;
 }

@@ -58,5 +58,8 @@ int match_pg_batch_end(match_pg_batch *b, int commit);
 int match_pg_log(match_pg *db, const char *id, uint64_t after,
                  int (*cb)(void *ctx, uint64_t version, const char *entry, size_t len),
                  void *ctx);
+int match_pg_uncertain(const match_pg *db);
+int match_pg_landed(match_pg *db, const char *id, uint64_t version);
+int match_pg_settled(match_pg *db);
 
 #endif

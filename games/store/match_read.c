@@ -153,7 +153,7 @@ int match_auth(match_store *ms, const char *id, const char *token, int *seat)
 /* Under m->lock: wait (a bounded time) until what was applied is durable,
  * so that a view never runs ahead of the log.  A disk that stalls longer
  * gets the in-memory state, rather than a reader that waits with it. */
-static void wait_durable(match *m)
+static void wait_durable(match_store *ms, match *m)
 {
     struct timespec until;
     clock_gettime(CLOCK_REALTIME, &until);
@@ -163,6 +163,10 @@ static void wait_durable(match *m)
     while (m->inflight > 0)
         if (pthread_cond_timedwait(&m->durable, &m->lock, &until) != 0)
             break;
+    /* a commit of it was uncertain: what is stored first (or, while the
+     * store cannot be read, what memory holds) */
+    if (m->reload && match_reload_locked(ms, m) == WB_OK)
+        ms->writer_moved(ms); /* its deadline may have moved */
 }
 
 int match_view(match_store *ms, const char *id, int seat, json_t **view,
@@ -172,7 +176,7 @@ int match_view(match_store *ms, const char *id, int seat, json_t **view,
     if (!m)
         return WB_ENOTFOUND;
     pthread_mutex_lock(&m->lock);
-    wait_durable(m);
+    wait_durable(ms, m);
     *view = match_view_of(m, seat);
     if (version)
         *version = atomic_load(&m->version);
@@ -187,7 +191,7 @@ int match_actions(match_store *ms, const char *id, int seat, json_t **out)
     if (!m)
         return WB_ENOTFOUND;
     pthread_mutex_lock(&m->lock);
-    wait_durable(m);
+    wait_durable(ms, m);
     int member;
     if (match_class_caller(m, seat, &seat, &member))
         seat = GAME_SEAT_PUBLIC;

@@ -43,6 +43,7 @@ static void rollback(match *m, const char *rec)
     atomic_store(&m->updated, json_integer_value(json_object_get(r, "updated")));
     match_seats_load(m, json_object_get(r, "players")); /* a seat change undone too */
     match_class_load(m, json_object_get(r, "class")); /* and a class's change */
+    match_keys_load(m, json_object_get(r, "keys"));    /* the request ids it held */
     json_decref(r);
     match_refresh(m);
 }
@@ -80,6 +81,7 @@ static int replay_entry(match_store *ms, match *m, const char *entry, size_t len
     if (!rc) {
         atomic_store(&m->version, (uint64_t)json_integer_value(json_object_get(e, "version")));
         atomic_store(&m->updated, at);
+        match_keys_entry(m, e); /* its request id, if it came with one */
     }
     json_decref(e);
     return rc;
@@ -108,6 +110,7 @@ struct opening {
     match_store *ms;
     match *m;
     int failed;
+    int reloading; /* match_reload_locked: not the opening's count */
 };
 
 static int replay_stored(void *ctx, uint64_t version, const char *entry, size_t len)
@@ -129,13 +132,36 @@ static int replay_stored(void *ctx, uint64_t version, const char *entry, size_t 
         return 1;
     }
     match_tail_add(o->m, version, entry); /* NUL-terminated by match_db */
-    o->ms->n_replayed++;
+    if (!o->reloading)
+        o->ms->n_replayed++;
     return 0;
+}
+
+int match_reload_locked(match_store *ms, match *m)
+{
+    struct opening o = {ms, m, 0, 1};
+    uint64_t from = atomic_load(&m->version);
+    int rc = match_db_settled(ms->db); /* no lost commit still to land */
+    if (rc)
+        return rc;
+    rc = match_db_log(ms->db, m->id, from, replay_stored, &o);
+    if (rc && !o.failed)
+        return rc;
+    m->saved_version = atomic_load(&m->version);
+    m->reload = 0;
+    match_refresh(m);
+    if (m->saved_version != from) {
+        fprintf(stderr, "wibbelld: match %s: reloaded to version %llu, from %llu (its commit "
+                        "had been stored)\n", m->id, (unsigned long long)m->saved_version,
+                (unsigned long long)from);
+        match_notify(ms, m);
+    }
+    return WB_OK;
 }
 
 int match_replay_stored(match_store *ms, match *m)
 {
-    struct opening o = {ms, m, 0};
+    struct opening o = {ms, m, 0, 0};
     int rc = match_db_log(ms->db, m->id, m->saved_snap, replay_stored, &o);
     m->saved_version = atomic_load(&m->version);
     match_refresh(m);

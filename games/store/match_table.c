@@ -62,6 +62,7 @@ void match_free(match *m)
     free(m->tokens);
     free(m->bots);
     match_class_free(m->cls);
+    free(m->keys);
     free(m->saved);
     match_tail_free(m);
     for (size_t i = 0; m->logc && i < MATCH_LOG_CACHE; i++) {
@@ -162,10 +163,20 @@ void match_put_ref(match_store *ms, match *m)
         match_free(m);
 }
 
+void match_creating_drop_locked(match_store *ms, const char *key)
+{
+    for (size_t i = 0; key[0] && i < ms->ncreating; i++)
+        if (strcmp(ms->creating[i], key) == 0) {
+            memcpy(ms->creating[i], ms->creating[--ms->ncreating], sizeof ms->creating[i]);
+            return;
+        }
+}
+
 void match_insert(match_store *ms, match *m)
 {
     size_t b = bucket_of(m->id);
     pthread_mutex_lock(&ms->lock);
+    match_creating_drop_locked(ms, m->create_key); /* in the table, so found there */
     m->next = ms->buckets[b];
     ms->buckets[b] = m;
     m->in_table = 1;

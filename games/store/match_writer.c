@@ -74,6 +74,21 @@ static void job_succeeded(match_store *ms, match_job *j)
 {
     match *m = j->m;
     pthread_mutex_lock(&m->lock);
+    if (j->type == JOB_REPLAY) { /* wrote nothing: the match's earlier jobs are durable */
+        if (--m->inflight == 0)
+            pthread_cond_broadcast(&m->durable);
+        pthread_mutex_unlock(&m->lock);
+        if (j->done) { /* a creation's */
+            j->done(j->ctx, WB_OK, j->out);
+            j->out = NULL;
+        } else {
+            j->answer(j->ctx, WB_OK, j->text, j->text_len, j->version);
+            j->text = NULL;
+        }
+        match_put_ref(ms, m);
+        job_free(j);
+        return;
+    }
     if (j->type != JOB_DELETE && j->rec) {
         /* m->latest may point at this record: it stays alive as saved */
         free(m->saved);
@@ -123,8 +138,11 @@ static void job_succeeded(match_store *ms, match_job *j)
     job_free(j);
 }
 
-/* The commit of j failed with rc (or an earlier one of its match did). */
-static void job_failed(match_store *ms, match_job *j, int rc, int64_t now)
+/* The commit of j failed with rc (or an earlier one of its match did);
+ * `unknown`: it may have happened (an uncertain commit that could not be
+ * checked), so the match is to be reloaded from the store before its next
+ * use. */
+static void job_failed(match_store *ms, match_job *j, int rc, int64_t now, int unknown)
 {
     match *m = j->m;
     int kick = 0;
@@ -143,6 +161,7 @@ static void job_failed(match_store *ms, match_job *j, int rc, int64_t now)
             free(m->tail[--m->ntail].entry);
         atomic_store(&m->version, m->saved_version);
         m->gen++;
+        m->reload |= unknown;
         kick = 1;
     }
     if (j->timer) {
@@ -165,6 +184,7 @@ static void job_failed(match_store *ms, match_job *j, int rc, int64_t now)
     if (j->type == JOB_CREATE) {
         pthread_mutex_lock(&ms->lock);
         ms->pending_creates--;
+        match_creating_drop_locked(ms, m->create_key);
         pthread_mutex_unlock(&ms->lock);
         match_free(m);
     } else {
@@ -183,42 +203,77 @@ static int store_error(int rc)
     return rc == WB_EFULL ? WB_EFULL : WB_ESTORE;
 }
 
+/* The batch's commit was sent and its answer lost: did it happen?  Read
+ * back whether the log entry of its first action is stored (`probe`;
+ * match_db_landed reconnects and waits for the server to settle it).
+ * WB_OK: it is, the batch committed; WB_ESTORE: it is not (the batch
+ * fails and its matches go back, as for any failed commit), or it cannot
+ * be told (*unknown: the matches go back and are reloaded from the store
+ * before their next use, so that a retry finds what was stored). */
+static int settle(match_store *ms, const match_job *probe, size_t n, int *unknown)
+{
+    int landed = probe ? match_db_landed(ms->db, probe->m->id, probe->version) : -1;
+    fprintf(stderr, "wibbelld: commit of %zu change(s): its answer was lost; %s\n", n,
+            landed == 1   ? "it is stored: committed"
+            : landed == 0 ? "it is not stored: failed"
+                          : "whether it is stored cannot be told: its matches reload "
+                            "before their next use");
+    if (landed == 1)
+        return WB_OK;
+    *unknown = landed < 0;
+    return WB_ESTORE;
+}
+
 static void write_batch(match_store *ms, match_job *batch)
 {
     match_db_batch *b = NULL;
-    int rc = match_db_batch_begin(ms->db, &b);
+    int rc = WB_OK;
     size_t n = 0;
 
-    for (match_job *j = batch; j; j = j->next, n++) {
+    for (match_job *j = batch; j && !b && !rc; j = j->next)
+        if (j->type != JOB_REPLAY) /* a batch of replays alone writes nothing */
+            rc = match_db_batch_begin(ms->db, &b);
+    match_job *probe = NULL; /* the first job that writes a log entry */
+    for (match_job *j = batch; j && b; j = j->next, n++) {
         if (rc)
             break;
+        if (j->type == JOB_REPLAY)
+            continue;
         pthread_mutex_lock(&j->m->lock);
         int stale = j->gen != j->m->gen;
         pthread_mutex_unlock(&j->m->lock);
         if (stale)
             continue; /* failed below, never written */
+        if (!probe && j->type == JOB_ACTION && j->entry)
+            probe = j;
         rc = j->type == JOB_DELETE ? match_db_batch_del(b, j->m->id)
                                    : match_db_batch_put(b, j->m->id, j->rec, j->version, j->entry);
     }
-    int64_t t0 = mono_ns();
-    if (b) {
-        int crc = match_db_batch_end(b, rc == WB_OK);
-        if (!rc)
-            rc = crc;
-    }
     int64_t now = match_now_ms();
-    atomic_fetch_add(&ms->commit_ns, (uint64_t)(mono_ns() - t0));
-    atomic_fetch_add(&ms->n_batches, 1);
-    if (rc) {
-        rc = store_error(rc);
-        atomic_fetch_add(&ms->n_commit_failures, 1);
-        if (atomic_exchange(&ms->writable, 0))
-            atomic_store(&ms->failing_since, now);
-        fprintf(stderr, "wibbelld: commit of %zu change(s) failed: %s\n", n,
-                wb_strerror(rc));
-    } else {
-        atomic_fetch_add(&ms->n_commits, 1);
-        atomic_store(&ms->writable, 1);
+    int unknown = 0;
+    if (b || rc) {
+        int64_t t0 = mono_ns();
+        if (b) {
+            int crc = match_db_batch_end(b, rc == WB_OK);
+            if (!rc && crc && match_db_uncertain(ms->db))
+                crc = settle(ms, probe, n, &unknown);
+            if (!rc)
+                rc = crc;
+        }
+        now = match_now_ms();
+        atomic_fetch_add(&ms->commit_ns, (uint64_t)(mono_ns() - t0));
+        atomic_fetch_add(&ms->n_batches, 1);
+        if (rc) {
+            rc = store_error(rc);
+            atomic_fetch_add(&ms->n_commit_failures, 1);
+            if (atomic_exchange(&ms->writable, 0))
+                atomic_store(&ms->failing_since, now);
+            fprintf(stderr, "wibbelld: commit of %zu change(s) failed: %s\n", n,
+                    wb_strerror(rc));
+        } else {
+            atomic_fetch_add(&ms->n_commits, 1);
+            atomic_store(&ms->writable, 1);
+        }
     }
     while (batch) {
         match_job *j = batch;
@@ -227,9 +282,9 @@ static void write_batch(match_store *ms, match_job *batch)
         int stale = j->gen != j->m->gen;
         pthread_mutex_unlock(&j->m->lock);
         if (stale)
-            job_failed(ms, j, rc ? rc : WB_ESTORE, now);
+            job_failed(ms, j, rc ? rc : WB_ESTORE, now, 0);
         else if (rc)
-            job_failed(ms, j, rc, now);
+            job_failed(ms, j, rc, now, unknown);
         else
             job_succeeded(ms, j);
     }

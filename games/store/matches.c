@@ -182,6 +182,19 @@ static char *record(const match *m, uint64_t version, int64_t updated, int ended
         RAW(&t, ",\"class\":");
         match_class_text(m, &t);
     }
+    if (m->nkeys) {
+        RAW(&t, ",\"keys\":");
+        match_keys_text(m, &t);
+    }
+    if (m->create_key[0]) {
+        char kh[17];
+        snprintf(kh, sizeof kh, "%016" PRIx64, m->create_hash);
+        RAW(&t, ",\"create_key\":{\"key\":");
+        game_text_str(&t, m->create_key);
+        RAW(&t, ",\"kh\":");
+        game_text_str(&t, kh);
+        RAW(&t, "}");
+    }
     RAW(&t, ",\"created\":");
     game_text_int(&t, (json_int_t)m->created);
     RAW(&t, ",\"updated\":");
@@ -216,8 +229,8 @@ static char *record(const match *m, uint64_t version, int64_t updated, int ended
  * acts as it); on an error the state is as it was and done is not
  * called. */
 static int stage_locked(match_store *ms, match *m, int seat, int caller, const json_t *action,
-                        int64_t now, int timer, int end, json_t *own, match_answer_fn done,
-                        void *ctx, char **why)
+                        int64_t now, int timer, int end, json_t *own, const match_key *key,
+                        uint64_t khash, match_answer_fn done, void *ctx, char **why)
 {
     game_ctx gctx = {ms->cfg.dicts, now};
     json_t *events = own ? own : json_array(); /* own: a seat change's, taken */
@@ -250,6 +263,10 @@ static int stage_locked(match_store *ms, match *m, int seat, int caller, const j
     game_text_int(&e, (json_int_t)now);
     RAW(&e, ",\"events\":");
     game_text_json(&e, events);
+    if (key && key->key) {
+        match_keys_entry_text(&e, key->key, caller, khash);
+        match_keys_add(m, key->key, caller, khash, version); /* before the record */
+    }
     RAW(&e, "}");
     char *es = e.s;
     if (e.bad) {
@@ -298,10 +315,26 @@ static int stage_locked(match_store *ms, match *m, int seat, int caller, const j
     return WB_OK;
 }
 
+/* Under m->lock: a match one of whose commits was uncertain is reloaded
+ * from the store before it is used (WB_ESTORE while it cannot be). */
+static int fresh_locked(match_store *ms, match *m)
+{
+    if (!m->reload)
+        return WB_OK;
+    if (match_reload_locked(ms, m) != WB_OK)
+        return WB_ESTORE;
+    match_timer_kick(ms); /* its deadline may have moved */
+    return WB_OK;
+}
+
 /* The timer's callback (match_timer_fn): stage m's timer action if it is
  * due at `now`; under m->lock.  1 when staged. */
 static int run_timer_locked(match_store *ms, match *m, int64_t now)
 {
+    if (m->reload && !m->deleting && fresh_locked(ms, m) != WB_OK) {
+        atomic_store(&m->retry_at, now + 1000); /* the store is not back yet */
+        return 0;
+    }
     int64_t d = atomic_load(&m->deadline);
     if (m->deleting || atomic_load(&m->gone) || atomic_load(&m->ended) || m->timer_refused ||
         d < 0 || d > now || atomic_load(&m->retry_at) > now)
@@ -309,7 +342,7 @@ static int run_timer_locked(match_store *ms, match *m, int64_t now)
     json_t *timer = json_pack("{s:s}", "type", "timer");
     char *why = NULL;
     int rc = stage_locked(ms, m, GAME_SEAT_SYSTEM, GAME_SEAT_SYSTEM, timer, now, 1, 0, NULL,
-                          NULL, NULL, &why);
+                          NULL, 0, NULL, NULL, &why);
     if (rc) {
         fprintf(stderr, "wibbelld: match %s: the game refused its timer: %s (%s)\n", m->id,
                 wb_strerror(rc), why ? why : "");
@@ -321,6 +354,91 @@ static int run_timer_locked(match_store *ms, match *m, int64_t now)
     free(why);
     json_decref(timer);
     return rc == WB_OK;
+}
+
+/* --- request ids ------------------------------------------------------ */
+
+struct one_entry {
+    uint64_t version;
+    char *text;
+};
+
+static int one_entry_cb(void *ctx, uint64_t version, const char *entry, size_t len)
+{
+    struct one_entry *o = ctx;
+    if (version == o->version)
+        o->text = wb_strndup(entry, len);
+    return 1; /* the first after version - 1 is the one, or there is none */
+}
+
+/* Under m->lock: a request of `caller` with `key` (NULL or none: 0), its
+ * route and body hashing to `h`.  0 when the match holds no such key (the
+ * request goes on); else 1 with *rc what the call returns: WB_OK when the
+ * first answer (its version and events, the caller's view as it is now)
+ * is queued for done(), WB_ECONFLICT (+why, key->reused) when the key was
+ * another request's.  An entry older than the match's last durable
+ * record is read from the store with the lock dropped (a batch of the
+ * writer holds the store and waits for the match's lock) and taken
+ * again. */
+static int key_held_locked(match_store *ms, match *m, int caller, match_key *key, uint64_t h,
+                           match_answer_fn done, void *ctx, char **why, int *rc)
+{
+    if (!key || !key->key)
+        return 0;
+    const match_keyent *k = match_keys_find(m, key->key, caller);
+    if (!k)
+        return 0;
+    if (k->hash != h) {
+        key->reused = 1;
+        *why = game_why("this Idempotency-Key came with another request to this match "
+                        "(version %llu): a new request needs a new key",
+                        (unsigned long long)k->version);
+        *rc = WB_ECONFLICT;
+        return 1;
+    }
+    uint64_t v = k->version;
+    char *entry = NULL;
+    for (size_t i = 0; i < m->ntail && !entry; i++)
+        if (m->tail[i].version == v)
+            entry = wb_strndup(m->tail[i].entry, m->tail[i].len);
+    if (!entry) { /* durable, and older than the last record */
+        struct one_entry o = {v, NULL};
+        pthread_mutex_unlock(&m->lock);
+        int drc = match_db_log(ms->db, m->id, v - 1, one_entry_cb, &o);
+        pthread_mutex_lock(&m->lock);
+        if (m->deleting || atomic_load(&m->gone)) {
+            free(o.text);
+            *rc = WB_ENOTFOUND;
+            return 1;
+        }
+        if (!o.text) {
+            *rc = drc == WB_EFULL ? WB_EFULL : WB_ESTORE;
+            return 1;
+        }
+        entry = o.text;
+    }
+    json_t *e = json_loads(entry, 0, NULL);
+    free(entry);
+    int by = (int)json_integer_value(json_object_get(e, "seat"));
+    json_t *out = json_pack("{s:I, s:o, s:o}", "version", (json_int_t)v, "events",
+                            match_events_for(json_object_get(e, "events"), by), "state",
+                            match_view_of(m, caller));
+    json_decref(e);
+    match_job *j = wb_calloc(1, sizeof *j);
+    j->type = JOB_REPLAY;
+    j->m = m;
+    j->gen = m->gen;
+    j->version = atomic_load(&m->version); /* of the view: the ETag */
+    j->text = game_text_dump(out, &j->text_len);
+    json_decref(out);
+    j->answer = done;
+    j->ctx = ctx;
+    key->replayed = 1; /* before done() can run */
+    m->inflight++;
+    match_take_ref(ms, m); /* the job's */
+    match_writer_push(ms, j);
+    *rc = WB_OK;
+    return 1;
 }
 
 /* --- opening ---------------------------------------------------------- */
@@ -354,6 +472,13 @@ static int load_one(void *ctx, const char *id, const char *rec, size_t len)
     m->created = json_integer_value(json_object_get(r, "created"));
     match_seats_load(m, players);
     match_class_load(m, json_object_get(r, "class"));
+    match_keys_load(m, json_object_get(r, "keys"));
+    const json_t *ck = json_object_get(r, "create_key");
+    const char *ckey = json_string_value(json_object_get(ck, "key"));
+    if (ckey && match_key_ok(ckey, strlen(ckey))) {
+        snprintf(m->create_key, sizeof m->create_key, "%s", ckey);
+        m->create_hash = strtoull(str_of(ck, "kh"), NULL, 16);
+    }
     if (kind->load(json_object_get(r, "state"), &m->state, &why) != WB_OK ||
         strlen(m->host_token) != TOKEN_LEN) {
         fprintf(stderr, "wibbelld: match %s: skipped (%s)\n", id, why ? why : "bad record");
@@ -478,8 +603,82 @@ void match_store_close(match_store *ms)
 
 /* --- the API: create, act, end, delete -------------------------------- */
 
+/* What a creation answers (and a retry of it, with the view as it is
+ * now); under m->lock or before m is shared. */
+static json_t *creation_answer(const match *m)
+{
+    char sb[24];
+    json_t *seed_v = m->seed <= (1ull << 53) ? json_integer((json_int_t)m->seed)
+                                             : json_string(seed_str(m->seed, sb));
+    return json_pack("{s:s, s:s, s:i, s:o, s:s, s:o, s:o}", "id", m->id, "game",
+                     m->kind->name, "version", 1, "seed", seed_v, "host_token", m->host_token,
+                     "players", match_seats_json(m), "state",
+                     match_view_of(m, GAME_SEAT_HOST));
+}
+
+/* A creation with request id `key` (its request hashing to h): 1 with *rc
+ * when it is answered (the match created with the key: its creation
+ * answer queued for done(); another request with the key, or the first
+ * still being committed: WB_ECONFLICT), else 0, the key reserved in
+ * ms->creating (*reserved) while there is room. */
+static int create_key_held(match_store *ms, match_key *key, uint64_t h, match_done_fn done,
+                           void *ctx, char **why, int *rc, int *reserved)
+{
+    match *found = NULL;
+    int busy = 0;
+    pthread_mutex_lock(&ms->lock);
+    for (size_t b = 0; b < MATCH_BUCKETS && !found; b++)
+        for (match *m = ms->buckets[b]; m && !found; m = m->next)
+            if (!atomic_load(&m->gone) && strcmp(m->create_key, key->key) == 0)
+                found = m;
+    for (size_t i = 0; i < ms->ncreating && !found; i++)
+        busy |= strcmp(ms->creating[i], key->key) == 0;
+    if (found) {
+        found->refs++;
+    } else if (!busy && ms->ncreating < MATCH_CREATING_KEYS) {
+        snprintf(ms->creating[ms->ncreating++], sizeof ms->creating[0], "%s", key->key);
+        *reserved = 1;
+    }
+    pthread_mutex_unlock(&ms->lock);
+    if (busy) {
+        *why = game_why("a match is being created with this Idempotency-Key: retry in a moment");
+        *rc = WB_ECONFLICT;
+        return 1;
+    }
+    if (!found)
+        return 0;
+    pthread_mutex_lock(&found->lock);
+    if (found->create_hash != h || found->deleting) {
+        if (found->deleting) {
+            *why = game_why("the match created with this Idempotency-Key is being deleted");
+        } else {
+            key->reused = 1;
+            *why = game_why("this Idempotency-Key created match %s with another request: a new "
+                            "request needs a new key", found->id);
+        }
+        pthread_mutex_unlock(&found->lock);
+        match_put_ref(ms, found);
+        *rc = WB_ECONFLICT;
+        return 1;
+    }
+    match_job *j = wb_calloc(1, sizeof *j);
+    j->type = JOB_REPLAY;
+    j->m = found; /* our reference is the job's */
+    j->gen = found->gen;
+    j->version = 1;
+    j->out = creation_answer(found);
+    j->done = done;
+    j->ctx = ctx;
+    key->replayed = 1; /* before done() can run */
+    found->inflight++;
+    match_writer_push(ms, j);
+    pthread_mutex_unlock(&found->lock);
+    *rc = WB_OK;
+    return 1;
+}
+
 int match_create_async(match_store *ms, const char *game, const json_t *players,
-                       const json_t *options, uint64_t seed, int has_seed,
+                       const json_t *options, uint64_t seed, int has_seed, match_key *key,
                        match_done_fn done, void *ctx, char **why)
 {
     const game_kind *kind = kind_find(ms, game);
@@ -488,7 +687,8 @@ int match_create_async(match_store *ms, const char *game, const json_t *players,
     const char **names = NULL;
     match_seat_bot *bots = NULL;
     match *m = NULL;
-    int rc = WB_OK, counted = 0;
+    int rc = WB_OK, counted = 0, reserved = 0;
+    uint64_t khash = 0;
 
     if (!kind)
         return WB_ENOTFOUND;
@@ -499,6 +699,17 @@ int match_create_async(match_store *ms, const char *game, const json_t *players,
     }
     names = wb_calloc(n + 1, sizeof *names);
     bots = wb_calloc(n + 1, sizeof *bots);
+    if (key && key->key) {
+        json_t *req = json_pack("{s:s, s:O, s:O?}", "game", game, "players", players,
+                                "options", options);
+        char sb[24];
+        if (has_seed)
+            json_object_set_new(req, "seed", json_string(seed_str(seed, sb)));
+        khash = match_key_hash("create", -1, req);
+        json_decref(req);
+        if (create_key_held(ms, key, khash, done, ctx, why, &rc, &reserved))
+            goto out;
+    }
     if ((rc = match_seats_parse(ms, kind, players, names, bots, why)))
         goto out;
     if (options && !json_is_object(options)) {
@@ -545,14 +756,14 @@ int match_create_async(match_store *ms, const char *game, const json_t *players,
     }
     m->seed = seed;
     m->created = now;
+    if (reserved) { /* a key with no room in ms->creating is not kept */
+        snprintf(m->create_key, sizeof m->create_key, "%s", key->key);
+        m->create_hash = khash;
+    }
     atomic_store(&m->version, 1);
     atomic_store(&m->updated, now);
     match_refresh(m);
 
-    char sb[24];
-    json_t *pl = match_seats_json(m);
-    json_t *seed_v = seed <= (1ull << 53) ? json_integer((json_int_t)seed)
-                                          : json_string(seed_str(seed, sb));
     match_job *j = wb_calloc(1, sizeof *j);
     j->type = JOB_CREATE;
     j->m = m;
@@ -560,20 +771,21 @@ int match_create_async(match_store *ms, const char *game, const json_t *players,
     j->rec = record(m, 1, now, 0);
     j->done = done;
     j->ctx = ctx;
-    j->out = json_pack("{s:s, s:s, s:i, s:o, s:s, s:o, s:o}", "id", m->id, "game",
-                       kind->name, "version", 1, "seed", seed_v, "host_token",
-                       m->host_token, "players", pl, "state", match_view_of(m, GAME_SEAT_HOST));
+    j->out = creation_answer(m);
     m->latest = j->rec;
     m->latest_len = strlen(j->rec);
     m->latest_snap = 1;
     m->inflight = 1;
     m = NULL;
-    counted = 0; /* the writer takes the pending creation from here */
+    counted = reserved = 0; /* the writer takes the pending creation from here */
     match_writer_push(ms, j);
 out:
-    if (counted) {
+    if (counted || reserved) {
         pthread_mutex_lock(&ms->lock);
-        ms->pending_creates--;
+        if (counted)
+            ms->pending_creates--;
+        if (reserved)
+            match_creating_drop_locked(ms, key->key);
         pthread_mutex_unlock(&ms->lock);
     }
     if (m)
@@ -653,7 +865,8 @@ static json_t *stamp(const match *m, const json_t *action, int member)
 /* Stage an action or the end of the match (`end`), with the checks every
  * action passes first. */
 static int act(match_store *ms, const char *id, int seat, const json_t *action,
-               uint64_t if_match, int end, match_answer_fn done, void *ctx, char **why)
+               uint64_t if_match, int end, match_key *key, match_answer_fn done, void *ctx,
+               char **why)
 {
     int rc, as, member;
     if (!end && (rc = check_action(action, why)))
@@ -671,8 +884,15 @@ static int act(match_store *ms, const char *id, int seat, const json_t *action,
     }
     pthread_mutex_lock(&m->lock);
     int64_t now = match_now_ms();
+    uint64_t khash = key && key->key ? match_key_hash(end ? "end" : "act", -1,
+                                                      end ? NULL : action)
+                                     : 0;
     if (m->deleting || atomic_load(&m->gone)) {
         rc = WB_ENOTFOUND;
+    } else if ((rc = fresh_locked(ms, m)) != WB_OK) {
+        /* the store cannot be read */
+    } else if (key_held_locked(ms, m, seat, key, khash, done, ctx, why, &rc)) {
+        /* answered as the first time, or refused */
     } else if (atomic_load(&m->ended)) {
         *why = game_why("the host has ended this match");
         rc = WB_ECONFLICT;
@@ -689,7 +909,7 @@ static int act(match_store *ms, const char *id, int seat, const json_t *action,
             rc = WB_ESTALE;
         else
             rc = stage_locked(ms, m, as, seat, stamped ? stamped : action, now, 0, end, NULL,
-                              done, ctx, why);
+                              key, khash, done, ctx, why);
         json_decref(stamped);
     }
     pthread_mutex_unlock(&m->lock);
@@ -698,16 +918,17 @@ static int act(match_store *ms, const char *id, int seat, const json_t *action,
 }
 
 int match_apply_async(match_store *ms, const char *id, int seat, const json_t *action,
-                      uint64_t if_match, match_answer_fn done, void *ctx, char **why)
+                      uint64_t if_match, match_key *key, match_answer_fn done, void *ctx,
+                      char **why)
 {
-    return act(ms, id, seat, action, if_match, 0, done, ctx, why);
+    return act(ms, id, seat, action, if_match, 0, key, done, ctx, why);
 }
 
-int match_end_async(match_store *ms, const char *id, int seat, match_answer_fn done,
-                    void *ctx, char **why)
+int match_end_async(match_store *ms, const char *id, int seat, match_key *key,
+                    match_answer_fn done, void *ctx, char **why)
 {
     json_t *a = json_pack("{s:s}", "type", "abandon");
-    int rc = act(ms, id, seat, a, 0, 1, done, ctx, why);
+    int rc = act(ms, id, seat, a, 0, 1, key, done, ctx, why);
     json_decref(a);
     return rc;
 }
@@ -767,6 +988,8 @@ int match_join_async(match_store *ms, const char *code, const char *nickname, in
     if (m->deleting || atomic_load(&m->gone)) {
         *why = game_why("no class has the join code '%s' any more", m->join_code);
         rc = WB_ENOTFOUND;
+    } else if ((rc = fresh_locked(ms, m)) != WB_OK) {
+        *reason = NULL; /* the store cannot be read */
     } else if (atomic_load(&m->ended) || atomic_load(&m->finished)) {
         *why = game_why("this class's game is over: no one can join it now");
         *reason = "class_over";
@@ -783,7 +1006,7 @@ int match_join_async(match_store *ms, const char *code, const char *nickname, in
         rc = match_class_join(m, nickname, team, token, now, &action, &event, &k, reason, why);
         if (rc == WB_OK)
             rc = stage_locked(ms, m, GAME_SEAT_SYSTEM, MATCH_MEMBER(k), action, now, 0, 0,
-                              json_pack("[o]", event), done, ctx, why);
+                              json_pack("[o]", event), NULL, 0, done, ctx, why);
         json_decref(action);
     }
     pthread_mutex_unlock(&m->lock);
@@ -799,8 +1022,17 @@ int match_join_async(match_store *ms, const char *code, const char *nickname, in
 typedef int (*host_change_fn)(match_store *ms, match *m, const void *arg, json_t **action,
                               json_t **event, char **why);
 
+/* `what`, `n` and `body` name the request, for its key. */
+typedef struct host_request {
+    const char *what;
+    long n;
+    const json_t *body;
+    match_key *key;
+} host_request;
+
 static int host_change_async(match_store *ms, const char *id, int caller, host_change_fn change,
-                             const void *arg, match_answer_fn done, void *ctx, char **why)
+                             const void *arg, const host_request *req, match_answer_fn done,
+                             void *ctx, char **why)
 {
     match *m = match_get_ref(ms, id);
     int rc;
@@ -812,15 +1044,21 @@ static int host_change_async(match_store *ms, const char *id, int caller, host_c
     }
     pthread_mutex_lock(&m->lock);
     int64_t now = match_now_ms();
+    match_key *key = req->key;
+    uint64_t khash = key && key->key ? match_key_hash(req->what, req->n, req->body) : 0;
     if (m->deleting || atomic_load(&m->gone)) {
         rc = WB_ENOTFOUND;
+    } else if ((rc = fresh_locked(ms, m)) != WB_OK) {
+        /* the store cannot be read */
+    } else if (key_held_locked(ms, m, caller, key, khash, done, ctx, why, &rc)) {
+        /* answered as the first time, or refused */
     } else {
         json_t *action = NULL, *event = NULL;
         run_timer_locked(ms, m, now); /* a due timer comes first */
         rc = change(ms, m, arg, &action, &event, why);
         if (rc == WB_OK)
             rc = stage_locked(ms, m, GAME_SEAT_HOST, GAME_SEAT_HOST, action, now, 0, 0,
-                              json_pack("[o]", event), done, ctx, why);
+                              json_pack("[o]", event), key, khash, done, ctx, why);
         json_decref(action);
     }
     pthread_mutex_unlock(&m->lock);
@@ -848,10 +1086,12 @@ static int change_seat(match_store *ms, match *m, const void *arg, json_t **acti
 }
 
 int match_seat_async(match_store *ms, const char *id, int caller, size_t seat,
-                     const json_t *body, match_answer_fn done, void *ctx, char **why)
+                     const json_t *body, match_key *key, match_answer_fn done, void *ctx,
+                     char **why)
 {
     struct seat_change c = {seat, body};
-    return host_change_async(ms, id, caller, change_seat, &c, done, ctx, why);
+    host_request req = {"seat", (long)seat, body, key};
+    return host_change_async(ms, id, caller, change_seat, &c, &req, done, ctx, why);
 }
 
 /* A class's changes: only in a class session. */
@@ -892,16 +1132,19 @@ static int change_lock(match_store *ms, match *m, const void *arg, json_t **acti
 }
 
 int match_member_async(match_store *ms, const char *id, int caller, size_t member,
-                       const json_t *body, match_answer_fn done, void *ctx, char *token,
-                       const char **reason, char **why)
+                       const json_t *body, match_key *key, match_answer_fn done, void *ctx,
+                       char *token, const char **reason, char **why)
 {
     struct member_change c = {member, body, token, reason};
+    host_request req = {"member", (long)member, body, key};
     *reason = NULL;
-    return host_change_async(ms, id, caller, change_member, &c, done, ctx, why);
+    token[0] = '\0'; /* stays so when the answer is a replay */
+    return host_change_async(ms, id, caller, change_member, &c, &req, done, ctx, why);
 }
 
 int match_class_async(match_store *ms, const char *id, int caller, const json_t *body,
-                      match_answer_fn done, void *ctx, char **why)
+                      match_key *key, match_answer_fn done, void *ctx, char **why)
 {
-    return host_change_async(ms, id, caller, change_lock, body, done, ctx, why);
+    host_request req = {"class", -1, body, key};
+    return host_change_async(ms, id, caller, change_lock, body, &req, done, ctx, why);
 }

@@ -93,6 +93,32 @@ typedef void (*match_answer_fn)(void *ctx, int rc, char *text, size_t len, uint6
 void matches_hold(void);
 void matches_release(void);
 
+/* --- Request ids ---------------------------------------------------------
+ *
+ * Every call below that changes a match (an action, the end, a seat's or a
+ * class's change; a creation too, see there) takes a client's request id, its idempotency key, or
+ * NULL.  The key is stored with the change (in its log entry, and in the
+ * match's record for the match's latest MATCH_KEYS_KEPT keyed changes),
+ * so it survives a restart and a replay.  A call whose key this match
+ * already holds for the same caller (seat, member or host) applies
+ * nothing: when the request is the same as that first one (a hash of the
+ * route and the body), done() gets the first answer's version and events
+ * with the caller's view as it is now, once everything of the match
+ * staged before it is durable, and `replayed` is set (before done() can
+ * run); when it differs, WB_ECONFLICT (+why) with `reused` set.  A key is
+ * per match and caller: two seats may use the same one.  Keys older than
+ * the match's latest MATCH_KEYS_KEPT keyed changes are forgotten (such a
+ * request is applied as new). */
+#define MATCH_KEY_MAX 64
+#define MATCH_KEYS_KEPT 64
+typedef struct match_key {
+    const char *key; /* the client's: match_key_ok; borrowed for the call */
+    int replayed;    /* out: answered as the first time, nothing applied */
+    int reused;      /* out: WB_ECONFLICT because the key was another request's */
+} match_key;
+/* Is `key` one: 1..MATCH_KEY_MAX visible ASCII characters (0x21..0x7e)? */
+int match_key_ok(const char *key, size_t len);
+
 /* Open (creating if needed) the store and load every match in it.  One
  * daemon at a time owns a games store: WB_ECONFLICT when
  * another process holds it (matches live in memory, so two daemons on one
@@ -118,9 +144,18 @@ void match_store_close(match_store *ms);
  * WB_OK means done() will be called (perhaps before this returns), any
  * other code means it will not.  Every call of this store returns at once
  * and reports through its callback (the unit test waits for them:
- * tests/games/store/match_sync.h). */
+ * tests/games/store/match_sync.h).
+ * With a request id (`key`, see "Request ids" below): no caller is known
+ * before a match exists, so a creation's key is the store's, kept with its
+ * match (in its record) for as long as the match is: a creation whose key
+ * a match of this store was created with answers that match's creation
+ * answer (the tokens, the host's view as it is now) with key->replayed,
+ * once what it staged before is durable; another request with the key is
+ * WB_ECONFLICT with key->reused; while the first creation with the key is
+ * still being committed, WB_ECONFLICT (+why).  A key whose match was
+ * deleted or pruned is forgotten (a retry creates a new match). */
 int match_create_async(match_store *ms, const char *game, const json_t *players,
-                       const json_t *options, uint64_t seed, int has_seed,
+                       const json_t *options, uint64_t seed, int has_seed, match_key *key,
                        match_done_fn done, void *ctx, char **why);
 
 /* Who is calling: `token` NULL -> GAME_SEAT_PUBLIC; the host token ->
@@ -176,11 +211,11 @@ int match_join_async(match_store *ms, const char *code, const char *nickname, in
  * token; the old one stops working. */
 #define MATCH_TOKEN_MAX 43
 int match_member_async(match_store *ms, const char *id, int caller, size_t member,
-                       const json_t *body, match_answer_fn done, void *ctx, char *token,
-                       const char **reason, char **why);
+                       const json_t *body, match_key *key, match_answer_fn done, void *ctx,
+                       char *token, const char **reason, char **why);
 /* The host locks or opens the class to joining: body {"locked": bool}. */
 int match_class_async(match_store *ms, const char *id, int caller, const json_t *body,
-                      match_answer_fn done, void *ctx, char **why);
+                      match_key *key, match_answer_fn done, void *ctx, char **why);
 
 /* The view for `seat`, with "id", "game" and "version" added.  Sets
  * *version.  WB_ENOTFOUND. */
@@ -203,7 +238,7 @@ int match_actions(match_store *ms, const char *id, int seat, json_t **out);
  * the answer or the storage error), or any error above at once (done()
  * is not called). */
 int match_apply_async(match_store *ms, const char *id, int seat,
-                      const json_t *action, uint64_t if_match,
+                      const json_t *action, uint64_t if_match, match_key *key,
                       match_answer_fn done, void *ctx, char **why);
 
 /* End (abandon) a match at any time: only its host (WB_EFORBIDDEN).  Its
@@ -212,8 +247,8 @@ int match_apply_async(match_store *ms, const char *id, int seat,
  * {"type":"abandon"} by the host (a type no game's action uses, so a log
  * replays unambiguously) with the event {"type":"match_ended"}.  The
  * answer as for an action.  WB_ECONFLICT (+why) when already ended. */
-int match_end_async(match_store *ms, const char *id, int seat, match_answer_fn done,
-                    void *ctx, char **why);
+int match_end_async(match_store *ms, const char *id, int seat, match_key *key,
+                    match_answer_fn done, void *ctx, char **why);
 
 /* Hand seat `seat` to a bot or back to a person while the match runs
  * (the host only: WB_EAUTH for the public, WB_EFORBIDDEN for a seat):
@@ -228,7 +263,8 @@ int match_end_async(match_store *ms, const char *id, int seat, match_answer_fn d
  * match that takes none (companion-mode Wibbell); WB_ENOTFOUND no such
  * match or seat (+why); WB_ECONFLICT (+why) ended or finished. */
 int match_seat_async(match_store *ms, const char *id, int caller, size_t seat,
-                     const json_t *body, match_answer_fn done, void *ctx, char **why);
+                     const json_t *body, match_key *key, match_answer_fn done, void *ctx,
+                     char **why);
 
 /* The log as `seat` may see it: {"entries":[{"version","seat","action",
  * "at","events":[...]}]} for versions > after (0: all).  Private events of

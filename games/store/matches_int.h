@@ -22,6 +22,7 @@
  *   match_seats.c   who plays each seat: parsed, stored, shown -
  *   match_class.c   a class session's members: joined,        -
  *                   changed, stored, shown
+ *   match_keys.c    a match's request ids: held, stored       -
  *   match_db.c      LMDB: the records and logs                -
  *
  * A lower file that must report up calls a callback it was handed when
@@ -59,6 +60,7 @@
 #include "matches.h"
 
 #define MATCH_BUCKETS 1024
+#define MATCH_CREATING_KEYS 64 /* keyed creations in flight (more: not held) */
 #define MATCH_ID_LEN 32
 #define MATCH_TOKEN_LEN 43 /* 32 random bytes, base64url without padding */
 
@@ -117,6 +119,16 @@ typedef struct match_log_cached {
     size_t len[MATCH_LOG_SEATS];
 } match_log_cached;
 
+/* A request id a match holds (match_keys.c): the change of `version` was
+ * made by `caller` with client key `key` for a request whose route and
+ * body hash to `hash`. */
+typedef struct match_keyent {
+    char key[MATCH_KEY_MAX + 1];
+    int caller;
+    uint64_t hash;
+    uint64_t version;
+} match_keyent;
+
 /* A log entry kept in memory: those after the last durable record. */
 typedef struct match_tail_entry {
     uint64_t version;
@@ -145,6 +157,8 @@ struct match {
     size_t nbots;         /* seats played by a bot */
     int64_t created;
     char join_code[MATCH_CODE_LEN + 1]; /* a class session's, else "" */
+    char create_key[MATCH_KEY_MAX + 1]; /* its creation's request id, or "" */
+    uint64_t create_hash;                /* and that request's hash */
 
     /* under lock */
     pthread_mutex_t lock;
@@ -158,11 +172,18 @@ struct match {
     match_tail_entry *tail; /* the log after saved_snap, in order */
     size_t ntail, captail;
     match_class *cls;    /* a class session's members, or NULL */
+    match_keyent *keys;  /* the latest MATCH_KEYS_KEPT request ids, a ring
+                            from keys[key0] (NULL: none yet); restored with
+                            the state (from a record and the log after it) */
+    size_t nkeys, key0;
     unsigned gen;        /* bumped when a failed commit rolls the match back */
     unsigned inflight;   /* jobs queued and not yet done */
     pthread_cond_t durable; /* signalled when inflight drops to 0 */
     int deleting;        /* a delete is queued: no more actions */
     int timer_refused;   /* the game refused its own timer: ignore deadline */
+    int reload;          /* a commit of it was uncertain: what is stored may be
+                            ahead of memory; reloaded before its next use
+                            (match_reload_locked) */
     int64_t backoff_ms;  /* after a failed timer commit: the next wait */
 
     /* written under lock, read anywhere */
@@ -193,7 +214,10 @@ struct match {
     match_log_cached *logc; /* MATCH_LOG_CACHE of them, by version; NULL: none yet */
 };
 
-enum { JOB_ACTION, JOB_CREATE, JOB_DELETE };
+/* JOB_REPLAY: the answer to a request whose key the match holds; it
+ * writes nothing, and is answered once the jobs of its match staged
+ * before it are durable (it fails with them). */
+enum { JOB_ACTION, JOB_CREATE, JOB_DELETE, JOB_REPLAY };
 
 /* Called when a job is done: rc WB_OK (out: the answer, owned by the
  * callee) or the commit's error (out NULL). */
@@ -231,6 +255,10 @@ struct match_store {
     match *buckets[MATCH_BUCKETS];
     size_t nmatches;
     size_t pending_creates;
+    /* the request ids of creations being committed (a retry meanwhile is
+     * told to wait); dropped when the match goes in the table or fails */
+    char creating[MATCH_CREATING_KEYS][MATCH_KEY_MAX + 1];
+    size_t ncreating;
 
     pthread_mutex_t sub_lock;
 
@@ -289,7 +317,10 @@ match *match_get_ref(match_store *ms, const char *id);
 /* Take one more reference to a match already held. */
 void match_take_ref(match_store *ms, match *m);
 void match_put_ref(match_store *ms, match *m);
+/* Put m in the table (dropping its creation's key from ms->creating). */
 void match_insert(match_store *ms, match *m);
+/* Drop `key` from ms->creating, under ms->lock. */
+void match_creating_drop_locked(match_store *ms, const char *key);
 void match_unlink(match_store *ms, match *m);
 /* Call m's subscribers (under ms->sub_lock). */
 void match_notify(match_store *ms, match *m);
@@ -305,6 +336,13 @@ size_t match_live_count_locked(match_store *ms, int64_t now);
 void match_restore(match_store *ms, match *m, const char *rec, uint64_t from, uint64_t upto);
 /* While the store opens: replay m's stored log after its record. */
 int match_replay_stored(match_store *ms, match *m);
+/* Under m->lock, when m->reload: the stored log after m's durable
+ * version applied to it, so that memory is the store again (a commit
+ * whose answer was lost may have happened).  WB_OK (m->reload cleared,
+ * the subscribers told) or the storage's error (still to reload).  Only
+ * PostgreSQL's commits are uncertain, and it reads on a connection of its
+ * own, so this never waits for the writer's batch. */
+int match_reload_locked(match_store *ms, match *m);
 
 /* match_seats.c: who plays each seat (names, bots), a leaf */
 /* Read a create request's players (strings: people; objects
@@ -379,6 +417,24 @@ int match_class_change(match *m, size_t k, const json_t *body, const char *token
                        json_t **action, json_t **event, const char **reason, char **why);
 /* {"locked": bool}. */
 int match_class_lock(match *m, const json_t *body, json_t **action, json_t **event, char **why);
+
+/* match_keys.c: a match's request ids, a leaf */
+/* The hash of a request: its route (`what`, `n`: a seat or member, or
+ * -1) and its body (NULL: none), as canonical JSON. */
+uint64_t match_key_hash(const char *what, long n, const json_t *body);
+/* Hold the key of the change of `version` (the oldest goes past
+ * MATCH_KEYS_KEPT); under m->lock. */
+void match_keys_add(match *m, const char *key, int caller, uint64_t hash, uint64_t version);
+/* The key `key` of `caller`, or NULL. */
+const match_keyent *match_keys_find(const match *m, const char *key, int caller);
+/* The record's "keys": [{"key","by","kh","version"}], oldest first; and
+ * back (NULL: none). */
+void match_keys_text(const match *m, struct game_text *t);
+void match_keys_load(match *m, const json_t *keys);
+/* A log entry's key (its "key", "by", "kh", "version"), when it has one. */
+void match_keys_entry(match *m, const json_t *entry);
+/* A log entry's key fields, to append to the entry's text. */
+void match_keys_entry_text(struct game_text *t, const char *key, int caller, uint64_t hash);
 
 /* match_writer.c */
 /* Start the writer thread.  `moved` is called (no lock held) after a

@@ -434,6 +434,23 @@ class Answers(unittest.TestCase):
             h0, **{"Content-Type": "application/x-www-form-urlencoded"}), expect=415)
         call("POST", path + "/actions", "x" * (65 * 1024), headers=h0, expect=413)
 
+        # a request id: the first answer again, another request's key, a key that is not one
+        pond = wbgames.Match(D, call("POST", "/v1/games", {"game": "whirlpool-pond",
+                                                          "players": ["ann", "bob"]},
+                                     expect=201)[2])
+        kh = dict(bearer(pond.tokens[0]), **{"Idempotency-Key": "roll-1"})
+        _, _, first = call("POST", pond.path + "/actions", {"type": "roll"}, headers=kh,
+                           expect=200)
+        _, rh, again = call("POST", pond.path + "/actions", {"type": "roll"}, headers=kh,
+                            expect=200)
+        self.assertEqual(rh.get("idempotent-replayed"), "true")
+        self.assertEqual(again["version"], first["version"])
+        call("POST", pond.path + "/actions", {"type": "roll", "x": 1}, headers=kh, expect=422)
+        call("POST", pond.path + "/actions", {"type": "roll"}, headers=dict(
+            kh, **{"Idempotency-Key": "a b"}), expect=400)
+        call("POST", pond.path + "/end", headers=dict(bearer(pond.host), **{
+            "Idempotency-Key": "x" * 65}), expect=400)
+
         # the log
         call("GET", path + "/log?after=1", headers=hh, expect=200)
         call("GET", path + "/log?after=x", headers=hh, expect=400)

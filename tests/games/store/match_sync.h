@@ -81,8 +81,19 @@ static int match_create(match_store *ms, const char *game, const json_t *players
     struct waiter w;
     waiter_init(&w);
     *out = NULL;
-    return waiter_wait(&w, match_create_async(ms, game, players, options, seed, has_seed,
+    return waiter_wait(&w, match_create_async(ms, game, players, options, seed, has_seed, NULL,
                                               waiter_wake, &w, why),
+                       out);
+}
+
+/* With the request id `key` (k: the store's answer about it). */
+static int match_apply_keyed(match_store *ms, const char *id, int seat, const json_t *action,
+                             match_key *k, json_t **out, char **why)
+{
+    struct waiter w;
+    waiter_init(&w);
+    *out = NULL;
+    return waiter_wait(&w, match_apply_async(ms, id, seat, action, 0, k, waiter_answer, &w, why),
                        out);
 }
 
@@ -92,8 +103,8 @@ static int match_apply(match_store *ms, const char *id, int seat, const json_t *
     struct waiter w;
     waiter_init(&w);
     *out = NULL;
-    return waiter_wait(&w, match_apply_async(ms, id, seat, action, if_match, waiter_answer, &w,
-                                             why),
+    return waiter_wait(&w, match_apply_async(ms, id, seat, action, if_match, NULL, waiter_answer,
+                                             &w, why),
                        out);
 }
 
@@ -102,7 +113,7 @@ static int match_end(match_store *ms, const char *id, int seat, json_t **out, ch
     struct waiter w;
     waiter_init(&w);
     *out = NULL;
-    return waiter_wait(&w, match_end_async(ms, id, seat, waiter_answer, &w, why), out);
+    return waiter_wait(&w, match_end_async(ms, id, seat, NULL, waiter_answer, &w, why), out);
 }
 
 static int match_delete(match_store *ms, const char *id, int seat, char **why)

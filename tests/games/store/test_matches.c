@@ -726,6 +726,102 @@ static void test_opens_from_record_and_log(void **state)
     match_store_close(ms);
 }
 
+/* One keyed add of `seat` (the body of add()): its rc, *version and
+ * whether the store answered it as a replay. */
+static int keyed_add(match_store *ms, const char *id, int seat, int n, const char *key,
+                     uint64_t *version, int *replayed)
+{
+    json_t *a = json_pack("{s:s,s:i}", "type", "add", "n", n), *o = NULL;
+    char *why = NULL;
+    match_key k = {key, 0, 0};
+    int rc = match_apply_keyed(ms, id, seat, a, &k, &o, &why);
+    *version = (uint64_t)json_integer_value(json_object_get(o, "version"));
+    *replayed = k.replayed;
+    free(why);
+    json_decref(a);
+    json_decref(o);
+    return rc;
+}
+
+/* A match holds the keys of its latest MATCH_KEYS_KEPT keyed changes: of
+ * 65, the first is forgotten (a retry of it is a new request) and the
+ * others answered again without a change; an opening after a crash (the
+ * latest record, the log after it replayed) holds the same keys. */
+static void test_request_ids_kept_and_replayed(void **state)
+{
+    (void)state;
+    match_store *ms = open_store(0);
+    created c;
+    char key[16];
+    uint64_t v;
+    int replayed;
+    create(ms, 2, 21, "{\"target\":100000}", &c);
+    for (int i = 0; i <= MATCH_KEYS_KEPT; i++) { /* 65 keys: versions 2..66 */
+        snprintf(key, sizeof key, "k%d", i);
+        assert_int_equal(keyed_add(ms, c.id, i % 2, 1, key, &v, &replayed), WB_OK);
+        assert_int_equal(v, (uint64_t)i + 2);
+        assert_false(replayed);
+    }
+    /* the second is held: the first answer, nothing applied */
+    assert_int_equal(keyed_add(ms, c.id, 1, 1, "k1", &v, &replayed), WB_OK);
+    assert_true(replayed);
+    assert_int_equal(v, 3);
+    assert_int_equal(match_version(ms, c.id), 66);
+    /* another request with a held key: refused, nothing applied */
+    match_key k = {"k2", 0, 0};
+    json_t *a = json_pack("{s:s,s:i}", "type", "add", "n", 2), *o = NULL;
+    char *why = NULL;
+    assert_int_equal(match_apply_keyed(ms, c.id, 0, a, &k, &o, &why), WB_ECONFLICT);
+    assert_true(k.reused);
+    free(why);
+    json_decref(a);
+    /* the first is forgotten: applied as a new request */
+    assert_int_equal(keyed_add(ms, c.id, 1, 1, "k-new", &v, &replayed), WB_OK);
+    assert_int_equal(keyed_add(ms, c.id, 0, 1, "k0", &v, &replayed), WB_OK);
+    assert_false(replayed);
+    assert_int_equal(v, 68);
+
+    /* a crash: the next opening replays the log after the last record */
+    char copy[sizeof dir + 16], cmd[512];
+    snprintf(copy, sizeof copy, "%s/crash", dir);
+    if (store_url())
+        snprintf(cmd, sizeof cmd,
+                 "psql -qAt -o /dev/null -d '%s' -c 'SELECT pg_terminate_backend(pid, 10000) "
+                 "FROM pg_stat_activity WHERE datname = current_database() "
+                 "AND pid <> pg_backend_pid()'",
+                 store_url());
+    else
+        snprintf(cmd, sizeof cmd, "mkdir -p %s/games && cp %s/games/data.mdb %s/games/", copy,
+                 dir, copy);
+    assert_int_equal(system(cmd), 0);
+    match_config cfg = {.data_dir = copy, .kinds = kinds, .nkinds = 1, .store = store_url()};
+    match_store *ms2 = NULL;
+    assert_int_equal(match_store_open(&cfg, &ms2), WB_OK);
+    match_stats st;
+    match_store_stats(ms2, &st);
+    assert_true(st.replayed > 0); /* some keys came from the log */
+    if (store_url()) {
+        match_store_close(ms);
+        ms = NULL;
+    }
+    /* k0 is held again (version 68), k1 was pushed out by it and k-new */
+    assert_int_equal(keyed_add(ms2, c.id, 0, 1, "k0", &v, &replayed), WB_OK);
+    assert_true(replayed);
+    assert_int_equal(v, 68);
+    assert_int_equal(keyed_add(ms2, c.id, 0, 1, "k64", &v, &replayed), WB_OK);
+    assert_true(replayed);
+    assert_int_equal(v, 66);
+    assert_int_equal(keyed_add(ms2, c.id, 1, 1, "k3", &v, &replayed), WB_OK);
+    assert_true(replayed);
+    assert_int_equal(v, 5);
+    assert_int_equal(keyed_add(ms2, c.id, 1, 1, "k1", &v, &replayed), WB_OK);
+    assert_false(replayed); /* forgotten: a new action, seat 1's turn */
+    assert_int_equal(v, 69);
+    assert_int_equal(match_version(ms2, c.id), 69);
+    match_store_close(ms2);
+    match_store_close(ms);
+}
+
 /* A record much larger than the log entries after it waits until they
  * hold as many bytes as it does (a class's vocabulary is not written again
  * every 16 shouts): after 40 actions of about 150 bytes a 20 KB record is
@@ -1028,7 +1124,7 @@ static void test_hold_groups_commits(void **state)
     json_t *a = json_pack("{s:s,s:i}", "type", "add", "n", 1);
     matches_hold();
     for (int i = 0; i < 3; i++)
-        assert_int_equal(match_apply_async(ms, c[i].id, 0, a, 0, count_done, NULL, NULL), WB_OK);
+        assert_int_equal(match_apply_async(ms, c[i].id, 0, a, 0, NULL, count_done, NULL, NULL), WB_OK);
     nanosleep(&pause, NULL);
     assert_int_equal(atomic_load(&held_done), 0); /* not woken, not written */
     match_store_stats(ms, &after);
@@ -1045,7 +1141,7 @@ static void test_hold_groups_commits(void **state)
     /* holding, then waiting for one's own action (a view waits for what
      * is in flight, and wakes the writer for it first): no hang */
     matches_hold();
-    assert_int_equal(match_apply_async(ms, c[0].id, 1, a, 0, count_done, NULL, NULL), WB_OK);
+    assert_int_equal(match_apply_async(ms, c[0].id, 1, a, 0, NULL, count_done, NULL, NULL), WB_OK);
     json_t *v = NULL;
     assert_int_equal(match_view(ms, c[0].id, 0, &v, NULL), WB_OK); /* waits for it */
     assert_int_equal(json_integer_value(json_object_get(v, "total")), 2);
@@ -1108,6 +1204,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_cap_list_delete, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refusal_leaves_no_trace, setup, teardown),
         cmocka_unit_test_setup_teardown(test_opens_from_record_and_log, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_request_ids_kept_and_replayed, setup, teardown),
         cmocka_unit_test_setup_teardown(test_large_record_waits_for_its_log, setup, teardown),
         cmocka_unit_test_setup_teardown(test_delete_leaves_no_log, setup, teardown),
         cmocka_unit_test_setup_teardown(test_pages_end_and_keep, setup, teardown),
