@@ -176,8 +176,15 @@ static void report_lost(match_lease *l)
     int expired = 0, row = -1;
     if (atomic_exchange(&l->lost, 1))
         return;
-    if (lease_connect(l, 0) == WB_OK)
-        row = read_row(l, &owner, &epoch, &expired);
+    /* twice: the session may be one the new owner ended */
+    for (int tries = 0; tries < 2 && row < 0; tries++) {
+        if (tries) {
+            PQfinish(l->pg);
+            l->pg = NULL;
+        }
+        if (lease_connect(l, 0) == WB_OK)
+            row = read_row(l, &owner, &epoch, &expired);
+    }
     if (row == 1)
         fprintf(stderr, "wibbelld: lost the lease of shard %s (epoch %llu, now held by %s "
                         "at epoch %llu); stopping\n",

@@ -1103,6 +1103,69 @@ static void test_id_prefix(void **state)
     match_store_close(ms);
 }
 
+/* The fence: a store whose lease another store took over (it expired
+ * while the first stood still: made so here by the server's clock) has
+ * its next commit refused by the fence in the commit's own transaction,
+ * before its renewal finds out; the lease is lost, nothing is written. */
+static int psql_c(const char *sql, char *out, size_t len)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "psql -qAt -d '%s' -c \"%s\"", store_url(), sql);
+    FILE *p = popen(cmd, "r");
+    if (!p)
+        return -1;
+    size_t n = fread(out, 1, len - 1, p);
+    out[n] = '\0';
+    while (n && out[n - 1] == '\n')
+        out[--n] = '\0';
+    return pclose(p) == 0 ? 0 : -1;
+}
+
+static void test_pg_fence_refuses_a_taken_over_store(void **state)
+{
+    (void)state;
+    char got[128];
+    /* a long lease: the first store renews nothing during the test */
+    match_config cfg = {.data_dir = dir, .kinds = kinds, .nkinds = 1, .store = store_url(),
+                        .lease_ms = 60000, .owner = "first"};
+    match_store *ms = NULL, *ms2 = NULL;
+    assert_int_equal(match_store_open(&cfg, &ms), WB_OK);
+    created c;
+    create(ms, 2, 1, "{}", &c);
+    assert_int_equal(add(ms, c.id, 0, 1, 0, NULL), WB_OK);
+    assert_int_equal(psql_c("UPDATE wibbelld_leases SET expires = now() - interval '1 s'",
+                            got, sizeof got), 0);
+    match_config cfg2 = cfg;
+    cfg2.lease_ms = 0;
+    cfg2.owner = "second";
+    assert_int_equal(match_store_open(&cfg2, &ms2), WB_OK);
+    assert_int_equal(psql_c("SELECT owner || ' ' || epoch FROM wibbelld_leases", got,
+                            sizeof got), 0);
+    assert_string_equal(got, "second 2");
+    assert_false(match_store_lease_lost(ms));
+    /* the first store's next commits: the first may fail on its session,
+     * which the takeover ended; made again, the fence refuses the next */
+    assert_int_equal(add(ms, c.id, 1, 1, 0, NULL), WB_ESTORE);
+    if (!match_store_lease_lost(ms))
+        assert_int_equal(add(ms, c.id, 1, 1, 0, NULL), WB_ESTORE);
+    assert_true(match_store_lease_lost(ms));
+    assert_int_equal(add(ms, c.id, 1, 1, 0, NULL), WB_ESTORE); /* and serves nothing */
+    assert_int_equal(psql_c("SELECT count(*) FROM wibbelld_log WHERE version > 2 OR epoch <> 1",
+                            got, sizeof got), 0);
+    assert_string_equal(got, "0");
+    match_store_close(ms); /* its closing writes nothing either */
+    assert_int_equal(psql_c("SELECT count(*) FROM wibbelld_matches WHERE epoch <> 1", got,
+                            sizeof got), 0);
+    assert_string_equal(got, "0");
+    /* the second plays on from the first's last acknowledged action */
+    assert_int_equal(match_version(ms2, c.id), 2);
+    assert_int_equal(add(ms2, c.id, 1, 1, 0, NULL), WB_OK);
+    assert_int_equal(psql_c("SELECT epoch FROM wibbelld_log WHERE version = 3", got,
+                            sizeof got), 0);
+    assert_string_equal(got, "2");
+    match_store_close(ms2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1126,6 +1189,8 @@ int main(void)
     };
     const struct CMUnitTest pg_tests[] = {
         cmocka_unit_test_setup_teardown(test_pg_log_entry_never_overwritten, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_pg_fence_refuses_a_taken_over_store, setup,
+                                        teardown),
     };
     int failed = cmocka_run_group_tests_name("matches", tests, NULL, NULL);
     if (getenv("WB_TEST_PG")) /* tests/pg_run.py joins the two groups' TAP */
