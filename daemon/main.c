@@ -67,8 +67,10 @@ static int on_standby(void *ctx, const char *status)
 {
     (void)ctx;
     if (status) {
+        /* ready as a standby: a service manager's start timeout must not
+         * end a wait that may last as long as the owner lives */
         char st[512];
-        snprintf(st, sizeof st, "STATUS=%s", status);
+        snprintf(st, sizeof st, "READY=1\nSTATUS=%s", status);
         notify_send(st);
     }
     int sig = sigtimedwait(&sigs, NULL, &(struct timespec){0, 0});
