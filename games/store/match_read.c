@@ -641,6 +641,6 @@ void match_store_stats(match_store *ms, match_stats *out)
     out->commit_failures = atomic_load(&ms->n_commit_failures);
     out->commit_seconds = (double)atomic_load(&ms->commit_ns) / 1e9;
     out->replayed = ms->n_replayed; /* written before the store was returned */
-    out->writable = atomic_load(&ms->writable);
+    out->writable = atomic_load(&ms->writable) && match_serving(ms) == WB_OK;
     out->failing_since = out->writable ? 0 : atomic_load(&ms->failing_since);
 }
