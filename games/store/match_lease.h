@@ -24,7 +24,8 @@
  * row), or a commit whose fence fails (match_lease_lost), loses the lease
  * for good: the lease says so on stderr and calls `lost`, once.  A
  * validity that merely ran out (the server unreachable) comes back with
- * the next successful renewal, if no one took the lease meanwhile.
+ * the next successful renewal, if no one took the lease meanwhile (a
+ * restarted server costs 503s for a while, not the shard).
  *
  * Private to games/store/ (match_pg.c).  Thread safe.
  */
@@ -49,8 +50,8 @@ typedef struct match_lease_config {
      * else NULL.  A non-zero return stops the wait (match_lease_acquire
      * gives WB_ECONFLICT).  May be NULL. */
     int (*standby)(void *ctx, const char *status);
-    /* Called once, on the lease's thread or the caller of
-     * match_lease_lost, when the lease is lost for good.  May be NULL. */
+    /* Called once, on the lease's thread, when the lease is lost for
+     * good (after the line on stderr).  May be NULL. */
     void (*lost)(void *ctx);
     void *ctx;
 } match_lease_config;
