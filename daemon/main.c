@@ -330,9 +330,12 @@ int main(int argc, char **argv)
     mc.dicts = lib;
     mc.id_prefix = cfg.instance;
     mc.kinds = game_registry(&mc.nkinds);
+    /* who owns the shard, in the lease row and the sessions' names
+     * (wibbelld/SHARD/OWNER, cut at 63 bytes: the host name is cut to 20
+     * so that the pid is always in) */
     char owner[256], hostname[64] = "";
     gethostname(hostname, sizeof hostname - 1);
-    snprintf(owner, sizeof owner, "%.40s pid %ld %s%s%s:%u", hostname, (long)getpid(),
+    snprintf(owner, sizeof owner, "%.20s pid %ld %s%s%s:%u", hostname, (long)getpid(),
              strchr(cfg.host, ':') ? "[" : "", cfg.host, strchr(cfg.host, ':') ? "]" : "",
              cfg.port);
     mc.lease_ms = (int)cfg.lease_ms;
