@@ -22,10 +22,12 @@ PGUSER name it); skipped without one.  Each test has a database of its own.
 - the daemon's sessions ended under play (pg_terminate_backend), and the
   server restarted under play (pg_ctl restart -m fast): every answer is a
   200 or a 503 storage_unavailable, never another, and play resumes by
-  itself; the log stays contiguous.
+  itself; the log stays contiguous; a server down for longer than the
+  lease: 503 meanwhile, then the same daemon plays on at the same epoch.
 """
 import json
 import os
+import shlex
 import signal
 import subprocess
 import time
@@ -317,6 +319,47 @@ class PgStore(unittest.TestCase):
         self.assertEqual(len(timers()), 1, self.log_of(b, doc))
         versions = [e["version"] for e in self.log_of(b, doc)]
         self.assertEqual(versions, list(range(2, len(versions) + 2)))
+
+    def test_outage_longer_than_the_lease_503_then_resume(self):
+        # no standby: the owner's lease runs out while PostgreSQL is down;
+        # it answers 503 meanwhile, and renews the same epoch once the
+        # server is back (no one took it), without exiting
+        name, url = new_db()
+        d = self.daemon(url, ["--lease-ms", LEASE])
+        doc = self.new_match(d)
+        acked = self.play(d, doc, 2)
+        data = os.environ["WB_TEST_PG_DATA"]
+        opts = shlex.split(open(os.path.join(data, "postmaster.opts")).read())[1:]
+        opts = [o for o in opts if o not in ("-D", data)]
+        kw = dict(check=True, stdout=subprocess.DEVNULL, cwd=os.environ["PGHOST"],
+                  user=os.environ["WB_TEST_PG_USER"] or None)
+        subprocess.run([pg_ctl(), "-D", data, "-m", "fast", "-w", "stop"], **kw)
+        try:
+            view = lambda: d.json("GET", "/v1/games/" + doc["id"],
+                                  headers=bearer(doc["host_token"]))
+            st, _, r = wait_for("a 503 past the lease", lambda: view()[0] == 503 and view())
+            self.assertEqual(r.get("code"), "storage_unavailable", r)
+        finally:
+            subprocess.run([pg_ctl(), "-D", data, "-w", "-t", "120", "-o",
+                            " ".join(shlex.quote(o) for o in opts), "-l",
+                            os.path.join(data, "restart.log"), "start"], **kw)
+        wait_for("a 200 again", lambda: view()[0] == 200)
+        self.assertTrue(d.alive())
+        # the first commit may find the writer's connection gone (one 503,
+        # nothing changed, as after any restart); then play goes on
+        seat = view()[2]["to_act"][0]
+        tok = doc["players"][seat]["token"]
+        act = d.json("GET", "/v1/games/%s/actions" % doc["id"], headers=bearer(tok))[2]
+        answers = []
+        for _ in range(2):
+            st, _, r = d.json("POST", "/v1/games/%s/actions" % doc["id"], act["actions"][0],
+                              headers=bearer(tok))
+            answers.append((st, r.get("code") or r.get("version")))
+            if st == 200:
+                break
+        self.assertIn(answers, ([(200, acked[-1] + 1)],
+                                [(503, "storage_unavailable"), (200, acked[-1] + 1)]))
+        self.assertEqual(psql(name, "SELECT epoch FROM wibbelld_leases"), "1")
 
     def test_sessions_ended_under_play_503_then_resume(self):
         name, _ = new_db()
