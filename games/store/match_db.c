@@ -35,18 +35,7 @@ int match_db_open(const char *data_dir, const char *store, const match_db_lease 
     if (!store || !*store) {
         rc = match_lmdb_open(data_dir, &db->lmdb);
     } else if (match_db_is_pg(store)) {
-        match_lease_config lc;
-        memset(&lc, 0, sizeof lc);
-        lc.url = store;
-        if (lease) {
-            lc.shard = lease->shard;
-            lc.owner = lease->owner;
-            lc.lease_ms = lease->lease_ms;
-            lc.standby = lease->standby;
-            lc.lost = lease->lost;
-            lc.ctx = lease->ctx;
-        }
-        rc = match_pg_open(store, &lc, &db->pg);
+        rc = match_pg_open(store, lease, &db->pg);
     } else
         rc = WB_EINVAL;
     if (rc) {

@@ -283,22 +283,29 @@ void match_pg_close(match_pg *db)
     free(db);
 }
 
-int match_pg_open(const char *url, const match_lease_config *lc, match_pg **out)
+int match_pg_open(const char *url, const match_db_lease *lease, match_pg **out)
 {
     match_pg *db = wb_calloc(1, sizeof *db);
     int rc;
     *out = NULL;
     db->url = wb_strdup(url);
-    db->shard = wb_strdup(lc->shard ? lc->shard : "");
-    db->owner = wb_strdup(lc->owner ? lc->owner : "wibbelld");
+    db->shard = wb_strdup(lease && lease->shard ? lease->shard : "");
+    db->owner = wb_strdup(lease && lease->owner ? lease->owner : "wibbelld");
     conn_init(&db->w, 1);
     conn_init(&db->r, 0);
     rc = ensure(db, &db->w, 1);
     if (!rc) {
-        match_lease_config c = *lc;
+        match_lease_config c;
+        memset(&c, 0, sizeof c);
         c.url = url;
         c.shard = db->shard;
         c.owner = db->owner;
+        if (lease) {
+            c.lease_ms = lease->lease_ms;
+            c.standby = lease->standby;
+            c.lost = lease->lost;
+            c.ctx = lease->ctx;
+        }
         rc = match_lease_acquire(&c, &db->lease);
     }
     if (!rc) {

@@ -53,7 +53,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "match_lease.h"
+#include "match_db.h"
 
 typedef struct match_pg match_pg;
 typedef struct match_pg_batch match_pg_batch;
@@ -62,9 +62,10 @@ typedef struct match_pg_batch match_pg_batch;
 #define MATCH_PG_SCHEMA 2
 
 /* Open: check or make the schema, take the shard's lease (waiting as a
- * standby: match_lease_acquire, whose WB_ECONFLICT is a stopped wait),
- * connect the readers.  `lc`'s url is `url`'s. */
-int match_pg_open(const char *url, const match_lease_config *lc, match_pg **out);
+ * standby: match_lease.h's match_lease_acquire, whose WB_ECONFLICT is a
+ * stopped wait), connect the readers.  `lease` may be NULL (the
+ * defaults: shard "", owner "wibbelld"). */
+int match_pg_open(const char *url, const match_db_lease *lease, match_pg **out);
 /* match_lease_ok, match_lease_is_lost of the store's lease. */
 int match_pg_serving(const match_pg *db);
 int match_pg_lost(const match_pg *db);
