@@ -76,7 +76,7 @@ class CommandLine(unittest.TestCase):
             ["--threads", "-1"], ["--threads", "100000"], ["--max-body", "0"],
             ["--max-body", "12Q"], ["--max-body", "2G"], ["--dictionaries", "../etc"],
             ["--dictionaries", ""], ["--dictionaries", "en_US,,en_GB"], ["--data-dir", ""],
-            ["extra"],
+            ["extra"], ["--lease-ms", "299"], ["--lease-ms", "3s"], ["--lease-ms", "3600001"],
         ]
         for args in cases:
             p = run(args + ["--data-dir", DATA] if "--data-dir" not in args else args)
