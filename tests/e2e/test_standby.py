@@ -566,8 +566,8 @@ class Standby(unittest.TestCase):
             self.assertEqual([e["version"] for e in entries], versions, gid)
             by_version = {e["version"]: e for e in entries}
             for version, action in acked.items():
-                self.assertIn(version, by_version,
-                              "acknowledged version %d of %s is lost" % (version, gid))
+                self.assertTrue(version in by_version,
+                                "acknowledged version %d of %s is lost" % (version, gid))
                 self.assertEqual(by_version[version]["action"], action)
             st, view = c.call("GET", "/v1/games/" + gid, token=host)
             self.assertEqual(view["version"], len(entries) + 1)
