@@ -30,7 +30,6 @@ BUILD (default build), KILLS (20), MATCHES (200), DURATION (seconds of
 the load, 5), CLIENTS (32), BENCH_DIR (default the build directory),
 BEFORE.  Python 3 standard library only.
 """
-import glob
 import http.client
 import json
 import os
@@ -54,7 +53,7 @@ MATCHES = int(os.environ.get("MATCHES", "200"))
 DUR = os.environ.get("DURATION", "5")
 CLIENTS = os.environ.get("CLIENTS", "32")
 BEFORE = os.environ.get("BEFORE")
-TOOK_OVER_RE = re.compile(r"took over shard (\w+) at epoch (\d+) from (\S*): (\d+) matches "
+TOOK_OVER_RE = re.compile(r"took over shard (\w+) at epoch (\d+) from (.*?): (\d+) matches "
                           r"in (\d+) ms")
 
 LOOP_C = r"""

@@ -73,7 +73,7 @@ CLIENTS = 4
 LEASE_MS = int(os.environ.get("WIBBELLD_STANDBY_LEASE_MS", "800"))
 PLAY_S = 1.0           # clients play this long between two kills
 LOST_LEASE = 75        # the exit status of a daemon that lost its lease
-TOOK_OVER_RE = re.compile(r"took over shard (\w+) at epoch (\d+) from (\S*): (\d+) matches "
+TOOK_OVER_RE = re.compile(r"took over shard (\w+) at epoch (\d+) from (.*?): (\d+) matches "
                           r"in (\d+) ms")
 # the shipped file's ports: (shard, machine) -> port
 PORTS = {("a", 1): 8081, ("b", 1): 8082, ("b", 2): 8083, ("a", 2): 8084}
