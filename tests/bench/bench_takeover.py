@@ -354,13 +354,18 @@ def main():
             sh("createdb", db)
         loop = float(sh(*(pin(0) + [os.path.join(work, "loop"), "dbname=wb_loop", DUR])))
         print("== libpq loop, one durable 200-byte INSERT per transaction: %.0f/s" % loop)
-        r = games_load(os.path.join(B, "daemon", "wibbelld"), "wb_games", work, "games")
-        print("== Wibbell over HTTP, %s connections, one owner with its lease and fence:"
-              % CLIENTS)
+        exe = os.path.join(B, "daemon", "wibbelld")
+        helped = subprocess.run([exe, "--help"], capture_output=True, text=True)
+        leased = "--lease-ms" in helped.stdout + helped.stderr
+        r = games_load(exe, "wb_games", work, "games")
+        print("== Wibbell over HTTP, %s connections, %s:" % (
+            CLIENTS, "one owner with its lease and fence" if leased else
+            "one daemon of a build without the lease (a figure of before)"))
         print("   " + show(r))
         fenced = float(r["actions_per_s"])
-        print("== fenced actions/s : the libpq loop = %.2f (bench_store.sh's ratio before the "
-              "lease: docs/measurements/performance.md)" % (fenced / loop))
+        print("== %s actions/s : the libpq loop = %.2f (bench_store.sh's ratio before the "
+              "lease: docs/measurements/performance.md)" % ("fenced" if leased else "unfenced",
+                                                            fenced / loop))
         if BEFORE:
             r0 = games_load(os.path.join(os.path.abspath(BEFORE), "daemon", "wibbelld"),
                             "wb_before", work, "before")
@@ -370,8 +375,10 @@ def main():
             print("== with the lease : before = %.2f; before : the loop = %.2f"
                   % (fenced / before, before / loop))
         sys.stdout.flush()
-        if KILLS > 0:
+        if KILLS > 0 and leased:
             takeovers(work)
+        elif KILLS > 0:
+            print("== no takeovers: this build has no --lease-ms")
         print("== load after: %s" % " ".join(open("/proc/loadavg").read().split()[:3]))
     finally:
         shutil.rmtree(work, ignore_errors=True)

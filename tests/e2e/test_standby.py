@@ -446,7 +446,7 @@ class Cluster:
                              "ORDER BY id, version" % shard)
         for line in text.splitlines():
             gid, v, e = line.split("|")
-            out.setdefault(gid, []).append((int(v), int(e)))
+            out.setdefault(gid, []).append((int(v), int(e) if e else None))
         return out
 
 
@@ -595,6 +595,7 @@ class Standby(unittest.TestCase):
         rows = c.log_rows(shard)
         for gid, vs in rows.items():
             epochs = [e for _, e in vs]
+            self.assertNotIn(None, epochs, "%s: a log row without its writer's epoch" % gid)
             self.assertEqual(epochs, sorted(epochs), "%s: epochs go down along its log" % gid)
             self.assertLessEqual(max(epochs), epoch_now, gid)
             if epoch_then is not None:
@@ -605,6 +606,7 @@ class Standby(unittest.TestCase):
         text = psql(c.db, "SELECT id, epoch FROM wibbelld_matches WHERE id LIKE '%s-%%'" % shard)
         for line in text.splitlines():
             gid, e = line.split("|")
+            self.assertTrue(e, "%s: a record without its writer's epoch" % gid)
             self.assertLessEqual(int(e), epoch_now, gid)
         return {gid: vs[-1][0] for gid, vs in rows.items()}
 
