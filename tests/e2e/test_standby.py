@@ -42,6 +42,7 @@ at once, as systemd's Restart=on-failure does, and is then a standby.
 Skipped without a PostgreSQL, and without a daemon that has --lease-ms
 (the standby's mechanism).  Python 3 standard library only.
 """
+import http.client
 import json
 import os
 import random
@@ -78,6 +79,10 @@ TOOK_OVER_RE = re.compile(r"took over shard (\w+) at epoch (\d+) from (.*?): (\d
 # the shipped file's ports: (shard, machine) -> port
 PORTS = {("a", 1): 8081, ("b", 1): 8082, ("b", 2): 8083, ("a", 2): 8084}
 UNAVAILABLE = ("storage_unavailable", "instance_unavailable")
+STANDBY_RE = re.compile(r"standby for shard (\w+): held by ")
+# a start that met PostgreSQL away (restarting) stops with this, exit 1,
+# and is started again as systemd's Restart=on-failure does
+START_FAILED = "cannot open the match store in PostgreSQL"
 
 
 def has_lease():
@@ -144,12 +149,27 @@ class Member(wbtest.Daemon):
         self.killed = 0
 
     def start(self):
+        self.stderr.seek(0, os.SEEK_END)
+        self.mark = self.stderr.tell()  # where this start's stderr begins
         self.proc = subprocess.Popen([self.exe] + self.args, stdout=subprocess.PIPE,
                                      stderr=self.stderr, stdin=subprocess.DEVNULL)
         if self not in wbtest._started:
             wbtest._started.append(self)
         self.started = True
         return self
+
+    def this_start(self):
+        """What this start of the process said on stderr so far."""
+        return self.stderr_text().encode("utf-8", "replace")[self.mark:].decode(
+            "utf-8", "replace")
+
+    def waiting(self):
+        """This start waits as a standby: it said so ("standby for shard
+        a: held by OWNER (epoch N)"), or it owns the shard already (it
+        said it took over, or it listens)."""
+        said = self.this_start()
+        return (STANDBY_RE.search(said) is not None or TOOK_OVER_RE.search(said) is not None
+                or accepts(self.port))
 
     def name(self):
         return "%s@%d" % (self.shard, self.machine)
@@ -242,22 +262,38 @@ class Cluster:
         return out
 
     def supervise(self):
-        """systemd's Restart=on-failure: a daemon that exits 75 (it lost its
-        lease) is started again, as a standby; any other exit that no test
-        asked for is an error."""
+        """systemd's Restart=on-failure: a daemon that exits non-zero is
+        started again (then a standby).  The exits a test did not cause
+        may only be 75 (it lost its lease) or a start that met PostgreSQL
+        away (exit 1, saying so); any other is an error."""
         while not self.sup_stop.wait(0.05):
             for m in self.members.values():
                 with m.lock:
                     if m.proc is None or m.proc.poll() is None:
                         continue
                     rc = m.proc.returncode
+                    said = m.this_start()
                     m.exits.append(rc)
                     m.proc.stdout.close()
-                    if rc != LOST_LEASE:
-                        self.fail("%s exited %r:\n%s" % (m.name(), rc, m.stderr_text()[-2000:]))
+                    if rc != LOST_LEASE and not (rc == 1 and START_FAILED in said
+                                                 and not TOOK_OVER_RE.search(said)):
+                        self.fail("%s exited %r:\n%s" % (m.name(), rc, said[-2000:]))
                         m.proc = None
                         continue
+                    time.sleep(0.1)  # systemd's RestartSec=100ms
                     m.start()
+
+    def wait_standbys(self, timeout=120):
+        """Every daemon that does not own its shard waits as its standby
+        (it said so on stderr): before a fault, so that the standbys are
+        ready rather than still starting."""
+        deadline = time.monotonic() + timeout
+        for m in self.members.values():
+            while not (m.alive() and m.waiting()):
+                if time.monotonic() > deadline:
+                    raise AssertionError("%s is not waiting as a standby:\n%s"
+                                         % (m.name(), m.this_start()[-2000:]))
+                time.sleep(0.02)
 
     def kill(self, m):
         """kill -9 of one daemon; it stays down until restart(m)."""
@@ -320,17 +356,19 @@ class Cluster:
 
     # --- clients ---------------------------------------------------------
 
-    def call(self, method, path, body=None, token=None, timeout=20):
+    def call(self, method, path, body=None, token=None, timeout=20, conn=None):
         """One request through nginx: (status, document), None when the
-        connection broke."""
+        connection broke.  A connection of its own unless `conn` is given
+        (kept open: http.client opens it again after nginx closed it)."""
         p = self.proxy
         try:
-            c = p.connect(timeout=timeout)
+            c = conn or p.connect(timeout=timeout)
             try:
                 st, _, data = p.request(method, path, body, bearer(token), conn=c)
             finally:
-                c.close()
-        except (OSError, ValueError):
+                if conn is None:
+                    c.close()
+        except (OSError, ValueError, http.client.HTTPException):
             return None
         try:
             return st, json.loads(data.decode() or "null")
@@ -555,12 +593,15 @@ class Standby(unittest.TestCase):
             for gid, rows in c.log_rows(shard).items():
                 by_db[gid] = [v for v, _ in rows]
         self.assertGreater(c.n_acked(), 0)
+        conn = c.proxy.connect(timeout=30)  # one keep-alive connection for the replays
+        self.addCleanup(conn.close)
+        call = lambda *a, **k: c.call(*a, conn=conn, **k)  # noqa: E731
         for gid, acked in c.acked.items():
             game, players, options, seed, host, tokens = c.matches[gid]
             versions = by_db.get(gid, [])
             self.assertEqual(versions, list(range(2, len(versions) + 2)),
                              "the log of %s in the database has gaps" % gid)
-            r = c.call("GET", "/v1/games/%s/log" % gid, token=host)
+            r = call("GET", "/v1/games/%s/log" % gid, token=host)
             self.assertEqual(r[0], 200, r)
             entries = r[1]["entries"]
             self.assertEqual([e["version"] for e in entries], versions, gid)
@@ -569,9 +610,9 @@ class Standby(unittest.TestCase):
                 self.assertTrue(version in by_version,
                                 "acknowledged version %d of %s is lost" % (version, gid))
                 self.assertEqual(by_version[version]["action"], action)
-            st, view = c.call("GET", "/v1/games/" + gid, token=host)
+            st, view = call("GET", "/v1/games/" + gid, token=host)
             self.assertEqual(view["version"], len(entries) + 1)
-            st, rep = c.call("POST", "/v1/games", {"game": game, "players": players,
+            st, rep = call("POST", "/v1/games", {"game": game, "players": players,
                                                    "options": options, "seed": seed})
             self.assertEqual(st, 201, rep)
             rtok = {host: rep["host_token"]}
@@ -580,17 +621,19 @@ class Standby(unittest.TestCase):
             seat_tok = {-2: host}
             seat_tok.update({i: t for i, t in enumerate(tokens)})
             for e in entries:
-                st, doc = c.call("POST", "/v1/games/%s/actions" % rep["id"], e["action"],
+                st, doc = call("POST", "/v1/games/%s/actions" % rep["id"], e["action"],
                                  token=rtok[seat_tok[e["seat"]]])
                 self.assertEqual(st, 200, "replay of %r refused: %r" % (e, doc))
-            st, again = c.call("GET", "/v1/games/" + rep["id"], token=rep["host_token"])
+            st, again = call("GET", "/v1/games/" + rep["id"], token=rep["host_token"])
             self.assertEqual(timeless(again), timeless(view), gid)
 
     def check_epochs(self, c, shard, before, epoch_then):
         """The shard's log after a takeover: epochs never go down along a
         log, none is above the lease's, and every row past `before` (the
         versions at the previous takeover of this shard, or {}) carries
-        epoch_then, the owner's of the time since (None: not known)."""
+        epoch_then, the owner's of the time since, or the lease's epoch
+        now (the new owner's, which may have written already); never an
+        older one."""
         epoch_now, _ = c.lease(shard)
         rows = c.log_rows(shard)
         for gid, vs in rows.items():
@@ -598,11 +641,10 @@ class Standby(unittest.TestCase):
             self.assertNotIn(None, epochs, "%s: a log row without its writer's epoch" % gid)
             self.assertEqual(epochs, sorted(epochs), "%s: epochs go down along its log" % gid)
             self.assertLessEqual(max(epochs), epoch_now, gid)
-            if epoch_then is not None:
-                newer = [(v, e) for v, e in vs if v > before.get(gid, 1)]
-                wrong = [(v, e) for v, e in newer if e != epoch_then]
-                self.assertEqual(wrong, [], "%s: rows written at epoch %d carry another"
-                                 % (gid, epoch_then))
+            newer = [(v, e) for v, e in vs if v > before.get(gid, 1)]
+            wrong = [(v, e) for v, e in newer if e not in (epoch_then, epoch_now)]
+            self.assertEqual(wrong[:5], [], "%s: rows written since epoch %d carry another "
+                             "(lease now at %d)" % (gid, epoch_then, epoch_now))
         text = psql(c.db, "SELECT id, epoch FROM wibbelld_matches WHERE id LIKE '%s-%%'" % shard)
         for line in text.splitlines():
             gid, e = line.split("|")
@@ -616,11 +658,12 @@ class Standby(unittest.TestCase):
         c.start_clients()
         times = []
         epochs = {s: c.lease(s)[0] for s in ("a", "b")}
-        snaps = {s: (None, {}) for s in ("a", "b")}  # (epoch since, versions then)
+        snaps = {s: (epochs[s], {}) for s in ("a", "b")}  # (epoch since, versions then)
         for k in range(KILLS):
             shard = "ab"[k % 2]
             owner = c.owner(shard)
             time.sleep(PLAY_S)
+            c.wait_standbys()
             t0 = time.monotonic()
             c.kill(owner)
             times.append(answered_again(c, probes[shard], t0))
@@ -666,6 +709,7 @@ class Standby(unittest.TestCase):
     def test_postgresql_restarted_and_sessions_ended_under_play(self):
         c = self.cluster(lease_ms=1000)
         c.start_clients()
+        c.wait_standbys()
 
         def resumed(what):
             """Each client's matches play on after a fault: 3 acknowledged
@@ -682,6 +726,7 @@ class Standby(unittest.TestCase):
                         "-t", "120", "restart"], check=True, stdout=subprocess.DEVNULL,
                        cwd=os.environ["PGHOST"], user=os.environ["WB_TEST_PG_USER"] or None)
         resumed("pg_ctl restart")
+        c.wait_standbys()
         psql(c.db, "SELECT pg_terminate_backend(pid, 10000) FROM pg_stat_activity "
                    "WHERE datname = current_database() AND pid <> pg_backend_pid()")
         resumed("pg_terminate_backend")
@@ -693,10 +738,11 @@ class Standby(unittest.TestCase):
         self.assertTrue(codes, "no action met the faults (every answer a 200?)")
         self.check_logs(c)
         exits = {m.name(): m.exits for m in c.members.values() if m.exits}
-        print("# answers to actions: %d, 503 storage_unavailable %d, instance_unavailable %d; "
-              "daemons that lost their lease (exit 75, restarted): %r"
+        print("# answers to actions: %d, 503 storage_unavailable %d, instance_unavailable %d"
               % (len(c.answers), codes.count("storage_unavailable"),
-                 codes.count("instance_unavailable"), exits))
+                 codes.count("instance_unavailable")))
+        print("# daemons that exited and were started again (75: lost the lease; 1: a start "
+              "that met PostgreSQL away): %r" % exits)
 
     def test_stream_resumes_from_the_new_owner(self):
         c = self.cluster()
@@ -716,6 +762,7 @@ class Standby(unittest.TestCase):
                 self.assertEqual((ev["event"], ev["id"]), ("action", v))
                 got.append(ev)
             owner = c.owner("b")
+            c.wait_standbys()
             c.kill(owner)
             # the stream ends with its owner
             try:
