@@ -20,8 +20,9 @@ shard is unanswered when its owner dies, and what the lease costs.
   compare with bench_store.sh's (the same load and loop before the lease:
   8-12 on the 2-core machine, docs/measurements/performance.md).  With
   BEFORE=DIR (a build of a commit before the lease) the same load runs
-  against that daemon too, in the same run, and the ratio of the two
-  is printed.
+  against that daemon too, in the same run, ROUNDS (2) times each in
+  turns (the order swapped each round), and the ratio of the medians is
+  printed.
 
 A PostgreSQL of its own (tests/pg_run.py --durable: Debian's postgresql,
 fsync on, on the disk of BENCH_DIR), stopped by its pid at the end
@@ -350,30 +351,41 @@ def main():
             f.write(LOOP_C)
         flags = sh("pkg-config", "--cflags", "--libs", "libpq").split()
         sh("cc", "-O2", "-o", os.path.join(work, "loop"), src, *flags)
-        for db in ("wb_loop", "wb_games", "wb_before"):
-            sh("createdb", db)
+        sh("createdb", "wb_loop")
+        for n in range(2 * int(os.environ.get("ROUNDS", "2"))):
+            sh("createdb", "wb_games%d" % n)
         loop = float(sh(*(pin(0) + [os.path.join(work, "loop"), "dbname=wb_loop", DUR])))
         print("== libpq loop, one durable 200-byte INSERT per transaction: %.0f/s" % loop)
         exe = os.path.join(B, "daemon", "wibbelld")
         helped = subprocess.run([exe, "--help"], capture_output=True, text=True)
         leased = "--lease-ms" in helped.stdout + helped.stderr
-        r = games_load(exe, "wb_games", work, "games")
+        kind = "fenced" if leased else "unfenced"
         print("== Wibbell over HTTP, %s connections, %s:" % (
             CLIENTS, "one owner with its lease and fence" if leased else
             "one daemon of a build without the lease (a figure of before)"))
-        print("   " + show(r))
-        fenced = float(r["actions_per_s"])
+        old = os.path.join(os.path.abspath(BEFORE), "daemon", "wibbelld") if BEFORE else None
+        # with BEFORE: ROUNDS (2) rounds, the order swapped each round, so
+        # that the load's drift falls on both alike
+        rounds = int(os.environ.get("ROUNDS", "2")) if BEFORE else 1
+        got = {"new": [], "old": []}
+        for i in range(rounds):
+            order = ["new", "old"] if BEFORE else ["new"]
+            if i % 2:
+                order.reverse()
+            for which in order:
+                n = len(got["new"]) + len(got["old"])
+                r = games_load(exe if which == "new" else old, "wb_games%d" % n, work,
+                               "games%d" % n)
+                got[which].append(float(r["actions_per_s"]))
+                print("   %s%s" % ("" if which == "new" else "before the lease (%s): " % BEFORE,
+                                   show(r)))
+        fenced = statistics.median(got["new"])
         print("== %s actions/s : the libpq loop = %.2f (bench_store.sh's ratio before the "
-              "lease: docs/measurements/performance.md)" % ("fenced" if leased else "unfenced",
-                                                            fenced / loop))
+              "lease: docs/measurements/performance.md)" % (kind, fenced / loop))
         if BEFORE:
-            r0 = games_load(os.path.join(os.path.abspath(BEFORE), "daemon", "wibbelld"),
-                            "wb_before", work, "before")
-            print("== the same against %s (before the lease):" % BEFORE)
-            print("   " + show(r0))
-            before = float(r0["actions_per_s"])
-            print("== with the lease : before = %.2f; before : the loop = %.2f"
-                  % (fenced / before, before / loop))
+            before = statistics.median(got["old"])
+            print("== with the lease : before = %.2f (medians of %d rounds); before : the loop "
+                  "= %.2f" % (fenced / before, rounds, before / loop))
         sys.stdout.flush()
         if KILLS > 0 and leased:
             takeovers(work)
