@@ -96,6 +96,9 @@ int api_caller(api_req *r, const char *id, int *seat)
     if (rc) {
         if (rc == WB_ENOTFOUND)
             api_no_match(r, id);
+        else if (rc == WB_ESTORE) /* the store does not serve its shard now */
+            api_problem(r, API_P_STORAGE_UNAVAILABLE,
+                        "this server does not hold its matches' lease now; retry later");
         else /* match_auth fails in no other way */
             api_problem(r, API_P_INTERNAL, "match_auth: %s", wb_strerror(rc));
         return -1;

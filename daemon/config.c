@@ -34,6 +34,9 @@
 #define HEARTBEAT_MAX_S 3600
 #define CONNECTIONS_MAX 1000000
 #define HEAD_TIMEOUT_MAX_S 3600
+#define LEASE_DEFAULT_MS 3000
+#define LEASE_MIN_MS 300
+#define LEASE_MAX_MS 3600000
 
 static const char usage_text[] =
     "Usage: wibbelld [OPTION]...\n"
@@ -84,10 +87,19 @@ static const char usage_text[] =
     "                             comma-separated origins (https://a.example)\n"
     "                             may call every route; * lets any origin call\n"
     "                             the read-only dictionary routes (default: none)\n"
+    "";
+/* the rest (one literal would pass the 4095 characters C99 promises) */
+static const char usage_text2[] =
     "      --store URL            keep the matches in PostgreSQL, at a libpq URL\n"
     "                             postgresql://[USER@]HOST[:PORT]/DB (a password\n"
     "                             in ~/.pgpass) (default $WIBBELLD_STORE, else\n"
     "                             LMDB in DIR/games)\n"
+    "      --lease-ms N           with PostgreSQL: this daemon owns its shard (its\n"
+    "                             --instance) through a lease of N ms, renewed\n"
+    "                             every N/3; another daemon of the same instance\n"
+    "                             and store waits as a standby, not listening, and\n"
+    "                             takes the shard over once the lease expires\n"
+    "                             (300 to 3600000, default 3000)\n"
     "      --access-log FILE|-    append one line per request to FILE (-: standard\n"
     "                             output): address, time, request line, status,\n"
     "                             bytes, seconds; never a token (default: none)\n"
@@ -98,7 +110,8 @@ static const char usage_text[] =
     "Once listening, wibbelld prints one line to stdout:\n"
     "  wibbelld: listening on http://HOST:PORT\n"
     "and runs until SIGTERM or SIGINT.  Exit status: 0 after a clean shutdown,\n"
-    "1 on a runtime error, 2 on a usage error.\n";
+    "1 on a runtime error, 2 on a usage error, 75 when another daemon took\n"
+    "over this one's shard (PostgreSQL; to be started again, as a standby).\n";
 
 static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
@@ -268,7 +281,8 @@ int config_parse(config *cfg, int argc, char **argv)
 {
     enum { OPT_DICTS = 256, OPT_MAX_BODY, OPT_MAX_MATCHES, OPT_ABANDON, OPT_MAX_STREAMS,
            OPT_HEARTBEAT, OPT_MAX_CONN, OPT_MAX_CONN_IP, OPT_HEAD_TIMEOUT, OPT_KEEP,
-           OPT_INSTANCE, OPT_ACCESS_LOG, OPT_CORS, OPT_BOT_THREADS, OPT_STORE };
+           OPT_INSTANCE, OPT_ACCESS_LOG, OPT_CORS, OPT_BOT_THREADS, OPT_STORE,
+           OPT_LEASE };
     static const struct option longopts[] = {
         {"listen", required_argument, NULL, 'l'},
         {"data-dir", required_argument, NULL, 'd'},
@@ -288,6 +302,7 @@ int config_parse(config *cfg, int argc, char **argv)
         {"access-log", required_argument, NULL, OPT_ACCESS_LOG},
         {"cors-origin", required_argument, NULL, OPT_CORS},
         {"store", required_argument, NULL, OPT_STORE},
+        {"lease-ms", required_argument, NULL, OPT_LEASE},
         {"verbose", no_argument, NULL, 'v'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
@@ -308,6 +323,7 @@ int config_parse(config *cfg, int argc, char **argv)
     cfg->keep_finished_s = KEEP_DEFAULT_S;
     cfg->max_streams = MAX_STREAMS_DEFAULT;
     cfg->heartbeat_s = HEARTBEAT_DEFAULT_S;
+    cfg->lease_ms = LEASE_DEFAULT_MS;
     cfg->dicts = wb_calloc(CONFIG_DICTS_MAX, sizeof *cfg->dicts);
     cfg->dicts[cfg->ndicts++] = wb_strdup("en");
     cfg->dicts[cfg->ndicts++] = wb_strdup("en_GB");
@@ -431,6 +447,13 @@ int config_parse(config *cfg, int argc, char **argv)
             free(cfg->cors_origins);
             cfg->cors_origins = wb_strdup(optarg);
             break;
+        case OPT_LEASE:
+            if (parse_num(optarg, LEASE_MAX_MS, 0, &n) || n < LEASE_MIN_MS)
+                return usage_error("--lease-ms: '%s' is not a number of milliseconds from %d "
+                                   "to %d",
+                                   optarg, LEASE_MIN_MS, LEASE_MAX_MS);
+            cfg->lease_ms = (unsigned)n;
+            break;
         case OPT_STORE:
             if ((rc = set_store(cfg, optarg, "--store")) != CONFIG_RUN)
                 return rc;
@@ -440,6 +463,7 @@ int config_parse(config *cfg, int argc, char **argv)
             break;
         case 'h':
             fputs(usage_text, stdout);
+            fputs(usage_text2, stdout);
             return CONFIG_EXIT;
         case 'V':
             printf("wibbelld %s\n", WB_VERSION);

@@ -7,7 +7,7 @@
  *            [--heartbeat SECONDS] [--max-connections N]
  *            [--max-connections-per-ip N] [--head-timeout SECONDS]
  *            [--instance NAME] [--access-log FILE|-] [--cors-origin LIST]
- *            [--store URL]
+ *            [--store URL] [--lease-ms N]
  *            [-v|--verbose] [--help] [--version]
  *
  * Parsing is kept apart from main() so that every rule about arguments
@@ -26,6 +26,7 @@ typedef struct config {
     unsigned port;      /* 0: any free port */
     char *data_dir;     /* where the dictionaries live */
     char *store;        /* NULL (LMDB in data_dir/games), or a PostgreSQL URL */
+    unsigned lease_ms;  /* PostgreSQL: the lease of the shard (--lease-ms) */
     char **dicts;       /* dictionary ids, the first is the default */
     size_t ndicts;
     unsigned threads;   /* 0: one per CPU */

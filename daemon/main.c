@@ -18,6 +18,13 @@
  * handler: stop the server (ending event streams, finishing requests in
  * flight), close the match store (its timers stop; every acknowledged
  * action is already on disk), close the dictionaries, exit 0.
+ *
+ * With PostgreSQL the store is opened by taking the shard's lease: while
+ * another daemon holds it this one waits as a standby, not listening
+ * (STATUS= says for whom), and SIGTERM or SIGINT ends the wait (exit 0).
+ * A daemon that loses its lease (another took the shard) shuts down the
+ * same way and exits 75 (EX_TEMPFAIL), for its service manager to start
+ * it again as a standby.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -44,7 +51,45 @@
 #include "wb_mem.h"
 #include "wb_paths.h"
 
-enum { EXIT_CLEAN = 0, EXIT_RUNTIME = 1, EXIT_USAGE = 2 };
+/* EXIT_LOST_LEASE: another daemon took this one's shard (PostgreSQL): the
+ * service manager starts it again, as a standby (EX_TEMPFAIL). */
+enum { EXIT_CLEAN = 0, EXIT_RUNTIME = 1, EXIT_USAGE = 2, EXIT_LOST_LEASE = 75 };
+
+/* --- the lease of a shard (PostgreSQL) ---------------------------------- */
+
+/* SIGTERM and SIGINT, blocked in every thread and taken here */
+static sigset_t sigs;
+static int standby_stopped; /* a signal ended the wait as a standby */
+
+/* match_config.standby: while another daemon owns the shard, show why
+ * (STATUS=) and end the wait on SIGTERM or SIGINT. */
+static int on_standby(void *ctx, const char *status)
+{
+    (void)ctx;
+    if (status) {
+        /* ready as a standby: a service manager's start timeout must not
+         * end a wait that may last as long as the owner lives */
+        char st[512];
+        snprintf(st, sizeof st, "READY=1\nSTATUS=%s", status);
+        notify_send(st);
+    }
+    int sig = sigtimedwait(&sigs, NULL, &(struct timespec){0, 0});
+    if (sig == SIGTERM || sig == SIGINT) {
+        fprintf(stderr, "wibbelld: %s while a standby, shutting down\n",
+                sig == SIGINT ? "SIGINT" : "SIGTERM");
+        standby_stopped = 1;
+        return 1;
+    }
+    return 0;
+}
+
+/* match_config.lost: the shard is another's; the normal shutdown follows
+ * (main's sigwait), and the exit status says why. */
+static void on_lost(void *ctx)
+{
+    (void)ctx;
+    kill(getpid(), SIGTERM);
+}
 
 /* --- build progress ----------------------------------------------------- */
 
@@ -258,7 +303,6 @@ int main(int argc, char **argv)
 
     /* Blocked before any thread starts, so that every thread inherits
      * the mask and only sigwait() below takes them. */
-    sigset_t sigs;
     sigemptyset(&sigs);
     sigaddset(&sigs, SIGTERM);
     sigaddset(&sigs, SIGINT);
@@ -286,7 +330,23 @@ int main(int argc, char **argv)
     mc.dicts = lib;
     mc.id_prefix = cfg.instance;
     mc.kinds = game_registry(&mc.nkinds);
+    char owner[256], hostname[64] = "";
+    gethostname(hostname, sizeof hostname - 1);
+    snprintf(owner, sizeof owner, "%.40s pid %ld %s%s%s:%u", hostname, (long)getpid(),
+             strchr(cfg.host, ':') ? "[" : "", cfg.host, strchr(cfg.host, ':') ? "]" : "",
+             cfg.port);
+    mc.lease_ms = (int)cfg.lease_ms;
+    mc.owner = owner;
+    mc.standby = on_standby;
+    mc.lost = on_lost;
+    if (cfg.store)
+        notify_send("STATUS=taking the lease of the shard");
     rc = match_store_open(&mc, &ms);
+    if (rc != WB_OK && standby_stopped) {
+        ms = NULL;
+        status = EXIT_CLEAN;
+        goto out;
+    }
     if (rc != WB_OK) {
         if (cfg.store)
             fprintf(stderr, "wibbelld: cannot open the match store in PostgreSQL: %s\n",
@@ -358,9 +418,15 @@ int main(int argc, char **argv)
         fprintf(stderr, "wibbelld: sigwait: %s\n", strerror(rc));
         goto out;
     }
-    fprintf(stderr, "wibbelld: %s, shutting down\n", sig == SIGINT ? "SIGINT" : "SIGTERM");
     notify_send("STOPPING=1");
-    status = EXIT_CLEAN;
+    if (match_store_lease_lost(ms)) {
+        fprintf(stderr, "wibbelld: the shard's lease is lost, shutting down (exit status %d)\n",
+                EXIT_LOST_LEASE);
+        status = EXIT_LOST_LEASE;
+    } else {
+        fprintf(stderr, "wibbelld: %s, shutting down\n", sig == SIGINT ? "SIGINT" : "SIGTERM");
+        status = EXIT_CLEAN;
+    }
 out:
     api_server_stop(srv); /* first: no request may touch the store after */
     match_store_close(ms);

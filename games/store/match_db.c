@@ -26,16 +26,28 @@ int match_db_is_pg(const char *store)
                      strncmp(store, "postgres://", 11) == 0);
 }
 
-int match_db_open(const char *data_dir, const char *store, match_db **out)
+int match_db_open(const char *data_dir, const char *store, const match_db_lease *lease,
+                  match_db **out)
 {
     match_db *db = wb_calloc(1, sizeof *db);
     int rc;
     *out = NULL;
-    if (!store || !*store)
+    if (!store || !*store) {
         rc = match_lmdb_open(data_dir, &db->lmdb);
-    else if (match_db_is_pg(store))
-        rc = match_pg_open(store, &db->pg);
-    else
+    } else if (match_db_is_pg(store)) {
+        match_lease_config lc;
+        memset(&lc, 0, sizeof lc);
+        lc.url = store;
+        if (lease) {
+            lc.shard = lease->shard;
+            lc.owner = lease->owner;
+            lc.lease_ms = lease->lease_ms;
+            lc.standby = lease->standby;
+            lc.lost = lease->lost;
+            lc.ctx = lease->ctx;
+        }
+        rc = match_pg_open(store, &lc, &db->pg);
+    } else
         rc = WB_EINVAL;
     if (rc) {
         free(db);
@@ -52,6 +64,23 @@ void match_db_close(match_db *db)
     match_lmdb_close(db->lmdb);
     match_pg_close(db->pg);
     free(db);
+}
+
+int match_db_serving(const match_db *db)
+{
+    return db->pg ? match_pg_serving(db->pg) : 1;
+}
+
+int match_db_lost(const match_db *db)
+{
+    return db->pg ? match_pg_lost(db->pg) : 0;
+}
+
+const char *match_db_took_over(const match_db *db, const char **shard, uint64_t *epoch)
+{
+    *shard = "";
+    *epoch = 0;
+    return db->pg ? match_pg_took_over(db->pg, shard, epoch) : NULL;
 }
 
 const char *match_db_kind(const match_db *db)

@@ -25,11 +25,35 @@
 
 typedef struct match_db match_db;
 
+/* With PostgreSQL, the shard this daemon owns and its lease
+ * (match_lease.h); LMDB ignores it. */
+typedef struct match_db_lease {
+    const char *shard; /* the instance name; NULL or "": none */
+    const char *owner; /* who this daemon is: host, pid, listen address */
+    int lease_ms;      /* 0: the default (3000) */
+    int (*standby)(void *ctx, const char *status); /* match_lease_config's */
+    void (*lost)(void *ctx);
+    void *ctx;
+} match_db_lease;
+
 /* Open the store: `store` NULL or "" for LMDB in data_dir/games/, else a
- * PostgreSQL URL (match_db_is_pg()).  WB_ECONFLICT when another daemon
- * has it open; WB_ESTORE when it cannot be reached or read (the reason on
- * stderr); WB_ECORRUPT when it holds a schema of another version. */
-int match_db_open(const char *data_dir, const char *store, match_db **out);
+ * PostgreSQL URL (match_db_is_pg()), whose shard's lease is taken first
+ * (waiting as a standby while another daemon holds it; `lease` may be
+ * NULL: the defaults).  WB_ECONFLICT when another daemon has the LMDB
+ * store open, or when lease->standby stopped the wait; WB_ESTORE when it
+ * cannot be reached or read (the reason on stderr); WB_ECORRUPT when it
+ * holds a schema of another version. */
+int match_db_open(const char *data_dir, const char *store, const match_db_lease *lease,
+                  match_db **out);
+
+/* Whether the store's matches may be served now: always with LMDB; with
+ * PostgreSQL while the lease is held and locally valid (cheap). */
+int match_db_serving(const match_db *db);
+/* Whether the PostgreSQL lease is lost for good (the daemon must stop). */
+int match_db_lost(const match_db *db);
+/* PostgreSQL: the owner the shard was taken over from (NULL when none, and
+ * with LMDB), its shard and the epoch now held. */
+const char *match_db_took_over(const match_db *db, const char **shard, uint64_t *epoch);
 void match_db_close(match_db *db);
 
 /* Whether `store` names PostgreSQL (begins with postgresql:// or

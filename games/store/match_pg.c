@@ -1,10 +1,11 @@
 /* match_pg.c - match records and event logs in PostgreSQL through libpq
  * (match_pg.h; the contract is match_db.h's).
  *
- * Two connections: the writer's, which holds the daemon's advisory lock
- * and runs one batch at a time, and the readers', so that reading a log
- * never waits for a commit.  Each is guarded by its own mutex; a lost one
- * is dropped and made again at its next use. */
+ * Two connections: the writer's, which runs one batch at a time, each
+ * fenced by the shard's lease (match_lease.h), and the readers', so that
+ * reading a log never waits for a commit.  Each is guarded by its own
+ * mutex; a lost one is dropped and made again at its next use.  The
+ * lease has a third, of its own. */
 #include "match_pg.h"
 
 #include <libpq-fe.h>
@@ -14,34 +15,33 @@
 #include <string.h>
 #include <time.h>
 
+#include "match_lease.h"
 #include "store.h"
 #include "wb_err.h"
 #include "wb_mem.h"
 
-/* pg_try_advisory_lock's key: "wibbelld" in ASCII, one per database */
+/* pg_advisory_xact_lock's key while the schema is created or migrated:
+ * "wibbelld" in ASCII */
 #define LOCK_KEY "8604516737815964772"
-#define LOCK_WAIT_MS 5000
 
-/* What a connection has unless the URL says otherwise (it comes last, so
- * its settings win): a connection attempt, and over TCP a server that
- * went away silently, given up within seconds rather than hours, so that
- * the writer and the readers fail (503) instead of hanging. */
-static const char *const conn_keys[] = {"connect_timeout", "keepalives_idle",
-                                        "keepalives_interval", "keepalives_count",
-                                        "tcp_user_timeout", "application_name", "dbname",
-                                        NULL};
-#define CONN_VALUES "5", "5", "2", "3", "10000", "wibbelld"
+/* The SQLSTATEs of wibbelld_fence: the lease is another's (the shard is
+ * lost), or ours but expired (renewed late: a storage error) */
+#define FENCE_LOST "WBL01"
+#define FENCE_EXPIRED "WBL02"
 
 typedef struct conn {
     pthread_mutex_t mu;
     PGconn *pg;   /* NULL: to be made at the next use */
     int down;     /* the last try failed: say so once, and when it is back */
-    int writer;   /* takes the lock and runs the batches */
+    int writer;   /* runs the batches */
     const char *what;
 } conn;
 
 struct match_pg {
     char *url;
+    char *shard, *owner;
+    char epoch[24];
+    match_lease *lease;
     conn w, r;
 };
 
@@ -65,15 +65,20 @@ static const struct {
     int nparams;
     int writer;
 } stmts[] = {
+    /* first in every batch: aborts it unless the lease is still ours */
+    {"fence", "SELECT wibbelld_fence($1, $2)", 2, 1},
     {"put_rec",
-     "INSERT INTO wibbelld_matches (id, version, rec) VALUES ($1, $2, $3) "
-     "ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version, rec = EXCLUDED.rec",
-     3, 1},
+     "INSERT INTO wibbelld_matches (id, version, rec, shard, epoch) "
+     "VALUES ($1, $2, $3, $4, $5) "
+     "ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version, rec = EXCLUDED.rec, "
+     "shard = EXCLUDED.shard, epoch = EXCLUDED.epoch",
+     5, 1},
     /* never ON CONFLICT: a version stored twice is a fault, not an update */
-    {"put_log", "INSERT INTO wibbelld_log (id, version, entry) VALUES ($1, $2, $3)", 3, 1},
+    {"put_log",
+     "INSERT INTO wibbelld_log (id, version, entry, epoch) VALUES ($1, $2, $3, $4)", 4, 1},
     {"del_rec", "DELETE FROM wibbelld_matches WHERE id = $1", 1, 1},
     {"del_log", "DELETE FROM wibbelld_log WHERE id = $1", 1, 1},
-    {"each", "SELECT id, rec FROM wibbelld_matches ORDER BY id", 0, 0},
+    {"each", "SELECT id, rec FROM wibbelld_matches WHERE shard = $1 ORDER BY id", 1, 0},
     {"log",
      "SELECT version, entry FROM wibbelld_log WHERE id = $1 AND version > $2 "
      "ORDER BY version",
@@ -114,36 +119,85 @@ static int exec_ok(PGconn *pg, const char *sql, ExecStatusType want, PGresult **
     return ok;
 }
 
-/* Create the schema on first use, or check that it is ours: in one
- * transaction, under the daemon's lock. */
+static const char *const tables_v2[] = {
+    "CREATE TABLE wibbelld_leases (shard text PRIMARY KEY, owner text NOT NULL, "
+    "epoch bigint NOT NULL, expires timestamptz NOT NULL)",
+    /* a batch's first statement: aborts the batch unless the shard's lease
+     * is held at epoch e and not expired, holding the row FOR SHARE until
+     * the commit (a standby's takeover waits for the batch, or the batch
+     * sees the new epoch) */
+    "CREATE FUNCTION wibbelld_fence(s text, e bigint) RETURNS void LANGUAGE plpgsql AS $f$ "
+    "DECLARE held bigint; gone boolean; "
+    "BEGIN "
+    "SELECT epoch, expires <= now() INTO held, gone FROM wibbelld_leases "
+    "WHERE shard = s FOR SHARE; "
+    "IF held IS DISTINCT FROM e THEN "
+    "RAISE EXCEPTION 'the lease of shard \"%\" is held at epoch %, not %', s, held, e "
+    "USING ERRCODE = '" FENCE_LOST "'; END IF; "
+    "IF gone THEN "
+    "RAISE EXCEPTION 'the lease of shard \"%\" at epoch % expired', s, e "
+    "USING ERRCODE = '" FENCE_EXPIRED "'; END IF; "
+    "END $f$",
+    "CREATE INDEX wibbelld_matches_shard ON wibbelld_matches (shard)",
+    NULL,
+};
+
+static int exec_all(PGconn *pg, const char *const *sql)
+{
+    for (; *sql; sql++)
+        if (!exec_ok(pg, *sql, PGRES_COMMAND_OK, NULL))
+            return 0;
+    return 1;
+}
+
+/* Create the schema on first use, migrate it from version 1 (knowingly),
+ * or check that it is ours: in one transaction, under a transaction's
+ * advisory lock (two daemons starting at once do it one after the other). */
 static int schema(PGconn *pg)
 {
     PGresult *r = NULL;
     int rc = WB_ESTORE;
     if (!exec_ok(pg, "BEGIN", PGRES_COMMAND_OK, NULL))
         return WB_ESTORE;
-    if (!exec_ok(pg, "CREATE TABLE IF NOT EXISTS wibbelld_schema (version integer NOT NULL)",
+    if (!exec_ok(pg, "SELECT pg_advisory_xact_lock(" LOCK_KEY ")", PGRES_TUPLES_OK, NULL) ||
+        !exec_ok(pg, "CREATE TABLE IF NOT EXISTS wibbelld_schema (version integer NOT NULL)",
                  PGRES_COMMAND_OK, NULL) ||
         !exec_ok(pg, "SELECT version FROM wibbelld_schema", PGRES_TUPLES_OK, &r))
         goto out;
+    int have = PQntuples(r) == 1 ? atoi(PQgetvalue(r, 0, 0)) : -1;
     if (PQntuples(r) == 0) {
-        if (exec_ok(pg,
-                    "CREATE TABLE wibbelld_matches (id text PRIMARY KEY, "
-                    "version bigint NOT NULL, rec bytea NOT NULL)",
-                    PGRES_COMMAND_OK, NULL) &&
-            exec_ok(pg,
-                    "CREATE TABLE wibbelld_log (id text NOT NULL, version bigint NOT NULL, "
-                    "entry bytea NOT NULL, PRIMARY KEY (id, version))",
-                    PGRES_COMMAND_OK, NULL) &&
-            exec_ok(pg, "INSERT INTO wibbelld_schema (version) VALUES (1)", PGRES_COMMAND_OK,
-                    NULL))
+        static const char *const create[] = {
+            "CREATE TABLE wibbelld_matches (id text PRIMARY KEY, "
+            "version bigint NOT NULL, rec bytea NOT NULL, "
+            "shard text NOT NULL DEFAULT '', epoch bigint)",
+            "CREATE TABLE wibbelld_log (id text NOT NULL, version bigint NOT NULL, "
+            "entry bytea NOT NULL, epoch bigint, PRIMARY KEY (id, version))",
+            "INSERT INTO wibbelld_schema (version) VALUES (2)",
+            NULL,
+        };
+        if (exec_all(pg, create) && exec_all(pg, tables_v2))
             rc = WB_OK;
-    } else if (PQntuples(r) == 1 && atoi(PQgetvalue(r, 0, 0)) == MATCH_PG_SCHEMA) {
+    } else if (have == 1) {
+        static const char *const migrate[] = {
+            "ALTER TABLE wibbelld_matches ADD COLUMN shard text NOT NULL DEFAULT '', "
+            "ADD COLUMN epoch bigint",
+            /* a version 1 match's shard: its id's prefix, as --instance made it */
+            "UPDATE wibbelld_matches SET shard = split_part(id, '-', 1) "
+            "WHERE strpos(id, '-') > 0",
+            "ALTER TABLE wibbelld_log ADD COLUMN epoch bigint",
+            "UPDATE wibbelld_schema SET version = 2",
+            NULL,
+        };
+        fprintf(stderr, "wibbelld: PostgreSQL: migrating the schema from version 1 to 2\n");
+        if (exec_all(pg, migrate) && exec_all(pg, tables_v2))
+            rc = WB_OK;
+    } else if (have == MATCH_PG_SCHEMA) {
         rc = WB_OK;
     } else {
         fprintf(stderr,
                 "wibbelld: PostgreSQL: the database holds a wibbelld schema of version %s; "
-                "this wibbelld reads version %d only (nothing was changed)\n",
+                "this wibbelld reads version %d (and migrates version 1) only "
+                "(nothing was changed)\n",
                 PQntuples(r) ? PQgetvalue(r, 0, 0) : "?", MATCH_PG_SCHEMA);
         rc = WB_ECORRUPT;
     }
@@ -163,49 +217,26 @@ static void drop(conn *c)
 }
 
 /* Make c's connection if it has none (with c->mu held): connect, quiet
- * the notices, take the lock (the writer) and prepare the statements.
- * `first`: the opening, which also creates or checks the schema. */
+ * the notices and prepare the statements.  `first`: the opening, which
+ * also creates, migrates or checks the schema (the writer). */
 static int ensure(match_pg *db, conn *c, int first)
 {
     PGresult *r;
     int rc = WB_ESTORE;
+    char *err = NULL;
     if (c->pg && PQstatus(c->pg) == CONNECTION_OK)
         return WB_OK;
     drop(c);
-    c->pg = PQconnectdbParams(conn_keys, (const char *const[]){CONN_VALUES, db->url, NULL}, 1);
-    if (PQstatus(c->pg) != CONNECTION_OK) {
+    c->pg = match_lease_connect(db->url, db->shard, db->owner, &err);
+    if (!c->pg) {
         if (!c->down || first)
-            say(c->what, PQerrorMessage(c->pg));
+            say(c->what, err);
+        free(err);
         goto out;
     }
-    PQclear(PQexec(c->pg, "SET client_min_messages = warning"));
-    if (c->writer) {
-        /* at the opening, a daemon killed just before may still hold the
-         * lock for a moment (until its server process sees the end of its
-         * connection): tried for LOCK_WAIT_MS before giving up */
-        int got = 0, failed = 0;
-        for (int waited = 0; !got && !failed; waited += 100) {
-            r = PQexec(c->pg, "SELECT pg_try_advisory_lock(" LOCK_KEY ")");
-            got = PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1 &&
-                  strcmp(PQgetvalue(r, 0, 0), "t") == 0;
-            failed = PQresultStatus(r) != PGRES_TUPLES_OK;
-            if (failed)
-                say(c->what, PQresultErrorMessage(r));
-            PQclear(r);
-            if (got || failed || !first || waited >= LOCK_WAIT_MS)
-                break;
-            nanosleep(&(struct timespec){0, 100 * 1000000L}, NULL);
-        }
-        if (!got && !failed && (!c->down || first))
-            fprintf(stderr, "wibbelld: PostgreSQL: another wibbelld holds this database\n");
-        if (!got) {
-            rc = first ? WB_ECONFLICT : WB_ESTORE;
-            goto out;
-        }
-        if (first && (rc = schema(c->pg)) != WB_OK)
-            goto out;
-        rc = WB_ESTORE;
-    }
+    if (c->writer && first && (rc = schema(c->pg)) != WB_OK)
+        goto out;
+    rc = WB_ESTORE;
     for (size_t i = 0; i < sizeof stmts / sizeof stmts[0]; i++) {
         if (stmts[i].writer != c->writer)
             continue;
@@ -241,31 +272,65 @@ void match_pg_close(match_pg *db)
 {
     if (!db)
         return;
-    drop(&db->w); /* which releases the lock */
+    drop(&db->w);
     drop(&db->r);
+    match_lease_release(db->lease); /* last: a standby takes over at once */
     pthread_mutex_destroy(&db->w.mu);
     pthread_mutex_destroy(&db->r.mu);
     free(db->url);
+    free(db->shard);
+    free(db->owner);
     free(db);
 }
 
-int match_pg_open(const char *url, match_pg **out)
+int match_pg_open(const char *url, const match_lease_config *lc, match_pg **out)
 {
     match_pg *db = wb_calloc(1, sizeof *db);
     int rc;
     *out = NULL;
     db->url = wb_strdup(url);
+    db->shard = wb_strdup(lc->shard ? lc->shard : "");
+    db->owner = wb_strdup(lc->owner ? lc->owner : "wibbelld");
     conn_init(&db->w, 1);
     conn_init(&db->r, 0);
     rc = ensure(db, &db->w, 1);
-    if (!rc)
+    if (!rc) {
+        match_lease_config c = *lc;
+        c.url = url;
+        c.shard = db->shard;
+        c.owner = db->owner;
+        rc = match_lease_acquire(&c, &db->lease);
+    }
+    if (!rc) {
+        snprintf(db->epoch, sizeof db->epoch, "%llu",
+                 (unsigned long long)match_lease_epoch(db->lease));
+        /* the old owner's sessions were ended meanwhile, maybe ours too:
+         * made again at their first use */
         rc = ensure(db, &db->r, 1);
+    }
     if (rc) {
         match_pg_close(db);
         return rc;
     }
     *out = db;
     return WB_OK;
+}
+
+int match_pg_serving(const match_pg *db)
+{
+    return match_lease_ok(db->lease);
+}
+
+int match_pg_lost(const match_pg *db)
+{
+    return match_lease_is_lost(db->lease);
+}
+
+const char *match_pg_took_over(const match_pg *db, const char **shard, uint64_t *epoch)
+{
+    *shard = match_lease_shard(db->lease);
+    *epoch = match_lease_epoch(db->lease);
+    return match_lease_prev_owner(db->lease);
 }
 
 /* Run a prepared read on the readers' connection; on success *out is its
@@ -315,7 +380,8 @@ int match_pg_each(match_pg *db, int (*cb)(void *, const char *, const char *, si
                   void *ctx)
 {
     PGresult *r;
-    int rc = read_query(db, "each", 0, NULL, &r);
+    const char *vals[1] = {db->shard};
+    int rc = read_query(db, "each", 1, vals, &r);
     for (int i = 0; !rc && i < PQntuples(r); i++) {
         char *id = wb_strndup(PQgetvalue(r, i, 0), (size_t)PQgetlength(r, i, 0));
         size_t len = (size_t)PQgetlength(r, i, 1);
@@ -400,24 +466,30 @@ int match_pg_batch_del(match_pg_batch *b, const char *id)
 /* Send the batch's statements in one pipeline and its synchronisation,
  * which commits them as one transaction; WB_OK once the commit is
  * acknowledged. */
-static int run_pipeline(conn *c, const match_pg_batch *b)
+static int run_pipeline(match_pg *db, conn *c, const match_pg_batch *b)
 {
     PGconn *pg = c->pg;
     size_t sent = 0, ends = 0;
-    int rc = WB_OK;
+    int rc = WB_OK, lost = 0;
     if (!PQenterPipelineMode(pg))
         return WB_ESTORE;
+    const char *fence[2] = {db->shard, db->epoch};
+    if (!PQsendQueryPrepared(pg, "fence", 2, fence, NULL, NULL, 0))
+        return WB_ESTORE;
+    sent++;
     for (size_t i = 0; i < b->n; i++) {
         const op *o = &b->ops[i];
-        const char *vals[3] = {o->id, o->ver, o->data};
-        int lens[3] = {0, 0, o->data ? (int)strlen(o->data) : 0};
-        int fmts[3] = {0, 0, 1}; /* the record and the entry as bytes */
+        const char *vals[5] = {o->id, o->ver, o->data, o->type == OP_REC ? db->shard : db->epoch,
+                               db->epoch};
+        int lens[5] = {0, 0, o->data ? (int)strlen(o->data) : 0, 0, 0};
+        int fmts[5] = {0, 0, 1, 0, 0}; /* the record and the entry as bytes */
+        int nvals = o->type == OP_DEL ? 1 : o->type == OP_REC ? 5 : 4;
         for (int k = 0; k < (o->type == OP_DEL ? 2 : 1); k++) {
             const char *name = o->type == OP_REC   ? "put_rec"
                                : o->type == OP_LOG ? "put_log"
                                : k                 ? "del_log"
                                                    : "del_rec";
-            if (!PQsendQueryPrepared(pg, name, o->type == OP_DEL ? 1 : 3, vals, lens, fmts, 0))
+            if (!PQsendQueryPrepared(pg, name, nvals, vals, lens, fmts, 0))
                 return WB_ESTORE; /* still in the pipeline: dropped */
             sent++;
         }
@@ -440,7 +512,10 @@ static int run_pipeline(conn *c, const match_pg_batch *b)
             break;
         }
         if (st == PGRES_FATAL_ERROR) {
-            if (rc == WB_OK)
+            const char *state = PQresultErrorField(r, PG_DIAG_SQLSTATE);
+            if (state && strcmp(state, FENCE_LOST) == 0)
+                lost = 1; /* the lease says so */
+            else if (rc == WB_OK)
                 say(c->what, PQresultErrorMessage(r));
             rc = WB_ESTORE;
         } else if (st == PGRES_PIPELINE_ABORTED) {
@@ -448,6 +523,8 @@ static int run_pipeline(conn *c, const match_pg_batch *b)
         }
         PQclear(r);
     }
+    if (lost)
+        match_lease_lost(db->lease);
     if (!PQexitPipelineMode(pg))
         return WB_ESTORE;
     return rc;
@@ -460,10 +537,12 @@ int match_pg_batch_end(match_pg_batch *b, int commit)
     int rc = WB_OK;
     if (commit && b->n) {
         rc = store_fault_commit(); /* test builds' fault point, as LMDB's */
+        if (!rc && match_lease_is_lost(db->lease))
+            rc = WB_ESTORE; /* the shard is another's: nothing more is sent */
         if (!rc)
             rc = ensure(db, c, 0);
         if (!rc) {
-            rc = run_pipeline(c, b);
+            rc = run_pipeline(db, c, b);
             if (rc && (PQstatus(c->pg) != CONNECTION_OK ||
                        PQpipelineStatus(c->pg) != PQ_PIPELINE_OFF)) {
                 if (PQstatus(c->pg) != CONNECTION_OK && !c->down)

@@ -7,12 +7,18 @@
  *
  * The schema (created on first use, in the database's search_path):
  *
- *   wibbelld_schema (version integer)   one row: the schema's version (1)
- *   wibbelld_matches (id text primary key, version bigint, rec bytea)
- *                                       the match record and its version
- *   wibbelld_log (id text, version bigint, entry bytea,
+ *   wibbelld_schema (version integer)   one row: the schema's version (2)
+ *   wibbelld_matches (id text primary key, version bigint, rec bytea,
+ *                     shard text, epoch bigint)
+ *                                       the match record and its version,
+ *                                       its shard, the writer's epoch
+ *   wibbelld_log (id text, version bigint, entry bytea, epoch bigint,
  *                 primary key (id, version))
  *                                       the log entries, one row each
+ *   wibbelld_leases (shard text primary key, owner text, epoch bigint,
+ *                    expires timestamptz)
+ *                                       who owns each shard (match_lease.h)
+ *   wibbelld_fence(shard, epoch)        the check in front of every batch
  *
  * Records and entries are stored as the bytes match_db.h gives (UTF-8
  * JSON), whatever the database's encoding.  A log entry is inserted,
@@ -22,12 +28,20 @@
  * synchronisation, durably (synchronous_commit as the server has it:
  * `on`, PostgreSQL's default, waits for the WAL on disk).
  *
- * One daemon per database: the store holds a session advisory lock
- * (pg_try_advisory_lock on a key of its own) for as long as it is open; a
- * second daemon gets WB_ECONFLICT (after 5 s of trying: a daemon killed
- * just before holds it until its server process sees the connection end).  A lost connection is re-made at the
- * next call (and the lock taken again); meanwhile, and when the lock is
- * someone else's, calls fail with WB_ESTORE.
+ * Shards: the matches of shard S (the instance name, "" without one) are
+ * the rows whose `shard` is S; a daemon reads and writes its shard's only,
+ * and owns it through its lease (match_lease.h, a row of wibbelld_leases,
+ * schema version 2).  Every batch begins with wibbelld_fence(shard, epoch)
+ * in its transaction, which aborts it unless the lease is held at this
+ * daemon's epoch and has not expired; every row written carries the
+ * epoch.  A fence that finds another epoch loses the lease
+ * (match_lease_lost): from then on nothing more is sent.  Every
+ * connection is named wibbelld/SHARD/OWNER (application_name), so that a
+ * standby can end them.  A version 1 database is migrated at the opening,
+ * in one transaction, saying so on stderr.
+ *
+ * A lost connection is made again at the next call; meanwhile calls fail
+ * with WB_ESTORE.
  *
  * Private to games/store/: the functions are match_db.h's, with that
  * contract, for this store; only match_db.c calls them.  The reasons for
@@ -39,13 +53,23 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "match_lease.h"
+
 typedef struct match_pg match_pg;
 typedef struct match_pg_batch match_pg_batch;
 
 /* The schema version this code reads and writes. */
-#define MATCH_PG_SCHEMA 1
+#define MATCH_PG_SCHEMA 2
 
-int match_pg_open(const char *url, match_pg **out);
+/* Open: check or make the schema, take the shard's lease (waiting as a
+ * standby: match_lease_acquire, whose WB_ECONFLICT is a stopped wait),
+ * connect the readers.  `lc`'s url is `url`'s. */
+int match_pg_open(const char *url, const match_lease_config *lc, match_pg **out);
+/* match_lease_ok, match_lease_is_lost of the store's lease. */
+int match_pg_serving(const match_pg *db);
+int match_pg_lost(const match_pg *db);
+/* The shard, its epoch and the owner it was taken from (NULL: none). */
+const char *match_pg_took_over(const match_pg *db, const char **shard, uint64_t *epoch);
 void match_pg_close(match_pg *db);
 int match_pg_each(match_pg *db,
                   int (*cb)(void *ctx, const char *id, const char *rec, size_t len),

@@ -122,6 +122,8 @@ json_t *match_view_of(const match *m, int caller)
 
 int match_auth(match_store *ms, const char *id, const char *token, int *seat)
 {
+    if (match_serving(ms))
+        return WB_ESTORE;
     match *m = match_get_ref(ms, id);
     int rc = WB_EFORBIDDEN;
     if (!m)
@@ -168,6 +170,8 @@ static void wait_durable(match *m)
 int match_view(match_store *ms, const char *id, int seat, json_t **view,
                uint64_t *version)
 {
+    if (match_serving(ms))
+        return WB_ESTORE;
     match *m = match_get_ref(ms, id);
     if (!m)
         return WB_ENOTFOUND;
@@ -183,6 +187,8 @@ int match_view(match_store *ms, const char *id, int seat, json_t **view,
 
 int match_actions(match_store *ms, const char *id, int seat, json_t **out)
 {
+    if (match_serving(ms))
+        return WB_ESTORE;
     match *m = match_get_ref(ms, id);
     if (!m)
         return WB_ENOTFOUND;
@@ -232,6 +238,8 @@ static int log_seat(match *m, int caller)
 
 int match_log(match_store *ms, const char *id, int seat, uint64_t after, json_t **out)
 {
+    if (match_serving(ms))
+        return WB_ESTORE;
     match *m = match_get_ref(ms, id);
     struct log_ctx c = {json_array(), seat};
     int rc;
@@ -376,6 +384,8 @@ static int text_one(void *ctx, uint64_t version, const char *entry, size_t len)
 int match_log_each(match_store *ms, const char *id, int seat, uint64_t after,
                    match_entry_fn fn, void *ctx)
 {
+    if (match_serving(ms))
+        return WB_ESTORE;
     match *m = match_get_ref(ms, id);
     if (!m)
         return WB_ENOTFOUND;
@@ -423,6 +433,8 @@ static int after_cursor(const match *m, int64_t c_created, const char *c_id)
 int match_list(match_store *ms, const char *status, const char *cursor, size_t limit,
                json_t **out)
 {
+    if (match_serving(ms))
+        return WB_ESTORE;
     int64_t now = match_now_ms(), c_created = INT64_MIN;
     char c_id[MATCH_ID_LEN + 1] = "";
     match **all = NULL;
@@ -524,6 +536,8 @@ static void current_nicknames(const match *m, json_t *v)
 int match_query(match_store *ms, const char *id, int seat, const char *name,
                 const json_t *args, json_t **out, char **why)
 {
+    if (match_serving(ms))
+        return WB_ESTORE;
     match *m = match_get_ref(ms, id);
     int rc;
     *out = NULL;
@@ -627,6 +641,6 @@ void match_store_stats(match_store *ms, match_stats *out)
     out->commit_failures = atomic_load(&ms->n_commit_failures);
     out->commit_seconds = (double)atomic_load(&ms->commit_ns) / 1e9;
     out->replayed = ms->n_replayed; /* written before the store was returned */
-    out->writable = atomic_load(&ms->writable);
+    out->writable = atomic_load(&ms->writable) && match_serving(ms) == WB_OK;
     out->failing_since = out->writable ? 0 : atomic_load(&ms->failing_since);
 }

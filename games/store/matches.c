@@ -303,7 +303,7 @@ static int stage_locked(match_store *ms, match *m, int seat, int caller, const j
 static int run_timer_locked(match_store *ms, match *m, int64_t now)
 {
     int64_t d = atomic_load(&m->deadline);
-    if (m->deleting || atomic_load(&m->gone) || atomic_load(&m->ended) || m->timer_refused ||
+    if (match_serving(ms) || m->deleting || atomic_load(&m->gone) || atomic_load(&m->ended) || m->timer_refused ||
         d < 0 || d > now || atomic_load(&m->retry_at) > now)
         return 0;
     json_t *timer = json_pack("{s:s}", "type", "timer");
@@ -399,13 +399,26 @@ int match_store_open(const match_config *cfg, match_store **out)
     pthread_mutex_init(&ms->q_lock, NULL);
     pthread_cond_init(&ms->q_cond, NULL);
     pthread_cond_init(&ms->q_room, NULL);
-    rc = match_db_open(cfg->data_dir, cfg->store, &ms->db);
+    match_db_lease lease = {cfg->id_prefix, cfg->owner, cfg->lease_ms, cfg->standby,
+                            cfg->lost, cfg->lease_ctx};
+    rc = match_db_open(cfg->data_dir, cfg->store, &lease, &ms->db);
+    int64_t t0 = match_now_ms();
     if (!rc)
         rc = match_db_each(ms->db, load_one, ms);
     /* then each match's log after its record (one read at a time) */
     for (size_t b = 0; b < MATCH_BUCKETS && !rc; b++)
         for (match *m = ms->buckets[b]; m && !rc; m = m->next)
             rc = match_replay_stored(ms, m);
+    const char *shard, *from = NULL;
+    uint64_t epoch;
+    if (!rc)
+        from = match_db_took_over(ms->db, &shard, &epoch);
+    if (from) {
+        fprintf(stderr, "wibbelld: took over shard %s at epoch %llu from %s: %zu matches in "
+                        "%lld ms\n",
+                *shard ? shard : "\"\"", (unsigned long long)epoch, from, ms->nmatches,
+                (long long)(match_now_ms() - t0));
+    }
     if (!rc)
         rc = match_writer_start(ms, match_timer_kick);
     if (!rc)
@@ -416,6 +429,11 @@ int match_store_open(const match_config *cfg, match_store **out)
     }
     *out = ms;
     return WB_OK;
+}
+
+int match_store_lease_lost(const match_store *ms)
+{
+    return ms && ms->db && match_db_lost(ms->db);
 }
 
 int match_store_is_pg(const char *store)
@@ -490,6 +508,8 @@ int match_create_async(match_store *ms, const char *game, const json_t *players,
     match *m = NULL;
     int rc = WB_OK, counted = 0;
 
+    if (match_serving(ms))
+        return WB_ESTORE;
     if (!kind)
         return WB_ENOTFOUND;
     if (!json_is_array(players) || n < kind->min_players || n > kind->max_players) {
@@ -655,6 +675,8 @@ static json_t *stamp(const match *m, const json_t *action, int member)
 static int act(match_store *ms, const char *id, int seat, const json_t *action,
                uint64_t if_match, int end, match_answer_fn done, void *ctx, char **why)
 {
+    if (match_serving(ms))
+        return WB_ESTORE;
     int rc, as, member;
     if (!end && (rc = check_action(action, why)))
         return rc;
@@ -715,6 +737,8 @@ int match_end_async(match_store *ms, const char *id, int seat, match_answer_fn d
 int match_delete_async(match_store *ms, const char *id, int seat, match_done_fn done,
                        void *ctx)
 {
+    if (match_serving(ms))
+        return WB_ESTORE;
     match *m = match_get_ref(ms, id);
     int rc = WB_OK;
     if (!m)
@@ -749,6 +773,8 @@ int match_join_async(match_store *ms, const char *code, const char *nickname, in
                      match_answer_fn done, void *ctx, char *token, const char **reason,
                      char **why)
 {
+    if (match_serving(ms))
+        return WB_ESTORE;
     int rc;
     *reason = "bad_nickname";
     if ((rc = match_class_nickname_ok(nickname, why)))
@@ -802,6 +828,8 @@ typedef int (*host_change_fn)(match_store *ms, match *m, const void *arg, json_t
 static int host_change_async(match_store *ms, const char *id, int caller, host_change_fn change,
                              const void *arg, match_answer_fn done, void *ctx, char **why)
 {
+    if (match_serving(ms))
+        return WB_ESTORE;
     match *m = match_get_ref(ms, id);
     int rc;
     if (!m)

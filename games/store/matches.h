@@ -64,6 +64,23 @@ typedef struct match_config {
      * characters in all, so an id tells which daemon owns it (a proxy
      * routes on it).  Borrowed: must outlive the store. */
     const char *id_prefix;
+    /* PostgreSQL only: the shard (id_prefix, "" without one) is owned
+     * through a lease of lease_ms (0: 3000; at least 300), renewed every
+     * lease_ms / 3 (match_lease.h).  `owner` names this daemon in the
+     * lease row and its sessions (host, pid, listen address; NULL: the
+     * store's "wibbelld").  While another daemon holds the lease the
+     * opening waits as a standby, calling standby(ctx, status) about every
+     * 250 ms (`status` the line to show, once per holder, else NULL): a
+     * non-zero return gives up (match_store_open: WB_ECONFLICT).  lost(ctx)
+     * is called once, from a thread of the store, when the lease is lost
+     * for good (another daemon took the shard): from then on the store
+     * serves nothing (WB_ESTORE), and the daemon should close it and exit
+     * (match_store_lease_lost).  Borrowed. */
+    int lease_ms;
+    const char *owner;
+    int (*standby)(void *ctx, const char *status);
+    void (*lost)(void *ctx);
+    void *lease_ctx;
 } match_config;
 
 #define MATCH_PREFIX_MAX 8
@@ -96,7 +113,11 @@ void matches_release(void);
 /* Open (creating if needed) the store and load every match in it.  One
  * daemon at a time owns a games store: WB_ECONFLICT when
  * another process holds it (matches live in memory, so two daemons on one
- * store would each miss the other's moves).  With PostgreSQL: WB_ESTORE
+ * store would each miss the other's moves); with PostgreSQL one daemon
+ * owns each shard, the others wait here as standbys (match_config.lease_ms)
+ * and WB_ECONFLICT is a wait that standby() stopped.  While the lease is
+ * not held (locally valid), every call that reads or acts answers
+ * WB_ESTORE, and timers and bots do nothing.  With PostgreSQL: WB_ESTORE
  * when the database cannot be reached or used, WB_ECORRUPT when it holds
  * a schema of another version (the reason on stderr in both cases).
  * A match of an unknown game or with a state its game cannot load is
@@ -105,6 +126,9 @@ int match_store_open(const match_config *cfg, match_store **out);
 /* Whether `store` names a PostgreSQL store (match_config.store): it
  * begins with postgresql:// or postgres://. */
 int match_store_is_pg(const char *store);
+/* Whether the store lost its shard's lease for good (PostgreSQL; 0 with
+ * LMDB): every call since answers WB_ESTORE; the daemon stops. */
+int match_store_lease_lost(const match_store *ms);
 /* Stop timers, wake and detach subscribers, close.  NULL accepted. */
 void match_store_close(match_store *ms);
 

@@ -57,6 +57,7 @@
 
 #include "match_db.h"
 #include "matches.h"
+#include "wb_err.h"
 
 #define MATCH_BUCKETS 1024
 #define MATCH_ID_LEN 32
@@ -423,6 +424,15 @@ int match_timer_start(match_store *ms, match_timer_fn run);
 void match_timer_stop(match_store *ms);
 /* The deadlines changed: scan again before sleeping. */
 void match_timer_kick(match_store *ms);
+
+/* Whether the store serves its matches now (PostgreSQL: the shard's lease
+ * is held and locally valid, match_db_serving): WB_OK, else WB_ESTORE.
+ * Checked first by every call that reads or acts, and by timers and bots
+ * before they act. */
+static inline int match_serving(const match_store *ms)
+{
+    return match_db_serving(ms->db) ? WB_OK : WB_ESTORE;
+}
 
 /* match_read.c */
 /* The events `seat` may see, without their "private_to" (a new array). */

@@ -3,19 +3,30 @@
 Run by e2e-pg under tests/pg_run.py (a real PostgreSQL; PGHOST, PGPORT and
 PGUSER name it); skipped without one.  Each test has a database of its own.
 
-- a first start creates the schema (version 1) and a restart finds every
-  match in it;
+- a first start creates the schema (version 2) and a restart finds every
+  match in it; a version 1 database is migrated (its rows keep their
+  matches, in the shard their id names);
 - a --store that is neither lmdb nor a PostgreSQL URL is a usage error
   (exit 2) that does not repeat the value (it may hold a password);
-- an unreachable server, a wrong password, a database of another schema
-  version and a database another daemon holds each stop the start
-  (exit 1) with a message that says which, and change nothing;
+- an unreachable server, a wrong password and a database of another
+  schema version each stop the start (exit 1) with a message that says
+  which, and change nothing;
+- the lease: a second daemon of the same instance waits as a standby
+  (not listening) and takes the shard over when the owner is killed
+  (every acknowledged action there, the log contiguous), while a daemon
+  of another instance runs beside them; an owner stopped (SIGSTOP) past
+  its lease is taken over, and once continued it answers nothing with
+  its old state, writes no row with its old epoch and exits 75 saying
+  so; a timer deadline that passes while no daemon owns the shard fires
+  exactly once, on the new owner;
 - the daemon's sessions ended under play (pg_terminate_backend), and the
   server restarted under play (pg_ctl restart -m fast): every answer is a
   200 or a 503 storage_unavailable, never another, and play resumes by
   itself; the log stays contiguous.
 """
+import json
 import os
+import signal
 import subprocess
 import time
 import unittest
@@ -64,20 +75,88 @@ def start_fails(args, timeout=60):
 
 free_port = wbtest.free_port
 
+LEASE = "800"  # ms: short, so that a takeover comes within a second or two
+WAIT = 60      # s: the most any wait below waits for what it reads
+
+
+def wait_for(what, cond, timeout=WAIT, step=0.05):
+    deadline = time.monotonic() + timeout
+    while True:
+        v = cond()
+        if v:
+            return v
+        if time.monotonic() > deadline:
+            raise AssertionError("waited %d s for %s" % (timeout, what))
+        time.sleep(step)
+
+
+def rows(db, sql):
+    out = psql(db, sql)
+    return sorted(l for l in out.splitlines() if l)
+
 
 @unittest.skipUnless(HAVE_PG, "needs a PostgreSQL (tests/pg_run.py)")
 class PgStore(unittest.TestCase):
-    def daemon(self, url):
-        d = GamesDaemon(["--store", url])
+    def daemon(self, url, args=(), start=True):
+        d = GamesDaemon(["--store", url] + list(args))
         self.addCleanup(d.cleanup)
         self.addCleanup(d.kill)
-        d.start()
+        if start:
+            d.start()
         return d
+
+    def standby(self, url, args=()):
+        """A daemon started while another owns its shard: it says it waits
+        (and listens only once it owns the shard: d.await_owner())."""
+        d = self.daemon(url, ["--lease-ms", LEASE] + list(args), start=False)
+        d.proc = subprocess.Popen([d.exe] + d.args, stdout=subprocess.PIPE, stderr=d.stderr,
+                                  stdin=subprocess.DEVNULL, env=d.env)
+        wait_for("the standby's line", lambda: "standby for shard" in d.stderr_text()
+                 or not d.alive())
+        self.assertTrue(d.alive(), d.stderr_text())
+        return d
+
+    def await_owner(self, d):
+        d._await_ready()
+        d.started = True
+
+    def new_match(self, d, seed=5, options=None):
+        body = {"game": "woodlouse-chaos", "players": ["a", "b", "c"], "seed": seed}
+        if options:
+            body["options"] = options
+        st, _, doc = d.json("POST", "/v1/games", body)
+        self.assertEqual(st, 201, doc)
+        return doc
+
+    def play(self, d, doc, n, until=None):
+        """n actions (the first each seat may make), each acknowledged;
+        their versions.  Stops early when until(view) holds."""
+        gid, toks = doc["id"], [p["token"] for p in doc["players"]]
+        acked = []
+        for _ in range(n):
+            st, _, view = d.json("GET", "/v1/games/" + gid, headers=bearer(doc["host_token"]))
+            self.assertEqual(st, 200, view)
+            if until and until(view):
+                break
+            seat = view["to_act"][0]
+            st, _, acts = d.json("GET", "/v1/games/%s/actions" % gid,
+                                 headers=bearer(toks[seat]))
+            st, _, r = d.json("POST", "/v1/games/%s/actions" % gid, acts["actions"][0],
+                              headers=bearer(toks[seat]))
+            self.assertEqual(st, 200, r)
+            acked.append(r["version"])
+        return acked
+
+    def log_of(self, d, doc):
+        st, _, log = d.json("GET", "/v1/games/%s/log" % doc["id"],
+                            headers=bearer(doc["host_token"]))
+        self.assertEqual(st, 200, log)
+        return log["entries"]
 
     def test_first_start_creates_the_schema_and_restart_keeps_matches(self):
         name, url = new_db()
         d = self.daemon(url)
-        self.assertEqual(psql(name, "SELECT version FROM wibbelld_schema"), "1")
+        self.assertEqual(psql(name, "SELECT version FROM wibbelld_schema"), "2")
         st, _, doc = d.json("POST", "/v1/games", {"game": "woodlouse-chaos",
                                                "players": ["a", "b", "c"], "seed": 3})
         self.assertEqual(st, 201, doc)
@@ -119,22 +198,120 @@ class PgStore(unittest.TestCase):
     def test_schema_of_another_version_is_refused_and_kept(self):
         name, url = new_db()
         psql(name, "CREATE TABLE wibbelld_schema (version integer NOT NULL); "
-                   "INSERT INTO wibbelld_schema VALUES (2)")
+                   "INSERT INTO wibbelld_schema VALUES (3)")
         rc, err = start_fails(["--store", url])
         self.assertEqual(rc, 1, err)
-        self.assertIn("schema of version 2", err)
-        self.assertEqual(psql(name, "SELECT version FROM wibbelld_schema"), "2")
+        self.assertIn("schema of version 3", err)
+        self.assertEqual(psql(name, "SELECT version FROM wibbelld_schema"), "3")
         self.assertEqual(psql(name, "SELECT count(*) FROM pg_tables "
                                     "WHERE tablename = 'wibbelld_matches'"), "0")
 
-    def test_second_daemon_on_one_database_is_refused(self):
+    def test_version_1_database_is_migrated(self):
+        # a database as a version 1 daemon left it, one match in it
+        src, src_url = new_db()
+        d = self.daemon(src_url, ["--instance", "v1"])
+        doc = self.new_match(d)
+        acked = self.play(d, doc, 3)
+        d.stop()
         name, url = new_db()
-        d = self.daemon(url)
-        rc, err = start_fails(["--store", url])
-        self.assertEqual(rc, 1, err)
-        self.assertIn("another wibbelld", err)
-        self.assertTrue(d.alive())
-        self.assertEqual(d.json("GET", "/healthz")[0], 200)
+        psql(name, "CREATE TABLE wibbelld_schema (version integer NOT NULL); "
+                   "INSERT INTO wibbelld_schema VALUES (1); "
+                   "CREATE TABLE wibbelld_matches (id text PRIMARY KEY, "
+                   "version bigint NOT NULL, rec bytea NOT NULL); "
+                   "CREATE TABLE wibbelld_log (id text NOT NULL, version bigint NOT NULL, "
+                   "entry bytea NOT NULL, PRIMARY KEY (id, version))")
+        for table, cols in (("wibbelld_matches", "id, version, rec"),
+                            ("wibbelld_log", "id, version, entry")):
+            dump = psql(src, "SELECT string_agg(format('(%%L, %%s, %%L)', %s), ',') FROM %s"
+                        % (cols, table))
+            psql(name, "INSERT INTO %s VALUES %s" % (table, dump))
+        d = self.daemon(url, ["--instance", "v1"])
+        self.assertIn("migrating the schema from version 1 to 2", d.stderr_text())
+        self.assertEqual(psql(name, "SELECT version FROM wibbelld_schema"), "2")
+        self.assertEqual(psql(name, "SELECT shard FROM wibbelld_matches"), "v1")
+        st, _, view = d.json("GET", "/v1/games/" + doc["id"], headers=bearer(doc["host_token"]))
+        self.assertEqual(st, 200, view)
+        self.assertEqual(view["version"], acked[-1])
+        self.assertEqual([e["version"] for e in self.log_of(d, doc)], acked)
+        self.assertEqual(psql(name, "SELECT shard || ' ' || owner FROM wibbelld_leases")[:3],
+                         "v1 ")
+
+    def test_standby_takes_over_a_killed_owner(self):
+        name, url = new_db()
+        a = self.daemon(url, ["--lease-ms", LEASE])
+        doc = self.new_match(a)
+        acked = self.play(a, doc, 6)
+        b = self.standby(url)
+        # another instance on the same database runs beside them
+        other = self.daemon(url, ["--lease-ms", LEASE, "--instance", "o2"])
+        self.assertEqual(other.json("GET", "/healthz")[0], 200)
+        a.kill()
+        self.await_owner(b)
+        self.assertIn("took over shard", b.stderr_text())
+        st, _, view = b.json("GET", "/v1/games/" + doc["id"], headers=bearer(doc["host_token"]))
+        self.assertEqual(st, 200, view)
+        self.assertEqual(view["version"], acked[-1])
+        versions = [e["version"] for e in self.log_of(b, doc)]
+        self.assertEqual(versions, list(range(2, acked[-1] + 1)))
+        self.assertEqual(versions, acked)
+        self.assertEqual(self.play(b, doc, 1), [acked[-1] + 1])
+        self.assertEqual(other.json("GET", "/v1/games/" + doc["id"])[0], 404)
+        self.assertTrue(other.alive())
+        self.assertEqual(psql(name, "SELECT epoch FROM wibbelld_leases WHERE shard = ''"), "2")
+
+    def test_stopped_owner_past_its_lease_writes_nothing_and_exits_75(self):
+        name, url = new_db()
+        a = self.daemon(url, ["--lease-ms", LEASE])
+        doc = self.new_match(a)
+        acked = self.play(a, doc, 4)
+        b = self.standby(url)
+        old = int(psql(name, "SELECT epoch FROM wibbelld_leases WHERE shard = ''"))
+        os.kill(a.proc.pid, signal.SIGSTOP)
+        self.await_owner(b)
+        self.assertEqual(int(psql(name, "SELECT epoch FROM wibbelld_leases WHERE shard = ''")),
+                         old + 1)
+        q = ("SELECT 'l ' || id || ' ' || version || ' ' || coalesce(epoch, 0) FROM wibbelld_log "
+             "UNION ALL SELECT 'm ' || id || ' ' || version || ' ' || coalesce(epoch, 0) "
+             "FROM wibbelld_matches")
+        before = [r for r in rows(name, q) if r.endswith(" %d" % old)]
+        self.assertEqual(self.play(b, doc, 1), [acked[-1] + 1])
+        os.kill(a.proc.pid, signal.SIGCONT)
+        # at once: the old owner answers no request with its old state
+        try:
+            st, _, view = a.json("GET", "/v1/games/" + doc["id"],
+                                 headers=bearer(doc["host_token"]))
+            self.assertEqual((st, view.get("code")), (503, "storage_unavailable"), view)
+        except OSError:
+            pass  # refused: it is gone already
+        rc = a.proc.wait(timeout=WAIT)
+        self.assertEqual(rc, 75, a.stderr_text())
+        self.assertIn("lost the lease of shard", a.stderr_text())
+        after = [r for r in rows(name, q) if r.endswith(" %d" % old)]
+        self.assertEqual(after, before)
+        st, _, view = b.json("GET", "/v1/games/" + doc["id"], headers=bearer(doc["host_token"]))
+        self.assertEqual(view["version"], acked[-1] + 1)
+
+    def test_deadline_passed_without_owner_fires_once(self):
+        name, url = new_db()
+        a = self.daemon(url, ["--lease-ms", LEASE])
+        doc = self.new_match(a, seed=7, options={"guess_ms": 300})
+        b = self.standby(url)
+        # play until the guessing window (a timer) is open, then kill the
+        # owner at once: the deadline passes while no daemon owns the shard
+        self.play(a, doc, 60, until=lambda v: "guess_deadline" in json.dumps(v))
+        a.kill()
+        self.await_owner(b)
+
+        def timers():
+            return [e for e in self.log_of(b, doc)
+                    if (e.get("action") or {}).get("type") == "timer"]
+        wait_for("the timer's entry", timers)
+        # whatever may come after it: no second one (the log is read again
+        # after the next action is acknowledged, which follows the timer's)
+        self.play(b, doc, 1)
+        self.assertEqual(len(timers()), 1, self.log_of(b, doc))
+        versions = [e["version"] for e in self.log_of(b, doc)]
+        self.assertEqual(versions, list(range(2, len(versions) + 2)))
 
     def test_sessions_ended_under_play_503_then_resume(self):
         name, _ = new_db()

@@ -600,7 +600,7 @@ static void test_delete_leaves_no_log(void **state)
     match_store_close(ms);
     match_db *db = NULL;
     size_t left = 0;
-    assert_int_equal(match_db_open(dir, store_url(), &db), WB_OK);
+    assert_int_equal(match_db_open(dir, store_url(), NULL, &db), WB_OK);
     assert_int_equal(match_db_log(db, c.id, 0, count_entry, &left), WB_OK);
     assert_int_equal(left, 0);
     match_db_close(db);
@@ -633,7 +633,7 @@ static void test_pg_log_entry_never_overwritten(void **state)
     match_db_batch *b = NULL;
     struct last_entry l = {0, ""};
     size_t n = 0;
-    assert_int_equal(match_db_open(dir, store_url(), &db), WB_OK);
+    assert_int_equal(match_db_open(dir, store_url(), NULL, &db), WB_OK);
     assert_string_equal(match_db_kind(db), "postgresql");
     assert_int_equal(match_db_commit(db, id, "{\"r\":1}", 2, "{\"first\":2}"), WB_OK);
     assert_int_equal(match_db_batch_begin(db, &b), WB_OK);
@@ -672,15 +672,23 @@ static void test_opens_from_record_and_log(void **state)
     assert_int_equal(match_end(ms, e.id, GAME_SEAT_HOST, &out, &why), WB_OK);
     json_decref(out);
 
-    char copy[sizeof dir + 16], cmd[512];
+    /* what the first store shows, before its crash */
+    json_t *v1[2], *l1[2];
+    for (int k = 0; k < 2; k++) {
+        assert_int_equal(match_view(ms, k ? e.id : c.id, GAME_SEAT_HOST, &v1[k], NULL), WB_OK);
+        assert_int_equal(match_log(ms, k ? e.id : c.id, GAME_SEAT_HOST, 0, &l1[k]), WB_OK);
+    }
+    char copy[sizeof dir + 16], cmd[768];
     snprintf(copy, sizeof copy, "%s/crash", dir);
     if (store_url())
-        /* PostgreSQL: the first store's connections cut, as its end would
-         * (its lock goes with them) */
+        /* PostgreSQL: the first store's connections cut, as its end would,
+         * and its lease gone to a daemon that died at once (a crash whose
+         * lease then expired): the first renews nothing more */
         snprintf(cmd, sizeof cmd,
                  "psql -qAt -o /dev/null -d '%s' -c 'SELECT pg_terminate_backend(pid, 10000) "
                  "FROM pg_stat_activity WHERE datname = current_database() "
-                 "AND pid <> pg_backend_pid()'",
+                 "AND pid <> pg_backend_pid()' -c \"UPDATE wibbelld_leases SET "
+                 "owner = 'gone', epoch = epoch + 1, expires = now() - interval '1 s'\"",
                  store_url());
     else
         snprintf(cmd, sizeof cmd, "mkdir -p %s/games && cp %s/games/data.mdb %s/games/", copy,
@@ -696,22 +704,20 @@ static void test_opens_from_record_and_log(void **state)
     assert_int_equal(st.replayed, 5);
     for (int k = 0; k < 2; k++) {
         const char *id = k ? e.id : c.id;
-        json_t *v1 = NULL, *v2 = NULL, *l1 = NULL, *l2 = NULL;
-        assert_int_equal(match_view(ms, id, GAME_SEAT_HOST, &v1, NULL), WB_OK);
+        json_t *v2 = NULL, *l2 = NULL;
         assert_int_equal(match_view(ms2, id, GAME_SEAT_HOST, &v2, NULL), WB_OK);
-        assert_true(json_equal(v1, v2));
-        assert_int_equal(match_log(ms, id, GAME_SEAT_HOST, 0, &l1), WB_OK);
+        assert_true(json_equal(v1[k], v2));
         assert_int_equal(match_log(ms2, id, GAME_SEAT_HOST, 0, &l2), WB_OK);
-        assert_true(json_equal(l1, l2));
-        json_decref(v1);
+        assert_true(json_equal(l1[k], l2));
+        json_decref(v1[k]);
         json_decref(v2);
-        json_decref(l1);
+        json_decref(l1[k]);
         json_decref(l2);
     }
     assert_int_equal(match_version(ms2, c.id), 22);
     if (store_url()) {
         /* the first store writes nothing more: its connection is made
-         * again but the lock is the second's */
+         * again but the lease is the second's */
         match_store_close(ms);
         ms = NULL;
     }
@@ -1080,7 +1086,9 @@ static void test_id_prefix(void **state)
     uint64_t ver = 0;
     assert_int_equal(match_view(ms, c.id, 0, &v, &ver), WB_OK);
     json_decref(v);
-    assert_int_equal(match_view(ms, plain.id, 0, &v, &ver), WB_OK);
+    /* LMDB keeps one daemon's matches; in PostgreSQL a store reads its
+     * shard's (its prefix's) only */
+    assert_int_equal(match_view(ms, plain.id, 0, &v, &ver), store_url() ? WB_ENOTFOUND : WB_OK);
     json_decref(v);
     match_store_close(ms);
 
@@ -1093,6 +1101,69 @@ static void test_id_prefix(void **state)
     assert_int_equal(strspn(c.id + 9, "0123456789abcdef"), 23);
     assert_int_equal(match_version(ms, c.id), 1);
     match_store_close(ms);
+}
+
+/* The fence: a store whose lease another store took over (it expired
+ * while the first stood still: made so here by the server's clock) has
+ * its next commit refused by the fence in the commit's own transaction,
+ * before its renewal finds out; the lease is lost, nothing is written. */
+static int psql_c(const char *sql, char *out, size_t len)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "psql -qAt -d '%s' -c \"%s\"", store_url(), sql);
+    FILE *p = popen(cmd, "r");
+    if (!p)
+        return -1;
+    size_t n = fread(out, 1, len - 1, p);
+    out[n] = '\0';
+    while (n && out[n - 1] == '\n')
+        out[--n] = '\0';
+    return pclose(p) == 0 ? 0 : -1;
+}
+
+static void test_pg_fence_refuses_a_taken_over_store(void **state)
+{
+    (void)state;
+    char got[128];
+    /* a long lease: the first store renews nothing during the test */
+    match_config cfg = {.data_dir = dir, .kinds = kinds, .nkinds = 1, .store = store_url(),
+                        .lease_ms = 60000, .owner = "first"};
+    match_store *ms = NULL, *ms2 = NULL;
+    assert_int_equal(match_store_open(&cfg, &ms), WB_OK);
+    created c;
+    create(ms, 2, 1, "{}", &c);
+    assert_int_equal(add(ms, c.id, 0, 1, 0, NULL), WB_OK);
+    assert_int_equal(psql_c("UPDATE wibbelld_leases SET expires = now() - interval '1 s'",
+                            got, sizeof got), 0);
+    match_config cfg2 = cfg;
+    cfg2.lease_ms = 0;
+    cfg2.owner = "second";
+    assert_int_equal(match_store_open(&cfg2, &ms2), WB_OK);
+    assert_int_equal(psql_c("SELECT owner || ' ' || epoch FROM wibbelld_leases", got,
+                            sizeof got), 0);
+    assert_string_equal(got, "second 2");
+    assert_false(match_store_lease_lost(ms));
+    /* the first store's next commits: the first may fail on its session,
+     * which the takeover ended; made again, the fence refuses the next */
+    assert_int_equal(add(ms, c.id, 1, 1, 0, NULL), WB_ESTORE);
+    if (!match_store_lease_lost(ms))
+        assert_int_equal(add(ms, c.id, 1, 1, 0, NULL), WB_ESTORE);
+    assert_true(match_store_lease_lost(ms));
+    assert_int_equal(add(ms, c.id, 1, 1, 0, NULL), WB_ESTORE); /* and serves nothing */
+    assert_int_equal(psql_c("SELECT count(*) FROM wibbelld_log WHERE version > 2 OR epoch <> 1",
+                            got, sizeof got), 0);
+    assert_string_equal(got, "0");
+    match_store_close(ms); /* its closing writes nothing either */
+    assert_int_equal(psql_c("SELECT count(*) FROM wibbelld_matches WHERE epoch <> 1", got,
+                            sizeof got), 0);
+    assert_string_equal(got, "0");
+    /* the second plays on from the first's last acknowledged action */
+    assert_int_equal(match_version(ms2, c.id), 2);
+    assert_int_equal(add(ms2, c.id, 1, 1, 0, NULL), WB_OK);
+    assert_int_equal(psql_c("SELECT epoch FROM wibbelld_log WHERE version = 3", got,
+                            sizeof got), 0);
+    assert_string_equal(got, "2");
+    match_store_close(ms2);
 }
 
 int main(void)
@@ -1118,6 +1189,8 @@ int main(void)
     };
     const struct CMUnitTest pg_tests[] = {
         cmocka_unit_test_setup_teardown(test_pg_log_entry_never_overwritten, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_pg_fence_refuses_a_taken_over_store, setup,
+                                        teardown),
     };
     int failed = cmocka_run_group_tests_name("matches", tests, NULL, NULL);
     if (getenv("WB_TEST_PG")) /* tests/pg_run.py joins the two groups' TAP */
