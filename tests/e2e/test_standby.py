@@ -72,7 +72,7 @@ HAVE_PG = bool(os.environ.get("WB_TEST_PG"))
 KILLS = int(os.environ.get("WIBBELLD_STANDBY_KILLS", "20"))
 CLIENTS = 4
 LEASE_MS = int(os.environ.get("WIBBELLD_STANDBY_LEASE_MS", "800"))
-PLAY_S = 1.0           # clients play this long between two kills
+PLAY_S = 0.6           # clients play this long between two kills
 LOST_LEASE = 75        # the exit status of a daemon that lost its lease
 TOOK_OVER_RE = re.compile(r"took over shard (\w+) at epoch (\d+) from (.*?): (\d+) matches "
                           r"in (\d+) ms")
@@ -685,7 +685,7 @@ class Standby(unittest.TestCase):
         for s in ("a", "b"):
             then, versions = snaps[s]
             self.check_epochs(c, s, versions, then)
-        self.assertEqual(c.errors, [])
+        self.assertEqual(c.errors[:3], [], "%d errors" % len(c.errors))
         self.check_logs(c)
         ts = sorted(times)
         line = ("%d kills of an owner (lease %d ms, %d clients): answered again through nginx "
@@ -718,7 +718,7 @@ class Standby(unittest.TestCase):
             deadline = time.monotonic() + 60
             while c.n_acked() < n0 + 3 * CLIENTS:
                 self.assertLess(time.monotonic(), deadline, "play did not resume after " + what)
-                self.assertEqual(c.errors, [])
+                self.assertEqual(c.errors[:3], [], "%d errors" % len(c.errors))
                 time.sleep(0.05)
 
         resumed("the start")
@@ -733,7 +733,7 @@ class Standby(unittest.TestCase):
         c.stop_clients.set()
         for t in c.threads:
             t.join(60)
-        self.assertEqual(c.errors, [])
+        self.assertEqual(c.errors[:3], [], "%d errors" % len(c.errors))
         codes = [code for st, code in c.answers if st == 503]
         self.assertTrue(codes, "no action met the faults (every answer a 200?)")
         self.check_logs(c)
