@@ -250,11 +250,35 @@ static int turn(match_bots *b, match *m, int seat, const json_t *before)
     return r;
 }
 
+/* The store serves nothing now (PostgreSQL: its shard's lease is not
+ * held): `it` again in BOT_RETRY_MS, a copy (the caller frees `it`). */
+#define BOT_RETRY_MS 250
+static void retry_later(match_bots *b, const bot_item *it)
+{
+    bot_item *c = wb_calloc(1, sizeof *c);
+    *c = *it;
+    c->action = json_incref(it->action);
+    c->due = match_now_ms() + BOT_RETRY_MS;
+    pthread_mutex_lock(&b->lock);
+    bot_item **p = &b->later;
+    while (*p && (*p)->due <= c->due)
+        p = &(*p)->next;
+    c->next = *p;
+    *p = c;
+    pthread_cond_signal(&b->cond);
+    pthread_mutex_unlock(&b->lock);
+}
+
 static void run(match_bots *b, bot_item *it)
 {
     match *m = match_get_ref(b->ms, it->id);
     if (!m)
         return;
+    if (match_serving(b->ms)) { /* checked before deciding or acting */
+        retry_later(b, it);
+        match_put_ref(b->ms, m);
+        return;
+    }
     if (it->seat < 0) {
         atomic_store(&m->bot_queued, 0); /* a change from here on queues another */
         for (size_t s = 0; s < m->nseats; s++)

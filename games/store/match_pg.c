@@ -304,10 +304,13 @@ int match_pg_open(const char *url, const match_lease_config *lc, match_pg **out)
     if (!rc) {
         snprintf(db->epoch, sizeof db->epoch, "%llu",
                  (unsigned long long)match_lease_epoch(db->lease));
-        /* the old owner's sessions were ended meanwhile, maybe ours too:
-         * made again at their first use */
-        rc = ensure(db, &db->r, 1);
+        /* a standby's writer may have waited for hours: a new one, so that
+         * the first commit does not find it gone */
+        drop(&db->w);
+        rc = ensure(db, &db->w, 0);
     }
+    if (!rc)
+        rc = ensure(db, &db->r, 1);
     if (rc) {
         match_pg_close(db);
         return rc;

@@ -77,6 +77,8 @@ static void prune(match_store *ms, int64_t now)
 {
     match **done = NULL;
     size_t n = 0, cap = 0;
+    if (match_serving(ms))
+        return; /* the shard's lease is not held: later */
     pthread_mutex_lock(&ms->lock);
     for (size_t b = 0; b < MATCH_BUCKETS; b++)
         for (match *m = ms->buckets[b]; m; m = m->next)
@@ -116,6 +118,8 @@ static void prune(match_store *ms, int64_t now)
     free(done);
 }
 
+#define TIMER_RECHECK_MS 100
+
 static void *timer_main(void *arg)
 {
     match_store *ms = arg;
@@ -142,6 +146,9 @@ static void *timer_main(void *arg)
         free(due);
         if (ran)
             continue; /* deadlines moved: scan again */
+        /* due but not run (the store not serving now: the lease; a match
+         * being deleted): looked at again soon, not at the next prune */
+        int64_t soon = n ? now + TIMER_RECHECK_MS : -1;
         if (now >= ms->next_prune) {
             prune(ms, now);
             ms->next_prune = now + PRUNE_EVERY_MS;
@@ -149,6 +156,8 @@ static void *timer_main(void *arg)
         int64_t wake = ms->next_prune;
         if (earliest >= 0 && earliest < wake)
             wake = earliest;
+        if (soon >= 0 && soon < wake)
+            wake = soon;
 
         pthread_mutex_lock(&ms->timer_lock);
         if (ms->timer_gen == gen && !ms->timer_stop) {

@@ -12,9 +12,9 @@ PGUSER name it); skipped without one.  Each test has a database of its own.
   schema version each stop the start (exit 1) with a message that says
   which, and change nothing;
 - the lease: a second daemon of the same instance waits as a standby
-  (not listening) and takes the shard over when the owner is killed
-  (every acknowledged action there, the log contiguous), while a daemon
-  of another instance runs beside them; an owner stopped (SIGSTOP) past
+  (not listening; SIGTERM ends the wait with exit 0) and takes the shard
+  over when the owner is killed (every acknowledged action there, the
+  log contiguous), while a daemon of another instance runs beside them; an owner stopped (SIGSTOP) past
   its lease is taken over, and once continued it answers nothing with
   its old state, writes no row with its old epoch and exits 75 saying
   so; a timer deadline that passes while no daemon owns the shard fires
@@ -258,6 +258,11 @@ class PgStore(unittest.TestCase):
         self.assertEqual(other.json("GET", "/v1/games/" + doc["id"])[0], 404)
         self.assertTrue(other.alive())
         self.assertEqual(psql(name, "SELECT epoch FROM wibbelld_leases WHERE shard = ''"), "2")
+        # a standby of the new owner stops cleanly on SIGTERM while it waits
+        c = self.standby(url)
+        self.assertEqual(c.stop(), 0, c.stderr_text())
+        self.assertIn("SIGTERM while a standby", c.stderr_text())
+        self.assertTrue(b.alive())
 
     def test_stopped_owner_past_its_lease_writes_nothing_and_exits_75(self):
         name, url = new_db()

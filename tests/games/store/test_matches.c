@@ -1088,6 +1088,7 @@ static void test_id_prefix(void **state)
     json_decref(v);
     /* LMDB keeps one daemon's matches; in PostgreSQL a store reads its
      * shard's (its prefix's) only */
+    v = NULL;
     assert_int_equal(match_view(ms, plain.id, 0, &v, &ver), store_url() ? WB_ENOTFOUND : WB_OK);
     json_decref(v);
     match_store_close(ms);
