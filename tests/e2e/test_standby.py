@@ -20,7 +20,7 @@ at once, as systemd's Restart=on-failure does, and is then a standby.
   standby.  Through nginx the shard's requests are answered again after
   each kill: the times from the kill to the first 200 are printed
   (min, median, max) and written to $WIBBELLD_BUILD_ROOT/standby-
-  takeover.txt.  The issue's goal is 5 s; asserted generously so that a
+  takeover.txt.  The goal is 5 s; asserted generously so that a
   loaded machine cannot flake it: the median under 5 s and the max under
   15 s.  Afterwards, from the database: every acknowledged action is in
   its match's log at its version with its body, every log is versions
@@ -701,7 +701,7 @@ class Standby(unittest.TestCase):
                 f.write("%s\n%s UTC\n%s\nevery time (s): %s\n" % (
                     "test_standby.py kill -9", time.strftime("%Y-%m-%dT%H:%M", time.gmtime()),
                     line, " ".join("%.3f" % t for t in times)))
-        # the goal is 5 s: generous bounds, so that a loaded
+        # the goal is 5 s: generous bounds, so that a loaded
         # machine does not flake it (the figures above are the measure)
         self.assertLess(statistics.median(ts), 5.0, ts)
         self.assertLess(ts[-1], 15.0, ts)
