@@ -652,6 +652,28 @@ static void test_pg_log_entry_never_overwritten(void **state)
     match_db_close(db);
 }
 
+/* What a crash of the open store of `from` leaves, for a second store to
+ * open: LMDB's file copied to `copy` as it is now (after the last
+ * commit); with PostgreSQL the first store's connections cut, as its end
+ * would, and its lease gone to a daemon that died at once (a crash whose
+ * lease then expired): the first renews nothing more, and the second
+ * takes the lease over at once instead of waiting as a standby. */
+static void crash(const char *from, const char *copy)
+{
+    char cmd[1024];
+    if (store_url())
+        snprintf(cmd, sizeof cmd,
+                 "psql -qAt -o /dev/null -d '%s' -c 'SELECT pg_terminate_backend(pid, 10000) "
+                 "FROM pg_stat_activity WHERE datname = current_database() "
+                 "AND pid <> pg_backend_pid()' -c \"UPDATE wibbelld_leases SET "
+                 "owner = 'gone', epoch = epoch + 1, expires = now() - interval '1 s'\"",
+                 store_url());
+    else
+        snprintf(cmd, sizeof cmd, "mkdir -p %s/games && cp %s/games/data.mdb %s/games/", copy,
+                 from, copy);
+    assert_int_equal(system(cmd), 0);
+}
+
 /* A match's record is written every MATCH_SNAPSHOT_EVERY actions, when it
  * ends and when the store closes; after a crash in between, the opening
  * replays the log after the record.  A copy of the data file taken while
@@ -678,22 +700,9 @@ static void test_opens_from_record_and_log(void **state)
         assert_int_equal(match_view(ms, k ? e.id : c.id, GAME_SEAT_HOST, &v1[k], NULL), WB_OK);
         assert_int_equal(match_log(ms, k ? e.id : c.id, GAME_SEAT_HOST, 0, &l1[k]), WB_OK);
     }
-    char copy[sizeof dir + 16], cmd[768];
+    char copy[sizeof dir + 16];
     snprintf(copy, sizeof copy, "%s/crash", dir);
-    if (store_url())
-        /* PostgreSQL: the first store's connections cut, as its end would,
-         * and its lease gone to a daemon that died at once (a crash whose
-         * lease then expired): the first renews nothing more */
-        snprintf(cmd, sizeof cmd,
-                 "psql -qAt -o /dev/null -d '%s' -c 'SELECT pg_terminate_backend(pid, 10000) "
-                 "FROM pg_stat_activity WHERE datname = current_database() "
-                 "AND pid <> pg_backend_pid()' -c \"UPDATE wibbelld_leases SET "
-                 "owner = 'gone', epoch = epoch + 1, expires = now() - interval '1 s'\"",
-                 store_url());
-    else
-        snprintf(cmd, sizeof cmd, "mkdir -p %s/games && cp %s/games/data.mdb %s/games/", copy,
-                 dir, copy);
-    assert_int_equal(system(cmd), 0);
+    crash(dir, copy);
     match_config cfg = {.data_dir = copy, .kinds = kinds, .nkinds = 1, .store = store_url()};
     match_store *ms2 = NULL;
     assert_int_equal(match_store_open(&cfg, &ms2), WB_OK);
@@ -788,18 +797,9 @@ static void test_request_ids_kept_and_replayed(void **state)
     assert_int_equal(v, 68);
 
     /* a crash: the next opening replays the log after the last record */
-    char copy[sizeof dir + 16], cmd[512];
+    char copy[sizeof dir + 16];
     snprintf(copy, sizeof copy, "%s/crash", dir);
-    if (store_url())
-        snprintf(cmd, sizeof cmd,
-                 "psql -qAt -o /dev/null -d '%s' -c 'SELECT pg_terminate_backend(pid, 10000) "
-                 "FROM pg_stat_activity WHERE datname = current_database() "
-                 "AND pid <> pg_backend_pid()'",
-                 store_url());
-    else
-        snprintf(cmd, sizeof cmd, "mkdir -p %s/games && cp %s/games/data.mdb %s/games/", copy,
-                 dir, copy);
-    assert_int_equal(system(cmd), 0);
+    crash(dir, copy);
     match_config cfg = {.data_dir = copy, .kinds = kinds, .nkinds = 1, .store = store_url()};
     match_store *ms2 = NULL;
     assert_int_equal(match_store_open(&cfg, &ms2), WB_OK);
