@@ -34,6 +34,8 @@ typedef struct match_db_lease {
     int (*standby)(void *ctx, const char *status); /* match_lease_config's */
     void (*lost)(void *ctx);
     void *ctx;
+    void (*paused)(void *pctx); /* match_lease_config's */
+    void *pctx;
 } match_db_lease;
 
 /* Open the store: `store` NULL or "" for LMDB in data_dir/games/, else a

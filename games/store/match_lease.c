@@ -204,6 +204,7 @@ static void *renew_thread(void *arg)
     match_lease *l = arg;
     int64_t period = l->cfg.lease_ms / 3, margin = l->cfg.lease_ms / 6;
     int64_t next = mono_ms() + period;
+    int paused = 0;
     pthread_mutex_lock(&l->mu);
     for (;;) {
         while (!l->stop && !atomic_load(&l->lost_pending) && mono_ms() < next) {
@@ -228,6 +229,11 @@ static void *renew_thread(void *arg)
             break;
         }
         int64_t sent = mono_ms();
+        if (sent >= atomic_load(&l->valid_until) && !paused) {
+            paused = 1; /* once per period without a renewal */
+            if (l->cfg.paused)
+                l->cfg.paused(l->cfg.pctx);
+        }
         int ok = -1;
         if (lease_connect(l, 0) == WB_OK) {
             const char *vals[3] = {l->cfg.shard, l->epoch_s, l->lease_s};
@@ -241,6 +247,7 @@ static void *renew_thread(void *arg)
         }
         if (ok == 1) {
             atomic_store(&l->valid_until, sent + l->cfg.lease_ms - margin);
+            paused = 0;
             next = sent + period;
         } else if (ok == 0) {
             atomic_store(&l->lost_pending, 1);

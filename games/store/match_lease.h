@@ -54,6 +54,13 @@ typedef struct match_lease_config {
      * good (after the line on stderr).  May be NULL. */
     void (*lost)(void *ctx);
     void *ctx;
+    /* Called on the lease's thread each time the local validity ran out
+     * without a renewal (the server silent, or this process stopped past
+     * it), before the next renewal is tried, so that what waits on the
+     * shard's matches (their event streams) is woken and ends rather than
+     * stay open on a daemon that may no longer own them.  May be NULL. */
+    void (*paused)(void *pctx);
+    void *pctx;
 } match_lease_config;
 
 /* A connection of the store, named wibbelld/SHARD/OWNER (cut to what

@@ -318,6 +318,8 @@ int match_pg_open(const char *url, const match_db_lease *lease, match_pg **out)
             c.standby = lease->standby;
             c.lost = lease->lost;
             c.ctx = lease->ctx;
+            c.paused = lease->paused;
+            c.pctx = lease->pctx;
         }
         rc = match_lease_acquire(&c, &db->lease);
     }

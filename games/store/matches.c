@@ -501,6 +501,20 @@ static int load_one(void *ctx, const char *id, const char *rec, size_t len)
     return 0;
 }
 
+/* The lease's local validity ran out (match_lease.h's paused): wake every
+ * match's event streams, whose next read finds the shard not served and
+ * ends them, so that no client waits on a daemon that may no longer own
+ * its match; they come back through the proxy to whoever owns it. */
+static void lease_paused(void *ctx)
+{
+    match_store *ms = ctx;
+    pthread_mutex_lock(&ms->lock);
+    for (size_t b = 0; b < MATCH_BUCKETS; b++)
+        for (match *m = ms->buckets[b]; m; m = m->next)
+            match_notify(ms, m);
+    pthread_mutex_unlock(&ms->lock);
+}
+
 int match_store_open(const match_config *cfg, match_store **out)
 {
     match_store *ms = wb_calloc(1, sizeof *ms);
@@ -525,7 +539,7 @@ int match_store_open(const match_config *cfg, match_store **out)
     pthread_cond_init(&ms->q_cond, NULL);
     pthread_cond_init(&ms->q_room, NULL);
     match_db_lease lease = {cfg->id_prefix, cfg->owner, cfg->lease_ms, cfg->standby,
-                            cfg->lost, cfg->lease_ctx};
+                            cfg->lost, cfg->lease_ctx, lease_paused, ms};
     rc = match_db_open(cfg->data_dir, cfg->store, &lease, &ms->db);
     int64_t t0 = match_now_ms();
     if (!rc)

@@ -25,17 +25,19 @@ PGUSER name it); skipped without one.  Each test has a database of its own.
   itself; the log stays contiguous; a server down for longer than the
   lease: 503 meanwhile, then the same daemon plays on at the same epoch.
 """
+import http.client
 import json
 import os
 import shlex
 import signal
 import subprocess
+import threading
 import time
 import unittest
 import urllib.parse
 
 import wbtest
-from wbgames import GamesDaemon, bearer
+from wbgames import EventStream, GamesDaemon, bearer
 
 HAVE_PG = bool(os.environ.get("WB_TEST_PG"))
 _n = [0]
@@ -90,6 +92,24 @@ def wait_for(what, cond, timeout=WAIT, step=0.05):
         if time.monotonic() > deadline:
             raise AssertionError("waited %d s for %s" % (timeout, what))
         time.sleep(step)
+
+
+def stream_ends(es, within):
+    """Whether the event stream `es` ends (its end, or the server cutting
+    it) within `within` seconds; heartbeats do not count.  Read on a
+    thread of its own, which closing the stream ends either way."""
+    done = threading.Event()
+
+    def read():
+        try:
+            while es.next() is not None:
+                pass
+        except (OSError, ValueError, http.client.HTTPException):
+            pass
+        done.set()
+
+    threading.Thread(target=read, daemon=True).start()
+    return done.wait(within)
 
 
 def rows(db, sql):
@@ -328,6 +348,13 @@ class PgStore(unittest.TestCase):
         d = self.daemon(url, ["--lease-ms", LEASE])
         doc = self.new_match(d)
         acked = self.play(d, doc, 2)
+        # an event stream open on the owner: it must end once the lease
+        # runs out (its client comes back through the proxy to whoever owns
+        # the match then), not stay open on heartbeats
+        es = EventStream(d, "/v1/games/" + doc["id"], token=doc["host_token"])
+        self.addCleanup(es.close)
+        self.assertEqual(es.status, 200)
+        self.assertEqual(es.next()["event"], "view")
         data = os.environ["WB_TEST_PG_DATA"]
         opts = shlex.split(open(os.path.join(data, "postmaster.opts")).read())[1:]
         opts = [o for o in opts if o not in ("-D", data)]
@@ -339,6 +366,7 @@ class PgStore(unittest.TestCase):
                                   headers=bearer(doc["host_token"]))
             st, _, r = wait_for("a 503 past the lease", lambda: view()[0] == 503 and view())
             self.assertEqual(r.get("code"), "storage_unavailable", r)
+            self.assertTrue(stream_ends(es, 15), "the stream stayed open past the lease")
         finally:
             subprocess.run([pg_ctl(), "-D", data, "-w", "-t", "120", "-o",
                             " ".join(shlex.quote(o) for o in opts), "-l",
