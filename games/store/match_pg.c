@@ -84,7 +84,8 @@ static const struct {
      "INSERT INTO wibbelld_matches (id, version, rec, shard, epoch) "
      "VALUES ($1, $2, $3, $4, $5) "
      "ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version, rec = EXCLUDED.rec, "
-     "shard = EXCLUDED.shard, epoch = EXCLUDED.epoch",
+     "shard = EXCLUDED.shard, epoch = EXCLUDED.epoch "
+     "WHERE wibbelld_matches.version <= EXCLUDED.version", /* never an older over a newer */
      5, 1},
     /* never ON CONFLICT: a version stored twice is a fault, not an update */
     {"put_log",

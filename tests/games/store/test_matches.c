@@ -619,6 +619,14 @@ static int keep_last(void *ctx, uint64_t version, const char *entry, size_t len)
     return 0;
 }
 
+/* match_db_each's callback: the record of the id 0123... into ctx. */
+static int record_of(void *ctx, const char *id, const char *rec, size_t len)
+{
+    if (strcmp(id, "0123456789abcdef0123456789abcdef") == 0 && len < 32)
+        memcpy(ctx, rec, len + 1);
+    return 0;
+}
+
 /* PostgreSQL (match_pg.h): a log entry is inserted, never overwritten: a
  * batch that writes a stored version again fails whole (its other puts
  * are not written either), what was stored stays, and the next batch
@@ -649,6 +657,12 @@ static void test_pg_log_entry_never_overwritten(void **state)
     assert_int_equal(match_db_log(db, id, 2, keep_last, &l), WB_OK);
     assert_int_equal(l.version, 3);
     assert_string_equal(l.text, "{\"third\":3}");
+    /* a record never replaces a newer one: the version 1 put leaves 3 */
+    assert_int_equal(match_db_commit(db, id, "{\"r\":3}", 3, NULL), WB_OK);
+    assert_int_equal(match_db_commit(db, id, "{\"r\":1}", 1, NULL), WB_OK);
+    char rec[32] = "";
+    assert_int_equal(match_db_each(db, record_of, rec), WB_OK);
+    assert_string_equal(rec, "{\"r\":3}");
     match_db_close(db);
 }
 
