@@ -148,11 +148,13 @@ static const char *const nl_apfx[] = {"on", NULL};
 /* the gerund of an infinitive ending: the verb test */
 /* the verb test: an infinitive's ending, then two forms of it (the gerund,
  * the first person plural) */
-static const char *const es_ger[] = {"ar", "ando", "amos", "er", "iendo", "emos", "ir", "iendo", "imos", NULL};
+static const char *const es_ger[] = {"ar", "ando", "amos", "er", "iendo", "emos",
+                                     "ir", "iendo", "imos", NULL};
 static const char *const it_ger[] = {"care", "cando", "chiamo", "gare", "gando", "ghiamo",
                                      "are", "ando", "iamo", "ere", "endo", "iamo",
                                      "ire", "endo", "iamo", NULL};
-static const char *const pt_ger[] = {"ar", "ando", "amos", "er", "endo", "emos", "ir", "indo", "imos", NULL};
+static const char *const pt_ger[] = {"ar", "ando", "amos", "er", "endo", "emos",
+                                     "ir", "indo", "imos", NULL};
 static const char *const fr_ger[] = {"ger", "geant", "geons", "cer", "çant", "çons",
                                      "er", "ant", "ons", "aire", "aisant", "aisons",
                                      "uire", "uisant", "uisons", "ire", "isant", "isons",
@@ -626,7 +628,8 @@ static size_t struct_base(derive *d, const lang_forms *f, const char *x, const c
  * Returns how many, at most 4. */
 static size_t stem_variants(const char *lang, const char *s, int verb, char out[4][DV_CAP + 4])
 {
-    static const char *const acc[][2] = {{"a", "á"}, {"e", "é"}, {"i", "í"}, {"o", "ó"}, {"u", "ú"}};
+    static const char *const acc[][2] = {
+        {"a", "á"}, {"e", "é"}, {"i", "í"}, {"o", "ó"}, {"u", "ú"}};
     size_t l = strlen(s), n = 0;
     if (!l || l + 3 > DV_CAP)
         return 0;
@@ -681,7 +684,8 @@ static size_t struct_one(derive *d, const lang_forms *f, const char *x, const ch
             char stem[DV_CAP], var[4][DV_CAP + 4], b[DV_CAP + 16];
             memcpy(stem, x, xl - sl);
             stem[xl - sl] = '\0';
-            size_t nv = stem_variants(d->st->lang, stem, s->kind == DV_VERB || s->kind == DV_VERB_ANY, var);
+            int verb = s->kind == DV_VERB || s->kind == DV_VERB_ANY;
+            size_t nv = stem_variants(d->st->lang, stem, verb, var);
             for (size_t k = 0; k < nv; k++) {
                 size_t tl = strlen(var[k]);
                 memcpy(b, var[k], tl);
