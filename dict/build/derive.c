@@ -80,21 +80,24 @@ static const char *const pt_pfx[] = {"des", "in", "im", "i", "re", NULL};
  *   DV_NOUN  any word the rules know, of 4 letters or more;
  *   DV_VERB_ANY  a verb, whatever the glosses say (Dutch -baar, which
  *            makes adjectives of verbs only: leesbaar "legible", lezen
- *            "read").
+ *            "read");
+ *   DV_AGENT  a verb, or an infinitive the rules make no forms of
+ *            (Spanish -ador, -edor, -idor: jugador: jugar, whose forms
+ *            are bare words of the .dic).
  * Two glossed words are judged by their glosses alone (cereza "cherry",
  * cera "wax"). */
-enum { DV_VERB = 1, DV_GEND, DV_NOUN, DV_VERB_ANY };
+enum { DV_VERB = 1, DV_GEND, DV_NOUN, DV_VERB_ANY, DV_AGENT };
 typedef struct struct_sfx {
     const char *sfx, *end;
     int kind;
 } struct_sfx;
 
 static const struct_sfx es_struct[] = {
-    {"ador", "ar", DV_VERB}, {"adora", "ar", DV_VERB}, {"ante", "ar", DV_VERB},
+    {"ador", "ar", DV_AGENT}, {"adora", "ar", DV_AGENT}, {"ante", "ar", DV_VERB},
     {"anza", "ar", DV_VERB}, {"ación", "ar", DV_VERB}, {"amiento", "ar", DV_VERB},
-    {"able", "ar", DV_VERB}, {"edor", "er", DV_VERB}, {"edora", "er", DV_VERB},
-    {"imiento", "er", DV_VERB}, {"ible", "er", DV_VERB}, {"idor", "ir", DV_VERB},
-    {"idora", "ir", DV_VERB}, {"imiento", "ir", DV_VERB}, {"ible", "ir", DV_VERB},
+    {"able", "ar", DV_VERB}, {"edor", "er", DV_AGENT}, {"edora", "er", DV_AGENT},
+    {"imiento", "er", DV_VERB}, {"ible", "er", DV_VERB}, {"idor", "ir", DV_AGENT},
+    {"idora", "ir", DV_AGENT}, {"imiento", "ir", DV_VERB}, {"ible", "ir", DV_VERB},
     {"eza", "o", DV_GEND}, {"idad", "o", DV_GEND}, {"ito", "o", DV_GEND}, {"ita", "a", DV_NOUN},
     {"ito", "o", DV_NOUN}, {"ero", "o", DV_NOUN}, {"era", "a", DV_NOUN}, {"ería", "o", DV_NOUN},
     {"ería", "a", DV_NOUN}, {"ero", "", DV_NOUN}, {"ería", "", DV_NOUN}, {"ista", "", DV_NOUN},
@@ -604,7 +607,7 @@ static size_t struct_base(derive *d, const lang_forms *f, const char *x, const c
                           const char **out, size_t n, size_t max)
 {
     if (letters(b) < (kind == DV_NOUN ? 4 : 3) || !strcmp(b, x) ||
-        (kind != DV_VERB && kind != DV_VERB_ANY && !own_root(f, b)))
+        (kind != DV_VERB && kind != DV_VERB_ANY && kind != DV_AGENT && !own_root(f, b)))
         return n;
     /* two glossed words: their glosses decide (cereza "cherry", cera
      * "wax"; jardineiro "gardener", jardim "garden") */
@@ -612,6 +615,10 @@ static size_t struct_base(derive *d, const lang_forms *f, const char *x, const c
     if (kind == DV_VERB_ANY)
         kind = DV_VERB;
     else if (gx && gb && !related_glosses(d, gx, gb))
+        return n;
+    /* an agent's base: a verb, or an infinitive that is no other word's
+     * form (the build drops one that is no word) */
+    if (kind == DV_AGENT && !is_verb(d, f, b) && !own_root(f, b))
         return n;
     if (kind == DV_VERB ? !is_verb(d, f, b) : kind == DV_GEND ? !is_gendered(f, b) : 0)
         return n;
@@ -684,7 +691,7 @@ static size_t struct_one(derive *d, const lang_forms *f, const char *x, const ch
             char stem[DV_CAP], var[4][DV_CAP + 4], b[DV_CAP + 16];
             memcpy(stem, x, xl - sl);
             stem[xl - sl] = '\0';
-            int verb = s->kind == DV_VERB || s->kind == DV_VERB_ANY;
+            int verb = s->kind == DV_VERB || s->kind == DV_VERB_ANY || s->kind == DV_AGENT;
             size_t nv = stem_variants(d->st->lang, stem, verb, var);
             for (size_t k = 0; k < nv; k++) {
                 size_t tl = strlen(var[k]);
