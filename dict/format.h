@@ -12,7 +12,7 @@
 
 #include <stdint.h>
 
-#define DICT_FORMAT "20" /* 4: derivatives by affix (affix.c); 5: abbreviations;
+#define DICT_FORMAT "21" /* 4: derivatives by affix (affix.c); 5: abbreviations;
                             * 6: the wider vocabulary (wider.c); 7: ligatures
                             * (œ, æ, ĳ) as two letters, capitals told by ICU;
                             * 8: translations (trans.c); 9: FreeDict's English
@@ -37,7 +37,9 @@
                             * SCOWL's lists and Roman numerals (scowl.c);
                             * 20: the class setting's list of offensive
                             * words by grade (offensive.c, match
-                            * "bits:class:0".."2", meta "class_list") */
+                            * "bits:class:0".."2", meta "class_list");
+                            * 21: derivatives by structure beyond English
+                            * (derive.c, struct_sfx) */
 #define DICT_NONE UINT32_MAX
 
 /* Named databases. */

@@ -71,6 +71,119 @@ static const char *const pt_sfx[] = {
 static const char *const pt_ends[] = {"", "o", "a", "e", "ar", "er", "ir", NULL};
 static const char *const pt_pfx[] = {"des", "in", "im", "i", "re", NULL};
 
+/* Suffixes whose base's word class the dictionary's own rules tell, taken
+ * without the glosses' evidence when either word has no FreeDict gloss:
+ * the derivative ends in `sfx`, the base is the rest + `end` and is
+ *   DV_VERB  a verb: its gerund (cantando) is a form of it by the rules;
+ *   DV_GEND  an adjective or noun of two genders: the rest + "a" is a form
+ *            of it (gata: gato; libera: libero);
+ *   DV_NOUN  any word the rules know, of 4 letters or more;
+ *   DV_VERB_ANY  a verb, whatever the glosses say (Dutch -baar, which
+ *            makes adjectives of verbs only: leesbaar "legible", lezen
+ *            "read");
+ *   DV_AGENT  a verb, or an infinitive the rules make no forms of
+ *            (Spanish -ador, -edor, -idor: jugador: jugar, whose forms
+ *            are bare words of the .dic).
+ * Two glossed words are judged by their glosses alone (cereza "cherry",
+ * cera "wax"). */
+enum { DV_VERB = 1, DV_GEND, DV_NOUN, DV_VERB_ANY, DV_AGENT };
+typedef struct struct_sfx {
+    const char *sfx, *end;
+    int kind;
+} struct_sfx;
+
+static const struct_sfx es_struct[] = {
+    {"ador", "ar", DV_AGENT}, {"adora", "ar", DV_AGENT}, {"ante", "ar", DV_VERB},
+    {"anza", "ar", DV_VERB}, {"ación", "ar", DV_VERB}, {"amiento", "ar", DV_VERB},
+    {"able", "ar", DV_VERB}, {"edor", "er", DV_AGENT}, {"edora", "er", DV_AGENT},
+    {"imiento", "er", DV_VERB}, {"ible", "er", DV_VERB}, {"idor", "ir", DV_AGENT},
+    {"idora", "ir", DV_AGENT}, {"imiento", "ir", DV_VERB}, {"ible", "ir", DV_VERB},
+    {"eza", "o", DV_GEND}, {"idad", "o", DV_GEND}, {"ito", "o", DV_GEND}, {"ita", "a", DV_NOUN},
+    {"ito", "o", DV_NOUN}, {"ero", "o", DV_NOUN}, {"era", "a", DV_NOUN}, {"ería", "o", DV_NOUN},
+    {"ería", "a", DV_NOUN}, {"ero", "", DV_NOUN}, {"ería", "", DV_NOUN}, {"ista", "", DV_NOUN},
+    {"ista", "o", DV_NOUN}, {"ista", "a", DV_NOUN}, {"able", "o", DV_GEND}, {"idad", "", DV_NOUN},
+    {NULL, NULL, 0}};
+static const struct_sfx it_struct[] = {
+    {"atore", "are", DV_VERB}, {"atrice", "are", DV_VERB}, {"ante", "are", DV_VERB},
+    {"azione", "are", DV_VERB}, {"amento", "are", DV_VERB}, {"abile", "are", DV_VERB},
+    {"itore", "ire", DV_VERB}, {"itrice", "ire", DV_VERB}, {"ente", "ere", DV_VERB},
+    {"ente", "ire", DV_VERB}, {"ibile", "ere", DV_VERB}, {"imento", "ire", DV_VERB},
+    {"ezza", "o", DV_GEND}, {"tà", "o", DV_GEND}, {"ità", "o", DV_GEND}, {"etta", "a", DV_NOUN},
+    {"etto", "o", DV_NOUN}, {"aio", "o", DV_NOUN}, {"aio", "e", DV_NOUN}, {"ista", "e", DV_NOUN},
+    {"ista", "o", DV_NOUN}, {"ista", "a", DV_NOUN}, {"iere", "o", DV_NOUN}, {"eria", "o", DV_NOUN},
+    {"ità", "e", DV_NOUN}, {NULL, NULL, 0}};
+static const struct_sfx pt_struct[] = {
+    {"ador", "ar", DV_VERB}, {"adora", "ar", DV_VERB}, {"ante", "ar", DV_VERB},
+    {"ação", "ar", DV_VERB}, {"amento", "ar", DV_VERB}, {"ável", "ar", DV_VERB},
+    {"edor", "er", DV_VERB}, {"imento", "er", DV_VERB}, {"ível", "er", DV_VERB},
+    {"idor", "ir", DV_VERB}, {"imento", "ir", DV_VERB}, {"eza", "o", DV_GEND},
+    {"idade", "o", DV_GEND}, {"inho", "o", DV_GEND}, {"inha", "a", DV_NOUN},
+    {"inho", "o", DV_NOUN}, {"eiro", "o", DV_NOUN}, {"eira", "a", DV_NOUN},
+    {"aria", "o", DV_NOUN}, {"aria", "a", DV_NOUN}, {"eiro", "", DV_NOUN}, {"ista", "", DV_NOUN},
+    {"ista", "e", DV_NOUN}, {"ista", "o", DV_NOUN}, {"ista", "a", DV_NOUN}, {NULL, NULL, 0}};
+/* -tor only: -or also makes calor, bolor, andor of no calar, bolar,
+ * andar; -tor's are agents (cantor, pintor) */
+static const struct_sfx pt_or[] = {{"tor", "tar", DV_VERB}, {NULL, NULL, 0}};
+static const struct_sfx fr_struct[] = {
+    {"eur", "er", DV_VERB}, {"euse", "er", DV_VERB}, {"ement", "er", DV_VERB},
+    {"ation", "er", DV_VERB}, {"age", "er", DV_VERB}, {"able", "er", DV_VERB},
+    {"eable", "er", DV_VERB}, {"uction", "uire", DV_VERB}, {"esse", "e", DV_NOUN},
+    {"esse", "", DV_NOUN}, {"iste", "", DV_NOUN}, {"iste", "e", DV_NOUN}, {"ier", "", DV_NOUN},
+    {"ier", "e", DV_NOUN}, {"ière", "", DV_NOUN}, {"ette", "", DV_NOUN}, {"ette", "e", DV_NOUN},
+    {NULL, NULL, 0}};
+static const struct_sfx nl_struct[] = {
+    {"baar", "en", DV_VERB_ANY}, {"heid", "", DV_NOUN}, {"elijk", "", DV_NOUN},
+    {"erlijk", "", DV_NOUN}, {"loos", "", DV_NOUN}, {"in", "", DV_NOUN}, {NULL, NULL, 0}};
+/* prefixes on a verb, taken the same way (deshacer, rehacer, rifare) */
+static const char *const es_vpfx[] = {"des", "re", NULL};
+static const char *const it_vpfx[] = {"ri", "dis", NULL};
+static const char *const pt_vpfx[] = {"des", "re", NULL};
+static const char *const fr_vpfx[] = {"dé", "re", "r", NULL};
+static const char *const nl_vpfx[] = {"ver", "be", NULL};
+/* prefixes on an adjective of two genders (incómodo, disonesto, scomodo);
+ * French and Dutch: on any root of 4 letters or more (malhonnête,
+ * onmogelijk) */
+static const char *const es_apfx[] = {"in", "im", "des", NULL};
+static const char *const it_apfx[] = {"in", "im", "dis", "s", NULL};
+static const char *const pt_apfx[] = {"in", "im", "des", NULL};
+static const char *const fr_apfx[] = {"mal", "dés", "in", "im", NULL};
+static const char *const nl_apfx[] = {"on", NULL};
+/* the gerund of an infinitive ending: the verb test */
+/* the verb test: an infinitive's ending, then two forms of it (the gerund,
+ * the first person plural) */
+static const char *const es_ger[] = {"ar", "ando", "amos", "er", "iendo", "emos",
+                                     "ir", "iendo", "imos", NULL};
+static const char *const it_ger[] = {"care", "cando", "chiamo", "gare", "gando", "ghiamo",
+                                     "are", "ando", "iamo", "ere", "endo", "iamo",
+                                     "ire", "endo", "iamo", NULL};
+static const char *const pt_ger[] = {"ar", "ando", "amos", "er", "endo", "emos",
+                                     "ir", "indo", "imos", NULL};
+static const char *const fr_ger[] = {"ger", "geant", "geons", "cer", "çant", "çons",
+                                     "er", "ant", "ons", "aire", "aisant", "aisons",
+                                     "uire", "uisant", "uisons", "ire", "isant", "isons",
+                                     "enir", "enant", "enons", "rir", "rant", "rons",
+                                     "ir", "issant", "issons", "re", "ant", "ons", NULL};
+/* Dutch: any word in -en of 5 letters or more (lezen, spelen, also the
+ * plural of spel) */
+static const char *const nl_ger[] = {NULL};
+
+typedef struct lang_struct {
+    const char *lang;
+    const struct_sfx *sfx, *sfx2;
+    const char *const *vpfx;
+    const char *const *apfx;
+    const char *const *ger;
+} lang_struct;
+
+static const lang_struct structs[] = {
+    {"es", es_struct, NULL, es_vpfx, es_apfx, es_ger},
+    {"it", it_struct, NULL, it_vpfx, it_apfx, it_ger},
+    {"pt", pt_struct, pt_or, pt_vpfx, pt_apfx, pt_ger},
+    {"pt_BR", pt_struct, pt_or, pt_vpfx, pt_apfx, pt_ger},
+    {"fr", fr_struct, NULL, fr_vpfx, fr_apfx, fr_ger},
+    {"nl", nl_struct, NULL, nl_vpfx, nl_apfx, nl_ger},
+};
+
 static const lang_affixes affixes[] = {
     {"de", de_sfx, de_ends, de_pfx, 1, 0}, {"nl", nl_sfx, nl_ends, nl_pfx, 0, 1},
     {"fr", fr_sfx, fr_ends, fr_pfx, 0, 1}, {"es", es_sfx, es_ends, es_pfx, 0, 0},
@@ -95,6 +208,7 @@ typedef struct vec {
 
 struct derive {
     const lang_affixes *ax;
+    const lang_struct *st; /* NULL: the glosses' evidence only */
     wordnet *wn;
     strtab *heads; /* folded FreeDict heads */
     vec *gl;       /* by head id: English word ids */
@@ -186,6 +300,9 @@ derive *derive_create(const char *lang, const char *freedict_base, const char *w
         return NULL;
     derive *d = wb_calloc(1, sizeof *d);
     d->ax = ax;
+    for (size_t i = 0; i < sizeof structs / sizeof *structs; i++)
+        if (!strcmp(structs[i].lang, lang))
+            d->st = &structs[i];
     if (wn_load(wordnet_dir, &d->wn)) {
         freedict_close(fd);
         free(d);
@@ -269,8 +386,34 @@ static const vec *glosses_of(const derive *d, const char *w)
     return id == STRTAB_NONE || id >= d->ngl || !d->gl[id].n ? NULL : &d->gl[id];
 }
 
+/* Is English word c a compound of word p and another word, p first or
+ * last (shoemaker: shoe, bookshop: book, apple-tree written appletree)? */
+static int en_compound(const derive *d, const char *c, const char *p)
+{
+    size_t cl = strlen(c), pl = strlen(p);
+    if (pl < 4 || cl < pl + 3)
+        return 0;
+    if (!strncmp(c, p, pl) && wn_lemma_pos(d->wn, c + pl))
+        return 1;
+    if (!strcmp(c + cl - pl, p)) {
+        char head[AFFIX_WORD];
+        if (cl - pl >= sizeof head)
+            return 0;
+        memcpy(head, c, cl - pl);
+        head[cl - pl] = '\0';
+        return wn_lemma_pos(d->wn, head) != 0;
+    }
+    return 0;
+}
+
 static int related_glosses(derive *d, const vec *a, const vec *b)
 {
+    for (size_t i = 0; i < a->n; i++)
+        for (size_t j = 0; j < b->n; j++) {
+            const char *x = strtab_str(d->en, a->v[i]), *y = strtab_str(d->en, b->v[j]);
+            if (en_compound(d, x, y) || en_compound(d, y, x))
+                return 1;
+        }
     /* every family first: computing one may move the others */
     for (size_t i = 0; i < a->n; i++)
         family(d, a->v[i]);
@@ -386,6 +529,191 @@ static size_t derive_one(derive *d, const lang_forms *f, const char *x, const ch
     return n;
 }
 
+/* Is root r among the roots the rules give form w? */
+static int root_of(const lang_forms *f, const char *w, const char *r)
+{
+    const char *roots[16];
+    size_t n = forms_roots(f, w, roots, 16);
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(roots[i], r))
+            return 1;
+    return 0;
+}
+
+/* Is folded b a root of its own, a form of another or not (casa, also
+ * casar's; Italian casa, caso's; not canta, cantar's, nor entrad)? */
+static int own_root(const lang_forms *f, const char *b)
+{
+    if (forms_is_root(f, b))
+        return 1;
+    /* a form of none but nouns and adjectives (Italian casa: caso) */
+    static const char *const inf[] = {"ar", "er", "ir", "re", NULL};
+    const char *roots[16];
+    size_t n = forms_roots(f, b, roots, 16);
+    for (size_t i = 0; i < n; i++) {
+        size_t rl = strlen(roots[i]);
+        if (!strcmp(roots[i], b))
+            continue;
+        for (size_t k = 0; inf[k]; k++)
+            if (rl > 3 && !strcmp(roots[i] + rl - 2, inf[k]))
+                return 0;
+    }
+    return 1;
+}
+
+/* Is folded b a verb: a form of it by the rules (cantar: cantando,
+ * cantamos), or its first person plural a word of its own (jugamos, an
+ * irregular verb's)? */
+static int is_verb(const derive *d, const lang_forms *f, const char *b)
+{
+    size_t bl = strlen(b);
+    if (!strcmp(d->st->lang, "nl"))
+        return bl > 4 && !strcmp(b + bl - 2, "en");
+    for (size_t i = 0; d->st->ger[i]; i += 3) {
+        size_t el = strlen(d->st->ger[i]);
+        if (bl <= el + 1 || strcmp(b + bl - el, d->st->ger[i]))
+            continue;
+        for (size_t k = 1; k <= 2; k++) {
+            size_t gl = strlen(d->st->ger[i + k]);
+            char g[DV_CAP + 16];
+            if (bl + gl >= sizeof g)
+                continue;
+            memcpy(g, b, bl - el);
+            memcpy(g + bl - el, d->st->ger[i + k], gl + 1);
+            if (root_of(f, g, b) || (k == 2 && forms_known(f, g)))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* Is folded b, in -o, of two genders (gato: gata)? */
+static int is_gendered(const lang_forms *f, const char *b)
+{
+    size_t bl = strlen(b);
+    char g[DV_CAP + 2];
+    if (bl < 2 || bl >= sizeof g || b[bl - 1] != 'o')
+        return 0;
+    memcpy(g, b, bl);
+    g[bl - 1] = 'a';
+    g[bl] = '\0';
+    /* Italian's rules may make the masculine of the feminine, or hold both
+     * as roots (onesto, onesta) */
+    return root_of(f, g, b) || root_of(f, b, g) || (forms_is_root(f, b) && forms_is_root(f, g));
+}
+
+/* A base of derivative x by structure alone (see struct_sfx). */
+static size_t struct_base(derive *d, const lang_forms *f, const char *x, const char *b, int kind,
+                          const char **out, size_t n, size_t max)
+{
+    if (letters(b) < (kind == DV_NOUN ? 4 : 3) || !strcmp(b, x) ||
+        (kind != DV_VERB && kind != DV_VERB_ANY && kind != DV_AGENT && !own_root(f, b)))
+        return n;
+    /* two glossed words: their glosses decide (cereza "cherry", cera
+     * "wax"; jardineiro "gardener", jardim "garden") */
+    const vec *gx = glosses_of(d, x), *gb = glosses_of(d, b);
+    if (kind == DV_VERB_ANY)
+        kind = DV_VERB;
+    else if (gx && gb && !related_glosses(d, gx, gb))
+        return n;
+    /* an agent's base: a verb, or an infinitive that is no other word's
+     * form (the build drops one that is no word) */
+    if (kind == DV_AGENT && !is_verb(d, f, b) && !own_root(f, b))
+        return n;
+    if (kind == DV_VERB ? !is_verb(d, f, b) : kind == DV_GEND ? !is_gendered(f, b) : 0)
+        return n;
+    return forms_add_root(strtab_str(d->bases, strtab_intern(d->bases, b)), out, n, max);
+}
+
+/* The spellings of a stem before a suffix: as written; Spanish, Italian
+ * and Portuguese with its last vowel accented (jardin-ero: jardín), a
+ * final c as z (felic-idad: feliz), Portuguese's final n as m
+ * (jardin-eiro: jardim); French and Dutch with a doubled consonant
+ * undone (maisonn-ette: maison, gentill-esse: gentil), Dutch's before a
+ * verb's ending with a long vowel's second letter dropped and s, f as z,
+ * v (lees-baar: lezen, eet-baar: eten; not tankeen-heid: tanken).
+ * Returns how many, at most 4. */
+static size_t stem_variants(const char *lang, const char *s, int verb, char out[4][DV_CAP + 4])
+{
+    static const char *const acc[][2] = {
+        {"a", "á"}, {"e", "é"}, {"i", "í"}, {"o", "ó"}, {"u", "ú"}};
+    size_t l = strlen(s), n = 0;
+    if (!l || l + 3 > DV_CAP)
+        return 0;
+    memcpy(out[n++], s, l + 1);
+    int fr = !strcmp(lang, "fr"), nl = !strcmp(lang, "nl"), pt = !strncmp(lang, "pt", 2);
+    if (fr || nl) {
+        /* not Dutch's: its verbs keep it (bakk-er: bakken; spell-er:
+         * spellen, not spelen) */
+        if (fr && l >= 3 && s[l - 1] == s[l - 2] && !strchr("aeiou", s[l - 1])) {
+            memcpy(out[n], s, l - 1);
+            out[n++][l - 1] = '\0';
+        }
+        if (nl && verb && l >= 3 && s[l - 2] == s[l - 3] && strchr("aeiou", s[l - 2]) &&
+            !strchr("aeiou", s[l - 1])) {
+            memcpy(out[n], s, l - 2);
+            out[n][l - 2] = s[l - 1] == 's' ? 'z' : s[l - 1] == 'f' ? 'v' : s[l - 1];
+            out[n++][l - 1] = '\0';
+        }
+        return n;
+    }
+    if (l >= 2 && s[l - 1] == 'c' && !pt) {
+        memcpy(out[n], s, l + 1);
+        out[n++][l - 1] = 'z';
+    }
+    if (pt && s[l - 1] == 'n') {
+        memcpy(out[n], s, l + 1);
+        out[n++][l - 1] = 'm';
+    }
+    for (size_t k = l; k-- > 0;)
+        for (size_t v = 0; v < 5; v++)
+            if (s[k] == acc[v][0][0]) {
+                memcpy(out[n], s, k);
+                memcpy(out[n] + k, acc[v][1], 2);
+                memcpy(out[n] + k + 2, s + k + 1, l - k);
+                return n + 1;
+            }
+    return n;
+}
+
+static size_t struct_one(derive *d, const lang_forms *f, const char *x, const char **out,
+                         size_t n, size_t max)
+{
+    size_t xl = strlen(x);
+    /* a root only: its forms take its bases (cantadores: cantador) */
+    if (!d->st || xl >= DV_CAP || !own_root(f, x))
+        return n;
+    for (size_t t = 0; t < 2; t++)
+        for (const struct_sfx *s = t ? d->st->sfx2 : d->st->sfx; s && s->sfx; s++) {
+            size_t sl = strlen(s->sfx), el = strlen(s->end);
+            if (xl <= sl + 2 || strcmp(x + xl - sl, s->sfx))
+                continue;
+            char stem[DV_CAP], var[4][DV_CAP + 4], b[DV_CAP + 16];
+            memcpy(stem, x, xl - sl);
+            stem[xl - sl] = '\0';
+            int verb = s->kind == DV_VERB || s->kind == DV_VERB_ANY || s->kind == DV_AGENT;
+            size_t nv = stem_variants(d->st->lang, stem, verb, var);
+            for (size_t k = 0; k < nv; k++) {
+                size_t tl = strlen(var[k]);
+                memcpy(b, var[k], tl);
+                memcpy(b + tl, s->end, el + 1);
+                n = struct_base(d, f, x, b, s->kind, out, n, max);
+            }
+        }
+    for (size_t i = 0; d->st->vpfx[i]; i++) {
+        size_t pl = strlen(d->st->vpfx[i]);
+        if (xl > pl && !strncmp(x, d->st->vpfx[i], pl) && is_verb(d, f, x))
+            n = struct_base(d, f, x, x + pl, DV_VERB, out, n, max);
+    }
+    for (size_t i = 0; d->st->apfx[i]; i++) {
+        size_t pl = strlen(d->st->apfx[i]);
+        int any = !strcmp(d->st->lang, "fr") || !strcmp(d->st->lang, "nl");
+        if (xl > pl && !strncmp(x, d->st->apfx[i], pl) && (any || is_gendered(f, x)))
+            n = struct_base(d, f, x, x + pl, any ? DV_NOUN : DV_GEND, out, n, max);
+    }
+    return n;
+}
+
 size_t derive_roots(derive *d, const lang_forms *f, const char *w, const char **out, size_t n,
                     size_t max)
 {
@@ -395,5 +723,8 @@ size_t derive_roots(derive *d, const lang_forms *f, const char *w, const char **
     n = derive_one(d, f, w, out, n, max);
     for (size_t i = 0; i < n0; i++)
         n = derive_one(d, f, out[i], out, n, max);
+    n = struct_one(d, f, w, out, n, max);
+    for (size_t i = 0; i < n0; i++)
+        n = struct_one(d, f, out[i], out, n, max);
     return n;
 }

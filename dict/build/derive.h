@@ -14,9 +14,12 @@
  * (affix.h) apart, or both such a step from a third (Schönheit "beauty",
  * schön "beautiful"; gentillesse "kindness", gentil "kind").  A look-alike
  * whose glosses are unrelated stays a word of its own (carte "map" after
- * car "coach"; Eisen "iron" after Eis "ice").  A word FreeDict does not
- * gloss, or whose base it does not gloss, is linked by nothing here.
- * Figures in dict/LANGUAGES.md.
+ * car "coach"; Eisen "iron" after Eis "ice").  Where FreeDict glosses
+ * only one of the two words or neither (fr, es, it, nl, pt, pt_BR), a
+ * suffix whose base the dictionary's own rules tell is a verb, of two
+ * genders, or a root is taken by structure alone (nadador: nadar,
+ * bellezza: bello, vrijheid: vrij, gentillesse: gentil), and prefixes on
+ * verbs (deshacer: hacer).  Figures in dict/LANGUAGES.md.
  */
 #ifndef DERIVE_H
 #define DERIVE_H

@@ -252,6 +252,11 @@ int forms_declined(const lang_forms *f, const char *root)
     return id != STRTAB_NONE && id < f->ndeclined && f->declined[id];
 }
 
+int forms_is_root(const lang_forms *f, const char *w)
+{
+    return strtab_find(f->roots, w) != STRTAB_NONE;
+}
+
 size_t forms_add_root(const char *s, const char **out, size_t n, size_t max)
 {
     for (size_t i = 0; i < n; i++)

@@ -37,6 +37,8 @@ size_t forms_add_root(const char *s, const char **out, size_t n, size_t max);
 /* Do the rules make of this folded root a form other than root + s or
  * root + es (a plural: Häuser; not only the genitive: Berlins)? */
 int forms_declined(const lang_forms *f, const char *root);
+/* Is folded w a root of the rules (a .dic entry they make forms of)? */
+int forms_is_root(const lang_forms *f, const char *w);
 /* Is folded w a form or a root of the rules? */
 int forms_known(const lang_forms *f, const char *w);
 /* How many forms, and (form, root) pairs. */

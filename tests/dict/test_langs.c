@@ -190,6 +190,22 @@ static void test_derivatives(void **state)
     assert_int_equal(related(fr, "carte", "car"), 0);
     assert_int_equal(related(fr, "moteur", "mot"), 0);
     assert_int_equal(judge(fr, "carte", NULL, 0, "car"), -1);
+    /* by structure where FreeDict glosses one word only: gentillesse
+     * (gentil + -esse, the l doubled), danseur (a verb's -eur),
+     * maisonnette, refaire (re- on a verb), both ways round */
+    assert_int_equal(related(fr, "gentillesse", "gentil"), 1);
+    assert_int_equal(related(fr, "gentil", "gentillesse"), 1);
+    assert_int_equal(related(fr, "danseur", "danser"), 1);
+    assert_int_equal(related(fr, "danser", "danseur"), 1);
+    assert_int_equal(related(fr, "maisonnette", "maison"), 1);
+    assert_int_equal(judge(fr, "gentillesse", NULL, 0, "gentil"), DICT_DERIVATIVE);
+    /* look-alikes it does not take: couleur "colour", couler "flow"
+     * (glosses unrelated); vente is venter's form, not vent + -er's;
+     * capable is no verb caper's */
+    assert_int_equal(related(fr, "couleur", "couler"), 0);
+    assert_int_equal(related(fr, "vente", "vent"), 0);
+    assert_int_equal(related(fr, "capable", "cap"), 0);
+    assert_int_equal(judge(fr, "couleur", NULL, 0, "couler"), -1);
 }
 
 static void test_german(void **state)

@@ -267,6 +267,43 @@ class FirstStart(unittest.TestCase, Judge):
                                      (lang, base, der))
                     self.assertEqual(self.reasons(lang, base, used=[der]), ["derivative"],
                                      (lang, der, base))
+                # derivatives by structure where FreeDict glosses one word
+                # only (derive.c): a suffix whose base the rules tell a verb
+                # (nadador: nadar, leesbaar: lezen, cantor: cantar), of two
+                # genders (bellezza: bello), or a root (vrijheid: vrij,
+                # felicidad: feliz, with z as c), a prefix on a verb
+                # (deshacer: hacer), both ways round
+                for lang, base, der in (("es", "feliz", "felicidad"),
+                                        ("es", "nadar", "nadador"),
+                                        ("es", "hacer", "deshacer"),
+                                        ("es", "jardín", "jardinero"),
+                                        ("it", "bello", "bellezza"),
+                                        ("it", "nuotare", "nuotatore"),
+                                        ("nl", "vrij", "vrijheid"),
+                                        ("nl", "lezen", "leesbaar"),
+                                        ("nl", "mogelijk", "onmogelijk"),
+                                        ("pt", "cantar", "cantor"),
+                                        ("pt", "jardim", "jardineiro"),
+                                        ("pt_BR", "nadar", "nadador")):
+                    if lang not in FIRST_START:
+                        continue
+                    self.assertEqual(self.reasons(lang, der, used=[base]), ["derivative"],
+                                     (lang, base, der))
+                    self.assertEqual(self.reasons(lang, base, used=[der]), ["derivative"],
+                                     (lang, der, base))
+                # and look-alikes the structure does not take: cereza
+                # "cherry", cera "wax" (glosses unrelated); natación is no
+                # verb natar's; calor "heat" is no verb's (-or is not taken,
+                # -tor is); tankeenheid (tank + eenheid) is not tanken +
+                # -heid; mulino "mill" after mulo (-ino is not taken)
+                for lang, base, word in (("es", "cera", "cereza"),
+                                         ("es", "nata", "natación"),
+                                         ("pt", "calar", "calor"),
+                                         ("nl", "tanken", "tankeenheid"),
+                                         ("it", "mulo", "mulino")):
+                    if lang in FIRST_START:
+                        self.assertEqual(self.reasons(lang, word, used=[base]), [],
+                                         (lang, base, word))
                 # kamer "room" is kam "comb" + -er in spelling, koper
                 # "copper" kop "head" + -er: their glosses are unrelated
                 self.assertEqual(self.reasons("nl", "kamer", used=["kam"]), [])
