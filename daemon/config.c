@@ -52,6 +52,8 @@ static const char usage_text[] =
     "                             (default en,en_GB,en_US: en takes either\n"
     "                             spelling; also fr, de, es, it, nl, pt, pt_BR);\n"
     "                             missing ones are built first\n"
+    "      --build-jobs N         dictionaries built at once on a first start,\n"
+    "                             1 to 4 (default: one per CPU, at most 4)\n"
     "  -t, --threads N            worker threads (default: one per CPU)\n"
     "      --bot-threads N        threads that play the seats bots play (default 1)\n"
     "      --max-body BYTES       largest request body, K and M suffixes allowed\n"
@@ -282,13 +284,14 @@ int config_parse(config *cfg, int argc, char **argv)
     enum { OPT_DICTS = 256, OPT_MAX_BODY, OPT_MAX_MATCHES, OPT_ABANDON, OPT_MAX_STREAMS,
            OPT_HEARTBEAT, OPT_MAX_CONN, OPT_MAX_CONN_IP, OPT_HEAD_TIMEOUT, OPT_KEEP,
            OPT_INSTANCE, OPT_ACCESS_LOG, OPT_CORS, OPT_BOT_THREADS, OPT_STORE,
-           OPT_LEASE };
+           OPT_LEASE, OPT_BUILD_JOBS };
     static const struct option longopts[] = {
         {"listen", required_argument, NULL, 'l'},
         {"data-dir", required_argument, NULL, 'd'},
         {"dictionaries", required_argument, NULL, OPT_DICTS},
         {"threads", required_argument, NULL, 't'},
         {"bot-threads", required_argument, NULL, OPT_BOT_THREADS},
+        {"build-jobs", required_argument, NULL, OPT_BUILD_JOBS},
         {"max-body", required_argument, NULL, OPT_MAX_BODY},
         {"max-matches", required_argument, NULL, OPT_MAX_MATCHES},
         {"abandon-after", required_argument, NULL, OPT_ABANDON},
@@ -362,6 +365,11 @@ int config_parse(config *cfg, int argc, char **argv)
                                    "(K and M suffixes allowed)",
                                    optarg);
             cfg->max_body = (size_t)n;
+            break;
+        case OPT_BUILD_JOBS:
+            if (parse_num(optarg, 4, 0, &n) || n == 0)
+                return usage_error("--build-jobs: '%s' is not a number from 1 to 4", optarg);
+            cfg->build_jobs = (unsigned)n;
             break;
         case OPT_BOT_THREADS:
             if (parse_num(optarg, 64, 0, &n) || n == 0)

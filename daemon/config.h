@@ -2,6 +2,7 @@
  * config.h - the command line of wibbelld and its defaults.
  *
  *   wibbelld [--listen ADDR:PORT] [--data-dir DIR] [--dictionaries ID,...]
+ *            [--build-jobs N]
  *            [--threads N] [--bot-threads N] [--max-body BYTES] [--max-matches N]
  *            [--abandon-after SECONDS] [--max-streams N]
  *            [--heartbeat SECONDS] [--max-connections N]
@@ -29,6 +30,7 @@ typedef struct config {
     unsigned lease_ms;  /* PostgreSQL: the lease of the shard (--lease-ms) */
     char **dicts;       /* dictionary ids, the first is the default */
     size_t ndicts;
+    unsigned build_jobs; /* dictionaries built at once; 0: one per CPU, at most 4 */
     unsigned threads;   /* 0: one per CPU */
     unsigned bot_threads; /* bot workers (match_bots.h), 1.. */
     size_t max_body;    /* bytes */

@@ -165,7 +165,7 @@ static void on_progress(void *ctx, const char *phase, size_t done, size_t total)
 }
 
 /* Build dictionary `id` into `dir`.  Returns a wb_err code. */
-static int build_dict(const char *dir, const char *id)
+static int build_dict(const char *dir, const char *id, int shared)
 {
     dict_build_opts o;
     memset(&o, 0, sizeof o);
@@ -179,7 +179,7 @@ static int build_dict(const char *dir, const char *id)
     progress p;
     memset(&p, 0, sizeof p);
     p.id = id;
-    p.tty = isatty(STDERR_FILENO);
+    p.tty = !shared && isatty(STDERR_FILENO);
     p.last = -1;
     o.progress = on_progress;
     o.progress_ctx = &p;
@@ -199,16 +199,18 @@ static int build_dict(const char *dir, const char *id)
     return rc;
 }
 
-/* Build dictionary `id` in a child process and wait for it.  A build
- * holds ~70 MB of Hunspell and word tables at its peak; freed memory stays
- * in the allocator's arenas, so building in the daemon itself would keep
- * the first start's resident size near 90 MB for good.  The child's
- * progress goes to the same stderr.  The child dies with the daemon (a
+/* Build dictionary `id` in a child process; its pid, or -1 (said why).
+ * A build holds ~70 MB of Hunspell and word tables at its peak (Italian's
+ * 1.6 GB); freed memory stays in the allocator's arenas, so building in
+ * the daemon itself would keep the first start's resident size near 90 MB
+ * for good.  The child's progress goes to the same stderr (each line
+ * names its dictionary; `shared`: other builds run beside it, so no
+ * terminal line rewritten in place).  The child dies with the daemon (a
  * daemon killed with SIGKILL, by the OOM killer or a service manager,
  * takes its build with it: no build goes on alone, adopted by init);
  * dict_build's lock keeps two builds off one dictionary whatever
- * happens.  Returns a wb_err code. */
-static int build_dict_child(const char *dir, const char *id)
+ * happens. */
+static pid_t build_dict_start(const char *dir, const char *id, int shared)
 {
     fflush(stdout);
     fflush(stderr);
@@ -217,7 +219,7 @@ static int build_dict_child(const char *dir, const char *id)
     if (pid < 0) {
         fprintf(stderr, "wibbelld: cannot fork to build dictionary %s: %s\n", id,
                 strerror(errno));
-        return WB_EIO;
+        return -1;
     }
     if (pid == 0) {
         /* SIGKILL when the daemon dies; and if it died before this line
@@ -225,22 +227,94 @@ static int build_dict_child(const char *dir, const char *id)
          * already), the same death now. */
         if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != daemon_pid)
             raise(SIGKILL);
-        int rc = build_dict(dir, id);
+        int rc = build_dict(dir, id, shared);
         fflush(stderr);
         /* the wb_err code as exit status: small non-negative numbers */
         _exit(rc >= 0 && rc < 126 ? rc : 125);
     }
+    return pid;
+}
+
+/* Wait for one build child (any): its pid, its result in *rc (a wb_err
+ * code); -1 when there is none left. */
+static pid_t build_dict_wait(int *rc)
+{
     int st;
-    while (waitpid(pid, &st, 0) < 0)
-        if (errno != EINTR) {
-            fprintf(stderr, "wibbelld: waitpid: %s\n", strerror(errno));
-            return WB_EIO;
-        }
+    pid_t pid;
+    while ((pid = waitpid(-1, &st, 0)) < 0)
+        if (errno != EINTR)
+            return -1;
     if (WIFEXITED(st))
-        return WEXITSTATUS(st) == 125 ? WB_EIO : WEXITSTATUS(st);
-    fprintf(stderr, "wibbelld: the build of dictionary %s died of signal %d\n", id,
-            WIFSIGNALED(st) ? WTERMSIG(st) : 0);
-    return WB_EIO;
+        *rc = WEXITSTATUS(st) == 125 ? WB_EIO : WEXITSTATUS(st);
+    else
+        *rc = -WTERMSIG(st); /* said by the caller, who knows the id */
+    return pid;
+}
+
+/* Build the missing dictionaries of `ids`, `jobs` at once (0: as many as
+ * there are CPUs; at most 4 either way), so that a first start with several languages takes
+ * about its largest build rather than their sum.  At the first failure
+ * the others are stopped (a build stopped leaves nothing: dict_build
+ * renames a finished dictionary into place).  Returns a wb_err code. */
+static int build_missing(const char *dir, char *const *ids, size_t n, unsigned jobs)
+{
+    enum { MAX_AT_ONCE = 4 };
+    const char **need = wb_calloc(n ? n : 1, sizeof *need);
+    size_t nneed = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!dict_build_exists(dir, ids[i]))
+            need[nneed++] = ids[i];
+    long cpus = jobs ? (long)jobs : sysconf(_SC_NPROCESSORS_ONLN);
+    size_t at_once = cpus < 1 ? 1 : cpus > MAX_AT_ONCE ? MAX_AT_ONCE : (size_t)cpus;
+    if (at_once > nneed)
+        at_once = nneed;
+    struct {
+        pid_t pid;
+        const char *id;
+    } run[MAX_AT_ONCE];
+    size_t nrun = 0, next = 0;
+    int result = WB_OK;
+    while (nrun || (next < nneed && result == WB_OK)) {
+        while (result == WB_OK && nrun < at_once && next < nneed) {
+            char st[128];
+            snprintf(st, sizeof st, "STATUS=building dictionary %s (first start)", need[next]);
+            notify_send(st);
+            pid_t pid = build_dict_start(dir, need[next], at_once > 1);
+            if (pid < 0) {
+                result = WB_EIO;
+                break;
+            }
+            run[nrun].pid = pid;
+            run[nrun++].id = need[next++];
+        }
+        if (!nrun)
+            break;
+        int rc = WB_OK;
+        pid_t pid = build_dict_wait(&rc);
+        if (pid < 0) {
+            fprintf(stderr, "wibbelld: waitpid: %s\n", strerror(errno));
+            result = WB_EIO;
+            break;
+        }
+        size_t k = 0;
+        while (k < nrun && run[k].pid != pid)
+            k++;
+        if (k == nrun)
+            continue; /* not a build of ours */
+        if (rc < 0) {
+            fprintf(stderr, "wibbelld: the build of dictionary %s died of signal %d\n", run[k].id,
+                    -rc);
+            rc = WB_EIO;
+        }
+        run[k] = run[--nrun];
+        if (rc != WB_OK && result == WB_OK) {
+            result = rc;
+            for (size_t j = 0; j < nrun; j++)
+                kill(run[j].pid, SIGKILL); /* waited for above, as they end */
+        }
+    }
+    free(need);
+    return result;
 }
 
 /* --- start-up helpers --------------------------------------------------- */
@@ -288,17 +362,10 @@ int main(int argc, char **argv)
 
     /* Built before the signals are blocked: ^C during a long build just
      * ends the process, and a build never leaves half a dictionary. */
-    for (size_t i = 0; i < cfg.ndicts; i++) {
-        if (dict_build_exists(cfg.data_dir, cfg.dicts[i]))
-            continue;
-        char st[128];
-        snprintf(st, sizeof st, "STATUS=building dictionary %s (first start)", cfg.dicts[i]);
-        notify_send(st);
-        rc = build_dict_child(cfg.data_dir, cfg.dicts[i]);
-        if (rc != WB_OK) {
-            status = rc == WB_ENOTFOUND ? EXIT_USAGE : EXIT_RUNTIME;
-            goto out;
-        }
+    rc = build_missing(cfg.data_dir, cfg.dicts, cfg.ndicts, cfg.build_jobs);
+    if (rc != WB_OK) {
+        status = rc == WB_ENOTFOUND ? EXIT_USAGE : EXIT_RUNTIME;
+        goto out;
     }
 
     /* Blocked before any thread starts, so that every thread inherits

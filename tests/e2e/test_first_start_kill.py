@@ -137,12 +137,14 @@ class FirstStartKilled(unittest.TestCase):
             except OSError:
                 pass
 
-    def start_and_kill(self, moment):
-        """Start the daemon, read its stderr until a line begins with
-        `moment`, SIGKILL it; the lines read.  A daemon that serves (a
-        line on stdout) or exits first fails the test."""
+    def start_and_kill(self, moment, jobs=1):
+        """Start the daemon building `jobs` dictionaries at once (one: the
+        moments follow one order of the builds), read its stderr until a
+        line begins with `moment`, SIGKILL it; the lines read.  A daemon
+        that serves (a line on stdout) or exits first fails the test."""
         p = subprocess.Popen([wbtest.env_path("WIBBELLD"), "--listen", "127.0.0.1:0",
-                              "--data-dir", self.data], stdin=subprocess.DEVNULL,
+                              "--data-dir", self.data, "--build-jobs", str(jobs)],
+                             stdin=subprocess.DEVNULL,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                              start_new_session=True)
         self.procs.append(p)
@@ -199,6 +201,12 @@ class FirstStartKilled(unittest.TestCase):
         self.assertEqual(processes_naming(self.data), {},
                          "processes left naming the data directory after the kill at %r" % moment)
         return len(self.building)
+
+    def test_builds_at_once_die_with_their_daemon(self):
+        # two builds at once (en and en_GB), the daemon killed while both
+        # run: both builders are taken with it, none goes on alone
+        self.start_and_kill("wibbelld: building en_GB: reading sources 20%", jobs=2)
+        self.assertEqual(self.assert_no_builder_left("two builds at once"), 2)
 
     def test_kills_across_the_build(self):
         t0 = time.monotonic()
