@@ -84,38 +84,60 @@ static unsigned thread_number(void)
 
 static pthread_mutex_t fault_mu = PTHREAD_MUTEX_INITIALIZER;
 
+/* Under fault_mu: which of `words` the fault file at `path` holds (1 for
+ * the first; 0 for none, another word or no file), and its number in *n
+ * (-1 without one). */
+static int fault_word(const char *path, const char *const *words, int nwords, long *n)
+{
+    char buf[64] = "", word[16] = "";
+    *n = -1;
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    size_t got = fread(buf, 1, sizeof buf - 1, f);
+    buf[got] = '\0';
+    fclose(f);
+    if (sscanf(buf, "%15s %ld", word, n) < 1)
+        return 0;
+    for (int i = 0; i < nwords; i++)
+        if (strcmp(word, words[i]) == 0)
+            return i + 1;
+    return 0;
+}
+
+/* Under fault_mu: one use of a fault counted to `n` (> 0): the file says
+ * one fewer, and goes when none is left. */
+static void fault_count_down(const char *path, const char *word, long n)
+{
+    FILE *f;
+    if (n == 1)
+        unlink(path);
+    else if ((f = fopen(path, "w"))) {
+        fprintf(f, "%s %ld\n", word, n - 1);
+        fclose(f);
+    }
+}
+
 static int fault_now(void)
 {
+    static const char *const words[] = {"STALL", "ENOSPC", "EIO"};
     const char *path = getenv("WIBBELLD_FAULT_FILE");
-    char buf[64] = "";
     int err = 0;
-    long n = -1;
+    long n;
     if (!path || !*path)
         return 0;
     pthread_mutex_lock(&fault_mu);
-    FILE *f = fopen(path, "r");
-    if (f) {
-        size_t got = fread(buf, 1, sizeof buf - 1, f);
-        buf[got] = '\0';
-        fclose(f);
-        char word[16] = "";
-        if (sscanf(buf, "%15s %ld", word, &n) < 1)
-            word[0] = '\0';
-        if (strcmp(word, "STALL") == 0 && n > 0) {
-            struct timespec ts = {n / 1000, (n % 1000) * 1000000L};
-            pthread_mutex_unlock(&fault_mu);
-            nanosleep(&ts, NULL);
-            return 0;
-        }
-        err = strcmp(word, "ENOSPC") == 0 ? ENOSPC : strcmp(word, "EIO") == 0 ? EIO : 0;
-        if (err && n > 0) {
-            if (n == 1) {
-                unlink(path);
-            } else if ((f = fopen(path, "w"))) {
-                fprintf(f, "%s %ld\n", word, n - 1);
-                fclose(f);
-            }
-        }
+    int kind = fault_word(path, words, 3, &n);
+    if (kind == 1 && n > 0) {
+        struct timespec ts = {n / 1000, (n % 1000) * 1000000L};
+        pthread_mutex_unlock(&fault_mu);
+        nanosleep(&ts, NULL);
+        return 0;
+    }
+    if (kind >= 2) {
+        err = kind == 2 ? ENOSPC : EIO;
+        if (n > 0)
+            fault_count_down(path, words[kind - 1], n);
     }
     pthread_mutex_unlock(&fault_mu);
     return err;
@@ -125,31 +147,13 @@ static int fault_lose(void)
 {
     static const char *const words[] = {"LOSE", "LOSE_UNSENT", "LOSE_BLIND"};
     const char *path = getenv("WIBBELLD_FAULT_FILE");
-    char buf[64] = "", word[16] = "";
-    long n = -1;
-    int kind = 0;
+    long n;
     if (!path || !*path)
         return 0;
     pthread_mutex_lock(&fault_mu);
-    FILE *f = fopen(path, "r");
-    if (f) {
-        size_t got = fread(buf, 1, sizeof buf - 1, f);
-        buf[got] = '\0';
-        fclose(f);
-        if (sscanf(buf, "%15s %ld", word, &n) < 1)
-            word[0] = '\0';
-        for (int i = 0; i < 3; i++)
-            if (strcmp(word, words[i]) == 0)
-                kind = i + 1;
-        if (kind && n > 0) {
-            if (n == 1) {
-                unlink(path);
-            } else if ((f = fopen(path, "w"))) {
-                fprintf(f, "%s %ld\n", word, n - 1);
-                fclose(f);
-            }
-        }
-    }
+    int kind = fault_word(path, words, 3, &n);
+    if (kind && n > 0)
+        fault_count_down(path, words[kind - 1], n);
     pthread_mutex_unlock(&fault_mu);
     return kind;
 }

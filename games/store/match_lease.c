@@ -37,8 +37,7 @@ static int64_t mono_ms(void)
     return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
 }
 
-/* libpq's message on one line, to stderr. */
-static void say(const char *what, const char *msg)
+void match_lease_say(const char *what, const char *msg)
 {
     char line[512];
     size_t n = 0;
@@ -95,7 +94,7 @@ static int lease_connect(match_lease *l, int loud)
     l->pg = match_lease_connect(l->cfg.url, l->cfg.shard, l->cfg.owner, &err);
     if (!l->pg) {
         if (loud)
-            say("lease", err);
+            match_lease_say("lease", err);
         free(err);
         return WB_ESTORE;
     }
@@ -149,7 +148,7 @@ static int try_take(match_lease *l)
         if (rc)
             atomic_store(&l->epoch, strtoull(PQgetvalue(r, 0, 0), NULL, 10));
     } else if (PQstatus(l->pg) == CONNECTION_OK) {
-        say("lease", PQresultErrorMessage(r));
+        match_lease_say("lease", PQresultErrorMessage(r));
     }
     PQclear(r);
     return rc;
@@ -165,7 +164,7 @@ static void end_sessions(match_lease *l, const char *owner)
     PGresult *r = q(l, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                        "WHERE application_name = $1 AND pid <> pg_backend_pid()", 1, vals);
     if (PQresultStatus(r) != PGRES_TUPLES_OK && PQstatus(l->pg) == CONNECTION_OK)
-        say("lease", PQresultErrorMessage(r));
+        match_lease_say("lease", PQresultErrorMessage(r));
     PQclear(r);
 }
 

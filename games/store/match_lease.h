@@ -63,6 +63,10 @@ typedef struct match_lease_config {
     void *pctx;
 } match_lease_config;
 
+/* libpq's message `msg` (of a connection or a result) on one line, to
+ * stderr, as "wibbelld: PostgreSQL (WHAT): ..."; the store's own too. */
+void match_lease_say(const char *what, const char *msg);
+
 /* A connection of the store, named wibbelld/SHARD/OWNER (cut to what
  * PostgreSQL keeps, 63 bytes), with its timeouts; NULL on failure with
  * the reason in *err (malloc'd). */

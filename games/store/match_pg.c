@@ -99,33 +99,12 @@ static const struct {
      2, 0},
 };
 
-/* The message of libpq (or of a result) on one line, to stderr. */
-static void say(const char *what, const char *msg)
-{
-    char line[512];
-    size_t n = 0;
-    for (const char *p = msg; *p && n + 3 < sizeof line; p++) {
-        if (*p == '\n' || *p == '\t') {
-            while (p[1] == '\t' || p[1] == ' ' || p[1] == '\n')
-                p++;
-            if (p[1]) {
-                line[n++] = ';';
-                line[n++] = ' ';
-            }
-        } else {
-            line[n++] = *p;
-        }
-    }
-    line[n] = '\0';
-    fprintf(stderr, "wibbelld: PostgreSQL (%s): %s\n", what, line);
-}
-
 static int exec_ok(PGconn *pg, const char *sql, ExecStatusType want, PGresult **out)
 {
     PGresult *r = PQexec(pg, sql);
     int ok = PQresultStatus(r) == want;
     if (!ok)
-        say("schema", PQresultErrorMessage(r));
+        match_lease_say("schema", PQresultErrorMessage(r));
     if (ok && out)
         *out = r;
     else
@@ -244,7 +223,7 @@ static int ensure(match_pg *db, conn *c, int first)
     c->pg = match_lease_connect(db->url, db->shard, db->owner, &err);
     if (!c->pg) {
         if (!c->down || first)
-            say(c->what, err);
+            match_lease_say(c->what, err);
         free(err);
         goto out;
     }
@@ -257,7 +236,7 @@ static int ensure(match_pg *db, conn *c, int first)
         r = PQprepare(c->pg, stmts[i].name, stmts[i].sql, stmts[i].nparams, NULL);
         int ok = PQresultStatus(r) == PGRES_COMMAND_OK;
         if (!ok && (!c->down || first))
-            say(c->what, PQresultErrorMessage(r));
+            match_lease_say(c->what, PQresultErrorMessage(r));
         PQclear(r);
         if (!ok)
             goto out;
@@ -384,7 +363,7 @@ static int read_query(match_pg *db, const char *name, int n, const char *const *
         rc = WB_ESTORE;
         int lost = PQstatus(c->pg) != CONNECTION_OK;
         if (!lost || tries)
-            say(c->what, PQresultErrorMessage(r));
+            match_lease_say(c->what, PQresultErrorMessage(r));
         PQclear(r);
         if (!lost)
             break;
@@ -566,7 +545,7 @@ static int run_pipeline(match_pg *db, conn *c, const match_pg_batch *b)
             if (state && strcmp(state, FENCE_LOST) == 0)
                 lost = 1; /* the lease says so */
             else if (rc == WB_OK)
-                say(c->what, PQresultErrorMessage(r));
+                match_lease_say(c->what, PQresultErrorMessage(r));
             rc = WB_ESTORE;
         } else if (st == PGRES_PIPELINE_ABORTED) {
             rc = WB_ESTORE;
@@ -606,7 +585,7 @@ int match_pg_batch_end(match_pg_batch *b, int commit)
             if (rc && (PQstatus(c->pg) != CONNECTION_OK ||
                        PQpipelineStatus(c->pg) != PQ_PIPELINE_OFF)) {
                 if (PQstatus(c->pg) != CONNECTION_OK && !c->down)
-                    say(c->what, PQerrorMessage(c->pg));
+                    match_lease_say(c->what, PQerrorMessage(c->pg));
                 drop(c);
                 c->down = 1;
             }
