@@ -12,7 +12,7 @@
 
 #include <stdint.h>
 
-#define DICT_FORMAT "21" /* 4: derivatives by affix (affix.c); 5: abbreviations;
+#define DICT_FORMAT "22" /* 4: derivatives by affix (affix.c); 5: abbreviations;
                             * 6: the wider vocabulary (wider.c); 7: ligatures
                             * (œ, æ, ĳ) as two letters, capitals told by ICU;
                             * 8: translations (trans.c); 9: FreeDict's English
@@ -39,7 +39,10 @@
                             * words by grade (offensive.c, match
                             * "bits:class:0".."2", meta "class_list");
                             * 21: derivatives by structure beyond English
-                            * (derive.c, struct_sfx) */
+                            * (derive.c, struct_sfx);
+                            * 22: glosses agreeing by WordNet's definitions
+                            * and antonyms, Italian adjectives by their
+                            * superlative, diminutives of two genders */
 #define DICT_NONE UINT32_MAX
 
 /* Named databases. */

@@ -61,7 +61,7 @@ static const char *const es_pfx[] = {"des", "in", "im", "i", "dis", "re", NULL};
 static const char *const it_sfx[] = {
     "mente", "tà", "ità", "zione", "azione", "sione", "tore", "trice", "oso", "osa", "ezza",
     "ista", "ino", "ina", "etto", "etta", "mento", "bile", "iere", "eria", "ismo", "ura",
-    "anza", "enza", "ante", NULL};
+    "anza", "enza", "ante", "izia", NULL};
 static const char *const it_ends[] = {"", "o", "a", "e", "are", "ere", "ire", NULL};
 static const char *const it_pfx[] = {"dis", "in", "im", "i", "ri", "s", NULL};
 static const char *const pt_sfx[] = {
@@ -83,10 +83,13 @@ static const char *const pt_pfx[] = {"des", "in", "im", "i", "re", NULL};
  *            "read");
  *   DV_AGENT  a verb, or an infinitive the rules make no forms of
  *            (Spanish -ador, -edor, -idor: jugador: jugar, whose forms
- *            are bare words of the .dic).
+ *            are bare words of the .dic);
+ *   DV_DIM   a diminutive of two genders of a base of two genders
+ *            (gattino, gattina: gatto, gatta; not mulino: mulo, which
+ *            has no feminine).
  * Two glossed words are judged by their glosses alone (cereza "cherry",
  * cera "wax"). */
-enum { DV_VERB = 1, DV_GEND, DV_NOUN, DV_VERB_ANY, DV_AGENT };
+enum { DV_VERB = 1, DV_GEND, DV_NOUN, DV_VERB_ANY, DV_AGENT, DV_DIM };
 typedef struct struct_sfx {
     const char *sfx, *end;
     int kind;
@@ -111,7 +114,7 @@ static const struct_sfx it_struct[] = {
     {"ezza", "o", DV_GEND}, {"tà", "o", DV_GEND}, {"ità", "o", DV_GEND}, {"etta", "a", DV_NOUN},
     {"etto", "o", DV_NOUN}, {"aio", "o", DV_NOUN}, {"aio", "e", DV_NOUN}, {"ista", "e", DV_NOUN},
     {"ista", "o", DV_NOUN}, {"ista", "a", DV_NOUN}, {"iere", "o", DV_NOUN}, {"eria", "o", DV_NOUN},
-    {"ità", "e", DV_NOUN}, {NULL, NULL, 0}};
+    {"ità", "e", DV_NOUN}, {"ino", "o", DV_DIM}, {NULL, NULL, 0}};
 static const struct_sfx pt_struct[] = {
     {"ador", "ar", DV_VERB}, {"adora", "ar", DV_VERB}, {"ante", "ar", DV_VERB},
     {"ação", "ar", DV_VERB}, {"amento", "ar", DV_VERB}, {"ável", "ar", DV_VERB},
@@ -448,11 +451,132 @@ static size_t letters(const char *s)
     return n;
 }
 
+/* Prefixes that say "not" (unglücklich, disonesto, spiacevole). */
+static int negating(const char *pfx)
+{
+    static const char *const neg[] = {"un",  "in", "im",  "il", "ir", "i",  "dis",  "des",
+                                      "dés", "dé", "s",   "mal", "mé", "més", "miss", "on",
+                                      NULL};
+    for (size_t i = 0; neg[i]; i++)
+        if (!strcmp(neg[i], pfx))
+            return 1;
+    return 0;
+}
+
+/* Do glosses a and b hold English antonyms (piacevole "nice",
+ * spiacevole "nasty")? */
+static int opposite_glosses(derive *d, const vec *a, const vec *b)
+{
+    for (size_t i = 0; i < a->n; i++) {
+        const char *x = strtab_str(d->en, a->v[i]);
+        const char *ant[32];
+        size_t na = wn_antonyms(d->wn, x, ant, 32);
+        for (size_t j = 0; j < b->n; j++) {
+            const char *y = strtab_str(d->en, b->v[j]);
+            for (size_t k = 0; k < na && k < 32; k++)
+                if (!strcmp(ant[k], y))
+                    return 1;
+        }
+    }
+    return 0;
+}
+
+typedef struct def_ctx {
+    derive *d;
+    const vec *gb;
+    int found;
+} def_ctx;
+
+/* Is English word w (a token of a definition) one of gb's words, as
+ * written or by its lemma (friends: friend)? */
+static int def_word_in(derive *d, const char *w, const vec *gb)
+{
+    uint32_t id = strtab_find(d->en, w);
+    for (size_t j = 0; id != STRTAB_NONE && j < gb->n; j++)
+        if (gb->v[j] == id)
+            return 1;
+    for (size_t i = 0; i < wn_ndetach; i++) {
+        char base[AFFIX_WORD];
+        if (!wn_detach_apply(&wn_detach_rules[i], w, 3, base, sizeof base) ||
+            (id = strtab_find(d->en, base)) == STRTAB_NONE)
+            continue;
+        for (size_t j = 0; j < gb->n; j++)
+            if (gb->v[j] == id)
+                return 1;
+    }
+    return 0;
+}
+
+/* Words that end a definition's genus phrase ("a small house | with a
+ * single story"). */
+static int ends_genus(const char *w)
+{
+    static const char *const end[] = {
+        "act",  "process", "state", "quality", "condition", "instance", "amount", "quantity",
+        "of",   "with",    "that",  "which",   "who",       "whom",     "where",  "when",
+        "for",  "in",      "on",    "by",      "from",      "to",       "or",     "and",
+        "as",   "at",      "into",  "than",    "especially", "usually", "used",   "having",
+        "being", NULL};
+    for (size_t i = 0; end[i]; i++)
+        if (!strcmp(end[i], w))
+            return 1;
+    return 0;
+}
+
+static void on_definition(void *ctx, const char *pos, const char *text)
+{
+    def_ctx *c = ctx;
+    if (strcmp(pos, "noun"))
+        return;
+    /* the genus phrase only: the words before the first preposition,
+     * conjunction or punctuation (kitten "young domestic cat"; not
+     * handsome "pleasing in appearance ... of form") */
+    for (const char *s = text; *s && !c->found;) {
+        while (*s == ' ')
+            s++;
+        if (*s && !isalpha((unsigned char)*s))
+            return;
+        char w[64];
+        size_t l = 0;
+        while (isalpha((unsigned char)*s)) {
+            if (l + 1 < sizeof w)
+                w[l++] = (char)tolower((unsigned char)*s);
+            s++;
+        }
+        w[l] = '\0';
+        if (!l || ends_genus(w))
+            return;
+        if (l >= 3 && !is_stop(w) && def_word_in(c->d, w, c->gb))
+            c->found = 1;
+    }
+}
+
+/* Does WordNet define an English word of gx, in a common sense, by a word
+ * of gb (cottage "a small house ...": casinha "cottage", casa "house";
+ * kitten "young domestic cat")?  The derivative's meaning built from the
+ * base's, which no affix of English shows. */
+static int defined_by(derive *d, const vec *gx, const vec *gb)
+{
+    def_ctx c = {d, gb, 0};
+    for (size_t i = 0; i < gx->n && !c.found; i++)
+        wn_common_glosses(d->wn, strtab_str(d->en, gx->v[i]), 4, on_definition, &c);
+    return c.found;
+}
+
+/* Do the glosses of derivative x (gx) and base b (gb) agree: related by
+ * the English rule, x's defined by b's, or, after a prefix that says
+ * "not" (neg), opposites? */
+static int glosses_agree(derive *d, const vec *gx, const vec *gb, int neg)
+{
+    return related_glosses(d, gx, gb) || defined_by(d, gx, gb) ||
+           (neg && opposite_glosses(d, gx, gb));
+}
+
 /* Base b of derivative x (glosses gx): b itself if glossed, else its
  * roots by the rules; those whose glosses agree, with their roots, into
- * out. */
+ * out.  neg: b follows a prefix that says "not". */
 static size_t try_base(derive *d, const lang_forms *f, const char *x, const vec *gx,
-                       const char *b, const char **out, size_t n, size_t max)
+                       const char *b, int neg, const char **out, size_t n, size_t max)
 {
     if (letters(b) < 3 || !strcmp(b, x))
         return n;
@@ -464,7 +588,7 @@ static size_t try_base(derive *d, const lang_forms *f, const char *x, const vec 
         nc += forms_roots(f, b, cand + nc, 8);
     for (size_t i = 0; i < nc; i++) {
         const vec *gb = glosses_of(d, cand[i]);
-        if (!gb || !strcmp(cand[i], x) || !related_glosses(d, gx, gb))
+        if (!gb || !strcmp(cand[i], x) || !glosses_agree(d, gx, gb, neg))
             continue;
         /* the base alone, not its roots: spinnen (spin) is also the
          * plural of Spinne (spider), and Spinnerei is spinnen's */
@@ -490,6 +614,8 @@ static int de_umlaut(const char *s, char *out, size_t cap)
     return 0;
 }
 
+static size_t stem_variants(const char *lang, const char *s, int verb, char out[4][DV_CAP + 4]);
+
 static size_t derive_one(derive *d, const lang_forms *f, const char *x, const char **out,
                          size_t n, size_t max)
 {
@@ -502,7 +628,7 @@ static size_t derive_one(derive *d, const lang_forms *f, const char *x, const ch
         size_t sl = strlen(ax->sfx[i]);
         if (xl <= sl + 1 || strcmp(x + xl - sl, ax->sfx[i]))
             continue;
-        char stems[3][DV_CAP];
+        char stems[7][DV_CAP + 4];
         size_t ns = 0, tl = xl - sl;
         memcpy(stems[ns], x, tl);
         stems[ns++][tl] = '\0';
@@ -512,19 +638,27 @@ static size_t derive_one(derive *d, const lang_forms *f, const char *x, const ch
         }
         if (ax->umlaut && de_umlaut(stems[0], stems[ns], DV_CAP))
             ns++;
+        /* the Romance spellings of the stem the structure reads too
+         * (bon-dade: bom "good"; felic-idad: feliz) */
+        if (d->st && strcmp(d->st->lang, "fr") && strcmp(d->st->lang, "nl")) {
+            char var[4][DV_CAP + 4];
+            size_t nv = stem_variants(d->st->lang, stems[0], 0, var);
+            for (size_t k = 1; k < nv && ns < 7; k++)
+                memcpy(stems[ns++], var[k], sizeof var[k]);
+        }
         for (size_t s = 0; s < ns; s++)
             for (size_t e = 0; ax->ends[e]; e++) {
-                char b[DV_CAP + 8];
+                char b[DV_CAP + 16];
                 size_t bl = strlen(stems[s]), el = strlen(ax->ends[e]);
                 memcpy(b, stems[s], bl);
                 memcpy(b + bl, ax->ends[e], el + 1);
-                n = try_base(d, f, x, gx, b, out, n, max);
+                n = try_base(d, f, x, gx, b, 0, out, n, max);
             }
     }
     for (size_t i = 0; ax->pfx[i]; i++) {
         size_t pl = strlen(ax->pfx[i]);
         if (xl > pl && !strncmp(x, ax->pfx[i], pl))
-            n = try_base(d, f, x, gx, x + pl, out, n, max);
+            n = try_base(d, f, x, gx, x + pl, negating(ax->pfx[i]), out, n, max);
     }
     return n;
 }
@@ -587,13 +721,44 @@ static int is_verb(const derive *d, const lang_forms *f, const char *b)
     return 0;
 }
 
-/* Is folded b, in -o, of two genders (gato: gata)? */
-static int is_gendered(const lang_forms *f, const char *b)
+/* Is folded b, in -o, an Italian adjective by its superlative (libero:
+ * liberissimo; scomodo: scomodissimo; bianco: bianchissimo), which
+ * Italian's .dic often holds only as a verb's form (liberare, scomodare)?
+ * Nouns have none (libro, tavolo, gatto). */
+static int superlative_adj(const derive *d, const lang_forms *f, const char *b)
+{
+    size_t bl = strlen(b);
+    char g[DV_CAP + 16];
+    if (strcmp(d->st->lang, "it") || bl < 4 || bl >= DV_CAP || b[bl - 1] != 'o' ||
+        !forms_known(f, b))
+        return 0;
+    size_t tl = bl - 1;
+    if (b[tl - 1] == 'i') /* vecchio: vecchissimo */
+        tl--;
+    /* gravissimo, mitissimo are grave's, mite's: not gravo's, mito's */
+    memcpy(g, b, tl);
+    memcpy(g + tl, "e", 2);
+    if (forms_is_root(f, g))
+        return 0;
+    /* soffrissimo, finissimo: the subjunctive of soffrire, finire */
+    memcpy(g + tl, "ire", 4);
+    if (forms_known(f, g))
+        return 0;
+    if (b[tl - 1] == 'c' || b[tl - 1] == 'g') /* bianco: bianchissimo */
+        g[tl++] = 'h';
+    memcpy(g + tl, "issimo", 7);
+    return forms_known(f, g);
+}
+
+/* Is folded b, in -o, of two genders (gato: gata; libero: liberissimo)? */
+static int is_gendered(const derive *d, const lang_forms *f, const char *b)
 {
     size_t bl = strlen(b);
     char g[DV_CAP + 2];
     if (bl < 2 || bl >= sizeof g || b[bl - 1] != 'o')
         return 0;
+    if (superlative_adj(d, f, b))
+        return 1;
     memcpy(g, b, bl);
     g[bl - 1] = 'a';
     g[bl] = '\0';
@@ -604,30 +769,36 @@ static int is_gendered(const lang_forms *f, const char *b)
 
 /* A base of derivative x by structure alone (see struct_sfx). */
 static size_t struct_base(derive *d, const lang_forms *f, const char *x, const char *b, int kind,
-                          const char **out, size_t n, size_t max)
+                          int neg, const char **out, size_t n, size_t max)
 {
     if (letters(b) < (kind == DV_NOUN ? 4 : 3) || !strcmp(b, x) ||
-        (kind != DV_VERB && kind != DV_VERB_ANY && kind != DV_AGENT && !own_root(f, b)))
+        (kind != DV_VERB && kind != DV_VERB_ANY && kind != DV_AGENT && !own_root(f, b) &&
+         (kind == DV_NOUN || !superlative_adj(d, f, b))))
         return n;
     /* two glossed words: their glosses decide (cereza "cherry", cera
      * "wax"; jardineiro "gardener", jardim "garden") */
     const vec *gx = glosses_of(d, x), *gb = glosses_of(d, b);
     if (kind == DV_VERB_ANY)
         kind = DV_VERB;
-    else if (gx && gb && !related_glosses(d, gx, gb))
+    else if (gx && gb && !glosses_agree(d, gx, gb, neg))
         return n;
+    if (kind == DV_DIM) {
+        if (!is_gendered(d, f, x))
+            return n;
+        kind = DV_GEND;
+    }
     /* an agent's base: a verb, or an infinitive that is no other word's
      * form (the build drops one that is no word) */
     if (kind == DV_AGENT && !is_verb(d, f, b) && !own_root(f, b))
         return n;
-    if (kind == DV_VERB ? !is_verb(d, f, b) : kind == DV_GEND ? !is_gendered(f, b) : 0)
+    if (kind == DV_VERB ? !is_verb(d, f, b) : kind == DV_GEND ? !is_gendered(d, f, b) : 0)
         return n;
     return forms_add_root(strtab_str(d->bases, strtab_intern(d->bases, b)), out, n, max);
 }
 
 /* The spellings of a stem before a suffix: as written; Spanish, Italian
- * and Portuguese with its last vowel accented (jardin-ero: jardín), a
- * final c as z (felic-idad: feliz), Portuguese's final n as m
+ * and Portuguese with its last vowel accented (jardin-ero: jardín),
+ * Spanish's final c as z (felic-idad: feliz), Portuguese's final n as m
  * (jardin-eiro: jardim); French and Dutch with a doubled consonant
  * undone (maisonn-ette: maison, gentill-esse: gentil), Dutch's before a
  * verb's ending with a long vowel's second letter dropped and s, f as z,
@@ -657,7 +828,7 @@ static size_t stem_variants(const char *lang, const char *s, int verb, char out[
         }
         return n;
     }
-    if (l >= 2 && s[l - 1] == 'c' && !pt) {
+    if (l >= 2 && s[l - 1] == 'c' && !strcmp(lang, "es")) {
         memcpy(out[n], s, l + 1);
         out[n++][l - 1] = 'z';
     }
@@ -681,7 +852,7 @@ static size_t struct_one(derive *d, const lang_forms *f, const char *x, const ch
 {
     size_t xl = strlen(x);
     /* a root only: its forms take its bases (cantadores: cantador) */
-    if (!d->st || xl >= DV_CAP || !own_root(f, x))
+    if (!d->st || xl >= DV_CAP || (!own_root(f, x) && !superlative_adj(d, f, x)))
         return n;
     for (size_t t = 0; t < 2; t++)
         for (const struct_sfx *s = t ? d->st->sfx2 : d->st->sfx; s && s->sfx; s++) {
@@ -697,19 +868,19 @@ static size_t struct_one(derive *d, const lang_forms *f, const char *x, const ch
                 size_t tl = strlen(var[k]);
                 memcpy(b, var[k], tl);
                 memcpy(b + tl, s->end, el + 1);
-                n = struct_base(d, f, x, b, s->kind, out, n, max);
+                n = struct_base(d, f, x, b, s->kind, 0, out, n, max);
             }
         }
     for (size_t i = 0; d->st->vpfx[i]; i++) {
         size_t pl = strlen(d->st->vpfx[i]);
         if (xl > pl && !strncmp(x, d->st->vpfx[i], pl) && is_verb(d, f, x))
-            n = struct_base(d, f, x, x + pl, DV_VERB, out, n, max);
+            n = struct_base(d, f, x, x + pl, DV_VERB, negating(d->st->vpfx[i]), out, n, max);
     }
     for (size_t i = 0; d->st->apfx[i]; i++) {
         size_t pl = strlen(d->st->apfx[i]);
         int any = !strcmp(d->st->lang, "fr") || !strcmp(d->st->lang, "nl");
-        if (xl > pl && !strncmp(x, d->st->apfx[i], pl) && (any || is_gendered(f, x)))
-            n = struct_base(d, f, x, x + pl, any ? DV_NOUN : DV_GEND, out, n, max);
+        if (xl > pl && !strncmp(x, d->st->apfx[i], pl) && (any || is_gendered(d, f, x)))
+            n = struct_base(d, f, x, x + pl, any ? DV_NOUN : DV_GEND, 1, out, n, max);
     }
     return n;
 }

@@ -19,7 +19,12 @@
  * suffix whose base the dictionary's own rules tell is a verb, of two
  * genders, or a root is taken by structure alone (nadador: nadar,
  * bellezza: bello, vrijheid: vrij, gentillesse: gentil), and prefixes on
- * verbs (deshacer: hacer).  Figures in dict/LANGUAGES.md.
+ * verbs (deshacer: hacer).  Glosses also agree when WordNet defines the
+ * derivative's by the base's (casinha "cottage", "a small house": casa
+ * "house") and, after a prefix that says "not", when they are English
+ * antonyms (spiacevole "nasty": piacevole "nice"); an Italian word in -o
+ * whose superlative is a word is an adjective of two genders (libero:
+ * liberissimo, of which libertà).  Figures in dict/LANGUAGES.md.
  */
 #ifndef DERIVE_H
 #define DERIVE_H

@@ -291,16 +291,44 @@ class FirstStart(unittest.TestCase, Judge):
                                      (lang, base, der))
                     self.assertEqual(self.reasons(lang, base, used=[der]), ["derivative"],
                                      (lang, der, base))
+                # glosses that agree otherwise: WordNet defines the one by
+                # the other (casinha "cottage", "a small house": casa
+                # "house"), English opposites after a prefix that says
+                # "not" (spiacevole "nasty": piacevole "nice"), a stem
+                # spelled as its base (bon-dade: bom "good"), Italian's
+                # -izia (amicizia "friendship": amico "friend"); Italian
+                # adjectives the .dic holds only as a verb's forms, told by
+                # their superlative (libero: liberissimo, scomodo:
+                # scomodissimo); diminutives of two genders (gattino,
+                # gattina: gatto), both ways round
+                for lang, base, der in (("pt_BR", "casa", "casinha"),
+                                        ("pt_BR", "bom", "bondade"),
+                                        ("it", "piacevole", "spiacevole"),
+                                        ("it", "amico", "amicizia"),
+                                        ("it", "libero", "libertà"),
+                                        ("it", "comodo", "scomodo"),
+                                        ("it", "gatto", "gattino")):
+                    if lang not in FIRST_START:
+                        continue
+                    self.assertEqual(self.reasons(lang, der, used=[base]), ["derivative"],
+                                     (lang, base, der))
+                    self.assertEqual(self.reasons(lang, base, used=[der]), ["derivative"],
+                                     (lang, der, base))
                 # and look-alikes the structure does not take: cereza
                 # "cherry", cera "wax" (glosses unrelated); natación is no
                 # verb natar's; calor "heat" is no verb's (-or is not taken,
                 # -tor is); tankeenheid (tank + eenheid) is not tanken +
-                # -heid; mulino "mill" after mulo (-ino is not taken)
+                # -heid; mulino "mill" after mulo (a diminutive of -ino has
+                # two genders: gattino, gattina); mitezza is mite's, not
+                # mito's (mitissimo is mite's superlative); soffro is no
+                # adjective s-offro (soffrissimo is soffrire's subjunctive)
                 for lang, base, word in (("es", "cera", "cereza"),
                                          ("es", "nata", "natación"),
                                          ("pt", "calar", "calor"),
                                          ("nl", "tanken", "tankeenheid"),
-                                         ("it", "mulo", "mulino")):
+                                         ("it", "mulo", "mulino"),
+                                         ("it", "mito", "mitezza"),
+                                         ("it", "offro", "soffro")):
                     if lang in FIRST_START:
                         self.assertEqual(self.reasons(lang, word, used=[base]), [],
                                          (lang, base, word))
