@@ -45,8 +45,10 @@ install_missing() { # install_missing "SECTION..." [more packages]
         exit 1
     fi
     export DEBIAN_FRONTEND=noninteractive
+    local t0=$SECONDS
     quiet "apt-get update" apt-get update -qq
     quiet "apt-get install" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+    echo "setup: installing took $((SECONDS - t0)) s" >&2
 }
 
 # Run a step quietly: its output goes to a log, shown only if it fails.
@@ -69,12 +71,14 @@ quiet() { # quiet WHAT COMMAND...
 build() { # build DIR [meson options]
     local dir=$1; shift
     echo "setup: building $dir" >&2
+    local t0=$SECONDS
     if [ ! -f "$dir/build.ninja" ]; then
         quiet "meson setup" meson setup "$dir" "$@"
     else
         quiet "meson configure" meson configure "$dir" "$@"
     fi
     quiet "the build" ninja -C "$dir"
+    echo "setup: building $dir took $((SECONDS - t0)) s" >&2
 }
 
 cmd=${1:-}
@@ -97,7 +101,9 @@ test)
     command -v npm >/dev/null || install_missing "" npm
     if ! cmp -s tests/openapi/package-lock.json tests/openapi/node_modules/.installed-lock; then
         echo "setup: installing the OpenAPI tools (npm ci in tests/openapi)" >&2
+        t0=$SECONDS
         quiet "npm ci" npm ci --prefix tests/openapi --no-audit --no-fund --loglevel=error
+        echo "setup: npm ci took $((SECONDS - t0)) s" >&2
         cp tests/openapi/package-lock.json tests/openapi/node_modules/.installed-lock
     fi
     status=0
