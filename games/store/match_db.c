@@ -60,6 +60,11 @@ int match_db_serving(const match_db *db)
     return db->pg ? match_pg_serving(db->pg) : 1;
 }
 
+int64_t match_db_unserved_ms(const match_db *db)
+{
+    return db->pg ? match_pg_unserved_ms(db->pg) : 0;
+}
+
 int match_db_lost(const match_db *db)
 {
     return db->pg ? match_pg_lost(db->pg) : 0;

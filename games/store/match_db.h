@@ -51,6 +51,9 @@ int match_db_open(const char *data_dir, const char *store, const match_db_lease 
 /* Whether the store's matches may be served now: always with LMDB; with
  * PostgreSQL while the lease is held and locally valid (cheap). */
 int match_db_serving(const match_db *db);
+/* For how long (ms) the store has not been serving: 0 while it serves
+ * (and always with LMDB). */
+int64_t match_db_unserved_ms(const match_db *db);
 /* Whether the PostgreSQL lease is lost for good (the daemon must stop). */
 int match_db_lost(const match_db *db);
 /* PostgreSQL: the owner the shard was taken over from (NULL when none, and

@@ -397,6 +397,14 @@ int match_lease_ok(const match_lease *l)
            mono_ms() < atomic_load(&l->valid_until);
 }
 
+int64_t match_lease_unserved_ms(const match_lease *l)
+{
+    if (match_lease_ok(l))
+        return 0;
+    int64_t late = mono_ms() - atomic_load(&l->valid_until);
+    return late > 0 ? late : 1; /* lost while still valid: just now */
+}
+
 int match_lease_is_lost(const match_lease *l)
 {
     return atomic_load(&l->lost_pending) || atomic_load(&l->lost);

@@ -88,6 +88,9 @@ void match_lease_release(match_lease *l);
 int match_lease_ok(const match_lease *l);
 /* Whether the lease is lost for good. */
 int match_lease_is_lost(const match_lease *l);
+/* For how many milliseconds the shard has not been served (its local
+ * validity ran out, or the lease was lost): 0 while match_lease_ok. */
+int64_t match_lease_unserved_ms(const match_lease *l);
 /* A commit's fence failed: the lease is another's.  Returns at once (the
  * lease's thread says who holds it now, then calls `lost`). */
 void match_lease_lost(match_lease *l);

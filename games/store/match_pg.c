@@ -326,6 +326,11 @@ int match_pg_serving(const match_pg *db)
     return match_lease_ok(db->lease);
 }
 
+int64_t match_pg_unserved_ms(const match_pg *db)
+{
+    return match_lease_unserved_ms(db->lease);
+}
+
 int match_pg_lost(const match_pg *db)
 {
     return match_lease_is_lost(db->lease);

@@ -69,6 +69,8 @@ int match_pg_open(const char *url, const match_db_lease *lease, match_pg **out);
 /* match_lease_ok, match_lease_is_lost of the store's lease. */
 int match_pg_serving(const match_pg *db);
 int match_pg_lost(const match_pg *db);
+/* match_lease_unserved_ms of the store's lease. */
+int64_t match_pg_unserved_ms(const match_pg *db);
 /* The shard, its epoch and the owner it was taken from (NULL: none). */
 const char *match_pg_took_over(const match_pg *db, const char **shard, uint64_t *epoch);
 void match_pg_close(match_pg *db);

@@ -645,6 +645,13 @@ void match_store_stats(match_store *ms, match_stats *out)
     out->commit_failures = atomic_load(&ms->n_commit_failures);
     out->commit_seconds = (double)atomic_load(&ms->commit_ns) / 1e9;
     out->replayed = ms->n_replayed; /* written before the store was returned */
-    out->writable = atomic_load(&ms->writable) && match_serving(ms) == WB_OK;
-    out->failing_since = out->writable ? 0 : atomic_load(&ms->failing_since);
+    int commits_ok = atomic_load(&ms->writable);
+    int64_t unserved = match_db_unserved_ms(ms->db);
+    out->writable = commits_ok && !unserved;
+    /* commits failing, or only the lease invalid (no commit tried): since
+     * the earlier of the two */
+    out->failing_since = out->writable ? 0 : commits_ok ? now - unserved
+                         : unserved && now - unserved < atomic_load(&ms->failing_since)
+                             ? now - unserved
+                             : atomic_load(&ms->failing_since);
 }

@@ -360,6 +360,7 @@ class PgStore(unittest.TestCase):
         opts = [o for o in opts if o not in ("-D", data)]
         kw = dict(check=True, stdout=subprocess.DEVNULL, cwd=os.environ["PGHOST"],
                   user=os.environ["WB_TEST_PG_USER"] or None)
+        stopped = time.time()
         subprocess.run([pg_ctl(), "-D", data, "-m", "fast", "-w", "stop"], **kw)
         try:
             view = lambda: d.json("GET", "/v1/games/" + doc["id"],
@@ -367,6 +368,13 @@ class PgStore(unittest.TestCase):
             st, _, r = wait_for("a 503 past the lease", lambda: view()[0] == 503 and view())
             self.assertEqual(r.get("code"), "storage_unavailable", r)
             self.assertTrue(stream_ends(es, 15), "the stream stayed open past the lease")
+            # /healthz says since when, though no commit has failed (none
+            # was tried): the moment the lease's validity ran out
+            st, _, h = d.json("GET", "/healthz")
+            self.assertEqual((st, h.get("storage")), (200, "failing"), h)
+            self.assertLessEqual(stopped * 1000 - 100, h["failing_since"], h)
+            self.assertLessEqual(h["failing_since"], time.time() * 1000 + 100, h)
+            self.assertEqual(d.json("GET", "/readyz")[0], 503)
         finally:
             subprocess.run([pg_ctl(), "-D", data, "-w", "-t", "120", "-o",
                             " ".join(shlex.quote(o) for o in opts), "-l",
