@@ -26,6 +26,7 @@
 #define JOIN_FAILS_MAX 30     /* wrong codes per address and window */
 #define JOIN_WINDOW_MS 60000
 #define JOIN_SLOTS 512        /* addresses remembered (the oldest goes) */
+#define JOIN_KEY_MIN 16       /* a join's Idempotency-Key, at least */
 
 /* --- the limit on wrong codes ------------------------------------------------ */
 
@@ -166,7 +167,7 @@ static void class_answer(void *ctx, int rc, char *text, size_t len, uint64_t ver
                 json_object_update_new(a, json_pack("{s:O, s:O}", "id",
                                                     json_object_get(state, "id"), "game",
                                                     json_object_get(state, "game")));
-            if (!w->token[0]) /* a replay: the token was the first answer's alone */
+            if (!w->token[0]) /* a readmit's replay: the token was the first answer's */
                 json_object_del(a, "token");
             json_object_update(a, out);
             json_decref(out);
@@ -225,14 +226,32 @@ void api_h_join(api_req *r)
         goto out;
     }
     class_wait *w = class_wait_new(r, ANSWER_JOINED);
+    if (api_idem_read(r, &w->k)) {
+        free(w);
+        goto out;
+    }
+    /* a retry's answer holds the member's token: its key is as secret */
+    if (w->k.k.key && strlen(w->k.k.key) < JOIN_KEY_MIN) {
+        api_problem(r, API_P_BAD_IDEMPOTENCY_KEY,
+                    "a join's Idempotency-Key must be %d to %d characters (a retry is "
+                    "answered with the member's token, so the key must not be guessed)",
+                    JOIN_KEY_MIN, MATCH_KEY_MAX);
+        free(w);
+        goto out;
+    }
     api_defer(r);
     int rc = match_join_async(r->ctx->matches, json_string_value(jc), json_string_value(jn),
-                              (int)team, class_answer, w, w->token, &reason, &why);
+                              (int)team, &w->k.k, class_answer, w, w->token, &reason, &why);
     if (rc) {
+        int reused = api_idem_refused(r, &w->k, why);
         free(w);
-        if (reason && strcmp(reason, "unknown_join_code") == 0)
-            join_failed(r);
-        api_problem(r, prob_of_reason(reason, rc), "%s", why ? why : wb_strerror(rc));
+        if (reused)
+            ; /* the key came with another join */
+        else {
+            if (reason && strcmp(reason, "unknown_join_code") == 0)
+                join_failed(r);
+            api_problem(r, prob_of_reason(reason, rc), "%s", why ? why : wb_strerror(rc));
+        }
         api_resume(r); /* answered at once */
     }
 out:

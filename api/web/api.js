@@ -4,8 +4,8 @@
 // ticket (POST /v1/games/{id}/tickets), and tokens travel in the page's
 // #fragment, which browsers never send to the server.
 
-export async function api(method, path, body, token) {
-  const headers = {};
+export async function api(method, path, body, token, extra) {
+  const headers = {...extra};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = 'Bearer ' + token;
   const r = await fetch(path, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)});

@@ -30,6 +30,25 @@ function showForm(code, msg) {
   say(msg || '', !!msg);
 }
 
+// One Idempotency-Key a join (random, 128 bits): a retry after a lost
+// answer (a phone between Wi-Fi and mobile data) gets the same place
+// back, with its token, instead of finding its own nickname taken.
+const joinKey = () => 'join-' + Array.from(crypto.getRandomValues(new Uint8Array(16)),
+  b => b.toString(16).padStart(2, '0')).join('');
+
+async function joinOnce(body) {
+  const key = {'Idempotency-Key': joinKey()};
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await api('POST', '/v1/join', body, undefined, key);
+    } catch (e) {
+      // no answer (a TypeError from fetch) or the server busy: ask again
+      if (attempt >= 3 || !(e instanceof TypeError || e.status === 503)) throw e;
+      await new Promise(r => setTimeout(r, 500 * 2 ** attempt));
+    }
+  }
+}
+
 async function join(ev) {
   ev.preventDefault();
   const code = $('#code').value.trim().toUpperCase(), nickname = $('#nick').value.trim().replace(/\s+/g, ' ');
@@ -41,7 +60,7 @@ async function join(ev) {
   say('Joining…');
   $('#joinbtn').disabled = true;
   try {
-    const j = await api('POST', '/v1/join', {code, nickname});
+    const j = await joinOnce({code, nickname});
     start({id: j.id, token: j.token, member: j.member, nickname: j.nickname, seat: j.seat, team: j.team, code});
   } catch (e) {
     const f = FIELD[e.problem?.code] || (e.status === 400 ? 'nick' : 'code');

@@ -264,8 +264,11 @@ static int stage_locked(match_store *ms, match *m, int seat, int caller, const j
     RAW(&e, ",\"events\":");
     game_text_json(&e, events);
     if (key && key->key) {
-        match_keys_entry_text(&e, key->key, caller, khash);
-        match_keys_add(m, key->key, caller, khash, version); /* before the record */
+        /* a join is the system's for an anonymous caller: the key is that
+         * caller's (a retry does not know the member it made) */
+        int kcaller = seat == GAME_SEAT_SYSTEM ? GAME_SEAT_PUBLIC : caller;
+        match_keys_entry_text(&e, key->key, kcaller, khash);
+        match_keys_add(m, key->key, kcaller, khash, version); /* before the record */
     }
     RAW(&e, "}");
     char *es = e.s;
@@ -379,9 +382,11 @@ static int one_entry_cb(void *ctx, uint64_t version, const char *entry, size_t l
  * another request's.  An entry older than the match's last durable
  * record is read from the store with the lock dropped (a batch of the
  * writer holds the store and waits for the match's lock) and taken
- * again. */
+ * again.  A join's (`token` not NULL: a buffer of MATCH_TOKEN_MAX + 1)
+ * answers with the view of the member it made, and its token as it is now
+ * into `token` before done() can run. */
 static int key_held_locked(match_store *ms, match *m, int caller, match_key *key, uint64_t h,
-                           match_answer_fn done, void *ctx, char **why, int *rc)
+                           match_answer_fn done, void *ctx, char **why, int *rc, char *token)
 {
     if (!key || !key->key)
         return 0;
@@ -420,9 +425,17 @@ static int key_held_locked(match_store *ms, match *m, int caller, match_key *key
     json_t *e = json_loads(entry, 0, NULL);
     free(entry);
     int by = (int)json_integer_value(json_object_get(e, "seat"));
+    int view = caller;
+    json_t *member = json_object_get(json_object_get(e, "action"), "member");
+    if (token && json_is_integer(member) && m->cls && json_integer_value(member) >= 0 &&
+        (size_t)json_integer_value(member) < m->cls->n) {
+        size_t mi = (size_t)json_integer_value(member);
+        view = MATCH_MEMBER(mi);
+        snprintf(token, MATCH_TOKEN_MAX + 1, "%s", m->cls->v[mi].token);
+    }
     json_t *out = json_pack("{s:I, s:o, s:o}", "version", (json_int_t)v, "events",
                             match_events_for(json_object_get(e, "events"), by), "state",
-                            match_view_of(m, caller));
+                            match_view_of(m, view));
     json_decref(e);
     match_job *j = wb_calloc(1, sizeof *j);
     j->type = JOB_REPLAY;
@@ -927,7 +940,7 @@ static int act(match_store *ms, const char *id, int seat, const json_t *action,
         rc = WB_ENOTFOUND;
     } else if ((rc = fresh_locked(ms, m)) != WB_OK) {
         /* the store cannot be read */
-    } else if (key_held_locked(ms, m, seat, key, khash, done, ctx, why, &rc)) {
+    } else if (key_held_locked(ms, m, seat, key, khash, done, ctx, why, &rc, NULL)) {
         /* answered as the first time, or refused */
     } else if (atomic_load(&m->ended)) {
         *why = game_why("the host has ended this match");
@@ -1005,8 +1018,8 @@ int match_delete_async(match_store *ms, const char *id, int seat, match_done_fn 
 /* --- class sessions ----------------------------------------------------- */
 
 int match_join_async(match_store *ms, const char *code, const char *nickname, int team,
-                     match_answer_fn done, void *ctx, char *token, const char **reason,
-                     char **why)
+                     match_key *key, match_answer_fn done, void *ctx, char *token,
+                     const char **reason, char **why)
 {
     if (match_serving(ms))
         return WB_ESTORE;
@@ -1025,11 +1038,22 @@ int match_join_async(match_store *ms, const char *code, const char *nickname, in
     int64_t now = match_now_ms();
     run_timer_locked(ms, m, now); /* a due timer comes first */
     char *refused = NULL;
+    uint64_t khash = 0;
+    if (key && key->key) {
+        json_t *req = json_pack("{s:s, s:s, s:i}", "code", code, "nickname", nickname, "team",
+                                team);
+        khash = match_key_hash("join", 0, req);
+        json_decref(req);
+    }
     if (m->deleting || atomic_load(&m->gone)) {
         *why = game_why("no class has the join code '%s' any more", m->join_code);
         rc = WB_ENOTFOUND;
     } else if ((rc = fresh_locked(ms, m)) != WB_OK) {
         *reason = NULL; /* the store cannot be read */
+    } else if (key_held_locked(ms, m, GAME_SEAT_PUBLIC, key, khash, done, ctx, why, &rc,
+                               token)) {
+        /* answered as the first time (the member's token again), or refused */
+        *reason = key->reused ? "idempotency_key_reused" : NULL;
     } else if (atomic_load(&m->ended) || atomic_load(&m->finished)) {
         *why = game_why("this class's game is over: no one can join it now");
         *reason = "class_over";
@@ -1046,7 +1070,7 @@ int match_join_async(match_store *ms, const char *code, const char *nickname, in
         rc = match_class_join(m, nickname, team, token, now, &action, &event, &k, reason, why);
         if (rc == WB_OK)
             rc = stage_locked(ms, m, GAME_SEAT_SYSTEM, MATCH_MEMBER(k), action, now, 0, 0,
-                              json_pack("[o]", event), NULL, 0, done, ctx, why);
+                              json_pack("[o]", event), key, khash, done, ctx, why);
         json_decref(action);
     }
     pthread_mutex_unlock(&m->lock);
@@ -1092,7 +1116,7 @@ static int host_change_async(match_store *ms, const char *id, int caller, host_c
         rc = WB_ENOTFOUND;
     } else if ((rc = fresh_locked(ms, m)) != WB_OK) {
         /* the store cannot be read */
-    } else if (key_held_locked(ms, m, caller, key, khash, done, ctx, why, &rc)) {
+    } else if (key_held_locked(ms, m, caller, key, khash, done, ctx, why, &rc, NULL)) {
         /* answered as the first time, or refused */
     } else {
         json_t *action = NULL, *event = NULL;

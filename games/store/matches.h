@@ -222,10 +222,13 @@ int match_auth(match_store *ms, const char *id, const char *token, int *seat);
  * the game refuses ("bad_nickname"); WB_ECONFLICT the class is locked,
  * full, over or has that nickname, or the team is full ("class_locked",
  * "class_full", "class_over", "nickname_taken", "team_full"); storage
- * errors as for an action. */
+ * errors as for an action.  With `key` (an Idempotency-Key: match_key) a
+ * retry of the same join is answered as the first time, with the member
+ * it made and its token as it is now (key->replayed); the same key with
+ * another code, nickname or team WB_ECONFLICT (key->reused). */
 int match_join_async(match_store *ms, const char *code, const char *nickname, int team,
-                     match_answer_fn done, void *ctx, char *token, const char **reason,
-                     char **why);
+                     match_key *key, match_answer_fn done, void *ctx, char *token,
+                     const char **reason, char **why);
 /* The host changes member `member` of match `id` (body: see
  * match_class_change in matches_int.h: "nickname", "seat", "removed",
  * "new_token"): WB_EAUTH / WB_EFORBIDDEN for others, WB_ENOTFOUND (+why)

@@ -160,6 +160,45 @@ class RequestIds(unittest.TestCase):
         self.assertEqual(doc["version"], gone["version"])
         self.assertEqual(c.view("host")["version"], gone["version"])
 
+    def test_join_retried(self):
+        """A student's join with a key (the page sends a random one): a
+        retry, after a restart and a kill -9 too, answers the same member
+        with its token, and makes no second one (before, a retried join
+        found its own nickname taken); another join with the key is a
+        422, a key a student could guess (under 16 characters) a 400."""
+        c = create(D, ["Red", "Blue"], {"class_session": True, "tie_window_ms": 0}, seed=6)
+        code = c.view("host")["class"]["code"]
+        key = {"Idempotency-Key": "join-0123456789abcdef"}
+        body = {"code": code, "nickname": "Ada"}
+        st, hdrs, one = D.json("POST", "/v1/join", body, headers=key)
+        self.assertEqual(st, 201, one)
+        self.assertNotIn("idempotent-replayed", hdrs)
+        for step in ("again", "restart", "kill"):
+            if step == "restart":
+                D.restart()
+            elif step == "kill":
+                D.kill()  # the key in the join's log entry alone, or the record
+                D.stderr = tempfile.TemporaryFile(mode="w+b")
+                D.start()
+            st, hdrs, two = D.json("POST", "/v1/join", body, headers=key)
+            self.assertEqual((st, hdrs.get("idempotent-replayed")), (201, "true"), (step, two))
+            for k in ("id", "member", "nickname", "team", "token", "version"):
+                self.assertEqual(two[k], one[k], (step, k))
+            self.assertEqual(two["state"]["class"]["you"]["member"], one["member"])
+        roster = c.view("host")["class"]["roster"]
+        self.assertEqual([r["nickname"] for r in roster], ["Ada"])
+        st, _, _ = D.json("GET", c.path, headers=bearer(two["token"]))
+        self.assertEqual(st, 200)
+        st, _, doc = D.json("POST", "/v1/join", {"code": code, "nickname": "Bea"}, headers=key)
+        self.assertEqual((st, doc["code"]), (422, "idempotency_key_reused"), doc)
+        st, _, doc = D.json("POST", "/v1/join", {"code": code, "nickname": "Cy"},
+                            headers={"Idempotency-Key": "short-key"})
+        self.assertEqual((st, doc["code"]), (400, "bad_idempotency_key"), doc)
+        self.assertEqual(len(c.view("host")["class"]["roster"]), 1)
+        # without a key a retry is a new join, as before
+        st, _, doc = D.json("POST", "/v1/join", body)
+        self.assertEqual((st, doc["code"]), (409, "nickname_taken"), doc)
+
     def test_creation(self):
         """A creation's key is the daemon's (no caller is known before the
         match): its retry gets the same match, even after a kill -9; another
