@@ -182,7 +182,6 @@ class Dumb(unittest.TestCase):
             self.assertEqual(b.overflow(), (360, 360), scheme)
         for b in phones:
             b.quit()
-            W._browsers.remove(b)
 
     def test_auction_attack_bomb_by_tapping(self):
         names = ["Ann", "Bob", "Cy"]
@@ -216,7 +215,6 @@ class Dumb(unittest.TestCase):
         self.assertEqual(sorted(seen), ["attack", "auction", "bomb"])
         self.assertFalse(b.js_errors())
         b.quit()
-        W._browsers.remove(b)
 
     def tap_listed(self, b, m, s, names, a, v):
         """Seat s takes the listed action `a` on its phone by tapping."""

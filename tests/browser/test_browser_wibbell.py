@@ -160,7 +160,6 @@ class Digital(unittest.TestCase):
         self.assertFalse(proj.js_errors())
         for b in phones + [proj]:
             b.quit()
-            W._browsers.remove(b)
 
 
 class Teacher(unittest.TestCase):
@@ -229,7 +228,6 @@ class Teacher(unittest.TestCase):
         self.assertTrue(host_view(m)["ended"])
         self.assertFalse(proj.js_errors())
         proj.quit()
-        W._browsers.remove(proj)
 
 
 class Companion(unittest.TestCase):
@@ -372,7 +370,6 @@ class Companion(unittest.TestCase):
         watch.shot("companion-watch-over")
         for b in (ref, watch):
             b.quit()
-            W._browsers.remove(b)
 
     def test_verdict_panel_and_refused_flips(self):
         """The referee's verdict is the judge's panel (full width, green or
@@ -438,7 +435,6 @@ class Companion(unittest.TestCase):
         self.assertFalse(ref.css("#tverdict"))
         self.assertFalse([e for e in ref.js_errors() if "Failed to load resource" not in e], "the 422s alone")
         ref.quit()
-        W._browsers.remove(ref)
 
     def test_new_table_form(self):
         """The referee starts a table from the page: names, rounds, options."""
@@ -462,7 +458,6 @@ class Companion(unittest.TestCase):
         self.assertLessEqual(*b.overflow())
         self.assertFalse(b.js_errors())
         b.quit()
-        W._browsers.remove(b)
 
 
 if __name__ == "__main__":
