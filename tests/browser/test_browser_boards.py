@@ -59,7 +59,6 @@ class Links(unittest.TestCase):
                                     "the trainer's Draw button")
             self.assertFalse(b.js_errors(), g["name"])
         b.quit()
-        W._browsers.remove(b)
 
 
 class Whirlpool(unittest.TestCase):
@@ -152,7 +151,6 @@ class Whirlpool(unittest.TestCase):
         phones[0].shot("whirlpool-after")
         for b in phones:
             b.quit()
-            W._browsers.remove(b)
 
 
 class Woodlouse(unittest.TestCase):

@@ -48,7 +48,6 @@ def screen(b, name, sel=None):
 def quit(*browsers):
     for b in browsers:
         b.quit()
-        W._browsers.remove(b)
 
 
 class Whirlpool(unittest.TestCase):

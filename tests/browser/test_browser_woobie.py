@@ -179,7 +179,6 @@ class Woobie(unittest.TestCase):
             self.assertEqual((sw, cw), (360, 360), scheme)
         for b in phones:
             b.quit()
-            W._browsers.remove(b)
 
     def test_setup_banner_and_whole_map(self):
         """The set-up banner says the move is to choose a home; the map
@@ -219,7 +218,6 @@ class Woobie(unittest.TestCase):
         self.assertLessEqual(fit["h"], fit["ih"], "the whole map fits the screen's height: %r" % fit)
         self.assertFalse(b.js_errors())
         b.quit()
-        W._browsers.remove(b)
 
     def test_speed_cycle_sealed(self):
         names = ["Ann", "Bob"]
@@ -254,7 +252,6 @@ class Woobie(unittest.TestCase):
             self.assertFalse(ph.js_errors())
         for b in phones:
             b.quit()
-            W._browsers.remove(b)
 
 
 if __name__ == "__main__":

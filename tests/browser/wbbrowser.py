@@ -19,6 +19,7 @@ import sys
 import tempfile
 import time
 import unittest
+import urllib.parse
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "e2e"))
 import wbtest  # noqa: E402
@@ -28,12 +29,14 @@ from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
-from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
+from selenium.common.exceptions import NoAlertPresentException, StaleElementReferenceException  # noqa: E402
 
 WAIT = 30  # seconds a page may take to show what a step expects (not a timing assertion)
 SHOTS = os.environ.get("WIBBELLD_SHOTS") or os.path.join(tempfile.gettempdir(), "wibbelld-shots")
 
-_browsers = []
+_browsers = []   # the Browsers in use
+_chromiums = []  # every Chromium started and not yet quit
+_free = []       # those no Browser uses now, reset, for the next one
 
 
 def chromium():
@@ -44,16 +47,16 @@ def chromium():
     raise RuntimeError("no chromium: apt-get install chromium chromium-driver")
 
 
-class Browser:
-    """One headless Chromium with its own profile, a phone-sized window."""
+class _Chromium:
+    """One headless Chromium process with its own profile and its driver."""
 
-    def __init__(self, width=360, height=780):
+    def __init__(self, width, height):
         # Registered first, so quit_all() removes whatever was made even
         # when the browser does not start.
         self.d = None
-        self.errors = []
         self.profile = tempfile.mkdtemp(prefix="wibbelld-chromium-")
-        _browsers.append(self)
+        self.origins = set()  # where its pages were: what a reset clears
+        _chromiums.append(self)
         o = webdriver.ChromeOptions()
         o.binary_location = chromium()
         for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
@@ -64,7 +67,6 @@ class Browser:
         o.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         drv = shutil.which("chromedriver") or "/usr/bin/chromedriver"
         self.d = webdriver.Chrome(service=Service(drv), options=o)
-        self.d.set_window_size(width, height)
         if os.environ.get("WIBBELLD_THROTTLE"):  # e.g. 6: pages 6 times slower, to flush out races
             self.d.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": float(os.environ["WIBBELLD_THROTTLE"])})
 
@@ -72,10 +74,98 @@ class Browser:
         try:
             if self.d is not None:
                 self.d.quit()
+        except Exception:
+            pass
         finally:
+            self.d = None
             shutil.rmtree(self.profile, ignore_errors=True)
+            if self in _chromiums:
+                _chromiums.remove(self)
+
+    def reset(self):
+        """Leave nothing of the last test's pages for the next: no page open
+        (its streams and timers end), no storage, service worker, cookie or
+        cached answer of any origin it was on, no emulation, block or
+        download folder set, the log read.  Raises when it cannot."""
+        d = self.d
+        try:
+            d.switch_to.alert.dismiss()
+        except NoAlertPresentException:
+            pass
+        here = d.current_url
+        if here.startswith("http"):
+            self.origins.add(_origin(here))
+            # what the page's own origin may clear from a page of it
+            d.execute_script("""
+              try { localStorage.clear(); sessionStorage.clear(); } catch (e) {}
+              if (navigator.serviceWorker)
+                navigator.serviceWorker.getRegistrations().then(rs => rs.forEach(r => r.unregister()));""")
+        d.get("about:blank")
+        for o in sorted(self.origins):
+            d.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": o, "storageTypes": "all"})
+        self.origins.clear()
+        d.execute_cdp_cmd("Network.enable", {})
+        d.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+        d.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, "latency": 0,
+                                                               "downloadThroughput": -1, "uploadThroughput": -1})
+        d.execute_cdp_cmd("Network.clearBrowserCookies", {})
+        d.execute_cdp_cmd("Network.clearBrowserCache", {})
+        d.execute_cdp_cmd("Network.disable", {})
+        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
+        d.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "default"})
+        d.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "default"})
+        if len(d.window_handles) != 1:
+            raise RuntimeError("more than one window")
+        d.get_log("browser")
+
+
+def _origin(u):
+    p = urllib.parse.urlsplit(u)
+    return "%s://%s" % (p.scheme, p.netloc)
+
+
+class Browser:
+    """One headless Chromium with its own profile, a phone-sized window.
+    A test's browsers go on to the next test of the module when it passed
+    (reset: no page, no storage, no emulation; see _Chromium.reset), since
+    a Chromium takes seconds to start; quit() hands one on at once, and
+    the module's end quits them all."""
+
+    def __init__(self, width=360, height=780):
+        self.d = None
+        self.errors = []
+        self.test = _test[0]  # None: the module's own (from setUpModule)
+        self.c = _free.pop() if _free else None
+        _browsers.append(self)
+        if self.c is None:
+            self.c = _Chromium(width, height)
+        self.d = self.c.d
+        self.d.set_window_size(width, height)
+
+    @property
+    def profile(self):
+        return self.c.profile if self.c else None
+
+    def quit(self, keep=True):
+        """Hand the Chromium on to the next Browser (reset), or quit it where
+        `keep` is false or the reset fails."""
+        c, self.c, self.d = self.c, None, None
+        if self in _browsers:
+            _browsers.remove(self)
+        if c is None or c.d is None:
+            return
+        if keep:
+            try:
+                c.reset()
+                _free.append(c)
+                return
+            except Exception as e:
+                sys.stderr.write("wbbrowser: a browser not reset (%s): quit\n" % e)
+        c.quit()
 
     def open(self, url):
+        self.c.origins.add(_origin(url))
         self.d.get(url)
         # a page whose fragment alone changed is not reloaded by get()
         self.d.refresh() if "#" in url and self.d.current_url == url else None
@@ -249,9 +339,32 @@ class Browser:
         return path
 
 
+_test = [None]  # the test running now
+
+
+def _after_test(test, passed):
+    """A test's browsers are handed on when it passed, quit when it did not
+    (whatever state a failure left them in goes with them)."""
+    for b in [b for b in _browsers if b.test is test]:
+        b.quit(keep=passed)
+    _test[0] = None
+
+
+def _before_test(test):
+    _test[0] = test
+
+
+wbtest.BEFORE_TEST.append(_before_test)
+wbtest.AFTER_TEST.append(_after_test)
+
+
 def quit_all():
     while _browsers:
-        _browsers.pop().quit()
+        _browsers.pop().quit(keep=False)
+    while _free:
+        _free.pop().quit()
+    while _chromiums:
+        _chromiums.pop().quit()
 
 
 def start_daemon():

@@ -172,15 +172,20 @@ class Bots(unittest.TestCase):
             self.assertIn(says, doc["detail"], doc)
 
     def test_ending_or_deleting_a_match_stops_its_bots(self):
-        m = create(self.d, bots(2, level=1), game="wibbell", seed=3)
+        m = create(self.d, bots(2, level=5), game="wibbell", seed=3)
         st, _, doc = self.d.json("POST", m.path + "/end", {}, headers=bearer(m.host))
         self.assertEqual(st, 200, doc)
         v = m.view()["version"]
-        # level 1 shouts after 6 to 10 s: past that, nothing was played
-        gone = create(self.d, bots(2, level=1), game="wibbell", seed=4)
+        gone = create(self.d, bots(2, level=5), game="wibbell", seed=4)
         st = self.d.request("DELETE", gone.path, headers=bearer(gone.host))[0]
         self.assertEqual(st, 204)
-        time.sleep(11)
+        # the same bots in a match left alone shout (level 5: after 0.7 to
+        # 1.1 s, once decided); a level's longest delay after that, the
+        # ended match's would have too: nothing was played
+        alive = create(self.d, bots(2, level=5), game="wibbell", seed=3)
+        self.assertTrue(wait_for(lambda: alive.view()["version"] > 1, FINISH_S),
+                        "the bots of a match left alone did not shout")
+        time.sleep(1.5)
         self.assertEqual(m.view()["version"], v)
         self.assertEqual(self.d.json("GET", gone.path)[0], 404)
 

@@ -362,6 +362,13 @@ def read_response(s):
     return status, hdrs, body[:n]
 
 
+# Called as f(test) before each test, and f(test, passed) after it, its
+# own clean-ups done (a harness's: wbbrowser.py hands the test's browsers
+# on to the next test).
+BEFORE_TEST = []
+AFTER_TEST = []
+
+
 class TapResult(unittest.TestResult):
     """Reports each test as a TAP line on stdout as it ends."""
 
@@ -371,10 +378,19 @@ class TapResult(unittest.TestResult):
         self.passed = 0
         self.bad = 0
         self.t0 = time.monotonic()
+        self.bad_before = 0
 
     def startTest(self, test):
         super().startTest(test)
         self.t0 = time.monotonic()
+        self.bad_before = self.bad
+        for f in BEFORE_TEST:
+            f(test)
+
+    def stopTest(self, test):
+        super().stopTest(test)
+        for f in AFTER_TEST:
+            f(test, self.bad == self.bad_before)
 
     def _line(self, ok, test, note=""):
         self.n += 1
